@@ -6,7 +6,10 @@ module.exports = {
   setupFiles: ["<rootDir>/test/polyfills.ts"],
   setupFilesAfterEnv: ["<rootDir>/test/setupTests.ts"],
   transform: {
-    "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", tsx: true }, transform: { react: { runtime: "automatic" } } } }],
+    "^.+\\.(t|j)sx?$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript", tsx: true }, transform: { react: { runtime: "automatic" } } } },
+    ],
   },
   moduleNameMapper: {
     "\\.css$": "<rootDir>/test/style-stub.cjs",

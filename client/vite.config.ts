@@ -15,7 +15,12 @@ const isPlaygroundRequest = (req: IncomingMessage) =>
 const proxy = {
   "/api": { target: API, changeOrigin: true },
   // a browser opening /graphql gets the playground from Vite itself, as the server would serve the built one
-  "/graphql": { target: API, changeOrigin: true, ws: true, bypass: (req: IncomingMessage) => (isPlaygroundRequest(req) ? "/playground.html" : undefined) },
+  "/graphql": {
+    target: API,
+    changeOrigin: true,
+    ws: true,
+    bypass: (req: IncomingMessage) => (isPlaygroundRequest(req) ? "/playground.html" : undefined),
+  },
   // signed media files: the server hands the web client root-relative /media/... URLs
   "/media": { target: API, changeOrigin: true },
 };
@@ -29,7 +34,11 @@ const schemaSrc = fileURLToPath(new URL("../schema/src/", import.meta.url));
 
 // react-router's package exports only its development build (its dev warnings on) whatever the mode;
 // the production build beside it is the same code with those warnings off: builds take that one.
-const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist", "production");
+const routerDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist",
+  "production",
+);
 const reactRouterProduction: Plugin = {
   name: "sufra:react-router-production",
   apply: "build",

@@ -15,16 +15,37 @@ const root = path.resolve(import.meta.dirname, "..");
 const stamps = path.join(root, "node_modules", ".cache", "sufra-build");
 
 /** Tests and generated GraphQL documents (made from schema.graphql and the .graphql files, both inputs) do not change a build. */
-const ignored = (rel) => /\.test\.tsx?$/.test(rel) || rel === "client/src/graphql" || rel.startsWith("client/src/graphql/");
+const ignored = (rel) =>
+  /\.test\.tsx?$/.test(rel) || rel === "client/src/graphql" || rel.startsWith("client/src/graphql/");
 
 /** What each workspace is built from, and a file its build leaves (missing: build it again). */
 export const WORKSPACES = [
-  { name: "schema", inputs: ["schema/src", "schema/package.json", "schema/tsconfig.json", "schema/tsconfig.build.json"], output: "schema/dist/index.js" },
-  { name: "server", inputs: ["server/src", "server/scripts/build.mjs", "server/package.json"], output: "server/dist/main.js" },
+  {
+    name: "schema",
+    inputs: ["schema/src", "schema/package.json", "schema/tsconfig.json", "schema/tsconfig.build.json"],
+    output: "schema/dist/index.js",
+  },
+  {
+    name: "server",
+    inputs: ["server/src", "server/scripts/build.mjs", "server/package.json"],
+    output: "server/dist/main.js",
+  },
   {
     name: "client",
     // the client bundles @sufra/schema's sources and generates its GraphQL types from schema.graphql
-    inputs: ["client/src", "client/index.html", "client/playground.html", "client/vite.config.ts", "client/vite.playground.config.ts", "client/tsconfig.json", "client/package.json", "client/public", "schema/src", "schema/schema.graphql", "codegen.ts"],
+    inputs: [
+      "client/src",
+      "client/index.html",
+      "client/playground.html",
+      "client/vite.config.ts",
+      "client/vite.playground.config.ts",
+      "client/tsconfig.json",
+      "client/package.json",
+      "client/public",
+      "schema/src",
+      "schema/schema.graphql",
+      "codegen.ts",
+    ],
     output: "client/dist/playground.html",
   },
 ];

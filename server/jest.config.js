@@ -4,11 +4,17 @@ export default {
   testMatch: ["<rootDir>/tests/**/*.test.ts", "<rootDir>/src/**/*.test.ts"],
   extensionsToTreatAsEsm: [".ts"],
   transform: {
-    "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2023" }, module: { type: "es6" } }],
+    "^.+\\.ts$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript" }, target: "es2023" }, module: { type: "es6" } },
+    ],
   },
   // @sufra/schema from its TypeScript source, as tsx and the type check take it (Node alone takes its dist/)
   // argon2 with light parameters for the code under test (see tests/support/argon2-light.ts)
-  moduleNameMapper: { "^@sufra/schema$": "<rootDir>/../schema/src/index.ts", "^@node-rs/argon2$": "<rootDir>/tests/support/argon2-light.ts" },
+  moduleNameMapper: {
+    "^@sufra/schema$": "<rootDir>/../schema/src/index.ts",
+    "^@node-rs/argon2$": "<rootDir>/tests/support/argon2-light.ts",
+  },
   globalSetup: "<rootDir>/tests/support/global-setup.ts",
   globalTeardown: "<rootDir>/tests/support/global-teardown.ts",
   testTimeout: 30000,

@@ -2,7 +2,20 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { test } from "node:test";
-import { ADMIN, DEMO, approveByEmail, browser, logIn, networkQuiet, openInApp, server, signInAs, signUp, uniqueEmail, useHarness } from "./support.mjs";
+import {
+  ADMIN,
+  DEMO,
+  approveByEmail,
+  browser,
+  logIn,
+  networkQuiet,
+  openInApp,
+  server,
+  signInAs,
+  signUp,
+  uniqueEmail,
+  useHarness,
+} from "./support.mjs";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 useHarness();
@@ -13,7 +26,13 @@ async function audit(page) {
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")})`,
+    );
 }
 
 for (const lng of ["en", "ar"]) {
@@ -60,7 +79,16 @@ for (const lng of ["en", "ar"]) {
     await page.getByTestId("getting-started").waitFor();
     await quiet();
     found["dashboard (phone)"] = await audit(page);
-    assert.deepEqual(found, { landing: [], login: [], "sign-up": [], "sign-up next steps": [], dashboard: [], "settings (practice accounts)": [], "composer (practice)": [], "dashboard (phone)": [] });
+    assert.deepEqual(found, {
+      landing: [],
+      login: [],
+      "sign-up": [],
+      "sign-up next steps": [],
+      dashboard: [],
+      "settings (practice accounts)": [],
+      "composer (practice)": [],
+      "dashboard (phone)": [],
+    });
     await page.close();
   });
 }
@@ -92,7 +120,11 @@ for (const lng of ["en", "ar"]) {
     }
     // the demo café's running campaign, from the list
     await openInApp(page, "/campaigns");
-    const campaign = await page.getByTestId("campaigns-table").locator('a[href^="/campaigns/"]').first().getAttribute("href");
+    const campaign = await page
+      .getByTestId("campaigns-table")
+      .locator('a[href^="/campaigns/"]')
+      .first()
+      .getAttribute("href");
     await openInApp(page, campaign);
     await page.getByTestId("campaign-figures").waitFor();
     await quiet();
@@ -103,7 +135,20 @@ for (const lng of ["en", "ar"]) {
     await page.getByTestId("studio-prompt").waitFor();
     await quiet();
     found.studio = await audit(page);
-    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], planner: [], settings: [], inbox: [], analytics: [], campaigns: [], competitors: [], campaign: [], studio: [] });
+    assert.deepEqual(found, {
+      dashboard: [],
+      posts: [],
+      composer: [],
+      calendar: [],
+      planner: [],
+      settings: [],
+      inbox: [],
+      analytics: [],
+      campaigns: [],
+      competitors: [],
+      campaign: [],
+      studio: [],
+    });
     await page.close();
   });
 }
@@ -115,7 +160,10 @@ for (const lng of ["en", "ar"]) {
     // signed in through the API; the app loaded once, its screens then opened inside it
     await signInAs(page, ADMIN.email, ADMIN.password, { lng, path: "/admin/clients" });
     const found = {};
-    for (const [width, height] of [[1366, 900], [390, 844]]) {
+    for (const [width, height] of [
+      [1366, 900],
+      [390, 844],
+    ]) {
       await page.setViewportSize({ width, height });
       for (const [name, path, ready] of [
         ["overview", "/admin", "stat-totalClients"],
@@ -147,7 +195,10 @@ for (const lng of ["en", "ar"]) {
     const quiet = networkQuiet(page);
     await signInAs(page, DEMO.owner, DEMO.password, { lng, path: "/billing" });
     const found = {};
-    for (const [width, height] of [[1366, 900], [390, 844]]) {
+    for (const [width, height] of [
+      [1366, 900],
+      [390, 844],
+    ]) {
       await page.setViewportSize({ width, height });
       for (const [name, path, ready] of [
         ["billing", "/billing", "billing-plans"],

@@ -6,7 +6,10 @@ import { ADMIN, browser, screenshot, server, uniqueEmail, useHarness } from "./s
 
 useHarness();
 
-const figure = async (page, key) => Number((await page.getByTestId(`stat-${key}`).locator(".ant-statistic-content-value").innerText()).replace(/[^\d]/g, ""));
+const figure = async (page, key) =>
+  Number(
+    (await page.getByTestId(`stat-${key}`).locator(".ant-statistic-content-value").innerText()).replace(/[^\d]/g, ""),
+  );
 
 test("approving in one admin window updates the other within a second", async () => {
   const windowA = await browser.page(server.base);
@@ -22,7 +25,19 @@ test("approving in one admin window updates the other within a second", async ()
 
   // a café signs up (through the API, as the sign-up form would): both windows count it, live
   const email = uniqueEmail("live");
-  const reg = await fetch(`${server.base}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "Saffron#2026", company_name: "Live Cafe", contact_name: "Reem", phone: "+96555551234", requested_plan: "basic", address: "" }) });
+  const reg = await fetch(`${server.base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email,
+      password: "Saffron#2026",
+      company_name: "Live Cafe",
+      contact_name: "Reem",
+      phone: "+96555551234",
+      requested_plan: "basic",
+      address: "",
+    }),
+  });
   const businessId = (await reg.json()).business.id;
   await windowB.getByTestId("recent-clients").getByText("Live Cafe").waitFor();
   const activeBefore = await figure(windowB, "activeClients");
@@ -33,7 +48,10 @@ test("approving in one admin window updates the other within a second", async ()
   await windowA.locator(".ant-popconfirm").getByRole("button", { name: "Yes" }).click();
   const t0 = Date.now();
   await windowB.waitForFunction(
-    ([want]) => document.querySelector('[data-testid="stat-activeClients"] .ant-statistic-content-value')?.textContent?.replace(/[^\d]/g, "") === String(want),
+    ([want]) =>
+      document
+        .querySelector('[data-testid="stat-activeClients"] .ant-statistic-content-value')
+        ?.textContent?.replace(/[^\d]/g, "") === String(want),
     [activeBefore + 1],
     { timeout: 5_000, polling: 20 },
   );

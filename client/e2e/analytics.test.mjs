@@ -20,7 +20,11 @@ const numberIn = (text) => {
 
 async function choose(page, testId, label) {
   await page.getByTestId(testId).click();
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: label }).first().click();
+  await page
+    .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")
+    .filter({ hasText: label })
+    .first()
+    .click();
 }
 
 /** The value shown on an overview card (the statistic, without its change line). */
@@ -51,13 +55,19 @@ test("the analytics page in Arabic on the demo café: RTL, Arabic digits, demo f
     const fig = document.querySelector('[data-testid="engagement-chart"]');
     const canvas = fig?.querySelector("canvas");
     const table = fig?.querySelector(".sufra-chart-table:not(.sufra-chart-sr)");
-    return (canvas && canvas.getBoundingClientRect().width > 0 && canvas.getBoundingClientRect().height > 0) || (table && table.querySelectorAll("tbody tr").length > 0);
+    return (
+      (canvas && canvas.getBoundingClientRect().width > 0 && canvas.getBoundingClientRect().height > 0) ||
+      (table && table.querySelectorAll("tbody tr").length > 0)
+    );
   });
   await screenshot(page, "analytics-ar.png");
 
   // the last 7 days: fewer posts than the last 30, and the URL keeps the choice
   await choose(page, "period-select", "آخر ٧ أيام");
-  await page.waitForFunction((before) => document.querySelector('[data-testid="metric-posts"] .ant-statistic-content')?.textContent !== before, posts30);
+  await page.waitForFunction(
+    (before) => document.querySelector('[data-testid="metric-posts"] .ant-statistic-content')?.textContent !== before,
+    posts30,
+  );
   assert.match(page.url(), /period=last7/);
   const posts7 = numberIn(await cardValue(page, "posts"));
   assert.ok(posts7 > 0 && posts7 < numberIn(posts30), `7 days ${posts7} < 30 days ${numberIn(posts30)}`);

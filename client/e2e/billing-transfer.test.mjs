@@ -17,15 +17,34 @@ const PHONE = { width: 390, height: 844 };
 const IBAN = "KW81CBKU0000000000001234560101";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sufra-e2e-transfer-"));
 chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as user postgres
-useHarness({ env: async () => ({ DATA_DIR: dataDir, PAYMENT_BANK_NAME: "بيت التمويل الكويتي", PAYMENT_BANK_IBAN: IBAN, PAYMENT_BANK_BENEFICIARY: "شركة سفرة" }) });
+useHarness({
+  env: async () => ({
+    DATA_DIR: dataDir,
+    PAYMENT_BANK_NAME: "بيت التمويل الكويتي",
+    PAYMENT_BANK_IBAN: IBAN,
+    PAYMENT_BANK_BENEFICIARY: "شركة سفرة",
+  }),
+});
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const json = { "content-type": "application/json" };
 const DAY = 86_400_000;
 /** "٢١٫٩٣٥ د.ك." -> 21935 fils */
-const filsOf = (text) => Math.round(Number(text.replace(/[٠-٩]/g, (d) => String("٠١٢٣٤٥٦٧٨٩".indexOf(d))).replace(/٫/g, ".").match(/\d+(?:\.\d+)?/)?.[0]) * 1000);
+const filsOf = (text) =>
+  Math.round(
+    Number(
+      text
+        .replace(/[٠-٩]/g, (d) => String("٠١٢٣٤٥٦٧٨٩".indexOf(d)))
+        .replace(/٫/g, ".")
+        .match(/\d+(?:\.\d+)?/)?.[0],
+    ) * 1000,
+  );
 /** 21935 fils -> "٢١٫٩٣٥", as an admin types it on an Arabic keyboard */
-const arabicKwd = (fils) => (fils / 1000).toFixed(3).replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]).replace(".", "٫");
+const arabicKwd = (fils) =>
+  (fils / 1000)
+    .toFixed(3)
+    .replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)])
+    .replace(".", "٫");
 
 /** The server's own database (embedded under this file's DATA_DIR): the port its postmaster wrote. */
 async function database() {
@@ -38,7 +57,19 @@ async function database() {
 test("Arabic on a phone: a café upgrades by bank transfer, sees the prorated amount and the transfer's details; the admin records it; the café is on Premium with its invoice", async () => {
   const email = uniqueEmail("upgrade");
   const company = `Qahwat Al Bahar ${Date.now().toString(36)}`;
-  const reg = await fetch(`${server.base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "Saffron#2026", company_name: company, contact_name: "Noura", phone: "+96555551234", requested_plan: "professional", address: "السالمية" }) });
+  const reg = await fetch(`${server.base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      email,
+      password: "Saffron#2026",
+      company_name: company,
+      contact_name: "Noura",
+      phone: "+96555551234",
+      requested_plan: "professional",
+      address: "السالمية",
+    }),
+  });
   assert.equal(reg.status, 201, await reg.clone().text());
   const businessId = (await reg.json()).business.id;
   await approveByEmail(server.base, email);
@@ -48,7 +79,10 @@ test("Arabic on a phone: a café upgrades by bank transfer, sees the prorated am
     const start = new Date(Date.now() - 10 * DAY);
     const end = new Date(start);
     end.setUTCMonth(end.getUTCMonth() + 1);
-    await db.query("update subscriptions set status = 'active', plan = 'professional', period_starts_at = $2, renews_at = $3, trial_ends_at = $4 where business_id = $1", [businessId, start, end, new Date(start.getTime() - 1)]);
+    await db.query(
+      "update subscriptions set status = 'active', plan = 'professional', period_starts_at = $2, renews_at = $3, trial_ends_at = $4 where business_id = $1",
+      [businessId, start, end, new Date(start.getTime() - 1)],
+    );
   } finally {
     await db.end();
   }
@@ -67,7 +101,9 @@ test("Arabic on a phone: a café upgrades by bank transfer, sees the prorated am
     await page.getByTestId("billing-paid-ahead").waitFor();
 
     // the day's prorated difference, as the server computes it
-    const billing = await (await fetch(`${server.base}/api/billing`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const billing = await (
+      await fetch(`${server.base}/api/billing`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     const due = billing.plans.find((p) => p.plan === "premium").upgrade_now_fils;
     assert.ok(due > 0 && due < 34_000, `prorated: ${due}`);
     const offer = await page.getByTestId("upgrade-now-PREMIUM").innerText();
@@ -101,10 +137,16 @@ test("Arabic on a phone: a café upgrades by bank transfer, sees the prorated am
     await modal.getByTestId("record-upgrade-hint").waitFor();
     await modal.getByTestId("record-business").click();
     await admin.keyboard.type(company.slice(0, 15));
-    await admin.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: company }).click();
+    await admin
+      .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")
+      .filter({ hasText: company })
+      .click();
     await modal.getByTestId("record-amount").fill(arabicKwd(due));
     await modal.getByTestId("record-plan").click();
-    await admin.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: "المميزة" }).click();
+    await admin
+      .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")
+      .filter({ hasText: "المميزة" })
+      .click();
     await modal.getByTestId("record-receipt").fill("KFH-UP-77");
     await screenshot(admin, "admin-record-upgrade-ar-phone.png");
     await modal.getByTestId("record-submit").click();

@@ -33,12 +33,30 @@ async function audit(page) {
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")})`,
+    );
 }
 
 test("Arabic: a café on its trial pays a month with KNET on Tap's page and comes back active", async () => {
   const email = uniqueEmail("billing");
-  const reg = await fetch(`${server.base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "Saffron#2026", company_name: "قهوة الفنار", contact_name: "Noura", phone: "+96555551234", requested_plan: "professional", address: "السالمية" }) });
+  const reg = await fetch(`${server.base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      email,
+      password: "Saffron#2026",
+      company_name: "قهوة الفنار",
+      contact_name: "Noura",
+      phone: "+96555551234",
+      requested_plan: "professional",
+      address: "السالمية",
+    }),
+  });
   assert.equal(reg.status, 201, await reg.clone().text());
   await approveByEmail(server.base, email);
 
@@ -70,7 +88,10 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
 
     // the person pays; Tap sends the browser back to Sufra, which reads the charge by id
     await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL((u) => u.origin === server.base && u.pathname === "/billing" && u.searchParams.has("payment"), { timeout: 30_000 });
+    await page.waitForURL(
+      (u) => u.origin === server.base && u.pathname === "/billing" && u.searchParams.has("payment"),
+      { timeout: 30_000 },
+    );
     const result = page.getByTestId("payment-result");
     await result.filter({ hasText: "تم استلام الدفعة" }).waitFor({ timeout: 30_000 });
     const text = await result.innerText();
@@ -80,7 +101,10 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
 
     // paid, and the trial runs to its end first (a month paid during the trial starts at the trial's end), in
     // Arabic; nothing more to pay now
-    await page.getByTestId("billing-status").filter({ hasText: "تجربة مجانية، والشهر الأول مدفوع" }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId("billing-status")
+      .filter({ hasText: "تجربة مجانية، والشهر الأول مدفوع" })
+      .waitFor({ timeout: 15_000 });
     await page.getByTestId("billing-after-trial").waitFor();
     await until(async () => (await page.getByTestId("billing-payments").count()) > 0);
     await page.getByTestId("billing-payments").getByText("مدفوعة").first().waitFor();
@@ -90,8 +114,16 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
 
     // the month's invoice, downloaded as its PDF under its number
     const invoices = page.getByTestId("billing-invoices");
-    const number = (await invoices.getByText(/^INV-2026-\d{6}$/).first().innerText()).trim();
-    const [download] = await Promise.all([page.waitForEvent("download"), invoices.getByRole("button", { name: `تنزيل \u2068${number}\u2069 (PDF)` }).click()]);
+    const number = (
+      await invoices
+        .getByText(/^INV-2026-\d{6}$/)
+        .first()
+        .innerText()
+    ).trim();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      invoices.getByRole("button", { name: `تنزيل \u2068${number}\u2069 (PDF)` }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), `${number}.pdf`);
     const chunks = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk);
@@ -100,8 +132,14 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
     // on a phone (360 px) the page does not scroll sideways: the invoices and payments become cards
     await page.setViewportSize({ width: 360, height: 800 });
     await page.getByTestId("billing-invoices").locator("li").first().waitFor();
-    const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    assert.ok(width.scroll <= width.inner, `the billing page scrolls sideways at 360 px: ${width.scroll} > ${width.inner}`);
+    const width = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+    }));
+    assert.ok(
+      width.scroll <= width.inner,
+      `the billing page scrolls sideways at 360 px: ${width.scroll} > ${width.inner}`,
+    );
     await screenshot(page, "billing-phone-ar.png");
 
     // the signed webhook came too; still one payment applied

@@ -9,7 +9,18 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { ROOT, approveByEmail, browser, logIn, screenshot, server, signUp, uniqueEmail, until, useHarness } from "./support.mjs";
+import {
+  ROOT,
+  approveByEmail,
+  browser,
+  logIn,
+  screenshot,
+  server,
+  signUp,
+  uniqueEmail,
+  until,
+  useHarness,
+} from "./support.mjs";
 
 const sharp = createRequire(path.join(ROOT, "server/package.json"))("sharp");
 const PHONE = { width: 390, height: 844 };
@@ -27,15 +38,27 @@ after(() => {
 /** The business's own REST door, as an integrator would see its data. */
 async function apiAs(email) {
   const json = { "content-type": "application/json" };
-  const { access_token, user } = await (await fetch(`${server.base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password: PASSWORD }) })).json();
+  const { access_token, user } = await (
+    await fetch(`${server.base}/api/auth/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    })
+  ).json();
   assert.ok(access_token, "the approved business signs in");
-  const call = async (p, init = {}) => (await fetch(`${server.base}${p}`, { ...init, headers: { ...json, authorization: `Bearer ${access_token}` } })).json();
+  const call = async (p, init = {}) =>
+    (
+      await fetch(`${server.base}${p}`, { ...init, headers: { ...json, authorization: `Bearer ${access_token}` } })
+    ).json();
   return Object.assign(call, { businessId: user.business_id });
 }
 
 /** Nothing on the page is wider than the phone: no sideways scrolling. */
 async function fitsThePhone(page, where) {
-  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth }));
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.scrollingElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
   assert.ok(scroll <= inner, `${where}: the page is ${scroll} px wide on a ${inner} px screen`);
 }
 
@@ -75,14 +98,27 @@ test("first day in Arabic on a phone: sign up -> next steps -> approved -> check
   const progress = await page.getByTestId("getting-started-progress").textContent();
   assert.match(progress, /[٠-٩]/);
   assert.doesNotMatch(progress, LATIN_DIGIT);
-  for (const step of ["profile", "connect", "practice", "schedule"]) assert.equal(await page.getByTestId(`getting-started-${step}`).getAttribute("data-done"), "false", `${step} is open`);
-  assert.equal(await page.getByTestId("getting-started-connect").locator("a").count(), 0, "connect: nothing to click when the operator must set a network up");
+  for (const step of ["profile", "connect", "practice", "schedule"])
+    assert.equal(
+      await page.getByTestId(`getting-started-${step}`).getAttribute("data-done"),
+      "false",
+      `${step} is open`,
+    );
+  assert.equal(
+    await page.getByTestId("getting-started-connect").locator("a").count(),
+    0,
+    "connect: nothing to click when the operator must set a network up",
+  );
   await fitsThePhone(page, "dashboard");
   await screenshot(page, "first-day-dashboard-ar.png");
 
   const api = await apiAs(email);
   const start = await api("/api/getting-started");
-  assert.deepEqual(start.steps.filter((s) => s.done).map((s) => s.key), [], "the REST twin agrees: nothing done yet");
+  assert.deepEqual(
+    start.steps.filter((s) => s.done).map((s) => s.key),
+    [],
+    "the REST twin agrees: nothing done yet",
+  );
   assert.equal(start.steps.find((s) => s.key === "connect")?.operator_needed, true);
 
   // a draft needs no network
@@ -92,7 +128,10 @@ test("first day in Arabic on a phone: sign up -> next steps -> approved -> check
   await page.getByTestId("save-draft").click();
   await page.waitForURL(/\/posts$/);
   await page.getByText(draftText).first().waitFor();
-  const draft = await until(async () => (await api("/api/posts?status=draft")).posts?.find((p) => p.content === draftText), 20_000);
+  const draft = await until(
+    async () => (await api("/api/posts?status=draft")).posts?.find((p) => p.content === draftText),
+    20_000,
+  );
   assert.equal(draft.status, "draft");
   assert.deepEqual(draft.targets ?? [], [], "the draft has no network");
   await page.getByTestId(`no-network-${draft.id}`).waitFor();
@@ -101,7 +140,9 @@ test("first day in Arabic on a phone: sign up -> next steps -> approved -> check
   // a practice post: the plan's network (Instagram on Basic) has a labelled practice account; the
   // post obeys the real rules (Instagram needs a photo) and goes to the simulated network
   const photo = path.join(scratch, "karak.jpg");
-  await sharp({ create: { width: 1080, height: 1350, channels: 3, background: { r: 180, g: 120, b: 60 } } }).jpeg({ quality: 80 }).toFile(photo);
+  await sharp({ create: { width: 1080, height: 1350, channels: 3, background: { r: 180, g: 120, b: 60 } } })
+    .jpeg({ quality: 80 })
+    .toFile(photo);
   const practiceText = "تجربة: كرك بالزعفران كل مساء";
   await page.goto(`${server.base}/posts/new`);
   await page.getByTestId("caption").fill(practiceText);
@@ -124,16 +165,28 @@ test("first day in Arabic on a phone: sign up -> next steps -> approved -> check
 
   // the checklist checks the practice step off, from what the business did
   await page.goto(`${server.base}/dashboard`);
-  await until(async () => (await page.getByTestId("getting-started-practice").getAttribute("data-done")) === "true", 20_000);
-  assert.equal(await page.getByTestId("getting-started-connect").getAttribute("data-done"), "false", "a practice account is not a connected network");
+  await until(
+    async () => (await page.getByTestId("getting-started-practice").getAttribute("data-done")) === "true",
+    20_000,
+  );
+  assert.equal(
+    await page.getByTestId("getting-started-connect").getAttribute("data-done"),
+    "false",
+    "a practice account is not a connected network",
+  );
 
   // practice figures: the practice post counts among simulated figures (shown by default while the
   // business has only practice accounts, and labelled so), never among real ones
-  const overview = (simulated) => api(`/api/analytics/overview?client_id=${api.businessId}&include_simulated=${simulated}`);
+  const overview = (simulated) =>
+    api(`/api/analytics/overview?client_id=${api.businessId}&include_simulated=${simulated}`);
   const practised = await overview(true);
   const real = await overview(false);
   assert.equal(practised.simulated_included, true);
-  assert.equal(practised.totals.posts, 1, `the practice post is in the simulated figures: ${JSON.stringify(practised.totals)}`);
+  assert.equal(
+    practised.totals.posts,
+    1,
+    `the practice post is in the simulated figures: ${JSON.stringify(practised.totals)}`,
+  );
   assert.equal(real.totals.posts, 0, `and not in the real ones: ${JSON.stringify(real.totals)}`);
   assert.equal(real.totals.reach, 0);
   await page.getByTestId("stat-demo").first().waitFor();
@@ -146,7 +199,11 @@ test("first day in Arabic on a phone: sign up -> next steps -> approved -> check
   await page.goto(`${server.base}/billing`);
   await page.getByTestId("billing-plans").waitFor();
   await fitsThePhone(page, "billing");
-  assert.doesNotMatch(await page.getByTestId("billing-intro").innerText(), /Tap/, "no gateway is configured: the page does not name one");
+  assert.doesNotMatch(
+    await page.getByTestId("billing-intro").innerText(),
+    /Tap/,
+    "no gateway is configured: the page does not name one",
+  );
   const billingText = await page.locator("main").innerText();
   assert.doesNotMatch(billingText, /·/, "no middle dot beside Arabic digits");
   assert.doesNotMatch(billingText, LATIN_DIGIT, "every figure in Arabic digits");

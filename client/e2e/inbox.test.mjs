@@ -9,7 +9,17 @@
 // server keeps the text that went out. Demo items answer through the demo network, so nothing leaves.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { approveByEmail, browser, DEMO, screenshot, server, signInAs, uniqueEmail, until, useHarness } from "./support.mjs";
+import {
+  approveByEmail,
+  browser,
+  DEMO,
+  screenshot,
+  server,
+  signInAs,
+  uniqueEmail,
+  until,
+  useHarness,
+} from "./support.mjs";
 
 let google;
 useHarness({
@@ -25,7 +35,11 @@ after(() => google?.close());
 
 const json = { "content-type": "application/json" };
 async function gql(token, query, variables = {}) {
-  const res = await fetch(`${server.base}/graphql`, { method: "POST", headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${server.base}/graphql`, {
+    method: "POST",
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = await res.json();
   assert.equal(body.errors, undefined, JSON.stringify(body.errors));
   return body.data;
@@ -37,7 +51,19 @@ const arabicShare = (s) => (s.match(ARABIC) ?? []).length / Math.max(1, s.replac
 test("a new one-star Arabic review at the business's Google location: notified, suggested, edited, sent; Google has the reply", async () => {
   const g = google.state;
   const email = uniqueEmail("inbox");
-  const reg = await fetch(`${server.base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "Saffron#2026", company_name: "Qahwat Fahad", contact_name: "Noura", phone: "+96555551234", requested_plan: "professional", address: "" }) });
+  const reg = await fetch(`${server.base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      email,
+      password: "Saffron#2026",
+      company_name: "Qahwat Fahad",
+      contact_name: "Noura",
+      phone: "+96555551234",
+      requested_plan: "professional",
+      address: "",
+    }),
+  });
   assert.equal(reg.status, 201, await reg.clone().text());
   await approveByEmail(server.base, email);
   const page = await browser.page(server.base);
@@ -48,7 +74,10 @@ test("a new one-star Arabic review at the business's Google location: notified, 
     // Google: a person with a verified location; Sufra connected through the stand-in's consent
     const { person, account } = g.addPerson({ name: "Noura" });
     const location = g.addLocation(account.name, { title: "Salmiya", verified: true });
-    const start = await gql(token, `mutation { connectPlatform(platform: GOOGLE, returnTo: "/settings") { authorizeUrl } }`);
+    const start = await gql(
+      token,
+      `mutation { connectPlatform(platform: GOOGLE, returnTo: "/settings") { authorizeUrl } }`,
+    );
     g.consentAs(person.id);
     const consent = await fetch(start.connectPlatform.authorizeUrl, { redirect: "manual" });
     assert.equal(consent.status, 302);
@@ -56,26 +85,42 @@ test("a new one-star Arabic review at the business's Google location: notified, 
     assert.equal(back.status, 302);
     assert.doesNotMatch(back.headers.get("location") ?? "", /connect_error/);
     const { googleLocations } = await gql(token, `{ googleLocations { id title verified picked } }`);
-    await gql(token, `mutation($ids: [ID!]!) { pickGoogleLocations(locationIds: $ids, picked: true) { id } }`, { ids: googleLocations.map((l) => l.id) });
+    await gql(token, `mutation($ids: [ID!]!) { pickGoogleLocations(locationIds: $ids, picked: true) { id } }`, {
+      ids: googleLocations.map((l) => l.id),
+    });
 
     // a guest writes; the person syncs now (the minute job does the same: server/tests/inbox-sync.test.ts) and is told
-    const review = g.addReview(location.name, { author: "فهد", stars: 1, comment: "القهوة وصلت باردة والموظف ما اعتذر" });
+    const review = g.addReview(location.name, {
+      author: "فهد",
+      stars: 1,
+      comment: "القهوة وصلت باردة والموظف ما اعتذر",
+    });
     await page.goto(`${server.base}/inbox`);
     await page.getByTestId("sync-now").click();
     await page.getByText(/تمت المزامنة: ١ جديدة|تمت المزامنة: 1 جديدة/).waitFor();
-    const negative = async () => (await gql(token, `{ notifications(first: 10) { edges { node { type } } } }`)).notifications.edges.some((e) => e.node.type === "REVIEW_NEGATIVE");
+    const negative = async () =>
+      (await gql(token, `{ notifications(first: 10) { edges { node { type } } } }`)).notifications.edges.some(
+        (e) => e.node.type === "REVIEW_NEGATIVE",
+      );
     await until(negative, 30_000, 500);
     // the bell tells them wherever they are: back on the dashboard, it opens the review in the inbox
     await page.goto(`${server.base}/dashboard`);
     await page.getByTestId("notification-bell").click();
-    await page.getByTestId("notification-list").getByTestId("notification").filter({ hasText: /القهوة وصلت باردة/ }).first().click();
+    await page
+      .getByTestId("notification-list")
+      .getByTestId("notification")
+      .filter({ hasText: /القهوة وصلت باردة/ })
+      .first()
+      .click();
     await page.waitForURL(/\/inbox\?item=/);
     const drawer = page.getByTestId("review-drawer");
     await drawer.getByTestId("review-text").filter({ hasText: "القهوة وصلت باردة" }).waitFor();
     assert.match(await drawer.getByTestId("review-branch").textContent(), /Salmiya/);
 
     // the new synced review may already hold the writer's first draft: wait for this suggestion's answer, not any text
-    const suggestedNow = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("InboxSuggest"));
+    const suggestedNow = page.waitForResponse(
+      (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("InboxSuggest"),
+    );
     await drawer.getByTestId("suggest-reply").click();
     await suggestedNow;
     await drawer.getByTestId("suggest-reply").and(page.locator(":not(.ant-btn-loading)")).waitFor();
@@ -118,7 +163,9 @@ test("an owner answers a one-star Arabic Google review in Arabic: suggested, edi
     // in the guest's language (Arabic), then the owner's own words added
     await drawer.getByText("العربية (لغة الضيف)").click();
     // the new synced review may already hold the writer's first draft: wait for this suggestion's answer, not any text
-    const suggestedNow = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("InboxSuggest"));
+    const suggestedNow = page.waitForResponse(
+      (r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("InboxSuggest"),
+    );
     await drawer.getByTestId("suggest-reply").click();
     await suggestedNow;
     await drawer.getByTestId("suggest-reply").and(page.locator(":not(.ant-btn-loading)")).waitFor();
@@ -142,10 +189,17 @@ test("an owner answers a one-star Arabic Google review in Arabic: suggested, edi
     const res = await fetch(`${server.base}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query: "query($id: ID!) { inboxItem(id: $id) { status repliedVia reply } }", variables: { id } }),
+      body: JSON.stringify({
+        query: "query($id: ID!) { inboxItem(id: $id) { status repliedVia reply } }",
+        variables: { id },
+      }),
     });
     const body = await res.json();
-    assert.deepEqual(body.data?.inboxItem, { status: "REPLIED", repliedVia: "SENT", reply: edited }, JSON.stringify(body));
+    assert.deepEqual(
+      body.data?.inboxItem,
+      { status: "REPLIED", repliedVia: "SENT", reply: edited },
+      JSON.stringify(body),
+    );
   } finally {
     await page.close();
   }

@@ -16,7 +16,11 @@ test("landing -> Premium -> sign up -> success -> approval -> login -> dashboard
   await signUp(page, { company: "Dar Al Qahwa", contact: "Noura Al-Sabah", email });
   // one next-steps page: the success text once, what happens next, then sign in
   await page.waitForURL(/\/signup\/next\?plan=premium$/);
-  await page.getByText("Registration successful! Your account is pending approval. You selected the Premium plan. We will contact you soon.").waitFor();
+  await page
+    .getByText(
+      "Registration successful! Your account is pending approval. You selected the Premium plan. We will contact you soon.",
+    )
+    .waitFor();
   await page.getByTestId("signup-next-login").click();
   await page.waitForURL(/\/login$/);
 
@@ -37,13 +41,18 @@ test("the same journey in Arabic, right to left", async () => {
   await page.getByTestId("choose-premium").click();
   await page.waitForURL(/\/signup\?plan=premium$/);
   await page.getByTestId("signup-submit").waitFor();
-  assert.ok((await page.locator(".ant-form-rtl, .ant-row-rtl, [class*='-rtl']").count()) > 0, "antd renders right to left");
+  assert.ok(
+    (await page.locator(".ant-form-rtl, .ant-row-rtl, [class*='-rtl']").count()) > 0,
+    "antd renders right to left",
+  );
 
   const email = uniqueEmail("e2e-ar");
   await signUp(page, { company: "مقهى الدار", contact: "نورة الصباح", email });
   // one next-steps page: the success text once, what happens next, then sign in
   await page.waitForURL(/\/signup\/next\?plan=premium$/);
-  await page.getByText("تم التسجيل بنجاح! حسابك بانتظار الموافقة. لقد اخترت باقة المميزة. سنتواصل معك قريبًا.").waitFor();
+  await page
+    .getByText("تم التسجيل بنجاح! حسابك بانتظار الموافقة. لقد اخترت باقة المميزة. سنتواصل معك قريبًا.")
+    .waitFor();
   await page.getByTestId("signup-next-login").click();
   await page.waitForURL(/\/login$/);
 

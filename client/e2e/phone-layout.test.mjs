@@ -31,7 +31,8 @@ async function measure(page) {
       for (const el of document.querySelectorAll("body *")) {
         const r = el.getBoundingClientRect();
         const past = Math.max(r.right - window.innerWidth, -r.left);
-        if (past > 1 && (!widest || past > widest.past)) widest = { past: Math.round(past), el: `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)}` };
+        if (past > 1 && (!widest || past > widest.past))
+          widest = { past: Math.round(past), el: `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)}` };
       }
     return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, title: title?.textContent ?? null, widest };
   });
@@ -50,7 +51,10 @@ function titleSpots(page, when) {
     const covered = [];
     for (const x of [text.left + 2, text.left + text.width / 2, text.right - 2]) {
       const hit = document.elementFromPoint(x, y);
-      if (!hit || !title.contains(hit)) covered.push(`${when} ${Math.round(x)},${Math.round(y)}: ${hit ? `${hit.tagName.toLowerCase()}.${hit.className}` : "off screen"}`);
+      if (!hit || !title.contains(hit))
+        covered.push(
+          `${when} ${Math.round(x)},${Math.round(y)}: ${hit ? `${hit.tagName.toLowerCase()}.${hit.className}` : "off screen"}`,
+        );
     }
     return covered;
   }, when);
@@ -61,7 +65,10 @@ async function check(page, name, lng) {
   await screenshot(page, `phone-${name}-${lng}.png`);
   assert.ok(m.title, `${name} (${lng}) has a page title`);
   assert.deepEqual(m.covered, [], `${name} (${lng}): the title "${m.title}" is covered`);
-  assert.ok(m.scrollWidth <= m.innerWidth, `${name} (${lng}) scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}, widest ${JSON.stringify(m.widest)}`);
+  assert.ok(
+    m.scrollWidth <= m.innerWidth,
+    `${name} (${lng}) scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}, widest ${JSON.stringify(m.widest)}`,
+  );
 }
 
 for (const lng of ["en", "ar"]) {
@@ -88,7 +95,10 @@ for (const lng of ["en", "ar"]) {
     await page.getByTestId("client-details").waitFor();
 
     await page.goto(`${server.base}/admin?tab=holidays`);
-    const save = page.getByTestId("holiday-card").first().getByRole("button", { name: lng === "ar" ? "حفظ" : "Save" });
+    const save = page
+      .getByTestId("holiday-card")
+      .first()
+      .getByRole("button", { name: lng === "ar" ? "حفظ" : "Save" });
     await save.waitFor();
     await check(page, "admin-holidays", lng);
     const box = await save.boundingBox();
@@ -102,7 +112,12 @@ for (const lng of ["en", "ar"]) {
     await signInAs(page, DEMO.owner, DEMO.password, { lng, path: "/settings" });
     await page.getByTestId("menu-card").first().waitFor();
     await check(page, "settings-menu", lng);
-    const prices = await page.locator(".sufra-menu-list .sufra-menu-price").evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right }; }));
+    const prices = await page.locator(".sufra-menu-list .sufra-menu-price").evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      }),
+    );
     assert.ok(prices.length > 0, "the demo café's menu has priced items");
     for (const p of prices) assert.ok(p.left >= 0 && p.right <= 390, `a price is off screen: ${JSON.stringify(p)}`);
     await page.close();
@@ -138,7 +153,10 @@ for (const lng of ["en", "ar"]) {
         const c = cell.getBoundingClientRect();
         for (const part of cell.querySelectorAll(".sufra-day-head > *")) {
           const r = part.getBoundingClientRect();
-          if (r.width && (r.left < c.left - 0.5 || r.right > c.right + 0.5)) out.push(`${cell.dataset.date} ${part.className}: ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(c.left)}–${Math.round(c.right)}`);
+          if (r.width && (r.left < c.left - 0.5 || r.right > c.right + 0.5))
+            out.push(
+              `${cell.dataset.date} ${part.className}: ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(c.left)}–${Math.round(c.right)}`,
+            );
         }
       }
       return out;
@@ -154,11 +172,18 @@ for (const lng of ["en", "ar"]) {
     const recent = page.getByTestId("recent-client-card").first();
     await recent.waitFor();
     await check(page, "admin-overview", lng);
-    assert.equal(await page.locator("[data-testid=recent-clients] .ant-table").count(), 0, "recent clients are cards, not a table");
+    assert.equal(
+      await page.locator("[data-testid=recent-clients] .ant-table").count(),
+      0,
+      "recent clients are cards, not a table",
+    );
     const onScreen = async (locator, what) => {
       for (const el of await locator.all()) {
         const box = await el.boundingBox();
-        assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${what} is on screen: ${JSON.stringify(box)}`);
+        assert.ok(
+          box && box.x >= 0 && box.x + box.width <= PHONE.width,
+          `${what} is on screen: ${JSON.stringify(box)}`,
+        );
       }
     };
     await onScreen(recent.getByRole("button"), "a recent client's button");

@@ -14,11 +14,29 @@ const json = { "content-type": "application/json" };
 async function premiumBusinessWithKey(base, content) {
   const email = uniqueEmail("playground");
   const password = "Saffron#2026";
-  const reg = await fetch(`${base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password, company_name: "Playground Cafe", contact_name: "Huda", phone: "+96555551234", requested_plan: "premium", address: "" }) });
+  const reg = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      email,
+      password,
+      company_name: "Playground Cafe",
+      contact_name: "Huda",
+      phone: "+96555551234",
+      requested_plan: "premium",
+      address: "",
+    }),
+  });
   assert.equal(reg.status, 201, await reg.clone().text());
   await approveByEmail(base, email);
-  const login = await (await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) })).json();
-  const created = await fetch(`${base}/api/api-keys`, { method: "POST", headers: { ...json, authorization: `Bearer ${login.access_token}` }, body: JSON.stringify({ name: "Playground" }) });
+  const login = await (
+    await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) })
+  ).json();
+  const created = await fetch(`${base}/api/api-keys`, {
+    method: "POST",
+    headers: { ...json, authorization: `Bearer ${login.access_token}` },
+    body: JSON.stringify({ name: "Playground" }),
+  });
   assert.equal(created.status, 201, await created.clone().text());
   const { key } = await created.json();
   await createDraft(base, key, content);
@@ -29,7 +47,10 @@ async function createDraft(base, key, content) {
   const r = await fetch(`${base}/graphql`, {
     method: "POST",
     headers: { ...json, authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query: "mutation ($input: PostInput!) { createPost(input: $input) { id } }", variables: { input: { content, platforms: [] } } }),
+    body: JSON.stringify({
+      query: "mutation ($input: PostInput!) { createPost(input: $input) { id } }",
+      variables: { input: { content, platforms: [] } },
+    }),
   });
   const body = await r.json();
   assert.ok(body.data?.createPost?.id, JSON.stringify(body));
@@ -40,14 +61,20 @@ async function createDraft(base, key, content) {
 const responseText = (page) => page.locator(".result-window").evaluate((e) => e.textContent.replace(/\u00a0/g, " "));
 /** Waits until the response pane shows `text` (white space aside: Monaco wraps long lines, an id too). */
 const responseShows = (page, text, timeout) =>
-  page.waitForFunction((t) => document.querySelector(".result-window")?.textContent?.replace(/\s/g, "").includes(t.replace(/\s/g, "")), text, timeout ? { timeout } : {});
+  page.waitForFunction(
+    (t) => document.querySelector(".result-window")?.textContent?.replace(/\s/g, "").includes(t.replace(/\s/g, "")),
+    text,
+    timeout ? { timeout } : {},
+  );
 
 test("an API key pasted in the playground lists the business's posts, opens the schema and subscribes, all from this origin", async () => {
   const content = `Playground-karak-${Date.now().toString(36)}`;
   const key = await premiumBusinessWithKey(server.base, content);
 
   // a context of its own that keeps the server's Content-Security-Policy (the harness's bypasses it)
-  const context = await browser.context.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const context = await browser.context
+    .browser()
+    .newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
   context.setDefaultTimeout(15_000);
   try {
     const origin = new URL(server.base).origin;
@@ -60,15 +87,21 @@ test("an API key pasted in the playground lists the business's posts, opens the 
     page.on("console", (m) => /Content Security Policy|Refused to/i.test(m.text()) && problems.push(m.text()));
     await page.addInitScript(() => {
       window.__cspViolations = [];
-      document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
     });
 
     await page.goto(`${server.base}/graphql`);
     await page.getByText("Sufra API", { exact: true }).first().waitFor();
-    await page.getByTestId("playground-hint").getByText(/replace sk_live_/).waitFor();
+    await page
+      .getByTestId("playground-hint")
+      .getByText(/replace sk_live_/)
+      .waitFor();
     assert.equal(await page.getByTestId("playground-api-keys").getAttribute("href"), "/api-keys");
     // the saved examples are the tabs, the first one open, its header editor holding the placeholder
-    for (const tab of ["ListPosts", "CreateScheduledPost", "AnalyticsOverview", "PostChanged"]) await page.locator(".graphiql-tab").getByText(tab, { exact: true }).waitFor();
+    for (const tab of ["ListPosts", "CreateScheduledPost", "AnalyticsOverview", "PostChanged"])
+      await page.locator(".graphiql-tab").getByText(tab, { exact: true }).waitFor();
     const headers = page.locator('[data-uri$="request-headers.json"]');
     await headers.getByText(/sk_live_/).waitFor();
     // without a key the server keeps the schema to itself, and the page says what to do
@@ -101,13 +134,23 @@ test("an API key pasted in the playground lists the business's posts, opens the 
     // The refusal may come back before the Stop button is ever seen, so wait for whichever comes first.
     for (let i = 0; i < 5; i++) {
       await page.getByRole("button", { name: /^Execute query/ }).click();
-      const running = page.getByRole("button", { name: /^Stop query/ }).waitFor().then(() => "running");
+      const running = page
+        .getByRole("button", { name: /^Stop query/ })
+        .waitFor()
+        .then(() => "running");
       const refused = responseShows(page, "Unknown operation named").then(() => "refused");
       const first = await Promise.race([running, refused]);
       running.catch(() => {});
       refused.catch(() => {});
       // running: it may still be refused a moment later (the answer comes after the button shows)
-      if (first === "running" && !(await responseShows(page, "Unknown operation named", 1_000).then(() => true, () => false))) break;
+      if (
+        first === "running" &&
+        !(await responseShows(page, "Unknown operation named", 1_000).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
       const stop = page.getByRole("button", { name: /^Stop query/ });
       if (await stop.isVisible()) await stop.click();
     }
@@ -127,21 +170,31 @@ test("an API key pasted in the playground lists the business's posts, opens the 
     await page.getByRole("button", { name: /^Stop query/ }).click();
 
     // offline: every request, the WebSocket included, went to the page's own origin
-    assert.ok(requests.some((u) => u.startsWith("ws://") && u.endsWith("/graphql")), "the subscription used a WebSocket");
-    const away = requests.filter((u) => new URL(u.replace(/^ws/, "http")).origin !== origin && !u.startsWith("data:") && !u.startsWith("blob:"));
+    assert.ok(
+      requests.some((u) => u.startsWith("ws://") && u.endsWith("/graphql")),
+      "the subscription used a WebSocket",
+    );
+    const away = requests.filter(
+      (u) => new URL(u.replace(/^ws/, "http")).origin !== origin && !u.startsWith("data:") && !u.startsWith("blob:"),
+    );
     assert.deepEqual(away, []);
     assert.deepEqual(problems, []);
     // the one refusal allowed: zod (through @sufra/schema's texts, as in the web client) probes whether
     // it may compile with Function("") and, refused, validates without; the playground needs no eval
     const refused = await page.evaluate(() => window.__cspViolations);
-    assert.deepEqual(refused.filter((v) => !v.startsWith("script-src eval ")), []);
+    assert.deepEqual(
+      refused.filter((v) => !v.startsWith("script-src eval ")),
+      [],
+    );
   } finally {
     await context.close();
   }
 });
 
 test("the playground's texts follow the saved language, and a session token is never put in its headers", async () => {
-  const context = await browser.context.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const context = await browser.context
+    .browser()
+    .newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
   context.setDefaultTimeout(15_000);
   try {
     const page = await context.newPage();
@@ -181,7 +234,9 @@ const sidewaysScroll = (page) =>
 
 test("in Arabic, at 1366 and 390 px, neither the developers page nor the playground scrolls sideways, and Copy never covers code", async () => {
   for (const width of [1366, 390]) {
-    const context = await browser.context.browser().newContext({ viewport: { width, height: width > 800 ? 800 : 844 }, locale: "ar-KW" });
+    const context = await browser.context
+      .browser()
+      .newContext({ viewport: { width, height: width > 800 ? 800 : 844 }, locale: "ar-KW" });
     context.setDefaultTimeout(15_000);
     try {
       const page = await context.newPage();
@@ -206,18 +261,33 @@ test("in Arabic, at 1366 and 390 px, neither the developers page nor the playgro
           range.selectNodeContents(code);
           const lines = [...range.getClientRects()].filter((r) => r.width > 0);
           const hit = lines.some((r) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top);
-          return { dir: getComputedStyle(pre).direction, hit, inside: b.top >= p.top && b.bottom <= p.bottom && b.left < p.right && b.right > p.left };
+          return {
+            dir: getComputedStyle(pre).direction,
+            hit,
+            inside: b.top >= p.top && b.bottom <= p.bottom && b.left < p.right && b.right > p.left,
+          };
         }),
       );
       assert.ok(blocks.length >= 10, `only ${blocks.length} code blocks`);
-      assert.deepEqual(blocks.filter((b) => b.dir !== "ltr"), [], "code stays left to right");
-      assert.deepEqual(blocks.filter((b) => b.hit || b.inside), [], `a Copy button over code at ${width}px`);
+      assert.deepEqual(
+        blocks.filter((b) => b.dir !== "ltr"),
+        [],
+        "code stays left to right",
+      );
+      assert.deepEqual(
+        blocks.filter((b) => b.hit || b.inside),
+        [],
+        `a Copy button over code at ${width}px`,
+      );
       await screenshot(page, `developers-ar-${width}.png`);
 
       // the playground: its bar in Arabic, GraphiQL left to right, nothing to scroll to on either side
       await page.goto(`${server.base}/graphql`);
       await page.getByText("واجهة سفرة البرمجية").waitFor();
-      await page.locator('[data-uri$="request-headers.json"]').getByText(/sk_live_/).waitFor();
+      await page
+        .locator('[data-uri$="request-headers.json"]')
+        .getByText(/sk_live_/)
+        .waitFor();
       assert.deepEqual(await sidewaysScroll(page), { overflow: 0, left: 0, right: 0 }, `playground at ${width}px`);
       await screenshot(page, `playground-ar-${width}.png`);
     } finally {

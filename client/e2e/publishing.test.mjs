@@ -25,7 +25,15 @@ const tenOClock = (day) => new Date(`${day}T10:00:00+03:00`).toISOString();
 let token;
 async function api(path, init = {}) {
   const json = { "content-type": "application/json" };
-  token ??= (await (await fetch(`${server.base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email: DEMO.client, password: DEMO.password }) })).json()).access_token;
+  token ??= (
+    await (
+      await fetch(`${server.base}/api/auth/login`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email: DEMO.client, password: DEMO.password }),
+      })
+    ).json()
+  ).access_token;
   const r = await fetch(`${server.base}${path}`, { ...init, headers: { ...json, authorization: `Bearer ${token}` } });
   return r.json();
 }
@@ -68,7 +76,9 @@ test("compose in Arabic -> schedule -> calendar -> drag to another day -> publis
   // the list shows it, scheduled (the list's query is within the server's complexity limit)
   await page.getByTestId("posts-table").getByText(caption).first().waitFor();
 
-  const scheduled = await until(async () => (await api("/api/posts?status=scheduled")).posts?.find((p) => p.content === caption));
+  const scheduled = await until(async () =>
+    (await api("/api/posts?status=scheduled")).posts?.find((p) => p.content === caption),
+  );
   assert.equal(scheduled.scheduled_for, tenOClock(day));
 
   // on the calendar, on its day
@@ -83,7 +93,10 @@ test("compose in Arabic -> schedule -> calendar -> drag to another day -> publis
   // publish it now (from another door): the calendar shows it published without a reload, on the
   // day it went out (today), where a published post sits
   await api(`/api/posts/${scheduled.id}/publish`, { method: "POST" });
-  await cell(page, TODAY).locator(`.fc-event.is-published`).filter({ has: page.getByTestId(`event-${scheduled.id}`) }).waitFor({ timeout: 30_000 });
+  await cell(page, TODAY)
+    .locator(`.fc-event.is-published`)
+    .filter({ has: page.getByTestId(`event-${scheduled.id}`) })
+    .waitFor({ timeout: 30_000 });
   const published = await api(`/api/posts/${scheduled.id}`);
   assert.equal(published.status, "published");
   assert.match(published.targets[0].permalink, /^https:\/\/demo\.sufra\.local\//);
@@ -102,7 +115,10 @@ for (const [lng, offsets] of [
 ]) {
   const days = offsets.map(kuwaitDay);
   test(`calendar (${lng}): a post drags across week and month boundaries, into the rows below the fold`, async () => {
-    const post = await api("/api/posts", { method: "POST", body: JSON.stringify({ content: `Drag walk ${lng}`, platforms: ["twitter"], scheduled_for: tenOClock(days[0]) }) });
+    const post = await api("/api/posts", {
+      method: "POST",
+      body: JSON.stringify({ content: `Drag walk ${lng}`, platforms: ["twitter"], scheduled_for: tenOClock(days[0]) }),
+    });
     assert.equal(post.scheduled_for, tenOClock(days[0]));
     const page = await signIn(lng, `/schedule?date=${TODAY}`);
     await cell(page, days[0]).getByTestId(`event-${post.id}`).waitFor();

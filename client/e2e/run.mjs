@@ -10,7 +10,12 @@ import { chromium } from "playwright-core";
 import { CHROMIUM, SHARED_BASE, SHARED_BROWSER, startServer } from "./support.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const files = process.argv.slice(2).length ? process.argv.slice(2) : readdirSync(here).filter((f) => f.endsWith(".test.mjs")).sort().map((f) => path.join(here, f));
+const files = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : readdirSync(here)
+      .filter((f) => f.endsWith(".test.mjs"))
+      .sort()
+      .map((f) => path.join(here, f));
 
 const t0 = Date.now();
 const [server, chrome] = await Promise.all([startServer(), chromium.launchServer(CHROMIUM)]);

@@ -9,8 +9,17 @@ useHarness();
 
 async function api(path, init = {}) {
   const json = { "content-type": "application/json" };
-  const login = await (await fetch(`${server.base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email: DEMO.client, password: DEMO.password }) })).json();
-  const r = await fetch(`${server.base}${path}`, { ...init, headers: { ...json, authorization: `Bearer ${login.access_token}`, ...(init.headers ?? {}) } });
+  const login = await (
+    await fetch(`${server.base}/api/auth/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: DEMO.client, password: DEMO.password }),
+    })
+  ).json();
+  const r = await fetch(`${server.base}${path}`, {
+    ...init,
+    headers: { ...json, authorization: `Bearer ${login.access_token}`, ...(init.headers ?? {}) },
+  });
   return r.json();
 }
 
@@ -37,7 +46,10 @@ test("write with AI in Arabic: three captions from the café's profile, one inse
     assert.doesNotMatch(text, /[{}]|undefined|null/);
   }
   // the café's own details (the demo profile: Salmiya, KWD prices) are in at least one of them
-  assert.ok(texts.some((t) => /السالمية|د\.ك|كنافة/.test(t)), texts.join("\n---\n"));
+  assert.ok(
+    texts.some((t) => /السالمية|د\.ك|كنافة/.test(t)),
+    texts.join("\n---\n"),
+  );
   const left = await drawer.getByTestId("ai-usage").innerText();
   assert.match(left, /٤٩٩|499/);
   await screenshot(page, "studio-ar.png");
@@ -49,7 +61,10 @@ test("write with AI in Arabic: three captions from the café's profile, one inse
   await page.getByTestId("save-draft").click();
   await page.waitForURL(/\/posts$/);
   const drafts = await api("/api/posts?status=draft");
-  assert.ok(drafts.posts.some((p) => p.content === caption), "the draft holds the chosen caption");
+  assert.ok(
+    drafts.posts.some((p) => p.content === caption),
+    "the draft holds the chosen caption",
+  );
   const after = await api("/api/ai/usage");
   assert.equal(after.used, before.used + 1);
 });
@@ -57,7 +72,13 @@ test("write with AI in Arabic: three captions from the café's profile, one inse
 test("answer a review: a suggested reply in the review's language, approved, and the dashboard's count", async () => {
   const review = await api("/api/reviews", {
     method: "POST",
-    body: JSON.stringify({ source: "google", author: "Sarah", rating: 2, text: "The coffee was great but the service was slow and the table was dirty.", reviewed_at: "2026-11-20" }),
+    body: JSON.stringify({
+      source: "google",
+      author: "Sarah",
+      rating: 2,
+      text: "The coffee was great but the service was slow and the table was dirty.",
+      reviewed_at: "2026-11-20",
+    }),
   });
   assert.ok(review.id, JSON.stringify(review));
   const stats = await api("/api/reviews/stats");

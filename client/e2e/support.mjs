@@ -40,15 +40,32 @@ const WEBHOOK_RECEIVER_ENV = { WEBHOOKS_ALLOW_HTTP: "true", WEBHOOKS_ALLOW_ADDRE
 export async function startServer({ clockStart, env } = {}) {
   // the run's shared server keeps the real clock and environment: a file that needs a clock or an
   // environment of its own (a stand-in's addresses) gets its own server
-  if (process.env[SHARED_BASE] && !clockStart && !env) return { base: process.env[SHARED_BASE], now: () => Date.now(), async stop() {} };
-  if (!existsSync(path.join(ROOT, "client/dist/index.html"))) execFileSync("npm", ["run", "build", "-w", "client"], { cwd: ROOT, stdio: "inherit" });
+  if (process.env[SHARED_BASE] && !clockStart && !env)
+    return { base: process.env[SHARED_BASE], now: () => Date.now(), async stop() {} };
+  if (!existsSync(path.join(ROOT, "client/dist/index.html")))
+    execFileSync("npm", ["run", "build", "-w", "client"], { cwd: ROOT, stdio: "inherit" });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sufra-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as user postgres
   const port = await freePort();
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: path.join(ROOT, "server"),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", DEMO_PASSWORD: DEMO.password, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}`, ...WEBHOOK_RECEIVER_ENV, ...(clockStart ? { CLOCK_START: clockStart } : {}), ...(env ?? {}) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "error",
+      DEMO_PASSWORD: DEMO.password,
+      RATE_LIMIT_PER_IP: "100000",
+      RATE_LIMIT_PER_EMAIL: "100000",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...WEBHOOK_RECEIVER_ENV,
+      ...(clockStart ? { CLOCK_START: clockStart } : {}),
+      ...(env ?? {}),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -93,7 +110,16 @@ export async function startServer({ clockStart, env } = {}) {
 export const CHROMIUM = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 };
 
 /** A browser context of its own (fresh storage, its own clock) in the run's shared chromium, or in a chromium of its own. */
@@ -180,8 +206,14 @@ export async function drag(page, source, target, steps = 12) {
   }
   const from = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
   const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  for (const [name, p] of [["source", from], ["target", to]]) {
-    if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height) throw new Error(`drag: the ${name}'s middle (${Math.round(p.x)}, ${Math.round(p.y)}) is outside the ${width}×${height} viewport`);
+  for (const [name, p] of [
+    ["source", from],
+    ["target", to],
+  ]) {
+    if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height)
+      throw new Error(
+        `drag: the ${name}'s middle (${Math.round(p.x)}, ${Math.round(p.y)}) is outside the ${width}×${height} viewport`,
+      );
   }
   const hit = await source.evaluate((el, p) => {
     const at = document.elementFromPoint(p.x, p.y);
@@ -190,7 +222,8 @@ export async function drag(page, source, target, steps = 12) {
   if (hit) throw new Error(`drag: the source is covered by ${hit}`);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
+  for (let i = 1; i <= steps; i++)
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
   await page.mouse.up();
 }
 
@@ -211,9 +244,13 @@ export async function screenshot(page, name) {
 /** The admin approves a sign-up through the REST API (the admin console is another issue's screen). */
 export async function approveByEmail(base, email) {
   const json = { "content-type": "application/json" };
-  const login = await (await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) })).json();
+  const login = await (
+    await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) })
+  ).json();
   const auth = { ...json, authorization: `Bearer ${login.access_token}` };
-  const list = await (await fetch(`${base}/api/admin/clients?search=${encodeURIComponent(email)}`, { headers: auth })).json();
+  const list = await (
+    await fetch(`${base}/api/admin/clients?search=${encodeURIComponent(email)}`, { headers: auth })
+  ).json();
   if (list.clients?.length !== 1) throw new Error(`expected one client for ${email}: ${JSON.stringify(list)}`);
   const r = await fetch(`${base}/api/admin/clients/${list.clients[0].id}/approve`, { method: "POST", headers: auth });
   if (r.status !== 200) throw new Error(`approve failed: ${await r.text()}`);
@@ -245,7 +282,11 @@ export async function logIn(page, email, password = "Saffron#2026") {
  */
 export async function signInAs(page, email, password, { lng = "en", path = "/dashboard" } = {}) {
   const base = new URL(page.url()).origin;
-  const r = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   const body = await r.json();
   if (!body.access_token) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
   await page.evaluate(
@@ -295,7 +336,8 @@ export function networkQuiet(page, { quiet = 500, timeout = 15_000 } = {}) {
     const start = Date.now();
     const end = start + timeout;
     while (inFlight > 0 || Date.now() - Math.max(changed, start) < quiet) {
-      if (Date.now() > end) throw new Error(`the network did not go quiet in ${timeout} ms (${inFlight} requests in flight)`);
+      if (Date.now() > end)
+        throw new Error(`the network did not go quiet in ${timeout} ms (${inFlight} requests in flight)`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -312,4 +354,5 @@ export async function until(fn, ms = 15_000, every = 200) {
   }
 }
 
-export const uniqueEmail = (tag) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.kw`;
+export const uniqueEmail = (tag) =>
+  `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.kw`;

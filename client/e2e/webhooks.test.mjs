@@ -6,7 +6,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
-import { approveByEmail, browser, screenshot, server, signInAs, uniqueEmail, until, useHarness, WEBHOOK_RECEIVER_HOST } from "./support.mjs";
+import {
+  approveByEmail,
+  browser,
+  screenshot,
+  server,
+  signInAs,
+  uniqueEmail,
+  until,
+  useHarness,
+  WEBHOOK_RECEIVER_HOST,
+} from "./support.mjs";
 
 useHarness();
 
@@ -24,12 +34,18 @@ async function receiver() {
     });
   });
   await new Promise((r) => srv.listen(0, WEBHOOK_RECEIVER_HOST, r));
-  return { url: `http://${WEBHOOK_RECEIVER_HOST}:${srv.address().port}/sufra`, got, close: () => new Promise((r) => srv.close(r)) };
+  return {
+    url: `http://${WEBHOOK_RECEIVER_HOST}:${srv.address().port}/sufra`,
+    got,
+    close: () => new Promise((r) => srv.close(r)),
+  };
 }
 
 /** docs/product.md#webhooks: HMAC-SHA256 with the secret over "<t>.<raw body>", any v1 may match. */
 function verified(header, body, secret) {
-  const parts = String(header).split(",").map((p) => p.split("="));
+  const parts = String(header)
+    .split(",")
+    .map((p) => p.split("="));
   const t = parts.find(([k]) => k === "t")?.[1];
   const expected = createHmac("sha256", secret).update(`${t}.`).update(body).digest();
   return parts.some(([k, v]) => k === "v1" && timingSafeEqual(Buffer.from(v, "hex"), expected));
@@ -37,7 +53,19 @@ function verified(header, body, secret) {
 
 test("an owner adds an endpoint, copies its secret once, sends a test event and sees it delivered, signed", async () => {
   const email = uniqueEmail("webhooks");
-  const reg = await fetch(`${server.base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "Saffron#2026", company_name: "Hook Cafe", contact_name: "Noura", phone: "+96555551234", requested_plan: "premium", address: "" }) });
+  const reg = await fetch(`${server.base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      email,
+      password: "Saffron#2026",
+      company_name: "Hook Cafe",
+      contact_name: "Noura",
+      phone: "+96555551234",
+      requested_plan: "premium",
+      address: "",
+    }),
+  });
   assert.equal(reg.status, 201, await reg.clone().text());
   await approveByEmail(server.base, email);
   const hook = await receiver();
@@ -62,7 +90,11 @@ test("an owner adds an endpoint, copies its secret once, sends a test event and 
     assert.match(secret, /^whsec_[A-Za-z0-9_-]{32}$/);
     await page.getByTestId("secret-done").click();
     await page.getByTestId("new-secret").waitFor({ state: "detached" });
-    assert.equal((await page.content()).includes(secret), false, "the secret is not on the page once its modal is closed");
+    assert.equal(
+      (await page.content()).includes(secret),
+      false,
+      "the secret is not on the page once its modal is closed",
+    );
 
     const card = page.locator('[data-testid^="endpoint-"]').filter({ hasText: hook.url });
     await card.getByText("Our till").waitFor();
@@ -73,7 +105,10 @@ test("an owner adds an endpoint, copies its secret once, sends a test event and 
     const ping = await until(() => hook.got[0], 30_000);
     assert.equal(ping.headers["sufra-event"], "ping");
     assert.equal(ping.headers["content-type"], "application/json");
-    assert.ok(verified(ping.headers["sufra-signature"], ping.body, secret), `signature ${ping.headers["sufra-signature"]} verifies with the secret shown once`);
+    assert.ok(
+      verified(ping.headers["sufra-signature"], ping.body, secret),
+      `signature ${ping.headers["sufra-signature"]} verifies with the secret shown once`,
+    );
     const body = JSON.parse(ping.body.toString("utf8"));
     assert.equal(body.type, "ping");
     assert.equal(ping.headers["sufra-delivery"].length > 0, true);
@@ -81,7 +116,9 @@ test("an owner adds an endpoint, copies its secret once, sends a test event and 
     // live, without a reload: the ended attempt (webhookDeliveryUpdated) shows as the last delivery
     const t0 = Date.now();
     await card.getByTestId("last-delivery").getByText("Delivered").waitFor({ timeout: 10_000 });
-    console.log(`[measured] ping answered -> last delivery shown live: ${Date.now() - t0} ms after the receiver had it`);
+    console.log(
+      `[measured] ping answered -> last delivery shown live: ${Date.now() - t0} ms after the receiver had it`,
+    );
     // the log shows it delivered, with the receiver's answer
     await card.getByRole("button", { name: "Delivery log" }).click();
     const item = page.locator('[data-testid^="delivery-"]').first();

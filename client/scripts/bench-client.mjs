@@ -37,7 +37,10 @@ const SHELL = ["src/app/AntdRoot.tsx", "src/app/guards.tsx", "src/app/shell/Shel
 const ROUTES = [
   { route: "/", modules: ["src/modules/landing/LandingPage.tsx"] },
   { route: "/login", modules: ["src/app/AuthRoot.tsx", "src/modules/auth/LoginPage.tsx"] },
-  { route: "/signup", modules: ["src/app/AuthRoot.tsx", "src/app/AuthAntdRoot.tsx", "src/modules/auth/SignupPage.tsx"] },
+  {
+    route: "/signup",
+    modules: ["src/app/AuthRoot.tsx", "src/app/AuthAntdRoot.tsx", "src/modules/auth/SignupPage.tsx"],
+  },
   { route: "/dashboard", modules: [...SHELL, "src/modules/dashboard/DashboardPage.tsx"] },
   // the analytics screen draws charts: the chart library's chunk is part of its first visit
   { route: "/analytics", modules: [...SHELL, "src/modules/analytics/AnalyticsPage.tsx", CHARTS] },
@@ -67,13 +70,23 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void fail(`
 
 function withTimeout(promise, ms, what) {
   let timer;
-  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise,
+    new Promise(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)),
+    ),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** Runs a command in its own process group (so the whole group can be stopped); resolves with its output. */
 function run(cmd, argv, { timeout, env } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd: CLIENT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(cmd, argv, {
+      cwd: CLIENT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -117,9 +130,13 @@ async function build() {
   console.log("Build: vite build --manifest, then the playground (as npm run build) …");
   const started = Date.now();
   let out = await run("npx", ["--no-install", "vite", "build", "--manifest"], { timeout: LIMITS.build });
-  out += await run("npx", ["--no-install", "vite", "build", "--config", "vite.playground.config.ts"], { timeout: LIMITS.build });
+  out += await run("npx", ["--no-install", "vite", "build", "--config", "vite.playground.config.ts"], {
+    timeout: LIMITS.build,
+  });
   const warnings = out.split("\n").filter((l) => /warn/i.test(l) && !/npm warn/i.test(l));
-  console.log(`Build: done in ${((Date.now() - started) / 1000).toFixed(1)} s${warnings.length ? ` (${warnings.length} warning lines)` : ""}`);
+  console.log(
+    `Build: done in ${((Date.now() - started) / 1000).toFixed(1)} s${warnings.length ? ` (${warnings.length} warning lines)` : ""}`,
+  );
 }
 
 // ------------------------------------------------------------------------------------- bundle sizes
@@ -158,14 +175,16 @@ function routeSizes() {
 function printTable(title, rows) {
   const cols = Object.keys(rows[0]);
   const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...rows.map((r) => String(r[c]).length))]));
-  const line = (r) => cols.map((c, i) => (i === 0 ? String(r[c]).padEnd(width[c]) : String(r[c]).padStart(width[c]))).join("  ");
+  const line = (r) =>
+    cols.map((c, i) => (i === 0 ? String(r[c]).padEnd(width[c]) : String(r[c]).padStart(width[c]))).join("  ");
   console.log(`\n${title}\n`);
   console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
   console.log(cols.map((c) => "-".repeat(width[c])).join("  "));
   for (const r of rows) console.log(line(r));
 }
 
-const goalCell = (route, bytes) => (GOALS[route] ? `<= ${kb(GOALS[route])} ${bytes <= GOALS[route] ? "met" : "MISSED"}` : "-");
+const goalCell = (route, bytes) =>
+  GOALS[route] ? `<= ${kb(GOALS[route])} ${bytes <= GOALS[route] ? "met" : "MISSED"}` : "-";
 
 function printSizes(rows) {
   printTable(
@@ -200,7 +219,15 @@ async function browserSizes(base) {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   cleanups.push(() => browser.close());
   const rows = [];
@@ -240,7 +267,16 @@ async function lighthouseRun(url, route) {
   const [{ default: lighthouse }, { launch }] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
     logLevel: "silent",
   });
   const stop = async () => {
@@ -256,7 +292,12 @@ async function lighthouseRun(url, route) {
   let result;
   try {
     result = await withTimeout(
-      lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] }),
+      lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+      }),
       LIMITS.lighthouse,
       "Lighthouse",
     );
@@ -264,7 +305,11 @@ async function lighthouseRun(url, route) {
     await stop(); // one Chrome at a time: the next run measures on a quiet machine
   }
   if (!result?.lhr) throw new Error("Lighthouse returned no result");
-  if (process.env.LHR_OUT) writeFileSync(process.env.LHR_OUT.replace(/(\.json)?$/, `${route === "/" ? "" : route.replace(/\//g, "-")}$1`), JSON.stringify(result.lhr, null, 1));
+  if (process.env.LHR_OUT)
+    writeFileSync(
+      process.env.LHR_OUT.replace(/(\.json)?$/, `${route === "/" ? "" : route.replace(/\//g, "-")}$1`),
+      JSON.stringify(result.lhr, null, 1),
+    );
   return result.lhr;
 }
 
@@ -272,7 +317,9 @@ function printLighthouse(lhr) {
   const score = (c) => (lhr.categories[c]?.score == null ? "n/a" : String(Math.round(lhr.categories[c].score * 100)));
   const audit = (id) => lhr.audits[id];
   const ms = (id) => (audit(id)?.numericValue == null ? "n/a" : `${Math.round(audit(id).numericValue)} ms`);
-  console.log(`\nLighthouse ${lhr.lighthouseVersion} on ${lhr.finalDisplayedUrl} (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling):\n`);
+  console.log(
+    `\nLighthouse ${lhr.lighthouseVersion} on ${lhr.finalDisplayedUrl} (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling):\n`,
+  );
   console.log(`  performance    ${score("performance")}`);
   console.log(`  accessibility  ${score("accessibility")}`);
   console.log(`  FCP            ${ms("first-contentful-paint")}`);
@@ -281,7 +328,14 @@ function printLighthouse(lhr) {
   console.log(`  CLS            ${audit("cumulative-layout-shift")?.numericValue?.toFixed(3) ?? "n/a"}`);
   const failing = (lhr.categories.accessibility?.auditRefs ?? [])
     .map((r) => audit(r.id))
-    .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "informative");
+    .filter(
+      (a) =>
+        a &&
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== "notApplicable" &&
+        a.scoreDisplayMode !== "informative",
+    );
   if (failing.length) console.log(`\n  accessibility audits not passed: ${failing.map((a) => a.id).join(", ")}`);
   if (lhr.runWarnings?.length) console.log(`\n  warnings:\n${lhr.runWarnings.map((w) => `   - ${w}`).join("\n")}`);
 }
@@ -303,7 +357,11 @@ try {
     }
     printTable(
       "Lighthouse mobile performance:",
-      results.map((r) => ({ route: r.route, performance: r.score, goal: `>= ${LIGHTHOUSE_GOAL} ${r.score >= LIGHTHOUSE_GOAL ? "met" : "MISSED"}` })),
+      results.map((r) => ({
+        route: r.route,
+        performance: r.score,
+        goal: `>= ${LIGHTHOUSE_GOAL} ${r.score >= LIGHTHOUSE_GOAL ? "met" : "MISSED"}`,
+      })),
     );
   }
   await cleanup();

@@ -6,7 +6,15 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { flattenTexts, isTranslationKey, LOCALES, MAX_TRANSLATION_LENGTH, translationKey, unflattenTexts, type TranslationRow } from "@sufra/schema";
+import {
+  flattenTexts,
+  isTranslationKey,
+  LOCALES,
+  MAX_TRANSLATION_LENGTH,
+  translationKey,
+  unflattenTexts,
+  type TranslationRow,
+} from "@sufra/schema";
 
 const clientDir = path.resolve(import.meta.dirname, "..");
 const src = path.join(clientDir, "src");
@@ -29,11 +37,13 @@ for (const lng of LOCALES) {
     const texts = i18n.getResourceBundle(lng, ns) as Record<string, unknown>;
     const flat = flattenTexts(texts);
     // what the browser rebuilds from rows must be what the module wrote (arrays stay arrays)
-    if (!isDeepStrictEqual(unflattenTexts(flat), JSON.parse(JSON.stringify(texts)))) problems.push(`${lng}/${ns}: its texts do not survive flattening (a numeric object key?)`);
+    if (!isDeepStrictEqual(unflattenTexts(flat), JSON.parse(JSON.stringify(texts))))
+      problems.push(`${lng}/${ns}: its texts do not survive flattening (a numeric object key?)`);
     for (const [p, text] of flat) {
       const key = translationKey(ns, p);
       if (!isTranslationKey(key)) problems.push(`${key}: not a valid key (letters, digits, "_", "-", dots)`);
-      if (text.length > MAX_TRANSLATION_LENGTH) problems.push(`${key} (${lng}): longer than ${MAX_TRANSLATION_LENGTH} characters`);
+      if (text.length > MAX_TRANSLATION_LENGTH)
+        problems.push(`${key} (${lng}): longer than ${MAX_TRANSLATION_LENGTH} characters`);
       const row = rows.get(key) ?? { key, category: ns, en: "", ar: "" };
       row[lng as "en" | "ar"] = text;
       rows.set(key, row);

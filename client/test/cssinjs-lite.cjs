@@ -7,6 +7,10 @@ const real = require(require.resolve("@ant-design/cssinjs/lib/index"));
 
 const lite = {};
 for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(real))) {
-  Object.defineProperty(lite, name, name === "useStyleRegister" ? { enumerable: true, value: () => undefined } : descriptor);
+  Object.defineProperty(
+    lite,
+    name,
+    name === "useStyleRegister" ? { enumerable: true, value: () => undefined } : descriptor,
+  );
 }
 module.exports = lite;

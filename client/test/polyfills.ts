@@ -31,5 +31,14 @@ if (typeof globalThis.MessageChannel === "undefined") Object.assign(globalThis, 
 
 Object.defineProperty(window, "matchMedia", {
   writable: true,
-  value: (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }),
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
 });

@@ -18,7 +18,11 @@ const styleSink = document.createElement("div");
 
 /** Renders `routes` at `path` inside antd (RTL and Arabic locale when the language is ar). */
 export function renderRoutes(routes: RouteObject[], path: string, state?: unknown) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split("?")[0], search: path.includes("?") ? `?${path.split("?")[1]}` : "", state }] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      { pathname: path.split("?")[0], search: path.includes("?") ? `?${path.split("?")[1]}` : "", state },
+    ],
+  });
   const rtl = i18n.resolvedLanguage === "ar";
   // antd's styles are not injected (nor, under jest.config.cjs, generated): jsdom's getComputedStyle walks
   // every injected rule on each call (antd calls it often), which made form tests several times slower,
@@ -35,16 +39,27 @@ export function renderRoutes(routes: RouteObject[], path: string, state?: unknow
   return { ...utils, router };
 }
 
-export const renderAt = (path: string, element: ReactElement, extra: RouteObject[] = []) => renderRoutes([{ path: path.split("?")[0], element }, ...extra], path);
+export const renderAt = (path: string, element: ReactElement, extra: RouteObject[] = []) =>
+  renderRoutes([{ path: path.split("?")[0], element }, ...extra], path);
 
 /** A fetch stand-in answering by "METHOD /path" with [status, body]; records the calls. */
 export function fakeFetch(answers: Record<string, Array<[number, unknown]> | [number, unknown]>) {
   const calls: { method: string; url: string; body: unknown; headers: Record<string, string> }[] = [];
-  const queues = Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, Array.isArray(v[0]) ? [...(v as Array<[number, unknown]>)] : [v as [number, unknown]]]));
+  const queues = Object.fromEntries(
+    Object.entries(answers).map(([k, v]) => [
+      k,
+      Array.isArray(v[0]) ? [...(v as Array<[number, unknown]>)] : [v as [number, unknown]],
+    ]),
+  );
   const fn = jest.fn(async (url: string, init: RequestInit = {}) => {
     const method = (init.method ?? "GET").toUpperCase();
     const path = String(url).replace(/^https?:\/\/[^/]+/, "");
-    calls.push({ method, url: path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
+    calls.push({
+      method,
+      url: path,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    });
     const q = queues[`${method} ${path.split("?")[0]}`];
     if (!q?.length) throw new TypeError(`fetch failed: no answer for ${method} ${path}`);
     const [status, body] = q.length > 1 ? q.shift()! : q[0];
@@ -56,7 +71,13 @@ export function fakeFetch(answers: Record<string, Array<[number, unknown]> | [nu
 
 /** What the client reads of a fetch Response (jsdom has no Response class). */
 export function fakeResponse(status: number, text: string) {
-  return { status, ok: status >= 200 && status < 300, headers: new Headers({ "content-type": "application/json" }), text: async () => text, json: async () => JSON.parse(text) } as unknown as Response;
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: new Headers({ "content-type": "application/json" }),
+    text: async () => text,
+    json: async () => JSON.parse(text),
+  } as unknown as Response;
 }
 
 /** Types `value` into a field in one change, as a paste would. */
@@ -84,7 +105,11 @@ export async function pickOption(combobox: HTMLElement, label: string) {
   fireEvent.blur(combobox);
   fireEvent.mouseDown(combobox);
   const option = await waitFor(() => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")).find((o) => o.textContent === label);
+    const el = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        ".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option",
+      ),
+    ).find((o) => o.textContent === label);
     if (!el) throw new Error(`no option ${label}`);
     return el;
   });
@@ -92,4 +117,5 @@ export async function pickOption(combobox: HTMLElement, label: string) {
 }
 
 /** Chooses `label` in the antd Select inside the element with test id `testId`. */
-export const pick = (testId: string, label: string) => pickOption(within(screen.getByTestId(testId)).getByRole("combobox"), label);
+export const pick = (testId: string, label: string) =>
+  pickOption(within(screen.getByTestId(testId)).getByRole("combobox"), label);

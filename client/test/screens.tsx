@@ -33,7 +33,16 @@ export function setScreenWidth(px: number) {
     const min = /min-width:\s*([\d.]+)px/.exec(query);
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const matches = (!!min || !!max) && (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false };
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
   }) as typeof window.matchMedia;
 }
 
@@ -66,7 +75,10 @@ export function renderWithMocks(routes: RouteObject[], path: string, mocks: Mock
 }
 
 /** A mutation's (or query's) mock, answering every call, that records the variables of each. */
-export function recordedMock(query: unknown, answer: (variables: Record<string, unknown>) => { data?: object; errors?: object[] }) {
+export function recordedMock(
+  query: unknown,
+  answer: (variables: Record<string, unknown>) => { data?: object; errors?: object[] },
+) {
   const calls: Record<string, unknown>[] = [];
   const mock = {
     request: { query, variables: () => true },

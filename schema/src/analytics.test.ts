@@ -50,7 +50,11 @@ describe("analyticsRangeSchema", () => {
   test("a lone from runs to today; a lone to takes the 30 days before it; blanks count as left out", () => {
     expect(at.parse({ clientId: CLIENT, from: "2026-03-01" })).toMatchObject({ from: "2026-03-01", to: "2026-03-20" });
     expect(at.parse({ clientId: CLIENT, to: "2026-01-31" })).toMatchObject({ from: "2026-01-02", to: "2026-01-31" });
-    expect(at.parse({ clientId: ` ${CLIENT.toUpperCase()} `, from: " ", to: "" })).toEqual({ clientId: CLIENT, from: "2026-02-19", to: "2026-03-20" });
+    expect(at.parse({ clientId: ` ${CLIENT.toUpperCase()} `, from: " ", to: "" })).toEqual({
+      clientId: CLIENT,
+      from: "2026-02-19",
+      to: "2026-03-20",
+    });
   });
 
   test("a one-day range and a range of exactly two years are fine", () => {
@@ -70,7 +74,12 @@ describe("analyticsRangeSchema", () => {
   });
 
   test("every message has English and Arabic text", () => {
-    for (const k of ["analyticsClientInvalid", "analyticsDateInvalid", "analyticsRangeOrder", "analyticsRangeTooLong"]) {
+    for (const k of [
+      "analyticsClientInvalid",
+      "analyticsDateInvalid",
+      "analyticsRangeOrder",
+      "analyticsRangeTooLong",
+    ]) {
       expect(messageText(k, "en")).not.toBe(messageText("invalidValue", "en"));
       expect(messageText(k, "ar")).toMatch(/[\u0600-\u06FF]/);
     }
@@ -113,34 +122,57 @@ describe("the paths' parameters", () => {
 
   test("a campaign id and the simulated flag; left out, the flag stays unsaid for the server to decide", () => {
     const CAMPAIGN = "9a0b8c1e-5d4a-4b6e-9a7c-1d2e3f4a5b6c";
-    expect(q.parse({ clientId: CLIENT, campaignId: ` ${CAMPAIGN.toUpperCase()} `, includeSimulated: true })).toEqual({ clientId: CLIENT, from: "2026-02-19", to: "2026-03-20", campaignId: CAMPAIGN, includeSimulated: true });
+    expect(q.parse({ clientId: CLIENT, campaignId: ` ${CAMPAIGN.toUpperCase()} `, includeSimulated: true })).toEqual({
+      clientId: CLIENT,
+      from: "2026-02-19",
+      to: "2026-03-20",
+      campaignId: CAMPAIGN,
+      includeSimulated: true,
+    });
     const plain = q.parse({ clientId: CLIENT, campaignId: "", includeSimulated: null });
     expect(plain.campaignId).toBeUndefined();
     expect(plain.includeSimulated).toBeUndefined();
-    expect(refused(q, { campaignId: "ramadan", includeSimulated: "maybe", from: "2026-13-01" })).toEqual({ campaignId: ["analyticsCampaignInvalid"], includeSimulated: ["analyticsSimulatedInvalid"], from: ["analyticsDateInvalid"] });
+    expect(refused(q, { campaignId: "ramadan", includeSimulated: "maybe", from: "2026-13-01" })).toEqual({
+      campaignId: ["analyticsCampaignInvalid"],
+      includeSimulated: ["analyticsSimulatedInvalid"],
+      from: ["analyticsDateInvalid"],
+    });
   });
 
   test("interval: day by default, or week", () => {
     expect(analyticsEngagementQuerySchema.parse({}).interval).toBe("day");
     expect(analyticsEngagementQuerySchema.parse({ interval: "week" }).interval).toBe("week");
-    expect(refused(analyticsEngagementQuerySchema, { interval: "month" })).toEqual({ interval: ["analyticsIntervalInvalid"] });
+    expect(refused(analyticsEngagementQuerySchema, { interval: "month" })).toEqual({
+      interval: ["analyticsIntervalInvalid"],
+    });
   });
 
   test("a network as the rest of the API names it", () => {
     expect(analyticsPlatformQuerySchema.parse({ platform: "twitter" }).platform).toBe("twitter");
-    for (const platform of ["x", "Instagram", "", undefined]) expect(refused(analyticsPlatformQuerySchema, { platform })).toEqual({ platform: ["platformInvalid"] });
+    for (const platform of ["x", "Instagram", "", undefined])
+      expect(refused(analyticsPlatformQuerySchema, { platform })).toEqual({ platform: ["platformInvalid"] });
   });
 
   test("top posts: limit 1 to 100 (10 by default, numbers written as text accepted), sort by a known figure", () => {
     expect(analyticsTopPostsQuerySchema.parse({})).toMatchObject({ limit: 10, sort: "engagement" });
-    expect(analyticsTopPostsQuerySchema.parse({ limit: "100", sort: "views" })).toMatchObject({ limit: 100, sort: "views" });
+    expect(analyticsTopPostsQuerySchema.parse({ limit: "100", sort: "views" })).toMatchObject({
+      limit: 100,
+      sort: "views",
+    });
     expect(analyticsTopPostsQuerySchema.parse({ limit: 1 }).limit).toBe(1);
-    for (const limit of [0, 101, 2.5, "ten", -1, true]) expect(refused(analyticsTopPostsQuerySchema, { limit })).toEqual({ limit: ["analyticsLimitInvalid"] });
+    for (const limit of [0, 101, 2.5, "ten", -1, true])
+      expect(refused(analyticsTopPostsQuerySchema, { limit })).toEqual({ limit: ["analyticsLimitInvalid"] });
     expect(refused(analyticsTopPostsQuerySchema, { sort: "popularity" })).toEqual({ sort: ["analyticsSortInvalid"] });
   });
 
   test("every new message has English and Arabic text", () => {
-    for (const k of ["analyticsCampaignInvalid", "analyticsSimulatedInvalid", "analyticsIntervalInvalid", "analyticsLimitInvalid", "analyticsSortInvalid"]) {
+    for (const k of [
+      "analyticsCampaignInvalid",
+      "analyticsSimulatedInvalid",
+      "analyticsIntervalInvalid",
+      "analyticsLimitInvalid",
+      "analyticsSortInvalid",
+    ]) {
       expect(messageText(k, "en")).not.toBe(messageText("invalidValue", "en"));
       expect(messageText(k, "ar")).toMatch(/[\u0600-\u06FF]/);
     }
@@ -160,7 +192,12 @@ describe("buckets", () => {
   });
 
   test("every day or week of a range, with the range's days each holds", () => {
-    expect(analyticsBuckets("2026-02-27", "2026-03-02", "day").map((b) => b.date)).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    expect(analyticsBuckets("2026-02-27", "2026-03-02", "day").map((b) => b.date)).toEqual([
+      "2026-02-27",
+      "2026-02-28",
+      "2026-03-01",
+      "2026-03-02",
+    ]);
     expect(analyticsBuckets("2026-03-01", "2026-03-14", "week")).toEqual([
       { date: "2026-02-28", days: 6 },
       { date: "2026-03-07", days: 7 },
@@ -189,7 +226,12 @@ describe("content breakdown rules", () => {
   });
 
   test("hashtags: the post's list and the caption's, lower case, each once", () => {
-    expect(hashtagsOf("Karak time #Karak #كرك_زعفران and #kuwait2026!", ["#karak", "Kuwait", " "])).toEqual(["karak", "kuwait", "كرك_زعفران", "kuwait2026"]);
+    expect(hashtagsOf("Karak time #Karak #كرك_زعفران and #kuwait2026!", ["#karak", "Kuwait", " "])).toEqual([
+      "karak",
+      "kuwait",
+      "كرك_زعفران",
+      "kuwait2026",
+    ]);
     expect(hashtagsOf("no tags here", [])).toEqual([]);
   });
 });
@@ -207,9 +249,18 @@ describe("client dashboard activity texts", () => {
   });
 
   test("kinds that name someone put them in the title; the excerpt is the description", () => {
-    expect(clientActivityText("competitor", { subject: "Burger Hub", excerpt: "@burgerhub" }, "en")).toEqual({ title: "New figures for Burger Hub", description: "@burgerhub" });
-    expect(clientActivityText("comment", { subject: "فاطمة", excerpt: "أفضل كرك" }, "ar")).toEqual({ title: "مراجعة جديدة من فاطمة", description: "أفضل كرك" });
-    expect(clientActivityText("post_published", { subject: "ignored", excerpt: "Saffron karak" }, "en")).toEqual({ title: "Post published", description: "Saffron karak" });
+    expect(clientActivityText("competitor", { subject: "Burger Hub", excerpt: "@burgerhub" }, "en")).toEqual({
+      title: "New figures for Burger Hub",
+      description: "@burgerhub",
+    });
+    expect(clientActivityText("comment", { subject: "فاطمة", excerpt: "أفضل كرك" }, "ar")).toEqual({
+      title: "مراجعة جديدة من فاطمة",
+      description: "أفضل كرك",
+    });
+    expect(clientActivityText("post_published", { subject: "ignored", excerpt: "Saffron karak" }, "en")).toEqual({
+      title: "Post published",
+      description: "Saffron karak",
+    });
     expect(clientActivityText("something_else", {}, "en")).toEqual({ title: "", description: "" });
   });
 });

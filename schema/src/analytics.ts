@@ -30,10 +30,16 @@ export interface AnalyticsRange {
   to: string;
 }
 
-const clientIdRule = z.preprocess(blankToUndefined, singleLine(key("analyticsClientInvalid")).trim().regex(UUID, key("analyticsClientInvalid")).toLowerCase().optional());
+const clientIdRule = z.preprocess(
+  blankToUndefined,
+  singleLine(key("analyticsClientInvalid")).trim().regex(UUID, key("analyticsClientInvalid")).toLowerCase().optional(),
+);
 const RANGE_FIELDS = { clientId: clientIdRule, from: day, to: day };
 
-type Ranged<S extends z.ZodRawShape> = Omit<z.output<z.ZodObject<typeof RANGE_FIELDS & S>>, "from" | "to"> & { from: string; to: string };
+type Ranged<S extends z.ZodRawShape> = Omit<z.output<z.ZodObject<typeof RANGE_FIELDS & S>>, "from" | "to"> & {
+  from: string;
+  to: string;
+};
 
 /**
  * The range rule with a clock and a path's own parameters: `today` gives Kuwait's date (tests pass a
@@ -48,7 +54,8 @@ export function analyticsRuleAt<S extends z.ZodRawShape>(today: () => string, ex
     const to = given.to ?? today();
     const from = given.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
     if (to < from) ctx.addIssue({ code: "custom", path: ["to"], message: "analyticsRangeOrder" satisfies MessageKey });
-    else if (daysBetween(from, to) + 1 > ANALYTICS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["from"], message: "analyticsRangeTooLong" satisfies MessageKey });
+    else if (daysBetween(from, to) + 1 > ANALYTICS_MAX_DAYS)
+      ctx.addIssue({ code: "custom", path: ["from"], message: "analyticsRangeTooLong" satisfies MessageKey });
     return { ...v, from, to } as Ranged<S>;
   });
 }
@@ -61,7 +68,14 @@ export const analyticsRangeSchema = analyticsRangeSchemaAt();
 export type AnalyticsRangeInput = z.input<typeof analyticsRangeSchema>;
 
 // ---------------------------------------------------------------- what every path takes
-const campaignIdRule = z.preprocess(blankToUndefined, singleLine(key("analyticsCampaignInvalid")).trim().regex(UUID, key("analyticsCampaignInvalid")).toLowerCase().optional());
+const campaignIdRule = z.preprocess(
+  blankToUndefined,
+  singleLine(key("analyticsCampaignInvalid"))
+    .trim()
+    .regex(UUID, key("analyticsCampaignInvalid"))
+    .toLowerCase()
+    .optional(),
+);
 const simulatedRule = z.preprocess(blankToUndefined, z.boolean(key("analyticsSimulatedInvalid")).optional());
 
 /**
@@ -70,7 +84,8 @@ const simulatedRule = z.preprocess(blankToUndefined, z.boolean(key("analyticsSim
  * business's accounts (simulated figures for a business with demo accounts only).
  */
 export const ANALYTICS_COMMON_FIELDS = { campaignId: campaignIdRule, includeSimulated: simulatedRule };
-export const analyticsQuerySchemaAt = (today: () => string = () => kuwaitDate()) => analyticsRuleAt(today, ANALYTICS_COMMON_FIELDS);
+export const analyticsQuerySchemaAt = (today: () => string = () => kuwaitDate()) =>
+  analyticsRuleAt(today, ANALYTICS_COMMON_FIELDS);
 export const analyticsQuerySchema = analyticsQuerySchemaAt();
 export type AnalyticsQueryParams = z.output<typeof analyticsQuerySchema>;
 
@@ -140,7 +155,8 @@ export function analyticsBuckets(from: string, to: string, interval: AnalyticsIn
 }
 
 /** The bucket a day belongs to. */
-export const bucketOf = (iso: string, interval: AnalyticsInterval) => (interval === "week" ? kuwaitWeekStart(iso) : iso);
+export const bucketOf = (iso: string, interval: AnalyticsInterval) =>
+  interval === "week" ? kuwaitWeekStart(iso) : iso;
 
 // ---------------------------------------------------------------- content breakdown
 /** A post's kind, from its media: none, one image, one video, or several (a carousel). */
@@ -173,7 +189,11 @@ const INLINE_HASHTAG = /#([\p{L}\p{N}_]+)/gu;
 /** A post's hashtags: its own list and those written in the caption, lower case, each once, without "#". */
 export function hashtagsOf(content: string, hashtags: readonly string[]): string[] {
   const inline = [...content.normalize("NFC").matchAll(INLINE_HASHTAG)].map((m) => m[1]!);
-  return [...new Set([...hashtags, ...inline].map((h) => h.normalize("NFC").replace(/^#/, "").trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      [...hashtags, ...inline].map((h) => h.normalize("NFC").replace(/^#/, "").trim().toLowerCase()).filter(Boolean),
+    ),
+  ];
 }
 
 // ---------------------------------------------------------------- the client dashboard
@@ -185,10 +205,26 @@ export const CLIENT_RECENT_ACTIVITY = 20;
 export const ACTIVITY_SHOWN = 5;
 
 /** The activity kinds of docs/product.md#data-shapes; engagement and mention have no source yet (no network reports them to Sufra). */
-export const CLIENT_ACTIVITY_TYPES = ["post_published", "engagement", "schedule", "competitor", "comment", "mention"] as const;
+export const CLIENT_ACTIVITY_TYPES = [
+  "post_published",
+  "engagement",
+  "schedule",
+  "competitor",
+  "comment",
+  "mention",
+] as const;
 export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
 /** Where an activity happened: a network, several, or Sufra's own analysis (competitor figures). */
-export const ACTIVITY_PLATFORMS = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook", "multiple", "analysis"] as const;
+export const ACTIVITY_PLATFORMS = [
+  "instagram",
+  "twitter",
+  "snapchat",
+  "google",
+  "tiktok",
+  "facebook",
+  "multiple",
+  "analysis",
+] as const;
 export type ActivityPlatform = (typeof ACTIVITY_PLATFORMS)[number];
 
 interface ActivityTexts {
@@ -212,7 +248,11 @@ const ACTIVITY_TEXTS: Record<ClientActivityType, Record<Locale, ActivityTexts>> 
     ar: { title: "تمت جدولة منشور", empty: "منشور بلا نص" },
   },
   competitor: {
-    en: { titleOf: "New figures for {subject}", title: "New competitor figures", empty: "A competitor's figures were recorded" },
+    en: {
+      titleOf: "New figures for {subject}",
+      title: "New competitor figures",
+      empty: "A competitor's figures were recorded",
+    },
     ar: { titleOf: "أرقام جديدة للمنافس {subject}", title: "أرقام جديدة لمنافس", empty: "سُجّلت أرقام أحد المنافسين" },
   },
   comment: {
@@ -231,10 +271,17 @@ const ACTIVITY_TEXTS: Record<ClientActivityType, Record<Locale, ActivityTexts>> 
  * competitor's handle). The server writes both in the request's language; the web client
  * writes the same from the activity's type, subject and excerpt.
  */
-export function clientActivityText(type: string, parts: { subject?: string | null; excerpt?: string | null }, locale: Locale): { title: string; description: string } {
+export function clientActivityText(
+  type: string,
+  parts: { subject?: string | null; excerpt?: string | null },
+  locale: Locale,
+): { title: string; description: string } {
   const t = (ACTIVITY_TEXTS as Record<string, Record<Locale, ActivityTexts>>)[type]?.[locale];
   if (!t) return { title: "", description: "" };
-  return { title: parts.subject && t.titleOf ? t.titleOf.replace("{subject}", parts.subject) : t.title, description: parts.excerpt || t.empty };
+  return {
+    title: parts.subject && t.titleOf ? t.titleOf.replace("{subject}", parts.subject) : t.title,
+    description: parts.excerpt || t.empty,
+  };
 }
 
 /** The period of the same length that ends the day before `from`. */
@@ -249,7 +296,13 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * Engagement in percent: likes, comments and shares over reach, or over views when the network gives
  * no reach (X reports impressions only); null when there is neither. Two decimals.
  */
-export function engagementRate(f: { likes: number; comments: number; shares: number; reach: number; views: number }): number | null {
+export function engagementRate(f: {
+  likes: number;
+  comments: number;
+  shares: number;
+  reach: number;
+  views: number;
+}): number | null {
   const audience = f.reach > 0 ? f.reach : f.views;
   if (!(audience > 0)) return null;
   return round2(((f.likes + f.comments + f.shares) / audience) * 100);
@@ -265,7 +318,8 @@ export function percentChange(now: number | null, before: number | null): number
 /** A rating series over at most this many days has a point per Kuwait day; longer ones per Kuwait week. */
 export const GUEST_RATING_DAILY_MAX_DAYS = 31;
 /** Days for a month or less, Kuwait weeks (from Saturday) beyond. */
-export const guestRatingInterval = (from: string, to: string): AnalyticsInterval => (daysBetween(from, to) + 1 <= GUEST_RATING_DAILY_MAX_DAYS ? "day" : "week");
+export const guestRatingInterval = (from: string, to: string): AnalyticsInterval =>
+  daysBetween(from, to) + 1 <= GUEST_RATING_DAILY_MAX_DAYS ? "day" : "week";
 
 /** Answered over items, 0-1 with four decimals (0.6667); null without items. */
 export function responseRate(answered: number, items: number): number | null {
@@ -276,7 +330,8 @@ export function responseRate(answered: number, items: number): number | null {
 /** Which way a topic's count went against the previous period of the same length. */
 export const GUEST_TRENDS = ["up", "down", "flat"] as const;
 export type GuestTrend = (typeof GUEST_TRENDS)[number];
-export const topicTrend = (now: number, before: number): GuestTrend => (now > before ? "up" : now < before ? "down" : "flat");
+export const topicTrend = (now: number, before: number): GuestTrend =>
+  now > before ? "up" : now < before ? "down" : "flat";
 
 /** What a guest item with no Google location (typed, imported, Instagram) is listed under. */
 export const NO_BRANCH_LABELS: Readonly<Record<Locale, string>> = { en: "No branch", ar: "بلا فرع" };
@@ -305,11 +360,13 @@ export const RESPONSE_TIME_UNITS: Readonly<Record<"minutes" | "hours" | "days", 
  */
 export const FIGURES_SCHEDULE_MINUTES = [5, 30, 120, 360, 1440] as const;
 
-const stepAt = (publishedAt: Date, i: number) => new Date(publishedAt.getTime() + FIGURES_SCHEDULE_MINUTES[i]! * 60_000);
+const stepAt = (publishedAt: Date, i: number) =>
+  new Date(publishedAt.getTime() + FIGURES_SCHEDULE_MINUTES[i]! * 60_000);
 
 /** The first step after `now`; null once the last has passed (the sweep's alone then). */
 export function nextFiguresCollection(publishedAt: Date, now: Date): Date | null {
-  for (let i = 0; i < FIGURES_SCHEDULE_MINUTES.length; i++) if (stepAt(publishedAt, i) > now) return stepAt(publishedAt, i);
+  for (let i = 0; i < FIGURES_SCHEDULE_MINUTES.length; i++)
+    if (stepAt(publishedAt, i) > now) return stepAt(publishedAt, i);
   return null;
 }
 
@@ -320,7 +377,8 @@ export function nextFiguresCollection(publishedAt: Date, now: Date): Date | null
  */
 export function figuresStepDone(publishedAt: Date, collectedAt: Date | null, now: Date): boolean {
   let due: Date | null = null;
-  for (let i = 0; i < FIGURES_SCHEDULE_MINUTES.length && stepAt(publishedAt, i) <= now; i++) due = stepAt(publishedAt, i);
+  for (let i = 0; i < FIGURES_SCHEDULE_MINUTES.length && stepAt(publishedAt, i) <= now; i++)
+    due = stepAt(publishedAt, i);
   if (!due) return true;
   return !!collectedAt && collectedAt >= due;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "@jest/globals";
-import { adminPaymentsQuerySchema, billingFigures, kuwaitDaysRange, kuwaitMonth, kwdToFilsText } from "./billing-admin.ts";
+import {
+  adminPaymentsQuerySchema,
+  billingFigures,
+  kuwaitDaysRange,
+  kuwaitMonth,
+  kwdToFilsText,
+} from "./billing-admin.ts";
 
 describe("the admin's billing figures", () => {
   test("MRR is the monthly price of every active and past-due subscription; counts by status", () => {
@@ -38,9 +44,15 @@ describe("the admin's billing figures", () => {
 
 describe("the payments list's filters", () => {
   test("a real date range, a known status and method, a uuid", () => {
-    expect(adminPaymentsQuerySchema.parse({ status: "paid", method: "knet", from: "2026-03-01", to: "2026-03-31" }).first).toBe(20);
-    expect(adminPaymentsQuerySchema.safeParse({ from: "2026-03-02", to: "2026-03-01" }).error?.issues[0]?.message).toBe("dateRangeInvalid");
-    expect(adminPaymentsQuerySchema.safeParse({ from: "2026-02-30" }).error?.issues[0]?.message).toBe("calendarDateInvalid");
+    expect(
+      adminPaymentsQuerySchema.parse({ status: "paid", method: "knet", from: "2026-03-01", to: "2026-03-31" }).first,
+    ).toBe(20);
+    expect(adminPaymentsQuerySchema.safeParse({ from: "2026-03-02", to: "2026-03-01" }).error?.issues[0]?.message).toBe(
+      "dateRangeInvalid",
+    );
+    expect(adminPaymentsQuerySchema.safeParse({ from: "2026-02-30" }).error?.issues[0]?.message).toBe(
+      "calendarDateInvalid",
+    );
     expect(adminPaymentsQuerySchema.safeParse({ status: "lost" }).error?.issues[0]?.message).toBe("invalidStatus");
     expect(adminPaymentsQuerySchema.safeParse({ businessId: "café" }).success).toBe(false);
     expect(adminPaymentsQuerySchema.safeParse({ first: 101 }).error?.issues[0]?.message).toBe("invalidPageSize");
@@ -56,5 +68,7 @@ describe("KWD typed by an admin", () => {
     ["١٥٫٥", 15_500],
     ["۱۲", 12_000],
   ])("%s KWD is %i fils", (text, fils) => expect(kwdToFilsText(text)).toBe(fils));
-  test.each(["", "1,234", "1.2345", "-1", "1e3", "abc", "1.2.3"])("%p is not an amount", (text) => expect(kwdToFilsText(text)).toBeNull());
+  test.each(["", "1,234", "1.2345", "-1", "1e3", "abc", "1.2.3"])("%p is not an amount", (text) =>
+    expect(kwdToFilsText(text)).toBeNull(),
+  );
 });

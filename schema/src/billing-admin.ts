@@ -23,7 +23,12 @@ export const adminPaymentsQuerySchema = z
     search: singleLine(key("invalidValue")).trim().max(100, key("tooLong")).optional(),
     from: day.optional(),
     to: day.optional(),
-    first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
+    first: z
+      .number(key("invalidPageSize"))
+      .int(key("invalidPageSize"))
+      .min(1, key("invalidPageSize"))
+      .max(100, key("invalidPageSize"))
+      .default(20),
     after: singleLine(key("invalidValue")).max(200).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], error: "dateRangeInvalid" });
@@ -42,12 +47,17 @@ export interface BillingFigures {
 }
 
 /** The figures from subscriptions counted by status and plan, and the month's money in and out (fils). */
-export function billingFigures(subs: { status: string; plan: string; count: number }[], paidFils: number, refundedFils: number): BillingFigures {
+export function billingFigures(
+  subs: { status: string; plan: string; count: number }[],
+  paidFils: number,
+  refundedFils: number,
+): BillingFigures {
   const counts = Object.fromEntries(BILLING_STATUSES.map((s) => [s, 0])) as Record<BillingStatus, number>;
   let mrrFils = 0;
   for (const s of subs) {
     if (s.status in counts) counts[s.status as BillingStatus] += s.count;
-    if ((MRR_STATUSES as readonly string[]).includes(s.status)) mrrFils += (PLAN_PRICE_FILS[s.plan as PlanId] ?? 0) * s.count;
+    if ((MRR_STATUSES as readonly string[]).includes(s.status))
+      mrrFils += (PLAN_PRICE_FILS[s.plan as PlanId] ?? 0) * s.count;
   }
   return { mrrFils, counts, monthRevenueFils: paidFils - refundedFils };
 }
@@ -65,7 +75,10 @@ export function kuwaitMonth(at: Date): { start: Date; end: Date } {
 /** The instants a range of Kuwait days (YYYY-MM-DD, both included) covers: [from's midnight, the day after to's midnight). */
 export function kuwaitDaysRange(from?: string, to?: string): { gte?: Date; lt?: Date } {
   const midnight = (iso: string) => new Date(Date.parse(`${iso}T00:00:00+03:00`));
-  return { ...(from ? { gte: midnight(from) } : {}), ...(to ? { lt: new Date(midnight(to).getTime() + 86_400_000) } : {}) };
+  return {
+    ...(from ? { gte: midnight(from) } : {}),
+    ...(to ? { lt: new Date(midnight(to).getTime() + 86_400_000) } : {}),
+  };
 }
 
 /**
@@ -74,7 +87,10 @@ export function kuwaitDaysRange(from?: string, to?: string): { gte?: Date; lt?: 
  */
 export function kwdToFilsText(text: string): number | null {
   // Arabic-Indic and Persian digits as typed on an Arabic keyboard; ٫ is the Arabic decimal separator
-  const latin = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/\u066b/g, ".");
+  const latin = text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, ".");
   const m = /^\s*(\d{1,7})(?:\.(\d{0,3}))?\s*$/.exec(latin);
   if (!m) return null;
   const fils = Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0"));

@@ -14,10 +14,12 @@ const ARABIC_INDIC = "٠١٢٣٤٥٦٧٨٩";
 const ARABIC_DECIMAL = "٫";
 
 /** Latin digits in a string as Arabic-Indic ones; every other character as it is. */
-export const toArabicDigits = (text: string): string => text.replace(/[0-9]/g, (d) => ARABIC_INDIC[d.charCodeAt(0) - 48]!);
+export const toArabicDigits = (text: string): string =>
+  text.replace(/[0-9]/g, (d) => ARABIC_INDIC[d.charCodeAt(0) - 48]!);
 
 /** Digits in a string in the chosen style (dates, numbers, references in the Arabic parts of a document). */
-export const withDigits = (text: string, digits: DigitStyle = "latin"): string => (digits === "arabic" ? toArabicDigits(text) : text);
+export const withDigits = (text: string, digits: DigitStyle = "latin"): string =>
+  digits === "arabic" ? toArabicDigits(text) : text;
 
 export interface FormatFilsOptions {
   digits?: DigitStyle;
@@ -36,6 +38,8 @@ export function formatFils(fils: number, options: FormatFilsOptions = {}): strin
   const dinars = digits.slice(0, -3);
   const rest = digits.slice(-3);
   const amount =
-    options.digits === "arabic" ? `${sign}${toArabicDigits(dinars)}${ARABIC_DECIMAL}${toArabicDigits(rest)}` : `${sign}${dinars}.${rest}`;
+    options.digits === "arabic"
+      ? `${sign}${toArabicDigits(dinars)}${ARABIC_DECIMAL}${toArabicDigits(rest)}`
+      : `${sign}${dinars}.${rest}`;
   return options.currency ? `${amount} ${KWD_UNIT[options.currency]}` : amount;
 }

@@ -1,14 +1,34 @@
 import { describe, expect, test } from "@jest/globals";
 import {
-  addMonths, billingDetailsSchema, canMoveSubscription, daysLeft, invoiceNumber, isPremium, kuwaitYear, manualPaymentSchema, mayUse, PLAN_PRICE_FILS, prorateUpgrade,
-  paidPeriodStart, payableNow, refundSchema, subscriptionRuns, trialRunsUntil,
+  addMonths,
+  billingDetailsSchema,
+  canMoveSubscription,
+  daysLeft,
+  invoiceNumber,
+  isPremium,
+  kuwaitYear,
+  manualPaymentSchema,
+  mayUse,
+  PLAN_PRICE_FILS,
+  prorateUpgrade,
+  paidPeriodStart,
+  payableNow,
+  refundSchema,
+  subscriptionRuns,
+  trialRunsUntil,
 } from "./index.ts";
 
 const at = (s: string) => new Date(s);
 
 describe("the lifecycle", () => {
   test("trial, active and past due run; expired and cancelled do not", () => {
-    expect(["trial", "active", "past_due", "expired", "cancelled"].map(subscriptionRuns)).toEqual([true, true, true, false, false]);
+    expect(["trial", "active", "past_due", "expired", "cancelled"].map(subscriptionRuns)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(mayUse({ status: "expired" }, "publish")).toBe(false);
     expect(mayUse({ status: "past_due" }, "ai")).toBe(true);
     expect(isPremium({ plan: "premium", status: "past_due" })).toBe(true);
@@ -57,23 +77,48 @@ describe("proration to the fils", () => {
     expect(PLAN_PRICE_FILS).toEqual({ basic: 10_000, professional: 15_000, premium: 49_000 });
   });
   test("Professional to Premium with 12 of 30 days left: 34 KWD x 12 / 30 = 13.600 KWD", () => {
-    const p = prorateUpgrade({ from: "professional", to: "premium", periodStart, periodEnd, at: at("2026-04-19T09:00:00Z") });
+    const p = prorateUpgrade({
+      from: "professional",
+      to: "premium",
+      periodStart,
+      periodEnd,
+      at: at("2026-04-19T09:00:00Z"),
+    });
     expect(p).toEqual({ amountFils: 13_600, daysLeft: 12, daysInPeriod: 30, fromFils: 15_000, toFils: 49_000 });
   });
   test("Basic to Professional with 7 of 30 days left: 5 KWD x 7 / 30 = 1.16666 -> 1.167 KWD (half up)", () => {
-    expect(prorateUpgrade({ from: "basic", to: "professional", periodStart, periodEnd, at: at("2026-04-24T09:00:00Z") }).amountFils).toBe(1_167);
+    expect(
+      prorateUpgrade({ from: "basic", to: "professional", periodStart, periodEnd, at: at("2026-04-24T09:00:00Z") })
+        .amountFils,
+    ).toBe(1_167);
   });
   test("Basic to Premium with 1 of 31 days left: 39 KWD / 31 = 1.258064 -> 1.258 KWD", () => {
-    const p = prorateUpgrade({ from: "basic", to: "premium", periodStart: at("2026-05-01T09:00:00Z"), periodEnd: at("2026-06-01T09:00:00Z"), at: at("2026-05-31T10:00:00Z") });
+    const p = prorateUpgrade({
+      from: "basic",
+      to: "premium",
+      periodStart: at("2026-05-01T09:00:00Z"),
+      periodEnd: at("2026-06-01T09:00:00Z"),
+      at: at("2026-05-31T10:00:00Z"),
+    });
     expect([p.amountFils, p.daysLeft, p.daysInPeriod]).toEqual([1_258, 1, 31]);
   });
   test("half a fils rounds up: 5 KWD x 1 / 16 = 0.3125 -> 0.313 KWD", () => {
-    const p = prorateUpgrade({ from: "basic", to: "professional", periodStart, periodEnd: at("2026-04-17T09:00:00Z"), at: at("2026-04-16T09:00:00Z") });
+    const p = prorateUpgrade({
+      from: "basic",
+      to: "professional",
+      periodStart,
+      periodEnd: at("2026-04-17T09:00:00Z"),
+      at: at("2026-04-16T09:00:00Z"),
+    });
     expect([p.amountFils, p.daysLeft, p.daysInPeriod]).toEqual([313, 1, 16]);
   });
   test("an upgrade on the first day costs the whole difference; a downgrade costs nothing now", () => {
-    expect(prorateUpgrade({ from: "basic", to: "premium", periodStart, periodEnd, at: periodStart }).amountFils).toBe(39_000);
-    expect(prorateUpgrade({ from: "premium", to: "basic", periodStart, periodEnd, at: periodStart }).amountFils).toBe(0);
+    expect(prorateUpgrade({ from: "basic", to: "premium", periodStart, periodEnd, at: periodStart }).amountFils).toBe(
+      39_000,
+    );
+    expect(prorateUpgrade({ from: "premium", to: "basic", periodStart, periodEnd, at: periodStart }).amountFils).toBe(
+      0,
+    );
   });
 });
 
@@ -81,14 +126,23 @@ describe("the billing forms", () => {
   test("a manual payment is whole fils within a year of Premium", () => {
     expect(manualPaymentSchema.safeParse({ amountFils: 15_000, method: "bank_transfer" }).success).toBe(true);
     expect(manualPaymentSchema.parse({ amountFils: 15_000, method: "bank_transfer" }).months).toBe(1);
-    expect(manualPaymentSchema.safeParse({ amountFils: 15.5, method: "bank_transfer" }).error?.issues[0]!.message).toBe("amountInvalid");
+    expect(manualPaymentSchema.safeParse({ amountFils: 15.5, method: "bank_transfer" }).error?.issues[0]!.message).toBe(
+      "amountInvalid",
+    );
     expect(manualPaymentSchema.safeParse({ amountFils: 0, method: "bank_transfer" }).success).toBe(false);
-    expect(manualPaymentSchema.safeParse({ amountFils: 15_000, method: "knet" }).error?.issues[0]!.message).toBe("paymentMethodInvalid");
+    expect(manualPaymentSchema.safeParse({ amountFils: 15_000, method: "knet" }).error?.issues[0]!.message).toBe(
+      "paymentMethodInvalid",
+    );
   });
   test("a refund says why; the billing details refuse control characters", () => {
-    expect(refundSchema.safeParse({ amountFils: 1000, reason: "  " }).error?.issues[0]!.message).toBe("refundReasonRequired");
+    expect(refundSchema.safeParse({ amountFils: 1000, reason: "  " }).error?.issues[0]!.message).toBe(
+      "refundReasonRequired",
+    );
     expect(billingDetailsSchema.safeParse({ legalName: "Dar\u0000", billingAddress: "Salmiya" }).success).toBe(false);
-    expect(billingDetailsSchema.parse({ legalName: " شركة دار القهوة ", billingAddress: "السالمية\nشارع سالم المبارك" }).legalName).toBe("شركة دار القهوة");
+    expect(
+      billingDetailsSchema.parse({ legalName: " شركة دار القهوة ", billingAddress: "السالمية\nشارع سالم المبارك" })
+        .legalName,
+    ).toBe("شركة دار القهوة");
   });
   test("the commercial registration number is optional, read in either digits, kept in Latin ones; empty clears it", () => {
     const base = { legalName: "Dar Al Qahwa", billingAddress: "Salmiya" };
@@ -97,17 +151,30 @@ describe("the billing forms", () => {
     expect(billingDetailsSchema.parse({ ...base, crNumber: "CR-2019/345678" }).crNumber).toBe("CR-2019/345678");
     expect(billingDetailsSchema.parse({ ...base, crNumber: "  " }).crNumber).toBeNull();
     expect(billingDetailsSchema.parse({ ...base, crNumber: null }).crNumber).toBeNull();
-    expect(billingDetailsSchema.safeParse({ ...base, crNumber: "12<34>" }).error?.issues[0]!.message).toBe("crNumberInvalid");
-    expect(billingDetailsSchema.safeParse({ ...base, crNumber: "1".repeat(31) }).error?.issues[0]!.message).toBe("crNumberInvalid");
+    expect(billingDetailsSchema.safeParse({ ...base, crNumber: "12<34>" }).error?.issues[0]!.message).toBe(
+      "crNumberInvalid",
+    );
+    expect(billingDetailsSchema.safeParse({ ...base, crNumber: "1".repeat(31) }).error?.issues[0]!.message).toBe(
+      "crNumberInvalid",
+    );
   });
 });
 
 describe("what a payment buys", () => {
   const now = at("2026-04-10T09:00:00Z");
   test("a running trial's days are kept; a lapsed subscription starts now; a past-due one from its period's end", () => {
-    expect(paidPeriodStart({ status: "trial", trialEndsAt: at("2026-04-14T09:00:00Z"), renewsAt: null }, now).toISOString()).toBe("2026-04-14T09:00:00.000Z");
-    expect(paidPeriodStart({ status: "expired", trialEndsAt: at("2026-04-01T09:00:00Z"), renewsAt: null }, now)).toBe(now);
-    expect(paidPeriodStart({ status: "past_due", trialEndsAt: null, renewsAt: at("2026-04-05T09:00:00Z") }, now).toISOString()).toBe("2026-04-05T09:00:00.000Z");
+    expect(
+      paidPeriodStart({ status: "trial", trialEndsAt: at("2026-04-14T09:00:00Z"), renewsAt: null }, now).toISOString(),
+    ).toBe("2026-04-14T09:00:00.000Z");
+    expect(paidPeriodStart({ status: "expired", trialEndsAt: at("2026-04-01T09:00:00Z"), renewsAt: null }, now)).toBe(
+      now,
+    );
+    expect(
+      paidPeriodStart(
+        { status: "past_due", trialEndsAt: null, renewsAt: at("2026-04-05T09:00:00Z") },
+        now,
+      ).toISOString(),
+    ).toBe("2026-04-05T09:00:00.000Z");
   });
   test("a paid period is paid ahead only in its last week", () => {
     expect(payableNow({ status: "active", trialEndsAt: null, renewsAt: at("2026-04-30T09:00:00Z") }, now)).toBe(false);
@@ -119,12 +186,22 @@ describe("what a payment buys", () => {
 describe("an upgrade recorded by an admin and the trial's days after a payment", () => {
   test("an upgrade names the plan and pays no month; a month stays the default", () => {
     expect(manualPaymentSchema.parse({ amountFils: 15_000, method: "bank_transfer" }).purpose).toBe("period");
-    expect(manualPaymentSchema.parse({ amountFils: 21_935, method: "bank_transfer", purpose: "upgrade", plan: "premium" })).toMatchObject({ purpose: "upgrade", plan: "premium", months: 1 });
+    expect(
+      manualPaymentSchema.parse({ amountFils: 21_935, method: "bank_transfer", purpose: "upgrade", plan: "premium" }),
+    ).toMatchObject({ purpose: "upgrade", plan: "premium", months: 1 });
     const noPlan = manualPaymentSchema.safeParse({ amountFils: 21_935, method: "bank_transfer", purpose: "upgrade" });
     expect(noPlan.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["plan", "planInvalid"]]);
-    const months = manualPaymentSchema.safeParse({ amountFils: 21_935, method: "bank_transfer", purpose: "upgrade", plan: "premium", months: 2 });
+    const months = manualPaymentSchema.safeParse({
+      amountFils: 21_935,
+      method: "bank_transfer",
+      purpose: "upgrade",
+      plan: "premium",
+      months: 2,
+    });
     expect(months.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["months", "monthsInvalid"]]);
-    expect(manualPaymentSchema.safeParse({ amountFils: 21_935, method: "bank_transfer", purpose: "gift" }).success).toBe(false);
+    expect(
+      manualPaymentSchema.safeParse({ amountFils: 21_935, method: "bank_transfer", purpose: "gift" }).success,
+    ).toBe(false);
   });
 
   test("a month paid during the trial starts at its end; until then the trial's end stays, after it none", () => {
@@ -133,9 +210,16 @@ describe("an upgrade recorded by an admin and the trial's days after a payment",
     expect(trialRunsUntil({ status: "trial", trialEndsAt: trialEnd, renewsAt: trialEnd }, now)).toBe(trialEnd);
     // paid during the trial: active, the month from the trial's end
     expect(paidPeriodStart({ status: "trial", trialEndsAt: trialEnd, renewsAt: trialEnd }, now)).toBe(trialEnd);
-    expect(trialRunsUntil({ status: "active", trialEndsAt: trialEnd, renewsAt: addMonths(trialEnd) }, now)).toBe(trialEnd);
+    expect(trialRunsUntil({ status: "active", trialEndsAt: trialEnd, renewsAt: addMonths(trialEnd) }, now)).toBe(
+      trialEnd,
+    );
     // once the trial's end has passed, or for a month paid after the trial, no trial day is left
-    expect(trialRunsUntil({ status: "active", trialEndsAt: trialEnd, renewsAt: addMonths(trialEnd) }, at("2026-04-15T09:00:00Z"))).toBeNull();
+    expect(
+      trialRunsUntil(
+        { status: "active", trialEndsAt: trialEnd, renewsAt: addMonths(trialEnd) },
+        at("2026-04-15T09:00:00Z"),
+      ),
+    ).toBeNull();
     expect(trialRunsUntil({ status: "expired", trialEndsAt: trialEnd, renewsAt: null }, now)).toBeNull();
   });
 });

@@ -32,7 +32,8 @@ export const SUBSCRIPTION_TRANSITIONS: Record<BillingStatus, readonly BillingSta
   expired: ["active", "trial"],
   cancelled: ["active", "trial"],
 };
-export const canMoveSubscription = (from: BillingStatus, to: BillingStatus) => SUBSCRIPTION_TRANSITIONS[from].includes(to);
+export const canMoveSubscription = (from: BillingStatus, to: BillingStatus) =>
+  SUBSCRIPTION_TRANSITIONS[from].includes(to);
 
 /** Days a subscription whose period ended unpaid keeps every right before it expires. */
 export const GRACE_DAYS = 7;
@@ -44,7 +45,8 @@ export const RENEWAL_REMINDER_DAYS = [3, 1] as const;
 export const GRACE_REMINDER_DAYS = [3, 1] as const;
 
 /** A subscription that runs gives every right of its plan; past_due still runs (the grace). */
-export const subscriptionRuns = (status: string | null | undefined) => status === "trial" || status === "active" || status === "past_due";
+export const subscriptionRuns = (status: string | null | undefined) =>
+  status === "trial" || status === "active" || status === "past_due";
 /** The statuses of a subscription that stopped (a database filter's list). */
 export const STOPPED_STATUSES = BILLING_STATUSES.filter((s) => !subscriptionRuns(s));
 
@@ -54,11 +56,14 @@ export const STOPPED_STATUSES = BILLING_STATUSES.filter((s) => !subscriptionRuns
  */
 export const RUNNING_RIGHTS = ["publish", "schedule", "ai", "team", "api"] as const;
 export type RunningRight = (typeof RUNNING_RIGHTS)[number];
-export const mayUse = (sub: { status: string } | null | undefined, _right: RunningRight) => !sub || subscriptionRuns(sub.status);
+export const mayUse = (sub: { status: string } | null | undefined, _right: RunningRight) =>
+  !sub || subscriptionRuns(sub.status);
 
 // ---------------------------------------------------------------- prices and periods
 /** Monthly price of each plan, in fils. */
-export const PLAN_PRICE_FILS: Record<PlanId, number> = Object.fromEntries(PLAN_IDS.map((id) => [id, PLANS[id].priceKwd * 1000])) as Record<PlanId, number>;
+export const PLAN_PRICE_FILS: Record<PlanId, number> = Object.fromEntries(
+  PLAN_IDS.map((id) => [id, PLANS[id].priceKwd * 1000]),
+) as Record<PlanId, number>;
 /** Plans in order of price: an upgrade goes right, a downgrade left. */
 export const planRank = (p: PlanId) => PLAN_IDS.indexOf(p);
 export const isUpgrade = (from: PlanId, to: PlanId) => planRank(to) > planRank(from);
@@ -97,7 +102,13 @@ export interface Proration {
  * left over the days of the period, rounded half up to the fils. A downgrade or the same plan costs
  * nothing now (a downgrade waits for the period's end).
  */
-export function prorateUpgrade(input: { from: PlanId; to: PlanId; periodStart: Date; periodEnd: Date; at: Date }): Proration {
+export function prorateUpgrade(input: {
+  from: PlanId;
+  to: PlanId;
+  periodStart: Date;
+  periodEnd: Date;
+  at: Date;
+}): Proration {
   const fromFils = PLAN_PRICE_FILS[input.from];
   const toFils = PLAN_PRICE_FILS[input.to];
   const daysInPeriod = Math.max(1, Math.round((input.periodEnd.getTime() - input.periodStart.getTime()) / DAY));
@@ -112,7 +123,8 @@ export function prorateUpgrade(input: { from: PlanId; to: PlanId; periodStart: D
 export const INVOICE_PREFIX = { invoice: "INV", credit_note: "CN" } as const;
 export type InvoiceKindName = keyof typeof INVOICE_PREFIX;
 /** INV-2026-000042: the kind's prefix, the Kuwait year, the sequence in that year (no gaps, no repeats). */
-export const invoiceNumber = (kind: InvoiceKindName, year: number, sequence: number) => `${INVOICE_PREFIX[kind]}-${year}-${String(sequence).padStart(6, "0")}`;
+export const invoiceNumber = (kind: InvoiceKindName, year: number, sequence: number) =>
+  `${INVOICE_PREFIX[kind]}-${year}-${String(sequence).padStart(6, "0")}`;
 /** The Kuwait year an instant falls in (invoices are numbered per Kuwait year). */
 export const kuwaitYear = (at: Date) => new Date(at.getTime() + KUWAIT_OFFSET_MS).getUTCFullYear();
 
@@ -136,7 +148,11 @@ export const PAYMENT_NOTE_MAX = 500;
 export const PAYMENT_RECEIPT_MAX = 100;
 
 const planRule = z.enum(PLAN_IDS, key("planInvalid"));
-const filsRule = z.number(key("amountInvalid")).int(key("amountInvalid")).min(1, key("amountInvalid")).max(PAYMENT_MAX_FILS, key("amountInvalid"));
+const filsRule = z
+  .number(key("amountInvalid"))
+  .int(key("amountInvalid"))
+  .min(1, key("amountInvalid"))
+  .max(PAYMENT_MAX_FILS, key("amountInvalid"));
 
 /** "Pay now": how the person pays; the plan is the subscription's (or the one chosen on a lapsed subscription). */
 export const payNowSchema = z.object({
@@ -145,7 +161,10 @@ export const payNowSchema = z.object({
 });
 export type PayNowInput = z.infer<typeof payNowSchema>;
 
-export const changePlanSchema = z.object({ plan: planRule, source: z.enum(PAYMENT_SOURCES, key("paymentSourceInvalid")).optional() });
+export const changePlanSchema = z.object({
+  plan: planRule,
+  source: z.enum(PAYMENT_SOURCES, key("paymentSourceInvalid")).optional(),
+});
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;
 
 export const CR_NUMBER_MAX = 30;
@@ -161,8 +180,14 @@ const crNumberRule = z
 
 /** The name, address and commercial registration number invoices carry. */
 export const billingDetailsSchema = z.object({
-  legalName: singleLine(key("legalNameRequired")).trim().min(1, key("legalNameRequired")).max(BILLING_NAME_MAX, key("legalNameTooLong")),
-  billingAddress: multiLine(key("billingAddressRequired")).trim().min(1, key("billingAddressRequired")).max(BILLING_ADDRESS_MAX, key("billingAddressTooLong")),
+  legalName: singleLine(key("legalNameRequired"))
+    .trim()
+    .min(1, key("legalNameRequired"))
+    .max(BILLING_NAME_MAX, key("legalNameTooLong")),
+  billingAddress: multiLine(key("billingAddressRequired"))
+    .trim()
+    .min(1, key("billingAddressRequired"))
+    .max(BILLING_ADDRESS_MAX, key("billingAddressTooLong")),
   crNumber: crNumberRule.optional(),
 });
 export type BillingDetailsInput = z.infer<typeof billingDetailsSchema>;
@@ -182,8 +207,16 @@ export const manualPaymentSchema = z
     method: z.enum(MANUAL_PAYMENT_METHODS, key("paymentMethodInvalid")),
     purpose: z.enum(PAYMENT_PURPOSES, key("invalidValue")).default("period"),
     plan: planRule.optional(),
-    months: z.number(key("monthsInvalid")).int(key("monthsInvalid")).min(1, key("monthsInvalid")).max(12, key("monthsInvalid")).default(1),
-    receipt: singleLine(key("paymentReceiptTooLong")).trim().max(PAYMENT_RECEIPT_MAX, key("paymentReceiptTooLong")).optional(),
+    months: z
+      .number(key("monthsInvalid"))
+      .int(key("monthsInvalid"))
+      .min(1, key("monthsInvalid"))
+      .max(12, key("monthsInvalid"))
+      .default(1),
+    receipt: singleLine(key("paymentReceiptTooLong"))
+      .trim()
+      .max(PAYMENT_RECEIPT_MAX, key("paymentReceiptTooLong"))
+      .optional(),
     note: multiLine(key("paymentNoteTooLong")).trim().max(PAYMENT_NOTE_MAX, key("paymentNoteTooLong")).optional(),
   })
   .refine((m) => m.purpose !== "upgrade" || !!m.plan, { path: ["plan"], error: "planInvalid" })
@@ -192,12 +225,19 @@ export type ManualPaymentInput = z.infer<typeof manualPaymentSchema>;
 
 export const refundSchema = z.object({
   amountFils: filsRule,
-  reason: singleLine(key("refundReasonRequired")).trim().min(1, key("refundReasonRequired")).max(PAYMENT_NOTE_MAX, key("paymentNoteTooLong")),
+  reason: singleLine(key("refundReasonRequired"))
+    .trim()
+    .min(1, key("refundReasonRequired"))
+    .max(PAYMENT_NOTE_MAX, key("paymentNoteTooLong")),
 });
 export type RefundInput = z.infer<typeof refundSchema>;
 
 export const extendPeriodSchema = z.object({
-  days: z.number(key("extendDaysInvalid")).int(key("extendDaysInvalid")).min(EXTEND_DAYS.min, key("extendDaysInvalid")).max(EXTEND_DAYS.max, key("extendDaysInvalid")),
+  days: z
+    .number(key("extendDaysInvalid"))
+    .int(key("extendDaysInvalid"))
+    .min(EXTEND_DAYS.min, key("extendDaysInvalid"))
+    .max(EXTEND_DAYS.max, key("extendDaysInvalid")),
 });
 export type ExtendPeriodInput = z.infer<typeof extendPeriodSchema>;
 

@@ -2,7 +2,18 @@
 // when they name one, KWD prices with at most three decimals (fils), the menu order, and the pasted
 // menu's lines.
 import { describe, expect, test } from "@jest/globals";
-import { businessProfileSchema, fieldErrors, MAX_MENU_ITEMS, menuItemSchema, menuItemUpdateSchema, menuOrderSchema, messageText, parseKwd, parseMenuText, priceKwdRule } from "./index.ts";
+import {
+  businessProfileSchema,
+  fieldErrors,
+  MAX_MENU_ITEMS,
+  menuItemSchema,
+  menuItemUpdateSchema,
+  menuOrderSchema,
+  messageText,
+  parseKwd,
+  parseMenuText,
+  priceKwdRule,
+} from "./index.ts";
 
 const errorsOf = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -18,28 +29,68 @@ describe("profile", () => {
   });
 
   test("cuisine and area become their keys when they name one, else stay as written", () => {
-    expect(businessProfileSchema.parse({ cuisine: "Coffee shop", area: "السالمية" })).toMatchObject({ cuisine: "cafe", area: "salmiya" });
-    expect(businessProfileSchema.parse({ cuisine: "kuwaiti", area: "Al-Jahra" })).toMatchObject({ cuisine: "kuwaiti", area: "jahra" });
-    expect(businessProfileSchema.parse({ cuisine: "Yemeni mandi", area: "The Avenues" })).toMatchObject({ cuisine: "Yemeni mandi", area: "The Avenues" });
+    expect(businessProfileSchema.parse({ cuisine: "Coffee shop", area: "السالمية" })).toMatchObject({
+      cuisine: "cafe",
+      area: "salmiya",
+    });
+    expect(businessProfileSchema.parse({ cuisine: "kuwaiti", area: "Al-Jahra" })).toMatchObject({
+      cuisine: "kuwaiti",
+      area: "jahra",
+    });
+    expect(businessProfileSchema.parse({ cuisine: "Yemeni mandi", area: "The Avenues" })).toMatchObject({
+      cuisine: "Yemeni mandi",
+      area: "The Avenues",
+    });
   });
 
   test("limits: Arabic name 80, cuisine 40, area 60, hours 120, each with its own message", () => {
-    const r = businessProfileSchema.safeParse({ nameAr: "ق".repeat(81), cuisine: "c".repeat(41), area: "a".repeat(61), hours: "h".repeat(121), hoursAr: "س".repeat(121) });
-    expect(errorsOf(r)).toEqual({ nameAr: ["nameArTooLong"], cuisine: ["cuisineTooLong"], area: ["areaTooLong"], hours: ["hoursTooLong"], hoursAr: ["hoursTooLong"] });
-    expect(businessProfileSchema.safeParse({ nameAr: "ق".repeat(80), cuisine: "c".repeat(40), area: "a".repeat(60), hours: "h".repeat(120) }).success).toBe(true);
+    const r = businessProfileSchema.safeParse({
+      nameAr: "ق".repeat(81),
+      cuisine: "c".repeat(41),
+      area: "a".repeat(61),
+      hours: "h".repeat(121),
+      hoursAr: "س".repeat(121),
+    });
+    expect(errorsOf(r)).toEqual({
+      nameAr: ["nameArTooLong"],
+      cuisine: ["cuisineTooLong"],
+      area: ["areaTooLong"],
+      hours: ["hoursTooLong"],
+      hoursAr: ["hoursTooLong"],
+    });
+    expect(
+      businessProfileSchema.safeParse({
+        nameAr: "ق".repeat(80),
+        cuisine: "c".repeat(40),
+        area: "a".repeat(60),
+        hours: "h".repeat(120),
+      }).success,
+    ).toBe(true);
     expect(messageText("hoursTooLong", "ar")).toBe("يجب ألا تزيد ساعات العمل على ١٢٠ حرفًا");
   });
 });
 
 describe("KWD prices", () => {
   test("up to three decimals, 0..9999.999; 1.125 stays 1.125", () => {
-    for (const [input, out] of [[2.75, 2.75], [1.125, 1.125], [0, 0], [9999.999, 9999.999], ["2.750", 2.75], [" 0.350 KD", 0.35], ["٢٫٧٥٠ د.ك", 2.75], ["KWD 1.950", 1.95]] as const)
+    for (const [input, out] of [
+      [2.75, 2.75],
+      [1.125, 1.125],
+      [0, 0],
+      [9999.999, 9999.999],
+      ["2.750", 2.75],
+      [" 0.350 KD", 0.35],
+      ["٢٫٧٥٠ د.ك", 2.75],
+      ["KWD 1.950", 1.95],
+    ] as const)
       expect(priceKwdRule.parse(input)).toBe(out);
     expect(priceKwdRule.parse(1.1 + 2.2)).toBe(3.3); // float noise is not a fourth decimal
   });
 
   test("four decimals, negatives, too large, text: menuPriceInvalid", () => {
-    for (const bad of [3.1234, -1, 10000, "abc", "1,750", Number.NaN, true]) expect(errorsOf(menuItemSchema.safeParse({ name: "Karak", priceKwd: bad }))).toEqual({ priceKwd: ["menuPriceInvalid"] });
+    for (const bad of [3.1234, -1, 10000, "abc", "1,750", Number.NaN, true])
+      expect(errorsOf(menuItemSchema.safeParse({ name: "Karak", priceKwd: bad }))).toEqual({
+        priceKwd: ["menuPriceInvalid"],
+      });
   });
 
   test("no price: null, blank or left out", () => {
@@ -55,8 +106,15 @@ describe("menu items", () => {
   test("a name is required (1..80); the Arabic name at most 80", () => {
     expect(errorsOf(menuItemSchema.safeParse({ name: "  " }))).toEqual({ name: ["menuItemNameRequired"] });
     expect(errorsOf(menuItemSchema.safeParse({}))).toEqual({ name: ["menuItemNameRequired"] });
-    expect(errorsOf(menuItemSchema.safeParse({ name: "x".repeat(81), nameAr: "س".repeat(81) }))).toEqual({ name: ["menuItemNameTooLong"], nameAr: ["menuItemNameTooLong"] });
-    expect(menuItemSchema.parse({ name: " Spanish latte ", nameAr: " سبانش لاتيه ", priceKwd: 1.75 })).toEqual({ name: "Spanish latte", nameAr: "سبانش لاتيه", priceKwd: 1.75 });
+    expect(errorsOf(menuItemSchema.safeParse({ name: "x".repeat(81), nameAr: "س".repeat(81) }))).toEqual({
+      name: ["menuItemNameTooLong"],
+      nameAr: ["menuItemNameTooLong"],
+    });
+    expect(menuItemSchema.parse({ name: " Spanish latte ", nameAr: " سبانش لاتيه ", priceKwd: 1.75 })).toEqual({
+      name: "Spanish latte",
+      nameAr: "سبانش لاتيه",
+      priceKwd: 1.75,
+    });
   });
 
   test("an update may leave the name out, but not blank it", () => {
@@ -69,7 +127,9 @@ describe("menu items", () => {
     expect(errorsOf(menuOrderSchema.safeParse({ ids: [ID(1), ID(1)] }))).toEqual({ ids: ["menuOrderInvalid"] });
     expect(errorsOf(menuOrderSchema.safeParse({ ids: [] }))).toEqual({ ids: ["menuOrderInvalid"] });
     expect(errorsOf(menuOrderSchema.safeParse({ ids: ["not-an-id"] }))).toEqual({ "ids.0": ["menuOrderInvalid"] });
-    expect(menuOrderSchema.safeParse({ ids: Array.from({ length: MAX_MENU_ITEMS + 1 }, (_, i) => ID(i)) }).success).toBe(false);
+    expect(
+      menuOrderSchema.safeParse({ ids: Array.from({ length: MAX_MENU_ITEMS + 1 }, (_, i) => ID(i)) }).success,
+    ).toBe(false);
   });
 });
 
@@ -104,6 +164,11 @@ describe("a pasted menu", () => {
   test("a bad line is named by its number, with the rule that failed", () => {
     const r = parseMenuText("Karak, 0.350\nCake, 3.1234\n, 1.000\na | b | c | d\nTea | 2x");
     expect(r.items.map((i) => i.name)).toEqual(["Karak"]);
-    expect(r.errors).toEqual({ "lines.2": ["menuPriceInvalid"], "lines.3": ["menuItemNameRequired"], "lines.4": ["menuImportLineInvalid"], "lines.5": ["menuPriceInvalid"] });
+    expect(r.errors).toEqual({
+      "lines.2": ["menuPriceInvalid"],
+      "lines.3": ["menuItemNameRequired"],
+      "lines.4": ["menuImportLineInvalid"],
+      "lines.5": ["menuPriceInvalid"],
+    });
   });
 });

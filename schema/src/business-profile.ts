@@ -10,7 +10,18 @@ import type { MessageKey } from "./messages.ts";
 
 export const MAX_MENU_ITEMS = 200;
 /** Longest text of each profile and menu field, in characters. */
-export const BUSINESS_PROFILE_LIMITS = { nameAr: 80, cuisine: 40, area: 60, hours: 120, hoursAr: 120, menuName: 80, menuNameAr: 80, address: 200, url: 500, storeName: 80 } as const;
+export const BUSINESS_PROFILE_LIMITS = {
+  nameAr: 80,
+  cuisine: 40,
+  area: 60,
+  hours: 120,
+  hoursAr: 120,
+  menuName: 80,
+  menuNameAr: 80,
+  address: 200,
+  url: 500,
+  storeName: 80,
+} as const;
 export const MAX_PRICE_KWD = 9999.999;
 /** Digits after the decimal point of a KWD price (fils). */
 export const KWD_DECIMALS = 3;
@@ -24,12 +35,19 @@ const key = (k: MessageKey) => ({ error: k });
  * One rule for a whole form (PUT) and a single field (PATCH-like GraphQL input).
  */
 const clearableText = (max: number, tooLong: MessageKey) =>
-  z.preprocess((v) => (typeof v === "string" && !v.trim() ? null : v), singleLine(key("invalidValue")).trim().max(max, key(tooLong)).nullable().optional());
+  z.preprocess(
+    (v) => (typeof v === "string" && !v.trim() ? null : v),
+    singleLine(key("invalidValue")).trim().max(max, key(tooLong)).nullable().optional(),
+  );
 
 /** A cuisine is stored as its CUISINES key when the text names one ("Coffee shop", "مقهى": cafe), else as written. */
-const cuisineRule = clearableText(BUSINESS_PROFILE_LIMITS.cuisine, "cuisineTooLong").transform((v) => (v ? (findCuisine(v) ?? v) : v));
+const cuisineRule = clearableText(BUSINESS_PROFILE_LIMITS.cuisine, "cuisineTooLong").transform((v) =>
+  v ? (findCuisine(v) ?? v) : v,
+);
 /** An area is stored as its KUWAIT_AREAS key when the text names one ("Al-Salmiya", "السالمية": salmiya), else as written. */
-const areaRule = clearableText(BUSINESS_PROFILE_LIMITS.area, "areaTooLong").transform((v) => (v ? (findKuwaitArea(v) ?? v) : v));
+const areaRule = clearableText(BUSINESS_PROFILE_LIMITS.area, "areaTooLong").transform((v) =>
+  v ? (findKuwaitArea(v) ?? v) : v,
+);
 
 // ---------------------------------------------------------------- what guests ask (the reply writers answer from it)
 /** Kuwait's delivery apps a café may be on; "other" is named by its store name. */
@@ -83,20 +101,40 @@ export function isMapUrl(v: string): boolean {
 const clearableUrl = (check: (v: string) => boolean, invalid: MessageKey) =>
   z.preprocess(
     (v) => (typeof v === "string" && !v.trim() ? null : typeof v === "string" ? v.trim() : v),
-    singleLine(key(invalid)).max(BUSINESS_PROFILE_LIMITS.url, key(invalid)).refine(check, key(invalid)).nullable().optional(),
+    singleLine(key(invalid))
+      .max(BUSINESS_PROFILE_LIMITS.url, key(invalid))
+      .refine(check, key(invalid))
+      .nullable()
+      .optional(),
   );
 
 /** A Kuwait phone number for guests (+965 and eight digits), stored without spaces or dashes. */
 const clearablePhone = z.preprocess(
   (v) => (typeof v === "string" && !v.trim() ? null : v),
-  singleLine(key("invalidPhone")).refine(isKuwaitPhone, key("invalidPhone")).transform(normalizePhone).nullable().optional(),
+  singleLine(key("invalidPhone"))
+    .refine(isKuwaitPhone, key("invalidPhone"))
+    .transform(normalizePhone)
+    .nullable()
+    .optional(),
 );
 
 /** One delivery app the café is on: which, its store's name there (optional), and the link to it. */
 export const deliveryAppSchema = z.object({
   app: z.enum(DELIVERY_APP_KEYS as [DeliveryAppKey, ...DeliveryAppKey[]], key("deliveryAppInvalid")),
-  name: z.preprocess((v) => (typeof v === "string" && !v.trim() ? null : v), singleLine(key("invalidValue")).trim().max(BUSINESS_PROFILE_LIMITS.storeName, key("deliveryAppNameTooLong")).nullable().optional()),
-  url: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), singleLine(key("deliveryAppUrlInvalid")).max(BUSINESS_PROFILE_LIMITS.url, key("deliveryAppUrlInvalid")).refine(isHttpsUrl, key("deliveryAppUrlInvalid"))),
+  name: z.preprocess(
+    (v) => (typeof v === "string" && !v.trim() ? null : v),
+    singleLine(key("invalidValue"))
+      .trim()
+      .max(BUSINESS_PROFILE_LIMITS.storeName, key("deliveryAppNameTooLong"))
+      .nullable()
+      .optional(),
+  ),
+  url: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    singleLine(key("deliveryAppUrlInvalid"))
+      .max(BUSINESS_PROFILE_LIMITS.url, key("deliveryAppUrlInvalid"))
+      .refine(isHttpsUrl, key("deliveryAppUrlInvalid")),
+  ),
 });
 export type DeliveryAppInput = z.output<typeof deliveryAppSchema>;
 
@@ -119,16 +157,24 @@ export const businessProfileSchema = z
     eidHoursAr: clearableText(BUSINESS_PROFILE_LIMITS.hours, "hoursTooLong"),
     /** The delivery apps the café is on; null or [] clears them; each app at most once (other: any number). */
     deliveryApps: z
-      .preprocess((v) => (v === null ? [] : v), z.array(deliveryAppSchema, key("invalidValue")).max(MAX_DELIVERY_APPS, key("deliveryAppsTooMany")).optional())
+      .preprocess(
+        (v) => (v === null ? [] : v),
+        z.array(deliveryAppSchema, key("invalidValue")).max(MAX_DELIVERY_APPS, key("deliveryAppsTooMany")).optional(),
+      )
       .superRefine((apps, ctx) => {
         const seen = new Set<string>();
         for (const [i, a] of (apps ?? []).entries()) {
-          if (a.app !== "other" && seen.has(a.app)) ctx.addIssue({ code: "custom", path: [i, "app"], message: "deliveryAppTwice" });
+          if (a.app !== "other" && seen.has(a.app))
+            ctx.addIssue({ code: "custom", path: [i, "app"], message: "deliveryAppTwice" });
           seen.add(a.app);
-          if (a.app === "other" && !a.name) ctx.addIssue({ code: "custom", path: [i, "name"], message: "deliveryAppNameRequired" });
+          if (a.app === "other" && !a.name)
+            ctx.addIssue({ code: "custom", path: [i, "name"], message: "deliveryAppNameRequired" });
         }
       }),
-    reservationMode: z.preprocess((v) => (v === "" ? null : v), z.enum(RESERVATION_MODES, key("invalidValue")).nullable().optional()),
+    reservationMode: z.preprocess(
+      (v) => (v === "" ? null : v),
+      z.enum(RESERVATION_MODES, key("invalidValue")).nullable().optional(),
+    ),
     reservationPhone: clearablePhone,
     reservationUrl: clearableUrl(isHttpsUrl, "reservationUrlInvalid"),
     /** The phone (or WhatsApp) number guests may call: a complaint's reply points to it. */
@@ -136,8 +182,10 @@ export const businessProfileSchema = z
   })
   .superRefine((v, ctx) => {
     // booking by phone or by link names its phone or link in the same change
-    if (v.reservationMode === "phone" && !v.reservationPhone) ctx.addIssue({ code: "custom", path: ["reservationPhone"], message: "reservationPhoneRequired" });
-    if (v.reservationMode === "link" && !v.reservationUrl) ctx.addIssue({ code: "custom", path: ["reservationUrl"], message: "reservationUrlRequired" });
+    if (v.reservationMode === "phone" && !v.reservationPhone)
+      ctx.addIssue({ code: "custom", path: ["reservationPhone"], message: "reservationPhoneRequired" });
+    if (v.reservationMode === "link" && !v.reservationUrl)
+      ctx.addIssue({ code: "custom", path: ["reservationUrl"], message: "reservationUrlRequired" });
   });
 export type BusinessProfileInput = z.output<typeof businessProfileSchema>;
 
@@ -184,7 +232,10 @@ export const priceKwdRule = z.preprocess(
 export const kwdText = (n: number) => n.toFixed(KWD_DECIMALS);
 
 // ---------------------------------------------------------------- the menu
-const menuName = singleLine(key("menuItemNameRequired")).trim().min(1, { error: "menuItemNameRequired", abort: true }).max(BUSINESS_PROFILE_LIMITS.menuName, key("menuItemNameTooLong"));
+const menuName = singleLine(key("menuItemNameRequired"))
+  .trim()
+  .min(1, { error: "menuItemNameRequired", abort: true })
+  .max(BUSINESS_PROFILE_LIMITS.menuName, key("menuItemNameTooLong"));
 
 /** POST /api/business-profile/menu and addMenuItem. */
 export const menuItemSchema = z.object({

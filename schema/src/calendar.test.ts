@@ -2,8 +2,22 @@
 // upcoming occasions, prayer-time helpers and the query rules.
 import { describe, expect, test } from "@jest/globals";
 import {
-  addDays, addMinutes, calendarOccasionDate, fieldErrors, hijriOf, hoursSeasonOn, holidayOverrideSchema, holidaysQuerySchema, kuwaitClock, kuwaitDate, kuwaitHolidays, nextPrayer,
-  prayerTimesQuerySchema, suggestedPostTimes, upcomingOccasions, upcomingOccasionsQuerySchema,
+  addDays,
+  addMinutes,
+  calendarOccasionDate,
+  fieldErrors,
+  hijriOf,
+  hoursSeasonOn,
+  holidayOverrideSchema,
+  holidaysQuerySchema,
+  kuwaitClock,
+  kuwaitDate,
+  kuwaitHolidays,
+  nextPrayer,
+  prayerTimesQuerySchema,
+  suggestedPostTimes,
+  upcomingOccasions,
+  upcomingOccasionsQuerySchema,
 } from "./index.ts";
 
 const errorsOf = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
@@ -59,16 +73,40 @@ describe("holidays and occasions", () => {
 
   test("names and kinds in both languages", () => {
     const eid = kuwaitHolidays(2026).find((h) => h.occasionKey === "eid_al_fitr")!;
-    expect(eid).toMatchObject({ nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", kind: "islamic", days: 3, corrected: false });
+    expect(eid).toMatchObject({
+      nameEn: "Eid al-Fitr",
+      nameAr: "عيد الفطر",
+      kind: "islamic",
+      days: 3,
+      corrected: false,
+    });
     const kinds = Object.fromEntries(kuwaitHolidays(2026).map((h) => [h.occasionKey, h.kind]));
-    expect(kinds).toMatchObject({ new_year: "public", national_day: "national", liberation_day: "national", ramadan_start: "season", ramadan_end: "season", arafat_day: "islamic" });
+    expect(kinds).toMatchObject({
+      new_year: "public",
+      national_day: "national",
+      liberation_day: "national",
+      ramadan_start: "season",
+      ramadan_end: "season",
+      arafat_day: "islamic",
+    });
   });
 
   test("each date is the Umm al-Qura date Intl gives in Kuwait", () => {
-    const first: Record<string, [number, number]> = { isra_miraj: [7, 27], ramadan_start: [9, 1], gergean: [9, 15], eid_al_fitr: [10, 1], arafat_day: [12, 9], eid_al_adha: [12, 10], islamic_new_year: [1, 1], prophets_birthday: [3, 12] };
+    const first: Record<string, [number, number]> = {
+      isra_miraj: [7, 27],
+      ramadan_start: [9, 1],
+      gergean: [9, 15],
+      eid_al_fitr: [10, 1],
+      arafat_day: [12, 9],
+      eid_al_adha: [12, 10],
+      islamic_new_year: [1, 1],
+      prophets_birthday: [3, 12],
+    };
     for (const year of [2026, 2027, 2030]) {
       // Mother's Day is a season of the Gregorian calendar (21 March)
-      for (const h of kuwaitHolidays(year).filter((x) => (x.kind === "islamic" || x.kind === "season") && x.occasionKey !== "mothers_day")) {
+      for (const h of kuwaitHolidays(year).filter(
+        (x) => (x.kind === "islamic" || x.kind === "season") && x.occasionKey !== "mothers_day",
+      )) {
         const hijri = hijriOf(h.date);
         if (h.occasionKey === "ramadan_end") expect([hijri.month, hijriOf(addDays(h.date, 1)).month]).toEqual([9, 10]);
         else expect([hijri.month, hijri.day]).toEqual([first[h.occasionKey]![0], first[h.occasionKey]![1] + h.day - 1]);
@@ -78,7 +116,9 @@ describe("holidays and occasions", () => {
   });
 
   test("a correction moves an occurrence and its following days; the calendar date is kept", () => {
-    const moved = kuwaitHolidays(2026, [{ occasionKey: "eid_al_fitr", year: 2026, occurrence: 0, date: "2026-03-21" }]).filter((h) => h.occasionKey === "eid_al_fitr");
+    const moved = kuwaitHolidays(2026, [
+      { occasionKey: "eid_al_fitr", year: 2026, occurrence: 0, date: "2026-03-21" },
+    ]).filter((h) => h.occasionKey === "eid_al_fitr");
     expect(moved.map((h) => [h.date, h.day, h.corrected, h.calendarDate])).toEqual([
       ["2026-03-21", 1, true, "2026-03-20"],
       ["2026-03-22", 2, true, "2026-03-20"],
@@ -86,14 +126,41 @@ describe("holidays and occasions", () => {
     ]);
     // an occasion moved across the new year shows in the year it lands in
     const late = kuwaitHolidays(2028, [{ occasionKey: "isra_miraj", year: 2027, occurrence: 1, date: "2028-01-02" }]);
-    expect(late.filter((h) => h.occasionKey === "isra_miraj")[0]).toMatchObject({ date: "2028-01-02", year: 2027, occurrence: 1, corrected: true });
-    expect(kuwaitHolidays(2027, [{ occasionKey: "isra_miraj", year: 2027, occurrence: 1, date: "2028-01-02" }]).filter((h) => h.occasionKey === "isra_miraj")).toHaveLength(1);
+    expect(late.filter((h) => h.occasionKey === "isra_miraj")[0]).toMatchObject({
+      date: "2028-01-02",
+      year: 2027,
+      occurrence: 1,
+      corrected: true,
+    });
+    expect(
+      kuwaitHolidays(2027, [{ occasionKey: "isra_miraj", year: 2027, occurrence: 1, date: "2028-01-02" }]).filter(
+        (h) => h.occasionKey === "isra_miraj",
+      ),
+    ).toHaveLength(1);
   });
 
   test("upcoming occasions: first days within the window, nearest first, with the posts to plan", () => {
     expect(upcomingOccasions("2026-03-08", 12)).toEqual([
-      { occasionKey: "ramadan_end", nameEn: "Last day of Ramadan", nameAr: "آخر أيام شهر رمضان", kind: "season", date: "2026-03-19", days: 1, daysUntil: 11, suggestedPosts: 1 },
-      { occasionKey: "eid_al_fitr", nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", kind: "islamic", date: "2026-03-20", days: 3, daysUntil: 12, suggestedPosts: 3 },
+      {
+        occasionKey: "ramadan_end",
+        nameEn: "Last day of Ramadan",
+        nameAr: "آخر أيام شهر رمضان",
+        kind: "season",
+        date: "2026-03-19",
+        days: 1,
+        daysUntil: 11,
+        suggestedPosts: 1,
+      },
+      {
+        occasionKey: "eid_al_fitr",
+        nameEn: "Eid al-Fitr",
+        nameAr: "عيد الفطر",
+        kind: "islamic",
+        date: "2026-03-20",
+        days: 3,
+        daysUntil: 12,
+        suggestedPosts: 3,
+      },
     ]);
     // across the new year
     expect(upcomingOccasions("2026-12-20", 20).map((o) => [o.occasionKey, o.date, o.daysUntil])).toEqual([
@@ -106,7 +173,13 @@ describe("holidays and occasions", () => {
 describe("prayer-time helpers", () => {
   const day = { fajr: "04:12", dhuhr: "11:45", asr: "15:10", maghrib: "17:55", isha: "19:12" };
   test("the suggested post time is 30 minutes after each prayer, round the clock", () => {
-    expect(suggestedPostTimes(day)).toEqual({ fajr: "04:42", dhuhr: "12:15", asr: "15:40", maghrib: "18:25", isha: "19:42" });
+    expect(suggestedPostTimes(day)).toEqual({
+      fajr: "04:42",
+      dhuhr: "12:15",
+      asr: "15:40",
+      maghrib: "18:25",
+      isha: "19:42",
+    });
     expect(addMinutes("23:50", 30)).toBe("00:20");
   });
   test("the next prayer; after Isha it is tomorrow's Fajr", () => {
@@ -126,24 +199,39 @@ describe("query rules", () => {
   test("date: a real YYYY-MM-DD or nothing", () => {
     expect(prayerTimesQuerySchema.parse({ date: " 2026-03-20 " })).toEqual({ date: "2026-03-20" });
     expect(prayerTimesQuerySchema.parse({ date: "" })).toEqual({});
-    for (const date of ["2026-02-30", "20-03-2026", "tomorrow", 20260320]) expect(errorsOf(prayerTimesQuerySchema.safeParse({ date }))).toEqual({ date: ["calendarDateInvalid"] });
+    for (const date of ["2026-02-30", "20-03-2026", "tomorrow", 20260320])
+      expect(errorsOf(prayerTimesQuerySchema.safeParse({ date }))).toEqual({ date: ["calendarDateInvalid"] });
     expect(errorsOf(prayerTimesQuerySchema.safeParse({ date: "1999-12-31" }))).toEqual({ date: ["calendarYearRange"] });
   });
   test("year from 2000 to 2100", () => {
     expect(holidaysQuerySchema.parse({ year: "2027" })).toEqual({ year: 2027 });
     expect(holidaysQuerySchema.parse({})).toEqual({});
-    for (const year of [1999, 2101, "20x6", 2026.5]) expect(errorsOf(holidaysQuerySchema.safeParse({ year }))).toEqual({ year: ["calendarYearRange"] });
+    for (const year of [1999, 2101, "20x6", 2026.5])
+      expect(errorsOf(holidaysQuerySchema.safeParse({ year }))).toEqual({ year: ["calendarYearRange"] });
   });
   test("upcoming days from 1 to 366, 60 by default", () => {
     expect(upcomingOccasionsQuerySchema.parse({})).toEqual({ days: 60 });
     expect(errorsOf(upcomingOccasionsQuerySchema.safeParse({ days: 0 }))).toEqual({ days: ["calendarDaysRange"] });
   });
   test("a correction names a known occasion that falls in the year, within 30 days of its calendar date", () => {
-    expect(holidayOverrideSchema.parse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-03-21", note: " Cabinet " })).toEqual({ occasionKey: "eid_al_fitr", year: 2026, occurrence: 0, date: "2026-03-21", note: "Cabinet" });
-    expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "diwali", year: 2026, date: "2026-03-21" }))).toEqual({ occasionKey: ["occasionUnknown"] });
-    expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-05-21" }))).toEqual({ date: ["holidayOverrideTooFar"] });
-    expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, occurrence: 1, date: "2026-03-21" }))).toEqual({ year: ["occasionNotInYear"] });
-    expect(holidayOverrideSchema.safeParse({ occasionKey: "isra_miraj", year: 2027, occurrence: 1, date: "2027-12-26" }).success).toBe(true);
+    expect(
+      holidayOverrideSchema.parse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-03-21", note: " Cabinet " }),
+    ).toEqual({ occasionKey: "eid_al_fitr", year: 2026, occurrence: 0, date: "2026-03-21", note: "Cabinet" });
+    expect(
+      errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "diwali", year: 2026, date: "2026-03-21" })),
+    ).toEqual({ occasionKey: ["occasionUnknown"] });
+    expect(
+      errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-05-21" })),
+    ).toEqual({ date: ["holidayOverrideTooFar"] });
+    expect(
+      errorsOf(
+        holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, occurrence: 1, date: "2026-03-21" }),
+      ),
+    ).toEqual({ year: ["occasionNotInYear"] });
+    expect(
+      holidayOverrideSchema.safeParse({ occasionKey: "isra_miraj", year: 2027, occurrence: 1, date: "2027-12-26" })
+        .success,
+    ).toBe(true);
   });
 });
 
@@ -157,18 +245,52 @@ describe("school breaks: announced by an admin, never computed", () => {
     const announced = [{ occasionKey: "school_midyear_break", year: 2026, date: "2026-01-25", days: 14 }];
     const days = kuwaitHolidays(2026, announced).filter((h) => h.occasionKey === "school_midyear_break");
     expect(days.map((h) => h.date)).toEqual(Array.from({ length: 14 }, (_, i) => addDays("2026-01-25", i)));
-    expect(days[0]).toMatchObject({ nameEn: "Mid-year school break", nameAr: "عطلة منتصف العام الدراسي", kind: "school", day: 1, days: 14, calendarDate: "2026-01-25", corrected: false });
+    expect(days[0]).toMatchObject({
+      nameEn: "Mid-year school break",
+      nameAr: "عطلة منتصف العام الدراسي",
+      kind: "school",
+      day: 1,
+      days: 14,
+      calendarDate: "2026-01-25",
+      corrected: false,
+    });
     expect(days.at(-1)).toMatchObject({ date: "2026-02-07", day: 14 });
     expect(kuwaitHolidays(2027, announced).some((h) => h.kind === "school")).toBe(false);
-    expect(upcomingOccasions("2026-01-20", 10, announced).find((o) => o.occasionKey === "school_midyear_break")).toMatchObject({ date: "2026-01-25", days: 14, daysUntil: 5 });
+    expect(
+      upcomingOccasions("2026-01-20", 10, announced).find((o) => o.occasionKey === "school_midyear_break"),
+    ).toMatchObject({ date: "2026-01-25", days: 14, daysUntil: 5 });
     // without a length (or out of range) nothing is invented
-    expect(kuwaitHolidays(2026, [{ occasionKey: "school_summer_break", year: 2026, date: "2026-06-20" }]).some((h) => h.kind === "school")).toBe(false);
+    expect(
+      kuwaitHolidays(2026, [{ occasionKey: "school_summer_break", year: 2026, date: "2026-06-20" }]).some(
+        (h) => h.kind === "school",
+      ),
+    ).toBe(false);
   });
   test("an announcement takes 1..120 days and a first day in its year; other occasions keep their length", () => {
-    expect(holidayOverrideSchema.parse({ occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days: "90" })).toEqual({ occasionKey: "school_summer_break", year: 2026, occurrence: 0, date: "2026-06-18", days: 90 });
-    for (const days of [undefined, 0, 121]) expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days }))).toEqual({ days: ["schoolBreakDaysRange"] });
-    expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "school_summer_break", year: 2026, date: "2027-06-18", days: 30 }))).toEqual({ date: ["announcedDateNotInYear"] });
-    expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-03-21", days: 5 }))).toEqual({ days: ["occasionDaysFixed"] });
+    expect(
+      holidayOverrideSchema.parse({ occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days: "90" }),
+    ).toEqual({ occasionKey: "school_summer_break", year: 2026, occurrence: 0, date: "2026-06-18", days: 90 });
+    for (const days of [undefined, 0, 121])
+      expect(
+        errorsOf(
+          holidayOverrideSchema.safeParse({ occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days }),
+        ),
+      ).toEqual({ days: ["schoolBreakDaysRange"] });
+    expect(
+      errorsOf(
+        holidayOverrideSchema.safeParse({
+          occasionKey: "school_summer_break",
+          year: 2026,
+          date: "2027-06-18",
+          days: 30,
+        }),
+      ),
+    ).toEqual({ date: ["announcedDateNotInYear"] });
+    expect(
+      errorsOf(
+        holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-03-21", days: 5 }),
+      ),
+    ).toEqual({ days: ["occasionDaysFixed"] });
   });
 });
 

@@ -39,7 +39,15 @@ export const isoDay = (d: Date) => isoOf(d.getTime());
 /** Whole days from a to b (b later: positive). */
 export const daysBetween = (a: string, b: string) => Math.round((utcOf(b) - utcOf(a)) / DAY_MS);
 
-const kuwaitParts = new Intl.DateTimeFormat("en-CA-u-nu-latn", { timeZone: KUWAIT_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const kuwaitParts = new Intl.DateTimeFormat("en-CA-u-nu-latn", {
+  timeZone: KUWAIT_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 function kuwaitFields(at: Date) {
   const p = Object.fromEntries(kuwaitParts.formatToParts(at).map((x) => [x.type, x.value]));
   return { date: `${p.year}-${p.month}-${p.day}`, clock: `${p.hour}:${p.minute}` };
@@ -56,14 +64,21 @@ export interface HijriDate {
   day: number;
 }
 
-const umalqura = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura-nu-latn", { timeZone: KUWAIT_TIME_ZONE, year: "numeric", month: "numeric", day: "numeric" });
+const umalqura = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura-nu-latn", {
+  timeZone: KUWAIT_TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+});
 const hijriCache = new Map<string, HijriDate>();
 
 /** The Umm al-Qura date of a Gregorian day in Kuwait (noon there, so the zone cannot shift the day). */
 export function hijriOf(iso: string): HijriDate {
   const hit = hijriCache.get(iso);
   if (hit) return hit;
-  const p = Object.fromEntries(umalqura.formatToParts(new Date(utcOf(iso) + 9 * 3_600_000)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    umalqura.formatToParts(new Date(utcOf(iso) + 9 * 3_600_000)).map((x) => [x.type, x.value]),
+  );
   const h = { year: parseInt(p.relatedYear ?? p.year!, 10), month: parseInt(p.month!, 10), day: parseInt(p.day!, 10) };
   hijriCache.set(iso, h);
   return h;
@@ -78,7 +93,11 @@ export type HolidayKind = (typeof HOLIDAY_KINDS)[number];
  * `announced`: no rule at all (the school breaks, which the Ministry of Education sets each year). An
  * announced occasion is in a year's calendar only when an admin entered its first day and length.
  */
-type Rule = { gregorian: { month: number; day: number } } | { hijri: { month: number; day: number } } | { lastDayOfHijriMonth: number } | { announced: true };
+type Rule =
+  | { gregorian: { month: number; day: number } }
+  | { hijri: { month: number; day: number } }
+  | { lastDayOfHijriMonth: number }
+  | { announced: true };
 
 export interface Occasion {
   kind: HolidayKind;
@@ -93,30 +112,136 @@ export interface Occasion {
 }
 
 export const OCCASIONS = {
-  new_year: { kind: "public", en: "New Year's Day", ar: "رأس السنة الميلادية", rule: { gregorian: { month: 1, day: 1 } }, days: 1, suggestedPosts: 1 },
-  national_day: { kind: "national", en: "National Day", ar: "العيد الوطني", rule: { gregorian: { month: 2, day: 25 } }, days: 1, suggestedPosts: 2 },
-  liberation_day: { kind: "national", en: "Liberation Day", ar: "عيد التحرير", rule: { gregorian: { month: 2, day: 26 } }, days: 1, suggestedPosts: 2 },
-  isra_miraj: { kind: "islamic", en: "Isra and Mi'raj", ar: "الإسراء والمعراج", rule: { hijri: { month: 7, day: 27 } }, days: 1, suggestedPosts: 1 },
-  ramadan_start: { kind: "season", en: "Start of Ramadan", ar: "بداية شهر رمضان", rule: { hijri: { month: 9, day: 1 } }, days: 1, suggestedPosts: 3 },
+  new_year: {
+    kind: "public",
+    en: "New Year's Day",
+    ar: "رأس السنة الميلادية",
+    rule: { gregorian: { month: 1, day: 1 } },
+    days: 1,
+    suggestedPosts: 1,
+  },
+  national_day: {
+    kind: "national",
+    en: "National Day",
+    ar: "العيد الوطني",
+    rule: { gregorian: { month: 2, day: 25 } },
+    days: 1,
+    suggestedPosts: 2,
+  },
+  liberation_day: {
+    kind: "national",
+    en: "Liberation Day",
+    ar: "عيد التحرير",
+    rule: { gregorian: { month: 2, day: 26 } },
+    days: 1,
+    suggestedPosts: 2,
+  },
+  isra_miraj: {
+    kind: "islamic",
+    en: "Isra and Mi'raj",
+    ar: "الإسراء والمعراج",
+    rule: { hijri: { month: 7, day: 27 } },
+    days: 1,
+    suggestedPosts: 1,
+  },
+  ramadan_start: {
+    kind: "season",
+    en: "Start of Ramadan",
+    ar: "بداية شهر رمضان",
+    rule: { hijri: { month: 9, day: 1 } },
+    days: 1,
+    suggestedPosts: 3,
+  },
   // Gergean: children go door to door for sweets on the night of mid-Ramadan (the 14th's evening, the 15th by day)
-  gergean: { kind: "season", en: "Gergean", ar: "القرقيعان", rule: { hijri: { month: 9, day: 15 } }, days: 1, suggestedPosts: 2 },
-  ramadan_end: { kind: "season", en: "Last day of Ramadan", ar: "آخر أيام شهر رمضان", rule: { lastDayOfHijriMonth: 9 }, days: 1, suggestedPosts: 1 },
-  eid_al_fitr: { kind: "islamic", en: "Eid al-Fitr", ar: "عيد الفطر", rule: { hijri: { month: 10, day: 1 } }, days: 3, suggestedPosts: 3 },
-  mothers_day: { kind: "season", en: "Mother's Day", ar: "عيد الأم", rule: { gregorian: { month: 3, day: 21 } }, days: 1, suggestedPosts: 1 },
-  arafat_day: { kind: "islamic", en: "Arafat Day", ar: "يوم عرفة", rule: { hijri: { month: 12, day: 9 } }, days: 1, suggestedPosts: 1 },
-  eid_al_adha: { kind: "islamic", en: "Eid al-Adha", ar: "عيد الأضحى", rule: { hijri: { month: 12, day: 10 } }, days: 3, suggestedPosts: 3 },
-  islamic_new_year: { kind: "islamic", en: "Islamic New Year", ar: "رأس السنة الهجرية", rule: { hijri: { month: 1, day: 1 } }, days: 1, suggestedPosts: 1 },
-  prophets_birthday: { kind: "islamic", en: "The Prophet's Birthday", ar: "المولد النبوي الشريف", rule: { hijri: { month: 3, day: 12 } }, days: 1, suggestedPosts: 1 },
+  gergean: {
+    kind: "season",
+    en: "Gergean",
+    ar: "القرقيعان",
+    rule: { hijri: { month: 9, day: 15 } },
+    days: 1,
+    suggestedPosts: 2,
+  },
+  ramadan_end: {
+    kind: "season",
+    en: "Last day of Ramadan",
+    ar: "آخر أيام شهر رمضان",
+    rule: { lastDayOfHijriMonth: 9 },
+    days: 1,
+    suggestedPosts: 1,
+  },
+  eid_al_fitr: {
+    kind: "islamic",
+    en: "Eid al-Fitr",
+    ar: "عيد الفطر",
+    rule: { hijri: { month: 10, day: 1 } },
+    days: 3,
+    suggestedPosts: 3,
+  },
+  mothers_day: {
+    kind: "season",
+    en: "Mother's Day",
+    ar: "عيد الأم",
+    rule: { gregorian: { month: 3, day: 21 } },
+    days: 1,
+    suggestedPosts: 1,
+  },
+  arafat_day: {
+    kind: "islamic",
+    en: "Arafat Day",
+    ar: "يوم عرفة",
+    rule: { hijri: { month: 12, day: 9 } },
+    days: 1,
+    suggestedPosts: 1,
+  },
+  eid_al_adha: {
+    kind: "islamic",
+    en: "Eid al-Adha",
+    ar: "عيد الأضحى",
+    rule: { hijri: { month: 12, day: 10 } },
+    days: 3,
+    suggestedPosts: 3,
+  },
+  islamic_new_year: {
+    kind: "islamic",
+    en: "Islamic New Year",
+    ar: "رأس السنة الهجرية",
+    rule: { hijri: { month: 1, day: 1 } },
+    days: 1,
+    suggestedPosts: 1,
+  },
+  prophets_birthday: {
+    kind: "islamic",
+    en: "The Prophet's Birthday",
+    ar: "المولد النبوي الشريف",
+    rule: { hijri: { month: 3, day: 12 } },
+    days: 1,
+    suggestedPosts: 1,
+  },
   // The school breaks: the Ministry of Education sets them each year, so they have no date until an admin enters it
-  school_midyear_break: { kind: "school", en: "Mid-year school break", ar: "عطلة منتصف العام الدراسي", rule: { announced: true }, days: 0, suggestedPosts: 2 },
-  school_summer_break: { kind: "school", en: "Summer school break", ar: "العطلة الصيفية", rule: { announced: true }, days: 0, suggestedPosts: 2 },
+  school_midyear_break: {
+    kind: "school",
+    en: "Mid-year school break",
+    ar: "عطلة منتصف العام الدراسي",
+    rule: { announced: true },
+    days: 0,
+    suggestedPosts: 2,
+  },
+  school_summer_break: {
+    kind: "school",
+    en: "Summer school break",
+    ar: "العطلة الصيفية",
+    rule: { announced: true },
+    days: 0,
+    suggestedPosts: 2,
+  },
 } as const satisfies Record<string, Occasion>;
 
 export type OccasionKey = keyof typeof OCCASIONS;
 export const OCCASION_KEYS = Object.keys(OCCASIONS) as OccasionKey[];
 export const isOccasionKey = (k: unknown): k is OccasionKey => typeof k === "string" && Object.hasOwn(OCCASIONS, k);
 /** Whether an occasion has no computed date: it is in the calendar only in a year an admin announced it. */
-export const isAnnouncedOccasion = (k: unknown): boolean => isOccasionKey(k) && "announced" in (OCCASIONS[k].rule as Rule);
+export const isAnnouncedOccasion = (k: unknown): boolean =>
+  isOccasionKey(k) && "announced" in (OCCASIONS[k].rule as Rule);
 /** An announced school break lasts 1 to this many days. */
 export const SCHOOL_BREAK_MAX_DAYS = 120;
 
@@ -180,9 +305,11 @@ function calendarStarts(year: number): Start[] {
       const rule: Rule = OCCASIONS[key].rule;
       if ("announced" in rule) continue;
       const hits =
-        "gregorian" in rule ? rule.gregorian.month === mm && rule.gregorian.day === dd
-        : "hijri" in rule ? rule.hijri.month === h.month && rule.hijri.day === h.day
-        : h.month === rule.lastDayOfHijriMonth && next.month !== h.month;
+        "gregorian" in rule
+          ? rule.gregorian.month === mm && rule.gregorian.day === dd
+          : "hijri" in rule
+            ? rule.hijri.month === h.month && rule.hijri.day === h.day
+            : h.month === rule.lastDayOfHijriMonth && next.month !== h.month;
       if (hits) found.push({ occasionKey: key, year, date: today });
     }
     today = tomorrow;
@@ -214,7 +341,11 @@ const overrideId = (key: string, year: number, occurrence: number) => `${key}|${
  */
 export function kuwaitHolidays(year: number, overrides: readonly HolidayOverrideInput[] = []): KuwaitHoliday[] {
   const valid = overrides.filter((o) => isIsoDate(o.date));
-  const moved = new Map(valid.filter((o) => !isAnnouncedOccasion(o.occasionKey)).map((o) => [overrideId(o.occasionKey, o.year, o.occurrence ?? 0), o.date]));
+  const moved = new Map(
+    valid
+      .filter((o) => !isAnnouncedOccasion(o.occasionKey))
+      .map((o) => [overrideId(o.occasionKey, o.year, o.occurrence ?? 0), o.date]),
+  );
   const prefix = String(year).padStart(4, "0");
   const out: KuwaitHoliday[] = [];
   const push = (s: Start, start: string, days: number, corrected: boolean) => {
@@ -222,7 +353,19 @@ export function kuwaitHolidays(year: number, overrides: readonly HolidayOverride
     for (let d = 0; d < days; d++) {
       const date = addDays(start, d);
       if (!date.startsWith(prefix)) continue;
-      out.push({ date, occasionKey: s.occasionKey, nameEn: o.en, nameAr: o.ar, kind: o.kind, day: d + 1, days, year: s.year, occurrence: s.occurrence, calendarDate: s.date, corrected });
+      out.push({
+        date,
+        occasionKey: s.occasionKey,
+        nameEn: o.en,
+        nameAr: o.ar,
+        kind: o.kind,
+        day: d + 1,
+        days,
+        year: s.year,
+        occurrence: s.occurrence,
+        calendarDate: s.date,
+        corrected,
+      });
     }
   };
   for (const y of [year - 1, year, year + 1]) {
@@ -233,12 +376,26 @@ export function kuwaitHolidays(year: number, overrides: readonly HolidayOverride
     }
     // an announced occasion (a school break) only where an admin announced it: its day and its length
     for (const a of valid) {
-      if (a.year !== y || !isAnnouncedOccasion(a.occasionKey) || !Number.isInteger(a.days) || a.days! < 1 || a.days! > SCHOOL_BREAK_MAX_DAYS) continue;
-      push({ occasionKey: a.occasionKey as OccasionKey, year: a.year, occurrence: a.occurrence ?? 0, date: a.date }, a.date, a.days!, false);
+      if (
+        a.year !== y ||
+        !isAnnouncedOccasion(a.occasionKey) ||
+        !Number.isInteger(a.days) ||
+        a.days! < 1 ||
+        a.days! > SCHOOL_BREAK_MAX_DAYS
+      )
+        continue;
+      push(
+        { occasionKey: a.occasionKey as OccasionKey, year: a.year, occurrence: a.occurrence ?? 0, date: a.date },
+        a.date,
+        a.days!,
+        false,
+      );
     }
   }
   const order = (k: OccasionKey) => OCCASION_KEYS.indexOf(k);
-  return out.sort((a, b) => a.date.localeCompare(b.date) || order(a.occasionKey) - order(b.occasionKey) || a.day - b.day);
+  return out.sort(
+    (a, b) => a.date.localeCompare(b.date) || order(a.occasionKey) - order(b.occasionKey) || a.day - b.day,
+  );
 }
 
 export interface UpcomingOccasion {
@@ -258,13 +415,26 @@ export interface UpcomingOccasion {
  * Occasions whose first day falls from `today` to `today + within` days (the studio's suggestions:
  * "Eid al-Fitr in 12 days: plan three posts"), nearest first.
  */
-export function upcomingOccasions(today: string, within: number = UPCOMING_OCCASIONS_DEFAULT_DAYS, overrides: readonly HolidayOverrideInput[] = []): UpcomingOccasion[] {
+export function upcomingOccasions(
+  today: string,
+  within: number = UPCOMING_OCCASIONS_DEFAULT_DAYS,
+  overrides: readonly HolidayOverrideInput[] = [],
+): UpcomingOccasion[] {
   const last = addDays(today, within);
   const years = new Set([Number(today.slice(0, 4)), Number(last.slice(0, 4))]);
   return [...years]
     .flatMap((y) => kuwaitHolidays(y, overrides))
     .filter((h) => h.day === 1 && h.date >= today && h.date <= last)
-    .map((h) => ({ occasionKey: h.occasionKey, nameEn: h.nameEn, nameAr: h.nameAr, kind: h.kind, date: h.date, days: h.days, daysUntil: daysBetween(today, h.date), suggestedPosts: OCCASIONS[h.occasionKey].suggestedPosts }));
+    .map((h) => ({
+      occasionKey: h.occasionKey,
+      nameEn: h.nameEn,
+      nameAr: h.nameAr,
+      kind: h.kind,
+      date: h.date,
+      days: h.days,
+      daysUntil: daysBetween(today, h.date),
+      suggestedPosts: OCCASIONS[h.occasionKey].suggestedPosts,
+    }));
 }
 
 /**
@@ -274,17 +444,29 @@ export function upcomingOccasions(today: string, within: number = UPCOMING_OCCAS
 export function isRamadanDay(date: string, overrides: readonly HolidayOverrideInput[] = []): boolean {
   const year = Number(date.slice(0, 4));
   const holidays = [...kuwaitHolidays(year - 1, overrides), ...kuwaitHolidays(year, overrides)];
-  const start = holidays.filter((h) => h.occasionKey === "ramadan_start" && h.date <= date).map((h) => h.date).sort().at(-1);
+  const start = holidays
+    .filter((h) => h.occasionKey === "ramadan_start" && h.date <= date)
+    .map((h) => h.date)
+    .sort()
+    .at(-1);
   if (!start) return false;
-  const end = holidays.filter((h) => h.occasionKey === "ramadan_end" && h.date >= start).map((h) => h.date).sort()[0];
+  const end = holidays
+    .filter((h) => h.occasionKey === "ramadan_end" && h.date >= start)
+    .map((h) => h.date)
+    .sort()[0];
   return !!end && date <= end;
 }
 
 /** The first and last days of the Ramadan that begins in a Gregorian year (corrections applied), or null. */
-export function ramadanOf(year: number, overrides: readonly HolidayOverrideInput[] = []): { from: string; to: string } | null {
+export function ramadanOf(
+  year: number,
+  overrides: readonly HolidayOverrideInput[] = [],
+): { from: string; to: string } | null {
   const start = kuwaitHolidays(year, overrides).find((h) => h.occasionKey === "ramadan_start")?.date;
   if (!start) return null;
-  const end = [...kuwaitHolidays(year, overrides), ...kuwaitHolidays(year + 1, overrides)].find((h) => h.occasionKey === "ramadan_end" && h.date >= start)?.date;
+  const end = [...kuwaitHolidays(year, overrides), ...kuwaitHolidays(year + 1, overrides)].find(
+    (h) => h.occasionKey === "ramadan_end" && h.date >= start,
+  )?.date;
   return end ? { from: start, to: end } : null;
 }
 
@@ -321,7 +503,10 @@ export function addMinutes(clock: string, minutes: number): string {
 
 /** The suggested post time after each prayer: 30 minutes later. */
 export function suggestedPostTimes(p: Pick<PrayerTimes, PrayerName>): Record<PrayerName, string> {
-  return Object.fromEntries(PRAYERS.map((name) => [name, addMinutes(p[name], SUGGESTED_POST_DELAY_MINUTES)])) as Record<PrayerName, string>;
+  return Object.fromEntries(PRAYERS.map((name) => [name, addMinutes(p[name], SUGGESTED_POST_DELAY_MINUTES)])) as Record<
+    PrayerName,
+    string
+  >;
 }
 
 /** The next prayer after a Kuwait wall-clock time (HH:mm); after Isha, tomorrow's Fajr. */
@@ -334,14 +519,29 @@ export function nextPrayer(p: Pick<PrayerTimes, PrayerName>, clock: string): Pra
 const key = (k: MessageKey) => ({ error: k });
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && !v.trim()) ? undefined : v);
 
-const isoDate = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), singleLine(key("calendarDateInvalid")).refine(isIsoDate, { error: "calendarDateInvalid" satisfies MessageKey, abort: true }));
-const yearRule = z.coerce.number(key("calendarYearRange")).int(key("calendarYearRange")).min(CALENDAR_MIN_YEAR, key("calendarYearRange")).max(CALENDAR_MAX_YEAR, key("calendarYearRange"));
+const isoDate = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  singleLine(key("calendarDateInvalid")).refine(isIsoDate, {
+    error: "calendarDateInvalid" satisfies MessageKey,
+    abort: true,
+  }),
+);
+const yearRule = z.coerce
+  .number(key("calendarYearRange"))
+  .int(key("calendarYearRange"))
+  .min(CALENDAR_MIN_YEAR, key("calendarYearRange"))
+  .max(CALENDAR_MAX_YEAR, key("calendarYearRange"));
 
 /** ?date=YYYY-MM-DD; missing: today in Kuwait (the service fills it). Years as for holidays. */
 export const prayerTimesQuerySchema = z.object({
   date: z.preprocess(
     blankToUndefined,
-    isoDate.refine((d) => Number(d.slice(0, 4)) >= CALENDAR_MIN_YEAR && Number(d.slice(0, 4)) <= CALENDAR_MAX_YEAR, key("calendarYearRange")).optional(),
+    isoDate
+      .refine(
+        (d) => Number(d.slice(0, 4)) >= CALENDAR_MIN_YEAR && Number(d.slice(0, 4)) <= CALENDAR_MAX_YEAR,
+        key("calendarYearRange"),
+      )
+      .optional(),
   ),
 });
 export type PrayerTimesQuery = z.output<typeof prayerTimesQuerySchema>;
@@ -353,7 +553,12 @@ export type HolidaysQuery = z.output<typeof holidaysQuerySchema>;
 export const upcomingOccasionsQuerySchema = z.object({
   days: z.preprocess(
     blankToUndefined,
-    z.coerce.number(key("calendarDaysRange")).int(key("calendarDaysRange")).min(1, key("calendarDaysRange")).max(UPCOMING_OCCASIONS_MAX_DAYS, key("calendarDaysRange")).default(UPCOMING_OCCASIONS_DEFAULT_DAYS),
+    z.coerce
+      .number(key("calendarDaysRange"))
+      .int(key("calendarDaysRange"))
+      .min(1, key("calendarDaysRange"))
+      .max(UPCOMING_OCCASIONS_MAX_DAYS, key("calendarDaysRange"))
+      .default(UPCOMING_OCCASIONS_DEFAULT_DAYS),
   ),
 });
 
@@ -362,24 +567,38 @@ export const holidayOverrideSchema = z
   .object({
     occasionKey: z.enum(OCCASION_KEYS as [OccasionKey, ...OccasionKey[]], key("occasionUnknown")),
     year: yearRule,
-    occurrence: z.preprocess(blankToUndefined, z.coerce.number(key("invalidValue")).int(key("invalidValue")).min(0, key("invalidValue")).max(1, key("invalidValue")).default(0)),
+    occurrence: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number(key("invalidValue"))
+        .int(key("invalidValue"))
+        .min(0, key("invalidValue"))
+        .max(1, key("invalidValue"))
+        .default(0),
+    ),
     date: isoDate,
     /** An announced occasion's length (a school break: 1..120 days); the other occasions keep their own. */
-    days: z.preprocess(blankToUndefined, z.coerce.number(key("schoolBreakDaysRange")).int(key("schoolBreakDaysRange")).optional()),
+    days: z.preprocess(
+      blankToUndefined,
+      z.coerce.number(key("schoolBreakDaysRange")).int(key("schoolBreakDaysRange")).optional(),
+    ),
     note: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(500, key("tooLong")).optional()),
   })
   .superRefine((v, ctx) => {
     if (isAnnouncedOccasion(v.occasionKey)) {
       // a school break: announced once a year, starting in the year named, for the days the Ministry set
       if (v.occurrence !== 0) ctx.addIssue({ code: "custom", path: ["occurrence"], message: "invalidValue" });
-      if (v.date.slice(0, 4) !== String(v.year)) ctx.addIssue({ code: "custom", path: ["date"], message: "announcedDateNotInYear" });
-      if (v.days === undefined || v.days < 1 || v.days > SCHOOL_BREAK_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["days"], message: "schoolBreakDaysRange" });
+      if (v.date.slice(0, 4) !== String(v.year))
+        ctx.addIssue({ code: "custom", path: ["date"], message: "announcedDateNotInYear" });
+      if (v.days === undefined || v.days < 1 || v.days > SCHOOL_BREAK_MAX_DAYS)
+        ctx.addIssue({ code: "custom", path: ["days"], message: "schoolBreakDaysRange" });
       return;
     }
     if (v.days !== undefined) ctx.addIssue({ code: "custom", path: ["days"], message: "occasionDaysFixed" });
     const calendar = calendarOccasionDate(v.occasionKey, v.year, v.occurrence);
     if (!calendar) ctx.addIssue({ code: "custom", path: ["year"], message: "occasionNotInYear" });
-    else if (Math.abs(daysBetween(calendar, v.date)) > HOLIDAY_OVERRIDE_MAX_SHIFT_DAYS) ctx.addIssue({ code: "custom", path: ["date"], message: "holidayOverrideTooFar" });
+    else if (Math.abs(daysBetween(calendar, v.date)) > HOLIDAY_OVERRIDE_MAX_SHIFT_DAYS)
+      ctx.addIssue({ code: "custom", path: ["date"], message: "holidayOverrideTooFar" });
   });
 export type HolidayOverrideData = z.output<typeof holidayOverrideSchema>;
 
@@ -393,8 +612,11 @@ export type HoursSeason = "ramadan" | "eid";
 export function hoursSeasonOn(today: string, overrides: readonly HolidayOverrideInput[] = []): HoursSeason | null {
   if (!isIsoDate(today)) return null;
   const y = Number(today.slice(0, 4));
-  const days = [y - 1, y, y + 1].filter((yy) => yy >= CALENDAR_MIN_YEAR && yy <= CALENDAR_MAX_YEAR).flatMap((yy) => kuwaitHolidays(yy, overrides));
-  if (days.some((h) => h.date === today && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"))) return "eid";
+  const days = [y - 1, y, y + 1]
+    .filter((yy) => yy >= CALENDAR_MIN_YEAR && yy <= CALENDAR_MAX_YEAR)
+    .flatMap((yy) => kuwaitHolidays(yy, overrides));
+  if (days.some((h) => h.date === today && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha")))
+    return "eid";
   const start = days.filter((h) => h.occasionKey === "ramadan_start" && h.date <= today).at(-1);
   const end = start && days.find((h) => h.occasionKey === "ramadan_end" && h.date >= start.date);
   return start && end && today <= end.date ? "ramadan" : null;

@@ -21,7 +21,16 @@ import {
   postCampaignFieldsSchema,
 } from "./index.ts";
 
-const valid = { name: "Ramadan nights", goal: "awareness", startDate: "2027-02-08", endDate: "2027-03-09", budgetKwd: "250.500", occasion: "ramadan_iftar", goalTarget: 50000, notes: "  Iftar boxes  " };
+const valid = {
+  name: "Ramadan nights",
+  goal: "awareness",
+  startDate: "2027-02-08",
+  endDate: "2027-03-09",
+  budgetKwd: "250.500",
+  occasion: "ramadan_iftar",
+  goalTarget: 50000,
+  notes: "  Iftar boxes  ",
+};
 const errors = (input: unknown) => {
   const r = campaignInputSchema.safeParse(input);
   if (r.success) throw new Error("expected the rule to refuse");
@@ -41,7 +50,18 @@ describe("campaignInputSchema", () => {
       goalResult: null,
       notes: "Iftar boxes",
     });
-    expect(campaignInputSchema.parse({ name: "Launch", goal: "launch", startDate: "2027-01-01", endDate: "2027-01-01", budgetKwd: "", occasion: "", goalTarget: "", notes: " " })).toMatchObject({
+    expect(
+      campaignInputSchema.parse({
+        name: "Launch",
+        goal: "launch",
+        startDate: "2027-01-01",
+        endDate: "2027-01-01",
+        budgetKwd: "",
+        occasion: "",
+        goalTarget: "",
+        notes: " ",
+      }),
+    ).toMatchObject({
       budgetFils: null,
       occasion: null,
       goalTarget: null,
@@ -70,11 +90,19 @@ describe("campaignInputSchema", () => {
   test("the end on or after the start, at most a year of days", () => {
     expect(errors({ ...valid, endDate: "2027-02-07" })).toEqual({ endDate: ["campaignEndBeforeStart"] });
     // 366 days fit (a leap year), 367 do not
-    expect(campaignInputSchema.parse({ ...valid, startDate: "2028-01-01", endDate: "2028-12-31" }).endDate).toBe("2028-12-31");
-    expect(errors({ ...valid, startDate: "2027-01-01", endDate: "2028-01-02" })).toEqual({ endDate: ["campaignTooLong"] });
+    expect(campaignInputSchema.parse({ ...valid, startDate: "2028-01-01", endDate: "2028-12-31" }).endDate).toBe(
+      "2028-12-31",
+    );
+    expect(errors({ ...valid, startDate: "2027-01-01", endDate: "2028-01-02" })).toEqual({
+      endDate: ["campaignTooLong"],
+    });
     expect(campaignProblems({ ...valid, endDate: "2027-01-01" })).toEqual({ endDate: "campaignEndBeforeStart" });
     // reported with the other fields' problems, so a form shows them all at once
-    expect(errors({ ...valid, name: "", budgetKwd: "x", endDate: "2027-01-01" })).toEqual({ name: ["campaignNameRequired"], budgetKwd: ["campaignBudgetInvalid"], endDate: ["campaignEndBeforeStart"] });
+    expect(errors({ ...valid, name: "", budgetKwd: "x", endDate: "2027-01-01" })).toEqual({
+      name: ["campaignNameRequired"],
+      budgetKwd: ["campaignBudgetInvalid"],
+      endDate: ["campaignEndBeforeStart"],
+    });
   });
 
   test("the budget: KWD to the fils, as text or a number, never negative or beyond 100,000", () => {
@@ -89,7 +117,8 @@ describe("campaignInputSchema", () => {
       [100000, 100_000_000],
     ] as const)
       expect(campaignInputSchema.parse({ ...valid, budgetKwd: input }).budgetFils).toBe(fils);
-    for (const bad of ["12.3456", "-5", "ten", "1,75", 100000.001, -1]) expect(errors({ ...valid, budgetKwd: bad })).toEqual({ budgetKwd: ["campaignBudgetInvalid"] });
+    for (const bad of ["12.3456", "-5", "ten", "1,75", 100000.001, -1])
+      expect(errors({ ...valid, budgetKwd: bad })).toEqual({ budgetKwd: ["campaignBudgetInvalid"] });
     expect(budgetToFils("0.1")).toBe(100);
   });
 
@@ -127,10 +156,30 @@ describe("arithmetic", () => {
   });
 
   test("days elapsed and left, and where today stands", () => {
-    expect(campaignDays("2027-02-08", "2027-03-09", "2027-02-01")).toEqual({ total: 30, elapsed: 0, left: 30, phase: "upcoming" });
-    expect(campaignDays("2027-02-08", "2027-03-09", "2027-02-08")).toEqual({ total: 30, elapsed: 1, left: 29, phase: "running" });
-    expect(campaignDays("2027-02-08", "2027-03-09", "2027-03-09")).toEqual({ total: 30, elapsed: 30, left: 0, phase: "running" });
-    expect(campaignDays("2027-02-08", "2027-03-09", "2027-04-01")).toEqual({ total: 30, elapsed: 30, left: 0, phase: "ended" });
+    expect(campaignDays("2027-02-08", "2027-03-09", "2027-02-01")).toEqual({
+      total: 30,
+      elapsed: 0,
+      left: 30,
+      phase: "upcoming",
+    });
+    expect(campaignDays("2027-02-08", "2027-03-09", "2027-02-08")).toEqual({
+      total: 30,
+      elapsed: 1,
+      left: 29,
+      phase: "running",
+    });
+    expect(campaignDays("2027-02-08", "2027-03-09", "2027-03-09")).toEqual({
+      total: 30,
+      elapsed: 30,
+      left: 0,
+      phase: "running",
+    });
+    expect(campaignDays("2027-02-08", "2027-03-09", "2027-04-01")).toEqual({
+      total: 30,
+      elapsed: 30,
+      left: 0,
+      phase: "ended",
+    });
     expect(isWithinCampaign("2027-03-09", { startDate: "2027-02-08", endDate: "2027-03-09" })).toBe(true);
     expect(isWithinCampaign("2027-03-10", { startDate: "2027-02-08", endDate: "2027-03-09" })).toBe(false);
     expect(campaignEnd("2027-02-08", 30)).toBe("2027-03-09");
@@ -152,15 +201,27 @@ describe("arithmetic", () => {
       { name: "soon", startDate: "2027-03-05", endDate: "2027-03-10" },
       { name: "now", startDate: "2027-02-20", endDate: "2027-03-03" },
     ];
-    expect([...list].sort((a, b) => compareCampaigns(a, b, today)).map((c) => c.name)).toEqual(["now", "long", "soon", "later", "recent", "old"]);
+    expect([...list].sort((a, b) => compareCampaigns(a, b, today)).map((c) => c.name)).toEqual([
+      "now",
+      "long",
+      "soon",
+      "later",
+      "recent",
+      "old",
+    ]);
   });
 });
 
 describe("post and attach fields", () => {
   test("a post's campaign and occasion: left out unchanged, blank or null cleared, set checked", () => {
     expect(postCampaignFieldsSchema.parse({})).toEqual({});
-    expect(postCampaignFieldsSchema.parse({ campaignId: null, occasion: "" })).toEqual({ campaignId: null, occasion: null });
-    expect(postCampaignFieldsSchema.parse({ campaignId: "3F2B8C1E-5D4A-4B6E-9A7C-1D2E3F4A5B6C", occasion: "eid_al_fitr" })).toEqual({ campaignId: "3f2b8c1e-5d4a-4b6e-9a7c-1d2e3f4a5b6c", occasion: "eid_al_fitr" });
+    expect(postCampaignFieldsSchema.parse({ campaignId: null, occasion: "" })).toEqual({
+      campaignId: null,
+      occasion: null,
+    });
+    expect(
+      postCampaignFieldsSchema.parse({ campaignId: "3F2B8C1E-5D4A-4B6E-9A7C-1D2E3F4A5B6C", occasion: "eid_al_fitr" }),
+    ).toEqual({ campaignId: "3f2b8c1e-5d4a-4b6e-9a7c-1d2e3f4a5b6c", occasion: "eid_al_fitr" });
     const bad = postCampaignFieldsSchema.safeParse({ campaignId: "my-campaign", occasion: "christmas" });
     expect(bad.success).toBe(false);
     expect(fieldErrors(bad.error!)).toEqual({ campaignId: ["campaignNotFound"], occasion: ["contentOccasionInvalid"] });
@@ -168,8 +229,12 @@ describe("post and attach fields", () => {
 
   test("posts to attach: one to a hundred, each once", () => {
     expect(campaignPostIdsSchema.parse({ postIds: ["A", "a", "b"] }).postIds).toEqual(["a", "b"]);
-    expect(fieldErrors(campaignPostIdsSchema.safeParse({ postIds: [] }).error!)).toEqual({ postIds: ["campaignPostsRequired"] });
+    expect(fieldErrors(campaignPostIdsSchema.safeParse({ postIds: [] }).error!)).toEqual({
+      postIds: ["campaignPostsRequired"],
+    });
     expect(fieldErrors(campaignPostIdsSchema.safeParse({}).error!)).toEqual({ postIds: ["campaignPostsRequired"] });
-    expect(fieldErrors(campaignPostIdsSchema.safeParse({ postIds: Array.from({ length: 101 }, (_, i) => `p${i}`) }).error!)).toEqual({ postIds: ["campaignPostsTooMany"] });
+    expect(
+      fieldErrors(campaignPostIdsSchema.safeParse({ postIds: Array.from({ length: 101 }, (_, i) => `p${i}`) }).error!),
+    ).toEqual({ postIds: ["campaignPostsTooMany"] });
   });
 });

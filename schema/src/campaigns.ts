@@ -24,10 +24,16 @@ export const CAMPAIGN_GOALS = {
 } as const satisfies Record<string, Labels>;
 export type CampaignGoal = keyof typeof CAMPAIGN_GOALS;
 export const CAMPAIGN_GOAL_KEYS = Object.keys(CAMPAIGN_GOALS) as CampaignGoal[];
-export const isCampaignGoal = (k: unknown): k is CampaignGoal => typeof k === "string" && Object.hasOwn(CAMPAIGN_GOALS, k);
+export const isCampaignGoal = (k: unknown): k is CampaignGoal =>
+  typeof k === "string" && Object.hasOwn(CAMPAIGN_GOALS, k);
 
 /** The figure each goal is measured by: reach and views come from the networks; visits and orders are counted in the shop. */
-export const CAMPAIGN_GOAL_METRIC = { awareness: "reach", launch: "views", footfall: "visits", orders: "orders" } as const satisfies Record<CampaignGoal, string>;
+export const CAMPAIGN_GOAL_METRIC = {
+  awareness: "reach",
+  launch: "views",
+  footfall: "visits",
+  orders: "orders",
+} as const satisfies Record<CampaignGoal, string>;
 export type CampaignMetric = (typeof CAMPAIGN_GOAL_METRIC)[CampaignGoal];
 export const CAMPAIGN_METRICS = {
   reach: { en: "Reach", ar: "الوصول" },
@@ -58,7 +64,12 @@ export const CAMPAIGN_POSTS_MAX = 100;
  */
 export function budgetToFils(v: unknown): number | null {
   // thousands separators go ("1,250.500", "١٬٢٥٠"); a comma before other than three digits stays, for the reader to refuse
-  const n = typeof v === "number" ? v : typeof v === "string" ? parseKwd(v.replace(/[,\u066C](?=[\d\u0660-\u0669]{3}(?![\d\u0660-\u0669]))/g, "")) : null;
+  const n =
+    typeof v === "number"
+      ? v
+      : typeof v === "string"
+        ? parseKwd(v.replace(/[,\u066C](?=[\d\u0660-\u0669]{3}(?![\d\u0660-\u0669]))/g, ""))
+        : null;
   if (n === null || !Number.isFinite(n) || n < 0 || !hasFilsPrecision(n)) return null;
   return Math.round(n * 1000);
 }
@@ -102,15 +113,25 @@ export function campaignDays(startDate: string, endDate: string, today: string):
 }
 
 /** A Kuwait date inside the campaign's days, both ends included. */
-export const isWithinCampaign = (day: string, c: { startDate: string; endDate: string }) => day >= c.startDate && day <= c.endDate;
+export const isWithinCampaign = (day: string, c: { startDate: string; endDate: string }) =>
+  day >= c.startDate && day <= c.endDate;
 
 /** Running first (ending soonest), then the coming ones (starting soonest), then the ended ones (latest first): "current first". */
-export function compareCampaigns(a: { startDate: string; endDate: string; name: string }, b: { startDate: string; endDate: string; name: string }, today: string): number {
+export function compareCampaigns(
+  a: { startDate: string; endDate: string; name: string },
+  b: { startDate: string; endDate: string; name: string },
+  today: string,
+): number {
   const rank = (c: { startDate: string; endDate: string }) => (c.startDate > today ? 1 : c.endDate < today ? 2 : 0);
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
-  const by = ra === 0 ? a.endDate.localeCompare(b.endDate) : ra === 1 ? a.startDate.localeCompare(b.startDate) : b.endDate.localeCompare(a.endDate);
+  const by =
+    ra === 0
+      ? a.endDate.localeCompare(b.endDate)
+      : ra === 1
+        ? a.startDate.localeCompare(b.startDate)
+        : b.endDate.localeCompare(a.endDate);
   return by || a.name.localeCompare(b.name);
 }
 
@@ -123,12 +144,20 @@ const wholeNumber = (v: unknown) => {
   if (typeof b === "string") return /^\s*\d+\s*$/.test(b) ? Number(b) : Number.NaN;
   return b;
 };
-const day = (k: MessageKey) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), singleLine(key(k)).refine(isIsoDate, key(k)));
-const count = (k: MessageKey, min: number) => z.preprocess(wholeNumber, z.number(key(k)).int(key(k)).min(min, key(k)).max(CAMPAIGN_COUNT_MAX, key(k)).nullable());
+const day = (k: MessageKey) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), singleLine(key(k)).refine(isIsoDate, key(k)));
+const count = (k: MessageKey, min: number) =>
+  z.preprocess(wholeNumber, z.number(key(k)).int(key(k)).min(min, key(k)).max(CAMPAIGN_COUNT_MAX, key(k)).nullable());
 
 /** Each field on its own: the client's form checks a field with these, the whole with campaignInputSchema. */
 export const campaignFieldsSchema = z.object({
-  name: z.preprocess((v) => (v === undefined || v === null ? "" : v), singleLine(key("campaignNameRequired")).trim().min(1, key("campaignNameRequired")).max(CAMPAIGN_NAME_MAX, key("campaignNameTooLong"))),
+  name: z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    singleLine(key("campaignNameRequired"))
+      .trim()
+      .min(1, key("campaignNameRequired"))
+      .max(CAMPAIGN_NAME_MAX, key("campaignNameTooLong")),
+  ),
   goal: z.enum(CAMPAIGN_GOAL_KEYS as [CampaignGoal, ...CampaignGoal[]], key("campaignGoalInvalid")),
   startDate: day("campaignStartInvalid"),
   endDate: day("campaignEndInvalid"),
@@ -142,10 +171,18 @@ export const campaignFieldsSchema = z.object({
     }
     return fils;
   }),
-  occasion: z.preprocess(blankToNull, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).nullable()),
+  occasion: z.preprocess(
+    blankToNull,
+    z
+      .enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid"))
+      .nullable(),
+  ),
   goalTarget: count("campaignTargetInvalid", 1),
   goalResult: count("campaignResultInvalid", 0),
-  notes: z.preprocess(blankToNull, multiLine(key("invalidValue")).trim().max(CAMPAIGN_NOTES_MAX, key("campaignNotesTooLong")).nullable()),
+  notes: z.preprocess(
+    blankToNull,
+    multiLine(key("invalidValue")).trim().max(CAMPAIGN_NOTES_MAX, key("campaignNotesTooLong")).nullable(),
+  ),
 });
 
 export interface CampaignData {
@@ -171,9 +208,11 @@ function crossProblems(raw: unknown): { path: CampaignField; message: MessageKey
   const out: { path: CampaignField; message: MessageKey }[] = [];
   if (start.success && end.success) {
     if (end.data < start.data) out.push({ path: "endDate", message: "campaignEndBeforeStart" });
-    else if (daysBetween(start.data, end.data) + 1 > CAMPAIGN_MAX_DAYS) out.push({ path: "endDate", message: "campaignTooLong" });
+    else if (daysBetween(start.data, end.data) + 1 > CAMPAIGN_MAX_DAYS)
+      out.push({ path: "endDate", message: "campaignTooLong" });
   }
-  if (goal.success && result.success && result.data !== null && !isManualGoal(goal.data)) out.push({ path: "goalResult", message: "campaignResultNotManual" });
+  if (goal.success && result.success && result.data !== null && !isManualGoal(goal.data))
+    out.push({ path: "goalResult", message: "campaignResultNotManual" });
   return out;
 }
 
@@ -185,7 +224,10 @@ function crossProblems(raw: unknown): { path: CampaignField; message: MessageKey
  */
 export const campaignInputSchema = z.unknown().transform((raw, ctx): CampaignData => {
   const r = campaignFieldsSchema.safeParse(raw ?? {});
-  const issues = [...(r.error?.issues ?? []).map((i) => ({ path: i.path, message: i.message })), ...crossProblems(raw).map((p) => ({ path: [p.path], message: p.message }))];
+  const issues = [
+    ...(r.error?.issues ?? []).map((i) => ({ path: i.path, message: i.message })),
+    ...crossProblems(raw).map((p) => ({ path: [p.path], message: p.message })),
+  ];
   for (const i of issues) ctx.addIssue({ code: "custom", path: i.path as PropertyKey[], message: i.message });
   if (!r.success || issues.length) return z.NEVER;
   const { budgetKwd, ...c } = r.data;
@@ -232,20 +274,33 @@ export const campaignPostIdsSchema = z.object({
  * cleared; set, a campaign id (the server checks it is the business's) or a CONTENT_OCCASIONS key.
  */
 export const postCampaignFieldsSchema = z.object({
-  campaignId: z.preprocess(clearable, singleLine(key("campaignNotFound")).trim().regex(UUID, key("campaignNotFound")).toLowerCase().nullable().optional()),
-  occasion: z.preprocess(clearable, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).nullable().optional()),
+  campaignId: z.preprocess(
+    clearable,
+    singleLine(key("campaignNotFound")).trim().regex(UUID, key("campaignNotFound")).toLowerCase().nullable().optional(),
+  ),
+  occasion: z.preprocess(
+    clearable,
+    z
+      .enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid"))
+      .nullable()
+      .optional(),
+  ),
 });
 export type PostCampaignFields = z.output<typeof postCampaignFieldsSchema>;
 
 /** The campaign's last day, given its first and a length in days (the "plan for this occasion" pre-fill). */
-export const campaignEnd = (startDate: string, days: number) => addDays(startDate, Math.max(1, Math.min(days, CAMPAIGN_MAX_DAYS)) - 1);
+export const campaignEnd = (startDate: string, days: number) =>
+  addDays(startDate, Math.max(1, Math.min(days, CAMPAIGN_MAX_DAYS)) - 1);
 
 /**
  * A post due or published on a Kuwait day outside its campaign's days: allowed (a teaser before the
  * start, a thank-you after the end), but the composer, the calendar and the campaign page say so.
  * A draft without a time is never outside.
  */
-export function isOutsideCampaign(at: Date | string | null | undefined, campaign: { startDate: string; endDate: string } | null | undefined): boolean {
+export function isOutsideCampaign(
+  at: Date | string | null | undefined,
+  campaign: { startDate: string; endDate: string } | null | undefined,
+): boolean {
   if (!at || !campaign) return false;
   return !isWithinCampaign(kuwaitDate(new Date(at)), campaign);
 }

@@ -5,7 +5,15 @@
 import { canMoveSubscription, type BillingStatus } from "./billing.ts";
 import { canTransition, type BusinessStatus } from "./roles.ts";
 
-export const CLIENT_ACTIONS = ["approve", "reject", "suspend", "reactivate", "gift_trial_days", "record_payment", "extend_period"] as const;
+export const CLIENT_ACTIONS = [
+  "approve",
+  "reject",
+  "suspend",
+  "reactivate",
+  "gift_trial_days",
+  "record_payment",
+  "extend_period",
+] as const;
 export type ClientAction = (typeof CLIENT_ACTIONS)[number];
 
 export interface ClientActionState {
@@ -36,9 +44,14 @@ export function mayActOnClient(c: ClientActionState, action: ClientAction): bool
       return approved(c.status) && !!sub;
     // a trial's end, or a paid period's (active or past due); expired and cancelled have no period to move
     case "extend_period":
-      return approved(c.status) && !!sub && (sub.status === "trial" || ((sub.status === "active" || sub.status === "past_due") && !!sub.renewsAt));
+      return (
+        approved(c.status) &&
+        !!sub &&
+        (sub.status === "trial" || ((sub.status === "active" || sub.status === "past_due") && !!sub.renewsAt))
+      );
   }
 }
 
 /** Every action allowed for the client now, in CLIENT_ACTIONS' order. */
-export const clientActions = (c: ClientActionState): ClientAction[] => CLIENT_ACTIONS.filter((a) => mayActOnClient(c, a));
+export const clientActions = (c: ClientActionState): ClientAction[] =>
+  CLIENT_ACTIONS.filter((a) => mayActOnClient(c, a));

@@ -71,7 +71,8 @@ export const COMPETITOR_FIELD_LABELS = {
 /** The networks a competitor is followed on: those with public usernames (Google Business Profile has none). */
 export const COMPETITOR_PLATFORMS = ["instagram", "twitter", "snapchat"] as const satisfies readonly PlatformName[];
 export type CompetitorPlatform = (typeof COMPETITOR_PLATFORMS)[number];
-export const isCompetitorPlatform = (p: unknown): p is CompetitorPlatform => typeof p === "string" && (COMPETITOR_PLATFORMS as readonly string[]).includes(p);
+export const isCompetitorPlatform = (p: unknown): p is CompetitorPlatform =>
+  typeof p === "string" && (COMPETITOR_PLATFORMS as readonly string[]).includes(p);
 
 /** Each network's rule for a username, after the @ and the profile link are taken off and it is lower-cased. */
 export const COMPETITOR_HANDLE_RULES: Record<CompetitorPlatform, { pattern: RegExp; message: MessageKey }> = {
@@ -82,7 +83,8 @@ export const COMPETITOR_HANDLE_RULES: Record<CompetitorPlatform, { pattern: RegE
   snapchat: { pattern: /^[a-z][a-z0-9._-]{1,13}[a-z0-9]$/, message: "competitorHandleSnapchat" },
 };
 
-const PROFILE_LINK = /^(?:https?:\/\/)?(?:www\.|m\.)?(?:instagram\.com|instagr\.am|x\.com|twitter\.com|snapchat\.com\/add|story\.snapchat\.com\/@?)\/?@?([^/?#\s]+)/i;
+const PROFILE_LINK =
+  /^(?:https?:\/\/)?(?:www\.|m\.)?(?:instagram\.com|instagr\.am|x\.com|twitter\.com|snapchat\.com\/add|story\.snapchat\.com\/@?)\/?@?([^/?#\s]+)/i;
 
 /** "@Cafe.X", " cafe.x ", "https://instagram.com/cafe.x/" -> "cafe.x". Not checked against a network's rule. */
 export function normaliseHandle(value: string): string {
@@ -116,10 +118,17 @@ const PLATFORM_SPELLINGS: Readonly<Record<string, CompetitorPlatform>> = {
 /** A network by its key or its English or Arabic name, case-insensitive; null if unknown. */
 export function findCompetitorPlatform(value: unknown): CompetitorPlatform | null {
   if (typeof value !== "string") return null;
-  const plain = (s: string) => s.normalize("NFC").trim().toLowerCase().replace(/[\s_-]+/gu, "").replace(/[إأآ]/gu, "ا");
+  const plain = (s: string) =>
+    s
+      .normalize("NFC")
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/gu, "")
+      .replace(/[إأآ]/gu, "ا");
   const want = plain(value);
   if (!want) return null;
-  for (const p of COMPETITOR_PLATFORMS) if (plain(p) === want || plain(PLATFORM_LABELS[p].en) === want || plain(PLATFORM_LABELS[p].ar) === want) return p;
+  for (const p of COMPETITOR_PLATFORMS)
+    if (plain(p) === want || plain(PLATFORM_LABELS[p].en) === want || plain(PLATFORM_LABELS[p].ar) === want) return p;
   return PLATFORM_SPELLINGS[want] ?? null;
 }
 
@@ -139,7 +148,10 @@ const optionalText = (max: number, tooLong: MessageKey, known: (v: string) => st
       .nullable(),
   );
 
-const platformRule = z.preprocess((v) => (typeof v === "string" ? (findCompetitorPlatform(v) ?? v) : v), z.enum(COMPETITOR_PLATFORMS, key("competitorPlatformInvalid")));
+const platformRule = z.preprocess(
+  (v) => (typeof v === "string" ? (findCompetitorPlatform(v) ?? v) : v),
+  z.enum(COMPETITOR_PLATFORMS, key("competitorPlatformInvalid")),
+);
 
 /**
  * A competitor as the add/edit form and the API take it: a name, the network, the username (the @ and
@@ -150,7 +162,11 @@ export const competitorInputSchema = z
   .object({
     name: singleLine(key("competitorNameRequired"))
       .transform((s) => s.normalize("NFC").replace(/\s+/gu, " ").trim())
-      .pipe(singleLine().min(1, first("competitorNameRequired")).refine((s) => codePoints(s) <= COMPETITOR_NAME_MAX, key("competitorNameTooLong"))),
+      .pipe(
+        singleLine()
+          .min(1, first("competitorNameRequired"))
+          .refine((s) => codePoints(s) <= COMPETITOR_NAME_MAX, key("competitorNameTooLong")),
+      ),
     platform: platformRule,
     handle: singleLine(key("competitorHandleRequired")).transform(normaliseHandle),
     area: optionalText(COMPETITOR_AREA_MAX, "areaTooLong", findKuwaitArea),
@@ -199,7 +215,12 @@ export function readThemes(v: unknown): unknown {
   const out: string[] = [];
   for (const item of list) {
     if (typeof item !== "string") return list;
-    const t = item.normalize("NFC").replace(/^[#\s]+/u, "").replace(/\s+/gu, " ").trim().toLowerCase();
+    const t = item
+      .normalize("NFC")
+      .replace(/^[#\s]+/u, "")
+      .replace(/\s+/gu, " ")
+      .trim()
+      .toLowerCase();
     if (t && !seen.has(t)) {
       seen.add(t);
       out.push(t);
@@ -237,13 +258,21 @@ export const competitorSnapshotSchema = z
     topThemes: z.preprocess(
       (v) => readThemes(v ?? []),
       z
-        .array(singleLine().refine((s) => codePoints(s) <= COMPETITOR_THEME_MAX_LENGTH, key("competitorThemeTooLong")), key("invalidValue"))
+        .array(
+          singleLine().refine((s) => codePoints(s) <= COMPETITOR_THEME_MAX_LENGTH, key("competitorThemeTooLong")),
+          key("invalidValue"),
+        )
         .max(COMPETITOR_THEMES_MAX, key("competitorThemesTooMany")),
     ),
   })
   .superRefine(
     (v, ctx) => {
-      if (v.followers === undefined && v.postsPerWeek === undefined && v.avgEngagement === undefined && !v.topThemes.length) {
+      if (
+        v.followers === undefined &&
+        v.postsPerWeek === undefined &&
+        v.avgEngagement === undefined &&
+        !v.topThemes.length
+      ) {
         ctx.addIssue({ code: "custom", path: ["followers"], message: "competitorSnapshotEmpty" });
       }
     },
@@ -253,12 +282,19 @@ export const competitorSnapshotSchema = z
 export type CompetitorSnapshotInput = z.input<typeof competitorSnapshotSchema>;
 export type CompetitorSnapshotData = z.output<typeof competitorSnapshotSchema>;
 
-const whole = (k: MessageKey, min: number, max: number) => z.coerce.number(key(k)).int(key(k)).min(min, key(k)).max(max, key(k));
+const whole = (k: MessageKey, min: number, max: number) =>
+  z.coerce.number(key(k)).int(key(k)).min(min, key(k)).max(max, key(k));
 
 /** The benchmark's window of the business's own figures (days) and how far back the history lines go. */
 export const competitorBenchmarkQuerySchema = z.object({
-  days: z.preprocess(blankToUndefined, whole("competitorBenchmarkDaysInvalid", 7, BENCHMARK_MAX_DAYS).default(BENCHMARK_DEFAULT_DAYS)),
-  historyDays: z.preprocess(blankToUndefined, whole("competitorHistoryDaysInvalid", 7, BENCHMARK_MAX_HISTORY_DAYS).default(BENCHMARK_DEFAULT_HISTORY_DAYS)),
+  days: z.preprocess(
+    blankToUndefined,
+    whole("competitorBenchmarkDaysInvalid", 7, BENCHMARK_MAX_DAYS).default(BENCHMARK_DEFAULT_DAYS),
+  ),
+  historyDays: z.preprocess(
+    blankToUndefined,
+    whole("competitorHistoryDaysInvalid", 7, BENCHMARK_MAX_HISTORY_DAYS).default(BENCHMARK_DEFAULT_HISTORY_DAYS),
+  ),
 });
 export type CompetitorBenchmarkQuery = z.output<typeof competitorBenchmarkQuerySchema>;
 
@@ -292,7 +328,10 @@ export function themesOf(captions: readonly string[], max = COMPETITOR_THEMES_MA
     for (const w of seenWords) words.set(w, (words.get(w) ?? 0) + 1);
   }
   const ranked = (m: Map<string, number>, minCount: number) =>
-    [...m.entries()].filter(([, n]) => n >= minCount).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
+    [...m.entries()]
+      .filter(([, n]) => n >= minCount)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([t]) => t);
   const out = ranked(tags, 1).slice(0, max);
   // a word seen in one caption only says little about an account: words need two
   for (const w of ranked(words, 2)) {
@@ -310,8 +349,24 @@ export const COMPETITOR_CSV_COLUMNS = {
   platform: ["platform", "network", "المنصة", "الشبكة"],
   date: ["date", "day", "التاريخ", "اليوم"],
   followers: ["followers", "المتابعون", "المتابعين", "عدد المتابعين"],
-  postsPerWeek: ["posts_per_week", "posts per week", "posts/week", "weekly posts", "المنشورات في الأسبوع", "منشورات في الأسبوع", "المنشورات أسبوعيا"],
-  avgEngagement: ["avg_engagement", "average engagement", "engagement", "engagement rate", "متوسط التفاعل", "التفاعل", "نسبة التفاعل"],
+  postsPerWeek: [
+    "posts_per_week",
+    "posts per week",
+    "posts/week",
+    "weekly posts",
+    "المنشورات في الأسبوع",
+    "منشورات في الأسبوع",
+    "المنشورات أسبوعيا",
+  ],
+  avgEngagement: [
+    "avg_engagement",
+    "average engagement",
+    "engagement",
+    "engagement rate",
+    "متوسط التفاعل",
+    "التفاعل",
+    "نسبة التفاعل",
+  ],
   topThemes: ["top_themes", "top themes", "themes", "المواضيع", "أبرز المواضيع", "المواضيع الأبرز"],
   area: ["area", "المنطقة"],
   cuisine: ["cuisine", "المطبخ", "نوع المطبخ"],
@@ -329,7 +384,14 @@ export const COMPETITOR_CSV_TEMPLATE: Labels = {
 export type CompetitorCsvRow = { line: number } & Record<CompetitorCsvColumn, string>;
 export type CompetitorCsvResult = { ok: true; rows: CompetitorCsvRow[] } | { ok: false; problem: MessageKey };
 
-const headerOf = (h: string) => h.normalize("NFC").replace(/^\ufeff/, "").trim().toLowerCase().replace(/[\s_-]+/gu, " ").replace(/[إأآ]/gu, "ا");
+const headerOf = (h: string) =>
+  h
+    .normalize("NFC")
+    .replace(/^\ufeff/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/gu, " ")
+    .replace(/[إأآ]/gu, "ا");
 
 /**
  * A competitor CSV's rows by its header (English or Arabic names, any order; other columns are
@@ -346,12 +408,20 @@ export function readCompetitorCsv(text: string): CompetitorCsvResult {
   if (!header) return { ok: false, problem: "competitorImportEmpty" };
   const names = header.fields.map(headerOf);
   const columns = Object.keys(COMPETITOR_CSV_COLUMNS) as CompetitorCsvColumn[];
-  const at = Object.fromEntries(columns.map((c) => [c, names.findIndex((n) => COMPETITOR_CSV_COLUMNS[c].map(headerOf).includes(n))])) as Record<CompetitorCsvColumn, number>;
+  const at = Object.fromEntries(
+    columns.map((c) => [c, names.findIndex((n) => COMPETITOR_CSV_COLUMNS[c].map(headerOf).includes(n))]),
+  ) as Record<CompetitorCsvColumn, number>;
   if (COMPETITOR_CSV_REQUIRED.some((c) => at[c] < 0)) return { ok: false, problem: "competitorImportColumnsMissing" };
   if (!data.length) return { ok: false, problem: "competitorImportEmpty" };
   if (data.length > COMPETITOR_IMPORT_MAX_ROWS) return { ok: false, problem: "competitorImportTooManyRows" };
   const cell = (r: CsvRecord, c: CompetitorCsvColumn) => (at[c] < 0 ? "" : (r.fields[at[c]] ?? ""));
-  return { ok: true, rows: data.map((r) => ({ line: r.line, ...(Object.fromEntries(columns.map((c) => [c, cell(r, c)])) as Record<CompetitorCsvColumn, string>) })) };
+  return {
+    ok: true,
+    rows: data.map((r) => ({
+      line: r.line,
+      ...(Object.fromEntries(columns.map((c) => [c, cell(r, c)])) as Record<CompetitorCsvColumn, string>),
+    })),
+  };
 }
 
 /** A row's problems as "Followers: Followers must be ...", in a language. */
@@ -392,9 +462,21 @@ export interface SummaryPoint {
 }
 
 const METRIC_KEYS: Record<CompetitorMetric, { lead: MessageKey; trail: MessageKey; trailMany: MessageKey }> = {
-  followers: { lead: "competitorSummaryFollowersLead", trail: "competitorSummaryFollowersTrail", trailMany: "competitorSummaryFollowersTrailMany" },
-  postsPerWeek: { lead: "competitorSummaryPostsLead", trail: "competitorSummaryPostsTrail", trailMany: "competitorSummaryPostsTrailMany" },
-  avgEngagement: { lead: "competitorSummaryEngagementLead", trail: "competitorSummaryEngagementTrail", trailMany: "competitorSummaryEngagementTrailMany" },
+  followers: {
+    lead: "competitorSummaryFollowersLead",
+    trail: "competitorSummaryFollowersTrail",
+    trailMany: "competitorSummaryFollowersTrailMany",
+  },
+  postsPerWeek: {
+    lead: "competitorSummaryPostsLead",
+    trail: "competitorSummaryPostsTrail",
+    trailMany: "competitorSummaryPostsTrailMany",
+  },
+  avgEngagement: {
+    lead: "competitorSummaryEngagementLead",
+    trail: "competitorSummaryEngagementTrail",
+    trailMany: "competitorSummaryEngagementTrailMany",
+  },
 };
 
 /**
@@ -412,7 +494,9 @@ export function benchmarkSummary(input: BenchmarkSummaryInput): SummaryPoint[] {
     const own = input.own[platform];
     let compared = false;
     for (const metric of COMPETITOR_METRICS) {
-      const values = theirs.map((c) => ({ name: c.name, v: c.latest![metric] })).filter((x): x is { name: string; v: number } => x.v !== null);
+      const values = theirs
+        .map((c) => ({ name: c.name, v: c.latest![metric] }))
+        .filter((x): x is { name: string; v: number } => x.v !== null);
       const mine = own?.[metric] ?? null;
       if (!values.length || mine === null) continue;
       compared = true;
@@ -423,14 +507,20 @@ export function benchmarkSummary(input: BenchmarkSummaryInput): SummaryPoint[] {
       else if (ahead === 0) {
         // leading: name the closest one behind
         points.push({ key: METRIC_KEYS[metric].lead, ...base });
-      } else points.push({ key: values.length > 1 ? METRIC_KEYS[metric].trailMany : METRIC_KEYS[metric].trail, ...base });
+      } else
+        points.push({ key: values.length > 1 ? METRIC_KEYS[metric].trailMany : METRIC_KEYS[metric].trail, ...base });
     }
     if (!compared) points.push({ key: "competitorSummaryNoOwn", platform });
     // themes two or more of them share come first; then the rest by the order they were written
     const mineThemes = new Set((own?.topThemes ?? []).map((t) => t.toLowerCase()));
     const counts = new Map<string, number>();
-    for (const c of theirs) for (const t of c.latest!.topThemes) if (!mineThemes.has(t.toLowerCase())) counts.set(t.toLowerCase(), (counts.get(t.toLowerCase()) ?? 0) + 1);
-    const themes = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t).slice(0, 3);
+    for (const c of theirs)
+      for (const t of c.latest!.topThemes)
+        if (!mineThemes.has(t.toLowerCase())) counts.set(t.toLowerCase(), (counts.get(t.toLowerCase()) ?? 0) + 1);
+    const themes = [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([t]) => t)
+      .slice(0, 3);
     if (themes.length) points.push({ key: "competitorSummaryThemes", platform, themes });
   }
   return points;
@@ -452,9 +542,12 @@ export const defaultSummaryFormat = (locale: Locale): SummaryFormat => {
   };
 };
 
-
 /** One point as a sentence in a language. */
-export function summaryPointText(p: SummaryPoint, locale: Locale, format: SummaryFormat = defaultSummaryFormat(locale)): string {
+export function summaryPointText(
+  p: SummaryPoint,
+  locale: Locale,
+  format: SummaryFormat = defaultSummaryFormat(locale),
+): string {
   const figure = (n: number | undefined) => {
     if (n === undefined) return "";
     if (p.metric === "avgEngagement") return format.percent(n);
@@ -475,5 +568,8 @@ export function summaryPointText(p: SummaryPoint, locale: Locale, format: Summar
 }
 
 /** The whole summary as one paragraph. */
-export const summaryText = (points: readonly SummaryPoint[], locale: Locale, format: SummaryFormat = defaultSummaryFormat(locale)) =>
-  points.map((p) => summaryPointText(p, locale, format)).join(" ");
+export const summaryText = (
+  points: readonly SummaryPoint[],
+  locale: Locale,
+  format: SummaryFormat = defaultSummaryFormat(locale),
+) => points.map((p) => summaryPointText(p, locale, format)).join(" ");

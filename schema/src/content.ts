@@ -31,7 +31,8 @@ export const CONTENT_OCCASIONS = {
 } as const satisfies Record<string, Labels>;
 export type ContentOccasionKey = keyof typeof CONTENT_OCCASIONS;
 export const CONTENT_OCCASION_KEYS = Object.keys(CONTENT_OCCASIONS) as ContentOccasionKey[];
-export const isContentOccasionKey = (k: unknown): k is ContentOccasionKey => typeof k === "string" && Object.hasOwn(CONTENT_OCCASIONS, k);
+export const isContentOccasionKey = (k: unknown): k is ContentOccasionKey =>
+  typeof k === "string" && Object.hasOwn(CONTENT_OCCASIONS, k);
 
 /**
  * The caption occasion that fits a Kuwait calendar occasion (calendar.ts's OCCASIONS keys), for
@@ -71,7 +72,8 @@ export const CONTENT_LANGUAGES = {
 } as const satisfies Record<string, Labels>;
 export type ContentLanguage = keyof typeof CONTENT_LANGUAGES;
 export const CONTENT_LANGUAGE_KEYS = Object.keys(CONTENT_LANGUAGES) as ContentLanguage[];
-export const isContentLanguage = (k: unknown): k is ContentLanguage => typeof k === "string" && Object.hasOwn(CONTENT_LANGUAGES, k);
+export const isContentLanguage = (k: unknown): k is ContentLanguage =>
+  typeof k === "string" && Object.hasOwn(CONTENT_LANGUAGES, k);
 
 /** Variants one request may ask for. */
 export const MIN_GENERATE_VARIANTS = 1;
@@ -79,7 +81,14 @@ export const MAX_GENERATE_VARIANTS = 5;
 export const DEFAULT_GENERATE_VARIANTS = 3;
 
 /** Hashtags a generated caption carries at most, per platform (Instagram's hard limit is 30). */
-export const SUGGESTED_HASHTAG_LIMITS = { instagram: 15, twitter: 2, snapchat: 3, google: 0, tiktok: 5, facebook: 3 } as const;
+export const SUGGESTED_HASHTAG_LIMITS = {
+  instagram: 15,
+  twitter: 2,
+  snapchat: 3,
+  google: 0,
+  tiktok: 5,
+  facebook: 3,
+} as const;
 
 // ---------------------------------------------------------------- the business profile's words
 /** Areas of Kuwait, as people write them (English transliteration, Arabic). */
@@ -119,7 +128,13 @@ export const KUWAIT_AREA_KEYS = Object.keys(KUWAIT_AREAS) as KuwaitAreaKey[];
 /** An area by its key or its English or Arabic name (case and "al-" insensitive); null if unknown. */
 export function findKuwaitArea(value: string | null | undefined): KuwaitAreaKey | null {
   if (!value) return null;
-  const plain = (s: string) => s.normalize("NFC").trim().toLowerCase().replace(/[\s_-]+/gu, " ").replace(/^(al|el|ال) ?/u, "");
+  const plain = (s: string) =>
+    s
+      .normalize("NFC")
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/gu, " ")
+      .replace(/^(al|el|ال) ?/u, "");
   const want = plain(value);
   if (!want) return null;
   for (const key of KUWAIT_AREA_KEYS) {
@@ -154,7 +169,9 @@ export function findCuisine(value: string | null | undefined): CuisineKey | null
   if (!value) return null;
   const want = value.normalize("NFC").trim().toLowerCase();
   if (/^(coffee|coffee ?shop|cafe|café|كافيه|كوفي|قهوة)$/u.test(want)) return "cafe";
-  return CUISINE_KEYS.find((k) => k === want || CUISINES[k].en.toLowerCase() === want || CUISINES[k].ar === want) ?? null;
+  return (
+    CUISINE_KEYS.find((k) => k === want || CUISINES[k].en.toLowerCase() === want || CUISINES[k].ar === want) ?? null
+  );
 }
 
 // ---------------------------------------------------------------- the studio's requests (zod, message keys)
@@ -166,31 +183,69 @@ export const MAX_PROMPT_LENGTH = 500;
 
 /** POST /api/posts/generate and generatePost: what to write, where, how. */
 export const generateInputSchema = z.object({
-  prompt: multiLine(key("promptRequired")).trim().min(1, key("promptRequired")).max(MAX_PROMPT_LENGTH, key("promptTooLong")),
+  prompt: multiLine(key("promptRequired"))
+    .trim()
+    .min(1, key("promptRequired"))
+    .max(MAX_PROMPT_LENGTH, key("promptTooLong")),
   platform: z.enum(PLATFORMS, key("platformInvalid")),
-  language: z.preprocess(blankToUndefined, z.enum(CONTENT_LANGUAGE_KEYS as [ContentLanguage, ...ContentLanguage[]], key("contentLanguageInvalid")).optional()),
+  language: z.preprocess(
+    blankToUndefined,
+    z.enum(CONTENT_LANGUAGE_KEYS as [ContentLanguage, ...ContentLanguage[]], key("contentLanguageInvalid")).optional(),
+  ),
   /** Left out: the café's voice's tone (schema/src/voice.ts; DEFAULT_CONTENT_TONE when none is chosen). */
-  tone: z.preprocess(blankToUndefined, z.enum(CONTENT_TONE_KEYS as [ContentTone, ...ContentTone[]], key("contentToneInvalid")).optional()),
-  occasion: z.preprocess(blankToUndefined, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).optional()),
+  tone: z.preprocess(
+    blankToUndefined,
+    z.enum(CONTENT_TONE_KEYS as [ContentTone, ...ContentTone[]], key("contentToneInvalid")).optional(),
+  ),
+  occasion: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid"))
+      .optional(),
+  ),
   variants: z.preprocess(
     blankToUndefined,
-    z.coerce.number(key("variantsRange")).int(key("variantsRange")).min(MIN_GENERATE_VARIANTS, key("variantsRange")).max(MAX_GENERATE_VARIANTS, key("variantsRange")).default(DEFAULT_GENERATE_VARIANTS),
+    z.coerce
+      .number(key("variantsRange"))
+      .int(key("variantsRange"))
+      .min(MIN_GENERATE_VARIANTS, key("variantsRange"))
+      .max(MAX_GENERATE_VARIANTS, key("variantsRange"))
+      .default(DEFAULT_GENERATE_VARIANTS),
   ),
   /** The built-in writer's seed: the same request and seed give the same captions (a model ignores it). */
-  seed: z.preprocess(blankToUndefined, z.coerce.number(key("invalidValue")).int(key("invalidValue")).min(0, key("invalidValue")).max(2 ** 32 - 1, key("invalidValue")).optional()),
+  seed: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number(key("invalidValue"))
+      .int(key("invalidValue"))
+      .min(0, key("invalidValue"))
+      .max(2 ** 32 - 1, key("invalidValue"))
+      .optional(),
+  ),
   /** The post's photos from the media library, in order: a model that sees is sent them; each one's menu item is a fact. */
   mediaIds: z.preprocess(
     blankToUndefined,
-    z.array(z.uuid(key("postMediaInvalid")), key("postMediaInvalid")).max(MAX_POST_MEDIA, key("postTooManyMedia")).optional(),
+    z
+      .array(z.uuid(key("postMediaInvalid")), key("postMediaInvalid"))
+      .max(MAX_POST_MEDIA, key("postTooManyMedia"))
+      .optional(),
   ),
 });
 export type GenerateInput = z.output<typeof generateInputSchema>;
 
 /** POST /api/posts/hashtags/suggest and suggestHashtags. */
 export const hashtagSuggestInputSchema = z.object({
-  content: multiLine(key("hashtagContentRequired")).trim().min(1, key("hashtagContentRequired")).max(2200, key("captionTooLong")),
+  content: multiLine(key("hashtagContentRequired"))
+    .trim()
+    .min(1, key("hashtagContentRequired"))
+    .max(2200, key("captionTooLong")),
   platform: z.enum(PLATFORMS, key("platformInvalid")),
-  occasion: z.preprocess(blankToUndefined, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).optional()),
+  occasion: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid"))
+      .optional(),
+  ),
 });
 export type HashtagSuggestInput = z.output<typeof hashtagSuggestInputSchema>;
 
@@ -206,12 +261,18 @@ export const AI_PROVIDER_LABELS: Record<AiProviderName, Labels> = {
 export const aiSettingsSchema = z
   .object({
     provider: z.enum(AI_PROVIDERS, key("aiProviderInvalid")),
-    baseUrl: z.preprocess(blankToUndefined, urlText({ protocol: /^https?$/, error: "aiBaseUrlInvalid" }).max(300, key("tooLong")).optional()),
+    baseUrl: z.preprocess(
+      blankToUndefined,
+      urlText({ protocol: /^https?$/, error: "aiBaseUrlInvalid" })
+        .max(300, key("tooLong"))
+        .optional(),
+    ),
     model: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(100, key("tooLong")).optional()),
     apiKey: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(500, key("tooLong")).optional()),
     clearApiKey: z.boolean(key("invalidValue")).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.provider === "openai" && !v.model) ctx.addIssue({ code: "custom", path: ["model"], message: "aiModelRequired" });
+    if (v.provider === "openai" && !v.model)
+      ctx.addIssue({ code: "custom", path: ["model"], message: "aiModelRequired" });
   });
 export type AiSettingsInput = z.output<typeof aiSettingsSchema>;

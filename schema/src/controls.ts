@@ -45,7 +45,10 @@ export const plainLineBreaks = (s: string) => s.replace(/\u2029/g, "\n\n").repla
  */
 export function plainText(s: string, opts: { multiLine?: boolean } = {}): string {
   const t = s.replace(/[\u202A-\u202E\u2066-\u2069]/g, "");
-  if (opts.multiLine) return plainLineBreaks(t).replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, "");
+  if (opts.multiLine)
+    return plainLineBreaks(t)
+      .replace(/\r\n?/g, "\n")
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, "");
   return t.replace(/[\t\n\r\u2028\u2029\u0085]+/g, " ").replace(/[\u0000-\u001F\u007F-\u009F]/g, "");
 }
 

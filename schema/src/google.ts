@@ -78,9 +78,21 @@ const cta = z.object(
 
 const offer = z.object(
   {
-    couponCode: z.preprocess(blank, singleLine(gKey("invalidValue")).trim().refine((s) => chars(s) <= GOOGLE_COUPON_MAX_LENGTH, gKey("googleCouponTooLong")).optional()),
+    couponCode: z.preprocess(
+      blank,
+      singleLine(gKey("invalidValue"))
+        .trim()
+        .refine((s) => chars(s) <= GOOGLE_COUPON_MAX_LENGTH, gKey("googleCouponTooLong"))
+        .optional(),
+    ),
     redeemUrl: z.preprocess(blank, httpsUrl.optional()),
-    terms: z.preprocess(blank, multiLine(gKey("invalidValue")).trim().refine((s) => chars(s) <= GOOGLE_TERMS_MAX_LENGTH, gKey("googleTermsTooLong")).optional()),
+    terms: z.preprocess(
+      blank,
+      multiLine(gKey("invalidValue"))
+        .trim()
+        .refine((s) => chars(s) <= GOOGLE_TERMS_MAX_LENGTH, gKey("googleTermsTooLong"))
+        .optional(),
+    ),
   },
   gKey("invalidValue"),
 );
@@ -88,13 +100,22 @@ const offer = z.object(
 const event = z
   .object(
     {
-      title: z.preprocess((v) => blank(v) ?? "", singleLine(gKey("googleEventTitleRequired")).trim().min(1, gKey("googleEventTitleRequired")).refine((s) => chars(s) <= GOOGLE_TITLE_MAX_LENGTH, gKey("googleEventTitleTooLong"))),
+      title: z.preprocess(
+        (v) => blank(v) ?? "",
+        singleLine(gKey("googleEventTitleRequired"))
+          .trim()
+          .min(1, gKey("googleEventTitleRequired"))
+          .refine((s) => chars(s) <= GOOGLE_TITLE_MAX_LENGTH, gKey("googleEventTitleTooLong")),
+      ),
       startsAt: instant,
       endsAt: instant,
     },
     gKey("googleEventRequired"),
   )
-  .refine((e) => Date.parse(e.startsAt) < Date.parse(e.endsAt), { error: "googleEventEndsBeforeStart" as MessageKey, path: ["endsAt"] })
+  .refine((e) => Date.parse(e.startsAt) < Date.parse(e.endsAt), {
+    error: "googleEventEndsBeforeStart" as MessageKey,
+    path: ["endsAt"],
+  })
   .refine((e) => Date.parse(e.endsAt) > Date.now(), { error: "googleEventEnded" as MessageKey, path: ["endsAt"] });
 
 /**
@@ -123,7 +144,10 @@ export const googlePostOptionsSchema = z
     path: ["cta", "url"],
     when: (payload) => {
       const v = payload.value as { type?: unknown; cta?: { action?: unknown } | null };
-      return (GOOGLE_POST_TYPES as readonly unknown[]).includes(v?.type) && (GOOGLE_CTA_ACTIONS as readonly unknown[]).includes(v?.cta?.action);
+      return (
+        (GOOGLE_POST_TYPES as readonly unknown[]).includes(v?.type) &&
+        (GOOGLE_CTA_ACTIONS as readonly unknown[]).includes(v?.cta?.action)
+      );
     },
   })
   .refine((o) => !(googlePostHasEvent(o.type) && !o.event), {
@@ -133,8 +157,18 @@ export const googlePostOptionsSchema = z
   })
   .transform((o): GooglePostOptions => ({
     type: o.type,
-    cta: o.cta && googlePostHasButton(o.type) ? { action: o.cta.action, url: googleCtaNeedsUrl(o.cta.action) ? (o.cta.url ?? null) : null } : null,
-    offer: o.type === "offer" ? { couponCode: o.offer?.couponCode ?? null, redeemUrl: o.offer?.redeemUrl ?? null, terms: o.offer?.terms ?? null } : null,
+    cta:
+      o.cta && googlePostHasButton(o.type)
+        ? { action: o.cta.action, url: googleCtaNeedsUrl(o.cta.action) ? (o.cta.url ?? null) : null }
+        : null,
+    offer:
+      o.type === "offer"
+        ? {
+            couponCode: o.offer?.couponCode ?? null,
+            redeemUrl: o.offer?.redeemUrl ?? null,
+            terms: o.offer?.terms ?? null,
+          }
+        : null,
     event: googlePostHasEvent(o.type) && o.event ? o.event : null,
   }));
 
@@ -149,7 +183,10 @@ export function googleOptionsProblems(options: unknown): { key: MessageKey; path
   if (options === null || options === undefined) return [];
   const r = googlePostOptionsSchema.safeParse(options);
   if (r.success) return [];
-  return r.error.issues.map((i) => ({ key: (isMessageKey(i.message) ? i.message : "invalidValue") as MessageKey, path: i.path.join(".") }));
+  return r.error.issues.map((i) => ({
+    key: (isMessageKey(i.message) ? i.message : "invalidValue") as MessageKey,
+    path: i.path.join("."),
+  }));
 }
 
 /**

@@ -2,8 +2,22 @@
 // Ramadan, the own-figures estimate (smoothed, with the defaults as a prior), and the suggested times.
 import { describe, expect, test } from "@jest/globals";
 import {
-  bestHours, blendGrids, defaultPostingScores, fieldErrors, gridCells, MIN_POSTS_FOR_OWN_INSIGHTS, ownPostingScores, planSuggestions, postingInsightsQuerySchema, prayerTipWindows,
-  reasonForHour, slotInHour, SUGGESTIONS_PER_DAY, weekdayOf, type PlanDay, type PrayerClock,
+  bestHours,
+  blendGrids,
+  defaultPostingScores,
+  fieldErrors,
+  gridCells,
+  MIN_POSTS_FOR_OWN_INSIGHTS,
+  ownPostingScores,
+  planSuggestions,
+  postingInsightsQuerySchema,
+  prayerTipWindows,
+  reasonForHour,
+  slotInHour,
+  SUGGESTIONS_PER_DAY,
+  weekdayOf,
+  type PlanDay,
+  type PrayerClock,
 } from "./index.ts";
 
 /** Kuwait City, 20 March 2026 (adhan's Kuwait method). */
@@ -52,9 +66,13 @@ describe("the Kuwait food-and-beverage defaults", () => {
   });
 
   test("the windows follow the prayer times: a later Maghrib moves the after-Maghrib hours", () => {
-    const summer = defaultPostingScores({ prayers: { fajr: "03:15", dhuhr: "11:46", asr: "15:21", maghrib: "18:43", isha: "20:14" } });
+    const summer = defaultPostingScores({
+      prayers: { fajr: "03:15", dhuhr: "11:46", asr: "15:21", maghrib: "18:43", isha: "20:14" },
+    });
     expect(reasonForHour(2, 19, { prayers: MARCH, ramadan: false })).toBe("after_maghrib");
-    expect(reasonForHour(2, 20, { prayers: { ...MARCH, maghrib: "18:43", isha: "20:14" }, ramadan: false })).toBe("after_maghrib");
+    expect(reasonForHour(2, 20, { prayers: { ...MARCH, maghrib: "18:43", isha: "20:14" }, ramadan: false })).toBe(
+      "after_maghrib",
+    );
     expect(summer[2]![18]!).toBeLessThan(g[2]![18]!); // 18:43 is Maghrib itself in June
     expect(reasonForHour(2, 12, { prayers: MARCH, ramadan: false })).toBe("lunch");
     expect(reasonForHour(2, 22, { prayers: MARCH, ramadan: false })).toBe("after_isha");
@@ -76,7 +94,10 @@ describe("the Kuwait food-and-beverage defaults", () => {
     expect(reasonForHour(0, 22, ctx)).toBe("after_iftar");
     expect(reasonForHour(0, 2, ctx)).toBe("before_suhoor");
     // per weekday: only the Ramadan days change
-    const mixed = defaultPostingScores({ prayers: RAMADAN_2027, ramadan: [true, false, false, false, false, false, false] });
+    const mixed = defaultPostingScores({
+      prayers: RAMADAN_2027,
+      ramadan: [true, false, false, false, false, false, false],
+    });
     expect(mixed[0]![10]!).toBeLessThan(mixed[1]![10]!);
   });
 
@@ -128,7 +149,11 @@ describe("the business's own figures", () => {
 
 describe("suggested times", () => {
   const week = (from: string, ramadan = false): PlanDay[] =>
-    Array.from({ length: 7 }, (_, i) => ({ date: new Date(Date.parse(`${from}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), prayers: ramadan ? RAMADAN_2027 : MARCH, ramadan }));
+    Array.from({ length: 7 }, (_, i) => ({
+      date: new Date(Date.parse(`${from}T12:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+      prayers: ramadan ? RAMADAN_2027 : MARCH,
+      ramadan,
+    }));
 
   test("at most two a day, apart, in the future (15 minutes' lead), in time order, with their reasons", () => {
     const days = week("2026-03-22"); // a Sunday
@@ -157,13 +182,26 @@ describe("suggested times", () => {
 
   test("in Ramadan the reasons are Iftar and Suhoor ones", () => {
     const days = week("2027-02-14", true);
-    const s = planSuggestions({ days, grid: defaultPostingScores({ prayers: RAMADAN_2027, ramadan: true }), source: "defaults", now: new Date("2027-02-13T12:00:00Z") });
+    const s = planSuggestions({
+      days,
+      grid: defaultPostingScores({ prayers: RAMADAN_2027, ramadan: true }),
+      source: "defaults",
+      now: new Date("2027-02-13T12:00:00Z"),
+    });
     expect(new Set(s.map((x) => x.reason))).toEqual(new Set(["after_iftar", "before_suhoor"]));
   });
 
   test("own figures: own_peak", () => {
-    const own = ownPostingScores([{ weekday: 2, hour: 15, posts: 14, value: 2 }], defaultPostingScores({ prayers: MARCH }));
-    const s = planSuggestions({ days: week("2026-03-22"), grid: own, source: "own", now: new Date("2026-03-21T00:00:00Z") });
+    const own = ownPostingScores(
+      [{ weekday: 2, hour: 15, posts: 14, value: 2 }],
+      defaultPostingScores({ prayers: MARCH }),
+    );
+    const s = planSuggestions({
+      days: week("2026-03-22"),
+      grid: own,
+      source: "own",
+      now: new Date("2026-03-21T00:00:00Z"),
+    });
     expect(s.every((x) => x.reason === "own_peak")).toBe(true);
     expect(s.some((x) => x.at === "2026-03-24T12:00:00.000Z")).toBe(true); // Tuesday 15:00 Kuwait
   });

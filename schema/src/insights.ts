@@ -37,7 +37,16 @@ export const INSIGHTS_SOURCES = ["own", "defaults"] as const;
 export type InsightsSource = (typeof INSIGHTS_SOURCES)[number];
 
 /** Why a time is suggested (each has a label in both languages on the client). */
-export const SUGGESTION_REASONS = ["lunch", "after_maghrib", "after_isha", "weekend_night", "before_iftar", "after_iftar", "before_suhoor", "own_peak"] as const;
+export const SUGGESTION_REASONS = [
+  "lunch",
+  "after_maghrib",
+  "after_isha",
+  "weekend_night",
+  "before_iftar",
+  "after_iftar",
+  "before_suhoor",
+  "own_peak",
+] as const;
 export type SuggestionReason = (typeof SUGGESTION_REASONS)[number];
 
 /** [weekday][hour] → score 0..100 (Kuwait time). */
@@ -126,7 +135,13 @@ function prayerWindows(prayers: PrayerClock, ramadan: boolean): Window[] {
     : [
         { reason: "lunch", from: 12 * 60, to: 14 * 60, lift: 24 },
         // the evening after Maghrib ends where the one after Isha begins (in winter they are barely 80 minutes apart)
-        { reason: "after_maghrib", from: p.maghrib + 20, to: Math.min(p.maghrib + 140, p.isha + 20), lift: 26, after: "maghrib" },
+        {
+          reason: "after_maghrib",
+          from: p.maghrib + 20,
+          to: Math.min(p.maghrib + 140, p.isha + 20),
+          lift: 26,
+          after: "maghrib",
+        },
         { reason: "after_isha", from: p.isha + 20, to: Math.max(23 * 60, p.isha + 150), lift: 34, after: "isha" },
       ];
 }
@@ -159,7 +174,8 @@ function windowsOf(w: Weekday, ctx: DayContext): Window[] {
   const list = prayerWindows(ctx.prayers, ctx.ramadan);
   // the weekend is Friday and Saturday, and starts on Thursday evening: Thursday and Friday nights run
   // late, and so do the first hours of Friday and Saturday (these lifts add to the evening's)
-  if (isWeekendNight(w)) list.push({ reason: "weekend_night", from: (ctx.ramadan ? 22 : 20) * 60, to: DAY_MINUTES, lift: 30 });
+  if (isWeekendNight(w))
+    list.push({ reason: "weekend_night", from: (ctx.ramadan ? 22 : 20) * 60, to: DAY_MINUTES, lift: 30 });
   if (w === 5 || w === 6) list.push({ reason: "weekend_night", from: 0, to: (ctx.ramadan ? 3 : 2) * 60, lift: 40 });
   return list;
 }
@@ -217,7 +233,8 @@ function hourAttention(w: Weekday, h: number, ctx: DayContext) {
   return sum / 4;
 }
 
-const asDays = <T>(v: T | readonly T[]): readonly T[] => (Array.isArray(v) ? (v as readonly T[]) : WEEKDAYS.map(() => v as T));
+const asDays = <T>(v: T | readonly T[]): readonly T[] =>
+  Array.isArray(v) ? (v as readonly T[]) : WEEKDAYS.map(() => v as T);
 
 /** Scales a grid so its best cell is 100, rounding to whole numbers. */
 export function normaliseGrid(grid: PostingGrid): PostingGrid {
@@ -229,10 +246,19 @@ export function normaliseGrid(grid: PostingGrid): PostingGrid {
  * The Kuwait food-and-beverage defaults, 0..100 by weekday and hour: one set of prayer times for the
  * week or one per weekday (index = weekday), and Ramadan for the week or per weekday.
  */
-export function defaultPostingScores(input: { prayers: PrayerClock | readonly PrayerClock[]; ramadan?: boolean | readonly boolean[] }): PostingGrid {
+export function defaultPostingScores(input: {
+  prayers: PrayerClock | readonly PrayerClock[];
+  ramadan?: boolean | readonly boolean[];
+}): PostingGrid {
   const prayers = asDays(input.prayers);
   const ramadan = asDays(input.ramadan ?? false);
-  return normaliseGrid(WEEKDAYS.map((w) => Array.from({ length: HOURS_PER_DAY }, (_, h) => hourAttention(w, h, { prayers: prayers[w]!, ramadan: ramadan[w]! }))));
+  return normaliseGrid(
+    WEEKDAYS.map((w) =>
+      Array.from({ length: HOURS_PER_DAY }, (_, h) =>
+        hourAttention(w, h, { prayers: prayers[w]!, ramadan: ramadan[w]! }),
+      ),
+    ),
+  );
 }
 
 /** Why an hour of a weekday is good in the defaults (the window covering most of it), or null. */
@@ -279,28 +305,38 @@ export interface EngagementSample {
  * averages the business's own average; its shape is kept at OWN_PRIOR_STRENGTH, so hours the
  * business has tried and found good rank above hours it has never tried.
  */
-export function ownPostingScores(samples: readonly EngagementSample[], defaults: PostingGrid, opts: { priorWeight?: number; priorStrength?: number } = {}): PostingGrid {
+export function ownPostingScores(
+  samples: readonly EngagementSample[],
+  defaults: PostingGrid,
+  opts: { priorWeight?: number; priorStrength?: number } = {},
+): PostingGrid {
   const k = opts.priorWeight ?? OWN_PRIOR_WEIGHT;
   const strength = opts.priorStrength ?? OWN_PRIOR_STRENGTH;
   const size = WEEKDAYS.length * HOURS_PER_DAY;
   const n = new Array<number>(size).fill(0);
   const s = new Array<number>(size).fill(0);
   for (const x of samples) {
-    if (!(x.weekday >= 0 && x.weekday < 7 && x.hour >= 0 && x.hour < 24 && x.posts > 0 && Number.isFinite(x.value))) continue;
+    if (!(x.weekday >= 0 && x.weekday < 7 && x.hour >= 0 && x.hour < 24 && x.posts > 0 && Number.isFinite(x.value)))
+      continue;
     const i = x.weekday * HOURS_PER_DAY + x.hour;
     n[i]! += x.posts;
     s[i]! += x.posts * x.value;
   }
   const flat = defaults.flat();
   const posted = n.reduce((a, b) => a + b, 0);
-  const priorMean = posted > 0 ? n.reduce((a, c, i) => a + c * flat[i]!, 0) / posted : flat.reduce((a, b) => a + b, 0) / size;
+  const priorMean =
+    posted > 0 ? n.reduce((a, c, i) => a + c * flat[i]!, 0) / posted : flat.reduce((a, b) => a + b, 0) / size;
   const prior = (i: number) => 1 + strength * ((priorMean > 0 ? flat[i]! / priorMean : 1) - 1);
   const grid: PostingGrid = WEEKDAYS.map(() => new Array<number>(HOURS_PER_DAY).fill(0));
   for (let i = 0; i < size; i++) {
     // the hours around, across midnight into the next or previous weekday
     let nn = 0;
     let ss = 0;
-    for (const [d, weight] of [[-1, 0.5], [0, 1], [1, 0.5]] as const) {
+    for (const [d, weight] of [
+      [-1, 0.5],
+      [0, 1],
+      [1, 0.5],
+    ] as const) {
       const j = (i + d + size) % size;
       nn += weight * n[j]!;
       ss += weight * s[j]!;
@@ -316,14 +352,14 @@ export function blendGrids(a: PostingGrid, b: PostingGrid, share: number, weekda
 }
 
 // ---------------------------------------------------------------- reading a grid
-export const gridCells = (grid: PostingGrid): PostingHeatCell[] => WEEKDAYS.flatMap((weekday) => grid[weekday]!.map((score, hour) => ({ weekday, hour, score })));
+export const gridCells = (grid: PostingGrid): PostingHeatCell[] =>
+  WEEKDAYS.flatMap((weekday) => grid[weekday]!.map((score, hour) => ({ weekday, hour, score })));
 
 /** The best `count` hours of each weekday, best first (earlier hour on a tie). */
 export const bestHours = (grid: PostingGrid, count = BEST_HOURS_PER_DAY): WeekdayBest[] =>
   WEEKDAYS.map((weekday) => ({
     weekday,
-    hours: grid[weekday]!
-      .map((score, hour) => ({ score, hour }))
+    hours: grid[weekday]!.map((score, hour) => ({ score, hour }))
       .sort((a, b) => b.score - a.score || a.hour - b.hour)
       .slice(0, count)
       .map((x) => x.hour),
@@ -344,7 +380,13 @@ export interface PlanDay extends DayContext {
  * are suggested; with own figures the reason is "own_peak", except on Ramadan days, where the grid
  * blends the Ramadan defaults and their window names the reason when there is one.
  */
-export function planSuggestions(input: { days: readonly PlanDay[]; grid: PostingGrid; source: InsightsSource; now: Date; perDay?: number }): PostingSuggestion[] {
+export function planSuggestions(input: {
+  days: readonly PlanDay[];
+  grid: PostingGrid;
+  source: InsightsSource;
+  now: Date;
+  perDay?: number;
+}): PostingSuggestion[] {
   const perDay = input.perDay ?? SUGGESTIONS_PER_DAY;
   const earliest = input.now.getTime() + SUGGESTION_MIN_LEAD_MINUTES * 60_000;
   const out: PostingSuggestion[] = [];
@@ -353,7 +395,9 @@ export function planSuggestions(input: { days: readonly PlanDay[]; grid: Posting
     const dayStart = Date.parse(`${day.date}T00:00:00+03:00`);
     const notBefore = Math.max(0, Math.ceil((earliest - dayStart) / 60_000));
     if (notBefore >= DAY_MINUTES) continue;
-    const ranked = input.grid[w]!.map((score, hour) => ({ score, hour })).sort((a, b) => b.score - a.score || a.hour - b.hour);
+    const ranked = input.grid[w]!.map((score, hour) => ({ score, hour })).sort(
+      (a, b) => b.score - a.score || a.hour - b.hour,
+    );
     const chosen: number[] = [];
     for (const { score, hour } of ranked) {
       if (chosen.length >= perDay || score <= 0) break;

@@ -18,7 +18,10 @@ export const INSTAGRAM_PERMISSIONS = [
   },
   {
     scope: "instagram_business_manage_comments",
-    purpose: { en: "Read, answer and hide comments under the café's posts", ar: "قراءة التعليقات على منشورات المقهى والرد عليها وإخفاؤها" },
+    purpose: {
+      en: "Read, answer and hide comments under the café's posts",
+      ar: "قراءة التعليقات على منشورات المقهى والرد عليها وإخفاؤها",
+    },
   },
   {
     scope: "instagram_business_manage_messages",

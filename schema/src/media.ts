@@ -11,7 +11,8 @@ const MB = 1024 * 1024;
 
 export const MEDIA_PLATFORMS = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"] as const;
 export type MediaPlatform = (typeof MEDIA_PLATFORMS)[number];
-export const isMediaPlatform = (v: unknown): v is MediaPlatform => typeof v === "string" && (MEDIA_PLATFORMS as readonly string[]).includes(v);
+export const isMediaPlatform = (v: unknown): v is MediaPlatform =>
+  typeof v === "string" && (MEDIA_PLATFORMS as readonly string[]).includes(v);
 
 /** Brand names stay as the networks write them, in both languages but Arabic script where usual. */
 export const MEDIA_PLATFORM_LABELS: Record<MediaPlatform, { en: string; ar: string }> = {
@@ -46,7 +47,10 @@ export const MEDIA_1080P = { shortSide: 1080, longSide: 1920 } as const;
  * Every picture Sufra makes of an image: the crops (at upload), and the full-screen 9:16 picture of stories
  * and reels' covers (not offered as an upload crop: it is for those formats only).
  */
-export const MEDIA_RENDITIONS = { ...MEDIA_CROPS, vertical: { width: 1080, height: 1920, ratioLabel: "9:16" } } as const;
+export const MEDIA_RENDITIONS = {
+  ...MEDIA_CROPS,
+  vertical: { width: 1080, height: 1920, ratioLabel: "9:16" },
+} as const;
 export type MediaRendition = keyof typeof MEDIA_RENDITIONS;
 export const MEDIA_RENDITION_NAMES = Object.keys(MEDIA_RENDITIONS) as MediaRendition[];
 
@@ -86,16 +90,28 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
     maxItems: 10,
   },
   // X's media upload: photos up to 5 MB, an animated GIF up to 15 MB (alone in its post)
-  twitter: { image: { maxBytes: 5 * MB, gif: { maxBytes: 15 * MB } }, video: { maxSeconds: 140, maxBytes: 512 * MB }, maxItems: 4 },
+  twitter: {
+    image: { maxBytes: 5 * MB, gif: { maxBytes: 15 * MB } },
+    video: { maxSeconds: 140, maxBytes: 512 * MB },
+    maxItems: 4,
+  },
   snapchat: { image: {}, video: { maxSeconds: 60 }, maxItems: 1 },
   // Google Business Profile's photo rules (JPG or PNG, 10 KB to 5 MB) and videos of at most 30 seconds;
   // a local post shows one photo or video
   // local posts take one JPG or PNG photo by URL, 10 KB to 5 MB and at least 250 x 250; no video (docs/product.md#google-business-profile)
-  google: { image: { maxBytes: 5 * MB, minSide: 250, mimes: ["image/jpeg", "image/png"] }, video: { none: true }, maxItems: 1 },
+  google: {
+    image: { maxBytes: 5 * MB, minSide: 250, mimes: ["image/jpeg", "image/png"] },
+    video: { none: true },
+    maxItems: 1,
+  },
   // TikTok's Content Posting API: a video of 3 s up to the creator's max_video_post_duration_sec (at most
   // 10 minutes), up to 4 GB; or a photo post of up to 35 JPEG or WebP photos, each at most 20 MB and
   // 1080p (its media transfer guide's image restrictions)
-  tiktok: { image: { maxBytes: 20 * MB, mimes: ["image/jpeg", "image/webp"], fit: MEDIA_1080P }, video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB }, maxItems: 35 },
+  tiktok: {
+    image: { maxBytes: 20 * MB, mimes: ["image/jpeg", "image/webp"], fit: MEDIA_1080P },
+    video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB },
+    maxItems: 35,
+  },
   // a Page's photo (4 MB, Meta's photo reference) or video (Pages' video API: up to 10 GB and 240 minutes); a
   // post of several photos attaches up to 10 (attached_media); a video goes alone
   facebook: { image: { maxBytes: 4 * MB }, video: { maxSeconds: 240 * 60, maxBytes: 10240 * MB }, maxItems: 10 },
@@ -121,8 +137,10 @@ export const imageRulesFor = (platform: MediaPlatform, format?: MediaFormat | nu
   (format && MEDIA_FORMAT_RULES[platform]?.[format]) || MEDIA_RULES[platform].image;
 
 /** The format a post's options choose on a network whose media rules depend on it (Instagram: feed unless told). */
-export const mediaFormatOf = (platform: MediaPlatform, options: NetworkOptions | null | undefined): MediaFormat | undefined =>
-  platform === "instagram" ? (options?.instagram?.format ?? "feed") : undefined;
+export const mediaFormatOf = (
+  platform: MediaPlatform,
+  options: NetworkOptions | null | undefined,
+): MediaFormat | undefined => (platform === "instagram" ? (options?.instagram?.format ?? "feed") : undefined);
 
 /**
  * Sufra's own ceilings, whatever the networks: checked from the file's header before any pixel is decoded,
@@ -132,24 +150,51 @@ export const mediaFormatOf = (platform: MediaPlatform, options: NetworkOptions |
  * - videos: 4096 a side (a phone's 4K; the networks publish at most 1920 wide and shrink the rest), and
  *   15 minutes, Instagram's longest (X takes 140 s, Snapchat 60 s: their own rules say so per network).
  */
-export const MEDIA_LIMITS = { imageMaxPixels: 50_000_000, imageMaxSide: 8192, videoMaxSide: 4096, videoMaxSeconds: 15 * 60 } as const;
+export const MEDIA_LIMITS = {
+  imageMaxPixels: 50_000_000,
+  imageMaxSide: 8192,
+  videoMaxSide: 4096,
+  videoMaxSeconds: 15 * 60,
+} as const;
 
 /** What Sufra itself refuses in a file, from its header's facts; the error code goes with the problems. */
-export function mediaLimitProblems(m: Pick<MediaFacts, "kind" | "width" | "height" | "durationMs">): { code: "MEDIA_DIMENSIONS_TOO_LARGE" | "MEDIA_VIDEO_TOO_LONG"; problems: MediaProblem[] } | null {
+export function mediaLimitProblems(
+  m: Pick<MediaFacts, "kind" | "width" | "height" | "durationMs">,
+): { code: "MEDIA_DIMENSIONS_TOO_LARGE" | "MEDIA_VIDEO_TOO_LONG"; problems: MediaProblem[] } | null {
   const w = m.width ?? 0;
   const h = m.height ?? 0;
   const size = { width: String(w), height: String(h) };
   const out: MediaProblem[] = [];
   if (m.kind === "image") {
     const megapixels = (w * h) / 1e6;
-    if (w * h > MEDIA_LIMITS.imageMaxPixels) out.push({ key: "mediaImageTooManyPixels", params: { max: String(MEDIA_LIMITS.imageMaxPixels / 1e6), actual: String(Math.round(megapixels * 10) / 10) } });
-    if (Math.max(w, h) > MEDIA_LIMITS.imageMaxSide) out.push({ key: "mediaImageSideTooLong", params: { max: String(MEDIA_LIMITS.imageMaxSide), ...size } });
+    if (w * h > MEDIA_LIMITS.imageMaxPixels)
+      out.push({
+        key: "mediaImageTooManyPixels",
+        params: { max: String(MEDIA_LIMITS.imageMaxPixels / 1e6), actual: String(Math.round(megapixels * 10) / 10) },
+      });
+    if (Math.max(w, h) > MEDIA_LIMITS.imageMaxSide)
+      out.push({ key: "mediaImageSideTooLong", params: { max: String(MEDIA_LIMITS.imageMaxSide), ...size } });
     return out.length ? { code: "MEDIA_DIMENSIONS_TOO_LARGE", problems: out } : null;
   }
-  if (Math.max(w, h) > MEDIA_LIMITS.videoMaxSide) return { code: "MEDIA_DIMENSIONS_TOO_LARGE", problems: [{ key: "mediaVideoSideTooLong", params: { max: String(MEDIA_LIMITS.videoMaxSide), ...size } }] };
+  if (Math.max(w, h) > MEDIA_LIMITS.videoMaxSide)
+    return {
+      code: "MEDIA_DIMENSIONS_TOO_LARGE",
+      problems: [{ key: "mediaVideoSideTooLong", params: { max: String(MEDIA_LIMITS.videoMaxSide), ...size } }],
+    };
   const seconds = (m.durationMs ?? 0) / 1000;
   if (seconds > MEDIA_LIMITS.videoMaxSeconds) {
-    return { code: "MEDIA_VIDEO_TOO_LONG", problems: [{ key: "mediaVideoLongerThanAll", params: { max: String(MEDIA_LIMITS.videoMaxSeconds / 60), actual: String(Math.round((seconds / 60) * 10) / 10) } }] };
+    return {
+      code: "MEDIA_VIDEO_TOO_LONG",
+      problems: [
+        {
+          key: "mediaVideoLongerThanAll",
+          params: {
+            max: String(MEDIA_LIMITS.videoMaxSeconds / 60),
+            actual: String(Math.round((seconds / 60) * 10) / 10),
+          },
+        },
+      ],
+    };
   }
   return null;
 }
@@ -157,7 +202,11 @@ export function mediaLimitProblems(m: Pick<MediaFacts, "kind" | "width" | "heigh
 /** Image enhancement: Professional and Premium (trial or active). */
 export const ENHANCEMENT_PLANS: readonly PlanId[] = ["professional", "premium"];
 export function canEnhanceImages(sub: { plan: string; status: string } | null | undefined): boolean {
-  return !!sub && (ENHANCEMENT_PLANS as readonly string[]).includes(sub.plan.toLowerCase()) && ["trial", "active"].includes(sub.status.toLowerCase());
+  return (
+    !!sub &&
+    (ENHANCEMENT_PLANS as readonly string[]).includes(sub.plan.toLowerCase()) &&
+    ["trial", "active"].includes(sub.status.toLowerCase())
+  );
 }
 
 export interface MediaFacts {
@@ -188,7 +237,8 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts, format?: M
   const rules = MEDIA_RULES[platform];
   const image = imageRulesFor(platform, format);
   const out: MediaProblem[] = [];
-  const p = (key: MessageKey, params: Record<string, string> = {}) => out.push({ key, params: { platform, ...params } });
+  const p = (key: MessageKey, params: Record<string, string> = {}) =>
+    out.push({ key, params: { platform, ...params } });
   if (m.kind === "image" && m.mime === "image/gif") {
     // a GIF is posted as it is (no JPEG of it is made): a network that takes none refuses it
     if (!image.gif) p("mediaGifNotTakenBy");
@@ -198,11 +248,17 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts, format?: M
   if (m.kind === "image") {
     const r = image;
     if (r.maxBytes && m.bytes > r.maxBytes) p("mediaImageTooLargeFor", { max: mb(r.maxBytes) });
-    if (r.minSide && m.width && m.height && Math.min(m.width, m.height) < r.minSide) p("mediaImageTooSmallFor", { min: String(r.minSide), width: String(m.width), height: String(m.height) });
+    if (r.minSide && m.width && m.height && Math.min(m.width, m.height) < r.minSide)
+      p("mediaImageTooSmallFor", { min: String(r.minSide), width: String(m.width), height: String(m.height) });
     if (m.width && m.height && r.minRatio && r.maxRatio) {
       const ratio = m.width / m.height;
       // a hair of tolerance: 1080x1350 and 1080x566 are the networks' own sizes
-      if (ratio < r.minRatio - 0.005 || ratio > r.maxRatio + 0.005) p("mediaRatioOutOfRange", { min: r.ratioLabels?.[0] ?? ratioText(r.minRatio), max: r.ratioLabels?.[1] ?? ratioText(r.maxRatio), actual: ratioText(ratio) });
+      if (ratio < r.minRatio - 0.005 || ratio > r.maxRatio + 0.005)
+        p("mediaRatioOutOfRange", {
+          min: r.ratioLabels?.[0] ?? ratioText(r.minRatio),
+          max: r.ratioLabels?.[1] ?? ratioText(r.maxRatio),
+          actual: ratioText(ratio),
+        });
     }
   } else {
     const r = rules.video;
@@ -212,18 +268,22 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts, format?: M
     }
     const seconds = (m.durationMs ?? 0) / 1000;
     if (r.maxBytes && m.bytes > r.maxBytes) p("mediaVideoTooLargeFor", { max: mb(r.maxBytes) });
-    if (r.minSeconds && seconds < r.minSeconds) p("mediaVideoTooShort", { min: String(r.minSeconds), actual: String(Math.round(seconds * 10) / 10) });
-    if (r.maxSeconds && seconds > r.maxSeconds) p("mediaVideoTooLong", { max: String(r.maxSeconds), actual: String(Math.round(seconds * 10) / 10) });
+    if (r.minSeconds && seconds < r.minSeconds)
+      p("mediaVideoTooShort", { min: String(r.minSeconds), actual: String(Math.round(seconds * 10) / 10) });
+    if (r.maxSeconds && seconds > r.maxSeconds)
+      p("mediaVideoTooLong", { max: String(r.maxSeconds), actual: String(Math.round(seconds * 10) / 10) });
   }
   return out;
 }
 
 /** The network's API (in this format) takes a picture of this type as it is (else a JPEG Sufra made of it goes). */
-export const publishesImageType = (platform: MediaPlatform, mime: string, format?: MediaFormat | null): boolean => imageRulesFor(platform, format).mimes?.includes(mime) ?? true;
+export const publishesImageType = (platform: MediaPlatform, mime: string, format?: MediaFormat | null): boolean =>
+  imageRulesFor(platform, format).mimes?.includes(mime) ?? true;
 
 /** The picture is within the largest the rules take (their fit, either way up). */
 export const withinFit = (rules: ImageRules, f: { width: number; height: number }): boolean =>
-  !rules.fit || (Math.min(f.width, f.height) <= rules.fit.shortSide && Math.max(f.width, f.height) <= rules.fit.longSide);
+  !rules.fit ||
+  (Math.min(f.width, f.height) <= rules.fit.shortSide && Math.max(f.width, f.height) <= rules.fit.longSide);
 
 /** Too many files for the platform in one post (for the posts preview). */
 export function mediaCountProblem(platform: MediaPlatform, count: number): MediaProblem | null {
@@ -235,7 +295,14 @@ export function mediaCountProblem(platform: MediaPlatform, count: number): Media
 export function mediaProblemText(problem: MediaProblem, locale: Locale): string {
   const nf = new Intl.NumberFormat(locale === "ar" ? "ar-EG" : "en", { maximumFractionDigits: 2 });
   const params = Object.fromEntries(
-    Object.entries(problem.params).map(([k, v]) => [k, k === "platform" && isMediaPlatform(v) ? MEDIA_PLATFORM_LABELS[v][locale] : /^\d+(\.\d+)?$/.test(v) ? nf.format(Number(v)) : v]),
+    Object.entries(problem.params).map(([k, v]) => [
+      k,
+      k === "platform" && isMediaPlatform(v)
+        ? MEDIA_PLATFORM_LABELS[v][locale]
+        : /^\d+(\.\d+)?$/.test(v)
+          ? nf.format(Number(v))
+          : v,
+    ]),
   );
   return messageText(problem.key, locale, params);
 }
@@ -247,17 +314,29 @@ const key = (k: MessageKey) => ({ error: k });
 export const mediaUploadOptionsSchema = z.object({
   platforms: z
     .preprocess(
-      (v) => (v === undefined || v === null ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean)),
+      (v) =>
+        v === undefined || v === null
+          ? []
+          : (Array.isArray(v) ? v : [v])
+              .flatMap((s) => String(s).split(","))
+              .map((s) => s.trim().toLowerCase())
+              .filter(Boolean),
       // one message for the field, not one per position
       z.array(singleLine()).refine((l) => l.every(isMediaPlatform), key("mediaPlatformInvalid")),
     )
     .transform((l) => [...new Set(l)] as MediaPlatform[]),
-  crop: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(MEDIA_CROP_NAMES as [MediaCrop, ...MediaCrop[]], key("mediaCropInvalid")).optional()),
+  crop: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(MEDIA_CROP_NAMES as [MediaCrop, ...MediaCrop[]], key("mediaCropInvalid")).optional(),
+  ),
 });
 export type MediaUploadOptions = z.output<typeof mediaUploadOptionsSchema>;
 
 export const enhanceMediaSchema = z.object({
-  warmth: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.number(key("mediaWarmthRange")).min(0, key("mediaWarmthRange")).max(1, key("mediaWarmthRange")).default(0.5)),
+  warmth: z.preprocess(
+    (v) => (v === null || v === "" ? undefined : v),
+    z.number(key("mediaWarmthRange")).min(0, key("mediaWarmthRange")).max(1, key("mediaWarmthRange")).default(0.5),
+  ),
 });
 
 /** Which menu item a photo shows (the library remembers it per photo); null clears it. Both doors. */
@@ -267,6 +346,11 @@ export const mediaMenuItemSchema = z.object({
 export type MediaMenuItemInput = z.output<typeof mediaMenuItemSchema>;
 
 export const mediaListSchema = z.object({
-  first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
+  first: z
+    .number(key("invalidPageSize"))
+    .int(key("invalidPageSize"))
+    .min(1, key("invalidPageSize"))
+    .max(100, key("invalidPageSize"))
+    .default(20),
   after: singleLine(key("invalidValue")).optional(),
 });

@@ -11,7 +11,12 @@ export const INSTAGRAM_FORMATS = ["feed", "story", "reel"] as const;
 export type InstagramFormat = (typeof INSTAGRAM_FORMATS)[number];
 
 /** TikTok's privacy_level values; which of them a creator may use comes from creator_info (privacy_level_options). */
-export const TIKTOK_PRIVACY_LEVELS = ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"] as const;
+export const TIKTOK_PRIVACY_LEVELS = [
+  "PUBLIC_TO_EVERYONE",
+  "MUTUAL_FOLLOW_FRIENDS",
+  "FOLLOWER_OF_CREATOR",
+  "SELF_ONLY",
+] as const;
 export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
 
 /** Where a Snapchat public profile post goes: the 24-hour Story, a Saved Story, or Spotlight. */
@@ -99,7 +104,15 @@ export const DEFAULT_INSTAGRAM_OPTIONS: InstagramOptions = { format: "feed" };
  * they turn them on, and no music added to a photo post unless they ask for it. The adapter, both doors and
  * the composer read these, so a post that leaves an option out gets the same value everywhere.
  */
-export const DEFAULT_TIKTOK_OPTIONS: TikTokOptions & { autoAddMusic: boolean } = { privacyLevel: null, disableComment: true, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false, autoAddMusic: false };
+export const DEFAULT_TIKTOK_OPTIONS: TikTokOptions & { autoAddMusic: boolean } = {
+  privacyLevel: null,
+  disableComment: true,
+  disableDuet: true,
+  disableStitch: true,
+  brandOrganic: false,
+  brandContent: false,
+  autoAddMusic: false,
+};
 export const DEFAULT_X_OPTIONS: XOptions = { thread: false, linkInReply: false };
 export const DEFAULT_SNAPCHAT_OPTIONS: SnapchatOptions = { kind: "story" };
 
@@ -124,16 +137,33 @@ export const instagramOptionsSchema = z.object({
   reel: nullish(
     z.object({
       coverMediaId: nullish(z.uuid(key("postMediaInvalid"))),
-      thumbOffsetMs: nullish(z.number(key("invalidValue")).int(key("invalidValue")).min(0, key("invalidValue")).max(15 * 60_000, key("invalidValue"))),
+      thumbOffsetMs: nullish(
+        z
+          .number(key("invalidValue"))
+          .int(key("invalidValue"))
+          .min(0, key("invalidValue"))
+          .max(15 * 60_000, key("invalidValue")),
+      ),
       shareToFeed: nullish(z.boolean(key("invalidValue"))),
-      audioName: nullish(singleLine(key("invalidValue")).refine((s) => [...s].length <= INSTAGRAM_AUDIO_NAME_MAX_LENGTH, key("tooLong"))),
+      audioName: nullish(
+        singleLine(key("invalidValue")).refine((s) => [...s].length <= INSTAGRAM_AUDIO_NAME_MAX_LENGTH, key("tooLong")),
+      ),
     }),
   ),
-  collaborators: nullish(z.array(igUsername, key("invalidValue")).max(INSTAGRAM_MAX_COLLABORATORS, key("instagramTooManyCollaborators"))),
+  collaborators: nullish(
+    z.array(igUsername, key("invalidValue")).max(INSTAGRAM_MAX_COLLABORATORS, key("instagramTooManyCollaborators")),
+  ),
   locationId: nullish(singleLine(key("invalidValue")).refine((s) => /^\d{1,30}$/.test(s), key("invalidValue"))),
   userTags: nullish(
     z
-      .array(z.object({ username: igUsername, x: z.number(key("invalidValue")).min(0, key("invalidValue")).max(1, key("invalidValue")), y: z.number(key("invalidValue")).min(0, key("invalidValue")).max(1, key("invalidValue")) }), key("invalidValue"))
+      .array(
+        z.object({
+          username: igUsername,
+          x: z.number(key("invalidValue")).min(0, key("invalidValue")).max(1, key("invalidValue")),
+          y: z.number(key("invalidValue")).min(0, key("invalidValue")).max(1, key("invalidValue")),
+        }),
+        key("invalidValue"),
+      )
       .max(INSTAGRAM_MAX_USER_TAGS, key("instagramTooManyUserTags")),
   ),
 });
@@ -146,7 +176,9 @@ export const tiktokOptionsSchema = z.object({
   disableStitch: z.boolean(key("invalidValue")).default(true),
   brandOrganic: z.boolean(key("invalidValue")).default(false),
   brandContent: z.boolean(key("invalidValue")).default(false),
-  title: nullish(singleLine(key("invalidValue")).refine((s) => [...s].length <= TIKTOK_PHOTO_TITLE_MAX_LENGTH, key("tooLong"))),
+  title: nullish(
+    singleLine(key("invalidValue")).refine((s) => [...s].length <= TIKTOK_PHOTO_TITLE_MAX_LENGTH, key("tooLong")),
+  ),
   autoAddMusic: nullish(z.boolean(key("invalidValue"))),
 });
 
@@ -195,7 +227,10 @@ export function networkOptionsProblems(options: unknown): { key: MessageKey; pat
   if (options === null || options === undefined) return [];
   const r = networkOptionsSchema.safeParse(options);
   if (r.success) return [];
-  return r.error.issues.map((i) => ({ key: (isMessageKey(i.message) ? i.message : "invalidValue") as MessageKey, path: i.path.join(".") }));
+  return r.error.issues.map((i) => ({
+    key: (isMessageKey(i.message) ? i.message : "invalidValue") as MessageKey,
+    path: i.path.join("."),
+  }));
 }
 
 /**
@@ -210,7 +245,10 @@ export const altTextOf = (options: NetworkOptions | null | undefined, mediaId: s
   options?.altText?.find((a) => a.mediaId.toLowerCase() === mediaId.toLowerCase())?.text || null;
 
 /** The options one network's target publishes with: what the post chose, or that network's defaults. */
-export function optionsFor<P extends keyof Omit<NetworkOptions, "altText">>(options: NetworkOptions | null | undefined, platform: P): NonNullable<NetworkOptions[P]> | null {
+export function optionsFor<P extends keyof Omit<NetworkOptions, "altText">>(
+  options: NetworkOptions | null | undefined,
+  platform: P,
+): NonNullable<NetworkOptions[P]> | null {
   return (options?.[platform] ?? null) as NonNullable<NetworkOptions[P]> | null;
 }
 
@@ -224,7 +262,10 @@ export const INSTAGRAM_STORY_MAX_VIDEO_MS = 60_000;
  * the composer's preview and the adapter, which refuses before any call. Options that do not parse
  * are networkOptionsProblems' to report.
  */
-export function instagramFormatProblems(options: unknown, media: readonly { id?: string; kind: "image" | "video"; durationMs?: number | null }[]): MessageKey[] {
+export function instagramFormatProblems(
+  options: unknown,
+  media: readonly { id?: string; kind: "image" | "video"; durationMs?: number | null }[],
+): MessageKey[] {
   const parsed = instagramOptionsSchema.safeParse(options ?? DEFAULT_INSTAGRAM_OPTIONS);
   if (!parsed.success) return [];
   const o = parsed.data;
@@ -232,11 +273,13 @@ export function instagramFormatProblems(options: unknown, media: readonly { id?:
   if (o.format === "story") {
     if (media.length !== 1) out.push("instagramStoryOneMedia");
     if (o.collaborators?.length || o.locationId || o.userTags?.length) out.push("instagramStoryNoExtras");
-    if (media.length === 1 && media[0].kind === "video" && (media[0].durationMs ?? 0) > INSTAGRAM_STORY_MAX_VIDEO_MS) out.push("instagramStoryVideoTooLong");
+    if (media.length === 1 && media[0].kind === "video" && (media[0].durationMs ?? 0) > INSTAGRAM_STORY_MAX_VIDEO_MS)
+      out.push("instagramStoryVideoTooLong");
   }
   if (o.format === "reel") {
     const cover = o.reel?.coverMediaId?.toLowerCase();
-    const isCover = (m: { id?: string; kind: string }) => !!cover && m.kind === "image" && m.id?.toLowerCase() === cover;
+    const isCover = (m: { id?: string; kind: string }) =>
+      !!cover && m.kind === "image" && m.id?.toLowerCase() === cover;
     if (cover && !media.some(isCover)) out.push("instagramCoverNotInPost");
     const rest = media.filter((m) => !isCover(m));
     if (rest.length !== 1 || rest[0].kind !== "video") out.push("instagramReelOneVideo");

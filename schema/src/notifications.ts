@@ -34,7 +34,8 @@ export const NOTIFICATION_TYPES = [
   "team_read_only",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export const isNotificationType = (v: unknown): v is NotificationType => typeof v === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(v);
+export const isNotificationType = (v: unknown): v is NotificationType =>
+  typeof v === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(v);
 
 /** What each type carries (ids and the few facts its text needs; never a rendered text). */
 export interface NotificationData {
@@ -42,7 +43,14 @@ export interface NotificationData {
   account_approved: { businessId: string; companyName: string; plan: string | null; trialEndsAt: string | null };
   account_rejected: { businessId: string; companyName: string; reason: string | null };
   trial_ending: { businessId: string; companyName: string; trialEndsAt: string };
-  post_failed: { businessId: string; postId: string; platform: string; excerpt: string; errorCode: string; errorMessage: string | null };
+  post_failed: {
+    businessId: string;
+    postId: string;
+    platform: string;
+    excerpt: string;
+    errorCode: string;
+    errorMessage: string | null;
+  };
   post_unconfirmed: { businessId: string; postId: string; platform: string; excerpt: string };
   snapchat_ready: { businessId: string; postId: string; platform: string; excerpt: string };
   tiktok_ready: { businessId: string; postId: string; platform: string; excerpt: string };
@@ -50,7 +58,15 @@ export interface NotificationData {
   competitor_discovery_expiring: { businessId: string; handle: string; expiresAt: string };
   webhook_disabled: { businessId: string; endpointId: string; url: string };
   /** source: google or instagram; rating null for a comment; locationTitle: the Google branch, or null */
-  review_negative: { businessId: string; reviewId: string; source: string; rating: number | null; author: string; excerpt: string; locationTitle: string | null };
+  review_negative: {
+    businessId: string;
+    reviewId: string;
+    source: string;
+    rating: number | null;
+    author: string;
+    excerpt: string;
+    locationTitle: string | null;
+  };
   /** the trial ended without a payment: the subscription expired */
   trial_ended: { businessId: string; companyName: string; trialEndsAt: string };
   /** a paid month ends on periodEndsAt: the next payment (amountFils, for `plan`) is due then */
@@ -59,9 +75,22 @@ export interface NotificationData {
   payment_overdue: { businessId: string; companyName: string; plan: string; amountFils: number; graceEndsAt: string };
   /** the grace ended unpaid, or a cancelled subscription's period ended (status: expired or cancelled) */
   subscription_expired: { businessId: string; companyName: string; status: string };
-  payment_received: { businessId: string; companyName: string; paymentId: string; plan: string; amountFils: number; periodEndsAt: string | null };
+  payment_received: {
+    businessId: string;
+    companyName: string;
+    paymentId: string;
+    plan: string;
+    amountFils: number;
+    periodEndsAt: string | null;
+  };
   /** reason: the gateway's words, when it gave some */
-  payment_failed: { businessId: string; companyName: string; paymentId: string; amountFils: number; reason: string | null };
+  payment_failed: {
+    businessId: string;
+    companyName: string;
+    paymentId: string;
+    amountFils: number;
+    reason: string | null;
+  };
   /** a downgrade took effect (or an admin changed the plan): the plan now, and the one before */
   plan_changed: { businessId: string; companyName: string; plan: string; previousPlan: string };
   /** the business left Premium: this person may read but no longer change anything */

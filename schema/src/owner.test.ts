@@ -1,10 +1,18 @@
 // The owner dashboard's activity lines and the notifications' shared rules, as both sides use them.
 import { describe, expect, test } from "@jest/globals";
-import { activityExcerpt, fieldErrors, markNotificationsReadSchema, notificationsQuerySchema, ownerActivityText } from "./index.ts";
+import {
+  activityExcerpt,
+  fieldErrors,
+  markNotificationsReadSchema,
+  notificationsQuerySchema,
+  ownerActivityText,
+} from "./index.ts";
 
 describe("activity lines", () => {
   test("each type in both languages, with and without a subject; an unknown type reads as nothing", () => {
-    expect(ownerActivityText("post_published", "Fresh saffron buns", "en")).toBe("Post published: “Fresh saffron buns”");
+    expect(ownerActivityText("post_published", "Fresh saffron buns", "en")).toBe(
+      "Post published: “Fresh saffron buns”",
+    );
     expect(ownerActivityText("post_scheduled", null, "ar")).toBe("تمت جدولة منشور");
     expect(ownerActivityText("team_joined", "Fahad", "ar")).toBe("انضم Fahad إلى الفريق");
     expect(ownerActivityText("platform_connected", "Instagram", "en")).toBe("Instagram connected");
@@ -33,7 +41,11 @@ describe("notification rules", () => {
   test("a page: 20 by default, 1 to 100, an id as cursor", () => {
     expect(notificationsQuerySchema.parse({})).toEqual({ first: 20, unreadOnly: false });
     const bad = notificationsQuerySchema.safeParse({ first: 0, after: "x", unreadOnly: "yes" });
-    expect(bad.success ? {} : fieldErrors(bad.error)).toEqual({ first: ["invalidPageSize"], after: ["invalidValue"], unreadOnly: ["invalidValue"] });
+    expect(bad.success ? {} : fieldErrors(bad.error)).toEqual({
+      first: ["invalidPageSize"],
+      after: ["invalidValue"],
+      unreadOnly: ["invalidValue"],
+    });
   });
 
   test("marking read: ids left out (or null) means all; ids must be ids", () => {

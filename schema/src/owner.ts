@@ -33,7 +33,12 @@ const TEXTS: Record<OwnerActivityType, Record<Locale, { subject: string; none: s
 };
 
 /** An activity's one-line description in a language; an unknown type reads as nothing. */
-export function ownerActivityText(type: string, subject: string | null | undefined, locale: Locale, platform?: string | null): string {
+export function ownerActivityText(
+  type: string,
+  subject: string | null | undefined,
+  locale: Locale,
+  platform?: string | null,
+): string {
   const t = (TEXTS as Record<string, Record<Locale, { subject: string; none: string }>>)[type]?.[locale];
   if (!t) return "";
   // a network is named in the person's language (X, إنستغرام), before the account's handle

@@ -4,7 +4,8 @@ import { describe, expect, test } from "@jest/globals";
 import { generateInputSchema, MAX_POST_MEDIA, mediaMenuItemSchema } from "./index.ts";
 
 const ID = "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f";
-const keys = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
+const keys = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => i.message);
 
 describe("a photo's menu item", () => {
   test("a uuid sets it; null or an empty string clears it; anything else is 'choose a dish from your menu'", () => {
@@ -23,6 +24,8 @@ describe("the photos of a generation", () => {
     expect(generateInputSchema.parse({ ...base, mediaIds: null }).mediaIds).toBeUndefined();
     expect(generateInputSchema.parse({ ...base, mediaIds: [ID] }).mediaIds).toEqual([ID]);
     expect(keys(generateInputSchema.safeParse({ ...base, mediaIds: ["x"] }))).toEqual(["postMediaInvalid"]);
-    expect(keys(generateInputSchema.safeParse({ ...base, mediaIds: Array.from({ length: MAX_POST_MEDIA + 1 }, () => ID) }))).toEqual(["postTooManyMedia"]);
+    expect(
+      keys(generateInputSchema.safeParse({ ...base, mediaIds: Array.from({ length: MAX_POST_MEDIA + 1 }, () => ID) })),
+    ).toEqual(["postTooManyMedia"]);
   });
 });

@@ -30,7 +30,10 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: "aiPosts", label: { en: "50 AI posts a month", ar: "٥٠ منشورًا بالذكاء الاصطناعي شهريًا" } },
       { key: "basicTemplates", label: { en: "Basic templates", ar: "قوالب أساسية" } },
       { key: "emailSupport", label: { en: "Email support", ar: "دعم عبر البريد الإلكتروني" } },
-      { key: "instagram", label: { en: "Instagram and Google Business Profile", ar: "إنستغرام والملف التجاري على جوجل" } },
+      {
+        key: "instagram",
+        label: { en: "Instagram and Google Business Profile", ar: "إنستغرام والملف التجاري على جوجل" },
+      },
     ],
   },
   professional: {
@@ -44,7 +47,13 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: "imageEnhancement", label: { en: "Image enhancement", ar: "تحسين الصور" } },
       { key: "prioritySupport", label: { en: "Priority support", ar: "دعم ذو أولوية" } },
       { key: "analytics", label: { en: "Analytics dashboard", ar: "لوحة التحليلات" } },
-      { key: "networks", label: { en: "Instagram, X, Snapchat, TikTok, Facebook and Google", ar: "إنستغرام وإكس وسناب شات وتيك توك وفيسبوك وجوجل" } },
+      {
+        key: "networks",
+        label: {
+          en: "Instagram, X, Snapchat, TikTok, Facebook and Google",
+          ar: "إنستغرام وإكس وسناب شات وتيك توك وفيسبوك وجوجل",
+        },
+      },
     ],
   },
   premium: {
@@ -58,18 +67,28 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: "team", label: { en: "Team collaboration", ar: "العمل الجماعي" } },
       { key: "api", label: { en: "API access", ar: "الوصول إلى واجهة البرمجة" } },
       { key: "dedicatedSupport", label: { en: "Dedicated support", ar: "دعم مخصص" } },
-      { key: "networks", label: { en: "Instagram, X, Snapchat, TikTok, Facebook and Google", ar: "إنستغرام وإكس وسناب شات وتيك توك وفيسبوك وجوجل" } },
+      {
+        key: "networks",
+        label: {
+          en: "Instagram, X, Snapchat, TikTok, Facebook and Google",
+          ar: "إنستغرام وإكس وسناب شات وتيك توك وفيسبوك وجوجل",
+        },
+      },
     ],
   },
 };
 
-export const isPlanId = (v: unknown): v is PlanId => typeof v === "string" && (PLAN_IDS as readonly string[]).includes(v);
+export const isPlanId = (v: unknown): v is PlanId =>
+  typeof v === "string" && (PLAN_IDS as readonly string[]).includes(v);
 
 /**
  * Which networks each plan connects (docs/product.md#plans-and-prices: the Basic plan is Instagram
  * integration only, with Google Business Profile in every plan, as reviews matter to every café).
  */
-export const PLAN_PLATFORMS: Record<PlanId, readonly ("instagram" | "twitter" | "snapchat" | "google" | "tiktok" | "facebook")[]> = {
+export const PLAN_PLATFORMS: Record<
+  PlanId,
+  readonly ("instagram" | "twitter" | "snapchat" | "google" | "tiktok" | "facebook")[]
+> = {
   basic: ["instagram", "google"],
   professional: ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"],
   premium: ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"],

@@ -50,8 +50,17 @@ const video = { kind: "video" as const, bytes: 5_000_000, width: 1080, height: 1
 describe("X's weighted length", () => {
   test("ASCII counts 1 a character: 280 fits, 281 does not", () => {
     expect(xWeightedLength("a".repeat(280))).toBe(280);
-    expect(previewPost({ content: "a".repeat(280), platforms: ["twitter"] })[0]).toMatchObject({ length: 280, remaining: 0, overLimit: false, errors: [] });
-    expect(previewPost({ content: "a".repeat(281), platforms: ["twitter"] })[0]).toMatchObject({ length: 281, remaining: -1, overLimit: true });
+    expect(previewPost({ content: "a".repeat(280), platforms: ["twitter"] })[0]).toMatchObject({
+      length: 280,
+      remaining: 0,
+      overLimit: false,
+      errors: [],
+    });
+    expect(previewPost({ content: "a".repeat(281), platforms: ["twitter"] })[0]).toMatchObject({
+      length: 281,
+      remaining: -1,
+      overLimit: true,
+    });
   });
   test("Arabic letters count 1 each, like Latin ones", () => {
     expect(xWeightedLength("مطعم")).toBe(4);
@@ -126,7 +135,11 @@ describe("hashtags", () => {
   });
 
   test("extractHashtags: each once (case-insensitive), not inside words, not digits only", () => {
-    expect(extractHashtags("Hi #Pizza and #pizza! a#b #2026 #مطعم_كويتي. ＃wide")).toEqual(["Pizza", "مطعم_كويتي", "wide"]);
+    expect(extractHashtags("Hi #Pizza and #pizza! a#b #2026 #مطعم_كويتي. ＃wide")).toEqual([
+      "Pizza",
+      "مطعم_كويتي",
+      "wide",
+    ]);
   });
 
   test("composeText: content, a blank line, the hashtags with #, without the ones already written", () => {
@@ -143,29 +156,55 @@ describe("post input", () => {
   const ok = { content: "  Iftar boxes are back  ", platforms: ["instagram", "twitter"] };
 
   test("a valid post, with its defaults", () => {
-    expect(postInputSchema.parse(ok)).toEqual({ content: "Iftar boxes are back", platforms: ["instagram", "twitter"], mediaIds: [], hashtags: [], firstComment: null });
+    expect(postInputSchema.parse(ok)).toEqual({
+      content: "Iftar boxes are back",
+      platforms: ["instagram", "twitter"],
+      mediaIds: [],
+      hashtags: [],
+      firstComment: null,
+    });
   });
   test("a caption or at least one photo or video", () => {
-    expect(errorsOf(postInputSchema.safeParse({ ...ok, content: "   " }))).toEqual({ content: ["captionOrMediaRequired"] });
-    expect(errorsOf(postInputSchema.safeParse({ platforms: ["twitter"] }))).toEqual({ content: ["captionOrMediaRequired"] });
+    expect(errorsOf(postInputSchema.safeParse({ ...ok, content: "   " }))).toEqual({
+      content: ["captionOrMediaRequired"],
+    });
+    expect(errorsOf(postInputSchema.safeParse({ platforms: ["twitter"] }))).toEqual({
+      content: ["captionOrMediaRequired"],
+    });
     expect(postInputSchema.safeParse({ platforms: ["instagram"], mediaIds: [UUID(1)] }).success).toBe(true);
   });
   test("the caption-or-media rule is reported with the other fields' errors", () => {
-    expect(errorsOf(postInputSchema.safeParse({ content: "", platforms: [], scheduledFor: "2030-01-01T10:00" }))).toEqual({ content: ["captionOrMediaRequired"], platforms: ["platformsRequired"] });
+    expect(
+      errorsOf(postInputSchema.safeParse({ content: "", platforms: [], scheduledFor: "2030-01-01T10:00" })),
+    ).toEqual({ content: ["captionOrMediaRequired"], platforms: ["platformsRequired"] });
   });
   test("a draft needs no network; a post with a time needs one", () => {
-    expect(postInputSchema.parse({ content: "Karak" })).toEqual({ content: "Karak", platforms: [], mediaIds: [], hashtags: [], firstComment: null });
+    expect(postInputSchema.parse({ content: "Karak" })).toEqual({
+      content: "Karak",
+      platforms: [],
+      mediaIds: [],
+      hashtags: [],
+      firstComment: null,
+    });
     expect(postInputSchema.parse({ content: "Karak", platforms: [], scheduledFor: null }).platforms).toEqual([]);
-    expect(errorsOf(postInputSchema.safeParse({ content: "Karak", platforms: [], scheduledFor: "2030-01-01T10:00" }))).toEqual({ platforms: ["platformsRequired"] });
-    expect(errorsOf(postInputSchema.safeParse({ content: "Karak", scheduledFor: "2030-01-01T10:00" }))).toEqual({ platforms: ["platformsRequired"] });
+    expect(
+      errorsOf(postInputSchema.safeParse({ content: "Karak", platforms: [], scheduledFor: "2030-01-01T10:00" })),
+    ).toEqual({ platforms: ["platformsRequired"] });
+    expect(errorsOf(postInputSchema.safeParse({ content: "Karak", scheduledFor: "2030-01-01T10:00" }))).toEqual({
+      platforms: ["platformsRequired"],
+    });
     // the time itself is scheduleSchema's to check: it is not part of the post's fields
-    expect(postInputSchema.parse({ content: "Karak", platforms: ["twitter"], scheduledFor: "2030-01-01T10:00" })).not.toHaveProperty("scheduledFor");
+    expect(
+      postInputSchema.parse({ content: "Karak", platforms: ["twitter"], scheduledFor: "2030-01-01T10:00" }),
+    ).not.toHaveProperty("scheduledFor");
     expect(canSendTo([])).toBe(false);
     expect(canSendTo(["instagram"])).toBe(true);
   });
   test("a caption of at most 4000 code points (any script): X's longest, for verified accounts", () => {
     expect(postInputSchema.safeParse({ ...ok, content: "ب".repeat(4000) }).success).toBe(true);
-    expect(errorsOf(postInputSchema.safeParse({ ...ok, content: "a".repeat(4001) }))).toEqual({ content: ["captionTooLong"] });
+    expect(errorsOf(postInputSchema.safeParse({ ...ok, content: "a".repeat(4001) }))).toEqual({
+      content: ["captionTooLong"],
+    });
   });
   test.each([
     [{ platforms: "instagram" }, { platforms: ["platformsRequired"] }],
@@ -175,25 +214,49 @@ describe("post input", () => {
     expect(errorsOf(postInputSchema.safeParse({ ...ok, ...over }))).toEqual(expected);
   });
   test("media: ids, at most 10, each once", () => {
-    expect(errorsOf(postInputSchema.safeParse({ ...ok, mediaIds: ["photo-1"] }))).toEqual({ "mediaIds.0": ["postMediaInvalid"] });
-    expect(errorsOf(postInputSchema.safeParse({ ...ok, mediaIds: Array.from({ length: 11 }, (_, i) => UUID(i)) }))).toEqual({ mediaIds: ["postTooManyMedia"] });
-    expect(errorsOf(postInputSchema.safeParse({ ...ok, mediaIds: [UUID(1), UUID(1)] }))).toEqual({ mediaIds: ["postMediaDuplicate"] });
-    expect(postInputSchema.parse({ ...ok, mediaIds: Array.from({ length: 10 }, (_, i) => UUID(i)) }).mediaIds).toHaveLength(10);
+    expect(errorsOf(postInputSchema.safeParse({ ...ok, mediaIds: ["photo-1"] }))).toEqual({
+      "mediaIds.0": ["postMediaInvalid"],
+    });
+    expect(
+      errorsOf(postInputSchema.safeParse({ ...ok, mediaIds: Array.from({ length: 11 }, (_, i) => UUID(i)) })),
+    ).toEqual({ mediaIds: ["postTooManyMedia"] });
+    expect(errorsOf(postInputSchema.safeParse({ ...ok, mediaIds: [UUID(1), UUID(1)] }))).toEqual({
+      mediaIds: ["postMediaDuplicate"],
+    });
+    expect(
+      postInputSchema.parse({ ...ok, mediaIds: Array.from({ length: 10 }, (_, i) => UUID(i)) }).mediaIds,
+    ).toHaveLength(10);
   });
   test("hashtags: normalised and each once; invalid ones and more than 30 are errors", () => {
-    expect(postInputSchema.parse({ ...ok, hashtags: ["#Kuwait", "kuwait", "مطعم كويتي", "food!"] }).hashtags).toEqual(["Kuwait", "مطعم_كويتي", "food"]);
-    expect(errorsOf(postInputSchema.safeParse({ ...ok, hashtags: ["ok", "2026"] }))).toEqual({ hashtags: ["hashtagInvalid"] });
-    expect(errorsOf(postInputSchema.safeParse({ ...ok, hashtags: Array.from({ length: 31 }, (_, i) => `tag${i}`) }))).toEqual({ hashtags: ["tooManyHashtags"] });
-    expect(postInputSchema.parse({ ...ok, hashtags: [...Array.from({ length: 30 }, (_, i) => `tag${i}`), "#TAG0"] }).hashtags).toHaveLength(30);
+    expect(postInputSchema.parse({ ...ok, hashtags: ["#Kuwait", "kuwait", "مطعم كويتي", "food!"] }).hashtags).toEqual([
+      "Kuwait",
+      "مطعم_كويتي",
+      "food",
+    ]);
+    expect(errorsOf(postInputSchema.safeParse({ ...ok, hashtags: ["ok", "2026"] }))).toEqual({
+      hashtags: ["hashtagInvalid"],
+    });
+    expect(
+      errorsOf(postInputSchema.safeParse({ ...ok, hashtags: Array.from({ length: 31 }, (_, i) => `tag${i}`) })),
+    ).toEqual({ hashtags: ["tooManyHashtags"] });
+    expect(
+      postInputSchema.parse({ ...ok, hashtags: [...Array.from({ length: 30 }, (_, i) => `tag${i}`), "#TAG0"] })
+        .hashtags,
+    ).toHaveLength(30);
   });
   test("first comment: trimmed, empty is none, at most 2200", () => {
     expect(postInputSchema.parse({ ...ok, firstComment: "  #more #tags " }).firstComment).toBe("#more #tags");
     expect(postInputSchema.parse({ ...ok, firstComment: "  " }).firstComment).toBeNull();
     expect(postInputSchema.parse({ ...ok, firstComment: null }).firstComment).toBeNull();
-    expect(errorsOf(postInputSchema.safeParse({ ...ok, firstComment: "x".repeat(2201) }))).toEqual({ firstComment: ["firstCommentTooLong"] });
+    expect(errorsOf(postInputSchema.safeParse({ ...ok, firstComment: "x".repeat(2201) }))).toEqual({
+      firstComment: ["firstCommentTooLong"],
+    });
   });
   test("wrong types are field errors, not crashes", () => {
-    expect(errorsOf(postInputSchema.safeParse({ content: 42, platforms: ["twitter"], hashtags: "food" }))).toEqual({ content: ["invalidValue"], hashtags: ["hashtagInvalid"] });
+    expect(errorsOf(postInputSchema.safeParse({ content: 42, platforms: ["twitter"], hashtags: "food" }))).toEqual({
+      content: ["invalidValue"],
+      hashtags: ["hashtagInvalid"],
+    });
   });
 });
 
@@ -206,7 +269,9 @@ describe("post update", () => {
     expect(errorsOf(postUpdateSchema.safeParse({ hashtags: ["!!"] }))).toEqual({ hashtags: ["hashtagInvalid"] });
   });
   test("emptying both the caption and the media at once", () => {
-    expect(errorsOf(postUpdateSchema.safeParse({ content: " ", mediaIds: [] }))).toEqual({ content: ["captionOrMediaRequired"] });
+    expect(errorsOf(postUpdateSchema.safeParse({ content: " ", mediaIds: [] }))).toEqual({
+      content: ["captionOrMediaRequired"],
+    });
   });
 });
 
@@ -223,19 +288,44 @@ describe("scheduling", () => {
     expect(at("2027-03-01T09:00:00Z").success).toBe(true);
     expect(errorsOf(at("2027-03-02T09:00:00Z"))).toEqual({ scheduledFor: ["scheduleTooFar"] });
   });
-  test.each([["tomorrow"], [""], [undefined], [null], [true], ["2026-02-30T10:00:00Z"], ["2026-03-01T25:00:00Z"], [new Date("x")]])("%j is not a date", (v) => {
+  test.each([
+    ["tomorrow"],
+    [""],
+    [undefined],
+    [null],
+    [true],
+    ["2026-02-30T10:00:00Z"],
+    ["2026-03-01T25:00:00Z"],
+    [new Date("x")],
+  ])("%j is not a date", (v) => {
     expect(errorsOf(at(v))).toEqual({ scheduledFor: ["scheduleInvalid"] });
   });
   test("a Date, epoch milliseconds, ISO 8601 with a zone; without one it is Kuwait time", () => {
-    expect(scheduleSchema(now).parse({ scheduledFor: new Date("2026-03-02T10:00:00Z") }).scheduledFor.toISOString()).toBe("2026-03-02T10:00:00.000Z");
-    expect(scheduleSchema(now).parse({ scheduledFor: Date.parse("2026-03-02T10:00:00Z") }).scheduledFor.toISOString()).toBe("2026-03-02T10:00:00.000Z");
-    expect(scheduleSchema(now).parse({ scheduledFor: "2026-03-02T19:30:00+03:00" }).scheduledFor.toISOString()).toBe("2026-03-02T16:30:00.000Z");
-    expect(scheduleSchema(now).parse({ scheduledFor: "2026-03-02T19:30" }).scheduledFor.toISOString()).toBe("2026-03-02T16:30:00.000Z");
-    expect(scheduleSchema(now).parse({ scheduledFor: "2026-03-02 19:30:00.250Z" }).scheduledFor.toISOString()).toBe("2026-03-02T19:30:00.250Z");
+    expect(
+      scheduleSchema(now)
+        .parse({ scheduledFor: new Date("2026-03-02T10:00:00Z") })
+        .scheduledFor.toISOString(),
+    ).toBe("2026-03-02T10:00:00.000Z");
+    expect(
+      scheduleSchema(now)
+        .parse({ scheduledFor: Date.parse("2026-03-02T10:00:00Z") })
+        .scheduledFor.toISOString(),
+    ).toBe("2026-03-02T10:00:00.000Z");
+    expect(scheduleSchema(now).parse({ scheduledFor: "2026-03-02T19:30:00+03:00" }).scheduledFor.toISOString()).toBe(
+      "2026-03-02T16:30:00.000Z",
+    );
+    expect(scheduleSchema(now).parse({ scheduledFor: "2026-03-02T19:30" }).scheduledFor.toISOString()).toBe(
+      "2026-03-02T16:30:00.000Z",
+    );
+    expect(scheduleSchema(now).parse({ scheduledFor: "2026-03-02 19:30:00.250Z" }).scheduledFor.toISOString()).toBe(
+      "2026-03-02T19:30:00.250Z",
+    );
   });
   test("now defaults to the moment the rule is made", () => {
     expect(scheduleSchema().safeParse({ scheduledFor: new Date(Date.now() + 3_600_000) }).success).toBe(true);
-    expect(errorsOf(scheduleSchema().safeParse({ scheduledFor: new Date(Date.now() - 1) }))).toEqual({ scheduledFor: ["scheduleInPast"] });
+    expect(errorsOf(scheduleSchema().safeParse({ scheduledFor: new Date(Date.now() - 1) }))).toEqual({
+      scheduledFor: ["scheduleInPast"],
+    });
   });
 });
 
@@ -246,7 +336,10 @@ describe("post list query", () => {
   test("status: one, a list or comma-separated, any case", () => {
     expect(postsQuerySchema.parse({ status: "draft" }).status).toEqual(["draft"]);
     expect(postsQuerySchema.parse({ status: "Scheduled, FAILED,scheduled" }).status).toEqual(["scheduled", "failed"]);
-    expect(postsQuerySchema.parse({ status: ["published", "partially_published"] }).status).toEqual(["published", "partially_published"]);
+    expect(postsQuerySchema.parse({ status: ["published", "partially_published"] }).status).toEqual([
+      "published",
+      "partially_published",
+    ]);
     expect(postsQuerySchema.parse({ status: "" }).status).toBeUndefined();
     expect(errorsOf(postsQuerySchema.safeParse({ status: "draft,archived" }))).toEqual({ status: ["invalidStatus"] });
   });
@@ -259,9 +352,16 @@ describe("post list query", () => {
     expect(q.from?.toISOString()).toBe("2026-02-28T21:00:00.000Z");
     expect(q.to?.toISOString()).toBe("2026-03-31T20:59:59.999Z");
     expect(postsQuerySchema.safeParse({ from: "2026-03-01", to: "2026-03-01" }).success).toBe(true);
-    expect(postsQuerySchema.parse({ from: "2026-03-01T00:00:00Z" }).from?.toISOString()).toBe("2026-03-01T00:00:00.000Z");
-    expect(errorsOf(postsQuerySchema.safeParse({ from: "2026-03-05", to: "2026-03-01" }))).toEqual({ to: ["dateRangeInvalid"] });
-    expect(errorsOf(postsQuerySchema.safeParse({ from: "March", to: "2026-13-01" }))).toEqual({ from: ["dateInvalid"], to: ["dateInvalid"] });
+    expect(postsQuerySchema.parse({ from: "2026-03-01T00:00:00Z" }).from?.toISOString()).toBe(
+      "2026-03-01T00:00:00.000Z",
+    );
+    expect(errorsOf(postsQuerySchema.safeParse({ from: "2026-03-05", to: "2026-03-01" }))).toEqual({
+      to: ["dateRangeInvalid"],
+    });
+    expect(errorsOf(postsQuerySchema.safeParse({ from: "March", to: "2026-13-01" }))).toEqual({
+      from: ["dateInvalid"],
+      to: ["dateInvalid"],
+    });
   });
   test("search: trimmed, at most 200", () => {
     expect(postsQuerySchema.parse({ search: "  iftar " }).search).toBe("iftar");
@@ -271,8 +371,14 @@ describe("post list query", () => {
   test("page and limit: whole numbers (query-string text too), limit 1..100", () => {
     expect(postsQuerySchema.parse({ page: "3", limit: "50" })).toMatchObject({ page: 3, limit: 50 });
     expect(postsQuerySchema.parse({ page: "", limit: "" })).toMatchObject({ page: 1, limit: 20 });
-    expect(errorsOf(postsQuerySchema.safeParse({ page: 0, limit: 101 }))).toEqual({ page: ["invalidPage"], limit: ["invalidPageSize"] });
-    expect(errorsOf(postsQuerySchema.safeParse({ page: "1.5", limit: "many" }))).toEqual({ page: ["invalidPage"], limit: ["invalidPageSize"] });
+    expect(errorsOf(postsQuerySchema.safeParse({ page: 0, limit: 101 }))).toEqual({
+      page: ["invalidPage"],
+      limit: ["invalidPageSize"],
+    });
+    expect(errorsOf(postsQuerySchema.safeParse({ page: "1.5", limit: "many" }))).toEqual({
+      page: ["invalidPage"],
+      limit: ["invalidPageSize"],
+    });
   });
 });
 
@@ -288,7 +394,8 @@ describe("the post state machine", () => {
   };
   test("every pair of statuses", () => {
     for (const from of POST_STATUSES)
-      for (const to of POST_STATUSES) expect([from, to, canPostTransition(from, to)]).toEqual([from, to, allowed[from].includes(to)]);
+      for (const to of POST_STATUSES)
+        expect([from, to, canPostTransition(from, to)]).toEqual([from, to, allowed[from].includes(to)]);
     expect(Object.keys(POST_TRANSITIONS).sort()).toEqual([...POST_STATUSES].sort());
   });
   test("published is final; publishing cannot go back to draft; nothing skips publishing to published", () => {
@@ -300,9 +407,13 @@ describe("the post state machine", () => {
   test("a transition not in the table throws, naming the machine and both statuses", () => {
     expect(() => assertPostTransition("scheduled", "publishing")).not.toThrow();
     expect(() => assertPostTransition("published", "draft")).toThrow(StateTransitionError);
-    expect(() => assertPostTransition("draft", "published")).toThrow("post status draft -> published is not in POST_TRANSITIONS");
+    expect(() => assertPostTransition("draft", "published")).toThrow(
+      "post status draft -> published is not in POST_TRANSITIONS",
+    );
     expect(() => assertTargetTransition(["pending", "failed"], "pending")).not.toThrow();
-    expect(() => assertTargetTransition(["unconfirmed", "published"], "pending")).toThrow("target status published -> pending is not in TARGET_TRANSITIONS");
+    expect(() => assertTargetTransition(["unconfirmed", "published"], "pending")).toThrow(
+      "target status published -> pending is not in TARGET_TRANSITIONS",
+    );
     expect(() => assertTargetTransition("awaiting_manual", "failed")).toThrow(StateTransitionError);
   });
   test("targets: every status has its row; published is final; nothing is sent again on its own from unconfirmed", () => {
@@ -338,13 +449,43 @@ describe("platforms", () => {
   });
 
   test("platformLabel: one name per network from any spelling of its id, never a raw lower-case id", () => {
-    expect(["instagram", "twitter", "snapchat", "facebook", "tiktok"].map((p) => platformLabel(p, "en"))).toEqual(["Instagram", "X", "Snapchat", "Facebook", "TikTok"]);
-    expect(["INSTAGRAM", "TWITTER", "SNAPCHAT", "facebook", "tiktok"].map((p) => platformLabel(p, "ar"))).toEqual(["إنستغرام", "إكس", "سناب شات", "فيسبوك", "تيك توك"]);
+    expect(["instagram", "twitter", "snapchat", "facebook", "tiktok"].map((p) => platformLabel(p, "en"))).toEqual([
+      "Instagram",
+      "X",
+      "Snapchat",
+      "Facebook",
+      "TikTok",
+    ]);
+    expect(["INSTAGRAM", "TWITTER", "SNAPCHAT", "facebook", "tiktok"].map((p) => platformLabel(p, "ar"))).toEqual([
+      "إنستغرام",
+      "إكس",
+      "سناب شات",
+      "فيسبوك",
+      "تيك توك",
+    ]);
     expect(platformLabel("x", "en")).toBe("X");
     expect(platformLabel("new_network", "en")).toBe("New network");
-    expect(PLATFORM_LIMITS.instagram).toMatchObject({ maxLength: 2200, maxHashtags: 30, maxMedia: 10, requiresMedia: true, firstComment: true });
-    expect(PLATFORM_LIMITS.twitter).toMatchObject({ maxLength: 280, maxHashtags: null, hashtagWarnAbove: 2, maxMedia: 4, requiresMedia: false });
-    expect(PLATFORM_LIMITS.snapchat).toMatchObject({ maxLength: 250, maxHashtags: null, maxMedia: 1, requiresMedia: true, manual: true });
+    expect(PLATFORM_LIMITS.instagram).toMatchObject({
+      maxLength: 2200,
+      maxHashtags: 30,
+      maxMedia: 10,
+      requiresMedia: true,
+      firstComment: true,
+    });
+    expect(PLATFORM_LIMITS.twitter).toMatchObject({
+      maxLength: 280,
+      maxHashtags: null,
+      hashtagWarnAbove: 2,
+      maxMedia: 4,
+      requiresMedia: false,
+    });
+    expect(PLATFORM_LIMITS.snapchat).toMatchObject({
+      maxLength: 250,
+      maxHashtags: null,
+      maxMedia: 1,
+      requiresMedia: true,
+      manual: true,
+    });
   });
 });
 
@@ -352,43 +493,92 @@ describe("preview", () => {
   const one = (p: Parameters<typeof previewPost>[0]): PlatformPreview => previewPost(p)[0]!;
 
   test("one preview per platform, in the order given, each once", () => {
-    expect(previewPost({ content: "Hi", platforms: ["snapchat", "instagram", "snapchat"], media: [photo] }).map((p) => p.platform)).toEqual(["snapchat", "instagram"]);
+    expect(
+      previewPost({ content: "Hi", platforms: ["snapchat", "instagram", "snapchat"], media: [photo] }).map(
+        (p) => p.platform,
+      ),
+    ).toEqual(["snapchat", "instagram"]);
   });
 
   describe("Instagram", () => {
     test("a photo post with hashtags and a first comment is fine", () => {
-      const p = one({ content: "Fresh kunafa", hashtags: ["dessert", "kuwait"], firstComment: "#more", platforms: ["instagram"], media: [photo] });
-      expect(p).toMatchObject({ text: "Fresh kunafa\n\n#dessert #kuwait", length: 30, limit: 2200, remaining: 2170, overLimit: false, hashtagCount: 2, hashtagLimit: 30, mediaCount: 1, mediaLimit: 10, errors: [], warnings: [] });
+      const p = one({
+        content: "Fresh kunafa",
+        hashtags: ["dessert", "kuwait"],
+        firstComment: "#more",
+        platforms: ["instagram"],
+        media: [photo],
+      });
+      expect(p).toMatchObject({
+        text: "Fresh kunafa\n\n#dessert #kuwait",
+        length: 30,
+        limit: 2200,
+        remaining: 2170,
+        overLimit: false,
+        hashtagCount: 2,
+        hashtagLimit: 30,
+        mediaCount: 1,
+        mediaLimit: 10,
+        errors: [],
+        warnings: [],
+      });
       expect(p.truncated).toBe(p.text);
     });
     test("needs a photo or video", () => {
-      expect(one({ content: "Hi", platforms: ["instagram"] }).errors).toEqual([{ key: "mediaRequiredFor", params: { platform: "instagram" } }]);
+      expect(one({ content: "Hi", platforms: ["instagram"] }).errors).toEqual([
+        { key: "mediaRequiredFor", params: { platform: "instagram" } },
+      ]);
     });
     test("at most 30 hashtags, counting those in the caption", () => {
-      const p = one({ content: "#a #b", hashtags: Array.from({ length: 29 }, (_, i) => `t${i}`), platforms: ["instagram"], media: [photo] });
+      const p = one({
+        content: "#a #b",
+        hashtags: Array.from({ length: 29 }, (_, i) => `t${i}`),
+        platforms: ["instagram"],
+        media: [photo],
+      });
       expect(p.hashtagCount).toBe(31);
-      expect(p.errors).toEqual([{ key: "tooManyHashtagsFor", params: { platform: "instagram", limit: "30", count: "31" } }]);
+      expect(p.errors).toEqual([
+        { key: "tooManyHashtagsFor", params: { platform: "instagram", limit: "30", count: "31" } },
+      ]);
     });
     test("links are not clickable: a warning", () => {
-      expect(keysOf(one({ content: "Menu at sufra.kw/menu", platforms: ["instagram"], media: [photo] }).warnings)).toEqual(["instagramLinksNotClickable"]);
+      expect(
+        keysOf(one({ content: "Menu at sufra.kw/menu", platforms: ["instagram"], media: [photo] }).warnings),
+      ).toEqual(["instagramLinksNotClickable"]);
     });
     test("over 2200, close to it, and at most 10 media", () => {
-      expect(one({ content: "ب".repeat(2201), platforms: ["instagram"], media: [photo] }).errors).toEqual([{ key: "captionTooLongFor", params: { platform: "instagram", limit: "2200", length: "2201" } }]);
-      expect(one({ content: "ب".repeat(2000), platforms: ["instagram"], media: [photo] }).warnings).toEqual([{ key: "captionNearLimit", params: { platform: "instagram", limit: "2200", remaining: "200" } }]);
-      expect(keysOf(one({ content: "x", platforms: ["instagram"], media: Array(11).fill(photo) }).errors)).toEqual(["mediaTooManyItems"]);
+      expect(one({ content: "ب".repeat(2201), platforms: ["instagram"], media: [photo] }).errors).toEqual([
+        { key: "captionTooLongFor", params: { platform: "instagram", limit: "2200", length: "2201" } },
+      ]);
+      expect(one({ content: "ب".repeat(2000), platforms: ["instagram"], media: [photo] }).warnings).toEqual([
+        { key: "captionNearLimit", params: { platform: "instagram", limit: "2200", remaining: "200" } },
+      ]);
+      expect(keysOf(one({ content: "x", platforms: ["instagram"], media: Array(11).fill(photo) }).errors)).toEqual([
+        "mediaTooManyItems",
+      ]);
     });
     test("the media's own problems on the platform come from media.ts", () => {
       const wide = { kind: "image" as const, bytes: 100_000, width: 3000, height: 1000 };
-      expect(keysOf(one({ content: "x", platforms: ["instagram"], media: [wide] }).errors)).toEqual(["mediaRatioOutOfRange"]);
+      expect(keysOf(one({ content: "x", platforms: ["instagram"], media: [wide] }).errors)).toEqual([
+        "mediaRatioOutOfRange",
+      ]);
     });
   });
 
   describe("Google", () => {
     test("one JPG or PNG photo of at least 250 x 250; no video (local posts take none)", () => {
       expect(one({ content: "x", platforms: ["google"], media: [photo] }).errors).toEqual([]);
-      expect(one({ content: "x", platforms: ["google"], media: [video] }).errors).toEqual([{ key: "mediaVideoNotTakenBy", params: { platform: "google" } }]);
-      expect(one({ content: "x", platforms: ["google"], media: [{ ...photo, width: 240, height: 400 }] }).errors).toEqual([{ key: "mediaImageTooSmallFor", params: { platform: "google", min: "250", width: "240", height: "400" } }]);
-      expect(keysOf(one({ content: "x", platforms: ["google"], media: [photo, photo] }).errors)).toEqual(["mediaTooManyItems"]);
+      expect(one({ content: "x", platforms: ["google"], media: [video] }).errors).toEqual([
+        { key: "mediaVideoNotTakenBy", params: { platform: "google" } },
+      ]);
+      expect(
+        one({ content: "x", platforms: ["google"], media: [{ ...photo, width: 240, height: 400 }] }).errors,
+      ).toEqual([
+        { key: "mediaImageTooSmallFor", params: { platform: "google", min: "250", width: "240", height: "400" } },
+      ]);
+      expect(keysOf(one({ content: "x", platforms: ["google"], media: [photo, photo] }).errors)).toEqual([
+        "mediaTooManyItems",
+      ]);
     });
   });
 
@@ -402,13 +592,22 @@ describe("preview", () => {
       expect(keysOf(one({ content: " ", platforms: ["twitter"] }).errors)).toEqual(["captionOrMediaRequired"]);
     });
     test("up to 4 photos, or one video alone; a first comment is not posted there", () => {
-      expect(keysOf(one({ content: "x", platforms: ["twitter"], media: Array(5).fill(photo) }).errors)).toEqual(["mediaTooManyItems"]);
-      expect(keysOf(one({ content: "x", platforms: ["twitter"], media: [photo, video] }).errors)).toEqual(["videoAloneFor"]);
+      expect(keysOf(one({ content: "x", platforms: ["twitter"], media: Array(5).fill(photo) }).errors)).toEqual([
+        "mediaTooManyItems",
+      ]);
+      expect(keysOf(one({ content: "x", platforms: ["twitter"], media: [photo, video] }).errors)).toEqual([
+        "videoAloneFor",
+      ]);
       expect(one({ content: "x", platforms: ["twitter"], media: [video] }).errors).toEqual([]);
-      expect(keysOf(one({ content: "x", firstComment: "more", platforms: ["twitter"] }).warnings)).toEqual(["firstCommentNotSupported"]);
+      expect(keysOf(one({ content: "x", firstComment: "more", platforms: ["twitter"] }).warnings)).toEqual([
+        "firstCommentNotSupported",
+      ]);
     });
     test("weighted counting: a URL is 23, CJK 2, Arabic 1", () => {
-      const p = one({ content: `${"ب".repeat(230)} https://sufra.kw/a/very/long/path/to/the/ramadan/menu 漢字`, platforms: ["twitter"] });
+      const p = one({
+        content: `${"ب".repeat(230)} https://sufra.kw/a/very/long/path/to/the/ramadan/menu 漢字`,
+        platforms: ["twitter"],
+      });
       expect(p.length).toBe(230 + 1 + 23 + 1 + 4);
       expect(p.overLimit).toBe(false);
       // the link also draws X's cost warning (x-thread.test.ts)
@@ -439,7 +638,9 @@ describe("preview", () => {
       expect(p).toMatchObject({ limit: 250, mediaLimit: 1, hashtagLimit: null, errors: [] });
       expect(keysOf(p.warnings)).toEqual(["snapchatManual"]);
       expect(keysOf(one({ content: "x", platforms: ["snapchat"] }).errors)).toEqual(["mediaRequiredFor"]);
-      expect(keysOf(one({ content: "x", platforms: ["snapchat"], media: [photo, photo] }).errors)).toEqual(["mediaTooManyItems"]);
+      expect(keysOf(one({ content: "x", platforms: ["snapchat"], media: [photo, photo] }).errors)).toEqual([
+        "mediaTooManyItems",
+      ]);
       const long = one({ content: "😋".repeat(251), platforms: ["snapchat"], media: [photo] });
       expect(long).toMatchObject({ length: 251, overLimit: true });
       expect(long.truncated).toBe("😋".repeat(249) + "…");
@@ -464,7 +665,10 @@ describe("preview", () => {
   });
 
   test("postIssueText: the platform by name, numbers the language's way", () => {
-    const issue: PostIssue = { key: "captionTooLongFor", params: { platform: "twitter", limit: "280", length: "2301" } };
+    const issue: PostIssue = {
+      key: "captionTooLongFor",
+      params: { platform: "twitter", limit: "280", length: "2301" },
+    };
     expect(postIssueText(issue, "en")).toBe("X allows at most 280 characters; this caption has 2,301");
     expect(postIssueText(issue, "ar")).toBe("الحد الأقصى للأحرف على إكس هو ٢٨٠، وطول هذا النص ٢٬٣٠١");
     expect(postIssueText(issue, "ar", String)).toBe("الحد الأقصى للأحرف على إكس هو 280، وطول هذا النص 2301");

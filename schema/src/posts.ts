@@ -6,7 +6,14 @@ import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
-import { MEDIA_PLATFORM_LABELS, MEDIA_RULES, mediaCountProblem, mediaFormatOf, mediaProblems, type MediaFacts } from "./media.ts";
+import {
+  MEDIA_PLATFORM_LABELS,
+  MEDIA_RULES,
+  mediaCountProblem,
+  mediaFormatOf,
+  mediaProblems,
+  type MediaFacts,
+} from "./media.ts";
 import { googleOptionsProblems } from "./google.ts";
 import { splitThread } from "./x-thread.ts";
 import { instagramFormatProblems, networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
@@ -15,7 +22,8 @@ import { instagramFormatProblems, networkOptionsProblems, type NetworkOptions } 
 /** The networks a post can go to (X keeps its old name "twitter", as in the data model). */
 export const PLATFORMS = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"] as const;
 export type PlatformName = (typeof PLATFORMS)[number];
-export const isPlatformName = (p: unknown): p is PlatformName => typeof p === "string" && (PLATFORMS as readonly string[]).includes(p);
+export const isPlatformName = (p: unknown): p is PlatformName =>
+  typeof p === "string" && (PLATFORMS as readonly string[]).includes(p);
 
 /** The networks' names: Instagram / إنستغرام, X / إكس, Snapchat / سناب شات, Google / جوجل (media.ts holds the one copy). */
 export const PLATFORM_LABELS: Readonly<Record<PlatformName, Readonly<Record<Locale, string>>>> = MEDIA_PLATFORM_LABELS;
@@ -63,15 +71,63 @@ export interface PlatformLimits {
 }
 
 export const PLATFORM_LIMITS: Readonly<Record<PlatformName, Readonly<PlatformLimits>>> = {
-  instagram: { maxLength: 2200, maxHashtags: 30, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.instagram.maxItems, requiresMedia: true, firstComment: true, manual: false },
-  twitter: { maxLength: 280, maxHashtags: null, hashtagWarnAbove: 2, maxMedia: MEDIA_RULES.twitter.maxItems, requiresMedia: false, firstComment: false, manual: false },
-  snapchat: { maxLength: 250, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.snapchat.maxItems, requiresMedia: true, firstComment: false, manual: true },
+  instagram: {
+    maxLength: 2200,
+    maxHashtags: 30,
+    hashtagWarnAbove: null,
+    maxMedia: MEDIA_RULES.instagram.maxItems,
+    requiresMedia: true,
+    firstComment: true,
+    manual: false,
+  },
+  twitter: {
+    maxLength: 280,
+    maxHashtags: null,
+    hashtagWarnAbove: 2,
+    maxMedia: MEDIA_RULES.twitter.maxItems,
+    requiresMedia: false,
+    firstComment: false,
+    manual: false,
+  },
+  snapchat: {
+    maxLength: 250,
+    maxHashtags: null,
+    hashtagWarnAbove: null,
+    maxMedia: MEDIA_RULES.snapchat.maxItems,
+    requiresMedia: true,
+    firstComment: false,
+    manual: true,
+  },
   // a local post's summary is at most 1,500 characters; a photo is optional; Google has no hashtags or comments
-  google: { maxLength: 1500, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.google.maxItems, requiresMedia: false, firstComment: false, manual: false },
+  google: {
+    maxLength: 1500,
+    maxHashtags: null,
+    hashtagWarnAbove: null,
+    maxMedia: MEDIA_RULES.google.maxItems,
+    requiresMedia: false,
+    firstComment: false,
+    manual: false,
+  },
   // a video's title holds 2,200 UTF-16 code units (photo posts: a 90-character title and a 4,000-character description)
-  tiktok: { maxLength: 2200, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.tiktok.maxItems, requiresMedia: true, firstComment: false, manual: false },
+  tiktok: {
+    maxLength: 2200,
+    maxHashtags: null,
+    hashtagWarnAbove: null,
+    maxMedia: MEDIA_RULES.tiktok.maxItems,
+    requiresMedia: true,
+    firstComment: false,
+    manual: false,
+  },
   // a Page post's message holds 63,206 characters; a comment can follow it
-  facebook: { maxLength: 63206, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.facebook.maxItems, requiresMedia: false, firstComment: true, manual: false },
+  facebook: {
+    maxLength: 63206,
+    maxHashtags: null,
+    hashtagWarnAbove: null,
+    maxMedia: MEDIA_RULES.facebook.maxItems,
+    requiresMedia: false,
+    firstComment: true,
+    manual: false,
+  },
 };
 
 /** The longest caption, the most hashtags and the most media any post may have (Instagram's). */
@@ -82,14 +138,32 @@ export const MAX_POST_HASHTAGS = 30;
 export const MAX_POST_MEDIA = 10;
 
 // ---------------------------------------------------------------- statuses and the state machine
-export const POST_STATUSES = ["draft", "scheduled", "publishing", "published", "partially_published", "failed", "unconfirmed"] as const;
+export const POST_STATUSES = [
+  "draft",
+  "scheduled",
+  "publishing",
+  "published",
+  "partially_published",
+  "failed",
+  "unconfirmed",
+] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
-export const isPostStatus = (s: unknown): s is PostStatus => typeof s === "string" && (POST_STATUSES as readonly string[]).includes(s);
+export const isPostStatus = (s: unknown): s is PostStatus =>
+  typeof s === "string" && (POST_STATUSES as readonly string[]).includes(s);
 
 /** One platform's part of a post. awaiting_manual: Snapchat, posted by hand and marked done. */
-export const TARGET_STATUSES = ["pending", "publishing", "published", "failed", "unconfirmed", "awaiting_manual", "cancelled"] as const;
+export const TARGET_STATUSES = [
+  "pending",
+  "publishing",
+  "published",
+  "failed",
+  "unconfirmed",
+  "awaiting_manual",
+  "cancelled",
+] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
-export const isTargetStatus = (s: unknown): s is TargetStatus => typeof s === "string" && (TARGET_STATUSES as readonly string[]).includes(s);
+export const isTargetStatus = (s: unknown): s is TargetStatus =>
+  typeof s === "string" && (TARGET_STATUSES as readonly string[]).includes(s);
 
 const POST_STATUS_KEYS = {
   draft: "postStatusDraft",
@@ -131,7 +205,8 @@ export const POST_TRANSITIONS: Readonly<Record<PostStatus, readonly PostStatus[]
   published: [],
 };
 
-export const canPostTransition = (from: PostStatus, to: PostStatus): boolean => POST_TRANSITIONS[from]?.includes(to) ?? false;
+export const canPostTransition = (from: PostStatus, to: PostStatus): boolean =>
+  POST_TRANSITIONS[from]?.includes(to) ?? false;
 
 /**
  * One network's part of a post: from -> the statuses it may move to. pending -> pending is a wait
@@ -150,7 +225,8 @@ export const TARGET_TRANSITIONS: Readonly<Record<TargetStatus, readonly TargetSt
   cancelled: [],
 };
 
-export const canTargetTransition = (from: TargetStatus, to: TargetStatus): boolean => TARGET_TRANSITIONS[from]?.includes(to) ?? false;
+export const canTargetTransition = (from: TargetStatus, to: TargetStatus): boolean =>
+  TARGET_TRANSITIONS[from]?.includes(to) ?? false;
 
 /** A status change the state machine does not have: a fault in the code, never a person's doing. */
 export class StateTransitionError extends Error {
@@ -159,7 +235,9 @@ export class StateTransitionError extends Error {
     readonly from: string,
     readonly to: string,
   ) {
-    super(`${machine} status ${from} -> ${to} is not in ${machine === "post" ? "POST_TRANSITIONS" : "TARGET_TRANSITIONS"}`);
+    super(
+      `${machine} status ${from} -> ${to} is not in ${machine === "post" ? "POST_TRANSITIONS" : "TARGET_TRANSITIONS"}`,
+    );
     this.name = "StateTransitionError";
   }
 }
@@ -171,15 +249,25 @@ export function assertPostTransition(from: PostStatus, to: PostStatus): void {
 
 /** Throws StateTransitionError unless a target in any of the `from` statuses may move to `to`. */
 export function assertTargetTransition(from: TargetStatus | readonly TargetStatus[], to: TargetStatus): void {
-  for (const f of typeof from === "string" ? [from] : from) if (!canTargetTransition(f, to)) throw new StateTransitionError("target", f, to);
+  for (const f of typeof from === "string" ? [from] : from)
+    if (!canTargetTransition(f, to)) throw new StateTransitionError("target", f, to);
 }
 
 /** Statuses in which the content (caption, hashtags, media, platforms) may change. */
 export const EDITABLE_POST_STATUSES = ["draft", "scheduled", "failed"] as const satisfies readonly PostStatus[];
 /** Statuses in which a post may be deleted: any but publishing (a call to a network may be under way). */
-export const DELETABLE_POST_STATUSES = ["draft", "scheduled", "published", "partially_published", "failed", "unconfirmed"] as const satisfies readonly PostStatus[];
-export const isPostEditable = (status: PostStatus): boolean => (EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
-export const isPostDeletable = (status: PostStatus): boolean => (DELETABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
+export const DELETABLE_POST_STATUSES = [
+  "draft",
+  "scheduled",
+  "published",
+  "partially_published",
+  "failed",
+  "unconfirmed",
+] as const satisfies readonly PostStatus[];
+export const isPostEditable = (status: PostStatus): boolean =>
+  (EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
+export const isPostDeletable = (status: PostStatus): boolean =>
+  (DELETABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
 
 // ---------------------------------------------------------------- how a caption is counted
 // URLs. X links an http(s) address, and a bare domain with a known top-level domain. We count every
@@ -189,10 +277,59 @@ export const isPostDeletable = (status: PostStatus): boolean => (DELETABLE_POST_
 const URL_PATH = String.raw`[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]`;
 const GTLDS = [
   // two letters (country domains: kw, io, co...) match without a list
-  "com", "net", "org", "info", "biz", "edu", "gov", "int", "mil", "app", "dev",
-  "shop", "store", "online", "site", "website", "web", "menu", "restaurant", "restaurants", "cafe", "food", "kitchen", "pizza",
-  "delivery", "coffee", "bar", "blog", "page", "link", "news", "xyz", "club", "live", "world", "network", "tech", "cloud", "digital",
-  "media", "social", "studio", "design", "agency", "company", "business", "services", "events", "today", "space", "top", "art", "bio",
+  "com",
+  "net",
+  "org",
+  "info",
+  "biz",
+  "edu",
+  "gov",
+  "int",
+  "mil",
+  "app",
+  "dev",
+  "shop",
+  "store",
+  "online",
+  "site",
+  "website",
+  "web",
+  "menu",
+  "restaurant",
+  "restaurants",
+  "cafe",
+  "food",
+  "kitchen",
+  "pizza",
+  "delivery",
+  "coffee",
+  "bar",
+  "blog",
+  "page",
+  "link",
+  "news",
+  "xyz",
+  "club",
+  "live",
+  "world",
+  "network",
+  "tech",
+  "cloud",
+  "digital",
+  "media",
+  "social",
+  "studio",
+  "design",
+  "agency",
+  "company",
+  "business",
+  "services",
+  "events",
+  "today",
+  "space",
+  "top",
+  "art",
+  "bio",
 ];
 const URL_WITH_SCHEME = String.raw`https?:\/\/[\p{L}\p{M}\p{N}.\-]+(?::\d{1,5})?(?:[\/?#]${URL_PATH}*)?`;
 const URL_BARE = String.raw`(?<![\p{L}\p{M}\p{N}@＠#＃$_.\/\-])(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)+(?:${GTLDS.join("|")}|[A-Za-z]{2})(?![A-Za-z0-9\-])(?::\d{1,5})?(?:[\/?#]${URL_PATH}*)?`;
@@ -201,7 +338,8 @@ const URL_RE = new RegExp(`${URL_WITH_SCHEME}|${URL_BARE}`, "giu");
 /** Drops the punctuation that ends a sentence, not the address ("see sufra.kw." -> "sufra.kw"). */
 function trimUrl(url: string): string {
   let u = url.replace(/[.,;:!?'"*]+$/u, "");
-  while (u.endsWith(")") && (u.match(/\(/g)?.length ?? 0) < (u.match(/\)/g)?.length ?? 0)) u = u.slice(0, -1).replace(/[.,;:!?'"*]+$/u, "");
+  while (u.endsWith(")") && (u.match(/\(/g)?.length ?? 0) < (u.match(/\)/g)?.length ?? 0))
+    u = u.slice(0, -1).replace(/[.,;:!?'"*]+$/u, "");
   return u;
 }
 
@@ -209,7 +347,10 @@ function trimUrl(url: string): string {
 // their variation selector, skin tone and tag characters, joined by zero-width joiners. © and ® are
 // text unless followed by the emoji variation selector.
 const PICTO = String.raw`(?:[\u00A9\u00AE]\uFE0F|(?![\u00A9\u00AE])\p{Extended_Pictographic})(?:\uFE0F|\p{Emoji_Modifier})?[\u{E0020}-\u{E007F}]*`;
-const EMOJI_RE = new RegExp(String.raw`\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|${PICTO}(?:\u200D${PICTO})*`, "gu");
+const EMOJI_RE = new RegExp(
+  String.raw`\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|${PICTO}(?:\u200D${PICTO})*`,
+  "gu",
+);
 
 type SegmentKind = "url" | "emoji" | "char";
 interface Segment {
@@ -301,7 +442,10 @@ export const X_LONG_POST_LENGTH = 4000;
  * and follow as one reply (X charges far more for a post that carries a link), unless the caption is
  * nothing but links. The one plan previewPost shows and the X adapter posts.
  */
-export function xPostParts(text: string, o: { limit: number; thread?: boolean | null; linkInReply?: boolean | null }): string[] {
+export function xPostParts(
+  text: string,
+  o: { limit: number; thread?: boolean | null; linkInReply?: boolean | null },
+): string[] {
   let body = text.normalize("NFC").trim();
   let links: string[] = [];
   if (o.linkInReply) {
@@ -325,7 +469,11 @@ export function xPostParts(text: string, o: { limit: number; thread?: boolean | 
  * The text cut to fit the platform's limit (or the given one), ending with "…"; the text itself
  * (NFC) when it fits. Never cuts inside a URL or an emoji sequence; counts the way the platform does.
  */
-export function truncateForPlatform(platform: PlatformName, text: string, limit: number = PLATFORM_LIMITS[platform].maxLength): string {
+export function truncateForPlatform(
+  platform: PlatformName,
+  text: string,
+  limit: number = PLATFORM_LIMITS[platform].maxLength,
+): string {
   const normalized = text.normalize("NFC");
   if (platformLength(platform, normalized) <= limit) return normalized;
   const ELLIPSIS = "…";
@@ -333,10 +481,16 @@ export function truncateForPlatform(platform: PlatformName, text: string, limit:
   const room = limit - platformLength(platform, ELLIPSIS);
   let used = 0;
   let n = 0;
-  while (n < parts.length && used + segmentWeight(platform, parts[n]!) <= room) used += segmentWeight(platform, parts[n++]!);
+  while (n < parts.length && used + segmentWeight(platform, parts[n]!) <= room)
+    used += segmentWeight(platform, parts[n++]!);
   // cutting can turn a word into an address ("sufra.kwt" -> "sufra.kw"), so check and step back
   for (; n >= 0; n--) {
-    const cut = parts.slice(0, n).map((s) => s.text).join("").trimEnd() + ELLIPSIS;
+    const cut =
+      parts
+        .slice(0, n)
+        .map((s) => s.text)
+        .join("")
+        .trimEnd() + ELLIPSIS;
     if (platformLength(platform, cut) <= limit) return cut;
   }
   return "";
@@ -396,7 +550,8 @@ export function composeText(content: string, hashtags: readonly string[] = []): 
 // Sufra's businesses are in Kuwait: UTC+3 all year (no daylight saving). A date or time written
 // without a zone means Kuwait time there.
 const KUWAIT_OFFSET_MINUTES = 180;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 /**
  * An instant from a Date, epoch milliseconds or an ISO 8601 text; null when it is none. A day alone
@@ -413,7 +568,14 @@ export function parseInstant(value: unknown, endOfDay = false): Date | null {
   const ms = frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0;
   const utc = new Date(Date.UTC(...fields, ms));
   // Date.UTC rolls 30 February over to March: a real date keeps its fields
-  const back = [utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), utc.getUTCHours(), utc.getUTCMinutes(), utc.getUTCSeconds()];
+  const back = [
+    utc.getUTCFullYear(),
+    utc.getUTCMonth(),
+    utc.getUTCDate(),
+    utc.getUTCHours(),
+    utc.getUTCMinutes(),
+    utc.getUTCSeconds(),
+  ];
   if (back.some((v, i) => v !== fields[i])) return null;
   let offset = KUWAIT_OFFSET_MINUTES;
   if (zone && zone.toUpperCase() !== "Z") {
@@ -567,7 +729,10 @@ export type ScheduleInput = z.output<ReturnType<typeof scheduleSchema>>;
 
 const listOf = <T extends string>(allowed: readonly T[], k: MessageKey) =>
   z.union([singleLine(), z.array(singleLine())], key(k)).transform((v, ctx): T[] | undefined => {
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     if (!parts.every((p) => (allowed as readonly string[]).includes(p))) {
       ctx.addIssue({ code: "custom", message: k, input: v });
       return z.NEVER;
@@ -584,7 +749,10 @@ const instant = (endOfDay: boolean) =>
   });
 
 const whole = (k: MessageKey, min: number, max: number, fallback: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number(key(k)).int(key(k)).min(min, key(k)).max(max, key(k)).default(fallback));
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number(key(k)).int(key(k)).min(min, key(k)).max(max, key(k)).default(fallback),
+  );
 
 /**
  * The post list's filters (GraphQL arguments or a REST query string). status: one or more, as a
@@ -600,10 +768,7 @@ export const postsQuerySchema = z
     ),
     from: z.preprocess(blankToUndefined, instant(false).optional()),
     to: z.preprocess(blankToUndefined, instant(true).optional()),
-    search: z.preprocess(
-      blankToUndefined,
-      singleLine(key("invalidValue")).trim().max(200, key("tooLong")).optional(),
-    ),
+    search: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(200, key("tooLong")).optional()),
     page: whole("invalidPage", 1, Number.MAX_SAFE_INTEGER, 1),
     limit: whole("invalidPageSize", 1, 100, 20),
   })
@@ -682,7 +847,6 @@ export interface PlatformPreview {
 /** A caption past this share of the limit draws a warning. */
 export const NEAR_LIMIT_RATIO = 0.9;
 
-
 /** What the post looks like and what stops it on each platform, in the order the platforms were given. */
 export function previewPost(input: PreviewInput): PlatformPreview[] {
   const text = composeText(input.content, input.hashtags ?? []);
@@ -698,49 +862,83 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     const warnings: PostIssue[] = [];
     // X: a thread or a link moved to a reply makes several posts, each measured against the limit
     const x = platform === "twitter" ? (input.network as NetworkOptions | null | undefined)?.twitter : null;
-    const posts = platform === "twitter" ? xPostParts(text, { limit, thread: x?.thread, linkInReply: x?.linkInReply }) : [text];
+    const posts =
+      platform === "twitter" ? xPostParts(text, { limit, thread: x?.thread, linkInReply: x?.linkInReply }) : [text];
     const longest = posts.length > 1 ? Math.max(...posts.map((p) => platformLength(platform, p))) : length;
 
     if (!text && !items.length) errors.push({ key: "captionOrMediaRequired" });
-    if (longest > limit) errors.push({ key: "captionTooLongFor", params: { platform, limit: String(limit), length: String(longest) } });
-    else if (posts.length === 1 && length > limit * NEAR_LIMIT_RATIO) warnings.push({ key: "captionNearLimit", params: { platform, limit: String(limit), remaining: String(limit - length) } });
+    if (longest > limit)
+      errors.push({ key: "captionTooLongFor", params: { platform, limit: String(limit), length: String(longest) } });
+    else if (posts.length === 1 && length > limit * NEAR_LIMIT_RATIO)
+      warnings.push({
+        key: "captionNearLimit",
+        params: { platform, limit: String(limit), remaining: String(limit - length) },
+      });
 
-    if (limits.maxHashtags !== null && tags > limits.maxHashtags) errors.push({ key: "tooManyHashtagsFor", params: { platform, limit: String(limits.maxHashtags), count: String(tags) } });
-    if (limits.hashtagWarnAbove !== null && tags > limits.hashtagWarnAbove) warnings.push({ key: "hashtagsReduceReach", params: { platform, count: String(tags) } });
+    if (limits.maxHashtags !== null && tags > limits.maxHashtags)
+      errors.push({
+        key: "tooManyHashtagsFor",
+        params: { platform, limit: String(limits.maxHashtags), count: String(tags) },
+      });
+    if (limits.hashtagWarnAbove !== null && tags > limits.hashtagWarnAbove)
+      warnings.push({ key: "hashtagsReduceReach", params: { platform, count: String(tags) } });
 
     if (limits.requiresMedia && !items.length) errors.push({ key: "mediaRequiredFor", params: { platform } });
     const tooMany = mediaCountProblem(platform, items.length);
     if (tooMany) errors.push(tooMany);
     // X takes up to 4 photos, or one video alone
-    if (platform === "twitter" && items.length > 1 && items.some((m) => m.kind === "video")) errors.push({ key: "videoAloneFor", params: { platform } });
+    if (platform === "twitter" && items.length > 1 && items.some((m) => m.kind === "video"))
+      errors.push({ key: "videoAloneFor", params: { platform } });
     // a Page post is photos (attached to one post) or one video (the videos edge), never both
-    if (platform === "facebook" && items.length > 1 && items.some((m) => m.kind === "video")) errors.push({ key: "facebookVideoAlone" });
+    if (platform === "facebook" && items.length > 1 && items.some((m) => m.kind === "video"))
+      errors.push({ key: "facebookVideoAlone" });
     // Facebook shows a link's card only on a post without photos or a video: with them the link is not sent
-    if (platform === "facebook" && items.length && (input.network as NetworkOptions | null | undefined)?.facebook?.link) warnings.push({ key: "facebookLinkWithMedia" });
+    if (platform === "facebook" && items.length && (input.network as NetworkOptions | null | undefined)?.facebook?.link)
+      warnings.push({ key: "facebookLinkWithMedia" });
     // ...and an animated GIF counts as the post's only media
-    if (platform === "twitter" && items.length > 1 && items.some((m) => m.mime === "image/gif")) errors.push({ key: "gifAloneFor", params: { platform } });
+    if (platform === "twitter" && items.length > 1 && items.some((m) => m.mime === "image/gif"))
+      errors.push({ key: "gifAloneFor", params: { platform } });
     // Instagram's stories and reels are tall (9:16): the feed's ratio rule is not theirs
     const format = mediaFormatOf(platform, input.network as NetworkOptions | null | undefined);
     for (const item of items) errors.push(...mediaProblems(platform, item, format));
 
     if (firstComment) {
       if (!limits.firstComment) warnings.push({ key: "firstCommentNotSupported", params: { platform } });
-      else if (codePoints(firstComment.normalize("NFC")) > MAX_FIRST_COMMENT_LENGTH) errors.push({ key: "firstCommentTooLong" });
+      else if (codePoints(firstComment.normalize("NFC")) > MAX_FIRST_COMMENT_LENGTH)
+        errors.push({ key: "firstCommentTooLong" });
     }
     if (platform === "instagram" && hasUrl) warnings.push({ key: "instagramLinksNotClickable" });
     // X charges an app many times more for a post carrying a link; a reply can carry it instead
     if (platform === "twitter" && hasUrl && !x?.linkInReply) warnings.push({ key: "xLinkCosts", params: { platform } });
     if (limits.manual && (input.assisted ?? [platform]).includes(platform)) warnings.push({ key: "snapchatManual" });
     // the same rule the server applies to the stored options (google.ts), each problem once
-    if (platform === "google") for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
+    if (platform === "google")
+      for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
     // each network's own options: their problems stop that network only
-    for (const k of new Set(networkOptionsProblems(input.network).filter((p) => p.path.split(".")[0] === platform || p.path.startsWith("altText")).map((p) => p.key))) errors.push({ key: k });
+    for (const k of new Set(
+      networkOptionsProblems(input.network)
+        .filter((p) => p.path.split(".")[0] === platform || p.path.startsWith("altText"))
+        .map((p) => p.key),
+    ))
+      errors.push({ key: k });
     // TikTok forbids a default privacy: chosen here for a direct post, in TikTok for one sent to the inbox
-    if (platform === "tiktok" && !input.tiktokInbox && !(input.network as NetworkOptions | null | undefined)?.tiktok?.privacyLevel) errors.push({ key: "tiktokPrivacyRequired" });
+    if (
+      platform === "tiktok" &&
+      !input.tiktokInbox &&
+      !(input.network as NetworkOptions | null | undefined)?.tiktok?.privacyLevel
+    )
+      errors.push({ key: "tiktokPrivacyRequired" });
     // a story's or a reel's own shape (network-options.ts): the rule the Instagram adapter refuses by
-    if (platform === "instagram") for (const k of instagramFormatProblems((input.network as NetworkOptions | null | undefined)?.instagram, items)) errors.push({ key: k });
+    if (platform === "instagram")
+      for (const k of instagramFormatProblems((input.network as NetworkOptions | null | undefined)?.instagram, items))
+        errors.push({ key: k });
     // Snapchat's Spotlight is a video feed: the API refuses a photo there (platforms/snapchat.ts)
-    if (platform === "snapchat" && (input.network as NetworkOptions | null | undefined)?.snapchat?.kind === "spotlight" && items.some((m) => m.kind !== "video")) errors.push({ key: "snapchatSpotlightVideo" });
+    if (
+      platform === "snapchat" &&
+      (input.network as NetworkOptions | null | undefined)?.snapchat?.kind === "spotlight" &&
+      items.some((m) => m.kind !== "video")
+    )
+      errors.push({ key: "snapchatSpotlightVideo" });
 
     return {
       platform,
@@ -771,7 +969,12 @@ export function postIssueText(issue: PostIssue, locale: Locale = "en", formatNum
   const fmt = formatNumber ?? ((n: number) => nf.format(n));
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(issue.params ?? {})) {
-    params[name] = name === "platform" && isPlatformName(value) ? PLATFORM_LABELS[value][locale] : /^-?\d+(\.\d+)?$/.test(value) ? fmt(Number(value)) : value;
+    params[name] =
+      name === "platform" && isPlatformName(value)
+        ? PLATFORM_LABELS[value][locale]
+        : /^-?\d+(\.\d+)?$/.test(value)
+          ? fmt(Number(value))
+          : value;
   }
   return messageText(issue.key, locale, params);
 }

@@ -28,7 +28,17 @@ const valid = { source: "google", author: "Fatma", rating: 4, text: "Lovely kara
 
 describe("vocabularies", () => {
   test("every source and topic has an English and an Arabic label", () => {
-    expect(REVIEW_SOURCE_KEYS).toEqual(["google", "instagram", "talabat", "deliveroo", "carriage", "facebook", "tripadvisor", "manual", "other"]);
+    expect(REVIEW_SOURCE_KEYS).toEqual([
+      "google",
+      "instagram",
+      "talabat",
+      "deliveroo",
+      "carriage",
+      "facebook",
+      "tripadvisor",
+      "manual",
+      "other",
+    ]);
     expect(REVIEW_TOPIC_KEYS).toEqual(["food", "service", "delivery", "price", "cleanliness"]);
     for (const l of [...Object.values(REVIEW_SOURCES), ...Object.values(REVIEW_TOPICS)]) {
       expect(l.en).toMatch(/[A-Za-z]/);
@@ -51,8 +61,19 @@ describe("vocabularies", () => {
 
 describe("the review form", () => {
   test("a valid review, with its text trimmed and the source read from its name", () => {
-    const r = reviewInputSchema.parse({ ...valid, source: "Talabat", author: "  Abu  Salem ", text: "  Great\r\nfood  " });
-    expect(r).toEqual({ source: "talabat", author: "Abu Salem", rating: 4, text: "Great\nfood", reviewedAt: "2026-01-15" });
+    const r = reviewInputSchema.parse({
+      ...valid,
+      source: "Talabat",
+      author: "  Abu  Salem ",
+      text: "  Great\r\nfood  ",
+    });
+    expect(r).toEqual({
+      source: "talabat",
+      author: "Abu Salem",
+      rating: 4,
+      text: "Great\nfood",
+      reviewedAt: "2026-01-15",
+    });
   });
 
   test("ratings written as text, in Arabic digits, as 4/5 or stars", () => {
@@ -73,10 +94,17 @@ describe("the review form", () => {
       text: ["reviewTextRequired"],
       reviewedAt: ["reviewDateInvalid"],
     });
-    expect(errorsOf(reviewInputSchema.safeParse({ ...valid, author: "   ", text: "" }))).toEqual({ author: ["reviewAuthorRequired"], text: ["reviewTextRequired"] });
-    expect(errorsOf(reviewInputSchema.safeParse({ ...valid, author: "ن".repeat(81), text: "x".repeat(2001) }))).toEqual({ author: ["reviewAuthorTooLong"], text: ["reviewTextTooLong"] });
+    expect(errorsOf(reviewInputSchema.safeParse({ ...valid, author: "   ", text: "" }))).toEqual({
+      author: ["reviewAuthorRequired"],
+      text: ["reviewTextRequired"],
+    });
+    expect(errorsOf(reviewInputSchema.safeParse({ ...valid, author: "ن".repeat(81), text: "x".repeat(2001) }))).toEqual(
+      { author: ["reviewAuthorTooLong"], text: ["reviewTextTooLong"] },
+    );
     // 80 Arabic letters and 2,000 characters are fine (code points, not bytes)
-    expect(reviewInputSchema.safeParse({ ...valid, author: "ن".repeat(80), text: "😀".repeat(2000) }).success).toBe(true);
+    expect(reviewInputSchema.safeParse({ ...valid, author: "ن".repeat(80), text: "😀".repeat(2000) }).success).toBe(
+      true,
+    );
   });
 
   test("dates: several ways of writing them, never in the future, never before 2000", () => {
@@ -88,9 +116,13 @@ describe("the review form", () => {
     expect(parseReviewDate("2026-02-30")).toBeNull();
     expect(parseReviewDate("yesterday")).toBeNull();
     const tomorrow = addDays(kuwaitDate(), 1);
-    expect(errorsOf(reviewInputSchema.safeParse({ ...valid, reviewedAt: tomorrow }))).toEqual({ reviewedAt: ["reviewDateFuture"] });
+    expect(errorsOf(reviewInputSchema.safeParse({ ...valid, reviewedAt: tomorrow }))).toEqual({
+      reviewedAt: ["reviewDateFuture"],
+    });
     expect(reviewInputSchema.parse({ ...valid, reviewedAt: kuwaitDate() }).reviewedAt).toBe(kuwaitDate());
-    expect(errorsOf(reviewInputSchema.safeParse({ ...valid, reviewedAt: "1999-12-31" }))).toEqual({ reviewedAt: ["reviewDateInvalid"] });
+    expect(errorsOf(reviewInputSchema.safeParse({ ...valid, reviewedAt: "1999-12-31" }))).toEqual({
+      reviewedAt: ["reviewDateInvalid"],
+    });
   });
 
   test("the messages exist in both languages", () => {
@@ -104,19 +136,37 @@ describe("the reply and the list's filters", () => {
   test("a reply is 1 to 1,000 characters, trimmed", () => {
     expect(reviewReplySchema.parse({ reply: "  Thank you!  " })).toEqual({ reply: "Thank you!" });
     expect(errorsOf(reviewReplySchema.safeParse({ reply: " " }))).toEqual({ reply: ["reviewReplyRequired"] });
-    expect(errorsOf(reviewReplySchema.safeParse({ reply: "a".repeat(1001) }))).toEqual({ reply: ["reviewReplyTooLong"] });
+    expect(errorsOf(reviewReplySchema.safeParse({ reply: "a".repeat(1001) }))).toEqual({
+      reply: ["reviewReplyTooLong"],
+    });
   });
 
   test("filters: status (or all), rating, sentiment, pages", () => {
     expect(reviewsQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
-    expect(reviewsQuerySchema.parse({ status: "Unanswered", rating: "2", sentiment: "NEGATIVE", page: "3", limit: "50" })).toEqual({ status: "unanswered", rating: 2, sentiment: "negative", page: 3, limit: 50 });
+    expect(
+      reviewsQuerySchema.parse({ status: "Unanswered", rating: "2", sentiment: "NEGATIVE", page: "3", limit: "50" }),
+    ).toEqual({ status: "unanswered", rating: 2, sentiment: "negative", page: 3, limit: 50 });
     expect(reviewsQuerySchema.parse({ status: "all" }).status).toBeUndefined();
-    expect(errorsOf(reviewsQuerySchema.safeParse({ status: "archived", rating: 7, limit: 500 }))).toEqual({ status: ["invalidStatus"], rating: ["reviewRatingRange"], limit: ["invalidPageSize"] });
+    expect(errorsOf(reviewsQuerySchema.safeParse({ status: "archived", rating: 7, limit: 500 }))).toEqual({
+      status: ["invalidStatus"],
+      rating: ["reviewRatingRange"],
+      limit: ["invalidPageSize"],
+    });
   });
 
   test("the import key ignores case and spacing, not the words", () => {
-    const a = reviewImportKeyText({ source: "google", author: "Fatma ", reviewedAt: "2026-01-15", text: "Lovely  KARAK" });
-    const b = reviewImportKeyText({ source: "google", author: "fatma", reviewedAt: "2026-01-15", text: "lovely karak" });
+    const a = reviewImportKeyText({
+      source: "google",
+      author: "Fatma ",
+      reviewedAt: "2026-01-15",
+      text: "Lovely  KARAK",
+    });
+    const b = reviewImportKeyText({
+      source: "google",
+      author: "fatma",
+      reviewedAt: "2026-01-15",
+      text: "lovely karak",
+    });
     const c = reviewImportKeyText({ source: "google", author: "fatma", reviewedAt: "2026-01-15", text: "lovely tea" });
     expect(a).toBe(b);
     expect(a).not.toBe(c);
@@ -163,7 +213,10 @@ describe("CSV", () => {
       ],
       unclosedQuoteAt: 3,
     });
-    expect(readReviewCsv('author,rating,text,date\nAli,4,"Nice" place,2026-01-01\n')).toEqual({ ok: false, problem: "reviewImportUnclosedQuote" });
+    expect(readReviewCsv('author,rating,text,date\nAli,4,"Nice" place,2026-01-01\n')).toEqual({
+      ok: false,
+      problem: "reviewImportUnclosedQuote",
+    });
     // spaces after a closing quote are the file's layout, not the field's
     expect(parseCsv('a,b\n"x" ,"y"\n').records[1]!.fields).toEqual(["x", "y"]);
   });
@@ -173,12 +226,24 @@ describe("CSV", () => {
   });
 
   test("Arabic headers and text, in any column order; lines counted across quoted line breaks", () => {
-    const csv = ["التاريخ,الكاتب,التقييم,النص,المصدر", '2026-01-10,أم محمد,2,"الأكل وصل بارد،\nوالتوصيل متأخر",طلبات', "", "11/01/2026,Ali,5,Great,google"].join("\n");
+    const csv = [
+      "التاريخ,الكاتب,التقييم,النص,المصدر",
+      '2026-01-10,أم محمد,2,"الأكل وصل بارد،\nوالتوصيل متأخر",طلبات',
+      "",
+      "11/01/2026,Ali,5,Great,google",
+    ].join("\n");
     const r = readReviewCsv(csv);
     expect(r).toEqual({
       ok: true,
       rows: [
-        { line: 2, source: "طلبات", author: "أم محمد", rating: "2", text: "الأكل وصل بارد،\nوالتوصيل متأخر", date: "2026-01-10" },
+        {
+          line: 2,
+          source: "طلبات",
+          author: "أم محمد",
+          rating: "2",
+          text: "الأكل وصل بارد،\nوالتوصيل متأخر",
+          date: "2026-01-10",
+        },
         { line: 5, source: "google", author: "Ali", rating: "5", text: "Great", date: "11/01/2026" },
       ],
     });
@@ -186,16 +251,32 @@ describe("CSV", () => {
 
   test("source may be left out; headers are case-insensitive", () => {
     const r = readReviewCsv("Author,RATING,Text,Date\nAli,4,Nice,2026-01-01\n");
-    expect(r.ok && r.rows[0]).toEqual({ line: 2, source: "", author: "Ali", rating: "4", text: "Nice", date: "2026-01-01" });
+    expect(r.ok && r.rows[0]).toEqual({
+      line: 2,
+      source: "",
+      author: "Ali",
+      rating: "4",
+      text: "Nice",
+      date: "2026-01-01",
+    });
   });
 
   test("file-level refusals", () => {
     expect(readReviewCsv("")).toEqual({ ok: false, problem: "reviewImportEmpty" });
     expect(readReviewCsv("author,rating,text,date\n\n")).toEqual({ ok: false, problem: "reviewImportEmpty" });
-    expect(readReviewCsv("name,stars,comment\nAli,4,Nice")).toEqual({ ok: false, problem: "reviewImportColumnsMissing" });
-    expect(readReviewCsv('author,rating,text,date\nAli,4,"Nice,2026-01-01')).toEqual({ ok: false, problem: "reviewImportUnclosedQuote" });
+    expect(readReviewCsv("name,stars,comment\nAli,4,Nice")).toEqual({
+      ok: false,
+      problem: "reviewImportColumnsMissing",
+    });
+    expect(readReviewCsv('author,rating,text,date\nAli,4,"Nice,2026-01-01')).toEqual({
+      ok: false,
+      problem: "reviewImportUnclosedQuote",
+    });
     expect(readReviewCsv("PK\u0003\u0004\u0000\u0000")).toEqual({ ok: false, problem: "reviewImportNotText" });
-    const many = ["author,rating,text,date", ...Array.from({ length: REVIEW_IMPORT_MAX_ROWS + 1 }, (_, i) => `A${i},4,t,2026-01-01`)].join("\n");
+    const many = [
+      "author,rating,text,date",
+      ...Array.from({ length: REVIEW_IMPORT_MAX_ROWS + 1 }, (_, i) => `A${i},4,t,2026-01-01`),
+    ].join("\n");
     expect(readReviewCsv(many)).toEqual({ ok: false, problem: "reviewImportTooManyRows" });
     const big = `author,rating,text,date\nA,4,"${"ك".repeat(600_000)}",2026-01-01`;
     expect(readReviewCsv(big)).toEqual({ ok: false, problem: "reviewImportTooLarge" });

@@ -26,7 +26,8 @@ export const REVIEW_SOURCES = {
 } as const satisfies Record<string, Labels>;
 export type ReviewSource = keyof typeof REVIEW_SOURCES;
 export const REVIEW_SOURCE_KEYS = Object.keys(REVIEW_SOURCES) as ReviewSource[];
-export const isReviewSource = (k: unknown): k is ReviewSource => typeof k === "string" && Object.hasOwn(REVIEW_SOURCES, k);
+export const isReviewSource = (k: unknown): k is ReviewSource =>
+  typeof k === "string" && Object.hasOwn(REVIEW_SOURCES, k);
 
 /** Other ways people (and exports) write a source's name. */
 const SOURCE_SPELLINGS: Readonly<Record<string, ReviewSource>> = {
@@ -55,7 +56,13 @@ const SOURCE_SPELLINGS: Readonly<Record<string, ReviewSource>> = {
 /** A source by its key or its English or Arabic name, case-insensitive; null if unknown. */
 export function findReviewSource(value: unknown): ReviewSource | null {
   if (typeof value !== "string") return null;
-  const plain = (s: string) => s.normalize("NFC").trim().toLowerCase().replace(/[\s_-]+/gu, " ").replace(/[إأآ]/gu, "ا");
+  const plain = (s: string) =>
+    s
+      .normalize("NFC")
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/gu, " ")
+      .replace(/[إأآ]/gu, "ا");
   const want = plain(value);
   if (!want) return null;
   for (const key of REVIEW_SOURCE_KEYS) {
@@ -141,7 +148,8 @@ const first = (k: MessageKey) => ({ error: k, abort: true });
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && !v.trim()) ? undefined : v);
 const codePoints = (s: string) => [...s].length;
 /** Arabic-Indic and Persian digits as ASCII ("٤" -> "4"), so a rating or date typed in Arabic reads. */
-export const asciiDigits = (s: string) => s.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0));
+export const asciiDigits = (s: string) =>
+  s.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0));
 
 /**
  * A review's date as YYYY-MM-DD, from what exports write: 2026-03-01, 2026/03/01, 01/03/2026 (day
@@ -153,7 +161,8 @@ export function parseReviewDate(value: unknown): string | null {
   const v = asciiDigits(value.trim());
   const pad = (n: string) => n.padStart(2, "0");
   let iso: string | null = null;
-  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i.exec(v);
+  let m =
+    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i.exec(v);
   if (m) iso = `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}`;
   else if ((m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(v))) iso = `${m[3]}-${pad(m[2]!)}-${pad(m[1]!)}`;
   return iso && isIsoDate(iso) ? iso : null;
@@ -182,20 +191,38 @@ function readRating(v: unknown): unknown {
   return m ? Number(m[1]) : s;
 }
 
-const rating = z.preprocess(readRating, z.number(key("reviewRatingRange")).int(key("reviewRatingRange")).min(1, key("reviewRatingRange")).max(5, key("reviewRatingRange")));
+const rating = z.preprocess(
+  readRating,
+  z
+    .number(key("reviewRatingRange"))
+    .int(key("reviewRatingRange"))
+    .min(1, key("reviewRatingRange"))
+    .max(5, key("reviewRatingRange")),
+);
 
-const source = z.preprocess((v) => (typeof v === "string" ? (findReviewSource(v) ?? v) : v), z.enum(REVIEW_SOURCE_KEYS as [ReviewSource, ...ReviewSource[]], key("reviewSourceInvalid")));
+const source = z.preprocess(
+  (v) => (typeof v === "string" ? (findReviewSource(v) ?? v) : v),
+  z.enum(REVIEW_SOURCE_KEYS as [ReviewSource, ...ReviewSource[]], key("reviewSourceInvalid")),
+);
 
 /** A review entered by hand (or one CSV row): where, who, how many stars, what they wrote, when. */
 export const reviewInputSchema = z.object({
   source,
   author: singleLine(key("reviewAuthorRequired"))
     .transform((s) => s.normalize("NFC").replace(/\s+/gu, " ").trim())
-    .pipe(singleLine().min(1, first("reviewAuthorRequired")).refine((s) => codePoints(s) <= REVIEW_AUTHOR_MAX, key("reviewAuthorTooLong"))),
+    .pipe(
+      singleLine()
+        .min(1, first("reviewAuthorRequired"))
+        .refine((s) => codePoints(s) <= REVIEW_AUTHOR_MAX, key("reviewAuthorTooLong")),
+    ),
   rating,
   text: multiLine(key("reviewTextRequired"))
     .transform((s) => s.normalize("NFC").replace(/\r\n?/g, "\n").trim())
-    .pipe(multiLine().min(1, first("reviewTextRequired")).refine((s) => codePoints(s) <= REVIEW_TEXT_MAX, key("reviewTextTooLong"))),
+    .pipe(
+      multiLine()
+        .min(1, first("reviewTextRequired"))
+        .refine((s) => codePoints(s) <= REVIEW_TEXT_MAX, key("reviewTextTooLong")),
+    ),
   reviewedAt: reviewDate,
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
@@ -205,13 +232,21 @@ export type ReviewData = z.output<typeof reviewInputSchema>;
 export const reviewReplySchema = z.object({
   reply: multiLine(key("reviewReplyRequired"))
     .transform((s) => s.normalize("NFC").replace(/\r\n?/g, "\n").trim())
-    .pipe(multiLine().min(1, first("reviewReplyRequired")).refine((s) => codePoints(s) <= REVIEW_REPLY_MAX, key("reviewReplyTooLong"))),
+    .pipe(
+      multiLine()
+        .min(1, first("reviewReplyRequired"))
+        .refine((s) => codePoints(s) <= REVIEW_REPLY_MAX, key("reviewReplyTooLong")),
+    ),
 });
 export type ReviewReplyInput = z.output<typeof reviewReplySchema>;
 
-const whole = (k: MessageKey, min: number, max: number) => z.coerce.number(key(k)).int(key(k)).min(min, key(k)).max(max, key(k));
+const whole = (k: MessageKey, min: number, max: number) =>
+  z.coerce.number(key(k)).int(key(k)).min(min, key(k)).max(max, key(k));
 const lowerEnum = <T extends string>(values: readonly T[], k: MessageKey) =>
-  z.preprocess((v) => (typeof v === "string" ? blankToUndefined(v.trim().toLowerCase()) : blankToUndefined(v)), z.enum(values as [T, ...T[]], key(k)).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" ? blankToUndefined(v.trim().toLowerCase()) : blankToUndefined(v)),
+    z.enum(values as [T, ...T[]], key(k)).optional(),
+  );
 
 /**
  * The review list's filters (GraphQL arguments or a REST query string), as the posts list:
@@ -219,7 +254,10 @@ const lowerEnum = <T extends string>(values: readonly T[], k: MessageKey) =>
  * sentiment; page (from 1) and limit (1..100, 20). GraphQL pages by cursor over the same list.
  */
 export const reviewsQuerySchema = z.object({
-  status: z.preprocess((v) => (typeof v === "string" && v.trim().toLowerCase() === "all" ? undefined : v), lowerEnum(REVIEW_FILTERS, "invalidStatus")),
+  status: z.preprocess(
+    (v) => (typeof v === "string" && v.trim().toLowerCase() === "all" ? undefined : v),
+    lowerEnum(REVIEW_FILTERS, "invalidStatus"),
+  ),
   rating: z.preprocess(blankToUndefined, whole("reviewRatingRange", 1, 5).optional()),
   sentiment: lowerEnum(REVIEW_SENTIMENT_KEYS, "invalidValue"),
   page: z.preprocess(blankToUndefined, whole("invalidPage", 1, Number.MAX_SAFE_INTEGER).default(1)),
@@ -265,7 +303,11 @@ function sniffDelimiter(text: string): string {
     else if (!inQuotes && (ch === "\n" || ch === "\r")) break;
     else if (!inQuotes && ch in counts) counts[ch]!++;
   }
-  return counts[","]! >= counts[";"]! && counts[","]! >= counts["\t"]! ? "," : counts[";"]! >= counts["\t"]! ? ";" : "\t";
+  return counts[","]! >= counts[";"]! && counts[","]! >= counts["\t"]!
+    ? ","
+    : counts[";"]! >= counts["\t"]!
+      ? ";"
+      : "\t";
 }
 
 /**
@@ -336,7 +378,14 @@ export interface ReviewCsvRow {
 
 export type ReviewCsvResult = { ok: true; rows: ReviewCsvRow[] } | { ok: false; problem: MessageKey };
 
-const headerOf = (h: string) => h.normalize("NFC").replace(/^\ufeff/, "").trim().toLowerCase().replace(/[\s_-]+/gu, " ").replace(/[إأآ]/gu, "ا");
+const headerOf = (h: string) =>
+  h
+    .normalize("NFC")
+    .replace(/^\ufeff/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/gu, " ")
+    .replace(/[إأآ]/gu, "ا");
 
 /**
  * A review CSV's rows, by its header (names in English or Arabic, any order, case-insensitive; other
@@ -363,7 +412,14 @@ export function readReviewCsv(text: string): ReviewCsvResult {
   const cell = (r: CsvRecord, c: ReviewCsvColumn) => (at[c] < 0 ? "" : (r.fields[at[c]] ?? ""));
   return {
     ok: true,
-    rows: data.map((r) => ({ line: r.line, source: cell(r, "source"), author: cell(r, "author"), rating: cell(r, "rating"), text: cell(r, "text"), date: cell(r, "date") })),
+    rows: data.map((r) => ({
+      line: r.line,
+      source: cell(r, "source"),
+      author: cell(r, "author"),
+      rating: cell(r, "rating"),
+      text: cell(r, "text"),
+      date: cell(r, "date"),
+    })),
   };
 }
 
@@ -371,7 +427,17 @@ export function readReviewCsv(text: string): ReviewCsvResult {
  * A fact a guest asked for that the business profile does not hold: the reply draft says the café
  * will answer it, and the inbox names it with a link to the profile (docs/product.md#replies-to-guests).
  */
-export const REPLY_GAPS = ["address", "map_link", "hours", "ramadan_hours", "eid_hours", "delivery_apps", "reservations", "menu", "prices"] as const;
+export const REPLY_GAPS = [
+  "address",
+  "map_link",
+  "hours",
+  "ramadan_hours",
+  "eid_hours",
+  "delivery_apps",
+  "reservations",
+  "menu",
+  "prices",
+] as const;
 export type ReplyGap = (typeof REPLY_GAPS)[number];
 /** The gap's name as the inbox shows it, in both languages. */
 export const REPLY_GAP_LABELS: Record<ReplyGap, { en: string; ar: string }> = {

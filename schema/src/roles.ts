@@ -51,7 +51,10 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
  * undefined for a public screen. Paths match without regard to case, as the router's do.
  */
 export function accessFor(to: string): readonly Role[] | undefined {
-  const path = to.split(/[?#]/)[0].replace(/(.)\/+$/, "$1").toLowerCase();
+  const path = to
+    .split(/[?#]/)[0]
+    .replace(/(.)\/+$/, "$1")
+    .toLowerCase();
   const parts = path.split("/");
   const pattern = Object.keys(ROUTE_ACCESS).find((p) => {
     const ps = p.split("/");
@@ -68,7 +71,12 @@ export const mayOpen = (role: Role, to: string): boolean => accessFor(to)?.inclu
 
 /** The side menu (docs/product.md#app-shell); owners get their dashboard and settings. */
 export const MENU = [
-  { key: "dashboard", path: "/dashboard", roles: ["client", "admin", "owner"], label: { en: "Dashboard", ar: "لوحة التحكم" } },
+  {
+    key: "dashboard",
+    path: "/dashboard",
+    roles: ["client", "admin", "owner"],
+    label: { en: "Dashboard", ar: "لوحة التحكم" },
+  },
   { key: "posts", path: "/posts", roles: ["client"], label: { en: "Posts", ar: "المنشورات" } },
   { key: "inbox", path: "/inbox", roles: ["client", "owner"], label: { en: "Inbox", ar: "صندوق الوارد" } },
   { key: "analytics", path: "/analytics", roles: ["client"], label: { en: "Analytics", ar: "التحليلات" } },
@@ -77,10 +85,25 @@ export const MENU = [
   { key: "schedule", path: "/schedule", roles: ["client"], label: { en: "Schedule", ar: "الجدولة" } },
   { key: "clients", path: "/admin/clients", roles: ["admin"], label: { en: "Clients", ar: "العملاء" } },
   { key: "team", path: "/team", roles: ["owner", "client"], label: { en: "Team", ar: "الفريق" } },
-  { key: "apiKeys", path: "/api-keys", roles: ["owner", "client"], label: { en: "API keys", ar: "مفاتيح الواجهة البرمجية" } },
+  {
+    key: "apiKeys",
+    path: "/api-keys",
+    roles: ["owner", "client"],
+    label: { en: "API keys", ar: "مفاتيح الواجهة البرمجية" },
+  },
   { key: "webhooks", path: "/webhooks", roles: ["owner", "client"], label: { en: "Webhooks", ar: "خطافات الويب" } },
   { key: "billing", path: "/billing", roles: ["owner", "client"], label: { en: "Billing", ar: "الفوترة" } },
-  { key: "settings", path: "/settings", roles: ["client", "admin", "owner"], label: { en: "Settings", ar: "الإعدادات" } },
-] as const satisfies readonly { key: string; path: string; roles: readonly Role[]; label: { en: string; ar: string } }[];
+  {
+    key: "settings",
+    path: "/settings",
+    roles: ["client", "admin", "owner"],
+    label: { en: "Settings", ar: "الإعدادات" },
+  },
+] as const satisfies readonly {
+  key: string;
+  path: string;
+  roles: readonly Role[];
+  label: { en: string; ar: string };
+}[];
 
 export const menuFor = (role: Role) => MENU.filter((m) => (m.roles as readonly Role[]).includes(role));

@@ -22,7 +22,9 @@ const CASES: [string, string][] = [
 describe("loginProblems agrees with loginSchema", () => {
   test.each(CASES)("%j / %j", (email, password) => {
     const parsed = loginSchema.safeParse({ email, password });
-    const firsts = parsed.success ? {} : Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([f, keys]) => [f, keys[0]]));
+    const firsts = parsed.success
+      ? {}
+      : Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([f, keys]) => [f, keys[0]]));
     expect(loginProblems({ email, password })).toEqual(firsts);
     if (parsed.success) expect(parsed.data).toEqual({ email: cleanEmail(email), password });
   });
@@ -31,5 +33,7 @@ describe("loginProblems agrees with loginSchema", () => {
 test("a password set before direction controls were refused still signs in; an e-mail address with one does not", () => {
   expect(loginProblems({ email: "cafe@example.kw", password: "Secret\u202E#123" })).toEqual({});
   expect(loginSchema.safeParse({ email: "cafe@example.kw", password: "Secret\u202E#123" }).success).toBe(true);
-  expect(loginProblems({ email: "cafe\u202E@example.kw", password: "Secret#123" })).toEqual({ email: "controlCharacters" });
+  expect(loginProblems({ email: "cafe\u202E@example.kw", password: "Secret#123" })).toEqual({
+    email: "controlCharacters",
+  });
 });

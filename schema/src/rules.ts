@@ -68,12 +68,15 @@ export interface SignUpFields {
  * passes confirmPassword; the server's payload has none, so the mismatch rule applies only when given.
  */
 export function signUpProblem(v: SignUpFields): { key: MessageKey; fields: string[] } | null {
-  const missing = SIGN_UP_REQUIRED.filter((f) => !String(v[f] ?? "").trim() || (f === "phone" && normalizePhone(v.phone) === KUWAIT_PHONE_PREFIX));
+  const missing = SIGN_UP_REQUIRED.filter(
+    (f) => !String(v[f] ?? "").trim() || (f === "phone" && normalizePhone(v.phone) === KUWAIT_PHONE_PREFIX),
+  );
   if (missing.length) return { key: "allFieldsRequired", fields: [...missing] };
   if (!isEmail(v.email)) return { key: "invalidEmail", fields: ["email"] };
   const pw = passwordProblem(v.password);
   if (pw) return { key: pw, fields: ["password"] };
-  if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) return { key: "passwordMismatch", fields: ["confirmPassword"] };
+  if (v.confirmPassword !== undefined && v.confirmPassword !== v.password)
+    return { key: "passwordMismatch", fields: ["confirmPassword"] };
   if (!isKuwaitPhone(v.phone)) return { key: "invalidPhone", fields: ["phone"] };
   return null;
 }

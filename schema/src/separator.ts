@@ -8,4 +8,7 @@ export const PART_SEPARATOR: Readonly<Record<Locale, string>> = { en: " · ", ar
 
 /** The parts of a line joined by the language's separator; empty parts are left out. */
 export const joinLineParts = (parts: readonly (string | number | null | undefined | false)[], locale: Locale): string =>
-  parts.filter((p): p is string | number => p !== null && p !== undefined && p !== false && p !== "").map(String).join(PART_SEPARATOR[locale]);
+  parts
+    .filter((p): p is string | number => p !== null && p !== undefined && p !== false && p !== "")
+    .map(String)
+    .join(PART_SEPARATOR[locale]);

@@ -1,6 +1,14 @@
 // The team and API-key rules both sides apply: who is Premium, what an invitation needs, what a key looks like.
 import { describe, expect, test } from "@jest/globals";
-import { acceptInvitationSchema, apiKeyNameSchema, fieldErrors, inviteSchema, isApiKeyShape, isPremium, looksLikeApiKey } from "./index.ts";
+import {
+  acceptInvitationSchema,
+  apiKeyNameSchema,
+  fieldErrors,
+  inviteSchema,
+  isApiKeyShape,
+  isPremium,
+  looksLikeApiKey,
+} from "./index.ts";
 
 const errorsOf = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
 
@@ -21,17 +29,34 @@ describe("Premium", () => {
 
 describe("invitations", () => {
   test("an e-mail (lower-cased) and the role owner or client", () => {
-    expect(inviteSchema.parse({ email: " Khalid@Cafe.KW ", role: "owner" })).toEqual({ email: "khalid@cafe.kw", role: "owner" });
-    expect(errorsOf(inviteSchema.safeParse({ email: "", role: "admin" }))).toEqual({ email: ["emailRequired"], role: ["invalidValue"] });
+    expect(inviteSchema.parse({ email: " Khalid@Cafe.KW ", role: "owner" })).toEqual({
+      email: "khalid@cafe.kw",
+      role: "owner",
+    });
+    expect(errorsOf(inviteSchema.safeParse({ email: "", role: "admin" }))).toEqual({
+      email: ["emailRequired"],
+      role: ["invalidValue"],
+    });
     expect(errorsOf(inviteSchema.safeParse({ email: "khalid@", role: "client" }))).toEqual({ email: ["emailInvalid"] });
   });
 
   test("accepting: a name and the sign-up password rule (first failing check), a matching confirmation when given", () => {
     const ok = { token: "t", name: " Khalid ", password: "Saffron#2026" };
-    expect(acceptInvitationSchema.parse({ ...ok, confirmPassword: "Saffron#2026" })).toEqual({ token: "t", name: "Khalid", password: "Saffron#2026" });
-    expect(errorsOf(acceptInvitationSchema.safeParse({ token: "t", name: "", password: "" }))).toEqual({ name: ["nameRequired"], password: ["passwordRequired"] });
-    expect(errorsOf(acceptInvitationSchema.safeParse({ ...ok, password: "saffron#2026" }))).toEqual({ password: ["passwordUppercase"] });
-    expect(errorsOf(acceptInvitationSchema.safeParse({ ...ok, confirmPassword: "Saffron#2027" }))).toEqual({ confirmPassword: ["passwordMismatch"] });
+    expect(acceptInvitationSchema.parse({ ...ok, confirmPassword: "Saffron#2026" })).toEqual({
+      token: "t",
+      name: "Khalid",
+      password: "Saffron#2026",
+    });
+    expect(errorsOf(acceptInvitationSchema.safeParse({ token: "t", name: "", password: "" }))).toEqual({
+      name: ["nameRequired"],
+      password: ["passwordRequired"],
+    });
+    expect(errorsOf(acceptInvitationSchema.safeParse({ ...ok, password: "saffron#2026" }))).toEqual({
+      password: ["passwordUppercase"],
+    });
+    expect(errorsOf(acceptInvitationSchema.safeParse({ ...ok, confirmPassword: "Saffron#2027" }))).toEqual({
+      confirmPassword: ["passwordMismatch"],
+    });
     expect(errorsOf(acceptInvitationSchema.safeParse({ ...ok, token: " " }))).toEqual({ token: ["tokenRequired"] });
   });
 });

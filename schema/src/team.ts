@@ -10,7 +10,9 @@ import { subscriptionRuns } from "./billing.ts";
 
 // ---------------------------------------------------------------- who may use it
 /** Premium: the plan is premium and the subscription runs (trial, active, or past due within its grace). */
-export function isPremium(sub: { plan: PlanId | string; status: SubscriptionStatus | string } | null | undefined): boolean {
+export function isPremium(
+  sub: { plan: PlanId | string; status: SubscriptionStatus | string } | null | undefined,
+): boolean {
   return !!sub && sub.plan.toLowerCase() === "premium" && subscriptionRuns(sub.status.toLowerCase());
 }
 
@@ -43,7 +45,12 @@ const key = (k: MessageKey) => ({ error: k });
 const first = (k: MessageKey) => ({ error: k, abort: true });
 
 export const inviteSchema = z.object({
-  email: singleLine(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).max(254, key("emailInvalid")).refine(isEmail, key("emailInvalid")),
+  email: singleLine(key("emailRequired"))
+    .trim()
+    .toLowerCase()
+    .min(1, first("emailRequired"))
+    .max(254, key("emailInvalid"))
+    .refine(isEmail, key("emailInvalid")),
   role: z.enum(INVITABLE_ROLES, key("invalidValue")),
 });
 export type InviteInput = z.output<typeof inviteSchema>;
@@ -64,7 +71,8 @@ export const acceptInvitationSchema = z
     confirmPassword: singleLine(key("passwordRequired")).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordMismatch" });
+    if (v.confirmPassword !== undefined && v.confirmPassword !== v.password)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordMismatch" });
   })
   .transform(({ confirmPassword: _c, ...v }) => v);
 export type AcceptInvitationInput = z.output<typeof acceptInvitationSchema>;

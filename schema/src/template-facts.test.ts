@@ -5,18 +5,34 @@
 // time only on a Ramadan day; a fact that is missing (a profile without seasonal hours) is left out for the
 // person to fill, never made up.
 import { describe, expect, test } from "@jest/globals";
-import { BUILT_IN_TEMPLATES, clockText, fillTemplate, isRamadanDay, kuwaitHolidays, templateHours, type TemplateDay, type TemplateLanguage } from "./index.ts";
+import {
+  BUILT_IN_TEMPLATES,
+  clockText,
+  fillTemplate,
+  isRamadanDay,
+  kuwaitHolidays,
+  templateHours,
+  type TemplateDay,
+  type TemplateLanguage,
+} from "./index.ts";
 
 const HOURS = { hours: "Daily 7 AM - 11 PM", hoursAr: "يوميًا من ٧ صباحًا حتى ١١ مساءً" };
 const DAYTIME: Record<TemplateLanguage, RegExp> = { en: /7 AM|11 PM/, ar: /٧ صباحًا|١١ مساءً/ };
-const SEASONAL = { ramadanHours: "8 PM - 3 AM", ramadanHoursAr: "من ٨ مساءً حتى ٣ فجرًا", eidHours: "4 PM - 1 AM", eidHoursAr: "من ٤ عصرًا حتى ١ ليلًا" };
+const SEASONAL = {
+  ramadanHours: "8 PM - 3 AM",
+  ramadanHoursAr: "من ٨ مساءً حتى ٣ فجرًا",
+  eidHours: "4 PM - 1 AM",
+  eidHoursAr: "من ٤ عصرًا حتى ١ ليلًا",
+};
 const RAMADAN: Record<TemplateLanguage, RegExp> = { en: /8 PM - 3 AM/, ar: /من ٨ مساءً حتى ٣ فجرًا/ };
 const EID: Record<TemplateLanguage, RegExp> = { en: /4 PM - 1 AM/, ar: /من ٤ عصرًا حتى ١ ليلًا/ };
 const MAGHRIB = "17:52";
 
 /** A day as the calendar has it (corrections none): Ramadan from the calendar, Eid from its holidays. */
 function dayOn(date: string): TemplateDay {
-  const eid = kuwaitHolidays(Number(date.slice(0, 4))).some((h) => h.date === date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"));
+  const eid = kuwaitHolidays(Number(date.slice(0, 4))).some(
+    (h) => h.date === date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"),
+  );
   return { ramadan: isRamadanDay(date), eid, maghrib: MAGHRIB };
 }
 
@@ -41,7 +57,15 @@ describe("the calendar's days", () => {
 });
 
 const fill = (t: (typeof BUILT_IN_TEMPLATES)[number], language: TemplateLanguage, hours: string | null) =>
-  fillTemplate(t.body[language], { business: language === "ar" ? "دار القهوة" : "Dar Al Qahwa", hours, dish: language === "ar" ? "شاي كرك" : "Karak tea" }, language);
+  fillTemplate(
+    t.body[language],
+    {
+      business: language === "ar" ? "دار القهوة" : "Dar Al Qahwa",
+      hours,
+      dish: language === "ar" ? "شاي كرك" : "Karak tea",
+    },
+    language,
+  );
 
 describe.each(BUILT_IN_TEMPLATES.map((t) => [t.key, t] as const))("template %s", (_key, t) => {
   test.each(Object.entries(DAYS))("on %s (%s), in both languages, states no fact against the day", (_kind, date) => {
@@ -61,7 +85,8 @@ describe.each(BUILT_IN_TEMPLATES.map((t) => [t.key, t] as const))("template %s",
       expect(text).not.toMatch(RAMADAN[language]);
       expect(text).not.toMatch(EID[language]);
       const usesHours = t.body[language].includes("{hours}");
-      const iftar = language === "en" ? `Iftar at ${clockText(MAGHRIB, "en")}` : `الإفطار الساعة ${clockText(MAGHRIB, "ar")}`;
+      const iftar =
+        language === "en" ? `Iftar at ${clockText(MAGHRIB, "en")}` : `الإفطار الساعة ${clockText(MAGHRIB, "ar")}`;
       if (iftarOccasion && day.ramadan && usesHours) for (const x of [text, seasonal]) expect(x).toContain(iftar);
       else for (const x of [text, seasonal]) expect(x).not.toContain(iftar);
       // which seasonal hours the line states: Ramadan's on a Ramadan day (Iftar after its time, Suhoor, any
@@ -85,27 +110,81 @@ describe("templateHours with seasonal hours", () => {
   const ramadanDay = dayOn(DAYS.ramadan);
   const eidDay = dayOn(DAYS.eidAlFitr);
   test("Iftar says when Iftar is, then the Ramadan hours when the business gave them", () => {
-    expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "en" })).toBe("Iftar at 5:52 PM · Ramadan hours: 8 PM - 3 AM");
-    expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe("الإفطار الساعة ٥:٥٢ م، مواعيد رمضان: من ٨ مساءً حتى ٣ فجرًا");
-    expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, language: "en" })).toBe("Iftar at 5:52 PM");
+    expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "en" })).toBe(
+      "Iftar at 5:52 PM · Ramadan hours: 8 PM - 3 AM",
+    );
+    expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe(
+      "الإفطار الساعة ٥:٥٢ م، مواعيد رمضان: من ٨ مساءً حتى ٣ فجرًا",
+    );
+    expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, language: "en" })).toBe(
+      "Iftar at 5:52 PM",
+    );
     // Maghrib not known (a preview): the Ramadan hours alone, or nothing; never the daytime hours
-    expect(templateHours({ occasion: "ramadan_iftar", day: { ...ramadanDay, maghrib: null }, ...HOURS, ...SEASONAL, language: "en" })).toBe("Ramadan hours: 8 PM - 3 AM");
-    expect(templateHours({ occasion: "ramadan_iftar", day: { ...ramadanDay, maghrib: null }, ...HOURS, language: "en" })).toBeNull();
+    expect(
+      templateHours({
+        occasion: "ramadan_iftar",
+        day: { ...ramadanDay, maghrib: null },
+        ...HOURS,
+        ...SEASONAL,
+        language: "en",
+      }),
+    ).toBe("Ramadan hours: 8 PM - 3 AM");
+    expect(
+      templateHours({ occasion: "ramadan_iftar", day: { ...ramadanDay, maghrib: null }, ...HOURS, language: "en" }),
+    ).toBeNull();
   });
   test("Suhoor and other templates on a Ramadan day state the Ramadan hours; Eid's on an Eid day", () => {
-    expect(templateHours({ occasion: "ramadan_suhoor", day: ramadanDay, ...HOURS, ...SEASONAL, language: "en" })).toBe("8 PM - 3 AM");
-    expect(templateHours({ occasion: "weekend", day: ramadanDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe("من ٨ مساءً حتى ٣ فجرًا");
-    expect(templateHours({ occasion: "eid_al_fitr", day: eidDay, ...HOURS, ...SEASONAL, language: "en" })).toBe("4 PM - 1 AM");
-    expect(templateHours({ occasion: "food_photo", day: eidDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe("من ٤ عصرًا حتى ١ ليلًا");
-    expect(templateHours({ occasion: "ramadan_suhoor", day: dayOn(DAYS.ordinary), ...HOURS, ...SEASONAL, language: "en" })).toBeNull();
+    expect(templateHours({ occasion: "ramadan_suhoor", day: ramadanDay, ...HOURS, ...SEASONAL, language: "en" })).toBe(
+      "8 PM - 3 AM",
+    );
+    expect(templateHours({ occasion: "weekend", day: ramadanDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe(
+      "من ٨ مساءً حتى ٣ فجرًا",
+    );
+    expect(templateHours({ occasion: "eid_al_fitr", day: eidDay, ...HOURS, ...SEASONAL, language: "en" })).toBe(
+      "4 PM - 1 AM",
+    );
+    expect(templateHours({ occasion: "food_photo", day: eidDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe(
+      "من ٤ عصرًا حتى ١ ليلًا",
+    );
+    expect(
+      templateHours({ occasion: "ramadan_suhoor", day: dayOn(DAYS.ordinary), ...HOURS, ...SEASONAL, language: "en" }),
+    ).toBeNull();
   });
   test("a missing seasonal field is left out, never invented, never the daytime hours", () => {
-    expect(templateHours({ occasion: "ramadan_suhoor", day: ramadanDay, ...HOURS, eidHours: "4 PM - 1 AM", language: "en" })).toBeNull();
-    expect(templateHours({ occasion: "food_photo", day: eidDay, ...HOURS, ramadanHours: "8 PM - 3 AM", language: "en" })).toBeNull();
+    expect(
+      templateHours({ occasion: "ramadan_suhoor", day: ramadanDay, ...HOURS, eidHours: "4 PM - 1 AM", language: "en" }),
+    ).toBeNull();
+    expect(
+      templateHours({ occasion: "food_photo", day: eidDay, ...HOURS, ramadanHours: "8 PM - 3 AM", language: "en" }),
+    ).toBeNull();
     // Arabic takes the English text only when it has no Latin letters; English never takes Arabic
-    expect(templateHours({ occasion: "ramadan_suhoor", day: ramadanDay, ...HOURS, ramadanHours: "8 PM - 3 AM", language: "ar" })).toBeNull();
-    expect(templateHours({ occasion: "ramadan_suhoor", day: ramadanDay, ...HOURS, ramadanHours: "20:00 - 03:00", language: "ar" })).toBe("20:00 - 03:00");
-    expect(templateHours({ occasion: "ramadan_suhoor", day: ramadanDay, ...HOURS, ramadanHoursAr: "من ٨ مساءً", language: "en" })).toBeNull();
+    expect(
+      templateHours({
+        occasion: "ramadan_suhoor",
+        day: ramadanDay,
+        ...HOURS,
+        ramadanHours: "8 PM - 3 AM",
+        language: "ar",
+      }),
+    ).toBeNull();
+    expect(
+      templateHours({
+        occasion: "ramadan_suhoor",
+        day: ramadanDay,
+        ...HOURS,
+        ramadanHours: "20:00 - 03:00",
+        language: "ar",
+      }),
+    ).toBe("20:00 - 03:00");
+    expect(
+      templateHours({
+        occasion: "ramadan_suhoor",
+        day: ramadanDay,
+        ...HOURS,
+        ramadanHoursAr: "من ٨ مساءً",
+        language: "en",
+      }),
+    ).toBeNull();
   });
 });
 

@@ -4,16 +4,50 @@
 // business's own template.
 import { describe, expect, test } from "@jest/globals";
 import {
-  applyTemplateSchema, BUILT_IN_TEMPLATES, builtInTemplateId, CONTENT_OCCASION_KEYS, customTemplateSchema, fieldErrors, fillTemplate, findBuiltInTemplate,
-  formatTemplatePrice, normalizeHashtag, parseBuiltInTemplateId, PLACEHOLDER_KEYS, PLACEHOLDERS, PLAN_IDS, templateBodyProblem, templateListQuerySchema,
-  templatePlaceholders, templateTiersForPlan, templateValueTexts, type TemplateLanguage, type TemplateValues,
+  applyTemplateSchema,
+  BUILT_IN_TEMPLATES,
+  builtInTemplateId,
+  CONTENT_OCCASION_KEYS,
+  customTemplateSchema,
+  fieldErrors,
+  fillTemplate,
+  findBuiltInTemplate,
+  formatTemplatePrice,
+  normalizeHashtag,
+  parseBuiltInTemplateId,
+  PLACEHOLDER_KEYS,
+  PLACEHOLDERS,
+  PLAN_IDS,
+  templateBodyProblem,
+  templateListQuerySchema,
+  templatePlaceholders,
+  templateTiersForPlan,
+  templateValueTexts,
+  type TemplateLanguage,
+  type TemplateValues,
 } from "./index.ts";
 
 const errorsOf = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
 
 const FULL: Record<TemplateLanguage, TemplateValues> = {
-  en: { business: "Dar Al Qahwa", area: "salmiya", dish: "Pistachio kunafa", price: 2.75, discount: "20", hours: "Daily 7 AM – 1 AM", cuisine: "cafe" },
-  ar: { business: "دار القهوة", area: "salmiya", dish: "كنافة بالفستق", price: 2.75, discount: "20%", hours: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل", cuisine: "cafe" },
+  en: {
+    business: "Dar Al Qahwa",
+    area: "salmiya",
+    dish: "Pistachio kunafa",
+    price: 2.75,
+    discount: "20",
+    hours: "Daily 7 AM – 1 AM",
+    cuisine: "cafe",
+  },
+  ar: {
+    business: "دار القهوة",
+    area: "salmiya",
+    dish: "كنافة بالفستق",
+    price: 2.75,
+    discount: "20%",
+    hours: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل",
+    cuisine: "cafe",
+  },
 };
 const FILLED_KEYS = ["business", "area", "dish", "price", "discount", "hours"] as const;
 
@@ -55,7 +89,11 @@ describe("the built-in templates", () => {
     expect(new Set(BUILT_IN_TEMPLATES.map((t) => t.key)).size).toBe(BUILT_IN_TEMPLATES.length);
     for (const occasion of CONTENT_OCCASION_KEYS) {
       const of = BUILT_IN_TEMPLATES.filter((t) => t.occasion === occasion);
-      expect({ occasion, count: of.length >= 2, basic: of.some((t) => t.tier === "basic") }).toEqual({ occasion, count: true, basic: true });
+      expect({ occasion, count: of.length >= 2, basic: of.some((t) => t.tier === "basic") }).toEqual({
+        occasion,
+        count: true,
+        basic: true,
+      });
     }
     const advanced = BUILT_IN_TEMPLATES.filter((t) => t.tier === "advanced").length / BUILT_IN_TEMPLATES.length;
     expect(advanced).toBeGreaterThanOrEqual(0.28);
@@ -65,14 +103,31 @@ describe("the built-in templates", () => {
 
   test("the menu-promotion templates cover a price offer and a discount offer", () => {
     const promos = BUILT_IN_TEMPLATES.filter((t) => t.occasion === "menu_promotion");
-    expect(promos.some((t) => templatePlaceholders(t.body.en).includes("price") && !templatePlaceholders(t.body.en).includes("discount"))).toBe(true);
-    expect(promos.some((t) => templatePlaceholders(t.body.en).includes("discount") && !templatePlaceholders(t.body.en).includes("price"))).toBe(true);
+    expect(
+      promos.some(
+        (t) =>
+          templatePlaceholders(t.body.en).includes("price") && !templatePlaceholders(t.body.en).includes("discount"),
+      ),
+    ).toBe(true);
+    expect(
+      promos.some(
+        (t) =>
+          templatePlaceholders(t.body.en).includes("discount") && !templatePlaceholders(t.body.en).includes("price"),
+      ),
+    ).toBe(true);
   });
 
   test("English and Arabic versions use the same placeholders; bodies are well formed", () => {
     for (const t of BUILT_IN_TEMPLATES) {
-      expect({ key: t.key, ar: templatePlaceholders(t.body.ar).sort() }).toEqual({ key: t.key, ar: templatePlaceholders(t.body.en).sort() });
-      expect({ key: t.key, en: templateBodyProblem(t.body.en), ar: templateBodyProblem(t.body.ar) }).toEqual({ key: t.key, en: null, ar: null });
+      expect({ key: t.key, ar: templatePlaceholders(t.body.ar).sort() }).toEqual({
+        key: t.key,
+        ar: templatePlaceholders(t.body.en).sort(),
+      });
+      expect({ key: t.key, en: templateBodyProblem(t.body.en), ar: templateBodyProblem(t.body.ar) }).toEqual({
+        key: t.key,
+        en: null,
+        ar: null,
+      });
       for (const p of templatePlaceholders(t.body.en)) expect(PLACEHOLDER_KEYS).toContain(p);
     }
   });
@@ -93,7 +148,12 @@ describe("the built-in templates", () => {
     for (const t of BUILT_IN_TEMPLATES.filter((x) => x.tier === "advanced")) {
       for (const lang of ["en", "ar"] as const) {
         const filled = fillTemplate(t.body[lang], {}, lang);
-        expect({ key: t.key, lang, paragraphs: filled.split("\n\n").length >= 3, long: filled.length >= 250 }).toEqual({ key: t.key, lang, paragraphs: true, long: true });
+        expect({ key: t.key, lang, paragraphs: filled.split("\n\n").length >= 3, long: filled.length >= 250 }).toEqual({
+          key: t.key,
+          lang,
+          paragraphs: true,
+          long: true,
+        });
       }
     }
     const avg = (tier: string) => {
@@ -128,22 +188,30 @@ describe("the built-in templates", () => {
     expect(found).toEqual([]);
   });
 
-  test.each(["en", "ar"] as const)("a full profile in %s: every detail the template names appears, formatted for the language", (lang) => {
-    const texts = templateValueTexts(FULL[lang], lang);
-    for (const t of BUILT_IN_TEMPLATES) {
-      const text = fillTemplate(t.body[lang], FULL[lang], lang);
-      for (const p of templatePlaceholders(t.body[lang])) expect({ key: t.key, p, in: text.includes(texts[p as "dish"]!) }).toEqual({ key: t.key, p, in: true });
-    }
-    expect(texts.price).toBe(lang === "en" ? "2.750 KWD" : "٢٫٧٥٠ د.ك");
-    expect(texts.discount).toBe(lang === "en" ? "20%" : "٢٠٪");
-    expect(texts.area).toBe(lang === "en" ? "Salmiya" : "السالمية");
-    expect(texts.cuisine).toBe(lang === "en" ? "Café" : "مقهى");
-  });
+  test.each(["en", "ar"] as const)(
+    "a full profile in %s: every detail the template names appears, formatted for the language",
+    (lang) => {
+      const texts = templateValueTexts(FULL[lang], lang);
+      for (const t of BUILT_IN_TEMPLATES) {
+        const text = fillTemplate(t.body[lang], FULL[lang], lang);
+        for (const p of templatePlaceholders(t.body[lang]))
+          expect({ key: t.key, p, in: text.includes(texts[p as "dish"]!) }).toEqual({ key: t.key, p, in: true });
+      }
+      expect(texts.price).toBe(lang === "en" ? "2.750 KWD" : "٢٫٧٥٠ د.ك");
+      expect(texts.discount).toBe(lang === "en" ? "20%" : "٢٠٪");
+      expect(texts.area).toBe(lang === "en" ? "Salmiya" : "السالمية");
+      expect(texts.cuisine).toBe(lang === "en" ? "Café" : "مقهى");
+    },
+  );
 
   test("an empty profile keeps the lines that need nothing, in both languages", () => {
     const t = findBuiltInTemplate("iftar_table")!;
-    expect(fillTemplate(t.body.en, {}, "en")).toBe("Ramadan Kareem 🌙\nGather your family and friends around a generous Iftar table, ready the moment the Maghrib call sounds.");
-    expect(fillTemplate(t.body.ar, {}, "ar")).toBe("رمضان كريم 🌙\nاجمعوا الأهل والأحباب حول سفرة إفطار عامرة، جاهزة لكم مع أذان المغرب.");
+    expect(fillTemplate(t.body.en, {}, "en")).toBe(
+      "Ramadan Kareem 🌙\nGather your family and friends around a generous Iftar table, ready the moment the Maghrib call sounds.",
+    );
+    expect(fillTemplate(t.body.ar, {}, "ar")).toBe(
+      "رمضان كريم 🌙\nاجمعوا الأهل والأحباب حول سفرة إفطار عامرة، جاهزة لكم مع أذان المغرب.",
+    );
     expect(fillTemplate(t.body.en, FULL.en, "en")).toBe(
       [
         "Ramadan Kareem from everyone at Dar Al Qahwa 🌙",
@@ -154,7 +222,12 @@ describe("the built-in templates", () => {
       ].join("\n"),
     );
     expect(fillTemplate(t.body.ar, { ...FULL.ar, price: null, hours: "  " }, "ar")).toBe(
-      ["رمضان كريم من أسرة دار القهوة 🌙", "اجمعوا الأهل والأحباب حول سفرة إفطار عامرة، جاهزة لكم مع أذان المغرب.", "طبق الليلة: كنافة بالفستق.", "📍 السالمية"].join("\n"),
+      [
+        "رمضان كريم من أسرة دار القهوة 🌙",
+        "اجمعوا الأهل والأحباب حول سفرة إفطار عامرة، جاهزة لكم مع أذان المغرب.",
+        "طبق الليلة: كنافة بالفستق.",
+        "📍 السالمية",
+      ].join("\n"),
     );
   });
 });
@@ -162,7 +235,9 @@ describe("the built-in templates", () => {
 describe("fillTemplate", () => {
   test("a missing value removes its [[ ]] phrase, nested phrases go with their parent, other lines needing it go whole", () => {
     const body = "Hello[[ from {business}]]!\n[[Try {dish}[[ for {price}]].]]\nOpen {hours}\nBye.";
-    expect(fillTemplate(body, { business: "Sufra", dish: "kunafa", price: "3" }, "en")).toBe("Hello from Sufra!\nTry kunafa for 3.000 KWD.\nBye.");
+    expect(fillTemplate(body, { business: "Sufra", dish: "kunafa", price: "3" }, "en")).toBe(
+      "Hello from Sufra!\nTry kunafa for 3.000 KWD.\nBye.",
+    );
     expect(fillTemplate(body, { price: 3, hours: "9 to 5" }, "en")).toBe("Hello!\nOpen 9 to 5\nBye.");
   });
 
@@ -175,7 +250,9 @@ describe("fillTemplate", () => {
   });
 
   test("English lines start with a capital after a phrase came out; paragraph breaks stay, one at most", () => {
-    expect(fillTemplate("[[{business} says ]]hello.\n\n\n\n[[{dish}]]\n\nbye", { dish: "x" }, "en")).toBe("Hello.\n\nX\n\nBye");
+    expect(fillTemplate("[[{business} says ]]hello.\n\n\n\n[[{dish}]]\n\nbye", { dish: "x" }, "en")).toBe(
+      "Hello.\n\nX\n\nBye",
+    );
     expect(fillTemplate("[[{dish}]]\n\nأهلًا", {}, "ar")).toBe("أهلًا");
   });
 
@@ -204,7 +281,10 @@ describe("fillTemplate", () => {
 describe("ids, tiers and placeholders", () => {
   test("a built-in template's id names its language; bare keys and ids without a language are read too", () => {
     expect(builtInTemplateId("iftar_table", "ar")).toBe("builtin:iftar_table:ar");
-    expect(parseBuiltInTemplateId("builtin:iftar_table:ar")).toEqual({ template: findBuiltInTemplate("iftar_table"), language: "ar" });
+    expect(parseBuiltInTemplateId("builtin:iftar_table:ar")).toEqual({
+      template: findBuiltInTemplate("iftar_table"),
+      language: "ar",
+    });
     expect(parseBuiltInTemplateId("builtin:iftar_table")?.language).toBeNull();
     expect(parseBuiltInTemplateId("iftar_table")?.template.key).toBe("iftar_table");
     expect(parseBuiltInTemplateId("builtin:iftar_table:fr")).toBeNull();
@@ -231,10 +311,20 @@ describe("ids, tiers and placeholders", () => {
 });
 
 describe("rules", () => {
-  const valid = { name: "Friday brunch", occasion: "weekend", language: "en", body: "Brunch is on[[ at {business}]]!\n📍 {area}", hashtags: ["#Brunch", "Kuwait Eats"] };
+  const valid = {
+    name: "Friday brunch",
+    occasion: "weekend",
+    language: "en",
+    body: "Brunch is on[[ at {business}]]!\n📍 {area}",
+    hashtags: ["#Brunch", "Kuwait Eats"],
+  };
 
   test("a valid custom template, normalised: trimmed, hashtags without # and with underscores", () => {
-    expect(customTemplateSchema.parse({ ...valid, name: "  Friday brunch ", body: "\r\nBrunch is on!\r\n" })).toEqual({ ...valid, body: "Brunch is on!", hashtags: ["Brunch", "Kuwait_Eats"] });
+    expect(customTemplateSchema.parse({ ...valid, name: "  Friday brunch ", body: "\r\nBrunch is on!\r\n" })).toEqual({
+      ...valid,
+      body: "Brunch is on!",
+      hashtags: ["Brunch", "Kuwait_Eats"],
+    });
     expect(customTemplateSchema.parse({ ...valid, hashtags: undefined }).hashtags).toEqual([]);
     expect(customTemplateSchema.parse({ ...valid, hashtags: null }).hashtags).toEqual([]);
   });
@@ -253,7 +343,18 @@ describe("rules", () => {
     [{ hashtags: ["123"] }, { hashtags: ["hashtagInvalid"] }],
     [{ hashtags: Array.from({ length: 31 }, (_, i) => `tag${i}`) }, { hashtags: ["tooManyHashtags"] }],
   ];
-  test.each(refused.map(([change, errors]) => [Object.entries(errors).map(([f, k]) => `${f}: ${k.join()}`).join("; "), change, errors] as const))("refused: %s", (_title, change, errors) => {
+  test.each(
+    refused.map(
+      ([change, errors]) =>
+        [
+          Object.entries(errors)
+            .map(([f, k]) => `${f}: ${k.join()}`)
+            .join("; "),
+          change,
+          errors,
+        ] as const,
+    ),
+  )("refused: %s", (_title, change, errors) => {
     expect(errorsOf(customTemplateSchema.safeParse({ ...valid, ...change }))).toEqual(errors);
   });
 
@@ -263,16 +364,43 @@ describe("rules", () => {
 
   test("list filters: an occasion, a language or both; blanks mean all", () => {
     expect(templateListQuerySchema.parse({ occasion: "", language: "" })).toEqual({});
-    expect(templateListQuerySchema.parse({ occasion: "ramadan_iftar", language: "ar" })).toEqual({ occasion: "ramadan_iftar", language: "ar" });
-    expect(errorsOf(templateListQuerySchema.safeParse({ occasion: "x", language: "fr" }))).toEqual({ occasion: ["templateOccasionInvalid"], language: ["templateLanguageInvalid"] });
+    expect(templateListQuerySchema.parse({ occasion: "ramadan_iftar", language: "ar" })).toEqual({
+      occasion: "ramadan_iftar",
+      language: "ar",
+    });
+    expect(errorsOf(templateListQuerySchema.safeParse({ occasion: "x", language: "fr" }))).toEqual({
+      occasion: ["templateOccasionInvalid"],
+      language: ["templateLanguageInvalid"],
+    });
   });
 
   test("applying: a price in KWD with at most three decimals, typed or a number; a menu item's id; short texts", () => {
-    expect(applyTemplateSchema.parse({ templateId: "builtin:iftar_table:en", price: "2.750", dish: " Kunafa ", discount: "" })).toEqual({ templateId: "builtin:iftar_table:en", price: 2.75, dish: "Kunafa" });
+    expect(
+      applyTemplateSchema.parse({
+        templateId: "builtin:iftar_table:en",
+        price: "2.750",
+        dish: " Kunafa ",
+        discount: "",
+      }),
+    ).toEqual({ templateId: "builtin:iftar_table:en", price: 2.75, dish: "Kunafa" });
     expect(applyTemplateSchema.parse({ templateId: "x", price: "٢٫٥" }).price).toBe(2.5);
-    expect(errorsOf(applyTemplateSchema.safeParse({ templateId: "x", price: 1.2345 }))).toEqual({ price: ["templatePriceInvalid"] });
-    expect(errorsOf(applyTemplateSchema.safeParse({ templateId: "x", price: "cheap" }))).toEqual({ price: ["templatePriceInvalid"] });
-    expect(errorsOf(applyTemplateSchema.safeParse({ templateId: "", menuItemId: "7", dish: "x".repeat(121), discount: "y".repeat(41), language: "fr" }))).toEqual({
+    expect(errorsOf(applyTemplateSchema.safeParse({ templateId: "x", price: 1.2345 }))).toEqual({
+      price: ["templatePriceInvalid"],
+    });
+    expect(errorsOf(applyTemplateSchema.safeParse({ templateId: "x", price: "cheap" }))).toEqual({
+      price: ["templatePriceInvalid"],
+    });
+    expect(
+      errorsOf(
+        applyTemplateSchema.safeParse({
+          templateId: "",
+          menuItemId: "7",
+          dish: "x".repeat(121),
+          discount: "y".repeat(41),
+          language: "fr",
+        }),
+      ),
+    ).toEqual({
       templateId: ["invalidValue"],
       language: ["templateLanguageInvalid"],
       menuItemId: ["menuItemInvalid"],

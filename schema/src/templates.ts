@@ -17,7 +17,14 @@
 import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
 import { joinLineParts } from "./separator.ts";
-import { CONTENT_OCCASION_KEYS, CUISINES, findCuisine, findKuwaitArea, KUWAIT_AREAS, type ContentOccasionKey } from "./content.ts";
+import {
+  CONTENT_OCCASION_KEYS,
+  CUISINES,
+  findCuisine,
+  findKuwaitArea,
+  KUWAIT_AREAS,
+  type ContentOccasionKey,
+} from "./content.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import type { PlanId } from "./plans.ts";
 import { hashtagListSchema } from "./posts.ts";
@@ -52,22 +59,49 @@ const PLAN_TEMPLATE_TIERS: Readonly<Record<PlanId, readonly TemplateTier[]>> = {
 export const templateTiersForPlan = (plan: PlanId): readonly TemplateTier[] => PLAN_TEMPLATE_TIERS[plan];
 
 /** The cheapest plan that opens a tier, for the "Upgrade" hint. */
-export const planForTemplateTier = (tier: TemplateTier): PlanId => (tier === "basic" ? "basic" : tier === "advanced" ? "professional" : "premium");
+export const planForTemplateTier = (tier: TemplateTier): PlanId =>
+  tier === "basic" ? "basic" : tier === "advanced" ? "professional" : "premium";
 
 // ---------------------------------------------------------------- placeholders
 export const PLACEHOLDER_KEYS = ["business", "area", "dish", "price", "discount", "hours", "cuisine"] as const;
 export type PlaceholderKey = (typeof PLACEHOLDER_KEYS)[number];
-export const isPlaceholderKey = (k: unknown): k is PlaceholderKey => typeof k === "string" && (PLACEHOLDER_KEYS as readonly string[]).includes(k);
+export const isPlaceholderKey = (k: unknown): k is PlaceholderKey =>
+  typeof k === "string" && (PLACEHOLDER_KEYS as readonly string[]).includes(k);
 
 /** Each placeholder with its name and an example, for the template editor's help. */
 export const PLACEHOLDERS: readonly { key: PlaceholderKey; token: string; label: Labels; example: Labels }[] = [
-  { key: "business", token: "{business}", label: { en: "Business name", ar: "اسم النشاط" }, example: { en: "Dar Al Qahwa", ar: "دار القهوة" } },
+  {
+    key: "business",
+    token: "{business}",
+    label: { en: "Business name", ar: "اسم النشاط" },
+    example: { en: "Dar Al Qahwa", ar: "دار القهوة" },
+  },
   { key: "area", token: "{area}", label: { en: "Area", ar: "المنطقة" }, example: { en: "Salmiya", ar: "السالمية" } },
-  { key: "dish", token: "{dish}", label: { en: "Dish", ar: "الطبق" }, example: { en: "Pistachio kunafa", ar: "كنافة بالفستق" } },
-  { key: "price", token: "{price}", label: { en: "Price (KWD)", ar: "السعر (د.ك)" }, example: { en: "2.750 KWD", ar: "٢٫٧٥٠ د.ك" } },
+  {
+    key: "dish",
+    token: "{dish}",
+    label: { en: "Dish", ar: "الطبق" },
+    example: { en: "Pistachio kunafa", ar: "كنافة بالفستق" },
+  },
+  {
+    key: "price",
+    token: "{price}",
+    label: { en: "Price (KWD)", ar: "السعر (د.ك)" },
+    example: { en: "2.750 KWD", ar: "٢٫٧٥٠ د.ك" },
+  },
   { key: "discount", token: "{discount}", label: { en: "Discount", ar: "الخصم" }, example: { en: "20%", ar: "٢٠٪" } },
-  { key: "hours", token: "{hours}", label: { en: "Opening hours", ar: "ساعات العمل" }, example: { en: "Daily 7 AM – 1 AM", ar: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل" } },
-  { key: "cuisine", token: "{cuisine}", label: { en: "Cuisine", ar: "نوع المطبخ" }, example: { en: "Lebanese", ar: "لبناني" } },
+  {
+    key: "hours",
+    token: "{hours}",
+    label: { en: "Opening hours", ar: "ساعات العمل" },
+    example: { en: "Daily 7 AM – 1 AM", ar: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل" },
+  },
+  {
+    key: "cuisine",
+    token: "{cuisine}",
+    label: { en: "Cuisine", ar: "نوع المطبخ" },
+    example: { en: "Lebanese", ar: "لبناني" },
+  },
 ];
 
 /** The values a template is filled with; missing, null or blank values remove what needs them. */
@@ -75,8 +109,17 @@ export type TemplateValues = Partial<Record<PlaceholderKey, string | number | nu
 
 // ---------------------------------------------------------------- numbers in the person's script
 const AR_DIGITS = "٠١٢٣٤٥٦٧٨٩";
-const arabicDigits = (s: string) => s.replace(/\d/g, (d) => AR_DIGITS[Number(d)]!).replace(/(\p{Nd})\.(\p{Nd})/gu, "$1٫$2").replace(/%/g, "٪");
-const latinDigits = (s: string) => s.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0)).replace(/٫/g, ".").replace(/٪/g, "%");
+const arabicDigits = (s: string) =>
+  s
+    .replace(/\d/g, (d) => AR_DIGITS[Number(d)]!)
+    .replace(/(\p{Nd})\.(\p{Nd})/gu, "$1٫$2")
+    .replace(/%/g, "٪");
+const latinDigits = (s: string) =>
+  s
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660))
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0))
+    .replace(/٫/g, ".")
+    .replace(/٪/g, "%");
 
 /** A price in a caption: 2.75 -> "2.750 KWD" / "٢٫٧٥٠ د.ك" (the dinar has three decimals). */
 export function formatTemplatePrice(kwd: number, language: TemplateLanguage): string {
@@ -93,7 +136,13 @@ function readPrice(text: string): number | null {
 
 /** A discount as a caption says it: 20 -> "20%" / "٢٠٪"; "20% off" -> "20%"; other words as written. */
 function discountText(value: string | number, language: TemplateLanguage): string {
-  let t = typeof value === "number" ? `${value}` : value.trim().replace(/\s+off$/iu, "").replace(/^خصم\s+/u, "");
+  let t =
+    typeof value === "number"
+      ? `${value}`
+      : value
+          .trim()
+          .replace(/\s+off$/iu, "")
+          .replace(/^خصم\s+/u, "");
   const n = /^(\d{1,3}(?:\.\d+)?)\s*%?$/u.exec(latinDigits(t));
   if (n) t = `${n[1]}%`;
   return language === "ar" ? arabicDigits(t) : t;
@@ -103,12 +152,19 @@ function discountText(value: string | number, language: TemplateLanguage): strin
 function cleanValue(v: string | number | null | undefined): string | number | null {
   if (v === null || v === undefined) return null;
   if (typeof v === "number") return Number.isFinite(v) && v >= 0 ? v : null;
-  const s = v.normalize("NFC").replace(/\[\[|\]\]|[{}]/g, "").replace(/\s+/gu, " ").trim();
+  const s = v
+    .normalize("NFC")
+    .replace(/\[\[|\]\]|[{}]/g, "")
+    .replace(/\s+/gu, " ")
+    .trim();
   return s || null;
 }
 
 /** The values in the caption's language: areas and cuisines by their names, prices in KWD, digits in Arabic. */
-export function templateValueTexts(values: TemplateValues, language: TemplateLanguage): Partial<Record<PlaceholderKey, string>> {
+export function templateValueTexts(
+  values: TemplateValues,
+  language: TemplateLanguage,
+): Partial<Record<PlaceholderKey, string>> {
   const out: Partial<Record<PlaceholderKey, string>> = {};
   for (const key of PLACEHOLDER_KEYS) {
     const v = cleanValue(values[key]);
@@ -157,7 +213,11 @@ export interface TemplateHoursSource {
 }
 
 /** One hours field in a language: its own text; the Arabic caption takes the English one only when it has no Latin letters. */
-function hoursIn(en: string | null | undefined, ar: string | null | undefined, language: TemplateLanguage): string | null {
+function hoursIn(
+  en: string | null | undefined,
+  ar: string | null | undefined,
+  language: TemplateLanguage,
+): string | null {
   const e = en?.trim() || null;
   const a = ar?.trim() || null;
   if (language === "ar") return a || (e && !/[A-Za-z]/.test(e) ? e : null);
@@ -179,14 +239,19 @@ const RAMADAN_HOURS: Labels = { en: "Ramadan hours: {hours}", ar: "مواعيد 
  * A seasonal hours field the business left empty leaves the line out: never made up, never the
  * daytime hours in its place. Each language takes its own text (hoursIn).
  */
-export function templateHours(input: TemplateHoursSource & { occasion: ContentOccasionKey; day: TemplateDay; language: TemplateLanguage }): string | null {
+export function templateHours(
+  input: TemplateHoursSource & { occasion: ContentOccasionKey; day: TemplateDay; language: TemplateLanguage },
+): string | null {
   const { occasion, day, language } = input;
   const ramadanHours = () => hoursIn(input.ramadanHours, input.ramadanHoursAr, language);
   const eidHours = () => hoursIn(input.eidHours, input.eidHoursAr, language);
   if (occasion === "ramadan_iftar") {
     if (!day.ramadan) return null;
     const hours = ramadanHours();
-    const parts = [day.maghrib ? IFTAR_AT[language].replace("{time}", clockText(day.maghrib, language)) : null, hours ? RAMADAN_HOURS[language].replace("{hours}", hours) : null];
+    const parts = [
+      day.maghrib ? IFTAR_AT[language].replace("{time}", clockText(day.maghrib, language)) : null,
+      hours ? RAMADAN_HOURS[language].replace("{hours}", hours) : null,
+    ];
     return joinLineParts(parts, language) || null;
   }
   if (occasion === "ramadan_suhoor") return day.ramadan ? ramadanHours() : null;
@@ -212,7 +277,8 @@ function tidyLine(line: string, language: TemplateLanguage): string {
     .replace(/[ \t]+/gu, " ")
     .trim();
   // a phrase that came out can leave a line starting with a small letter; English lines start capitalised
-  if (language === "en") s = s.replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_m, pre: string, c: string) => pre + c.toUpperCase());
+  if (language === "en")
+    s = s.replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_m, pre: string, c: string) => pre + c.toUpperCase());
   return s;
 }
 
@@ -230,7 +296,9 @@ export function fillTemplate(body: string, values: TemplateValues, language: Tem
     let line = raw;
     let touched = false;
     for (;;) {
-      const next = line.replace(SEGMENT_RE, (_m, inner: string) => ([...inner.matchAll(TOKEN_RE)].every((t) => has(t[1]!)) ? inner : ""));
+      const next = line.replace(SEGMENT_RE, (_m, inner: string) =>
+        [...inner.matchAll(TOKEN_RE)].every((t) => has(t[1]!)) ? inner : "",
+      );
       if (next === line) break;
       touched = true;
       line = next;
@@ -248,11 +316,16 @@ export function fillTemplate(body: string, values: TemplateValues, language: Tem
     if (touched && !/[\p{L}\p{N}]/u.test(line)) continue;
     out.push(line);
   }
-  return out.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return out
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /** The placeholders a body uses, each once, in order. */
-export const templatePlaceholders = (body: string): string[] => [...new Set([...body.matchAll(TOKEN_RE)].map((m) => m[1]!))];
+export const templatePlaceholders = (body: string): string[] => [
+  ...new Set([...body.matchAll(TOKEN_RE)].map((m) => m[1]!)),
+];
 
 /** What is wrong with a body's placeholders and [[ ]] segments, as a message key; null when fine. */
 export function templateBodyProblem(body: string): MessageKey | null {
@@ -375,7 +448,10 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
         "🕰️ {hours}",
       ],
     },
-    { en: ["RamadanKareem", "Iftar", "RamadanInKuwait", ...KW_EN], ar: ["رمضان_كريم", "إفطار_رمضان", "رمضان_في_الكويت", ...KW_AR] },
+    {
+      en: ["RamadanKareem", "Iftar", "RamadanInKuwait", ...KW_EN],
+      ar: ["رمضان_كريم", "إفطار_رمضان", "رمضان_في_الكويت", ...KW_AR],
+    },
   ),
   // ---------------------------------------------------------------- Ramadan: Suhoor
   template(
@@ -451,7 +527,10 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
         "📍 {area}",
       ],
     },
-    { en: ["Suhoor", "RamadanNights", "RamadanInKuwait", ...KW_EN], ar: ["سحور", "ليالي_رمضان", "رمضان_في_الكويت", ...KW_AR] },
+    {
+      en: ["Suhoor", "RamadanNights", "RamadanInKuwait", ...KW_EN],
+      ar: ["سحور", "ليالي_رمضان", "رمضان_في_الكويت", ...KW_AR],
+    },
   ),
   // ---------------------------------------------------------------- Eid al-Fitr
   template(
@@ -527,7 +606,10 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
         "🕰️ {hours}",
       ],
     },
-    { en: ["EidMubarak", "EidAlFitr", "EidSweets", ...KW_EN], ar: ["عيد_مبارك", "عيد_الفطر", "حلويات_العيد", ...KW_AR] },
+    {
+      en: ["EidMubarak", "EidAlFitr", "EidSweets", ...KW_EN],
+      ar: ["عيد_مبارك", "عيد_الفطر", "حلويات_العيد", ...KW_AR],
+    },
   ),
   // ---------------------------------------------------------------- Eid al-Adha
   template(
@@ -1001,7 +1083,10 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
         "📍 {area}",
       ],
     },
-    { en: ["WeekendVibes", "FamilyTime", "Brunch", ...KW_EN], ar: ["الويكند", "وقت_العائلة", "غداء_العائلة", ...KW_AR] },
+    {
+      en: ["WeekendVibes", "FamilyTime", "Brunch", ...KW_EN],
+      ar: ["الويكند", "وقت_العائلة", "غداء_العائلة", ...KW_AR],
+    },
   ),
   // ---------------------------------------------------------------- School holidays (the breaks an admin announced)
   template(
@@ -1058,7 +1143,10 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
         "📍 {area}",
       ],
     },
-    { en: ["SchoolHolidays", "FamilyTime", "KuwaitFamilies", ...KW_EN], ar: ["العطلة_المدرسية", "وقت_العائلة", "عائلات_الكويت", ...KW_AR] },
+    {
+      en: ["SchoolHolidays", "FamilyTime", "KuwaitFamilies", ...KW_EN],
+      ar: ["العطلة_المدرسية", "وقت_العائلة", "عائلات_الكويت", ...KW_AR],
+    },
   ),
   // ---------------------------------------------------------------- Back to school
   template(
@@ -1179,10 +1267,13 @@ export const findBuiltInTemplate = (key: string): BuiltInTemplate | undefined =>
 
 export const BUILT_IN_TEMPLATE_PREFIX = "builtin:";
 /** The id of a built-in template in one language: "builtin:iftar_table:ar". */
-export const builtInTemplateId = (key: string, language: TemplateLanguage) => `${BUILT_IN_TEMPLATE_PREFIX}${key}:${language}`;
+export const builtInTemplateId = (key: string, language: TemplateLanguage) =>
+  `${BUILT_IN_TEMPLATE_PREFIX}${key}:${language}`;
 
 /** Reads "builtin:<key>:<language>", "builtin:<key>" or a bare key; null when it names no built-in template. */
-export function parseBuiltInTemplateId(id: string): { template: BuiltInTemplate; language: TemplateLanguage | null } | null {
+export function parseBuiltInTemplateId(
+  id: string,
+): { template: BuiltInTemplate; language: TemplateLanguage | null } | null {
   const rest = id.startsWith(BUILT_IN_TEMPLATE_PREFIX) ? id.slice(BUILT_IN_TEMPLATE_PREFIX.length) : id;
   const [key = "", language, extra] = rest.split(":");
   const template = BY_KEY.get(key);
@@ -1201,20 +1292,29 @@ export const TEMPLATE_PRICE_MAX = 10_000;
 const key = (k: MessageKey) => ({ error: k });
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && !v.trim()) ? undefined : v);
 const codePoints = (s: string) => [...s].length;
-const occasionRule = z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("templateOccasionInvalid"));
+const occasionRule = z.enum(
+  CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]],
+  key("templateOccasionInvalid"),
+);
 const languageRule = z.enum(TEMPLATE_LANGUAGES, key("templateLanguageInvalid"));
 
 const hashtagList = hashtagListSchema(TEMPLATE_HASHTAGS_MAX);
 
 /** A business's own template (Premium). */
 export const customTemplateSchema = z.object({
-  name: singleLine(key("templateNameRequired")).trim().min(1, key("templateNameRequired")).refine((s) => codePoints(s) <= TEMPLATE_NAME_MAX, key("templateNameTooLong")),
+  name: singleLine(key("templateNameRequired"))
+    .trim()
+    .min(1, key("templateNameRequired"))
+    .refine((s) => codePoints(s) <= TEMPLATE_NAME_MAX, key("templateNameTooLong")),
   occasion: occasionRule,
   language: languageRule,
   body: multiLine(key("templateBodyRequired"))
     .transform((s) => s.normalize("NFC").replace(/\r\n?/g, "\n").trim())
     .refine((s) => s.length > 0, { error: "templateBodyRequired" satisfies MessageKey, abort: true })
-    .refine((s) => codePoints(s) <= TEMPLATE_BODY_MAX, { error: "templateBodyTooLong" satisfies MessageKey, abort: true })
+    .refine((s) => codePoints(s) <= TEMPLATE_BODY_MAX, {
+      error: "templateBodyTooLong" satisfies MessageKey,
+      abort: true,
+    })
     .superRefine((s, ctx) => {
       const problem = templateBodyProblem(s);
       if (problem) ctx.addIssue({ code: "custom", message: problem, input: s });
@@ -1236,9 +1336,13 @@ export const applyTemplateSchema = z.object({
   /** A built-in template id without its language ("builtin:<key>") needs one. */
   language: z.preprocess(blankToUndefined, languageRule.optional()),
   menuItemId: z.preprocess(blankToUndefined, z.uuid(key("menuItemInvalid")).optional()),
-  dish: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(TEMPLATE_DISH_MAX, key("tooLong")).optional()),
+  dish: z.preprocess(
+    blankToUndefined,
+    singleLine(key("invalidValue")).trim().max(TEMPLATE_DISH_MAX, key("tooLong")).optional(),
+  ),
   price: z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() ? Number(latinDigits(v.trim())) : undefined) : v === null ? undefined : v),
+    (v) =>
+      typeof v === "string" ? (v.trim() ? Number(latinDigits(v.trim())) : undefined) : v === null ? undefined : v,
     z
       .number(key("templatePriceInvalid"))
       .min(0, key("templatePriceInvalid"))
@@ -1246,8 +1350,14 @@ export const applyTemplateSchema = z.object({
       .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, key("templatePriceInvalid"))
       .optional(),
   ),
-  discount: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(TEMPLATE_DISCOUNT_MAX, key("tooLong")).optional()),
+  discount: z.preprocess(
+    blankToUndefined,
+    singleLine(key("invalidValue")).trim().max(TEMPLATE_DISCOUNT_MAX, key("tooLong")).optional(),
+  ),
   /** The Kuwait day the post is for (YYYY-MM-DD; missing: today): its facts follow the day (templateHours). */
-  date: z.preprocess(blankToUndefined, singleLine(key("calendarDateInvalid")).refine(isIsoDate, key("calendarDateInvalid")).optional()),
+  date: z.preprocess(
+    blankToUndefined,
+    singleLine(key("calendarDateInvalid")).refine(isIsoDate, key("calendarDateInvalid")).optional(),
+  ),
 });
 export type ApplyTemplateInput = z.output<typeof applyTemplateSchema>;

@@ -51,38 +51,96 @@ describe("the text rule", () => {
     ["a right-to-left isolate alone", "Dar\u2067", true, false],
     ["a line separator inside", "Dar\u2028Bcc: x", true, false],
     ["a paragraph separator inside", "Dar\u2029x", true, false],
-    ["Arabic letter mark, RLM and LRM (Arabic keyboards type them)", "\u061Cدار\u200F القهوة \u200E+965 5555", false, false],
+    [
+      "Arabic letter mark, RLM and LRM (Arabic keyboards type them)",
+      "\u061Cدار\u200F القهوة \u200E+965 5555",
+      false,
+      false,
+    ],
   ])("%s", (_name, text, singleLineRefused, multiLineRefused) => {
     expect(hasControlCharacters(text)).toBe(singleLineRefused);
     expect(hasControlCharacters(text, { multiLine: true })).toBe(multiLineRefused);
   });
 
   test("every form's fields refuse a NUL with the same message key, naming the field", () => {
-    expect(errorsOf(loginSchema, { email: `a${NUL}@b.kw`, password: `Saffron#${NUL}2026` })).toEqual({ email: ["controlCharacters"], password: ["controlCharacters"] });
+    expect(errorsOf(loginSchema, { email: `a${NUL}@b.kw`, password: `Saffron#${NUL}2026` })).toEqual({
+      email: ["controlCharacters"],
+      password: ["controlCharacters"],
+    });
     expect(errorsOf(forgotPasswordSchema, { email: `a@b.kw${NUL}` })).toEqual({ email: ["controlCharacters"] });
-    const signUp = { email: "cafe@example.kw", password: "Saffron#2026", companyName: "Dar", contactName: "Noura", phone: "+96555551234" };
-    expect(errorsOf(signUpSchema, { ...signUp, companyName: `Dar${NUL}` })).toMatchObject({ companyName: ["controlCharacters"] });
-    expect(errorsOf(signUpSchema, { ...signUp, email: `cafe${NUL}@example.kw` })).toMatchObject({ email: ["controlCharacters"] });
-    expect(errorsOf(profileSchema, { name: `N${NUL}`, address: `Block 1${NUL}` })).toEqual({ name: ["controlCharacters"], address: ["controlCharacters"] });
+    const signUp = {
+      email: "cafe@example.kw",
+      password: "Saffron#2026",
+      companyName: "Dar",
+      contactName: "Noura",
+      phone: "+96555551234",
+    };
+    expect(errorsOf(signUpSchema, { ...signUp, companyName: `Dar${NUL}` })).toMatchObject({
+      companyName: ["controlCharacters"],
+    });
+    expect(errorsOf(signUpSchema, { ...signUp, email: `cafe${NUL}@example.kw` })).toMatchObject({
+      email: ["controlCharacters"],
+    });
+    expect(errorsOf(profileSchema, { name: `N${NUL}`, address: `Block 1${NUL}` })).toEqual({
+      name: ["controlCharacters"],
+      address: ["controlCharacters"],
+    });
     expect(errorsOf(menuItemSchema, { name: `Latte${NUL}` })).toMatchObject({ name: ["controlCharacters"] });
     expect(errorsOf(apiKeyNameSchema, { name: `Till${NUL}` })).toEqual({ name: ["controlCharacters"] });
-    expect(errorsOf(campaignFieldsSchema, { name: `Eid${NUL}`, goal: "awareness", startDate: "2026-03-01", endDate: "2026-03-05" })).toMatchObject({ name: ["controlCharacters"] });
-    expect(errorsOf(postInputSchema, { content: `Hello${NUL}`, platforms: ["instagram"] })).toMatchObject({ content: ["controlCharacters"] });
-    expect(errorsOf(reviewInputSchema, { source: "google", author: "Ali", rating: 5, text: `Great${NUL}`, reviewedAt: "2026-01-01" })).toMatchObject({ text: ["controlCharacters"] });
+    expect(
+      errorsOf(campaignFieldsSchema, {
+        name: `Eid${NUL}`,
+        goal: "awareness",
+        startDate: "2026-03-01",
+        endDate: "2026-03-05",
+      }),
+    ).toMatchObject({ name: ["controlCharacters"] });
+    expect(errorsOf(postInputSchema, { content: `Hello${NUL}`, platforms: ["instagram"] })).toMatchObject({
+      content: ["controlCharacters"],
+    });
+    expect(
+      errorsOf(reviewInputSchema, {
+        source: "google",
+        author: "Ali",
+        rating: 5,
+        text: `Great${NUL}`,
+        reviewedAt: "2026-01-01",
+      }),
+    ).toMatchObject({ text: ["controlCharacters"] });
     expect(errorsOf(clientsQuerySchema, { search: `a${NUL}` })).toEqual({ search: ["controlCharacters"] });
     expect(errorsOf(postsQuerySchema, { search: `a${NUL}` })).toEqual({ search: ["controlCharacters"] });
   });
 
   test("line breaks stay allowed where a person writes lines, and refused in a name", () => {
-    expect(errorsOf(postInputSchema, { content: "Line one\nLine two\n\t#coffee", platforms: ["instagram"] })).toEqual({});
-    expect(errorsOf(profileSchema, { address: "Block 1\nStreet 2", name: "Noura\nAl-Sabah" })).toEqual({ name: ["controlCharacters"] });
+    expect(errorsOf(postInputSchema, { content: "Line one\nLine two\n\t#coffee", platforms: ["instagram"] })).toEqual(
+      {},
+    );
+    expect(errorsOf(profileSchema, { address: "Block 1\nStreet 2", name: "Noura\nAl-Sabah" })).toEqual({
+      name: ["controlCharacters"],
+    });
   });
 
   test("bidi overrides and separators are refused in one-line texts (names, titles), the marks Arabic uses are kept", () => {
     const RLO = "Probe \u202Edetnuocsid%05\u202C LLC";
-    const signUp = { email: "cafe@example.kw", password: "Saffron#2026", companyName: RLO, contactName: "Noura\u2028Bcc", phone: "+96555551234" };
-    expect(errorsOf(signUpSchema, signUp)).toMatchObject({ companyName: ["controlCharacters"], contactName: ["controlCharacters"] });
-    expect(errorsOf(campaignFieldsSchema, { name: "Eid \u2067sale", goal: "awareness", startDate: "2026-03-01", endDate: "2026-03-05" })).toMatchObject({ name: ["controlCharacters"] });
+    const signUp = {
+      email: "cafe@example.kw",
+      password: "Saffron#2026",
+      companyName: RLO,
+      contactName: "Noura\u2028Bcc",
+      phone: "+96555551234",
+    };
+    expect(errorsOf(signUpSchema, signUp)).toMatchObject({
+      companyName: ["controlCharacters"],
+      contactName: ["controlCharacters"],
+    });
+    expect(
+      errorsOf(campaignFieldsSchema, {
+        name: "Eid \u2067sale",
+        goal: "awareness",
+        startDate: "2026-03-01",
+        endDate: "2026-03-05",
+      }),
+    ).toMatchObject({ name: ["controlCharacters"] });
     expect(errorsOf(profileSchema, { name: "\u200Fنورة\u200E 2", companyName: "\u061Cدار القهوة" })).toEqual({});
   });
 
@@ -99,7 +157,9 @@ describe("the text rule", () => {
   });
 
   test("the message, in both languages", () => {
-    expect(validationMessage({ companyName: ["controlCharacters"] })).toBe("Validation failed: companyName: Contains characters that are not allowed (control characters)");
+    expect(validationMessage({ companyName: ["controlCharacters"] })).toBe(
+      "Validation failed: companyName: Contains characters that are not allowed (control characters)",
+    );
     expect(messageText("controlCharacters", "ar")).toBe("يحتوي على رموز غير مسموح بها (رموز تحكم)");
   });
 

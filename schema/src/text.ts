@@ -16,10 +16,12 @@ const CONTROL_KEY: MessageKey = "controlCharacters";
 type StringParams = Parameters<typeof z.string>[0];
 
 /** A one-line string (a name, an e-mail, a password, an id, a query parameter). Chain .trim(), .max() etc. */
-export const singleLine = (params?: StringParams) => z.string(params).refine((s) => !hasControlCharacters(s), { error: CONTROL_KEY, abort: true });
+export const singleLine = (params?: StringParams) =>
+  z.string(params).refine((s) => !hasControlCharacters(s), { error: CONTROL_KEY, abort: true });
 
 /** A password already set (signing in, the current one when changing it): FORMATTING characters pass (hasControlCharacters' secret). */
-export const existingSecret = (params?: StringParams) => z.string(params).refine((s) => !hasControlCharacters(s, { secret: true }), { error: CONTROL_KEY, abort: true });
+export const existingSecret = (params?: StringParams) =>
+  z.string(params).refine((s) => !hasControlCharacters(s, { secret: true }), { error: CONTROL_KEY, abort: true });
 
 /** A string whose rule checks control characters itself, in its own order (loginProblems, rules.ts), so the check is not made twice. */
 export const checkedByItsRule = (params?: StringParams) => z.string(params);
@@ -33,4 +35,5 @@ export const multiLine = (params?: StringParams) =>
     .overwrite(plainLineBreaks);
 
 /** A URL (zod's check, which accepts a raw NUL in a path), without control characters. */
-export const urlText = (params?: Parameters<typeof z.url>[0]) => z.url(params).refine((s) => !hasControlCharacters(s), { error: CONTROL_KEY, abort: true });
+export const urlText = (params?: Parameters<typeof z.url>[0]) =>
+  z.url(params).refine((s) => !hasControlCharacters(s), { error: CONTROL_KEY, abort: true });

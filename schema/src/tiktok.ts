@@ -8,8 +8,17 @@ export const TIKTOK_PERMISSIONS = [
   { scope: "user.info.basic", purpose: { en: "Read the account's name and picture", ar: "قراءة اسم الحساب وصورته" } },
   { scope: "user.info.profile", purpose: { en: "Read the account's username", ar: "قراءة اسم المستخدم للحساب" } },
   { scope: "video.publish", purpose: { en: "Post to the profile directly", ar: "النشر على الملف الشخصي مباشرة" } },
-  { scope: "video.upload", purpose: { en: "Send posts to the TikTok inbox for you to finish", ar: "إرسال المنشورات إلى صندوق تيك توك لتكملها بنفسك" } },
-  { scope: "video.list", purpose: { en: "Read the posts' views, likes and comments", ar: "قراءة مشاهدات المنشورات وإعجاباتها وتعليقاتها" } },
+  {
+    scope: "video.upload",
+    purpose: {
+      en: "Send posts to the TikTok inbox for you to finish",
+      ar: "إرسال المنشورات إلى صندوق تيك توك لتكملها بنفسك",
+    },
+  },
+  {
+    scope: "video.list",
+    purpose: { en: "Read the posts' views, likes and comments", ar: "قراءة مشاهدات المنشورات وإعجاباتها وتعليقاتها" },
+  },
 ] as const satisfies readonly { scope: string; purpose: Bilingual }[];
 
 export type TikTokScope = (typeof TIKTOK_PERMISSIONS)[number]["scope"];
@@ -21,7 +30,12 @@ export type TikTokScope = (typeof TIKTOK_PERMISSIONS)[number]["scope"];
  * The username comes from user/info with user.info.profile in both ways of posting.
  */
 export function tiktokScopes(o: { directPost: boolean; displayApi: boolean }): TikTokScope[] {
-  return ["user.info.basic", "user.info.profile", o.directPost ? "video.publish" : "video.upload", ...(o.displayApi ? (["video.list"] as const) : [])];
+  return [
+    "user.info.basic",
+    "user.info.profile",
+    o.directPost ? "video.publish" : "video.upload",
+    ...(o.displayApi ? (["video.list"] as const) : []),
+  ];
 }
 
 /** The scope without which a way of posting cannot post at all. */

@@ -24,7 +24,9 @@ test("English needs only its own plural forms (one, other); Arabic needs all six
 });
 
 test("ordinal forms follow the language's ordinal rules (English: one, two, few, other)", () => {
-  expect(["one", "two", "few", "other"].filter((f) => languageNeedsKey(`common:rank_ordinal_${f}`, "en", keys))).toEqual(["one", "two", "few", "other"]);
+  expect(
+    ["one", "two", "few", "other"].filter((f) => languageNeedsKey(`common:rank_ordinal_${f}`, "en", keys)),
+  ).toEqual(["one", "two", "few", "other"]);
   expect(languageNeedsKey("common:rank_ordinal_two", "ar", keys)).toBe(false); // Arabic ordinals: other only
 });
 

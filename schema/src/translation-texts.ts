@@ -43,7 +43,9 @@ export const translationKey = (category: string, path: string) => `${category}:$
 export function flattenTexts(value: unknown, prefix = ""): [string, string][] {
   if (typeof value === "string") return [[prefix, value]];
   if (value && typeof value === "object") {
-    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => flattenTexts(v, prefix ? `${prefix}.${k}` : k));
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+      flattenTexts(v, prefix ? `${prefix}.${k}` : k),
+    );
   }
   throw new Error(`translation "${prefix}" is not text: ${JSON.stringify(value)}`);
 }
@@ -78,7 +80,6 @@ export function groupTranslations(rows: readonly TranslationRow[]): TranslationC
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-
 // i18next keys a plural form with a suffix: "total_one", "total_other", or "place_ordinal_two".
 const PLURAL_FORM = /^(.*?)(_ordinal)?_(zero|one|two|few|many|other)$/;
 const pluralCategories = new Map<string, readonly string[]>();
@@ -86,7 +87,8 @@ const pluralCategories = new Map<string, readonly string[]>();
 function formsOf(locale: string, type: "cardinal" | "ordinal"): readonly string[] {
   const id = `${locale}/${type}`;
   let forms = pluralCategories.get(id);
-  if (!forms) pluralCategories.set(id, (forms = new Intl.PluralRules(locale, { type }).resolvedOptions().pluralCategories));
+  if (!forms)
+    pluralCategories.set(id, (forms = new Intl.PluralRules(locale, { type }).resolvedOptions().pluralCategories));
   return forms;
 }
 

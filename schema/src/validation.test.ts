@@ -1,8 +1,24 @@
 // The shared rules, as both sides apply them (docs/product.md#validation-rules): order, keys and texts in both languages.
 import { describe, expect, test } from "@jest/globals";
-import { fieldErrors, fieldMessageText, loginSchema, messageText, passwordProblem, signUpProblem, signUpSchema, validationMessage } from "./index.ts";
+import {
+  fieldErrors,
+  fieldMessageText,
+  loginSchema,
+  messageText,
+  passwordProblem,
+  signUpProblem,
+  signUpSchema,
+  validationMessage,
+} from "./index.ts";
 
-const ok = { email: "cafe@example.kw", password: "Saffron#2026", confirmPassword: "Saffron#2026", companyName: "Dar", contactName: "Noura", phone: "+965 5555 1234" };
+const ok = {
+  email: "cafe@example.kw",
+  password: "Saffron#2026",
+  confirmPassword: "Saffron#2026",
+  companyName: "Dar",
+  contactName: "Noura",
+  phone: "+965 5555 1234",
+};
 
 describe("sign-up rules, in their order", () => {
   test.each([
@@ -15,7 +31,12 @@ describe("sign-up rules, in their order", () => {
     ["no lowercase", { password: "SAFFRON#2026" }, "passwordLowercase", ["password"]],
     ["no digit", { password: "Saffron#abcd" }, "passwordNumber", ["password"]],
     ["no special character", { password: "Saffron2026" }, "passwordSpecial", ["password"]],
-    ["a mismatch before a bad phone", { confirmPassword: "Saffron#2027", phone: "123" }, "passwordMismatch", ["confirmPassword"]],
+    [
+      "a mismatch before a bad phone",
+      { confirmPassword: "Saffron#2027", phone: "123" },
+      "passwordMismatch",
+      ["confirmPassword"],
+    ],
     ["a phone that is not +965 and 7-8 digits", { phone: "+966 5555 1234" }, "invalidPhone", ["phone"]],
     ["a phone with 9 digits", { phone: "+965555512345" }, "invalidPhone", ["phone"]],
   ])("%s", (_name, over, key, fields) => {
@@ -43,14 +64,23 @@ describe("sign-up rules, in their order", () => {
   test("wrong types are field errors, not crashes", () => {
     const r = signUpSchema.safeParse({ ...ok, email: 42, requestedPlan: "gold" });
     expect(r.success).toBe(false);
-    expect(!r.success && fieldErrors(r.error)).toMatchObject({ email: ["invalidValue"], requestedPlan: ["invalidPlan"] });
+    expect(!r.success && fieldErrors(r.error)).toMatchObject({
+      email: ["invalidValue"],
+      requestedPlan: ["invalidPlan"],
+    });
   });
 });
 
 describe("login rules", () => {
   test.each([
-    [{ email: "", password: "" }, { email: ["emailRequired"], password: ["passwordRequired"] }],
-    [{ email: "x@", password: "short" }, { email: ["emailInvalid"], password: ["passwordMin"] }],
+    [
+      { email: "", password: "" },
+      { email: ["emailRequired"], password: ["passwordRequired"] },
+    ],
+    [
+      { email: "x@", password: "short" },
+      { email: ["emailInvalid"], password: ["passwordMin"] },
+    ],
   ])("%j", (input, expected) => {
     const r = loginSchema.safeParse(input);
     expect(!r.success && fieldErrors(r.error)).toEqual(expected);
@@ -78,7 +108,9 @@ describe("messages", () => {
     const m = { key: "mediaRequiredFor", params: { platform: "instagram" } } as const;
     expect(fieldMessageText(m, "en")).toBe("Instagram needs at least one photo or video");
     expect(fieldMessageText(m, "ar")).toBe("يتطلب النشر على إنستغرام صورة أو فيديو واحدًا على الأقل");
-    expect(validationMessage({ content: [m] }, "en")).toBe("Validation failed: content: Instagram needs at least one photo or video");
+    expect(validationMessage({ content: [m] }, "en")).toBe(
+      "Validation failed: content: Instagram needs at least one photo or video",
+    );
     expect(fieldMessageText("emailRequired", "en")).toBe("Email is required");
   });
 });

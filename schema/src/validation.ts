@@ -5,13 +5,33 @@ import { checkedByItsRule, existingSecret, singleLine, multiLine } from "./text.
 import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
 import { BUSINESS_STATUSES } from "./roles.ts";
 import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
-import { MIN_PASSWORD_LENGTH, cleanEmail, isEmail, isKuwaitPhone, loginProblems, normalizePhone, passwordProblem, signUpProblem } from "./rules.ts";
+import {
+  MIN_PASSWORD_LENGTH,
+  cleanEmail,
+  isEmail,
+  isKuwaitPhone,
+  loginProblems,
+  normalizePhone,
+  passwordProblem,
+  signUpProblem,
+} from "./rules.ts";
 import { mediaProblemText } from "./media.ts";
 
 // the plain rules (no zod) live in rules.ts, so a form that needs only them does not download zod
 export {
-  MIN_PASSWORD_LENGTH, KUWAIT_PHONE_PREFIX, PHONE_PLACEHOLDER, isEmail, normalizePhone, isKuwaitPhone, passwordProblem,
-  SIGN_UP_REQUIRED, signUpProblem, type SignUpFields, cleanEmail, loginProblems, type LoginFields,
+  MIN_PASSWORD_LENGTH,
+  KUWAIT_PHONE_PREFIX,
+  PHONE_PLACEHOLDER,
+  isEmail,
+  normalizePhone,
+  isKuwaitPhone,
+  passwordProblem,
+  SIGN_UP_REQUIRED,
+  signUpProblem,
+  type SignUpFields,
+  cleanEmail,
+  loginProblems,
+  type LoginFields,
 } from "./rules.ts";
 
 /** A field's message with the values its text names ({platform}, {limit}), filled in when it is rendered. */
@@ -23,7 +43,9 @@ export type FieldErrors = Record<string, (MessageKey | FieldMessage)[]>;
 
 /** A field's message in a language: its values filled in, a platform by its name, numbers in the language's digits. */
 export function fieldMessageText(m: MessageKey | FieldMessage, locale: Locale = "en"): string {
-  return typeof m === "string" ? messageText(m, locale) : mediaProblemText({ key: m.key, params: m.params ?? {} }, locale);
+  return typeof m === "string"
+    ? messageText(m, locale)
+    : mediaProblemText({ key: m.key, params: m.params ?? {} }, locale);
 }
 
 const text = (max: number) => singleLine({ error: "invalidValue" }).trim().max(max, { error: "tooLong" });
@@ -38,7 +60,8 @@ const first = (k: MessageKey) => ({ error: k, abort: true });
 export const loginSchema = z
   .object({ email: checkedByItsRule(key("emailRequired")), password: checkedByItsRule(key("passwordRequired")) })
   .superRefine((v, ctx) => {
-    for (const [field, message] of Object.entries(loginProblems(v)) as [string, string][]) ctx.addIssue({ code: "custom", path: [field], message });
+    for (const [field, message] of Object.entries(loginProblems(v)) as [string, string][])
+      ctx.addIssue({ code: "custom", path: [field], message });
   })
   .transform((v) => ({ email: cleanEmail(v.email), password: v.password }));
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -69,7 +92,11 @@ const newPassword = singleLine(key("passwordRequired")).superRefine((p, ctx) => 
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 const token = singleLine(key("tokenRequired")).trim().min(1, first("tokenRequired")).max(200, key("tokenRequired"));
-const emailOnly = singleLine(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid"));
+const emailOnly = singleLine(key("emailRequired"))
+  .trim()
+  .toLowerCase()
+  .min(1, first("emailRequired"))
+  .refine(isEmail, key("emailInvalid"));
 
 export const forgotPasswordSchema = z.object({ email: emailOnly });
 export const resetPasswordSchema = z.object({ token, newPassword });
@@ -81,28 +108,45 @@ export const changePasswordSchema = z.object({
 });
 // Its own text: a refresh token is not a link's token.
 export const refreshSchema = z.object({
-  refreshToken: singleLine(key("refreshTokenRequired")).trim().min(1, first("refreshTokenRequired")).max(200, key("refreshTokenRequired")),
+  refreshToken: singleLine(key("refreshTokenRequired"))
+    .trim()
+    .min(1, first("refreshTokenRequired"))
+    .max(200, key("refreshTokenRequired")),
 });
 
 export const profileSchema = z.object({
   name: text(200).min(1, key("nameRequired")).optional(),
   locale: z.enum(LOCALES, key("invalidLocale")).optional(),
   companyName: text(200).min(1, key("allFieldsRequired")).optional(),
-  phone: singleLine({ error: "invalidValue" }).refine(isKuwaitPhone, key("invalidPhone")).transform(normalizePhone).optional(),
+  phone: singleLine({ error: "invalidValue" })
+    .refine(isKuwaitPhone, key("invalidPhone"))
+    .transform(normalizePhone)
+    .optional(),
   address: lines(500).optional(),
 });
 export type ProfileInput = z.output<typeof profileSchema>;
 
 // ---------------------------------------------------------------- admin: sign-up approval
-export const rejectClientSchema = z.object({ reason: multiLine(key("reasonRequired")).trim().min(1, first("reasonRequired")).max(500, key("tooLong")) });
+export const rejectClientSchema = z.object({
+  reason: multiLine(key("reasonRequired")).trim().min(1, first("reasonRequired")).max(500, key("tooLong")),
+});
 export const giftTrialDaysSchema = z.object({
-  days: z.number(key("giftDaysRange")).int(key("giftDaysRange")).min(GIFT_TRIAL_DAYS.min, key("giftDaysRange")).max(GIFT_TRIAL_DAYS.max, key("giftDaysRange")),
+  days: z
+    .number(key("giftDaysRange"))
+    .int(key("giftDaysRange"))
+    .min(GIFT_TRIAL_DAYS.min, key("giftDaysRange"))
+    .max(GIFT_TRIAL_DAYS.max, key("giftDaysRange")),
 });
 export const clientsQuerySchema = z.object({
   status: z.enum(BUSINESS_STATUSES, key("invalidStatus")).optional(),
   plan: z.enum(PLAN_IDS, key("invalidPlan")).optional(),
   search: text(100).optional(),
-  first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
+  first: z
+    .number(key("invalidPageSize"))
+    .int(key("invalidPageSize"))
+    .min(1, key("invalidPageSize"))
+    .max(100, key("invalidPageSize"))
+    .default(20),
   after: singleLine({ error: "invalidValue" }).max(200).optional(),
 });
 
@@ -120,7 +164,13 @@ export function fieldErrors(error: z.ZodError): Record<string, MessageKey[]> {
 }
 
 /** "Validation failed: field: messages; ..." (docs/product.md#errors-and-messages), in the person's language. */
-export function validationMessage(errors: FieldErrors, locale: Locale = "en", fieldName: (f: string) => string = (f) => f): string {
-  const parts = Object.entries(errors).map(([f, keys]) => `${fieldName(f)}: ${keys.map((k) => fieldMessageText(k, locale)).join(", ")}`);
+export function validationMessage(
+  errors: FieldErrors,
+  locale: Locale = "en",
+  fieldName: (f: string) => string = (f) => f,
+): string {
+  const parts = Object.entries(errors).map(
+    ([f, keys]) => `${fieldName(f)}: ${keys.map((k) => fieldMessageText(k, locale)).join(", ")}`,
+  );
   return `${messageText("validationFailed", locale)}: ${parts.join("; ")}`;
 }

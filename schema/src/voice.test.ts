@@ -2,21 +2,56 @@
 // stay, null gives them back, the stored choice read back without trusting it, and the choice winning
 // over the learned habit, field by field.
 import { describe, expect, test } from "@jest/globals";
-import { applyVoiceChange, businessVoiceSchema, fieldErrors, messageText, readChosenVoice, resolveVoice, VOICE_DEFAULTS } from "./index.ts";
+import {
+  applyVoiceChange,
+  businessVoiceSchema,
+  fieldErrors,
+  messageText,
+  readChosenVoice,
+  resolveVoice,
+  VOICE_DEFAULTS,
+} from "./index.ts";
 
 const errorsOf = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
 
 describe("businessVoiceSchema", () => {
   test("takes every habit, leaves out what is not given, reads blank as null", () => {
-    expect(businessVoiceSchema.parse({ arabicVariety: "gulf", languageOrder: "en_first", tone: "playful", length: "short", emoji: "many", hashtagCount: "4", hashtagScript: "ar" })).toEqual({
-      arabicVariety: "gulf", languageOrder: "en_first", tone: "playful", length: "short", emoji: "many", hashtagCount: 4, hashtagScript: "ar",
+    expect(
+      businessVoiceSchema.parse({
+        arabicVariety: "gulf",
+        languageOrder: "en_first",
+        tone: "playful",
+        length: "short",
+        emoji: "many",
+        hashtagCount: "4",
+        hashtagScript: "ar",
+      }),
+    ).toEqual({
+      arabicVariety: "gulf",
+      languageOrder: "en_first",
+      tone: "playful",
+      length: "short",
+      emoji: "many",
+      hashtagCount: 4,
+      hashtagScript: "ar",
     });
     expect(businessVoiceSchema.parse({})).toEqual({});
-    expect(businessVoiceSchema.parse({ arabicVariety: " ", hashtagCount: null })).toEqual({ arabicVariety: null, hashtagCount: null });
+    expect(businessVoiceSchema.parse({ arabicVariety: " ", hashtagCount: null })).toEqual({
+      arabicVariety: null,
+      hashtagCount: null,
+    });
   });
 
   test("refuses unknown values with a message in both languages", () => {
-    const r = businessVoiceSchema.safeParse({ arabicVariety: "levantine", languageOrder: "both", tone: "angry", length: "epic", emoji: 3, hashtagCount: 16, hashtagScript: "fr" });
+    const r = businessVoiceSchema.safeParse({
+      arabicVariety: "levantine",
+      languageOrder: "both",
+      tone: "angry",
+      length: "epic",
+      emoji: 3,
+      hashtagCount: 16,
+      hashtagScript: "fr",
+    });
     expect(errorsOf(r)).toEqual({
       arabicVariety: ["voiceVarietyInvalid"],
       languageOrder: ["voiceLanguageOrderInvalid"],
@@ -26,7 +61,9 @@ describe("businessVoiceSchema", () => {
       hashtagCount: ["voiceHashtagCountRange"],
       hashtagScript: ["voiceHashtagScriptInvalid"],
     });
-    expect(errorsOf(businessVoiceSchema.safeParse({ hashtagCount: 2.5 }))).toEqual({ hashtagCount: ["voiceHashtagCountRange"] });
+    expect(errorsOf(businessVoiceSchema.safeParse({ hashtagCount: 2.5 }))).toEqual({
+      hashtagCount: ["voiceHashtagCountRange"],
+    });
     expect(messageText("voiceVarietyInvalid", "ar")).toBe("اختر اللهجة الخليجية أو العربية الفصحى");
   });
 });
@@ -39,7 +76,10 @@ describe("the stored choice and the voice in force", () => {
   });
 
   test("the stored JSON is read back habit by habit; anything unknown is dropped", () => {
-    expect(readChosenVoice({ arabicVariety: "gulf", emoji: "sparkly", extra: 1, hashtagCount: 3 })).toEqual({ arabicVariety: "gulf", hashtagCount: 3 });
+    expect(readChosenVoice({ arabicVariety: "gulf", emoji: "sparkly", extra: 1, hashtagCount: 3 })).toEqual({
+      arabicVariety: "gulf",
+      hashtagCount: 3,
+    });
     expect(readChosenVoice(null)).toEqual({});
     expect(readChosenVoice([1, 2])).toEqual({});
   });

@@ -74,7 +74,15 @@ export interface BusinessVoice {
   hashtagScript: HashtagScript;
 }
 export type VoiceField = keyof BusinessVoice;
-export const VOICE_FIELDS: readonly VoiceField[] = ["arabicVariety", "languageOrder", "tone", "length", "emoji", "hashtagCount", "hashtagScript"];
+export const VOICE_FIELDS: readonly VoiceField[] = [
+  "arabicVariety",
+  "languageOrder",
+  "tone",
+  "length",
+  "emoji",
+  "hashtagCount",
+  "hashtagScript",
+];
 /** What a person chose or what was learned: a habit left out is not chosen / not learned. */
 export type PartialVoice = { [K in VoiceField]?: BusinessVoice[K] | null };
 
@@ -97,7 +105,10 @@ export const VOICE_DEFAULTS: Readonly<BusinessVoice> = {
 export type VoiceSource = "chosen" | "learned" | "default";
 
 /** The person's choice wins over what was learned, which wins over the default; field by field. */
-export function resolveVoice(chosen: PartialVoice | null | undefined, learned: PartialVoice | null | undefined): { voice: BusinessVoice; sources: Record<VoiceField, VoiceSource> } {
+export function resolveVoice(
+  chosen: PartialVoice | null | undefined,
+  learned: PartialVoice | null | undefined,
+): { voice: BusinessVoice; sources: Record<VoiceField, VoiceSource> } {
   const voice = { ...VOICE_DEFAULTS } as Record<VoiceField, unknown>;
   const sources = {} as Record<VoiceField, VoiceSource>;
   for (const f of VOICE_FIELDS) {
@@ -111,7 +122,14 @@ export function resolveVoice(chosen: PartialVoice | null | undefined, learned: P
 }
 
 const blankToNull = (v: unknown) => (typeof v === "string" && !v.trim() ? null : v);
-const choice = <T extends string>(keys: readonly T[], error: MessageKey) => z.preprocess(blankToNull, z.enum(keys as [T, ...T[]], key(error)).nullable().optional());
+const choice = <T extends string>(keys: readonly T[], error: MessageKey) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .enum(keys as [T, ...T[]], key(error))
+      .nullable()
+      .optional(),
+  );
 
 /**
  * PUT /api/business-profile/voice and updateBusinessVoice: a habit left out stays as it is; null (or
@@ -125,7 +143,13 @@ export const businessVoiceSchema = z.object({
   emoji: choice(EMOJI_HABIT_KEYS, "voiceEmojiInvalid"),
   hashtagCount: z.preprocess(
     blankToNull,
-    z.coerce.number(key("voiceHashtagCountRange")).int(key("voiceHashtagCountRange")).min(0, key("voiceHashtagCountRange")).max(MAX_VOICE_HASHTAGS, key("voiceHashtagCountRange")).nullable().optional(),
+    z.coerce
+      .number(key("voiceHashtagCountRange"))
+      .int(key("voiceHashtagCountRange"))
+      .min(0, key("voiceHashtagCountRange"))
+      .max(MAX_VOICE_HASHTAGS, key("voiceHashtagCountRange"))
+      .nullable()
+      .optional(),
   ),
   hashtagScript: choice(HASHTAG_SCRIPT_KEYS, "voiceHashtagScriptInvalid"),
 });

@@ -21,7 +21,8 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "send a test event" to the one endpoint asked, whatever it subscribes to. */
 export const WEBHOOK_PING_EVENT = "ping";
-export const isWebhookEventType = (v: unknown): v is WebhookEventType => typeof v === "string" && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(v);
+export const isWebhookEventType = (v: unknown): v is WebhookEventType =>
+  typeof v === "string" && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(v);
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -89,8 +90,19 @@ const v4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo
 
 function nonPublicV4([a, b, c]: number[]): boolean {
   return (
-    a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127) ||
-    (a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 192 && b === 88 && c === 99) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113) || a! >= 224
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b! >= 16 && b! <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b! >= 64 && b! <= 127) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 192 && b === 88 && c === 99) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    a! >= 224
   );
 }
 
@@ -136,7 +148,8 @@ export interface AllowedAddress {
 /** "10.1.2.3", "10.0.0.0/8", "10.1.2.3:8443", "10.0.0.0/8:443", "fd00::1", "fd00::/8", "[fd00::1]:8443", "[fd00::/8]:443"; null when none of these. */
 export function parseAllowedAddress(entry: string): AllowedAddress | null {
   const text = entry.trim().toLowerCase();
-  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text) ?? (text.split(":").length === 2 ? /^([^:]+):(\d{1,5})$/.exec(text) : null) ?? [text, text, undefined];
+  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text) ??
+    (text.split(":").length === 2 ? /^([^:]+):(\d{1,5})$/.exec(text) : null) ?? [text, text, undefined];
   const [range, portText] = [m[1]!, m[2]];
   const port = portText === undefined ? null : Number(portText);
   if (port !== null && (port < 1 || port > 65535)) return null;
@@ -203,7 +216,10 @@ export function webhookUrlProblem(value: string, opts: WebhookUrlOptions = {}): 
 }
 
 const events = z
-  .array(singleLine(key("webhookEventUnknown")).refine(isWebhookEventType, key("webhookEventUnknown")), key("webhookEventsRequired"))
+  .array(
+    singleLine(key("webhookEventUnknown")).refine(isWebhookEventType, key("webhookEventUnknown")),
+    key("webhookEventsRequired"),
+  )
   .min(1, first("webhookEventsRequired"))
   .max(WEBHOOK_EVENT_TYPES.length * 2, key("invalidValue"))
   .transform((list) => WEBHOOK_EVENT_TYPES.filter((t) => list.includes(t)));
@@ -226,7 +242,10 @@ export const webhookEndpointSchema = (opts: WebhookUrlOptions = {}) =>
     url: urlField(opts),
     events,
     description: description.nullish().transform((d) => d ?? ""),
-    enabled: z.boolean(key("invalidValue")).nullish().transform((e) => e ?? true),
+    enabled: z
+      .boolean(key("invalidValue"))
+      .nullish()
+      .transform((e) => e ?? true),
   });
 export type WebhookEndpointInput = z.output<ReturnType<typeof webhookEndpointSchema>>;
 
@@ -241,6 +260,13 @@ export const webhookEndpointUpdateSchema = (opts: WebhookUrlOptions = {}) =>
 
 /** Page of an endpoint's delivery log, newest first; `after` is the last delivery id already shown. */
 export const webhookDeliveriesQuerySchema = z.object({
-  first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
-  after: singleLine(key("invalidValue")).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, key("invalidValue")).nullish(),
+  first: z
+    .number(key("invalidPageSize"))
+    .int(key("invalidPageSize"))
+    .min(1, key("invalidPageSize"))
+    .max(100, key("invalidPageSize"))
+    .default(20),
+  after: singleLine(key("invalidValue"))
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, key("invalidValue"))
+    .nullish(),
 });

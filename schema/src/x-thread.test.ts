@@ -1,11 +1,21 @@
 // An over-long X caption as a thread (x-thread.ts, posts.ts's xPostParts), the link moved to a
 // reply, X's limit for verified accounts, and what previewPost says about each.
 import { describe, expect, test } from "@jest/globals";
-import { PLATFORM_LIMITS, X_LONG_POST_LENGTH, messageText, previewPost, splitThread, xPostParts, xWeightedLength } from "./index.ts";
+import {
+  PLATFORM_LIMITS,
+  X_LONG_POST_LENGTH,
+  messageText,
+  previewPost,
+  splitThread,
+  xPostParts,
+  xWeightedLength,
+} from "./index.ts";
 
 const LIMIT = PLATFORM_LIMITS.twitter.maxLength;
-const en = (n: number) => Array.from({ length: n }, (_, i) => `Sentence number ${i + 1} is about our cardamom coffee.`).join(" ");
-const ar = (n: number) => Array.from({ length: n }, (_, i) => `الجملة رقم ${i + 1} عن قهوتنا بالهيل، هل جربتها؟`).join(" ");
+const en = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Sentence number ${i + 1} is about our cardamom coffee.`).join(" ");
+const ar = (n: number) =>
+  Array.from({ length: n }, (_, i) => `الجملة رقم ${i + 1} عن قهوتنا بالهيل، هل جربتها؟`).join(" ");
 /** the part without its "k/n " numbering */
 const body = (p: string) => p.replace(/^\d+\/\d+ /, "");
 
@@ -76,7 +86,10 @@ describe("splitThread", () => {
 
 describe("xPostParts", () => {
   test("linkInReply: the post without its links, then one reply with them", () => {
-    const posts = xPostParts("New menu at https://sufra.kw/menu and sufra.kw/offers. Come by!", { limit: LIMIT, linkInReply: true });
+    const posts = xPostParts("New menu at https://sufra.kw/menu and sufra.kw/offers. Come by!", {
+      limit: LIMIT,
+      linkInReply: true,
+    });
     expect(posts).toEqual(["New menu at and . Come by!", "https://sufra.kw/menu\nsufra.kw/offers"]);
   });
 
@@ -87,12 +100,15 @@ describe("xPostParts", () => {
   test("thread and linkInReply: the numbered parts, then the links", () => {
     const posts = xPostParts(`${en(10)} https://sufra.kw/menu`, { limit: LIMIT, thread: true, linkInReply: true });
     expect(posts.at(-1)).toBe("https://sufra.kw/menu");
-    expect(posts.slice(0, -1).every((p, i, all) => p.startsWith(`${i + 1}/${all.length} `) && !p.includes("sufra.kw"))).toBe(true);
+    expect(
+      posts.slice(0, -1).every((p, i, all) => p.startsWith(`${i + 1}/${all.length} `) && !p.includes("sufra.kw")),
+    ).toBe(true);
   });
 });
 
 describe("previewPost on X", () => {
-  const x = (content: string, network: unknown = null, xLongPosts = false) => previewPost({ content, platforms: ["twitter"], network, xLongPosts })[0]!;
+  const x = (content: string, network: unknown = null, xLongPosts = false) =>
+    previewPost({ content, platforms: ["twitter"], network, xLongPosts })[0]!;
 
   test("over 280 without a thread: refused; with a thread: no error, and the parts to show", () => {
     expect(x(en(10)).errors.map((e) => e.key)).toContain("captionTooLongFor");
@@ -122,15 +138,27 @@ describe("previewPost on X", () => {
     expect(moved.warnings.map((w) => w.key)).not.toContain("xLinkCosts");
     expect(moved.thread).toEqual(["Our menu:", "https://sufra.kw/menu"]);
     // other networks get no X warning
-    expect(previewPost({ content: "https://sufra.kw", platforms: ["facebook"] })[0]!.warnings.map((w) => w.key)).not.toContain("xLinkCosts");
+    expect(
+      previewPost({ content: "https://sufra.kw", platforms: ["facebook"] })[0]!.warnings.map((w) => w.key),
+    ).not.toContain("xLinkCosts");
   });
 
   test("an animated GIF: X takes one alone, up to 15 MB; Instagram takes none", () => {
     const gif = { kind: "image" as const, mime: "image/gif", bytes: 8 * 1024 * 1024, width: 480, height: 480 };
     const photo = { kind: "image" as const, mime: "image/jpeg", bytes: 100_000, width: 1080, height: 1080 };
     expect(previewPost({ content: "hi", platforms: ["twitter"], media: [gif] })[0]!.errors).toEqual([]);
-    expect(previewPost({ content: "hi", platforms: ["twitter"], media: [gif, photo] })[0]!.errors.map((e) => e.key)).toContain("gifAloneFor");
-    expect(previewPost({ content: "hi", platforms: ["twitter"], media: [{ ...gif, bytes: 16 * 1024 * 1024 }] })[0]!.errors.map((e) => e.key)).toContain("mediaImageTooLargeFor");
-    expect(previewPost({ content: "hi", platforms: ["instagram"], media: [gif] })[0]!.errors.map((e) => e.key)).toContain("mediaGifNotTakenBy");
+    expect(
+      previewPost({ content: "hi", platforms: ["twitter"], media: [gif, photo] })[0]!.errors.map((e) => e.key),
+    ).toContain("gifAloneFor");
+    expect(
+      previewPost({
+        content: "hi",
+        platforms: ["twitter"],
+        media: [{ ...gif, bytes: 16 * 1024 * 1024 }],
+      })[0]!.errors.map((e) => e.key),
+    ).toContain("mediaImageTooLargeFor");
+    expect(
+      previewPost({ content: "hi", platforms: ["instagram"], media: [gif] })[0]!.errors.map((e) => e.key),
+    ).toContain("mediaGifNotTakenBy");
   });
 });

@@ -60,9 +60,11 @@ await db.$executeRawUnsafe(`
    where a.business_id = '${clientId}'::uuid`);
 await backfillDailyMetrics(db);
 await db.$executeRawUnsafe("analyze");
-const counts = (await db.$queryRawUnsafe<{ posts: number; targets: number; rows: number }[]>(
-  "select (select count(*) from posts)::int as posts, (select count(*) from post_targets)::int as targets, (select count(*) from metric_daily)::int as rows",
-))[0]!;
+const counts = (
+  await db.$queryRawUnsafe<{ posts: number; targets: number; rows: number }[]>(
+    "select (select count(*) from posts)::int as posts, (select count(*) from post_targets)::int as targets, (select count(*) from metric_daily)::int as rows",
+  )
+)[0]!;
 const seedSeconds = (performance.now() - t0) / 1000;
 
 // ---------------------------------------------------------------- timing
@@ -89,7 +91,11 @@ const get = (p: string) => () => fetch(base + p, { headers: auth });
 const q = `client_id=${clientId}`;
 const twoYears = `from=${addDays(today, -(DAYS - 1))}&to=${today}`;
 const gql = (query: string, variables: Record<string, unknown>) => () =>
-  fetch(base + "/graphql", { method: "POST", headers: { ...json, ...auth }, body: JSON.stringify({ query, variables }) });
+  fetch(base + "/graphql", {
+    method: "POST",
+    headers: { ...json, ...auth },
+    body: JSON.stringify({ query, variables }),
+  });
 
 const rows = [
   await time("GET /api/health (baseline)", () => fetch(base + "/api/health")),
@@ -109,7 +115,10 @@ const rows = [
   await time("export pdf (30 days)", get(`/api/analytics/export?${q}&format=pdf`), Math.ceil(REQUESTS / 3)),
   await time(
     "GraphQL analyticsOverview (last 30 days)",
-    gql("query($c: ID!) { analyticsOverview(clientId: $c) { totals { posts reach likes engagementRate followers } change { reach } byPlatform { platform posts } } }", { c: clientId }),
+    gql(
+      "query($c: ID!) { analyticsOverview(clientId: $c) { totals { posts reach likes engagementRate followers } change { reach } byPlatform { platform posts } } }",
+      { c: clientId },
+    ),
   ),
 ];
 
@@ -126,23 +135,37 @@ async function sqlTime(run: () => Promise<unknown>) {
   return quantile(ms, 0.5);
 }
 const yearFrom = addDays(today, -364);
-const daily = await sqlTime(() => db.$queryRaw`
+const daily = await sqlTime(
+  () => db.$queryRaw`
   select platform, sum(posts) as posts, sum(reach) as reach, sum(likes) as likes from metric_daily
-   where business_id = ${clientId}::uuid and day between ${yearFrom}::date and ${today}::date and not simulated group by 1`);
-const raw = await sqlTime(() => db.$queryRaw`
+   where business_id = ${clientId}::uuid and day between ${yearFrom}::date and ${today}::date and not simulated group by 1`,
+);
+const raw = await sqlTime(
+  () => db.$queryRaw`
   select pt.platform, count(*) as posts, sum(pt.reach) as reach, sum(pt.likes) as likes
     from post_targets pt join posts p on p.id = pt.post_id
    where p.business_id = ${clientId}::uuid and pt.status = 'published'
-     and (pt.published_at at time zone 'Asia/Kuwait')::date between ${yearFrom}::date and ${today}::date group by 1`);
+     and (pt.published_at at time zone 'Asia/Kuwait')::date between ${yearFrom}::date and ${today}::date group by 1`,
+);
 
 const baseline = rows[0]!.p50;
 console.log(
   `\nSufra analytics benchmark: ${BUSINESSES} businesses × ${DAYS} days: ${counts.posts.toLocaleString("en")} posts, ${counts.targets.toLocaleString("en")} targets, ` +
     `${counts.rows.toLocaleString("en")} daily rows (seeded in ${seedSeconds.toFixed(1)} s); ${REQUESTS} sequential requests a row on loopback, embedded PostgreSQL, ${os.cpus().length} cores`,
 );
-console.log("path (one real business)".padEnd(44) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "  p50 / baseline p50");
-for (const r of rows) console.log(r.title.padEnd(44) + r.p50.toFixed(1).padStart(9) + r.p95.toFixed(1).padStart(9) + `  ${(r.p50 / baseline).toFixed(1)}`);
-console.log(`\none year's totals in-process, p50: from metric_daily ${daily.toFixed(2)} ms, scanning raw targets ${raw.toFixed(2)} ms (${(raw / daily).toFixed(1)}× slower)`);
+console.log(
+  "path (one real business)".padEnd(44) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "  p50 / baseline p50",
+);
+for (const r of rows)
+  console.log(
+    r.title.padEnd(44) +
+      r.p50.toFixed(1).padStart(9) +
+      r.p95.toFixed(1).padStart(9) +
+      `  ${(r.p50 / baseline).toFixed(1)}`,
+  );
+console.log(
+  `\none year's totals in-process, p50: from metric_daily ${daily.toFixed(2)} ms, scanning raw targets ${raw.toFixed(2)} ms (${(raw / daily).toFixed(1)}× slower)`,
+);
 
 await bench.stop();
 process.exit(0);

@@ -25,13 +25,23 @@ const cafe = await bench.approvedCafe();
 const owner = await db.user.findFirstOrThrow({ where: { businessId: cafe.businessId }, select: { id: true } });
 await seedPosts(db, cafe.businessId, owner.id, POSTS);
 await db.$executeRawUnsafe("analyze");
-const twin = await startTwin({ connectionString: (sufra.deps.pool as unknown as { options: { connectionString: string } }).options.connectionString, jwtSecret: sufra.deps.config.jwtSecret, publicUrl: sufra.deps.config.publicUrl });
+const twin = await startTwin({
+  connectionString: (sufra.deps.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+  jwtSecret: sufra.deps.config.jwtSecret,
+  publicUrl: sufra.deps.config.publicUrl,
+});
 
 const auth = { ...json, authorization: `Bearer ${cafe.token}` };
 const gqlBody = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
 const postsBody = (first: number) => gqlBody(POSTS_LIST, { first });
-const DASHBOARD = clientOperation("ClientDashboard", ["modules/dashboard/dashboard.graphql", "shared/fragments.graphql"]);
-const OVERVIEW = clientOperation("AnalyticsOverviewCards", ["modules/analytics/analytics.graphql", "shared/fragments.graphql"]);
+const DASHBOARD = clientOperation("ClientDashboard", [
+  "modules/dashboard/dashboard.graphql",
+  "shared/fragments.graphql",
+]);
+const OVERVIEW = clientOperation("AnalyticsOverviewCards", [
+  "modules/analytics/analytics.graphql",
+  "shared/fragments.graphql",
+]);
 
 interface Target {
   title: string;
@@ -44,19 +54,70 @@ interface Target {
   twin?: string;
 }
 const targets: Target[] = [
-  { title: "twin: posts page, GraphQL's JSON", base: twin.base, path: "/graphql", method: "POST", body: postsBody(20), goal: "(baseline)" },
+  {
+    title: "twin: posts page, GraphQL's JSON",
+    base: twin.base,
+    path: "/graphql",
+    method: "POST",
+    body: postsBody(20),
+    goal: "(baseline)",
+  },
   { title: "twin: posts page, REST's JSON", base: twin.base, path: "/api/posts?limit=20", goal: "(baseline)" },
-  { title: "GraphQL PostsList first: 20", base, path: "/graphql", method: "POST", body: postsBody(20), goal: ">= 0.6x twin", twin: "twin: posts page, GraphQL's JSON" },
-  { title: "REST GET /api/posts?limit=20", base, path: "/api/posts?limit=20", goal: ">= 0.6x twin", twin: "twin: posts page, REST's JSON" },
-  { title: "GraphQL { me }", base, path: "/graphql", method: "POST", body: gqlBody("{ me { id email role } }"), goal: "0-1 statements" },
+  {
+    title: "GraphQL PostsList first: 20",
+    base,
+    path: "/graphql",
+    method: "POST",
+    body: postsBody(20),
+    goal: ">= 0.6x twin",
+    twin: "twin: posts page, GraphQL's JSON",
+  },
+  {
+    title: "REST GET /api/posts?limit=20",
+    base,
+    path: "/api/posts?limit=20",
+    goal: ">= 0.6x twin",
+    twin: "twin: posts page, REST's JSON",
+  },
+  {
+    title: "GraphQL { me }",
+    base,
+    path: "/graphql",
+    method: "POST",
+    body: gqlBody("{ me { id email role } }"),
+    goal: "0-1 statements",
+  },
   { title: "REST GET /api/auth/me", base, path: "/api/auth/me", goal: "0-1 statements" },
-  { title: "GraphQL ClientDashboard", base, path: "/graphql", method: "POST", body: gqlBody(DASHBOARD), goal: "<= 5 statements" },
-  { title: "GraphQL AnalyticsOverviewCards", base, path: "/graphql", method: "POST", body: gqlBody(OVERVIEW, { clientId: cafe.businessId }), goal: "<= 5 statements" },
-  { title: "REST GET /api/analytics/overview", base, path: `/api/analytics/overview?client_id=${cafe.businessId}`, goal: "<= 5 statements" },
+  {
+    title: "GraphQL ClientDashboard",
+    base,
+    path: "/graphql",
+    method: "POST",
+    body: gqlBody(DASHBOARD),
+    goal: "<= 5 statements",
+  },
+  {
+    title: "GraphQL AnalyticsOverviewCards",
+    base,
+    path: "/graphql",
+    method: "POST",
+    body: gqlBody(OVERVIEW, { clientId: cafe.businessId }),
+    goal: "<= 5 statements",
+  },
+  {
+    title: "REST GET /api/analytics/overview",
+    base,
+    path: `/api/analytics/overview?client_id=${cafe.businessId}`,
+    goal: "<= 5 statements",
+  },
 ];
 
 const send = async (t: Target, headers: Record<string, string> = {}) => {
-  const res = await fetch(t.base + t.path, { method: t.method ?? "GET", headers: { ...auth, ...headers }, body: t.body });
+  const res = await fetch(t.base + t.path, {
+    method: t.method ?? "GET",
+    headers: { ...auth, ...headers },
+    body: t.body,
+  });
   const body = await res.json();
   if (!res.ok || body.errors) throw new Error(`${t.title}: ${res.status} ${JSON.stringify(body).slice(0, 400)}`);
   return body;
@@ -74,7 +135,10 @@ function firstDifference(a: unknown, b: unknown, at = "$"): string | null {
   return `${at}: ${JSON.stringify(a)?.slice(0, 120)} vs ${JSON.stringify(b)?.slice(0, 120)}`;
 }
 const sameJson: string[] = [];
-for (const [mine, theirs] of [[targets[2]!, targets[0]!], [targets[3]!, targets[1]!]] as const) {
+for (const [mine, theirs] of [
+  [targets[2]!, targets[0]!],
+  [targets[3]!, targets[1]!],
+] as const) {
   const d = firstDifference(await send(mine), await send(theirs));
   sameJson.push(`${mine.title} vs the twin: ${d ? `DIFFERENT at ${d}` : "the same JSON"}`);
 }
@@ -91,7 +155,14 @@ interface Row {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function slice(t: Target) {
-  const r = await autocannon({ url: t.base + t.path, connections: 10, duration: SECONDS / ROUNDS, method: t.method ?? "GET", headers: auth, body: t.body });
+  const r = await autocannon({
+    url: t.base + t.path,
+    connections: 10,
+    duration: SECONDS / ROUNDS,
+    method: t.method ?? "GET",
+    headers: auth,
+    body: t.body,
+  });
   if (r.non2xx || r.errors) throw new Error(`${t.title}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return r;
 }
@@ -101,7 +172,12 @@ const slices = new Map<Target, autocannon.Result[]>(targets.map((t) => [t, []]))
 for (let round = 0; round < ROUNDS; round++) for (const t of targets) slices.get(t)!.push(await slice(t));
 const rows: Row[] = targets.map((t) => {
   const rs = slices.get(t)!;
-  return { t, rps: rs.reduce((n, r) => n + r.requests.average, 0) / rs.length, p50: median(rs.map((r) => r.latency.p50)), p99: median(rs.map((r) => r.latency.p99)) };
+  return {
+    t,
+    rps: rs.reduce((n, r) => n + r.requests.average, 0) / rs.length,
+    p50: median(rs.map((r) => r.latency.p50)),
+    p99: median(rs.map((r) => r.latency.p99)),
+  };
 });
 const timedSeconds = (performance.now() - t0) / 1000;
 
@@ -124,18 +200,39 @@ for (const n of [5, 20, 50]) {
 
 // ---------------------------------------------------------------- the table
 const twinOf = (title: string) => rows.find((r) => r.t.title === title)!;
-console.log(`\nSufra API benchmark: the posts page of a café with ${POSTS} posts (targets on 2-3 networks, 1-3 photos each), 10 connections, ${SECONDS} s a row in ${ROUNDS} slices taken in turn, on loopback, embedded PostgreSQL, ${os.cpus().length} cores (${timedSeconds.toFixed(0)} s timed)`);
+console.log(
+  `\nSufra API benchmark: the posts page of a café with ${POSTS} posts (targets on 2-3 networks, 1-3 photos each), 10 connections, ${SECONDS} s a row in ${ROUNDS} slices taken in turn, on loopback, embedded PostgreSQL, ${os.cpus().length} cores (${timedSeconds.toFixed(0)} s timed)`,
+);
 for (const s of sameJson) console.log(`  ${s}`);
-console.log("\n" + "path".padEnd(40) + "p50 ms".padStart(8) + "p99 ms".padStart(8) + "req/s".padStart(8) + "  ratio to twin".padEnd(16) + "stmts".padStart(6) + "  goal");
+console.log(
+  "\n" +
+    "path".padEnd(40) +
+    "p50 ms".padStart(8) +
+    "p99 ms".padStart(8) +
+    "req/s".padStart(8) +
+    "  ratio to twin".padEnd(16) +
+    "stmts".padStart(6) +
+    "  goal",
+);
 for (const r of rows) {
   const twinRow = r.t.twin ? twinOf(r.t.twin) : rows[0]!;
   const ratio = r.t.base === twin.base ? "1.00" : `${(r.rps / twinRow.rps).toFixed(2)}${r.t.twin ? "" : " *"}`;
-  console.log(r.t.title.padEnd(40) + String(r.p50).padStart(8) + String(r.p99).padStart(8) + r.rps.toFixed(0).padStart(8) + `  ${ratio}`.padEnd(16) + String(perRow.get(r.t.title)).padStart(6) + `  ${r.t.goal}`);
+  console.log(
+    r.t.title.padEnd(40) +
+      String(r.p50).padStart(8) +
+      String(r.p99).padStart(8) +
+      r.rps.toFixed(0).padStart(8) +
+      `  ${ratio}`.padEnd(16) +
+      String(perRow.get(r.t.title)).padStart(6) +
+      `  ${r.t.goal}`,
+  );
 }
 console.log("  * beside the twin's GraphQL-shaped posts page, for scale only (another answer)");
 console.log("\nSQL statements per request, the viewer's included:\npage  GraphQL    REST    twin");
 for (const l of bySize) console.log(l);
-console.log(`goal: <= 3 statements whatever the page size, at both doors (the viewer's part: GraphQL { me } sends ${perRow.get("GraphQL { me }")})`);
+console.log(
+  `goal: <= 3 statements whatever the page size, at both doors (the viewer's part: GraphQL { me } sends ${perRow.get("GraphQL { me }")})`,
+);
 
 await twin.stop();
 await bench.stop();

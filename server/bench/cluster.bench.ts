@@ -33,7 +33,9 @@ const POSTS = 64;
 const ADMIN = { email: "admin@bench.local", password: "Bench#Admin2026" };
 
 if (!existsSync(path.join(serverDir, "dist/main.js"))) {
-  console.error("no server/dist/main.js: run `npm run build -w schema && npm run build -w server` first (npm run bench:cluster does)");
+  console.error(
+    "no server/dist/main.js: run `npm run build -w schema && npm run build -w server` first (npm run bench:cluster does)",
+  );
   process.exit(1);
 }
 
@@ -87,7 +89,11 @@ async function start(name: string, role: "api" | "worker"): Promise<Proc> {
     SUFRA_MEMORY_PROBE: probe,
   };
   delete env.NODE_OPTIONS; // plain Node, as `npm start` and the image run it
-  const child = spawn(process.execPath, ["--import", path.join(import.meta.dirname, "memory-probe.mjs"), "dist/main.js"], { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", path.join(import.meta.dirname, "memory-probe.mjs"), "dist/main.js"],
+    { cwd: serverDir, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
   let out = "";
   child.stdout!.on("data", (d) => (out = (out + d).slice(-4000)));
   child.stderr!.on("data", (d) => (out = (out + d).slice(-4000)));
@@ -116,8 +122,13 @@ async function memory(p: Proc) {
   const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p.child.pid}/status`, "utf8"))![1]) * 1024;
   const before = existsSync(p.probe) ? readFileSync(p.probe, "utf8").length : 0;
   p.child.kill("SIGUSR2");
-  for (let i = 0; i < 50 && (!existsSync(p.probe) || readFileSync(p.probe, "utf8").length === before); i++) await sleep(20);
-  const last = JSON.parse(readFileSync(p.probe, "utf8").slice(before).trim().split("\n").pop()!) as { heapUsed: number; heapTotal: number; external: number };
+  for (let i = 0; i < 50 && (!existsSync(p.probe) || readFileSync(p.probe, "utf8").length === before); i++)
+    await sleep(20);
+  const last = JSON.parse(readFileSync(p.probe, "utf8").slice(before).trim().split("\n").pop()!) as {
+    heapUsed: number;
+    heapTotal: number;
+    external: number;
+  };
   return { rss, heapUsed: last.heapUsed, heapTotal: last.heapTotal, external: last.external };
 }
 
@@ -141,20 +152,43 @@ try {
   const auth = { ...json, authorization: `Bearer ${cafe.token}` };
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
-  const owner = (await sql.query<{ id: string }>("select id from users where business_id = $1 limit 1", [cafe.businessId])).rows[0]!.id;
-  await seedPosts({ $executeRawUnsafe: (q: string, ...v: unknown[]) => sql.query(q, v).then((r) => r.rowCount ?? 0) }, cafe.businessId, owner, POSTS);
+  const owner = (
+    await sql.query<{ id: string }>("select id from users where business_id = $1 limit 1", [cafe.businessId])
+  ).rows[0]!.id;
+  await seedPosts(
+    { $executeRawUnsafe: (q: string, ...v: unknown[]) => sql.query(q, v).then((r) => r.rowCount ?? 0) },
+    cafe.businessId,
+    owner,
+    POSTS,
+  );
   await sql.query("analyze");
 
   const rows = [
-    { title: "GraphQL PostsList first: 20", path: "/graphql", method: "POST" as const, body: JSON.stringify({ query: POSTS_LIST, variables: { first: 20 } }) },
+    {
+      title: "GraphQL PostsList first: 20",
+      path: "/graphql",
+      method: "POST" as const,
+      body: JSON.stringify({ query: POSTS_LIST, variables: { first: 20 } }),
+    },
     { title: "REST GET /api/posts?limit=20", path: "/api/posts?limit=20", method: "GET" as const, body: undefined },
   ];
   const run = (base: string, r: (typeof rows)[number], connections: number, seconds: number) =>
-    autocannon({ url: base + r.path, connections, duration: seconds, method: r.method, headers: auth, body: r.body }).then((res) => {
-      if (res.non2xx || res.errors) throw new Error(`${r.title} on ${base}: ${res.non2xx} non-2xx answers, ${res.errors} errors`);
+    autocannon({
+      url: base + r.path,
+      connections,
+      duration: seconds,
+      method: r.method,
+      headers: auth,
+      body: r.body,
+    }).then((res) => {
+      if (res.non2xx || res.errors)
+        throw new Error(`${r.title} on ${base}: ${res.non2xx} non-2xx answers, ${res.errors} errors`);
       return res;
     });
-  for (const r of rows) for (const p of [api1, api2]) for (let i = 0; i < 30; i++) await fetch(p.base + r.path, { method: r.method, headers: auth, body: r.body }).then((x) => x.arrayBuffer()); // warm plans, caches, JIT
+  for (const r of rows)
+    for (const p of [api1, api2])
+      for (let i = 0; i < 30; i++)
+        await fetch(p.base + r.path, { method: r.method, headers: auth, body: r.body }).then((x) => x.arrayBuffer()); // warm plans, caches, JIT
   // each row: half its time on api-1 alone, half on both, in two slices taken in turn (the machine's
   // other load weighs on both alike)
   const load: { title: string; one: number; two: number; p99one: number; p99two: number }[] = [];
@@ -182,16 +216,30 @@ try {
   }
 
   // ------------------------------------------------------------ events: written through api-1, heard on api-2
-  const draft = await (await fetch(`${api1.base}/api/posts`, { method: "POST", headers: auth, body: JSON.stringify({ content: "Cardamom latte, across processes", platforms: ["twitter"] }) })).json();
+  const draft = await (
+    await fetch(`${api1.base}/api/posts`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ content: "Cardamom latte, across processes", platforms: ["twitter"] }),
+    })
+  ).json();
   if (!draft.id) throw new Error(`creating the post: ${JSON.stringify(draft)}`);
-  const ws = createClient({ url: api2.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${cafe.token}` }, retryAttempts: 0 });
+  const ws = createClient({
+    url: api2.base.replace("http", "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${cafe.token}` },
+    retryAttempts: 0,
+  });
   const heard: { postId: string; status: string; at: number }[] = [];
   let wake = () => {};
   const stopSub = ws.subscribe(
     { query: "subscription { postChanged { postId status } }" },
     {
       next: (v) => {
-        heard.push({ ...(v.data as { postChanged: { postId: string; status: string } }).postChanged, at: performance.now() });
+        heard.push({
+          ...(v.data as { postChanged: { postId: string; status: string } }).postChanged,
+          at: performance.now(),
+        });
         wake();
       },
       error: (e) => console.error("subscription error", e),
@@ -215,8 +263,14 @@ try {
       };
     });
     const sent = performance.now();
-    const body = scheduling ? JSON.stringify({ scheduled_for: new Date(Date.now() + 86_400_000 + i * 60_000).toISOString() }) : "{}";
-    const res = await fetch(`${api1.base}/api/posts/${draft.id}/${scheduling ? "schedule" : "unschedule"}`, { method: "POST", headers: auth, body });
+    const body = scheduling
+      ? JSON.stringify({ scheduled_for: new Date(Date.now() + 86_400_000 + i * 60_000).toISOString() })
+      : "{}";
+    const res = await fetch(`${api1.base}/api/posts/${draft.id}/${scheduling ? "schedule" : "unschedule"}`, {
+      method: "POST",
+      headers: auth,
+      body,
+    });
     if (!res.ok) throw new Error(`${scheduling ? "schedule" : "unschedule"}: ${res.status} ${await res.text()}`);
     if (await got) delivery.push(heard.find((h, k) => k >= seen && h.postId === draft.id)!.at - sent);
     else lost++;
@@ -227,7 +281,13 @@ try {
   // ------------------------------------------------------------ jobs: published through api-1, run by the worker once
   const ids: string[] = [];
   for (let i = 0; i < JOBS; i++) {
-    const p = await (await fetch(`${api1.base}/api/posts`, { method: "POST", headers: auth, body: JSON.stringify({ content: `Once only #${i}: saffron karak`, platforms: ["twitter"] }) })).json();
+    const p = await (
+      await fetch(`${api1.base}/api/posts`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ content: `Once only #${i}: saffron karak`, platforms: ["twitter"] }),
+      })
+    ).json();
     ids.push(p.id);
   }
   const tJobs = performance.now();
@@ -236,10 +296,21 @@ try {
     if (!res.ok) throw new Error(`publish: ${res.status} ${await res.text()}`);
   }
   const settled = () =>
-    sql.query<{ n: number }>("select count(*)::int as n from post_targets where post_id = any($1::uuid[]) and status in ('published', 'failed', 'unconfirmed')", [ids]).then((r) => r.rows[0]!.n);
+    sql
+      .query<{ n: number }>(
+        "select count(*)::int as n from post_targets where post_id = any($1::uuid[]) and status in ('published', 'failed', 'unconfirmed')",
+        [ids],
+      )
+      .then((r) => r.rows[0]!.n);
   while ((await settled()) < ids.length && performance.now() - tJobs < 120_000) await sleep(100);
   const drainMs = performance.now() - tJobs;
-  const { rows: jobRows } = await sql.query<{ targets: number; published: number; attempts: number; external: number; once: number }>(
+  const { rows: jobRows } = await sql.query<{
+    targets: number;
+    published: number;
+    attempts: number;
+    external: number;
+    once: number;
+  }>(
     `select count(*)::int as targets, count(*) filter (where status = 'published')::int as published, coalesce(sum(attempts), 0)::int as attempts,
             count(distinct external_id)::int as external, count(*) filter (where attempts = 1)::int as once
        from post_targets where post_id = any($1::uuid[])`,
@@ -247,26 +318,58 @@ try {
   );
   // which process ran the jobs: Agenda names the process that last ran each (its hostname + pid)
   const { rows: runners } = await sql
-    .query<{ by: string | null; n: number }>("select last_modified_by as by, count(*)::int as n from agenda_jobs where name like 'publish.%' and last_run_at >= now() - interval '5 minutes' group by 1 order by 2 desc")
+    .query<{ by: string | null; n: number }>(
+      "select last_modified_by as by, count(*)::int as n from agenda_jobs where name like 'publish.%' and last_run_at >= now() - interval '5 minutes' group by 1 order by 2 desc",
+    )
     .catch(() => ({ rows: [] as { by: string | null; n: number }[] }));
   await sql.end();
   const J = jobRows[0]!;
 
   // ------------------------------------------------------------ the table
-  console.log(`\nSufra in production shape: api-1 + api-2 (PROCESS_ROLE=api) and a worker (PROCESS_ROLE=worker), node dist/main.js, one embedded PostgreSQL, ${os.cpus().length} cores; started in ${(startedMs / 1000).toFixed(1)} s`);
-  console.log(`\nposts page (café of ${POSTS} posts), 10 connections, ${SECONDS} s a row (half on api-1 alone, half spread over both, in turns)`);
-  console.log("path".padEnd(32) + "api-1 req/s".padStart(13) + "api-1+2 req/s".padStart(15) + "ratio".padStart(7) + "p99 ms 1/2".padStart(13) + "  goal");
+  console.log(
+    `\nSufra in production shape: api-1 + api-2 (PROCESS_ROLE=api) and a worker (PROCESS_ROLE=worker), node dist/main.js, one embedded PostgreSQL, ${os.cpus().length} cores; started in ${(startedMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `\nposts page (café of ${POSTS} posts), 10 connections, ${SECONDS} s a row (half on api-1 alone, half spread over both, in turns)`,
+  );
+  console.log(
+    "path".padEnd(32) +
+      "api-1 req/s".padStart(13) +
+      "api-1+2 req/s".padStart(15) +
+      "ratio".padStart(7) +
+      "p99 ms 1/2".padStart(13) +
+      "  goal",
+  );
   for (const l of load)
-    console.log(l.title.padEnd(32) + l.one.toFixed(0).padStart(13) + l.two.toFixed(0).padStart(15) + (l.two / l.one).toFixed(2).padStart(7) + `${l.p99one}/${l.p99two}`.padStart(13) + `  > 1 with cores to spare (${os.cpus().length} here, shared)`);
+    console.log(
+      l.title.padEnd(32) +
+        l.one.toFixed(0).padStart(13) +
+        l.two.toFixed(0).padStart(15) +
+        (l.two / l.one).toFixed(2).padStart(7) +
+        `${l.p99one}/${l.p99two}`.padStart(13) +
+        `  > 1 with cores to spare (${os.cpus().length} here, shared)`,
+    );
   console.log(`\nevents across processes: ${EVENTS} postChanged through api-1, heard on api-2`);
-  console.log(`delivered ${delivery.length}/${EVENTS} (lost ${lost}); request sent -> event received: p50 ${pct(delivery, 0.5).toFixed(0)} ms, p95 ${pct(delivery, 0.95).toFixed(0)} ms, max ${Math.max(...delivery).toFixed(0)} ms   goal: none lost, p95 <= 500 ms`);
+  console.log(
+    `delivered ${delivery.length}/${EVENTS} (lost ${lost}); request sent -> event received: p50 ${pct(delivery, 0.5).toFixed(0)} ms, p95 ${pct(delivery, 0.95).toFixed(0)} ms, max ${Math.max(...delivery).toFixed(0)} ms   goal: none lost, p95 <= 500 ms`,
+  );
   console.log(`\njobs run once: ${JOBS} posts published now through api-1 (practice X accounts)`);
-  console.log(`targets ${J.targets}, published ${J.published}, attempts ${J.attempts} (exactly one: ${J.once}), distinct network ids ${J.external}; all settled in ${(drainMs / 1000).toFixed(1)} s   goal: attempts = targets = ${JOBS}`);
-  console.log(`jobs run by: ${runners.map((r) => `${r.by ?? "?"} ${r.n}`).join(", ")}   (pids: ${procs.map((p) => `${p.name} ${p.child.pid}`).join(", ")})`);
+  console.log(
+    `targets ${J.targets}, published ${J.published}, attempts ${J.attempts} (exactly one: ${J.once}), distinct network ids ${J.external}; all settled in ${(drainMs / 1000).toFixed(1)} s   goal: attempts = targets = ${JOBS}`,
+  );
+  console.log(
+    `jobs run by: ${runners.map((r) => `${r.by ?? "?"} ${r.n}`).join(", ")}   (pids: ${procs.map((p) => `${p.name} ${p.child.pid}`).join(", ")})`,
+  );
   console.log(`\nmemory (MB): resident set / V8 heap used / heap total / external`);
-  console.log("process".padEnd(10) + `idle (start + ${IDLE_MS / 1000} s)`.padStart(26) + "under the posts-page load".padStart(30) + "  goal");
+  console.log(
+    "process".padEnd(10) +
+      `idle (start + ${IDLE_MS / 1000} s)`.padStart(26) +
+      "under the posts-page load".padStart(30) +
+      "  goal",
+  );
   procs.forEach((p, i) => {
-    const f = (m: Awaited<ReturnType<typeof memory>> | undefined) => (m ? `${mb(m.rss)} / ${mb(m.heapUsed)} / ${mb(m.heapTotal)} / ${mb(m.external)}` : "-");
+    const f = (m: Awaited<ReturnType<typeof memory>> | undefined) =>
+      m ? `${mb(m.rss)} / ${mb(m.heapUsed)} / ${mb(m.heapTotal)} / ${mb(m.external)}` : "-";
     console.log(p.name.padEnd(10) + f(idle[i]).padStart(26) + f(underLoad[i]).padStart(30) + "  idle resident <= 150");
   });
   if (lost || J.attempts !== JOBS || J.published !== JOBS) failed = true;

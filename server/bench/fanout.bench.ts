@@ -39,16 +39,25 @@ function clientDocument(file: string, operation: string) {
 
 // ---------------------------------------------------------------- the subscribers (a child process)
 if (process.argv[2] === "subscribers") {
-  const { url, token, count, documents } = JSON.parse(process.argv[3]!) as { url: string; token: string; count: number; documents: string[] };
+  const { url, token, count, documents } = JSON.parse(process.argv[3]!) as {
+    url: string;
+    token: string;
+    count: number;
+    documents: string[];
+  };
   const arrivals: { at: number; raw: string }[][] = [];
   let mark = 0; // arrivals of the event being measured land in arrivals[mark]
   const sockets: WebSocket[] = [];
   // a socket the busy server did not greet within graphql-ws's 3 s (4408) is opened again
   const open = (i: number, tries = 0): Promise<void> =>
     new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(url, "graphql-transport-ws", { headers: { "accept-language": i % 3 === 2 ? "ar" : "en" } });
+      const ws = new WebSocket(url, "graphql-transport-ws", {
+        headers: { "accept-language": i % 3 === 2 ? "ar" : "en" },
+      });
       sockets.push(ws);
-      ws.on("open", () => ws.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${token}` } })));
+      ws.on("open", () =>
+        ws.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${token}` } })),
+      );
       ws.on("message", (data) => {
         const raw = data.toString();
         if (raw.startsWith('{"id"') || raw.includes('"type":"next"')) {
@@ -63,9 +72,14 @@ if (process.argv[2] === "subscribers") {
         else if (m.type === "error") reject(new Error(JSON.stringify(m.payload)));
       });
       ws.on("error", reject);
-      ws.on("close", (code) => code === 4408 && tries < 3 ? open(i, tries + 1).then(resolve, reject) : code !== 1000 && reject(new Error(`socket closed: ${code}`)));
+      ws.on("close", (code) =>
+        code === 4408 && tries < 3
+          ? open(i, tries + 1).then(resolve, reject)
+          : code !== 1000 && reject(new Error(`socket closed: ${code}`)),
+      );
     });
-  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, k) => open(i + k)));
+  for (let i = 0; i < count; i += 100)
+    await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, k) => open(i + k)));
   process.send!({ type: "open" });
   process.on("message", (m: { type: string; mark?: number }) => {
     if (m.type === "mark") {
@@ -74,7 +88,10 @@ if (process.argv[2] === "subscribers") {
     } else if (m.type === "report") {
       // per subscriber message: when it came and what it said (the post's content names the event)
       const got = (arrivals[m.mark!] ?? []).map(({ at, raw }) => {
-        const p = JSON.parse(raw) as { type: string; payload: { data?: { postChanged?: { post?: { id: string; content?: string } | null } }; errors?: unknown[] } };
+        const p = JSON.parse(raw) as {
+          type: string;
+          payload: { data?: { postChanged?: { post?: { id: string; content?: string } | null } }; errors?: unknown[] };
+        };
         const post = p.payload.data?.postChanged?.post;
         return { at, id: post?.id ?? null, content: post?.content ?? null, errors: p.payload.errors?.length ?? 0 };
       });
@@ -86,7 +103,10 @@ if (process.argv[2] === "subscribers") {
   });
 } else {
   // ---------------------------------------------------------------- the server and the measurement
-  const documents = [clientDocument("modules/posts/posts.graphql", "PostsChanged"), clientDocument("modules/campaigns/campaigns.graphql", "CampaignsPostChanged")];
+  const documents = [
+    clientDocument("modules/posts/posts.graphql", "PostsChanged"),
+    clientDocument("modules/campaigns/campaigns.graphql", "CampaignsPostChanged"),
+  ];
 
   // every statement any pg Client sends in this process; apart, those of requests marked x-count-sql, counted
   // as server/tests/support/sql-count.ts does (a pool's statement where it is called, a client's own there)
@@ -96,7 +116,12 @@ if (process.argv[2] === "subscribers") {
   const clientQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     all++;
-    if (process.env.BENCH_SHOW_SQL) shown.push(String(typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text).replace(/\s+/g, " ").slice(0, 100));
+    if (process.env.BENCH_SHOW_SQL)
+      shown.push(
+        String(typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text)
+          .replace(/\s+/g, " ")
+          .slice(0, 100),
+      );
     inRequest.getStore()?.push("client");
     return clientQuery.apply(this, args);
   } as typeof pg.Client.prototype.query;
@@ -122,11 +147,26 @@ if (process.argv[2] === "subscribers") {
 
   const { token } = await bench.approvedCafe();
   const auth = { authorization: `Bearer ${token}` };
-  const png = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#b5835a" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#b5835a" } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "latte.png");
-  const media = (await (await fetch(base + "/api/posts/media", { method: "POST", headers: auth, body: form })).json()) as { id: string };
-  const created = (await (await fetch(base + "/api/posts", { method: "POST", headers: { ...json, ...auth }, body: JSON.stringify({ content: "Saffron latte", platforms: ["instagram", "twitter", "snapchat"], hashtags: ["kuwait", "coffee"], media_ids: [media.id] }) })).json()) as { id: string; targets?: unknown[] };
+  const media = (await (
+    await fetch(base + "/api/posts/media", { method: "POST", headers: auth, body: form })
+  ).json()) as { id: string };
+  const created = (await (
+    await fetch(base + "/api/posts", {
+      method: "POST",
+      headers: { ...json, ...auth },
+      body: JSON.stringify({
+        content: "Saffron latte",
+        platforms: ["instagram", "twitter", "snapchat"],
+        hashtags: ["kuwait", "coffee"],
+        media_ids: [media.id],
+      }),
+    })
+  ).json()) as { id: string; targets?: unknown[] };
   if (!created.targets?.length) throw new Error(`the bench post was not made: ${JSON.stringify(created)}`);
 
   // when this process hears each change (the server's own listener hands it to the subscriptions)
@@ -139,7 +179,11 @@ if (process.argv[2] === "subscribers") {
   async function change(content: string) {
     heard.clear();
     const t0 = now();
-    const r = await fetch(base + `/api/posts/${created.id}`, { method: "PUT", headers: { ...json, ...auth, "x-count-sql": content }, body: JSON.stringify({ content }) });
+    const r = await fetch(base + `/api/posts/${created.id}`, {
+      method: "PUT",
+      headers: { ...json, ...auth, "x-count-sql": content },
+      body: JSON.stringify({ content }),
+    });
     if (!r.ok) throw new Error(`change: ${r.status} ${await r.text()}`);
     await r.arrayBuffer();
     return { t0, statements: byRequest.get(content)?.length ?? 0 };
@@ -155,21 +199,38 @@ if (process.argv[2] === "subscribers") {
     for (let i = 0; i < 40; i++) {
       const heard = new Promise<void>((r) => l.once("notification", () => r()));
       const t = now();
-      await sufra.deps.pool.query("select pg_notify('bench_round_trip', $1)", [JSON.stringify({ topic: "post.changed", i })]);
+      await sufra.deps.pool.query("select pg_notify('bench_round_trip', $1)", [
+        JSON.stringify({ topic: "post.changed", i }),
+      ]);
       await heard;
       if (i >= 5) baseline.push(now() - t);
     }
     await l.end();
   }
-  const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+  const quantile = (xs: number[], q: number) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
   const base50 = quantile(baseline, 0.5);
 
   // ---------------------------------------------------------------- each size
   const wsUrl = base.replace("http", "ws") + "/graphql";
-  const rows: { size: number; statements: number[]; p50: number; p95: number; max: number; heardP95: number; missing: number; wrong: number; openS: number }[] = [];
+  const rows: {
+    size: number;
+    statements: number[];
+    p50: number;
+    p95: number;
+    max: number;
+    heardP95: number;
+    missing: number;
+    wrong: number;
+    openS: number;
+  }[] = [];
   for (const size of SIZES) {
     const t = now();
-    const child = fork(fileURLToPath(import.meta.url), ["subscribers", JSON.stringify({ url: wsUrl, token, count: size, documents })], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+    const child = fork(
+      fileURLToPath(import.meta.url),
+      ["subscribers", JSON.stringify({ url: wsUrl, token, count: size, documents })],
+      { execArgv: ["--import", "tsx"], stdio: "inherit" },
+    );
     const waiting = new Map<string, (m: any) => void>();
     let exited: Error | null = null;
     child.on("message", (m: { type: string }) => waiting.get(m.type)?.(m));
@@ -186,7 +247,7 @@ if (process.argv[2] === "subscribers") {
     /** The deliveries of one change, once every subscriber has it or after `ms`. */
     const deliveries = async (mark: number, ms: number) => {
       let got: { at: number; id: string | null; content: string | null; errors: number }[] = [];
-      for (const stop = now() + ms; now() < stop; ) {
+      for (const stop = now() + ms; now() < stop;) {
         await new Promise((r) => setTimeout(r, 100));
         got = (await ask({ type: "report", mark }, "report")).got;
         if (got.length >= size) break;
@@ -220,17 +281,30 @@ if (process.argv[2] === "subscribers") {
       const got = await deliveries(mark, 60_000);
       await new Promise((r) => setTimeout(r, 300));
       statements.push(all - before - c.statements);
-      if (process.env.BENCH_SHOW_SQL) console.log(`event ${e}: ${c.statements} in the request\n  ${shown.join("\n  ")}`);
+      if (process.env.BENCH_SHOW_SQL)
+        console.log(`event ${e}: ${c.statements} in the request\n  ${shown.join("\n  ")}`);
       missing += Math.max(0, size - got.length);
       // the campaigns page's document asks for the post's id, not its caption
-      wrong += got.filter((g) => g.errors || g.id !== created.id || (g.content !== null && g.content !== content)).length;
+      wrong += got.filter(
+        (g) => g.errors || g.id !== created.id || (g.content !== null && g.content !== content),
+      ).length;
       delays.push(...got.map((g) => g.at - c.t0));
       const h = [...heard.values()][0];
       if (h) fromHeard.push(...got.map((g) => g.at - h));
     }
     child.send({ type: "close" });
     await new Promise((r) => child.once("exit", r));
-    rows.push({ size, statements, p50: quantile(delays, 0.5), p95: quantile(delays, 0.95), max: Math.max(...delays), heardP95: quantile(fromHeard, 0.95), missing, wrong, openS });
+    rows.push({
+      size,
+      statements,
+      p50: quantile(delays, 0.5),
+      p95: quantile(delays, 0.95),
+      max: Math.max(...delays),
+      heardP95: quantile(fromHeard, 0.95),
+      missing,
+      wrong,
+      openS,
+    });
   }
 
   const idleBefore = all;
@@ -241,12 +315,22 @@ if (process.argv[2] === "subscribers") {
     `\nSufra fan-out benchmark: one post change (3 networks, 1 photo) to N postChanged subscribers of one café, one WebSocket each, ${EVENTS} changes a size; ` +
       `documents: the posts page's (4/5) and the campaigns page's (1/5), en and ar; loopback, embedded PostgreSQL, ${os.cpus().length} cores`,
   );
-  console.log(`baseline: NOTIFY to a listener in this process, p50 ${base50.toFixed(1)} ms (p95 ${quantile(baseline, 0.95).toFixed(1)} ms); statements while idle: ${idle} a second`);
+  console.log(
+    `baseline: NOTIFY to a listener in this process, p50 ${base50.toFixed(1)} ms (p95 ${quantile(baseline, 0.95).toFixed(1)} ms); statements while idle: ${idle} a second`,
+  );
   console.log("figure".padEnd(44) + "value".padStart(12) + "baseline".padStart(12) + "ratio".padStart(10) + "   goal");
   const line = (name: string, v: number, b: number | null, goal: string, unit = "") =>
-    console.log(name.padEnd(44) + (v.toFixed(unit ? 1 : 0) + unit).padStart(12) + (b === null ? "" : b.toFixed(1) + unit).padStart(12) + (b === null ? "" : (v / b).toFixed(1) + "×").padStart(10) + `   ${goal}`);
+    console.log(
+      name.padEnd(44) +
+        (v.toFixed(unit ? 1 : 0) + unit).padStart(12) +
+        (b === null ? "" : b.toFixed(1) + unit).padStart(12) +
+        (b === null ? "" : (v / b).toFixed(1) + "×").padStart(10) +
+        `   ${goal}`,
+    );
   for (const r of rows) {
-    console.log(`-- ${r.size.toLocaleString("en")} subscribers (sockets opened in ${r.openS.toFixed(1)} s; ${r.missing} deliveries missing, ${r.wrong} wrong)`);
+    console.log(
+      `-- ${r.size.toLocaleString("en")} subscribers (sockets opened in ${r.openS.toFixed(1)} s; ${r.missing} deliveries missing, ${r.wrong} wrong)`,
+    );
     line("SQL statements per event (max)", Math.max(...r.statements), null, "<= 10");
     line("delivery p50 (from the change request)", r.p50, base50, "", " ms");
     line("delivery p95", r.p95, base50, "<= 500 ms" + (r.size === 1000 ? "" : " (goal set at 1,000)"), " ms");

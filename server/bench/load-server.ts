@@ -10,20 +10,42 @@ const bench = await startBenchSufra(env);
 const { sufra, base } = bench;
 const db = sufra.deps.db;
 const admin = { email: "admin@bench.local", password: "Bench#Admin2026" };
-const post = async (p: string, body: unknown, headers: Record<string, string> = json) => (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
+const post = async (p: string, body: unknown, headers: Record<string, string> = json) =>
+  (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
 const adminToken = (await post("/api/auth/login", admin)).access_token as string;
 
 const people: { email: string; token: string; businessId: string }[] = [];
 for (let i = 1; i <= 3; i++) {
   const owner = { email: `load-cafe-${i}@bench.local`, password: "Saffron#2026" };
-  const reg = await post("/api/auth/register", { ...owner, company_name: `Load Café ${i}`, contact_name: `Owner ${i}`, phone: `+9655555100${i}`, requested_plan: "premium", address: "" });
+  const reg = await post("/api/auth/register", {
+    ...owner,
+    company_name: `Load Café ${i}`,
+    contact_name: `Owner ${i}`,
+    phone: `+9655555100${i}`,
+    requested_plan: "premium",
+    address: "",
+  });
   await post(`/api/admin/clients/${reg.business.id}/approve`, {}, { ...json, authorization: `Bearer ${adminToken}` });
   const row = await db.user.findUniqueOrThrow({ where: { email: owner.email } });
   // the café's second person: the same password, written straight (an invitation needs a mailbox)
   const second = { email: `load-cafe-${i}-member@bench.local`, password: owner.password };
-  await db.user.create({ data: { email: second.email, passwordHash: row.passwordHash, name: `Member ${i}`, role: row.role, businessId: row.businessId, emailVerifiedAt: new Date() } });
+  await db.user.create({
+    data: {
+      email: second.email,
+      passwordHash: row.passwordHash,
+      name: `Member ${i}`,
+      role: row.role,
+      businessId: row.businessId,
+      emailVerifiedAt: new Date(),
+    },
+  });
   await seedPosts(db, reg.business.id, row.id, 40);
-  for (const p of [owner, second]) people.push({ email: p.email, token: (await post("/api/auth/login", p)).access_token, businessId: reg.business.id });
+  for (const p of [owner, second])
+    people.push({
+      email: p.email,
+      token: (await post("/api/auth/login", p)).access_token,
+      businessId: reg.business.id,
+    });
 }
 await db.$executeRawUnsafe("analyze");
 

@@ -41,7 +41,11 @@ async function rawRate(n: number) {
     await Promise.all(
       Array.from({ length: RAW_PARALLEL }, async () => {
         for (let i = next++; i < n; i = next++) {
-          const r = await fetch(`${x.url}/2/tweets`, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" }, body: JSON.stringify({ text: `Raw post #${i} — machboos` }) });
+          const r = await fetch(`${x.url}/2/tweets`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+            body: JSON.stringify({ text: `Raw post #${i} — machboos` }),
+          });
           if (r.status !== 201) throw new Error(`raw POST /2/tweets: ${r.status} ${await r.text()}`);
           await r.arrayBuffer();
         }
@@ -79,7 +83,10 @@ const env: Record<string, string> = {
   X_API_URL: x.url,
 };
 // this process serves HTTP and enqueues; it runs no jobs
-const sufra = await startSufra(loadConfig({ ...env, PORT: String(port), DATA_DIR: dir, PROCESS_ROLE: "api" }), { databaseUrl, migrate: true });
+const sufra = await startSufra(loadConfig({ ...env, PORT: String(port), DATA_DIR: dir, PROCESS_ROLE: "api" }), {
+  databaseUrl,
+  migrate: true,
+});
 const base = `http://127.0.0.1:${sufra.port}`;
 const startMs = performance.now() - t0;
 
@@ -92,13 +99,28 @@ try {
   await sufra.deps.pool.query("delete from platform_accounts where business_id = $1 and demo", [biz.businessId]);
   const login = await call(base, "POST", "/api/auth/login", { body: { email: biz.email, password: biz.password } });
   const xUserId = "7100000001";
-  const start = await call(base, "POST", "/api/platforms/twitter/connect", { token: login.body.access_token, body: { return_to: "/settings" } });
+  const start = await call(base, "POST", "/api/platforms/twitter/connect", {
+    token: login.body.access_token,
+    body: { return_to: "/settings" },
+  });
   const au = new URL(start.body.authorize_url);
-  x.state.issueCode("bench-code", { userId: xUserId, username: "bench_machboos", codeChallenge: au.searchParams.get("code_challenge")!, redirectUri: au.searchParams.get("redirect_uri")! });
-  const back = await fetch(`${base}/api/platforms/twitter/callback?code=bench-code&state=${au.searchParams.get("state")}`, { redirect: "manual" });
-  if (back.headers.get("location") !== "/settings?connected=1&platform=twitter") throw new Error(`X connect failed: ${back.status} ${back.headers.get("location")}`);
+  x.state.issueCode("bench-code", {
+    userId: xUserId,
+    username: "bench_machboos",
+    codeChallenge: au.searchParams.get("code_challenge")!,
+    redirectUri: au.searchParams.get("redirect_uri")!,
+  });
+  const back = await fetch(
+    `${base}/api/platforms/twitter/callback?code=bench-code&state=${au.searchParams.get("state")}`,
+    { redirect: "manual" },
+  );
+  if (back.headers.get("location") !== "/settings?connected=1&platform=twitter")
+    throw new Error(`X connect failed: ${back.status} ${back.headers.get("location")}`);
   const pool = sufra.deps.pool;
-  const { rows: acc } = await pool.query<{ id: string }>("select id from platform_accounts where business_id = $1 and platform = 'twitter'", [biz.businessId]);
+  const { rows: acc } = await pool.query<{ id: string }>(
+    "select id from platform_accounts where business_id = $1 and platform = 'twitter'",
+    [biz.businessId],
+  );
 
   const raw = await rawRate(TARGETS);
 
@@ -134,16 +156,24 @@ try {
   await sufra.services.publishing.enqueue(targets.map((t) => ({ id: t.id, dueAt: due })));
   const enqueueMs = performance.now() - tEnq;
   const headroomMs = due.getTime() - Date.now();
-  if (headroomMs < 0) console.warn(`warning: enqueueing ended ${secs(-headroomMs)} s after the due time; raise BENCH_LEAD_SECONDS`);
+  if (headroomMs < 0)
+    console.warn(`warning: enqueueing ended ${secs(-headroomMs)} s after the due time; raise BENCH_LEAD_SECONDS`);
 
   // database work per target: committed transactions and statements' row writes, all processes
-  const dbStats = () => pool.query<{ xact: string; tup: string }>("select xact_commit::text as xact, (tup_inserted + tup_updated + tup_deleted)::text as tup from pg_stat_database where datname = current_database()").then((r) => ({ xact: Number(r.rows[0].xact), tup: Number(r.rows[0].tup) }));
+  const dbStats = () =>
+    pool
+      .query<{ xact: string; tup: string }>(
+        "select xact_commit::text as xact, (tup_inserted + tup_updated + tup_deleted)::text as tup from pg_stat_database where datname = current_database()",
+      )
+      .then((r) => ({ xact: Number(r.rows[0].xact), tup: Number(r.rows[0].tup) }));
   await sleep(Math.max(0, due.getTime() - Date.now() - 1_000));
   const before = await dbStats();
 
   // wait for the burst to drain
   const counts = async () => {
-    const { rows } = await pool.query<{ status: string; n: number }>("select status::text, count(*)::int as n from post_targets group by status");
+    const { rows } = await pool.query<{ status: string; n: number }>(
+      "select status::text, count(*)::int as n from post_targets group by status",
+    );
     return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
   };
   let c: Record<string, number> = {};
@@ -157,7 +187,14 @@ try {
   await sleep(1_000); // statistics reach pg_stat_database when a backend goes idle, at most about a second later
   const after = await dbStats();
 
-  const { rows: lat } = await pool.query<{ n: number; p50: number; p95: number; max: number; first: number; last: number }>(
+  const { rows: lat } = await pool.query<{
+    n: number;
+    p50: number;
+    p95: number;
+    max: number;
+    first: number;
+    last: number;
+  }>(
     `select count(*)::int as n,
             percentile_cont(0.5) within group (order by ms) as p50,
             percentile_cont(0.95) within group (order by ms) as p95,
@@ -165,7 +202,13 @@ try {
        from (select extract(epoch from published_at - due_at) * 1000 as ms from post_targets where status = 'published') l`,
   );
   // where the lateness goes: waiting for a worker to start the job (Agenda's last_run_at), then the run itself
-  const { rows: split } = await pool.query<{ wait50: number; wait95: number; run50: number; run95: number; by: string }>(
+  const { rows: split } = await pool.query<{
+    wait50: number;
+    wait95: number;
+    run50: number;
+    run95: number;
+    by: string;
+  }>(
     `with j as (
        select extract(epoch from j.last_run_at - t.due_at) * 1000 as wait, extract(epoch from t.published_at - j.last_run_at) * 1000 as run, j.last_modified_by as by
          from agenda_jobs j join post_targets t on t.id = (j.data->>'targetId')::uuid
@@ -176,7 +219,9 @@ try {
             (select string_agg(n::text, ' / ' order by n desc) from (select count(*) as n from j group by by) g) as by
        from j`,
   );
-  const { rows: posts } = await pool.query<{ n: number }>("select count(*)::int as n from posts where status = 'published'");
+  const { rows: posts } = await pool.query<{ n: number }>(
+    "select count(*)::int as n from posts where status = 'published'",
+  );
   const L = lat[0];
   const tweets = x.state.posts(xUserId);
   const distinct = new Set(tweets.map((t) => t.text)).size;
@@ -185,36 +230,79 @@ try {
   const allMs = Number(L.last);
   const rate = L.n / (allMs / 1000);
 
-  console.log(`\nSufra scheduler benchmark: ${TARGETS} X targets due at ${due.toISOString()}, ${WORKERS} worker processes, embedded PostgreSQL, ${os.cpus().length} cores`);
-  console.log(`cold start (initdb + migrations + api process): ${Math.round(startMs)} ms; ${WORKERS} workers started in ${Math.round(workersMs)} ms`);
+  console.log(
+    `\nSufra scheduler benchmark: ${TARGETS} X targets due at ${due.toISOString()}, ${WORKERS} worker processes, embedded PostgreSQL, ${os.cpus().length} cores`,
+  );
+  console.log(
+    `cold start (initdb + migrations + api process): ${Math.round(startMs)} ms; ${WORKERS} workers started in ${Math.round(workersMs)} ms`,
+  );
   console.log(`insert ${TARGETS} posts + targets (one statement):  ${Math.round(insertMs)} ms`);
-  console.log(`enqueue ${TARGETS} jobs (publishing.enqueue):      ${Math.round(enqueueMs)} ms (${(enqueueMs / TARGETS).toFixed(2)} ms/job; ${secs(headroomMs)} s to spare before due)`);
-  console.log(`published:                                    ${c.published ?? 0}/${TARGETS} targets, ${posts[0].n} posts`);
-  console.log(`failed / unconfirmed / still pending|publishing: ${c.failed ?? 0} / ${c.unconfirmed ?? 0} / ${(c.pending ?? 0) + (c.publishing ?? 0)}`);
-  console.log(`time from due until ${L.n === TARGETS ? "all" : `the last of ${L.n}`} published:${L.n === TARGETS ? "            " : " "}${secs(allMs)} s (first at +${Math.round(L.first)} ms; poller saw it at +${secs(seenMs)} s)`);
-  console.log(`throughput:                                   ${rate.toFixed(1)} targets/s (${(allMs / L.n).toFixed(2)} ms per target)`);
-  console.log(`lateness (published_at − due_at):             p50 ${Math.round(L.p50)} ms, p95 ${Math.round(L.p95)} ms, max ${Math.round(L.max)} ms`);
-  console.log(`  of which waiting to start (due → job start):  p50 ${Math.round(split[0].wait50)} ms, p95 ${Math.round(split[0].wait95)} ms; the run (start → published): p50 ${Math.round(split[0].run50)} ms, p95 ${Math.round(split[0].run95)} ms`);
+  console.log(
+    `enqueue ${TARGETS} jobs (publishing.enqueue):      ${Math.round(enqueueMs)} ms (${(enqueueMs / TARGETS).toFixed(2)} ms/job; ${secs(headroomMs)} s to spare before due)`,
+  );
+  console.log(
+    `published:                                    ${c.published ?? 0}/${TARGETS} targets, ${posts[0].n} posts`,
+  );
+  console.log(
+    `failed / unconfirmed / still pending|publishing: ${c.failed ?? 0} / ${c.unconfirmed ?? 0} / ${(c.pending ?? 0) + (c.publishing ?? 0)}`,
+  );
+  console.log(
+    `time from due until ${L.n === TARGETS ? "all" : `the last of ${L.n}`} published:${L.n === TARGETS ? "            " : " "}${secs(allMs)} s (first at +${Math.round(L.first)} ms; poller saw it at +${secs(seenMs)} s)`,
+  );
+  console.log(
+    `throughput:                                   ${rate.toFixed(1)} targets/s (${(allMs / L.n).toFixed(2)} ms per target)`,
+  );
+  console.log(
+    `lateness (published_at − due_at):             p50 ${Math.round(L.p50)} ms, p95 ${Math.round(L.p95)} ms, max ${Math.round(L.max)} ms`,
+  );
+  console.log(
+    `  of which waiting to start (due → job start):  p50 ${Math.round(split[0].wait50)} ms, p95 ${Math.round(split[0].wait95)} ms; the run (start → published): p50 ${Math.round(split[0].run50)} ms, p95 ${Math.round(split[0].run95)} ms`,
+  );
   console.log(`jobs run per worker:                          ${split[0].by}`);
-  console.log(`database work per target (all processes): ${((after.xact - before.xact) / TARGETS).toFixed(1)} transactions, ${((after.tup - before.tup) / TARGETS).toFixed(1)} rows written`);
-  console.log(`duplicates: tweets − distinct texts = ${dupes}; tweets − ${TARGETS} = ${extra}  (${tweets.length} tweets on X)`);
-  console.log(`baseline, X fake raw rate (${TARGETS} direct POST /2/tweets, ${RAW_PARALLEL} in parallel, no Sufra): ${raw.rate.toFixed(0)} tweets/s in ${secs(raw.ms)} s`);
-  console.log(`ratio Sufra / raw:                            ${(rate / raw.rate).toFixed(3)}  (Sufra takes ${(raw.rate / rate).toFixed(1)}× the raw time per target)`);
+  console.log(
+    `database work per target (all processes): ${((after.xact - before.xact) / TARGETS).toFixed(1)} transactions, ${((after.tup - before.tup) / TARGETS).toFixed(1)} rows written`,
+  );
+  console.log(
+    `duplicates: tweets − distinct texts = ${dupes}; tweets − ${TARGETS} = ${extra}  (${tweets.length} tweets on X)`,
+  );
+  console.log(
+    `baseline, X fake raw rate (${TARGETS} direct POST /2/tweets, ${RAW_PARALLEL} in parallel, no Sufra): ${raw.rate.toFixed(0)} tweets/s in ${secs(raw.ms)} s`,
+  );
+  console.log(
+    `ratio Sufra / raw:                            ${(rate / raw.rate).toFixed(3)}  (Sufra takes ${(raw.rate / rate).toFixed(1)}× the raw time per target)`,
+  );
 
   // the goals, beside the figures (absolute times hold on an idle machine; the ratio to the raw rate travels)
   const perTarget = (after.xact - before.xact) / TARGETS;
   const rawAllMs = (TARGETS / raw.rate) * 1000;
   const rows: [string, string, string, string, boolean][] = [
-    ["all published after the due minute", `${secs(allMs)} s`, `${secs(rawAllMs)} s (raw)`, "<= 20 s", L.n === TARGETS && allMs <= 20_000],
-    ["throughput", `${rate.toFixed(1)}/s`, `${raw.rate.toFixed(0)}/s (raw)`, `>= ${(TARGETS / 20).toFixed(0)}/s`, rate >= TARGETS / 20],
+    [
+      "all published after the due minute",
+      `${secs(allMs)} s`,
+      `${secs(rawAllMs)} s (raw)`,
+      "<= 20 s",
+      L.n === TARGETS && allMs <= 20_000,
+    ],
+    [
+      "throughput",
+      `${rate.toFixed(1)}/s`,
+      `${raw.rate.toFixed(0)}/s (raw)`,
+      `>= ${(TARGETS / 20).toFixed(0)}/s`,
+      rate >= TARGETS / 20,
+    ],
     ["lateness p50", `${secs(Number(L.p50))} s`, "", "", true],
     ["lateness p95", `${secs(Number(L.p95))} s`, "", "<= 5 s", Number(L.p95) <= 5_000],
     ["duplicates", String(dupes + Math.max(0, extra)), "0", "0", dupes === 0 && extra <= 0],
     ["transactions per target", perTarget.toFixed(1), "", "<= 8", perTarget <= 8],
   ];
   console.log("\nfigure                               value       baseline            goal        met");
-  for (const [name, value, baseline, goal, met] of rows) console.log(`${name.padEnd(37)}${value.padEnd(12)}${baseline.padEnd(20)}${goal.padEnd(12)}${goal ? (met ? "yes" : "no") : ""}`);
-  console.log(`ratio of Sufra's rate to the raw rate: ${(rate / raw.rate).toFixed(3)} (the goal of 20 s for ${TARGETS} is ${(TARGETS / 20 / raw.rate).toFixed(3)} of this run's raw rate)`);
+  for (const [name, value, baseline, goal, met] of rows)
+    console.log(
+      `${name.padEnd(37)}${value.padEnd(12)}${baseline.padEnd(20)}${goal.padEnd(12)}${goal ? (met ? "yes" : "no") : ""}`,
+    );
+  console.log(
+    `ratio of Sufra's rate to the raw rate: ${(rate / raw.rate).toFixed(3)} (the goal of 20 s for ${TARGETS} is ${(TARGETS / 20 / raw.rate).toFixed(3)} of this run's raw rate)`,
+  );
 
   if (dupes !== 0 || extra !== 0) {
     console.error("FAIL: a tweet was made more than once (or a target's tweet is missing)");

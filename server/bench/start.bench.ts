@@ -20,7 +20,9 @@ const modes = { tsx: ["--import", "tsx", "src/main.ts"], compiled: ["dist/main.j
 type Mode = keyof typeof modes;
 
 if (!existsSync(path.join(serverDir, "dist/main.js"))) {
-  console.error("no server/dist/main.js: run `npm run build -w schema && npm run build -w server` first (npm run bench:start does)");
+  console.error(
+    "no server/dist/main.js: run `npm run build -w schema && npm run build -w server` first (npm run bench:start does)",
+  );
   process.exit(1);
 }
 
@@ -43,7 +45,15 @@ chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as user postgres
 
 async function start(mode: Mode, measureIdle: boolean): Promise<{ startMs: number; rssMb: number }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", DEMO_PASSWORD: "Bench#Pass2026", ADMIN_PASSWORD: "Bench#Admin2026" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    DEMO_PASSWORD: "Bench#Pass2026",
+    ADMIN_PASSWORD: "Bench#Admin2026",
+  };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
   const t0 = performance.now();
@@ -54,7 +64,10 @@ async function start(mode: Mode, measureIdle: boolean): Promise<{ startMs: numbe
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${mode}: the server exited: ${output}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (performance.now() - t0 > 180_000) throw new Error(`${mode}: no answer in 180 s: ${output}`);
       await sleep(20);
@@ -76,13 +89,18 @@ async function start(mode: Mode, measureIdle: boolean): Promise<{ startMs: numbe
 try {
   // the first start initialises the database (initdb, migrations, seed); it is not counted
   await start("compiled", false);
-  const results: Record<Mode, { startMs: number[]; rssMb: number[] }> = { tsx: { startMs: [], rssMb: [] }, compiled: { startMs: [], rssMb: [] } };
+  const results: Record<Mode, { startMs: number[]; rssMb: number[] }> = {
+    tsx: { startMs: [], rssMb: [] },
+    compiled: { startMs: [], rssMb: [] },
+  };
   for (let i = 0; i < runs; i++) {
     for (const mode of ["tsx", "compiled"] as const) {
       const r = await start(mode, true);
       results[mode].startMs.push(r.startMs);
       results[mode].rssMb.push(r.rssMb);
-      console.log(`run ${i + 1} ${mode.padEnd(8)} start ${Math.round(r.startMs)} ms, idle RSS ${r.rssMb.toFixed(1)} MB`);
+      console.log(
+        `run ${i + 1} ${mode.padEnd(8)} start ${Math.round(r.startMs)} ms, idle RSS ${r.rssMb.toFixed(1)} MB`,
+      );
     }
   }
   const m = (mode: Mode) => ({ start: median(results[mode].startMs), rss: median(results[mode].rssMb) });

@@ -17,32 +17,66 @@ const { sufra, base } = bench;
 const cafe = await bench.approvedCafe();
 await sufra.deps.db.business.update({
   where: { id: cafe.businessId },
-  data: { cuisine: "cafe", area: "salmiya", hours: "Daily 7 AM - 1 AM", menuItems: { create: [{ name: "Spanish latte", priceKwd: 1.75 }, { name: "Pistachio kunafa", priceKwd: 2.5 }] } },
+  data: {
+    cuisine: "cafe",
+    area: "salmiya",
+    hours: "Daily 7 AM - 1 AM",
+    menuItems: {
+      create: [
+        { name: "Spanish latte", priceKwd: 1.75 },
+        { name: "Pistachio kunafa", priceKwd: 2.5 },
+      ],
+    },
+  },
 });
 const auth = { ...json, authorization: `Bearer ${cafe.token}` };
 
 async function rate(title: string, opts: Partial<autocannon.Options> & { path: string }) {
   const { path: p, ...rest } = opts;
-  const r = await autocannon({ url: base + p, connections: 10, ...(rest.amount ? {} : { duration: SECONDS }), ...rest });
+  const r = await autocannon({
+    url: base + p,
+    connections: 10,
+    ...(rest.amount ? {} : { duration: SECONDS }),
+    ...rest,
+  });
   if (r.non2xx || r.errors) throw new Error(`${title}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { title, rps: r.requests.average, p99: r.latency.p99 };
 }
 
 const rows = [
   await rate("GET /api/health (baseline)", { path: "/api/health" }),
-  await rate("POST /api/posts/hashtags/suggest (Instagram)", { path: "/api/posts/hashtags/suggest", method: "POST", headers: auth, body: JSON.stringify({ content: "Our pistachio kunafa is back for Ramadan Iftar in Salmiya", platform: "instagram" }) }),
+  await rate("POST /api/posts/hashtags/suggest (Instagram)", {
+    path: "/api/posts/hashtags/suggest",
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({
+      content: "Our pistachio kunafa is back for Ramadan Iftar in Salmiya",
+      platform: "instagram",
+    }),
+  }),
   await rate("POST /api/posts/generate (3 variants, both languages)", {
     path: "/api/posts/generate",
     method: "POST",
     headers: auth,
-    body: JSON.stringify({ prompt: "New pistachio kunafa, 2.500 KWD", platform: "instagram", language: "both", variants: 3 }),
+    body: JSON.stringify({
+      prompt: "New pistachio kunafa, 2.500 KWD",
+      platform: "instagram",
+      language: "both",
+      variants: 3,
+    }),
     amount: 450,
     connections: 4,
   }),
 ];
 
 // the writer alone: a mix of platforms, languages, tones and occasions, 3 variants each
-const profile: BusinessProfile = { name: "Bench Café", cuisine: "cafe", area: "salmiya", hours: "Daily 7 AM - 1 AM", menu: [{ name: "Spanish latte", priceKwd: 1.75 }] };
+const profile: BusinessProfile = {
+  name: "Bench Café",
+  cuisine: "cafe",
+  area: "salmiya",
+  hours: "Daily 7 AM - 1 AM",
+  menu: [{ name: "Spanish latte", priceKwd: 1.75 }],
+};
 const times: number[] = [];
 const until = performance.now() + SECONDS * 1000;
 for (let i = 0; performance.now() < until; i++) {
@@ -62,9 +96,17 @@ for (let i = 0; performance.now() < until; i++) {
 times.sort((a, b) => a - b);
 
 const baseline = rows[0]!.rps;
-console.log(`\nSufra AI studio benchmark: ${SECONDS} s per timed row on loopback, embedded PostgreSQL, ${os.cpus().length} cores`);
+console.log(
+  `\nSufra AI studio benchmark: ${SECONDS} s per timed row on loopback, embedded PostgreSQL, ${os.cpus().length} cores`,
+);
 console.log("path".padEnd(56) + "req/s".padStart(10) + "p99 ms".padStart(10) + "  ratio to baseline");
-for (const r of rows) console.log(r.title.padEnd(56) + r.rps.toFixed(0).padStart(10) + String(r.p99).padStart(10) + `  ${(r.rps / baseline).toFixed(2)}`);
+for (const r of rows)
+  console.log(
+    r.title.padEnd(56) +
+      r.rps.toFixed(0).padStart(10) +
+      String(r.p99).padStart(10) +
+      `  ${(r.rps / baseline).toFixed(2)}`,
+  );
 const perSecond = times.length / SECONDS;
 console.log(
   "built-in writer in-process (3 variants a request)".padEnd(56) +

@@ -17,12 +17,27 @@ export const json = { "content-type": "application/json" };
  * signs up through the first of two).
  */
 export async function approvedCafeAt(base: string, admin: { email: string; password: string }) {
-  const post = async (p: string, body: unknown, headers: Record<string, string> = json) => (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
+  const post = async (p: string, body: unknown, headers: Record<string, string> = json) =>
+    (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
   const owner = { email: "bench-cafe@bench.local", password: "Saffron#2026" };
-  const reg = await post("/api/auth/register", { ...owner, company_name: "Bench Café", contact_name: "Bench", phone: "+96555551234", requested_plan: "premium", address: "" });
+  const reg = await post("/api/auth/register", {
+    ...owner,
+    company_name: "Bench Café",
+    contact_name: "Bench",
+    phone: "+96555551234",
+    requested_plan: "premium",
+    address: "",
+  });
   const adminLogin = await post("/api/auth/login", admin);
-  await post(`/api/admin/clients/${reg.business.id}/approve`, {}, { ...json, authorization: `Bearer ${adminLogin.access_token}` });
-  return { businessId: reg.business.id as string, token: (await post("/api/auth/login", owner)).access_token as string };
+  await post(
+    `/api/admin/clients/${reg.business.id}/approve`,
+    {},
+    { ...json, authorization: `Bearer ${adminLogin.access_token}` },
+  );
+  return {
+    businessId: reg.business.id as string,
+    token: (await post("/api/auth/login", owner)).access_token as string,
+  };
 }
 
 export async function startBenchSufra(env: Record<string, string> = {}) {
@@ -32,7 +47,18 @@ export async function startBenchSufra(env: Record<string, string> = {}) {
   await pg.createDatabase("bench");
   const admin = { email: "admin@bench.local", password: "Bench#Admin2026" };
   const sufra = await startSufra(
-    loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "silent", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_PER_IP: "100000000", RATE_LIMIT_PER_EMAIL: "100000000", DEMO_DATA: "false", ...env }),
+    loadConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      LOG_LEVEL: "silent",
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      RATE_LIMIT_PER_IP: "100000000",
+      RATE_LIMIT_PER_EMAIL: "100000000",
+      DEMO_DATA: "false",
+      ...env,
+    }),
     { databaseUrl: pg.url("bench"), migrate: true },
   );
   const base = `http://127.0.0.1:${sufra.port}`;

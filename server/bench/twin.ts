@@ -7,7 +7,13 @@
 import http from "node:http";
 import pg from "pg";
 import { jwtVerify } from "jose";
-import { isContentOccasionKey, MEDIA_CROP_NAMES, messageText, PLATFORM_LABELS, TARGET_ERROR_MESSAGES } from "@sufra/schema";
+import {
+  isContentOccasionKey,
+  MEDIA_CROP_NAMES,
+  messageText,
+  PLATFORM_LABELS,
+  TARGET_ERROR_MESSAGES,
+} from "@sufra/schema";
 import { createUrlSigner } from "../src/modules/media/signed-urls.ts";
 
 const PAGE_SQL = `
@@ -39,7 +45,9 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
   async function viewer(req: http.IncomingMessage) {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     if (!token) return null;
-    const { payload } = await jwtVerify(token, key, { issuer: "sufra", algorithms: ["HS256"] }).catch(() => ({ payload: null }));
+    const { payload } = await jwtVerify(token, key, { issuer: "sufra", algorithms: ["HS256"] }).catch(() => ({
+      payload: null,
+    }));
     if (!payload) return null;
     const r = await pool.query(
       `select u.business_id from users u join businesses b on b.id = u.business_id join refresh_tokens s on s.id = $2 and s.user_id = u.id
@@ -66,9 +74,23 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
     google_options: p.google_options
       ? {
           type: p.google_options.type,
-          cta: p.google_options.cta ? { action: p.google_options.cta.action, url: p.google_options.cta.url ?? null } : null,
-          offer: p.google_options.offer ? { coupon_code: p.google_options.offer.couponCode ?? null, redeem_url: p.google_options.offer.redeemUrl ?? null, terms: p.google_options.offer.terms ?? null } : null,
-          event: p.google_options.event ? { title: p.google_options.event.title, starts_at: p.google_options.event.startsAt, ends_at: p.google_options.event.endsAt } : null,
+          cta: p.google_options.cta
+            ? { action: p.google_options.cta.action, url: p.google_options.cta.url ?? null }
+            : null,
+          offer: p.google_options.offer
+            ? {
+                coupon_code: p.google_options.offer.couponCode ?? null,
+                redeem_url: p.google_options.offer.redeemUrl ?? null,
+                terms: p.google_options.offer.terms ?? null,
+              }
+            : null,
+          event: p.google_options.event
+            ? {
+                title: p.google_options.event.title,
+                starts_at: p.google_options.event.startsAt,
+                ends_at: p.google_options.event.endsAt,
+              }
+            : null,
         }
       : null,
     targets: p.targets.map((t: Json) => ({
@@ -81,7 +103,15 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
       permalink: t.permalink,
       error: t.errorCode ? { code: t.errorCode, message: t.errorMessage } : null,
       published_at: iso(t.publishedAt),
-      metrics: { views: t.views, likes: t.likes, comments: t.comments, shares: t.shares, reach: t.reach, simulated: t.metricsSimulated, collected_at: iso(t.metricsAt) },
+      metrics: {
+        views: t.views,
+        likes: t.likes,
+        comments: t.comments,
+        shares: t.shares,
+        reach: t.reach,
+        simulated: t.metricsSimulated,
+        collected_at: iso(t.metricsAt),
+      },
     })),
     created_at: iso(p.created_at),
     updated_at: iso(p.updated_at),
@@ -102,7 +132,12 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
       url: at("original"),
       thumbnailUrl: v.thumb ? at("thumb") : null,
       sourceId: m.sourceId,
-      crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({ name, url: at(name), width: v[name].width, height: v[name].height })),
+      crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({
+        name,
+        url: at(name),
+        width: v[name].width,
+        height: v[name].height,
+      })),
     };
   };
   const graphql = (p: Json) => {
@@ -125,8 +160,16 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
         ? {
             type: up(o.type),
             cta: o.cta ? { action: up(o.cta.action), url: o.cta.url ?? null } : null,
-            offer: o.offer ? { couponCode: o.offer.couponCode ?? null, redeemUrl: o.offer.redeemUrl ?? null, terms: o.offer.terms ?? null } : null,
-            event: o.event ? { title: o.event.title, startsAt: iso(o.event.startsAt), endsAt: iso(o.event.endsAt) } : null,
+            offer: o.offer
+              ? {
+                  couponCode: o.offer.couponCode ?? null,
+                  redeemUrl: o.offer.redeemUrl ?? null,
+                  terms: o.offer.terms ?? null,
+                }
+              : null,
+            event: o.event
+              ? { title: o.event.title, startsAt: iso(o.event.startsAt), endsAt: iso(o.event.endsAt) }
+              : null,
           }
         : null,
       media: p.media.map(media),
@@ -136,10 +179,16 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
         handle: t.handle,
         status: up(t.status),
         error: t.errorCode
-          ? messageText(t.errorCode === "PUBLISH_UNAVAILABLE" && t.status === "failed" ? "targetUnavailableFailed" : (TARGET_ERROR_MESSAGES[t.errorCode] ?? "targetFailed"), "en", {
-              platform: PLATFORM_LABELS[t.platform as keyof typeof PLATFORM_LABELS].en,
-              message: t.errorMessage ?? "",
-            })
+          ? messageText(
+              t.errorCode === "PUBLISH_UNAVAILABLE" && t.status === "failed"
+                ? "targetUnavailableFailed"
+                : (TARGET_ERROR_MESSAGES[t.errorCode] ?? "targetFailed"),
+              "en",
+              {
+                platform: PLATFORM_LABELS[t.platform as keyof typeof PLATFORM_LABELS].en,
+                message: t.errorMessage ?? "",
+              },
+            )
           : null,
         errorCode: t.errorCode,
         permalink: t.permalink,
@@ -171,7 +220,8 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
       if (!businessId) return send(401, { message: "Sign in" });
       const rows = (await pool.query(PAGE_SQL, [businessId, first, 0])).rows as Json[];
       const total = rows.length ? (rows[0]!.total as number) : 0;
-      if (!graph) return send(200, { posts: rows.map(rest), total, page: 1, limit: first, pages: Math.ceil(total / first) });
+      if (!graph)
+        return send(200, { posts: rows.map(rest), total, page: 1, limit: first, pages: Math.ceil(total / first) });
       send(200, {
         data: {
           posts: {

@@ -34,7 +34,9 @@ await Promise.all(
   }),
 );
 // data a module reads beside itself (the reader's weights, ai/reader/weights.bin.gz) goes along as it is
-const assets = (await readdir(src, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".bin.gz")).map((e) => path.join(e.parentPath, e.name));
+const assets = (await readdir(src, { recursive: true, withFileTypes: true }))
+  .filter((e) => e.isFile() && e.name.endsWith(".bin.gz"))
+  .map((e) => path.join(e.parentPath, e.name));
 await Promise.all(
   assets.map(async (file) => {
     const target = path.join(out, path.relative(src, file));
@@ -42,4 +44,6 @@ await Promise.all(
     await copyFile(file, target);
   }),
 );
-console.log(`server: ${files.length} files and ${assets.length} data files to dist/ in ${Math.round(performance.now() - t0)} ms`);
+console.log(
+  `server: ${files.length} files and ${assets.length} data files to dist/ in ${Math.round(performance.now() - t0)} ms`,
+);

@@ -13,10 +13,15 @@ const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const result = await runMigrations(command, db.url, name);
-  if ("applied" in result) console.log(result.applied.length ? `Applied: ${result.applied.join(", ")}` : "No pending migrations");
+  if ("applied" in result)
+    console.log(result.applied.length ? `Applied: ${result.applied.join(", ")}` : "No pending migrations");
   if ("created" in result) console.log(result.created ? `Created ${result.created}` : "No schema changes");
   if ("inSync" in result) {
-    console.log(result.inSync ? "Migrations in sync with schema.prisma" : "schema.prisma has changes no migration captures: run npm run db:migration -- <name>");
+    console.log(
+      result.inSync
+        ? "Migrations in sync with schema.prisma"
+        : "schema.prisma has changes no migration captures: run npm run db:migration -- <name>",
+    );
     process.exitCode = result.inSync ? 0 : 1;
   }
 } catch (e) {

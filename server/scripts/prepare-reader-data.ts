@@ -33,17 +33,17 @@ function csv(raw: string, sep = ","): string[][] {
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     if (quoted) {
-      if (c === '"' && s[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && s[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === "") quoted = true;
-    else if (c === sep) row.push(field), (field = "");
+    else if (c === sep) (row.push(field), (field = ""));
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && s[i + 1] === "\n") i++;
-      row.push(field), rows.push(row), (row = []), (field = "");
+      (row.push(field), rows.push(row), (row = []), (field = ""));
     } else field += c;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) (row.push(field), rows.push(row));
   return rows.filter((r) => r.some((f) => f.trim()));
 }
 
@@ -55,7 +55,15 @@ const byPolarity = (v: string): Label | null => {
 /** Stars to a label: 4-5 positive, 1-2 negative, 3 neutral; half stars in between (2.5, 3.5) are left out. */
 const byStars = (v: string): Label | null => {
   const n = Number(v.trim());
-  return v.trim() === "" || Number.isNaN(n) ? null : n >= 4 ? "positive" : n <= 2 ? "negative" : n === 3 ? "neutral" : null;
+  return v.trim() === "" || Number.isNaN(n)
+    ? null
+    : n >= 4
+      ? "positive"
+      : n <= 2
+        ? "negative"
+        : n === 3
+          ? "neutral"
+          : null;
 };
 
 function columns(raw: string, sep: string, text: string, label: string, map: (v: string) => Label | null) {
@@ -85,25 +93,59 @@ function semeval(raw: string, element = "aspectCategory") {
     if (!text || !cats.length) continue;
     const set = new Set(cats);
     const label = set.size === 1 && ["positive", "negative", "neutral"].includes(cats[0]!) ? (cats[0] as Label) : null;
-    rows.push({ text: text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"), label });
+    rows.push({
+      text: text
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, "&")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">"),
+      label,
+    });
   }
   return rows;
 }
 
-const ELSAHAR = { repo: "hadyelsahar/large-arabic-sentiment-analysis-resouces", commit: "2a99dc508c0203eb8ef733fa29228fba2aa61682" };
+const ELSAHAR = {
+  repo: "hadyelsahar/large-arabic-sentiment-analysis-resouces",
+  commit: "2a99dc508c0203eb8ef733fa29228fba2aa61682",
+};
 const UCI = { repo: "kvrao/sentiment_analysis", commit: "462f7304ab341f1b5014e6eae56100bfe35d703a" };
 
 export const SOURCES: Source[] = [
-  { id: "ar-qaym-restaurants", ...ELSAHAR, path: "datasets/RES1.csv", rows: (r) => columns(r, ",", "text", "polarity", byPolarity) },
-  { id: "ar-tripadvisor-restaurants", ...ELSAHAR, path: "datasets/RES2.csv", rows: (r) => columns(r, ",", "text", "polarity", byPolarity) },
-  { id: "ar-tripadvisor-attractions", ...ELSAHAR, path: "datasets/ATT.csv", rows: (r) => columns(r, ",", "text", "polarity", byPolarity) },
-  { id: "ar-souq-products", ...ELSAHAR, path: "datasets/PROD.csv", rows: (r) => columns(r, ",", "text", "polarity", byPolarity) },
+  {
+    id: "ar-qaym-restaurants",
+    ...ELSAHAR,
+    path: "datasets/RES1.csv",
+    rows: (r) => columns(r, ",", "text", "polarity", byPolarity),
+  },
+  {
+    id: "ar-tripadvisor-restaurants",
+    ...ELSAHAR,
+    path: "datasets/RES2.csv",
+    rows: (r) => columns(r, ",", "text", "polarity", byPolarity),
+  },
+  {
+    id: "ar-tripadvisor-attractions",
+    ...ELSAHAR,
+    path: "datasets/ATT.csv",
+    rows: (r) => columns(r, ",", "text", "polarity", byPolarity),
+  },
+  {
+    id: "ar-souq-products",
+    ...ELSAHAR,
+    path: "datasets/PROD.csv",
+    rows: (r) => columns(r, ",", "text", "polarity", byPolarity),
+  },
   {
     id: "ar-saudi-google-maps",
     repo: "Raneem224/Tourist_Reviews_in-Saudi_Arabia",
     commit: "46ee7f2d2860945533e33f52ce03943800238a7c",
     path: "Saudi Tourism Reviews Sentiment Dataset.csv",
-    rows: (r) => columns(r, ";", "div_text", "label", (v) => (v.trim() === "1" ? "positive" : v.trim() === "0" ? "negative" : v.trim() === "2" ? "neutral" : null)),
+    rows: (r) =>
+      columns(r, ";", "div_text", "label", (v) =>
+        v.trim() === "1" ? "positive" : v.trim() === "0" ? "negative" : v.trim() === "2" ? "neutral" : null,
+      ),
   },
   { id: "en-yelp-restaurants", ...UCI, path: "sentiment labelled sentences/yelp_labelled.txt", rows: tabbed },
   { id: "en-amazon-products", ...UCI, path: "sentiment labelled sentences/amazon_cells_labelled.txt", rows: tabbed },
@@ -137,7 +179,9 @@ function main() {
   const counts: Record<string, unknown> = {};
   for (const src of SOURCES) {
     const dir = join(mirrors, src.repo.replace("/", "+"), "repo");
-    const raw = execFileSync("git", ["-C", dir, "show", `${src.commit}:${src.path}`], { maxBuffer: 64 << 20 }).toString("utf8");
+    const raw = execFileSync("git", ["-C", dir, "show", `${src.commit}:${src.path}`], { maxBuffer: 64 << 20 }).toString(
+      "utf8",
+    );
     const all = src.rows(raw);
     const rows: Row[] = [];
     let unlabelled = 0;
@@ -157,9 +201,23 @@ function main() {
       rows.push({ text, label: r.label, split: heldOut(text) ? "test" : "train" });
     }
     const tally = (split: string) =>
-      Object.fromEntries((["positive", "negative", "neutral"] as const).map((l) => [l, rows.filter((r) => r.split === split && r.label === l).length]));
-    counts[src.id] = { read: all.length, unlabelledOrConflict: unlabelled, duplicates: dup, train: tally("train"), test: tally("test") };
-    writeFileSync(join(out, `${src.id}.jsonl.gz`), gzipSync(rows.map((r) => JSON.stringify(r)).join("\n") + "\n", { level: 9 }));
+      Object.fromEntries(
+        (["positive", "negative", "neutral"] as const).map((l) => [
+          l,
+          rows.filter((r) => r.split === split && r.label === l).length,
+        ]),
+      );
+    counts[src.id] = {
+      read: all.length,
+      unlabelledOrConflict: unlabelled,
+      duplicates: dup,
+      train: tally("train"),
+      test: tally("test"),
+    };
+    writeFileSync(
+      join(out, `${src.id}.jsonl.gz`),
+      gzipSync(rows.map((r) => JSON.stringify(r)).join("\n") + "\n", { level: 9 }),
+    );
     console.log(src.id, JSON.stringify(counts[src.id]));
   }
   writeFileSync(join(out, "counts.json"), JSON.stringify(counts, null, 2) + "\n");

@@ -8,7 +8,15 @@
 // settings below were fixed before any figure on it was read and are not tuned to any source.
 import { writeFileSync } from "node:fs";
 import { mulberry32 } from "../src/ai/local/facts.ts";
-import { fnv1a, LABELS, loadSources, RESTAURANT_SOURCES, sourceLanguage, type Label, type Row } from "../src/ai/reader/data.ts";
+import {
+  fnv1a,
+  LABELS,
+  loadSources,
+  RESTAURANT_SOURCES,
+  sourceLanguage,
+  type Label,
+  type Row,
+} from "../src/ai/reader/data.ts";
 import { pct, tally } from "../src/ai/reader/evaluate.ts";
 import { DIM, featurise, type Features } from "../src/ai/reader/features.ts";
 import { packWeights, scores, softmax, unpackWeights, WEIGHTS_URL, type Model } from "../src/ai/reader/model.ts";
@@ -16,7 +24,6 @@ import { packWeights, scores, softmax, unpackWeights, WEIGHTS_URL, type Model } 
 export const SETTINGS = { seed: 20261207, epochs: 12, rate: 0.2, l2: 1e-6, neutralWeight: 0.3, sourcePower: 0.5 };
 // experiments: READER_SETTINGS='{"epochs":10}' npm run train:reader -w server -- --validate
 Object.assign(SETTINGS, JSON.parse(process.env.READER_SETTINGS ?? "{}"));
-
 
 interface Example {
   f: Features;
@@ -41,15 +48,24 @@ function examples(rows: { row: Row; source: string }[]): Example[] {
   const labelWeight = (lang: string, label: Label) => {
     const present = LABELS.filter((l) => mass.has(`${lang}:${l}`));
     const total = present.reduce((a, l) => a + mass.get(`${lang}:${l}`)!, 0);
-    return ((total / present.length) * (label === "neutral" ? SETTINGS.neutralWeight : 1)) / mass.get(`${lang}:${label}`)!;
+    return (
+      ((total / present.length) * (label === "neutral" ? SETTINGS.neutralWeight : 1)) / mass.get(`${lang}:${label}`)!
+    );
   };
-  const raw = rows.map((r) => ({ f: featurise(r.row.text), y: LABELS.indexOf(r.row.label), weight: sourceWeight(r.source) * labelWeight(sourceLanguage(r.source), r.row.label) }));
+  const raw = rows.map((r) => ({
+    f: featurise(r.row.text),
+    y: LABELS.indexOf(r.row.label),
+    weight: sourceWeight(r.source) * labelWeight(sourceLanguage(r.source), r.row.label),
+  }));
   const mean = raw.reduce((a, e) => a + e.weight, 0) / raw.length;
   return raw.map((e) => ({ ...e, weight: e.weight / mean }));
 }
 
 /** Multinomial logistic regression by AdaGrad, L2 on the weights an example touches. */
-export function train(rows: { row: Row; source: string }[], settings = SETTINGS): { weights: Float32Array; bias: number[] } {
+export function train(
+  rows: { row: Row; source: string }[],
+  settings = SETTINGS,
+): { weights: Float32Array; bias: number[] } {
   const data = examples(rows);
   const L = LABELS.length;
   const w = new Float32Array(L * DIM);
@@ -84,7 +100,6 @@ export function train(rows: { row: Row; source: string }[], settings = SETTINGS)
   return { weights: w, bias };
 }
 
-
 function readWith(model: Model, rows: Row[]) {
   return rows.map((r) => {
     const p = softmax(scores(model.weights, model.header.bias, featurise(r.text)));
@@ -102,8 +117,16 @@ function main() {
     report.push("Leave one source out (trained on every other source, read the whole source):");
     for (const held of [...sources.keys()].filter((s) => RESTAURANT_SOURCES.has(s))) {
       const m = train(all.filter((r) => r.source !== held));
-      const t = tally(readWith({ header: { labels: [...LABELS], bits: 0, scale: [], bias: m.bias, trained: {} }, weights: m.weights }, sources.get(held)!));
-      report.push(`  ${held}: polarity ${pct(t.polarityRight, t.polarityN)} of ${t.polarityN}` + (t.n > t.polarityN ? `, 3 labels ${pct(t.right, t.n)} of ${t.n}` : ""));
+      const t = tally(
+        readWith(
+          { header: { labels: [...LABELS], bits: 0, scale: [], bias: m.bias, trained: {} }, weights: m.weights },
+          sources.get(held)!,
+        ),
+      );
+      report.push(
+        `  ${held}: polarity ${pct(t.polarityRight, t.polarityN)} of ${t.polarityN}` +
+          (t.n > t.polarityN ? `, 3 labels ${pct(t.right, t.n)} of ${t.n}` : ""),
+      );
       console.log(report.at(-1));
     }
   }
@@ -112,32 +135,61 @@ function main() {
     // tuning reads a part of the train split (another hash), never the held-out split
     const val = (r: Row) => fnv1a(r.text, 0x9e3779b9) % 5 === 0;
     const m = train(all.filter((r) => r.row.split === "train" && !val(r.row)));
-    const model = { header: { labels: [...LABELS], bits: 0, scale: [], bias: m.bias, trained: {} }, weights: m.weights };
+    const model = {
+      header: { labels: [...LABELS], bits: 0, scale: [], bias: m.bias, trained: {} },
+      weights: m.weights,
+    };
     let sum = 0;
     let sum3 = 0;
     let n3 = 0;
     for (const [s, rows] of sources) {
-      const t = tally(readWith(model, rows.filter((r) => r.split === "train" && val(r))));
+      const t = tally(
+        readWith(
+          model,
+          rows.filter((r) => r.split === "train" && val(r)),
+        ),
+      );
       sum += t.polarityRight / t.polarityN;
-      if (t.n > t.polarityN) (sum3 += t.right / t.n), n3++;
+      if (t.n > t.polarityN) ((sum3 += t.right / t.n), n3++);
       const wrongNeutral = t.confusion.positive.neutral + t.confusion.negative.neutral;
-      console.log(`  ${s}: polarity ${pct(t.polarityRight, t.polarityN)} (${wrongNeutral} read neutral)` + (t.n > t.polarityN ? `, 3 labels ${pct(t.right, t.n)}` : ""));
+      console.log(
+        `  ${s}: polarity ${pct(t.polarityRight, t.polarityN)} (${wrongNeutral} read neutral)` +
+          (t.n > t.polarityN ? `, 3 labels ${pct(t.right, t.n)}` : ""),
+      );
     }
-    console.log(`validation mean polarity ${((100 * sum) / sources.size).toFixed(1)}%, 3 labels ${((100 * sum3) / n3).toFixed(1)}% with ${JSON.stringify(SETTINGS)}`);
+    console.log(
+      `validation mean polarity ${((100 * sum) / sources.size).toFixed(1)}%, 3 labels ${((100 * sum3) / n3).toFixed(1)}% with ${JSON.stringify(SETTINGS)}`,
+    );
     return;
   }
 
   const trainRows = all.filter((r) => r.row.split === "train");
   const m = train(trainRows);
-  const counts = Object.fromEntries([...sources].map(([s, rows]) => [s, rows.filter((r) => r.split === "train").length]));
-  const file = packWeights(m.weights, m.bias, { sources: counts, settings: SETTINGS, note: "train split only; see server/data/reader/SOURCES.md" });
+  const counts = Object.fromEntries(
+    [...sources].map(([s, rows]) => [s, rows.filter((r) => r.split === "train").length]),
+  );
+  const file = packWeights(m.weights, m.bias, {
+    sources: counts,
+    settings: SETTINGS,
+    note: "train split only; see server/data/reader/SOURCES.md",
+  });
   writeFileSync(WEIGHTS_URL, file);
   const shipped = unpackWeights(file);
-  report.push(`Weights: ${(file.length / 1024).toFixed(0)} KiB (${trainRows.length} training rows) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  report.push(
+    `Weights: ${(file.length / 1024).toFixed(0)} KiB (${trainRows.length} training rows) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   report.push("Held-out split (never trained on), shipped (quantised) weights:");
   for (const [s, rows] of sources) {
-    const t = tally(readWith(shipped, rows.filter((r) => r.split === "test")));
-    report.push(`  ${s}: polarity ${pct(t.polarityRight, t.polarityN)} of ${t.polarityN}` + (t.n > t.polarityN ? `, 3 labels ${pct(t.right, t.n)} of ${t.n}` : ""));
+    const t = tally(
+      readWith(
+        shipped,
+        rows.filter((r) => r.split === "test"),
+      ),
+    );
+    report.push(
+      `  ${s}: polarity ${pct(t.polarityRight, t.polarityN)} of ${t.polarityN}` +
+        (t.n > t.polarityN ? `, 3 labels ${pct(t.right, t.n)} of ${t.n}` : ""),
+    );
   }
   console.log(report.join("\n"));
 }

@@ -78,18 +78,44 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
   }
   const db = createPrisma(opts.databaseUrl, config.database);
   // raw reads, rate limits and events: a few connections of their own, waiting for one no longer than Prisma's queries
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5, connectionTimeoutMillis: config.database.poolWaitMs });
+  const pool = new pg.Pool({
+    connectionString: opts.databaseUrl,
+    max: 5,
+    connectionTimeoutMillis: config.database.poolWaitMs,
+  });
   pool.on("error", (e) => logger.debug("database pool error", { error: e.message }));
   const pubsub = await createPubSub({ url: opts.databaseUrl, pool, logger });
   const limits = createRateLimits(pool, config.rateLimit);
   // an invoice's mail carries its PDF, rendered from the invoice row when the mail is sent
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger, attachmentFor: (invoiceId) => invoiceAttachment(db, config.payments.seller, invoiceId) });
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    attachmentFor: (invoiceId) => invoiceAttachment(db, config.payments.seller, invoiceId),
+  });
   const queue = createJobQueue();
-  const deps: Deps = { config, db, pool, pubsub, limits, mailer, signer: createTokenSigner(config.jwtSecret), logger, queue };
+  const deps: Deps = {
+    config,
+    db,
+    pool,
+    pubsub,
+    limits,
+    mailer,
+    signer: createTokenSigner(config.jwtSecret),
+    logger,
+    queue,
+  };
   const heartbeatMs = opts.heartbeatMs ?? 30_000;
   const services = createServices(deps, { heartbeatMs });
   const admin = await seedAdmin(db, config, logger);
-  const demo = await seedDemo(db, config, logger, (id) => services.platformAccounts.ensureDemoAccounts(id), services.media);
+  const demo = await seedDemo(
+    db,
+    config,
+    logger,
+    (id) => services.platformAccounts.ensureDemoAccounts(id),
+    services.media,
+  );
 
   // each module's jobs, declared beside it (modules/<name>/<name>.jobs.ts)
   const moduleJobs: ModuleJobs[] = [
@@ -121,7 +147,9 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     queue,
   });
   // modules that listen to events (e.g. notifications) start here, and stop with the process
-  const listeners = Object.values(services).filter((s): s is typeof s & Listening => typeof (s as Listening).start === "function") as unknown as Listening[];
+  const listeners = Object.values(services).filter(
+    (s): s is typeof s & Listening => typeof (s as Listening).start === "function",
+  ) as unknown as Listening[];
   for (const l of listeners) await l.start();
 
   let server: SufraServer | null = null;

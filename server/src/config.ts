@@ -11,13 +11,16 @@ import { defaultLogFormat, type LogFormat } from "./kernel/logger.ts";
 export const PROCESS_ROLES = ["all", "api", "worker"] as const;
 
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(" or ")}//`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(" or ")}//`,
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -41,10 +44,17 @@ const envSchema = z.object({
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   // proxies whose X-Forwarded-For is believed (the client's address counts for the limits above)
-  TRUST_PROXY: z.string().optional().superRefine((v, ctx) => {
-    const bad = v ? trustProxyList(v).filter((x) => !isProxyAddress(x)) : [];
-    if (bad.length) ctx.addIssue({ code: "custom", message: `not an address, CIDR range or one of ${PROXY_NAMES.join(", ")}: ${bad.join(", ")}` });
-  }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const bad = v ? trustProxyList(v).filter((x) => !isProxyAddress(x)) : [];
+      if (bad.length)
+        ctx.addIssue({
+          code: "custom",
+          message: `not an address, CIDR range or one of ${PROXY_NAMES.join(", ")}: ${bad.join(", ")}`,
+        });
+    }),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   // json: one JSON line a record; pretty: readable lines (needs the development dependencies); unset: json under NODE_ENV=production, pretty at a terminal
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
@@ -59,7 +69,10 @@ const envSchema = z.object({
   INSTAGRAM_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.instagram.com/oauth/authorize"),
   INSTAGRAM_TOKEN_URL: url(["http:", "https:"]).default("https://api.instagram.com/oauth/access_token"),
   INSTAGRAM_GRAPH_URL: url(["http:", "https:"]).default("https://graph.instagram.com"),
-  INSTAGRAM_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v23.0").default("v23.0"),
+  INSTAGRAM_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "must look like v23.0")
+    .default("v23.0"),
   // Instagram's webhooks (comments): the token Sufra answers Meta's subscription handshake with; unset: no
   // webhook, comments are polled
   INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
@@ -71,7 +84,9 @@ const envSchema = z.object({
   GOOGLE_AUTHORIZE_URL: url(["http:", "https:"]).default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: url(["http:", "https:"]).default("https://oauth2.googleapis.com/token"),
   GOOGLE_ACCOUNT_MANAGEMENT_URL: url(["http:", "https:"]).default("https://mybusinessaccountmanagement.googleapis.com"),
-  GOOGLE_BUSINESS_INFORMATION_URL: url(["http:", "https:"]).default("https://mybusinessbusinessinformation.googleapis.com"),
+  GOOGLE_BUSINESS_INFORMATION_URL: url(["http:", "https:"]).default(
+    "https://mybusinessbusinessinformation.googleapis.com",
+  ),
   GOOGLE_VERIFICATIONS_URL: url(["http:", "https:"]).default("https://mybusinessverifications.googleapis.com"),
   GOOGLE_MY_BUSINESS_URL: url(["http:", "https:"]).default("https://mybusiness.googleapis.com"),
   GOOGLE_PERFORMANCE_URL: url(["http:", "https:"]).default("https://businessprofileperformance.googleapis.com"),
@@ -79,9 +94,15 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
   // a Business app's Facebook Login for Business configuration (its numeric id); unset: Facebook Login with scopes
-  FACEBOOK_LOGIN_CONFIG_ID: z.string().regex(/^\d+$/, "must be the numeric id of a Facebook Login for Business configuration").optional(),
+  FACEBOOK_LOGIN_CONFIG_ID: z
+    .string()
+    .regex(/^\d+$/, "must be the numeric id of a Facebook Login for Business configuration")
+    .optional(),
   // that Business app's configuration for competitors' discovery (its own permissions); unset on a Business app: no discovery
-  FACEBOOK_DISCOVERY_CONFIG_ID: z.string().regex(/^\d+$/, "must be the numeric id of a Facebook Login for Business configuration").optional(),
+  FACEBOOK_DISCOVERY_CONFIG_ID: z
+    .string()
+    .regex(/^\d+$/, "must be the numeric id of a Facebook Login for Business configuration")
+    .optional(),
   FACEBOOK_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.facebook.com/v23.0/dialog/oauth"),
   FACEBOOK_GRAPH_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v23.0"),
   X_CLIENT_ID: z.string().optional(),
@@ -153,10 +174,20 @@ const envSchema = z.object({
   // NODE_ENV=production), and addresses exempt from the private-network refusal (comma-separated IPs or CIDR ranges,
   // each with an optional :port that then is the only one open: 10.0.0.5:8443, [fd00::5]:8443)
   WEBHOOKS_ALLOW_HTTP: z.enum(["true", "false"]).optional(),
-  WEBHOOKS_ALLOW_ADDRESSES: z.string().optional().superRefine((v, ctx) => {
-    const bad = (v ?? "").split(",").map((x) => x.trim()).filter((x) => x && !parseAllowedAddress(x));
-    if (bad.length) ctx.addIssue({ code: "custom", message: `not an address or CIDR range (with an optional :port): ${bad.join(", ")}` });
-  }),
+  WEBHOOKS_ALLOW_ADDRESSES: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const bad = (v ?? "")
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x && !parseAllowedAddress(x));
+      if (bad.length)
+        ctx.addIssue({
+          code: "custom",
+          message: `not an address or CIDR range (with an optional :port): ${bad.join(", ")}`,
+        });
+    }),
   // payments (docs/product.md#subscriptions-and-billing): unset: no gateway, the billing page says how to pay by bank
   // transfer (PAYMENT_BANK_*) and an admin records the payment; "tap": Tap Payments (KNET, cards, Apple Pay) with its secret key
   PAYMENT_GATEWAY: z.enum(["tap"]).optional(),
@@ -175,9 +206,16 @@ const envSchema = z.object({
   INVOICE_SELLER_ADDRESS_AR: z.string().min(1).max(500).default("مدينة الكويت، دولة الكويت"),
   INVOICE_SELLER_EMAIL: z.email().default("billing@sufra.kw"),
   // the seller's commercial registration number, printed on invoices and credit notes when set
-  INVOICE_SELLER_CR: z.string().trim().max(30).regex(/^[0-9A-Za-z/-]*$/, "letters, digits, - or / only").optional(),
+  INVOICE_SELLER_CR: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9A-Za-z/-]*$/, "letters, digits, - or / only")
+    .optional(),
   // tests only: the server's clock starts at this instant and runs on (refused when NODE_ENV=production)
-  CLOCK_START: z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2026-11-25T09:00:00+03:00" }).optional(),
+  CLOCK_START: z.iso
+    .datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2026-11-25T09:00:00+03:00" })
+    .optional(),
 });
 
 /** everyone: anonymous callers too; callers: a signed-in person or an API key; nobody: introspection off */
@@ -206,7 +244,15 @@ export interface Config {
   graphqlIntrospection: SchemaReaders;
   tokenKey: Buffer;
   platforms: {
-    instagram: { appId?: string; appSecret?: string; authorizeUrl: string; tokenUrl: string; graphUrl: string; graphVersion: string; webhookVerifyToken?: string };
+    instagram: {
+      appId?: string;
+      appSecret?: string;
+      authorizeUrl: string;
+      tokenUrl: string;
+      graphUrl: string;
+      graphVersion: string;
+      webhookVerifyToken?: string;
+    };
     /** Google Business Profile: OAuth and the APIs' base URLs (no trailing slash) */
     google: {
       clientId?: string;
@@ -220,19 +266,47 @@ export interface Config {
       performanceUrl: string;
     };
     /** Facebook Pages and competitors' business discovery; loginConfigId, discoveryConfigId: their Login for Business configurations */
-    facebook: { appId?: string; appSecret?: string; loginConfigId?: string; discoveryConfigId?: string; authorizeUrl: string; graphUrl: string };
+    facebook: {
+      appId?: string;
+      appSecret?: string;
+      loginConfigId?: string;
+      discoveryConfigId?: string;
+      authorizeUrl: string;
+      graphUrl: string;
+    };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
     /** TikTok: directPost false (the default until the app passes TikTok's audit) sends to the creator's inbox */
-    tiktok: { clientKey?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string; directPost: boolean; videoSource: "FILE_UPLOAD" | "PULL_FROM_URL"; verifiedUrlPrefix?: string; mediaUrlPrefix: string; displayApi: boolean };
+    tiktok: {
+      clientKey?: string;
+      clientSecret?: string;
+      authorizeUrl: string;
+      apiUrl: string;
+      directPost: boolean;
+      videoSource: "FILE_UPLOAD" | "PULL_FROM_URL";
+      verifiedUrlPrefix?: string;
+      mediaUrlPrefix: string;
+      displayApi: boolean;
+    };
     /** Snap's Public Profile API: configured only for an allow-listed app */
     snapchat: { clientId?: string; clientSecret?: string; authorizeUrl: string; tokenUrl: string; apiUrl: string };
     publishTimeoutMs: number;
     leaseMs: number;
     metricsIntervalMs: number;
   };
-  media: { maxImageBytes: number; maxVideoBytes: number; s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } };
+  media: {
+    maxImageBytes: number;
+    maxVideoBytes: number;
+    s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  };
   /** the writer configuration decides when no admin has chosen one in settings */
-  ai: { provider: "local" | "openai"; baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number; vision: "auto" | "on" | "off" };
+  ai: {
+    provider: "local" | "openai";
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string | undefined;
+    timeoutMs: number;
+    vision: "auto" | "on" | "off";
+  };
   demo: { enabled: boolean; password: string | undefined };
   /** tests only: where the server's clock starts (clock.ts) */
   clockStart?: Date;
@@ -247,7 +321,12 @@ export interface Config {
     publicUrl: string;
     bank: { name: string | null; iban: string | null; beneficiary: string | null };
     /** the seller block of every invoice and credit note */
-    seller: { name: { en: string; ar: string }; address: { en: string; ar: string }; email: string; crNumber: string | null };
+    seller: {
+      name: { en: string; ar: string };
+      address: { en: string; ar: string };
+      email: string;
+      crNumber: string | null;
+    };
   };
 }
 
@@ -255,7 +334,13 @@ export class ConfigError extends Error {}
 
 /** Names Express's "trust proxy" understands, besides addresses and CIDR ranges. */
 const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
-const trustProxyList = (v: string) => (["none", "false"].includes(v.trim().toLowerCase()) ? [] : v.split(",").map((x) => x.trim()).filter(Boolean));
+const trustProxyList = (v: string) =>
+  ["none", "false"].includes(v.trim().toLowerCase())
+    ? []
+    : v
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean);
 /** An address, a range (address/prefix, or IPv4 address/netmask) or a name, as Express's proxy-addr accepts. */
 function isProxyAddress(x: string): boolean {
   if (PROXY_NAMES.includes(x)) return true;
@@ -280,12 +365,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   // a shifted clock would let a real business's posts go out on the wrong day
-  if (e.CLOCK_START && env.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  CLOCK_START: is for tests; refused when NODE_ENV=production");
+  if (e.CLOCK_START && env.NODE_ENV === "production")
+    throw new ConfigError("Invalid configuration:\n  CLOCK_START: is for tests; refused when NODE_ENV=production");
   // a plain-http webhook could be read or changed on the way: production sends only over https
-  if (e.WEBHOOKS_ALLOW_HTTP === "true" && env.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  WEBHOOKS_ALLOW_HTTP: is for tests and local receivers; refused when NODE_ENV=production");
+  if (e.WEBHOOKS_ALLOW_HTTP === "true" && env.NODE_ENV === "production")
+    throw new ConfigError(
+      "Invalid configuration:\n  WEBHOOKS_ALLOW_HTTP: is for tests and local receivers; refused when NODE_ENV=production",
+    );
   // a gateway without its key could take nobody's money: refuse to start rather than fail at the first "Pay now"
-  if (e.PAYMENT_GATEWAY === "tap" && !e.PAYMENT_SECRET_KEY) throw new ConfigError("Invalid configuration:\n  PAYMENT_SECRET_KEY: is required when PAYMENT_GATEWAY=tap (Tap's secret key, sk_test_... or sk_live_...)");
-  if (e.PAYMENT_GATEWAY === "tap" && e.PAYMENT_SECRET_KEY?.startsWith("pk_")) throw new ConfigError("Invalid configuration:\n  PAYMENT_SECRET_KEY: is Tap's publishable key (pk_...); the secret key (sk_...) is needed");
+  if (e.PAYMENT_GATEWAY === "tap" && !e.PAYMENT_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENT_SECRET_KEY: is required when PAYMENT_GATEWAY=tap (Tap's secret key, sk_test_... or sk_live_...)",
+    );
+  if (e.PAYMENT_GATEWAY === "tap" && e.PAYMENT_SECRET_KEY?.startsWith("pk_"))
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENT_SECRET_KEY: is Tap's publishable key (pk_...); the secret key (sk_...) is needed",
+    );
   // npm -w runs scripts inside server/: relative paths mean relative to where the person ran npm
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
@@ -301,12 +396,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     processRole: e.PROCESS_ROLE,
     clientDist: path.resolve(e.CLIENT_DIST ?? path.join(import.meta.dirname, "../../client/dist")),
-    rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perEmail: e.RATE_LIMIT_PER_EMAIL, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    rateLimit: {
+      perIp: e.RATE_LIMIT_PER_IP,
+      perEmail: e.RATE_LIMIT_PER_EMAIL,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
     trustProxy: e.TRUST_PROXY && trustProxyList(e.TRUST_PROXY).length ? trustProxyList(e.TRUST_PROXY) : false,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? defaultLogFormat(env),
-    graphqlIntrospection: e.GRAPHQL_INTROSPECTION === "true" ? "everyone" : e.GRAPHQL_INTROSPECTION === "false" ? "nobody" : "callers",
-    tokenKey: createHash("sha256").update(e.TOKEN_ENCRYPTION_KEY ?? keptSecret(dataDir, "token-key")).digest(),
+    graphqlIntrospection:
+      e.GRAPHQL_INTROSPECTION === "true" ? "everyone" : e.GRAPHQL_INTROSPECTION === "false" ? "nobody" : "callers",
+    tokenKey: createHash("sha256")
+      .update(e.TOKEN_ENCRYPTION_KEY ?? keptSecret(dataDir, "token-key"))
+      .digest(),
     platforms: {
       instagram: {
         appId: e.INSTAGRAM_APP_ID,
@@ -328,9 +430,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         myBusinessUrl: e.GOOGLE_MY_BUSINESS_URL.replace(/\/+$/, ""),
         performanceUrl: e.GOOGLE_PERFORMANCE_URL.replace(/\/+$/, ""),
       },
-      facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, loginConfigId: e.FACEBOOK_LOGIN_CONFIG_ID, discoveryConfigId: e.FACEBOOK_DISCOVERY_CONFIG_ID, authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""), graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") },
-      x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },
-      tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, authorizeUrl: e.TIKTOK_AUTHORIZE_URL, apiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ""), directPost: e.TIKTOK_DIRECT_POST === "true", videoSource: e.TIKTOK_VIDEO_SOURCE, verifiedUrlPrefix: e.TIKTOK_VERIFIED_URL_PREFIX, mediaUrlPrefix: `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "")}/media/`, displayApi: e.TIKTOK_DISPLAY_API === "true" },
+      facebook: {
+        appId: e.FACEBOOK_APP_ID,
+        appSecret: e.FACEBOOK_APP_SECRET,
+        loginConfigId: e.FACEBOOK_LOGIN_CONFIG_ID,
+        discoveryConfigId: e.FACEBOOK_DISCOVERY_CONFIG_ID,
+        authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""),
+        graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ""),
+      },
+      x: {
+        clientId: e.X_CLIENT_ID,
+        clientSecret: e.X_CLIENT_SECRET,
+        authorizeUrl: e.X_AUTHORIZE_URL,
+        apiUrl: e.X_API_URL.replace(/\/+$/, ""),
+      },
+      tiktok: {
+        clientKey: e.TIKTOK_CLIENT_KEY,
+        clientSecret: e.TIKTOK_CLIENT_SECRET,
+        authorizeUrl: e.TIKTOK_AUTHORIZE_URL,
+        apiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ""),
+        directPost: e.TIKTOK_DIRECT_POST === "true",
+        videoSource: e.TIKTOK_VIDEO_SOURCE,
+        verifiedUrlPrefix: e.TIKTOK_VERIFIED_URL_PREFIX,
+        mediaUrlPrefix: `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "")}/media/`,
+        displayApi: e.TIKTOK_DISPLAY_API === "true",
+      },
       snapchat: {
         clientId: e.SNAPCHAT_CLIENT_ID,
         clientSecret: e.SNAPCHAT_CLIENT_SECRET,
@@ -347,18 +471,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxVideoBytes: Math.round(e.MEDIA_MAX_VIDEO_MB * 1024 * 1024),
       s3:
         e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-          ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            }
           : undefined,
     },
-    ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000), vision: e.AI_VISION },
+    ai: {
+      provider: e.AI_PROVIDER,
+      baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""),
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
+      vision: e.AI_VISION,
+    },
     // the demo business belongs to the embedded quick start; with a real DATABASE_URL it is opt-in
     demo: { enabled: e.DEMO_DATA ? e.DEMO_DATA === "true" : !e.DATABASE_URL, password: e.DEMO_PASSWORD },
     clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : undefined,
-    webhooks: { allowHttp: e.WEBHOOKS_ALLOW_HTTP === "true", allowAddresses: (e.WEBHOOKS_ALLOW_ADDRESSES ?? "").split(",").map((x) => x.trim()).filter(Boolean) },
+    webhooks: {
+      allowHttp: e.WEBHOOKS_ALLOW_HTTP === "true",
+      allowAddresses: (e.WEBHOOKS_ALLOW_ADDRESSES ?? "")
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    },
     payments: {
-      gateway: e.PAYMENT_GATEWAY === "tap" ? { name: "tap", secretKey: e.PAYMENT_SECRET_KEY!, apiUrl: e.PAYMENT_API_URL.replace(/\/+$/, ""), merchantId: e.PAYMENT_MERCHANT_ID } : null,
+      gateway:
+        e.PAYMENT_GATEWAY === "tap"
+          ? {
+              name: "tap",
+              secretKey: e.PAYMENT_SECRET_KEY!,
+              apiUrl: e.PAYMENT_API_URL.replace(/\/+$/, ""),
+              merchantId: e.PAYMENT_MERCHANT_ID,
+            }
+          : null,
       publicUrl: (e.PAYMENT_PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
-      bank: { name: e.PAYMENT_BANK_NAME ?? null, iban: e.PAYMENT_BANK_IBAN ?? null, beneficiary: e.PAYMENT_BANK_BENEFICIARY ?? null },
+      bank: {
+        name: e.PAYMENT_BANK_NAME ?? null,
+        iban: e.PAYMENT_BANK_IBAN ?? null,
+        beneficiary: e.PAYMENT_BANK_BENEFICIARY ?? null,
+      },
       seller: {
         name: { en: e.INVOICE_SELLER_NAME, ar: e.INVOICE_SELLER_NAME_AR },
         address: { en: e.INVOICE_SELLER_ADDRESS, ar: e.INVOICE_SELLER_ADDRESS_AR },

@@ -35,8 +35,13 @@ if (config.clockStart) {
 try {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const sufra = await startSufra(config, { databaseUrl: database.url, migrate: true, logger });
-  const where = sufra.port !== null ? `at http://localhost:${sufra.port} (GraphQL and WebSocket at /graphql, REST at /api)` : "as a worker (jobs only)";
-  logger.info(`Sufra is ready ${where} in ${Math.round(performance.now() - t0)} ms, on ${database.embedded ? `the embedded database under ${config.dataDir}` : "DATABASE_URL"}`);
+  const where =
+    sufra.port !== null
+      ? `at http://localhost:${sufra.port} (GraphQL and WebSocket at /graphql, REST at /api)`
+      : "as a worker (jobs only)";
+  logger.info(
+    `Sufra is ready ${where} in ${Math.round(performance.now() - t0)} ms, on ${database.embedded ? `the embedded database under ${config.dataDir}` : "DATABASE_URL"}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -5,7 +5,10 @@ import type { RequestHandler } from "express";
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import type { GraphQLError } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { CloseCode } from "graphql-ws";
@@ -37,14 +40,21 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
   const formatError = formatGraphQLError(deps.logger);
   // graphql-ws's errors, without the schema's names for a caller who may not read it
   const wsError = (ctx: { extra: { ctx?: GraphQLContext } }, e: GraphQLError) =>
-    formatError(mayReadSchema(readers, ctx.extra.ctx?.viewer) ? e.toJSON() : { ...e.toJSON(), message: withoutSuggestions(e.message) }, e);
+    formatError(
+      mayReadSchema(readers, ctx.extra.ctx?.viewer)
+        ? e.toJSON()
+        : { ...e.toJSON(), message: withoutSuggestions(e.message) },
+      e,
+    );
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql" });
   // open sockets signed in as a person: when sessions end (in any process), theirs are checked and closed
   const sockets = new Map<WebSocket, Viewer>();
   const ended = deps.pubsub.subscribe("sessions.ended");
   void (async () => {
     for await (const e of ended) {
-      const hit = [...sockets].filter(([, v]) => v.userId === e.userId || (!!e.businessId && v.businessId === e.businessId));
+      const hit = [...sockets].filter(
+        ([, v]) => v.userId === e.userId || (!!e.businessId && v.businessId === e.businessId),
+      );
       if (!hit.length) continue;
       try {
         const live = await services.auth.liveSessions([...new Set(hit.map(([, v]) => v.sessionId))]);
@@ -55,7 +65,10 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       }
     }
   })();
-  const wsCleanup = useServer<{ authorization?: string; token?: string; accessToken?: string }, { ctx?: GraphQLContext }>(
+  const wsCleanup = useServer<
+    { authorization?: string; token?: string; accessToken?: string },
+    { ctx?: GraphQLContext }
+  >(
     {
       schema,
       // an event executed once per document and viewer scope, for all its subscribers (graphql/fanout.ts)
@@ -72,7 +85,11 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
         const p = ctx.connectionParams ?? {};
         const token = bearer(p.authorization) ?? p.token ?? p.accessToken ?? null;
         const req = ctx.extra.request;
-        const built = await buildContext(services, deps.db, token, { ip: req.socket.remoteAddress ?? "unknown", userAgent: req.headers["user-agent"], acceptLanguage: req.headers["accept-language"] });
+        const built = await buildContext(services, deps.db, token, {
+          ip: req.socket.remoteAddress ?? "unknown",
+          userAgent: req.headers["user-agent"],
+          acceptLanguage: req.headers["accept-language"],
+        });
         if (token && !built.viewer) return false; // a refused token closes the socket (4403 Forbidden)
         ctx.extra.ctx = built;
         const { viewer } = built;
@@ -87,7 +104,10 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       // graphql-ws does not go through Apollo: give its errors the same codes and language
       onNext: (ctx, _id, _payload, _args, result) => {
         if (!result.errors?.length) return;
-        return requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => ({ ...result, errors: result.errors!.map((e) => wsError(ctx, e)) }));
+        return requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => ({
+          ...result,
+          errors: result.errors!.map((e) => wsError(ctx, e)),
+        }));
       },
       onError: (ctx, _id, _payload, errors) => {
         const key = ctx.extra.ctx?.apiKey;
@@ -111,7 +131,11 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       // no field sets a cache hint, so every answer was no-store; Apollo's cache-control plugin wrapped every
       // resolver of every request to find that out: the header is set here instead
       ApolloServerPluginCacheControlDisabled(),
-      { requestDidStart: async () => ({ willSendResponse: async ({ response }) => void response.http.headers.set("cache-control", "no-store") }) },
+      {
+        requestDidStart: async () => ({
+          willSendResponse: async ({ response }) => void response.http.headers.set("cache-control", "no-store"),
+        }),
+      },
       httpStatusFromErrors,
       subscriptionsOverWebSocketOnly,
       schemaReadersPlugin(schema, readers),
@@ -124,14 +148,25 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
 
   const apolloMiddleware = expressMiddleware(apollo, {
     context: async ({ req }) =>
-      buildContext(services, deps.db, bearer(req.get("authorization")), { ip: req.ip ?? "unknown", userAgent: req.get("user-agent"), acceptLanguage: req.get("accept-language") }).catch((e: unknown) => {
+      buildContext(services, deps.db, bearer(req.get("authorization")), {
+        ip: req.ip ?? "unknown",
+        userAgent: req.get("user-agent"),
+        acceptLanguage: req.get("accept-language"),
+      }).catch((e: unknown) => {
         throw contextError(e);
       }),
   });
   // hostile documents are refused before Apollo parses and validates them (see limits.ts)
   const limits = documentLimits(formatError);
-  const graphql: RequestHandler = (req, res, next) => limits(req, res, (err?: unknown) => (err ? next(err) : apolloMiddleware(req, res, next)));
-  const app = createApp({ config: deps.config, services, logger: deps.logger, graphql, graphqlSchema: schemaDocument(services, schema, readers) });
+  const graphql: RequestHandler = (req, res, next) =>
+    limits(req, res, (err?: unknown) => (err ? next(err) : apolloMiddleware(req, res, next)));
+  const app = createApp({
+    config: deps.config,
+    services,
+    logger: deps.logger,
+    graphql,
+    graphqlSchema: schemaDocument(services, schema, readers),
+  });
   httpServer.on("request", app);
 
   return {

@@ -46,14 +46,27 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const media = createMediaService(deps);
   // the payment gateway (Tap), or none: the billing page then says how to pay by bank transfer and an admin records it
   const payments = deps.config.payments.gateway;
-  const gateway = payments ? createTapGateway({ secretKey: payments.secretKey, baseUrl: payments.apiUrl, merchantId: payments.merchantId }) : null;
+  const gateway = payments
+    ? createTapGateway({ secretKey: payments.secretKey, baseUrl: payments.apiUrl, merchantId: payments.merchantId })
+    : null;
   const billingAdmin = createBillingAdmin(deps, { gateway, webhooks });
   // the café's side of billing: the page, "Pay now", the gateway's return and webhook, plan changes
-  const billing = createBillingService(deps, { gateway, webhooks, onRefund: (refund) => billingAdmin.settleRefund(refund) });
+  const billing = createBillingService(deps, {
+    gateway,
+    webhooks,
+    onRefund: (refund) => billingAdmin.settleRefund(refund),
+  });
   const platformAccounts = createPlatformAccountsService(deps, notifications);
   // analytics owns metrics collection and its daily rows: publishing and posts only hand it the days that changed
   const analytics = createAnalyticsService(deps, platformAccounts);
-  const publishing = createPublishingService(deps, platformAccounts, media, notifications, { refreshDays: analytics.refreshDays, figuresDue: analytics.figuresDue }, webhooks);
+  const publishing = createPublishingService(
+    deps,
+    platformAccounts,
+    media,
+    notifications,
+    { refreshDays: analytics.refreshDays, figuresDue: analytics.figuresDue },
+    webhooks,
+  );
   // the writer is given the post's photos (their menu items, and small JPEGs for a model that sees)
   const studio = createStudioService(deps, { photos: (businessId, ids) => media.forWriter(businessId, ids) });
   const calendar = createCalendarService(deps);
@@ -68,8 +81,23 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   // review replies come from the writer in force (built in, or the admins' model); guests' messages are
   // read by the reader in force the same way (docs/architecture.md#the-reader)
   // the inbox answers guests through the networks' answering side, with the accounts' tokens
-  const reviews = createReviewsService(deps, { replyToReview: studio.replyToReview, readGuests: studio.readGuests, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests, instagram: instagramGuests }) });
-  const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, draftReplies: reviews.draftReplies, readGuests: studio.readGuests, google: googleGuests.configured() ? googleGuests : null, instagram: ig.appId && ig.appSecret ? instagramGuests : null, demo: createDemoGuests() });
+  const reviews = createReviewsService(deps, {
+    replyToReview: studio.replyToReview,
+    readGuests: studio.readGuests,
+    webhooks,
+    accounts: platformAccounts,
+    networks: () => ({ google: googleGuests, instagram: instagramGuests }),
+  });
+  const inboxSync = createInboxSync(deps, {
+    platformAccounts,
+    notifications,
+    webhooks,
+    draftReplies: reviews.draftReplies,
+    readGuests: studio.readGuests,
+    google: googleGuests.configured() ? googleGuests : null,
+    instagram: ig.appId && ig.appSecret ? instagramGuests : null,
+    demo: createDemoGuests(),
+  });
   // after a connect or reconnect: the posts that waited for the account go out, and an Instagram account is
   // subscribed to the comments webhook (Instagram sends an account's comments only once it is)
   const insights = createInsightsService(deps, calendar);
@@ -82,7 +110,10 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     auth: createAuthService(deps),
     clients: createClientsService(deps, webhooks),
     health,
-    admin: createAdminService(deps, health, { healthWatchMs: opts.healthWatchMs, billingFigures: billingAdmin.figures }),
+    admin: createAdminService(deps, health, {
+      healthWatchMs: opts.healthWatchMs,
+      billingFigures: billingAdmin.figures,
+    }),
     billing,
     // the admin's side of billing: manual payments, periods extended, refunds, the payments list, the figures
     billingAdmin,

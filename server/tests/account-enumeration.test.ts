@@ -25,7 +25,11 @@ async function counted(path: string, email: string, lang?: string) {
   const id = randomUUID();
   const r = await call(app.base, "POST", path, { body: { email }, lang, headers: { "x-count-sql": id } });
   // a NOTIFY carries its payload inline (the new job's id): compare its shape only
-  return { status: r.status, body: r.body, sql: statementsOf(id).map((q) => q.replace(/^NOTIFY (\S+) '.*'$/s, "NOTIFY $1 '…'")) };
+  return {
+    status: r.status,
+    body: r.body,
+    sql: statementsOf(id).map((q) => q.replace(/^NOTIFY (\S+) '.*'$/s, "NOTIFY $1 '…'")),
+  };
 }
 
 const ghost = () => `ghost-${randomUUID().slice(0, 8)}@example.kw`;
@@ -48,7 +52,10 @@ describe("no account enumeration by address", () => {
     // asked once for this address: the one link in force
     const mail = await mailbox.waitFor(c!.email, /reset-password/);
     const token = tokenFrom(mail, "/reset-password");
-    expect((await call(app.base, "POST", "/api/auth/reset-password", { body: { token, new_password: "Cardamom#77" } })).status).toBe(200);
+    expect(
+      (await call(app.base, "POST", "/api/auth/reset-password", { body: { token, new_password: "Cardamom#77" } }))
+        .status,
+    ).toBe(200);
   });
 
   test("forgot-password over GraphQL answers the same for both, and mails only the known address", async () => {
@@ -71,7 +78,8 @@ describe("no account enumeration by address", () => {
     expect(unknown.body).toEqual(known.body);
     expect(unknown.sql).toEqual(known.sql);
     // the sign-up mail and the one asked for again
-    for (let i = 0; i < 50 && mailbox.mails.filter((m) => m.to.includes(payload.email)).length < 2; i++) await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 50 && mailbox.mails.filter((m) => m.to.includes(payload.email)).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 200));
     expect(mailbox.mails.filter((m) => m.to.includes(payload.email)).length).toBe(2);
   });
 });

@@ -16,7 +16,14 @@ import {
   type ContentOccasionKey,
   type PlatformName,
 } from "@sufra/schema";
-import { formatKwd, generateLocal, inferOccasion, readPrompt, sentenceCount, suggestHashtags } from "../src/ai/local/index.ts";
+import {
+  formatKwd,
+  generateLocal,
+  inferOccasion,
+  readPrompt,
+  sentenceCount,
+  suggestHashtags,
+} from "../src/ai/local/index.ts";
 import type { BusinessProfile, GenerateRequest, GeneratedVariant } from "../src/ai/types.ts";
 
 const CAFE: BusinessProfile = {
@@ -55,7 +62,14 @@ const PROMPTS: Record<ContentOccasionKey | "none", string> = {
 };
 
 const UNFILLED = /[{}]|\bundefined\b|\bnull\b|\bNaN\b|  |\(\s*\)|\[object/;
-const LIMIT: Record<PlatformName, number> = { instagram: 2200, twitter: 280, snapchat: 250, google: 1500, tiktok: 2200, facebook: 63206 };
+const LIMIT: Record<PlatformName, number> = {
+  instagram: 2200,
+  twitter: 280,
+  snapchat: 250,
+  google: 1500,
+  tiktok: 2200,
+  facebook: 63206,
+};
 
 function arabicShare(text: string): number {
   const letters = [...text].filter((c) => /\p{L}/u.test(c));
@@ -78,7 +92,10 @@ function checkVariants(req: GenerateRequest, variants: GeneratedVariant[]) {
     expect({ where, unfilled: UNFILLED.exec(published)?.[0] ?? null }).toEqual({ where, unfilled: null });
     expect(v.content.trim()).toBe(v.content);
     expect(v.content.length).toBeGreaterThan(10);
-    expect({ where, fits: platformLength(req.platform, published) <= LIMIT[req.platform] }).toEqual({ where, fits: true });
+    expect({ where, fits: platformLength(req.platform, published) <= LIMIT[req.platform] }).toEqual({
+      where,
+      fits: true,
+    });
     // hashtags: valid as stored, each once, within the platform's cap
     for (const tag of v.hashtags) expect(normalizeHashtag(tag)).toBe(tag);
     expect(new Set(v.hashtags.map((t) => t.toLowerCase())).size).toBe(v.hashtags.length);
@@ -91,7 +108,8 @@ function checkVariants(req: GenerateRequest, variants: GeneratedVariant[]) {
     if (req.language === "ar") expect({ where, share, ok: share >= 0.8 }).toEqual({ where, share, ok: true });
     if (req.language === "en") expect({ where, share, ok: share <= 0.05 }).toEqual({ where, share, ok: true });
     if (req.language === "both") expect(share > 0.2 && share < 0.9).toBe(true);
-    if (req.platform === "snapchat" && req.language !== "both") expect({ where, sentences: sentenceCount(v.content) <= 2 }).toEqual({ where, sentences: true });
+    if (req.platform === "snapchat" && req.language !== "both")
+      expect({ where, sentences: sentenceCount(v.content) <= 2 }).toEqual({ where, sentences: true });
     expect(v.language).toBe(req.language);
   }
   // clearly different: another opening, and few words in common
@@ -107,7 +125,9 @@ function checkVariants(req: GenerateRequest, variants: GeneratedVariant[]) {
 }
 
 describe("every occasion, tone, language and platform", () => {
-  const cases = (["none", ...CONTENT_OCCASION_KEYS] as const).flatMap((occasion) => PLATFORMS.map((platform) => [occasion, platform] as const));
+  const cases = (["none", ...CONTENT_OCCASION_KEYS] as const).flatMap((occasion) =>
+    PLATFORMS.map((platform) => [occasion, platform] as const),
+  );
   test.each(cases)("%s on %s", (occasion, platform) => {
     for (const tone of CONTENT_TONE_KEYS) {
       for (const language of CONTENT_LANGUAGE_KEYS) {
@@ -130,7 +150,15 @@ describe("every occasion, tone, language and platform", () => {
 });
 
 describe("determinism", () => {
-  const req: GenerateRequest = { prompt: "new pistachio kunafa", platform: "instagram", language: "both", tone: "friendly", variants: 3, seed: 1234, business: CAFE };
+  const req: GenerateRequest = {
+    prompt: "new pistachio kunafa",
+    platform: "instagram",
+    language: "both",
+    tone: "friendly",
+    variants: 3,
+    seed: 1234,
+    business: CAFE,
+  };
 
   test("the same seed gives the same captions", () => {
     const a = generateLocal(req);
@@ -162,16 +190,34 @@ describe("determinism", () => {
 describe("the profile and the prompt in the copy", () => {
   test("name, area, price and hours appear on Instagram in both languages", () => {
     for (const tone of CONTENT_TONE_KEYS) {
-      const en = generateLocal({ prompt: "new pistachio kunafa", platform: "instagram", language: "en", tone, variants: 5, seed: 5, business: CAFE });
+      const en = generateLocal({
+        prompt: "new pistachio kunafa",
+        platform: "instagram",
+        language: "en",
+        tone,
+        variants: 5,
+        seed: 5,
+        business: CAFE,
+      });
       for (const v of en.variants) {
         expect(v.content).toContain("Sufra Café");
         expect(v.content).toContain("Salmiya");
         expect(v.content).toContain("2.750 KWD");
         expect(v.content).toContain("Daily 7 AM - 1 AM");
         expect(v.content.toLowerCase()).toContain("pistachio kunafa");
-        expect(v.hashtags).toEqual(expect.arrayContaining(["Salmiya", "السالمية", "Kuwait", "الكويت", "Kunafa", "كنافة"]));
+        expect(v.hashtags).toEqual(
+          expect.arrayContaining(["Salmiya", "السالمية", "Kuwait", "الكويت", "Kunafa", "كنافة"]),
+        );
       }
-      const ar = generateLocal({ prompt: "new pistachio kunafa", platform: "instagram", language: "ar", tone, variants: 5, seed: 5, business: CAFE });
+      const ar = generateLocal({
+        prompt: "new pistachio kunafa",
+        platform: "instagram",
+        language: "ar",
+        tone,
+        variants: 5,
+        seed: 5,
+        business: CAFE,
+      });
       for (const v of ar.variants) {
         expect(v.content).toContain("مقهى سفرة");
         expect(v.content).toContain("السالمية");
@@ -184,9 +230,19 @@ describe("the profile and the prompt in the copy", () => {
   test("the name and the price fit on X and Snapchat too", () => {
     for (const platform of ["twitter", "snapchat"] as const) {
       for (const language of ["en", "ar"] as const) {
-        const r = generateLocal({ prompt: "Pistachio kunafa", occasion: "new_dish", platform, language, tone: "premium", variants: 5, seed: 9, business: CAFE });
+        const r = generateLocal({
+          prompt: "Pistachio kunafa",
+          occasion: "new_dish",
+          platform,
+          language,
+          tone: "premium",
+          variants: 5,
+          seed: 9,
+          business: CAFE,
+        });
         for (const v of r.variants) expect(v.content).toContain(language === "en" ? "2.750 KWD" : "٢٫٧٥٠ د.ك.");
-        if (platform === "twitter") for (const v of r.variants) expect(v.content).toContain(language === "en" ? "Sufra Café" : "مقهى سفرة");
+        if (platform === "twitter")
+          for (const v of r.variants) expect(v.content).toContain(language === "en" ? "Sufra Café" : "مقهى سفرة");
       }
     }
   });
@@ -211,18 +267,57 @@ describe("the profile and the prompt in the copy", () => {
     const unknown = readPrompt("new Zaatar Halloumi Bites", BARE);
     expect(unknown.dishEn).toBe("Zaatar Halloumi Bites");
     expect(unknown.dishAr).toBeUndefined();
-    const ar = generateLocal({ prompt: "new Qoozi Bites", platform: "instagram", language: "ar", tone: "friendly", variants: 5, seed: 1, business: BARE });
+    const ar = generateLocal({
+      prompt: "new Qoozi Bites",
+      platform: "instagram",
+      language: "ar",
+      tone: "friendly",
+      variants: 5,
+      seed: 1,
+      business: BARE,
+    });
     for (const v of ar.variants) expect(v.content).not.toMatch(/Qoozi/);
-    const en = generateLocal({ prompt: "new Qoozi Bites", platform: "instagram", language: "en", tone: "friendly", variants: 5, seed: 1, business: BARE });
+    const en = generateLocal({
+      prompt: "new Qoozi Bites",
+      platform: "instagram",
+      language: "en",
+      tone: "friendly",
+      variants: 5,
+      seed: 1,
+      business: BARE,
+    });
     expect(en.variants.some((v) => v.content.includes("Qoozi Bites"))).toBe(true);
   });
 
   test("the prompt's dish and notes, menu prices and Arabic prompts", () => {
-    expect(readPrompt("new pistachio kunafa", CAFE)).toMatchObject({ dishEn: "Pistachio Kunafa", dishAr: "كنافة بالفستق", priceKwd: 2.75 });
-    expect(readPrompt("كنافة بالفستق الجديدة", BARE)).toMatchObject({ dishEn: "pistachio kunafa", dishAr: "كنافة بالفستق" });
-    expect(readPrompt("chicken machboos for 3.5 KD", BARE)).toMatchObject({ dishEn: "chicken machboos", dishAr: "مجبوس دجاج", priceKwd: 3.5 });
-    expect(readPrompt("iced spanish latte ١٫٢٥٠ د.ك", BARE)).toMatchObject({ dishAr: "آيس سبانش لاتيه", priceKwd: 1.25 });
-    const photo = generateLocal({ prompt: "grilled hammour with saffron rice and daqoos", occasion: "food_photo", platform: "instagram", language: "en", tone: "friendly", variants: 5, seed: 11, business: BARE });
+    expect(readPrompt("new pistachio kunafa", CAFE)).toMatchObject({
+      dishEn: "Pistachio Kunafa",
+      dishAr: "كنافة بالفستق",
+      priceKwd: 2.75,
+    });
+    expect(readPrompt("كنافة بالفستق الجديدة", BARE)).toMatchObject({
+      dishEn: "pistachio kunafa",
+      dishAr: "كنافة بالفستق",
+    });
+    expect(readPrompt("chicken machboos for 3.5 KD", BARE)).toMatchObject({
+      dishEn: "chicken machboos",
+      dishAr: "مجبوس دجاج",
+      priceKwd: 3.5,
+    });
+    expect(readPrompt("iced spanish latte ١٫٢٥٠ د.ك", BARE)).toMatchObject({
+      dishAr: "آيس سبانش لاتيه",
+      priceKwd: 1.25,
+    });
+    const photo = generateLocal({
+      prompt: "grilled hammour with saffron rice and daqoos",
+      occasion: "food_photo",
+      platform: "instagram",
+      language: "en",
+      tone: "friendly",
+      variants: 5,
+      seed: 11,
+      business: BARE,
+    });
     expect(photo.variants.some((v) => v.content.includes("with saffron rice and daqoos"))).toBe(true);
     expect(photo.variants.some((v) => /Grilled hammour/i.test(v.content))).toBe(true);
   });
@@ -246,7 +341,15 @@ describe("the profile and the prompt in the copy", () => {
   });
 
   test("Arabic copy keeps Arabic punctuation and Arabic-Indic digits", () => {
-    const r = generateLocal({ prompt: "Spanish latte 20% off", platform: "instagram", language: "ar", tone: "friendly", variants: 5, seed: 8, business: CAFE });
+    const r = generateLocal({
+      prompt: "Spanish latte 20% off",
+      platform: "instagram",
+      language: "ar",
+      tone: "friendly",
+      variants: 5,
+      seed: 8,
+      business: CAFE,
+    });
     for (const v of r.variants) {
       expect(v.content).not.toMatch(/[A-Za-z]{2,}/);
       expect(v.content).not.toMatch(/\p{Script=Arabic}\s?,|\p{Script=Arabic}\?/u);
@@ -259,14 +362,32 @@ describe("suggestHashtags", () => {
   test("bilingual, relevant, deduplicated and capped per platform", () => {
     const content = "Ramadan Kareem! Our kunafa is ready for Iftar in Salmiya. رمضان كريم";
     const ig = suggestHashtags({ content, platform: "instagram", business: CAFE });
-    expect(ig).toEqual(expect.arrayContaining(["Ramadan_Kareem", "رمضان_كريم", "Kunafa", "كنافة", "Salmiya", "السالمية", "Kuwait", "الكويت"]));
+    expect(ig).toEqual(
+      expect.arrayContaining([
+        "Ramadan_Kareem",
+        "رمضان_كريم",
+        "Kunafa",
+        "كنافة",
+        "Salmiya",
+        "السالمية",
+        "Kuwait",
+        "الكويت",
+      ]),
+    );
     expect(ig.length).toBeGreaterThanOrEqual(8);
     expect(ig.length).toBeLessThanOrEqual(15);
     expect(new Set(ig.map((t) => t.toLowerCase())).size).toBe(ig.length);
     for (const t of ig) expect(normalizeHashtag(t)).toBe(t);
     expect(suggestHashtags({ content, platform: "twitter", business: CAFE })).toEqual(["Ramadan_Kareem", "Kunafa"]);
-    expect(suggestHashtags({ content, platform: "snapchat", business: CAFE, language: "ar" })).toEqual(["رمضان_كريم", "كنافة", "السالمية"]);
-    expect(suggestHashtags({ content: "Happy National Day Kuwait", platform: "twitter", language: "both" })).toEqual(["العيد_الوطني", "NationalDay"]);
+    expect(suggestHashtags({ content, platform: "snapchat", business: CAFE, language: "ar" })).toEqual([
+      "رمضان_كريم",
+      "كنافة",
+      "السالمية",
+    ]);
+    expect(suggestHashtags({ content: "Happy National Day Kuwait", platform: "twitter", language: "both" })).toEqual([
+      "العيد_الوطني",
+      "NationalDay",
+    ]);
   });
 
   test("reads the language and the occasion from the content when not given", () => {

@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "@jest/globals";
 import { createOpenAiReader, type GuestMessage } from "../src/ai/openai/openai-reader.ts";
 import type { Logger } from "../src/kernel/logger.ts";
-import { startFakeChat, strictSchemaProblem, textOf, type ChatRequest, type FakeChat } from "./fakes/chat-completions-server.ts";
+import {
+  startFakeChat,
+  strictSchemaProblem,
+  textOf,
+  type ChatRequest,
+  type FakeChat,
+} from "./fakes/chat-completions-server.ts";
 
 let fake: FakeChat;
 beforeAll(async () => {
@@ -26,17 +32,27 @@ function recordingLogger(): Logger & { lines: { level: string; msg: string; data
 }
 
 /** The messages a request carried, as the reader sent them. */
-const sent = (r: ChatRequest) => (JSON.parse(textOf(r.body.messages.at(-1)!.content)) as { messages: { id: string; text: string; stars: number | null }[] }).messages;
+const sent = (r: ChatRequest) =>
+  (
+    JSON.parse(textOf(r.body.messages.at(-1)!.content)) as {
+      messages: { id: string; text: string; stars: number | null }[];
+    }
+  ).messages;
 
 /** The stand-in's model: "?" is a question, "!" praise, anything else a complaint (unlike the built-in reader). */
 function answerAll(req: ChatRequest) {
   const readings = sent(req).map((m) =>
-    m.text.includes("?") ? { id: m.id, sentiment: "neutral", intent: "question" } : m.text.includes("!") ? { id: m.id, sentiment: "positive", intent: "praise" } : { id: m.id, sentiment: "negative", intent: "complaint" },
+    m.text.includes("?")
+      ? { id: m.id, sentiment: "neutral", intent: "question" }
+      : m.text.includes("!")
+        ? { id: m.id, sentiment: "positive", intent: "praise" }
+        : { id: m.id, sentiment: "negative", intent: "complaint" },
   );
   return { content: JSON.stringify({ readings }) };
 }
 
-const reader = (logger?: Logger, timeoutMs = 5_000) => createOpenAiReader({ baseUrl: fake.url, apiKey: fake.apiKey, model: "gpt-4o-mini", timeoutMs, logger, batchSize: 3 });
+const reader = (logger?: Logger, timeoutMs = 5_000) =>
+  createOpenAiReader({ baseUrl: fake.url, apiKey: fake.apiKey, model: "gpt-4o-mini", timeoutMs, logger, batchSize: 3 });
 
 const MESSAGES: GuestMessage[] = [
   { text: "Where exactly are you?", rating: null, source: "instagram" },
@@ -70,10 +86,20 @@ describe("the model reads", () => {
 
   test("the stand-in refuses a schema beyond Structured Outputs' limits, as OpenAI does", () => {
     let deep: Record<string, unknown> = { type: "string" };
-    for (let i = 0; i < 11; i++) deep = { type: "object", properties: { x: deep }, required: ["x"], additionalProperties: false };
-    expect(strictSchemaProblem({ type: "json_schema", json_schema: { name: "deep", strict: true, schema: deep } })).toMatch(/11 levels of nesting/);
-    const wide = { type: "object", properties: { e: { type: "string", enum: Array.from({ length: 1001 }, (_, i) => `v${i}`) } }, required: ["e"], additionalProperties: false };
-    expect(strictSchemaProblem({ type: "json_schema", json_schema: { name: "wide", strict: true, schema: wide } })).toMatch(/1001 enum values/);
+    for (let i = 0; i < 11; i++)
+      deep = { type: "object", properties: { x: deep }, required: ["x"], additionalProperties: false };
+    expect(
+      strictSchemaProblem({ type: "json_schema", json_schema: { name: "deep", strict: true, schema: deep } }),
+    ).toMatch(/11 levels of nesting/);
+    const wide = {
+      type: "object",
+      properties: { e: { type: "string", enum: Array.from({ length: 1001 }, (_, i) => `v${i}`) } },
+      required: ["e"],
+      additionalProperties: false,
+    };
+    expect(
+      strictSchemaProblem({ type: "json_schema", json_schema: { name: "wide", strict: true, schema: wide } }),
+    ).toMatch(/1001 enum values/);
   });
 
   test("more messages than a batch take a request per batch", async () => {
@@ -99,10 +125,19 @@ describe("the model reads", () => {
 
 describe("the built-in reader answers when the model does not", () => {
   const fails: [string, () => void][] = [
-    ["a 500", () => fake.replies.push({ status: 500, message: "The server had an error while processing your request." })],
+    [
+      "a 500",
+      () => fake.replies.push({ status: 500, message: "The server had an error while processing your request." }),
+    ],
     ["a 429", () => fake.replies.push({ status: 429, message: "Rate limit reached", code: "rate_limit_exceeded" })],
     ["a refusal", () => fake.replies.push({ refusal: "I'm sorry, I cannot assist with that request." })],
-    ["an answer outside the schema", () => fake.replies.push({ content: JSON.stringify({ readings: [{ id: "1", sentiment: "furious", intent: "complaint" }] }) })],
+    [
+      "an answer outside the schema",
+      () =>
+        fake.replies.push({
+          content: JSON.stringify({ readings: [{ id: "1", sentiment: "furious", intent: "complaint" }] }),
+        }),
+    ],
     ["not JSON", () => fake.replies.push({ content: "positive" })],
   ];
   test.each(fails)("%s: built-in readings, marked, logged, and asked again next time", async (_, fail) => {
@@ -131,7 +166,9 @@ describe("the built-in reader answers when the model does not", () => {
   });
 
   test("a message the model left out is read by the built-in reader alone", async () => {
-    fake.replies.push({ content: JSON.stringify({ readings: [{ id: "2", sentiment: "positive", intent: "praise" }] }) });
+    fake.replies.push({
+      content: JSON.stringify({ readings: [{ id: "2", sentiment: "positive", intent: "praise" }] }),
+    });
     const log = recordingLogger();
     const out = await reader(log).read(MESSAGES);
     expect(out.map((x) => x.by)).toEqual(["built-in", "model", "built-in"]);

@@ -30,12 +30,34 @@ function recordingLogger(): Logger & { lines: { level: string; msg: string; data
 
 const LOCAL: AiWriter = {
   provider: "local",
-  generate: async (req) => ({ variants: [{ content: "Karak o'clock, Kuwait.", hashtags: [], language: req.language }], provider: "local" }),
-  replyToReview: async () => ({ reply: "Thank you", language: "en", sentiment: "positive", topics: [], provider: "local", fellBack: false }) as never,
+  generate: async (req) => ({
+    variants: [{ content: "Karak o'clock, Kuwait.", hashtags: [], language: req.language }],
+    provider: "local",
+  }),
+  replyToReview: async () =>
+    ({
+      reply: "Thank you",
+      language: "en",
+      sentiment: "positive",
+      topics: [],
+      provider: "local",
+      fellBack: false,
+    }) as never,
 };
 
-const REQ: GenerateRequest = { prompt: "pistachio kunafa", platform: "instagram", language: "en", tone: "friendly", variants: 1, business: { name: "Dar Al Qahwa" } };
-const GOOD = { content: JSON.stringify({ variants: [{ content: "Golden pistachio kunafa, warm from the oven.", hashtags: ["Kunafa"] }] }) };
+const REQ: GenerateRequest = {
+  prompt: "pistachio kunafa",
+  platform: "instagram",
+  language: "en",
+  tone: "friendly",
+  variants: 1,
+  business: { name: "Dar Al Qahwa" },
+};
+const GOOD = {
+  content: JSON.stringify({
+    variants: [{ content: "Golden pistachio kunafa, warm from the oven.", hashtags: ["Kunafa"] }],
+  }),
+};
 
 function writer(model: string, logger: Logger) {
   return createOpenAiWriter({ baseUrl: fake.url, apiKey: fake.apiKey, model, timeoutMs: 5_000, logger }, LOCAL);
@@ -43,8 +65,10 @@ function writer(model: string, logger: Logger) {
 
 describe("temperature", () => {
   test("reasoning models are named as OpenAI names them; chat models and local servers take a temperature", () => {
-    for (const m of ["o1", "o1-mini", "o3", "o3-mini", "o4-mini", "gpt-5", "gpt-5-mini", "gpt-5.1", "openai/o3-mini"]) expect(acceptsTemperature(m)).toBe(false);
-    for (const m of ["gpt-4o", "gpt-4.1-mini", "gpt-5-chat-latest", "llama3.1:8b", "qwen2.5", "olmo-2"]) expect(acceptsTemperature(m)).toBe(true);
+    for (const m of ["o1", "o1-mini", "o3", "o3-mini", "o4-mini", "gpt-5", "gpt-5-mini", "gpt-5.1", "openai/o3-mini"])
+      expect(acceptsTemperature(m)).toBe(false);
+    for (const m of ["gpt-4o", "gpt-4.1-mini", "gpt-5-chat-latest", "llama3.1:8b", "qwen2.5", "olmo-2"])
+      expect(acceptsTemperature(m)).toBe(true);
   });
 
   test("the stand-in refuses a temperature for a reasoning model as OpenAI does", async () => {
@@ -54,7 +78,11 @@ describe("temperature", () => {
       body: JSON.stringify({ model: "o3-mini", messages: [{ role: "user", content: "hi" }], temperature: 0.9 }),
     });
     expect(r.status).toBe(400);
-    expect((await r.json()).error).toMatchObject({ type: "invalid_request_error", param: "temperature", code: "unsupported_value" });
+    expect((await r.json()).error).toMatchObject({
+      type: "invalid_request_error",
+      param: "temperature",
+      code: "unsupported_value",
+    });
   });
 
   test("a reasoning model is asked without a temperature, and its captions are used", async () => {
@@ -77,14 +105,26 @@ describe("temperature", () => {
   test("a model that refuses the temperature anyway (400 unsupported_value) is asked once more without it, and not again", async () => {
     const log = recordingLogger();
     const w = writer("house-reasoner", log); // a name we cannot recognise
-    fake.replies.push({ status: 400, message: "Unsupported value: 'temperature' does not support 0.9 with this model. Only the default (1) value is supported.", param: "temperature", code: "unsupported_value" }, GOOD, GOOD);
+    fake.replies.push(
+      {
+        status: 400,
+        message:
+          "Unsupported value: 'temperature' does not support 0.9 with this model. Only the default (1) value is supported.",
+        param: "temperature",
+        code: "unsupported_value",
+      },
+      GOOD,
+      GOOD,
+    );
     const first = await w.generate(REQ);
     expect(first.fellBack).toBeUndefined();
     expect(fake.requests.map((r) => r.body.temperature)).toEqual([0.9, undefined]);
     await w.generate(REQ);
     expect(fake.requests).toHaveLength(3);
     expect(fake.requests[2]!.body).not.toHaveProperty("temperature");
-    expect(log.lines.filter((l) => l.level === "warn").map((l) => l.msg)).toEqual([expect.stringMatching(/refuses a temperature/)]);
+    expect(log.lines.filter((l) => l.level === "warn").map((l) => l.msg)).toEqual([
+      expect.stringMatching(/refuses a temperature/),
+    ]);
   });
 });
 
@@ -93,24 +133,55 @@ describe("strict Structured Outputs", () => {
     fetch(`${fake.url}/chat/completions`, {
       method: "POST",
       headers: { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], response_format: { type: "json_schema", json_schema: { name, strict: true, schema } } }),
+      body: JSON.stringify({
+        model: "gpt-4o-mini",
+        messages: [{ role: "user", content: "hi" }],
+        response_format: { type: "json_schema", json_schema: { name, strict: true, schema } },
+      }),
     });
-  const item = { type: "object", properties: { content: { type: "string" } }, required: ["content"], additionalProperties: false };
-  const root = (variants: Record<string, unknown>) => ({ type: "object", properties: { variants }, required: ["variants"], additionalProperties: false });
+  const item = {
+    type: "object",
+    properties: { content: { type: "string" } },
+    required: ["content"],
+    additionalProperties: false,
+  };
+  const root = (variants: Record<string, unknown>) => ({
+    type: "object",
+    properties: { variants },
+    required: ["variants"],
+    additionalProperties: false,
+  });
 
   test("the stand-in refuses what strict mode refuses, with OpenAI's 400", async () => {
     const refused: [Record<string, unknown>, string][] = [
-      [root({ type: "array", items: { ...item, properties: { content: { type: "string", minLength: 1 } } } }), "In context=('properties', 'variants', 'items', 'properties', 'content'), 'minLength' is not permitted."],
-      [root({ type: "array", items: item, uniqueItems: true }), "In context=('properties', 'variants'), 'uniqueItems' is not permitted."],
-      [root({ type: "array", items: { type: "object", properties: item.properties, required: ["content"] } }), "In context=('properties', 'variants', 'items'), 'additionalProperties' is required to be supplied and to be false."],
-      [root({ type: "array", items: { ...item, properties: { ...item.properties, tag: { type: "string" } } } }), "Missing 'tag'."],
+      [
+        root({ type: "array", items: { ...item, properties: { content: { type: "string", minLength: 1 } } } }),
+        "In context=('properties', 'variants', 'items', 'properties', 'content'), 'minLength' is not permitted.",
+      ],
+      [
+        root({ type: "array", items: item, uniqueItems: true }),
+        "In context=('properties', 'variants'), 'uniqueItems' is not permitted.",
+      ],
+      [
+        root({ type: "array", items: { type: "object", properties: item.properties, required: ["content"] } }),
+        "In context=('properties', 'variants', 'items'), 'additionalProperties' is required to be supplied and to be false.",
+      ],
+      [
+        root({ type: "array", items: { ...item, properties: { ...item.properties, tag: { type: "string" } } } }),
+        "Missing 'tag'.",
+      ],
       [{ anyOf: [root({ type: "string" })] }, `schema must be a JSON Schema of 'type: "object"'`],
     ];
     for (const [schema, message] of refused) {
       const r = await ask(schema);
       expect(r.status).toBe(400);
       const { error } = (await r.json()) as { error: Record<string, unknown> };
-      expect(error).toEqual({ message: expect.stringContaining(message), type: "invalid_request_error", param: "response_format", code: "invalid_json_schema" });
+      expect(error).toEqual({
+        message: expect.stringContaining(message),
+        type: "invalid_request_error",
+        param: "response_format",
+        code: "invalid_json_schema",
+      });
       expect(error.message).toMatch(/^Invalid schema for response_format 'captions': /);
     }
     // what it takes: minItems and maxItems are among the guide's supported properties
@@ -122,15 +193,27 @@ describe("strict Structured Outputs", () => {
     const log = recordingLogger();
     fake.replies.push(GOOD);
     const out = await writer("gpt-4o-mini", log).generate(REQ);
-    expect(out).toMatchObject({ provider: "openai", variants: [{ content: "Golden pistachio kunafa, warm from the oven.", hashtags: ["Kunafa"] }] });
+    expect(out).toMatchObject({
+      provider: "openai",
+      variants: [{ content: "Golden pistachio kunafa, warm from the oven.", hashtags: ["Kunafa"] }],
+    });
     expect(out.fellBack).toBeUndefined();
     const sent = fake.requests[0]!.body.response_format!.json_schema!;
     expect(sent).toMatchObject({ name: "captions", strict: true });
     expect(JSON.stringify(sent.schema)).not.toMatch(/minLength|maxLength/);
 
-    fake.replies.push({ content: JSON.stringify({ reply: "Thank you, Noura! We are glad the karak warmed your evening." }) });
-    const reply = await writer("gpt-4o-mini", log).replyToReview({ review: { author: "Noura", rating: 5, text: "Lovely karak" }, business: { name: "Dar Al Qahwa" } });
-    expect(reply).toMatchObject({ provider: "openai", fellBack: false, reply: "Thank you, Noura! We are glad the karak warmed your evening." });
+    fake.replies.push({
+      content: JSON.stringify({ reply: "Thank you, Noura! We are glad the karak warmed your evening." }),
+    });
+    const reply = await writer("gpt-4o-mini", log).replyToReview({
+      review: { author: "Noura", rating: 5, text: "Lovely karak" },
+      business: { name: "Dar Al Qahwa" },
+    });
+    expect(reply).toMatchObject({
+      provider: "openai",
+      fellBack: false,
+      reply: "Thank you, Noura! We are glad the karak warmed your evening.",
+    });
     expect(fake.requests[1]!.body.response_format!.json_schema).toMatchObject({ name: "review_reply", strict: true });
     expect(log.lines.filter((l) => l.level === "warn")).toEqual([]);
   });
@@ -140,7 +223,9 @@ describe("strict Structured Outputs", () => {
     fake.replies.push({ content: JSON.stringify({ variants: [{ content: "", hashtags: [] }] }) });
     const out = await writer("gpt-4o-mini", log).generate(REQ);
     expect(out.fellBack).toBe(true);
-    expect(log.lines.find((l) => l.level === "warn")?.data).toMatchObject({ reason: expect.stringMatching(/too_small|at least 1/i) });
+    expect(log.lines.find((l) => l.level === "warn")?.data).toMatchObject({
+      reason: expect.stringMatching(/too_small|at least 1/i),
+    });
   });
 });
 
@@ -169,7 +254,13 @@ describe("falling back to the built-in writer", () => {
 describe("the café's voice in the prompt", () => {
   const system = () => fake.requests.at(-1)!.body.messages.find((m) => m.role === "system")!.content;
   const ask = async (over: Partial<GenerateRequest>) => {
-    fake.replies.push({ content: JSON.stringify({ variants: [{ content: "يا هلا! كنافة بالفستق الحين عندنا 😋", hashtags: ["كنافة", "Kunafa", "قهوة", "Kuwait"] }] }) });
+    fake.replies.push({
+      content: JSON.stringify({
+        variants: [
+          { content: "يا هلا! كنافة بالفستق الحين عندنا 😋", hashtags: ["كنافة", "Kunafa", "قهوة", "Kuwait"] },
+        ],
+      }),
+    });
     return writer("gpt-4o-mini", recordingLogger()).generate({ ...REQ, language: "ar", ...over });
   };
 
@@ -192,7 +283,17 @@ describe("the café's voice in the prompt", () => {
   });
 
   test("the habits: length, emoji, hashtag count and script, and the language order", async () => {
-    await ask({ language: "both", voice: { ...VOICE_DEFAULTS, languageOrder: "en_first", length: "short", emoji: "none", hashtagCount: 2, hashtagScript: "ar" } });
+    await ask({
+      language: "both",
+      voice: {
+        ...VOICE_DEFAULTS,
+        languageOrder: "en_first",
+        length: "short",
+        emoji: "none",
+        hashtagCount: 2,
+        hashtagScript: "ar",
+      },
+    });
     const s = system();
     expect(s).toContain("Write each caption in English first, then the same message in Arabic");
     expect(s).toContain("Keep each caption short: at most 140 characters");

@@ -42,7 +42,11 @@ describe("the weights", () => {
 describe("real public reviews from the held-out split (never trained on), words alone", () => {
   const sources = loadSources();
   // a fixed sample: the first 150 held-out rows of each restaurant source (files in server/data/reader/)
-  const sample = (id: string): Row[] => sources.get(id)!.filter((r) => r.split === "test").slice(0, 150);
+  const sample = (id: string): Row[] =>
+    sources
+      .get(id)!
+      .filter((r) => r.split === "test")
+      .slice(0, 150);
 
   // qaym's labels come from its stars (the authors' automatic annotation): more of them disagree with their words
   test.each([
@@ -51,15 +55,18 @@ describe("real public reviews from the held-out split (never trained on), words 
     ["en-yelp-restaurants", 0.8, 0.15],
     ["en-zomato-restaurants", 0.8, 0.15],
     ["en-semeval14-restaurants", 0.75, 0.15],
-  ])("%s: positive and negative told apart at least %d of the time, turned round at most %d", (id, bound, turnedBound) => {
-    const rows = sample(id);
-    expect(rows.length).toBe(150);
-    const t = tally(rows.map((r) => ({ gold: r.label, said: readGuest(r.text).sentiment })));
-    expect(t.polarityRight / t.polarityN).toBeGreaterThanOrEqual(bound);
-    // a displeased guest read as pleased (or the other way) is the costly mistake
-    const turned = t.confusion.negative.positive + t.confusion.positive.negative;
-    expect(turned / t.polarityN).toBeLessThanOrEqual(turnedBound);
-  });
+  ])(
+    "%s: positive and negative told apart at least %d of the time, turned round at most %d",
+    (id, bound, turnedBound) => {
+      const rows = sample(id);
+      expect(rows.length).toBe(150);
+      const t = tally(rows.map((r) => ({ gold: r.label, said: readGuest(r.text).sentiment })));
+      expect(t.polarityRight / t.polarityN).toBeGreaterThanOrEqual(bound);
+      // a displeased guest read as pleased (or the other way) is the costly mistake
+      const turned = t.confusion.negative.positive + t.confusion.positive.negative;
+      expect(turned / t.polarityN).toBeLessThanOrEqual(turnedBound);
+    },
+  );
 
   test("the reader is better than the lexicon reader it replaced on the same rows", () => {
     const rows = ["ar-qaym-restaurants", "en-yelp-restaurants"].flatMap(sample);
@@ -105,7 +112,11 @@ describe("questions are questions", () => {
 
 describe("what the inbox sees", () => {
   test("a taste that changed for the worse is negative, in Gulf Arabic", () => {
-    expect(readGuest("الطعم تغير، صار أقل من قبل")).toMatchObject({ language: "ar", sentiment: "negative", intent: "complaint" });
+    expect(readGuest("الطعم تغير، صار أقل من قبل")).toMatchObject({
+      language: "ar",
+      sentiment: "negative",
+      intent: "complaint",
+    });
     expect(readGuest("الطعم تغير، صار أقل من قبل 😕").sentiment).toBe("negative");
   });
 
@@ -136,7 +147,11 @@ describe("what the inbox sees", () => {
   });
 
   test("the inbox's reading carries intent and topics; readReview keeps the reply writer's shape", () => {
-    expect(analyseReview("The delivery was two hours late and the food cold", null, "talabat")).toMatchObject({ sentiment: "negative", intent: "complaint", topics: ["food", "delivery"] });
+    expect(analyseReview("The delivery was two hours late and the food cold", null, "talabat")).toMatchObject({
+      sentiment: "negative",
+      intent: "complaint",
+      topics: ["food", "delivery"],
+    });
     const r = readReview("Loved the pistachio kunafa, but the delivery was late and the driver was rude", 5);
     expect(r).toMatchObject({ language: "en", sentiment: "positive", praised: ["food"] });
     expect(r.complaints).toContain("delivery");

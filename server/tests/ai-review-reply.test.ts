@@ -7,14 +7,21 @@ import { REVIEW_REPLY_MAX, reviewReplySchema, type ReviewTopic } from "@sufra/sc
 import { analyseReview, detectReviewLanguage, readReview, suggestReviewReply } from "../src/ai/local/review-reply.ts";
 import type { BusinessProfile } from "../src/ai/types.ts";
 
-const CAFE: BusinessProfile = { name: "Sufra Café", nameAr: "مقهى سفرة", cuisine: "cafe", area: "Salmiya", menu: [{ name: "Pistachio Kunafa", nameAr: "كنافة بالفستق", priceKwd: 2.75 }] };
+const CAFE: BusinessProfile = {
+  name: "Sufra Café",
+  nameAr: "مقهى سفرة",
+  cuisine: "cafe",
+  area: "Salmiya",
+  menu: [{ name: "Pistachio Kunafa", nameAr: "كنافة بالفستق", priceKwd: 2.75 }],
+};
 const LATIN_ONLY: BusinessProfile = { name: "Bait Al Qahwa" };
 
 const hasArabic = (s: string) => /\p{Script=Arabic}/u.test(s);
 const hasLatin = (s: string) => /[A-Za-z]/.test(s);
 
 /** Offers, discounts, compensation, prices: a reply must never make them up (English and Arabic). */
-const INVENTED = /discount|% ?off|\bfree\b|voucher|coupon|refund|compensat|on the house|on us|complimentary|gift|\bkwd\b|\bkd\b|\d|خصم|مجان|تعويض|استرداد|قسيم|كوبون|هدية|على حسابنا|د\.ك|دينار|[٠-٩]/iu;
+const INVENTED =
+  /discount|% ?off|\bfree\b|voucher|coupon|refund|compensat|on the house|on us|complimentary|gift|\bkwd\b|\bkd\b|\d|خصم|مجان|تعويض|استرداد|قسيم|كوبون|هدية|على حسابنا|د\.ك|دينار|[٠-٩]/iu;
 
 describe("language", () => {
   test.each([
@@ -98,7 +105,11 @@ describe("topics", () => {
 
 describe("replies", () => {
   test("an English complaint about delivery and food: English, by name, sorry, each topic answered, an invitation to contact the business", () => {
-    const r = suggestReviewReply({ review: { author: "Ahmad", rating: 1, text: "Delivery took 2 hours and the food arrived cold." }, business: CAFE, seed: 7 });
+    const r = suggestReviewReply({
+      review: { author: "Ahmad", rating: 1, text: "Delivery took 2 hours and the food arrived cold." },
+      business: CAFE,
+      seed: 7,
+    });
     expect(r).toMatchObject({ language: "en", sentiment: "negative", topics: ["food", "delivery"] });
     expect(hasArabic(r.reply)).toBe(false);
     expect(r.reply).toMatch(/^(Dear|Hello) Ahmad,/);
@@ -111,7 +122,11 @@ describe("replies", () => {
   });
 
   test("an Arabic complaint about delivery and food: Arabic, the Arabic name of the business, each topic answered", () => {
-    const r = suggestReviewReply({ review: { author: "أم محمد", rating: 2, text: "الأكل وصل بارد والتوصيل متأخر وايد، للأسف", source: "talabat" }, business: CAFE, seed: 3 });
+    const r = suggestReviewReply({
+      review: { author: "أم محمد", rating: 2, text: "الأكل وصل بارد والتوصيل متأخر وايد، للأسف", source: "talabat" },
+      business: CAFE,
+      seed: 3,
+    });
     expect(r).toMatchObject({ language: "ar", sentiment: "negative", topics: ["food", "delivery"] });
     expect(hasLatin(r.reply)).toBe(false);
     expect(r.reply).toContain("أم محمد");
@@ -123,31 +138,50 @@ describe("replies", () => {
   });
 
   test("praise is named back: the dish and the service, in each language", () => {
-    const en = suggestReviewReply({ review: { author: "Fatma", rating: 5, text: "Loved the pistachio kunafa and the staff were so friendly!" }, business: CAFE, seed: 1 });
+    const en = suggestReviewReply({
+      review: { author: "Fatma", rating: 5, text: "Loved the pistachio kunafa and the staff were so friendly!" },
+      business: CAFE,
+      seed: 1,
+    });
     expect(en).toMatchObject({ language: "en", sentiment: "positive", topics: ["food", "service"] });
     expect(en.reply).toContain("the pistachio kunafa and the service");
     expect(en.reply).not.toMatch(/sorry|apolog/i);
-    const ar = suggestReviewReply({ review: { author: "خالد", rating: 5, text: "الكنافة وايد زين والخدمة ممتازة، تسلم ايدكم" }, business: CAFE, seed: 1 });
+    const ar = suggestReviewReply({
+      review: { author: "خالد", rating: 5, text: "الكنافة وايد زين والخدمة ممتازة، تسلم ايدكم" },
+      business: CAFE,
+      seed: 1,
+    });
     expect(ar).toMatchObject({ language: "ar", sentiment: "positive", topics: ["food", "service"] });
     expect(ar.reply).toContain("الكنافة والخدمة");
     expect(ar.reply).not.toMatch(/نعتذر|نأسف/);
   });
 
   test("a neutral review is thanked and told what will be done better", () => {
-    const r = suggestReviewReply({ review: { author: "Sara", rating: 3, text: "Food was ok. Prices are a bit high." }, business: CAFE, seed: 2 });
+    const r = suggestReviewReply({
+      review: { author: "Sara", rating: 3, text: "Food was ok. Prices are a bit high." },
+      business: CAFE,
+      seed: 2,
+    });
     expect(r.sentiment).toBe("neutral");
     expect(r.reply).toMatch(/Thank/);
     expect(r.reply).toMatch(/prices/);
   });
 
   test("no name to greet: a greeting without one; a Latin-only business name stays as it is in Arabic", () => {
-    const r = suggestReviewReply({ review: { author: "A Google User", rating: 4, text: "ممتاز" }, business: LATIN_ONLY, seed: 4 });
+    const r = suggestReviewReply({
+      review: { author: "A Google User", rating: 4, text: "ممتاز" },
+      business: LATIN_ONLY,
+      seed: 4,
+    });
     expect(r.reply.split("\n")[0]).toMatch(/^(أهلًا وسهلًا|مرحبًا)،$/);
     expect(r.reply).toContain("Bait Al Qahwa");
   });
 
   test("deterministic for a seed, several phrasings across seeds", () => {
-    const input = { review: { author: "Bader", rating: 2, text: "The burger was not good and the waiter was rude." }, business: CAFE };
+    const input = {
+      review: { author: "Bader", rating: 2, text: "The burger was not good and the waiter was rude." },
+      business: CAFE,
+    };
     expect(suggestReviewReply({ ...input, seed: 42 })).toEqual(suggestReviewReply({ ...input, seed: 42 }));
     const replies = new Set(Array.from({ length: 12 }, (_, i) => suggestReviewReply({ ...input, seed: i }).reply));
     expect(replies.size).toBeGreaterThanOrEqual(4);
@@ -156,8 +190,16 @@ describe("replies", () => {
 
   test("never an invented offer, discount, price or compensation; always a valid reply length", () => {
     const reviews = [
-      { author: "Ahmad", rating: 1, text: "Worst delivery ever, 3 hours late, food cold, overpriced at 5 KD, dirty packaging, rude driver. I want a refund and a discount!" },
-      { author: "منيرة", rating: 1, text: "الطلب وصل بعد ساعتين والأكل بارد وخايس، والأسعار غالية، والمكان وسخ، والموظف وقح. أبي تعويض وخصم!" },
+      {
+        author: "Ahmad",
+        rating: 1,
+        text: "Worst delivery ever, 3 hours late, food cold, overpriced at 5 KD, dirty packaging, rude driver. I want a refund and a discount!",
+      },
+      {
+        author: "منيرة",
+        rating: 1,
+        text: "الطلب وصل بعد ساعتين والأكل بارد وخايس، والأسعار غالية، والمكان وسخ، والموظف وقح. أبي تعويض وخصم!",
+      },
       { author: "Ali", rating: 5, text: "Best karak in Kuwait, cheap and clean, fast delivery, lovely team" },
       { author: "هيا", rating: 3, text: "عادي، الكمية قليلة" },
     ];
@@ -172,7 +214,11 @@ describe("replies", () => {
   });
 
   test("an explicit language wins over the text's", () => {
-    const r = suggestReviewReply({ review: { author: "Noura", rating: 5, text: "👍", language: "ar" }, business: CAFE, seed: 1 });
+    const r = suggestReviewReply({
+      review: { author: "Noura", rating: 5, text: "👍", language: "ar" },
+      business: CAFE,
+      seed: 1,
+    });
     expect(r.language).toBe("ar");
     expect(hasArabic(r.reply)).toBe(true);
   });

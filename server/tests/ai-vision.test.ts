@@ -40,59 +40,104 @@ const KUNAFA = { name: "Pistachio Kunafa", nameAr: "كنافة بالفستق", 
 const LATTE = { name: "Spanish Latte", nameAr: "سبانش لاتيه", priceKwd: 1.75 };
 const BUSINESS = { name: "Dar Al Qahwa", menu: [KUNAFA, LATTE] };
 
-const photo = (id: string, menuItem: PostPhoto["menuItem"] = null, fill = "#7cb342"): PostPhoto => ({ mediaId: id, menuItem, jpeg: () => plate(fill, 512, 384) });
+const photo = (id: string, menuItem: PostPhoto["menuItem"] = null, fill = "#7cb342"): PostPhoto => ({
+  mediaId: id,
+  menuItem,
+  jpeg: () => plate(fill, 512, 384),
+});
 const ID1 = "00000000-0000-4000-8000-000000000001";
 const ID2 = "00000000-0000-4000-8000-000000000002";
 
-const REQ: GenerateRequest = { prompt: "today at the café", platform: "instagram", language: "en", tone: "friendly", variants: 1, business: BUSINESS, photos: [photo(ID1, KUNAFA)] };
+const REQ: GenerateRequest = {
+  prompt: "today at the café",
+  platform: "instagram",
+  language: "en",
+  tone: "friendly",
+  variants: 1,
+  business: BUSINESS,
+  photos: [photo(ID1, KUNAFA)],
+};
 const SEEN = {
   content: JSON.stringify({
     variants: [{ content: "Pistachio kunafa with a bright green crumb, warm from the oven.", hashtags: ["Kunafa"] }],
     photos: [{ alt_text_en: "Pistachio kunafa on a white plate", alt_text_ar: "كنافة بالفستق في صحن أبيض" }],
   }),
 };
-const TEXT_ONLY = { content: JSON.stringify({ variants: [{ content: "Pistachio kunafa at Dar Al Qahwa, 2.500 KWD.", hashtags: ["Kunafa"] }] }) };
+const TEXT_ONLY = {
+  content: JSON.stringify({
+    variants: [{ content: "Pistachio kunafa at Dar Al Qahwa, 2.500 KWD.", hashtags: ["Kunafa"] }],
+  }),
+};
 
 const writer = (model: string, vision: "auto" | "on" | "off" = "auto") =>
-  createOpenAiWriter({ baseUrl: fake.url, apiKey: fake.apiKey, model, timeoutMs: 5_000, logger: quiet, vision }, createLocalWriter());
+  createOpenAiWriter(
+    { baseUrl: fake.url, apiKey: fake.apiKey, model, timeoutMs: 5_000, logger: quiet, vision },
+    createLocalWriter(),
+  );
 
 /** The image parts of a request as it was sent. */
 const imageParts = (i: number) =>
-  fake.requests[i]!.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((p) => p.type === "image_url");
+  fake.requests[i]!.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter(
+    (p) => p.type === "image_url",
+  );
 
 describe("the stand-in refuses image parts as OpenAI does", () => {
   const send = (model: string, content: unknown) =>
     fetch(`${fake.url}/chat/completions`, {
       method: "POST",
       headers: { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ model, messages: [{ role: "system", content: "hi" }, { role: "user", content }] }),
+      body: JSON.stringify({
+        model,
+        messages: [
+          { role: "system", content: "hi" },
+          { role: "user", content },
+        ],
+      }),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
   const dataUrl = (mime: string, b: Buffer) => `data:${mime};base64,${b.toString("base64")}`;
 
   test("a text-only model: 400 'image_url is only supported by certain models' on the part's type", async () => {
     const jpeg = await plate("#c62828", 64, 64);
-    const r = await send("gpt-3.5-turbo", [{ type: "text", text: "what is this?" }, { type: "image_url", image_url: { url: dataUrl("image/jpeg", jpeg) } }]);
+    const r = await send("gpt-3.5-turbo", [
+      { type: "text", text: "what is this?" },
+      { type: "image_url", image_url: { url: dataUrl("image/jpeg", jpeg) } },
+    ]);
     expect(r.status).toBe(400);
-    expect(r.body.error).toEqual({ message: "Invalid content type. image_url is only supported by certain models.", type: "invalid_request_error", param: "messages.[1].content.[1].type", code: null });
+    expect(r.body.error).toEqual({
+      message: "Invalid content type. image_url is only supported by certain models.",
+      type: "invalid_request_error",
+      param: "messages.[1].content.[1].type",
+      code: null,
+    });
   });
 
   test("a vision model takes text and image parts and keeps them; a malformed, foreign or oversize image is refused", async () => {
     const jpeg = await plate("#c62828", 64, 64);
-    const ok = await send("gpt-4o-mini", [{ type: "text", text: "what is this?" }, { type: "image_url", image_url: { url: dataUrl("image/jpeg", jpeg), detail: "low" } }]);
+    const ok = await send("gpt-4o-mini", [
+      { type: "text", text: "what is this?" },
+      { type: "image_url", image_url: { url: dataUrl("image/jpeg", jpeg), detail: "low" } },
+    ]);
     expect(ok.status).toBe(200);
     expect(fake.images).toHaveLength(1);
     expect(fake.images[0]).toMatchObject({ mime: "image/jpeg", detail: "low", message: 1, part: 1 });
     expect(fake.images[0]!.bytes.equals(jpeg)).toBe(true);
 
-    const svg = await send("gpt-4o-mini", [{ type: "image_url", image_url: { url: dataUrl("image/svg+xml", Buffer.from("<svg/>")) } }]);
+    const svg = await send("gpt-4o-mini", [
+      { type: "image_url", image_url: { url: dataUrl("image/svg+xml", Buffer.from("<svg/>")) } },
+    ]);
     expect(svg.status).toBe(400);
     expect(svg.body.error.message).toMatch(/unsupported MIME type 'image\/svg\+xml'/);
     const lying = await send("gpt-4o-mini", [{ type: "image_url", image_url: { url: dataUrl("image/png", jpeg) } }]);
     expect(lying.body.error).toMatchObject({ code: "invalid_image_format" });
     const notData = await send("gpt-4o-mini", [{ type: "image_url", image_url: { url: "not a url" } }]);
     expect(notData.body.error.param).toBe("messages.[1].content.[0].image_url.url");
-    const detail = await send("gpt-4o-mini", [{ type: "image_url", image_url: { url: dataUrl("image/jpeg", jpeg), detail: "ultra" } }]);
-    expect(detail.body.error).toMatchObject({ code: "invalid_value", param: "messages.[1].content.[0].image_url.detail" });
+    const detail = await send("gpt-4o-mini", [
+      { type: "image_url", image_url: { url: dataUrl("image/jpeg", jpeg), detail: "ultra" } },
+    ]);
+    expect(detail.body.error).toMatchObject({
+      code: "invalid_value",
+      param: "messages.[1].content.[0].image_url.detail",
+    });
     const missing = await send("gpt-4o-mini", [{ type: "image_url" }]);
     expect(missing.body.error.code).toBe("missing_required_parameter");
     const big = Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES)]);
@@ -105,20 +150,42 @@ describe("the stand-in refuses image parts as OpenAI does", () => {
 
 describe("the model's writer and the photos", () => {
   test("known vision families are recognised by name; text-only ones and unknown names are not", () => {
-    for (const m of ["gpt-4o", "gpt-4o-mini", "gpt-4.1-nano", "gpt-5", "o3", "o4-mini", "openai/gpt-4o", "llama3.2-vision", "qwen2.5-vl-7b", "llava:13b", "gemma3:4b"]) expect(knownVisionModel(m)).toBe(true);
-    for (const m of ["gpt-3.5-turbo", "o3-mini", "o1-mini", "llama3.1:8b", "sufra-test-model", "gpt-4"]) expect(knownVisionModel(m)).toBe(false);
+    for (const m of [
+      "gpt-4o",
+      "gpt-4o-mini",
+      "gpt-4.1-nano",
+      "gpt-5",
+      "o3",
+      "o4-mini",
+      "openai/gpt-4o",
+      "llama3.2-vision",
+      "qwen2.5-vl-7b",
+      "llava:13b",
+      "gemma3:4b",
+    ])
+      expect(knownVisionModel(m)).toBe(true);
+    for (const m of ["gpt-3.5-turbo", "o3-mini", "o1-mini", "llama3.1:8b", "sufra-test-model", "gpt-4"])
+      expect(knownVisionModel(m)).toBe(false);
   });
 
   test("a vision model is sent at most four photos as low-detail JPEG data URLs, and its caption and alt texts are used", async () => {
     fake.replies.push(SEEN);
-    const photos = [photo(ID1, KUNAFA), photo(ID2, LATTE, "#8d6e63"), ...[3, 4, 5, 6].map((n) => photo(`00000000-0000-4000-8000-00000000000${n}`))];
+    const photos = [
+      photo(ID1, KUNAFA),
+      photo(ID2, LATTE, "#8d6e63"),
+      ...[3, 4, 5, 6].map((n) => photo(`00000000-0000-4000-8000-00000000000${n}`)),
+    ];
     const out = await writer("gpt-4o-mini").generate({ ...REQ, photos });
     expect(out.fellBack).toBeUndefined();
     expect(out.photosSeen).toBe(true);
     expect(out.variants[0]!.content).toMatch(/green crumb/);
     const parts = imageParts(0);
     expect(parts).toHaveLength(4);
-    for (const p of parts) expect(p).toEqual({ type: "image_url", image_url: { url: expect.stringMatching(/^data:image\/jpeg;base64,/), detail: "low" } });
+    for (const p of parts)
+      expect(p).toEqual({
+        type: "image_url",
+        image_url: { url: expect.stringMatching(/^data:image\/jpeg;base64,/), detail: "low" },
+      });
     expect(fake.images).toHaveLength(4);
     for (const img of fake.images) {
       const meta = await sharp(img.bytes).metadata();
@@ -127,8 +194,16 @@ describe("the model's writer and the photos", () => {
     }
     // the text part names each photo's menu item, so the caption stays with what was chosen
     const text = JSON.parse((fake.requests[0]!.body.messages[1]!.content as { type: string; text: string }[])[0]!.text);
-    expect(text.photos[0]).toEqual({ photo: 1, menu_item: { name: "Pistachio Kunafa", name_ar: "كنافة بالفستق", price_kwd: 2.5 } });
-    expect(out.altTexts![0]).toEqual({ mediaId: ID1, en: "Pistachio kunafa on a white plate", ar: "كنافة بالفستق في صحن أبيض", source: "vision" });
+    expect(text.photos[0]).toEqual({
+      photo: 1,
+      menu_item: { name: "Pistachio Kunafa", name_ar: "كنافة بالفستق", price_kwd: 2.5 },
+    });
+    expect(out.altTexts![0]).toEqual({
+      mediaId: ID1,
+      en: "Pistachio kunafa on a white plate",
+      ar: "كنافة بالفستق في صحن أبيض",
+      source: "vision",
+    });
   });
 
   test("configured off: a vision model is sent no image, and the result says the photo was not seen", async () => {
@@ -140,7 +215,9 @@ describe("the model's writer and the photos", () => {
     expect(typeof fake.requests[0]!.body.messages[1]!.content).toBe("string");
     expect(out.photosSeen).toBe(false);
     // alt text from the menu item, never from a look nobody saw
-    expect(out.altTexts).toEqual([{ mediaId: ID1, en: "Photo of Pistachio Kunafa", ar: "صورة كنافة بالفستق", source: "menu_item" }]);
+    expect(out.altTexts).toEqual([
+      { mediaId: ID1, en: "Photo of Pistachio Kunafa", ar: "صورة كنافة بالفستق", source: "menu_item" },
+    ]);
   });
 
   test("a known text-only model (auto) is sent no image", async () => {

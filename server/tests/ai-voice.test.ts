@@ -50,8 +50,20 @@ function phrases(bank: unknown, path = ""): [string, string][] {
 
 describe("dialect markers", () => {
   test("Gulf and MSA words are told apart, with و/ف/ب/ل joined and diacritics or not", () => {
-    expect(gulfMarkersIn("يا هلا! شلونكم؟ والحين عندنا كرك وايد حلو بهالويكند")).toEqual(["هلا", "شلونكم", "والحين", "وايد", "بهالويكند"]);
-    expect(msaMarkersIn("لقد وصل الآن طبقنا الذي تحبونه، وهو لذيذ جدًا وسوف يعجبكم")).toEqual(["لقد", "الآن", "الذي", "جدًا", "وسوف"]);
+    expect(gulfMarkersIn("يا هلا! شلونكم؟ والحين عندنا كرك وايد حلو بهالويكند")).toEqual([
+      "هلا",
+      "شلونكم",
+      "والحين",
+      "وايد",
+      "بهالويكند",
+    ]);
+    expect(msaMarkersIn("لقد وصل الآن طبقنا الذي تحبونه، وهو لذيذ جدًا وسوف يعجبكم")).toEqual([
+      "لقد",
+      "الآن",
+      "الذي",
+      "جدًا",
+      "وسوف",
+    ]);
     expect(arabicVarietyOf("حيّاكم الحين")).toBe("gulf");
     expect(arabicVarietyOf("هل جربتم طبقنا الجديد الآن؟")).toBe("msa");
     // no marker either way: a neutral sentence proves nothing
@@ -66,7 +78,8 @@ describe("dialect markers", () => {
     expect(gulf.length).toBeGreaterThan(300);
     for (const [where, text] of gulf) {
       expect({ where, msa: msaMarkersIn(text) }).toEqual({ where, msa: [] });
-      if (where.includes(".leads.")) expect({ where, gulf: gulfMarkersIn(text).length > 0 }).toEqual({ where, gulf: true });
+      if (where.includes(".leads."))
+        expect({ where, gulf: gulfMarkersIn(text).length > 0 }).toEqual({ where, gulf: true });
     }
     for (const [where, text] of phrases(AR)) expect({ where, gulf: gulfMarkersIn(text) }).toEqual({ where, gulf: [] });
   });
@@ -76,14 +89,22 @@ describe("dialect markers", () => {
     const en = new Map(phrases(EN));
     const gulf = phrases(GULF);
     expect(gulf.map(([w]) => w)).toEqual([...en.keys()]);
-    for (const [where, text] of gulf) expect({ where, slots: slots(text) }).toEqual({ where, slots: slots(en.get(where)!) });
+    for (const [where, text] of gulf)
+      expect({ where, slots: slots(text) }).toEqual({ where, slots: slots(en.get(where)!) });
   });
 });
 
 describe("learn my voice", () => {
   test("a Kuwaiti café: Gulf Arabic, Arabic first, short, a few emoji, two Arabic hashtags, from 14 posts and 2 edits", () => {
     const learned = learnVoice(GULF_CAFE_POSTS, GULF_CAFE_DRAFTS);
-    expect(learned.proposal).toEqual({ arabicVariety: "gulf", languageOrder: "ar_first", length: "short", emoji: "few", hashtagCount: 2, hashtagScript: "ar" });
+    expect(learned.proposal).toEqual({
+      arabicVariety: "gulf",
+      languageOrder: "ar_first",
+      length: "short",
+      emoji: "few",
+      hashtagCount: 2,
+      hashtagScript: "ar",
+    });
     expect(learned.evidence).toEqual({
       posts: 14,
       arabicPosts: 13,
@@ -105,8 +126,23 @@ describe("learn my voice", () => {
 
   test("an English-first café writing MSA: MSA, English first, medium, no emoji, English hashtags", () => {
     const learned = learnVoice(MSA_CAFE_POSTS);
-    expect(learned.proposal).toEqual({ arabicVariety: "msa", languageOrder: "en_first", length: "medium", emoji: "none", hashtagCount: 3, hashtagScript: "en" });
-    expect(learned.evidence).toMatchObject({ posts: 4, gulfPosts: 0, msaPosts: 2, gulfShare: 0, arabicFirstShare: 0, emojiPerPost: 0, edits: 0 });
+    expect(learned.proposal).toEqual({
+      arabicVariety: "msa",
+      languageOrder: "en_first",
+      length: "medium",
+      emoji: "none",
+      hashtagCount: 3,
+      hashtagScript: "en",
+    });
+    expect(learned.evidence).toMatchObject({
+      posts: 4,
+      gulfPosts: 0,
+      msaPosts: 2,
+      gulfShare: 0,
+      arabicFirstShare: 0,
+      emojiPerPost: 0,
+      edits: 0,
+    });
   });
 
   test("each published post is matched with the draft it began as; a draft is used once; an unrelated one is not", () => {
@@ -123,7 +159,14 @@ describe("learn my voice", () => {
   test("edits alone can tip the variety: MSA drafts rewritten in Gulf count for Gulf", () => {
     const neutral = GULF_CAFE_POSTS.slice(0, 3).map((p) => ({ ...p, content: "كنافة وقهوة ☕" }));
     const withEdits = learnVoice(
-      [...neutral, { content: "الحين عندنا كنافة بالفستق، طعمها يهبل 😋", hashtags: [], publishedAt: new Date(Date.UTC(2026, 10, 2, 9)) }],
+      [
+        ...neutral,
+        {
+          content: "الحين عندنا كنافة بالفستق، طعمها يهبل 😋",
+          hashtags: [],
+          publishedAt: new Date(Date.UTC(2026, 10, 2, 9)),
+        },
+      ],
       GULF_CAFE_DRAFTS,
     );
     expect(withEdits.evidence).toMatchObject({ gulfPosts: 1, msaPosts: 0, edits: 1, editsTowardGulf: 1, gulfShare: 1 });
@@ -132,7 +175,12 @@ describe("learn my voice", () => {
   test("fewer than 3 posts: nothing proposed, the evidence still shown; nothing at all: no evidence", () => {
     expect(learnVoice(GULF_CAFE_POSTS.slice(0, 2)).proposal).toEqual({});
     expect(learnVoice(GULF_CAFE_POSTS.slice(0, 2)).evidence.posts).toBe(2);
-    expect(learnVoice([]).evidence).toMatchObject({ posts: 0, gulfShare: null, averageLength: null, emojiPerPost: null });
+    expect(learnVoice([]).evidence).toMatchObject({
+      posts: 0,
+      gulfShare: null,
+      averageLength: null,
+      emojiPerPost: null,
+    });
   });
 
   test("deterministic: the same posts in another order give the same proposal", () => {
@@ -144,19 +192,45 @@ describe("learn my voice", () => {
   test("the person's choice wins over the learned habit, the learned over the default", () => {
     const learned = learnVoice(MSA_CAFE_POSTS).proposal;
     const { voice: v, sources } = resolveVoice({ arabicVariety: "gulf", tone: "premium" }, learned);
-    expect(v).toEqual({ arabicVariety: "gulf", languageOrder: "en_first", tone: "premium", length: "medium", emoji: "none", hashtagCount: 3, hashtagScript: "en" });
-    expect(sources).toEqual({ arabicVariety: "chosen", languageOrder: "learned", tone: "chosen", length: "learned", emoji: "learned", hashtagCount: "learned", hashtagScript: "learned" });
+    expect(v).toEqual({
+      arabicVariety: "gulf",
+      languageOrder: "en_first",
+      tone: "premium",
+      length: "medium",
+      emoji: "none",
+      hashtagCount: 3,
+      hashtagScript: "en",
+    });
+    expect(sources).toEqual({
+      arabicVariety: "chosen",
+      languageOrder: "learned",
+      tone: "chosen",
+      length: "learned",
+      emoji: "learned",
+      hashtagCount: "learned",
+      hashtagScript: "learned",
+    });
     expect(resolveVoice(null, {}).voice).toEqual(VOICE_DEFAULTS);
     expect(VOICE_DEFAULTS.arabicVariety).toBe("gulf");
   });
 });
 
 /** Prompts of every kind, Arabic and English, with facts and without. */
-const PROMPTS = ["new pistachio kunafa", "karak 20% off this weekend", "Iftar buffet", "", "grilled hammour with saffron rice", "كنافة بالفستق جديدة", "Spanish latte 1.5 KD"];
+const PROMPTS = [
+  "new pistachio kunafa",
+  "karak 20% off this weekend",
+  "Iftar buffet",
+  "",
+  "grilled hammour with saffron rice",
+  "كنافة بالفستق جديدة",
+  "Spanish latte 1.5 KD",
+];
 
 describe("the built-in writer writes one Arabic, never both", () => {
   const occasions = ["none", ...CONTENT_OCCASION_KEYS] as const;
-  const cases = PLATFORMS.flatMap((platform) => (["gulf", "msa"] as const).map((variety) => [platform, variety] as const));
+  const cases = PLATFORMS.flatMap((platform) =>
+    (["gulf", "msa"] as const).map((variety) => [platform, variety] as const),
+  );
   test.each(cases)("%s, %s: over occasions, tones, languages, prompts and seeds", (platform, variety) => {
     let captions = 0;
     for (const occasion of occasions) {
@@ -164,13 +238,27 @@ describe("the built-in writer writes one Arabic, never both", () => {
         for (const language of ["ar", "both"] as const) {
           for (const [i, prompt] of PROMPTS.entries()) {
             const seed = 1000 + i * 7 + tone.length;
-            const req: GenerateRequest = { prompt, platform, language, tone, variants: 3, seed, business: CAFE, voice: voice({ arabicVariety: variety }), ...(occasion === "none" ? {} : { occasion }) };
+            const req: GenerateRequest = {
+              prompt,
+              platform,
+              language,
+              tone,
+              variants: 3,
+              seed,
+              business: CAFE,
+              voice: voice({ arabicVariety: variety }),
+              ...(occasion === "none" ? {} : { occasion }),
+            };
             for (const v of generateLocal(req).variants) {
               captions++;
               const where = { platform, variety, occasion, tone, language, prompt, seed };
               if (variety === "gulf") {
                 expect({ where, msa: msaMarkersIn(v.content) }).toEqual({ where, msa: [] });
-                expect({ where, content: v.content, gulf: gulfMarkersIn(v.content).length > 0 }).toEqual({ where, content: v.content, gulf: true });
+                expect({ where, content: v.content, gulf: gulfMarkersIn(v.content).length > 0 }).toEqual({
+                  where,
+                  content: v.content,
+                  gulf: true,
+                });
               } else {
                 expect({ where, gulf: gulfMarkersIn(v.content) }).toEqual({ where, gulf: [] });
               }
@@ -183,7 +271,15 @@ describe("the built-in writer writes one Arabic, never both", () => {
   });
 
   test("without a voice the writer writes Gulf Arabic (the default for cafés in Kuwait)", () => {
-    const r = generateLocal({ prompt: "new pistachio kunafa", platform: "instagram", language: "ar", tone: "friendly", variants: 5, seed: 9, business: CAFE });
+    const r = generateLocal({
+      prompt: "new pistachio kunafa",
+      platform: "instagram",
+      language: "ar",
+      tone: "friendly",
+      variants: 5,
+      seed: 9,
+      business: CAFE,
+    });
     for (const v of r.variants) {
       expect(gulfMarkersIn(v.content).length).toBeGreaterThan(0);
       expect(msaMarkersIn(v.content)).toEqual([]);
@@ -192,19 +288,36 @@ describe("the built-in writer writes one Arabic, never both", () => {
 });
 
 describe("the built-in writer follows the voice's habits", () => {
-  const base = (over: Partial<GenerateRequest>): GenerateRequest => ({ prompt: "new pistachio kunafa", platform: "instagram", language: "ar", tone: "friendly", variants: 5, seed: 77, business: CAFE, ...over });
+  const base = (over: Partial<GenerateRequest>): GenerateRequest => ({
+    prompt: "new pistachio kunafa",
+    platform: "instagram",
+    language: "ar",
+    tone: "friendly",
+    variants: 5,
+    seed: 77,
+    business: CAFE,
+    ...over,
+  });
 
   test("emoji: none has none, few at most two, many at least three", () => {
     for (const platform of PLATFORMS) {
       for (const language of ["ar", "en", "both"] as const) {
         for (const occasion of CONTENT_OCCASION_KEYS) {
-          const at = (e: BusinessVoice["emoji"]) => generateLocal(base({ platform, language, occasion, voice: voice({ emoji: e }) })).variants;
-          for (const v of at("none")) expect({ platform, occasion, n: emoji(v.content) }).toEqual({ platform, occasion, n: 0 });
+          const at = (e: BusinessVoice["emoji"]) =>
+            generateLocal(base({ platform, language, occasion, voice: voice({ emoji: e }) })).variants;
+          for (const v of at("none"))
+            expect({ platform, occasion, n: emoji(v.content) }).toEqual({ platform, occasion, n: 0 });
           const few = at("few");
           for (const v of few) expect(emoji(v.content)).toBeLessThanOrEqual(2);
           // the first two are kept, not all taken out
           if (platform === "instagram") expect(few.some((v) => emoji(v.content) === 2)).toBe(true);
-          for (const v of at("many")) expect({ platform, occasion, language, many: emoji(v.content) >= 3 }).toEqual({ platform, occasion, language, many: true });
+          for (const v of at("many"))
+            expect({ platform, occasion, language, many: emoji(v.content) >= 3 }).toEqual({
+              platform,
+              occasion,
+              language,
+              many: true,
+            });
         }
       }
     }
@@ -212,11 +325,26 @@ describe("the built-in writer follows the voice's habits", () => {
 
   test("hashtags: the voice's count within the network's cap, in the voice's script", () => {
     for (const platform of PLATFORMS) {
-      for (const [count, script] of [[2, "ar"], [4, "en"], [15, "both"], [0, "both"]] as const) {
-        const r = generateLocal(base({ platform, language: "both", occasion: "new_dish", voice: voice({ hashtagCount: count, hashtagScript: script }) }));
+      for (const [count, script] of [
+        [2, "ar"],
+        [4, "en"],
+        [15, "both"],
+        [0, "both"],
+      ] as const) {
+        const r = generateLocal(
+          base({
+            platform,
+            language: "both",
+            occasion: "new_dish",
+            voice: voice({ hashtagCount: count, hashtagScript: script }),
+          }),
+        );
         for (const v of r.variants) {
-          expect(v.hashtags.length).toBeLessThanOrEqual(Math.min(count, SUGGESTED_HASHTAG_LIMITS[platform as PlatformName]));
-          if (platform === "instagram" && count > 0) expect(v.hashtags.length).toBe(count === 15 ? Math.min(15, v.hashtags.length) : count);
+          expect(v.hashtags.length).toBeLessThanOrEqual(
+            Math.min(count, SUGGESTED_HASHTAG_LIMITS[platform as PlatformName]),
+          );
+          if (platform === "instagram" && count > 0)
+            expect(v.hashtags.length).toBe(count === 15 ? Math.min(15, v.hashtags.length) : count);
           if (script === "ar") for (const t of v.hashtags) expect(t).toMatch(/\p{Script=Arabic}/u);
           if (script === "en") for (const t of v.hashtags) expect(t).not.toMatch(/\p{Script=Arabic}/u);
         }
@@ -226,7 +354,15 @@ describe("the built-in writer follows the voice's habits", () => {
 
   test("length: short captions are shorter than long ones, and short stays within 140 characters a language when it has no facts to keep", () => {
     const len = (l: BusinessVoice["length"], language: ContentLanguage) =>
-      generateLocal(base({ prompt: "", business: { name: "Qahwat Al Fareej" }, language, occasion: "weekend", voice: voice({ length: l }) })).variants.map((v) => [...v.content].length);
+      generateLocal(
+        base({
+          prompt: "",
+          business: { name: "Qahwat Al Fareej" },
+          language,
+          occasion: "weekend",
+          voice: voice({ length: l }),
+        }),
+      ).variants.map((v) => [...v.content].length);
     for (const language of ["ar", "en"] as const) {
       const short = len("short", language);
       const long = len("long", language);
@@ -237,7 +373,9 @@ describe("the built-in writer follows the voice's habits", () => {
 
   test("language order: English first when the voice says so, Arabic first otherwise", () => {
     const first = (order: BusinessVoice["languageOrder"], platform: PlatformName) =>
-      generateLocal(base({ platform, language: "both", voice: voice({ languageOrder: order }) })).variants.map((v) => /\p{Script=Arabic}/u.test([...v.content].find((c) => /\p{L}/u.test(c))!));
+      generateLocal(base({ platform, language: "both", voice: voice({ languageOrder: order }) })).variants.map((v) =>
+        /\p{Script=Arabic}/u.test([...v.content].find((c) => /\p{L}/u.test(c))!),
+      );
     for (const platform of ["instagram", "twitter", "snapchat", "facebook"] as const) {
       expect(first("en_first", platform).every((arabic) => !arabic)).toBe(true);
       expect(first("ar_first", platform).every((arabic) => arabic)).toBe(true);
@@ -259,13 +397,30 @@ describe("the built-in writer keeps the prompt's facts", () => {
       for (const language of ["ar", "en", "both"] as const) {
         for (const variety of ["gulf", "msa"] as const) {
           for (const seed of [1, 2, 3, 4]) {
-            const r = generateLocal({ prompt: PROMPT, platform, language, tone: "friendly", variants: 5, seed, business, voice: voice({ arabicVariety: variety }) });
+            const r = generateLocal({
+              prompt: PROMPT,
+              platform,
+              language,
+              tone: "friendly",
+              variants: 5,
+              seed,
+              business,
+              voice: voice({ arabicVariety: variety }),
+            });
             for (const v of r.variants) {
               const langs = language === "both" ? (["ar", "en"] as const) : ([language] as const);
               for (const fact of ["dish", "offer", "time", "place"] as const) {
                 const said = langs.some((l) => v.content.includes(forms[l][fact]));
                 const reported = (v.unusedFacts ?? []).length > 0;
-                expect({ platform, language, variety, seed, fact, content: v.content, ok: said || reported }).toEqual({ platform, language, variety, seed, fact, content: v.content, ok: true });
+                expect({ platform, language, variety, seed, fact, content: v.content, ok: said || reported }).toEqual({
+                  platform,
+                  language,
+                  variety,
+                  seed,
+                  fact,
+                  content: v.content,
+                  ok: true,
+                });
               }
             }
           }
@@ -277,9 +432,25 @@ describe("the built-in writer keeps the prompt's facts", () => {
   test("where there is room (Instagram, Facebook, Google, X in one language, Snapchat) nothing is dropped", () => {
     for (const platform of ["instagram", "facebook", "google", "twitter", "snapchat"] as const) {
       for (const language of ["ar", "en"] as const) {
-        const r = generateLocal({ prompt: PROMPT, platform, language, tone: "friendly", variants: 5, seed: 11, business, voice: voice() });
+        const r = generateLocal({
+          prompt: PROMPT,
+          platform,
+          language,
+          tone: "friendly",
+          variants: 5,
+          seed: 11,
+          business,
+          voice: voice(),
+        });
         for (const v of r.variants) {
-          for (const fact of ["dish", "offer", "time", "place"] as const) expect({ platform, language, fact, content: v.content, has: v.content.includes(forms[language][fact]) }).toEqual({ platform, language, fact, content: v.content, has: true });
+          for (const fact of ["dish", "offer", "time", "place"] as const)
+            expect({
+              platform,
+              language,
+              fact,
+              content: v.content,
+              has: v.content.includes(forms[language][fact]),
+            }).toEqual({ platform, language, fact, content: v.content, has: true });
           expect(v.unusedFacts).toBeUndefined();
         }
       }
@@ -293,13 +464,27 @@ describe("the built-in writer keeps the prompt's facts", () => {
     expect(readTime("Spanish latte 2.750 KD, 20% off")).toBeUndefined();
     expect(readPlace("karak at The Avenues")).toEqual({ raw: "The Avenues", en: "The Avenues", ar: "The Avenues" });
     expect(readPlace("فطور في السالمية")).toMatchObject({ en: "Salmiya", ar: "السالمية" });
-    for (const t of ["Iftar buffet in Ramadan", "new dish in March", "best coffee in Kuwait", "treats at Eid"]) expect({ t, place: readPlace(t) }).toEqual({ t, place: undefined });
+    for (const t of ["Iftar buffet in Ramadan", "new dish in March", "best coffee in Kuwait", "treats at Eid"])
+      expect({ t, place: readPlace(t) }).toEqual({ t, place: undefined });
     // the notes stop before the time and the place
-    expect(readPrompt("grilled hammour with saffron rice from 4 to 7 pm at our Salmiya branch", CAFE)).toMatchObject({ notesEn: "with saffron rice", time: { raw: "from 4 to 7 pm" }, place: { en: "Salmiya" } });
+    expect(readPrompt("grilled hammour with saffron rice from 4 to 7 pm at our Salmiya branch", CAFE)).toMatchObject({
+      notesEn: "with saffron rice",
+      time: { raw: "from 4 to 7 pm" },
+      place: { en: "Salmiya" },
+    });
   });
 
   test("a fact the writer cannot say is reported as written: an unknown dish has no Arabic name", () => {
-    const r = generateLocal({ prompt: "new Zaatar Halloumi Bites from 4 to 7 pm", platform: "instagram", language: "ar", tone: "friendly", variants: 2, seed: 5, business, voice: voice() });
+    const r = generateLocal({
+      prompt: "new Zaatar Halloumi Bites from 4 to 7 pm",
+      platform: "instagram",
+      language: "ar",
+      tone: "friendly",
+      variants: 2,
+      seed: 5,
+      business,
+      voice: voice(),
+    });
     for (const v of r.variants) {
       expect(v.unusedFacts).toEqual(["Zaatar Halloumi Bites"]);
       expect(v.content).toContain("من ٤ إلى ٧ مساءً");

@@ -32,7 +32,10 @@ beforeAll(async () => {
   admin = await adminToken(app.base);
   // the recurring metrics job runs once as the scheduler starts: let that run end before these tests count readings
   await waitFor(
-    () => app.sufra.deps.pool.query("select 1 from agenda_jobs where name = 'metrics.collect' and last_finished_at is not null").then((r) => r.rowCount),
+    () =>
+      app.sufra.deps.pool
+        .query("select 1 from agenda_jobs where name = 'metrics.collect' and last_finished_at is not null")
+        .then((r) => r.rowCount),
     (n) => n === 1,
     15_000,
   ).catch(() => {});
@@ -42,13 +45,18 @@ afterAll(async () => {
   await Promise.all([ig?.close(), x?.close()]);
 });
 
-
 const db = () => app.sufra.deps.db;
 const HOUR = 3_600_000;
 
 /** America/Los_Angeles' offset from UTC now (-7 in summer, -8 in winter), as Instagram's online hours use it. */
 const pacificOffset = (at = new Date()) =>
-  Number(/GMT([+-]\d+)/.exec(new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", timeZoneName: "shortOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")!.value)![1]);
+  Number(
+    /GMT([+-]\d+)/.exec(
+      new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", timeZoneName: "shortOffset" })
+        .formatToParts(at)
+        .find((p) => p.type === "timeZoneName")!.value,
+    )![1],
+  );
 /** Instagram's end_time of the Pacific day that ended `daysAgo` days ago: midnight in California, in UTC. */
 function pacificDayEnd(daysAgo: number): string {
   const offset = pacificOffset();
@@ -121,19 +129,41 @@ describe("adapters read the audience", () => {
   });
 
   test("online hours: Pacific daylight and standard time both land on the right Kuwait hour", () => {
-    const summer = onlineKuwaitHours({ data: [{ name: "online_followers", period: "lifetime", values: [{ value: { "9": 100, "22": 40 }, end_time: "2026-07-02T07:00:00+0000" }] }] });
+    const summer = onlineKuwaitHours({
+      data: [
+        {
+          name: "online_followers",
+          period: "lifetime",
+          values: [{ value: { "9": 100, "22": 40 }, end_time: "2026-07-02T07:00:00+0000" }],
+        },
+      ],
+    });
     expect(summer[19]).toBe(100);
     expect(summer[8]).toBe(40); // 22:00 PDT is 08:00 the next morning in Kuwait
-    const winter = onlineKuwaitHours({ data: [{ name: "online_followers", period: "lifetime", values: [{ value: { "9": 100 }, end_time: "2026-01-15T08:00:00+0000" }] }] });
+    const winter = onlineKuwaitHours({
+      data: [
+        {
+          name: "online_followers",
+          period: "lifetime",
+          values: [{ value: { "9": 100 }, end_time: "2026-01-15T08:00:00+0000" }],
+        },
+      ],
+    });
     expect(winter[20]).toBe(100);
     expect(winter.filter((n) => n > 0)).toEqual([100]);
     // no day with figures: no hours at all, rather than 24 zeros
-    expect(onlineKuwaitHours({ data: [{ name: "online_followers", values: [{ value: {}, end_time: "2026-01-15T08:00:00+0000" }] }] })).toEqual([]);
+    expect(
+      onlineKuwaitHours({
+        data: [{ name: "online_followers", values: [{ value: {}, end_time: "2026-01-15T08:00:00+0000" }] }],
+      }),
+    ).toEqual([]);
     expect(onlineKuwaitHours({ data: [] })).toEqual([]);
   });
 
   test("Instagram under 100 followers: the follower count, and no demographics (Instagram refuses them)", async () => {
-    const reading = await igAdapter().audience!(igUser({ followers: 42, demographics: { city: { "Jahra, Al Jahra": 30 } }, online: [] }));
+    const reading = await igAdapter().audience!(
+      igUser({ followers: 42, demographics: { city: { "Jahra, Al Jahra": 30 } }, online: [] }),
+    );
     expect(reading).toEqual({ followers: 42, cities: [], ages: [], genders: [], activeHours: [] });
   });
 
@@ -174,7 +204,9 @@ describe("adapters read the audience", () => {
     const later = demoAudience("instagram", "account-a", "2026-03-31");
     expect(later.followers! - a.followers!).toBeGreaterThan(0);
     expect(later.followers! - a.followers!).toBeLessThan(200); // a few a day
-    expect(a.cities.map((c) => c.key.split(",")[0])).toEqual(expect.arrayContaining(["Kuwait City", "Salmiya", "Hawalli", "Farwaniya", "Jahra", "Ahmadi"]));
+    expect(a.cities.map((c) => c.key.split(",")[0])).toEqual(
+      expect.arrayContaining(["Kuwait City", "Salmiya", "Hawalli", "Farwaniya", "Jahra", "Ahmadi"]),
+    );
     expect(a.cities.reduce((n, c) => n + c.count, 0)).toBeLessThanOrEqual(a.followers!);
     expect(a.ages.map((x) => x.key)).toEqual(expect.arrayContaining(["18-24", "25-34", "35-44"]));
     expect(a.genders.map((g) => g.key).sort()).toEqual(["female", "male", "unknown"]);
@@ -184,7 +216,12 @@ describe("adapters read the audience", () => {
     expect(a.activeHours[21]).toBeGreaterThan(a.activeHours[10]! * 1.5);
     expect(a.activeHours[21]).toBeGreaterThan(a.activeHours[4]! * 5);
 
-    const demoX = await demoAdapter("twitter").audience!({ externalId: "demo-twitter", handle: "d", accessToken: "d", id: "account-c" });
+    const demoX = await demoAdapter("twitter").audience!({
+      externalId: "demo-twitter",
+      handle: "d",
+      accessToken: "d",
+      id: "account-c",
+    });
     expect(demoX.followers).toBeGreaterThan(0);
     expect([demoX.cities, demoX.ages, demoX.genders, demoX.activeHours]).toEqual([[], [], [], []]);
     expect(demoAdapter("snapchat").audience).toBeUndefined();
@@ -201,13 +238,31 @@ type Platform = PlatformName;
 async function account(businessId: string, platform: Platform, access?: AccountAccess) {
   const sealed = access ? createTokenCrypto(app.sufra.deps.config.tokenKey).seal(access.accessToken) : null;
   return db().platformAccount.create({
-    data: { businessId, platform, externalId: access?.externalId ?? `${platform}-${businessId.slice(0, 8)}`, handle: access?.handle ?? `cafe_${platform}`, accessToken: sealed, status: "connected" },
+    data: {
+      businessId,
+      platform,
+      externalId: access?.externalId ?? `${platform}-${businessId.slice(0, 8)}`,
+      handle: access?.handle ?? `cafe_${platform}`,
+      accessToken: sealed,
+      status: "connected",
+    },
   });
 }
 
 const snapshots = async (businessId: string) =>
   (
-    await app.sufra.deps.pool.query<{ id: string; platform: string; day: string; followers: number | null; cities: unknown[]; ages: unknown[]; genders: unknown[]; active_hours: number[]; simulated: boolean; updated_at: Date }>(
+    await app.sufra.deps.pool.query<{
+      id: string;
+      platform: string;
+      day: string;
+      followers: number | null;
+      cities: unknown[];
+      ages: unknown[];
+      genders: unknown[];
+      active_hours: number[];
+      simulated: boolean;
+      updated_at: Date;
+    }>(
       "select id, platform, to_char(day, 'YYYY-MM-DD') as day, followers, cities, ages, genders, active_hours, simulated, updated_at from audience_snapshots where business_id = $1 order by platform",
       [businessId],
     )
@@ -260,7 +315,10 @@ describe("the metrics job reads each account's audience once a Kuwait day", () =
     expect({ ig: ig.state.calls.user_fields, x: x.state.calls.me }).toEqual(asked);
 
     // the readings are news for both businesses' realtime views
-    await waitFor(async () => events, (e) => e.includes(a.businessId) && e.includes(d.businessId));
+    await waitFor(
+      async () => events,
+      (e) => e.includes(a.businessId) && e.includes(d.businessId),
+    );
     await stream.return!(undefined);
   });
 
@@ -291,7 +349,12 @@ interface Reading {
   genders?: { key: string; count: number }[];
   activeHours?: number[];
 }
-async function snapshot(acc: { id: string; businessId: string; platform: Platform }, day: string, r: Reading, simulated = false) {
+async function snapshot(
+  acc: { id: string; businessId: string; platform: Platform },
+  day: string,
+  r: Reading,
+  simulated = false,
+) {
   await db().audienceSnapshot.create({
     data: {
       businessId: acc.businessId,
@@ -309,7 +372,19 @@ async function snapshot(acc: { id: string; businessId: string; platform: Platfor
 }
 
 const hours = (peak: number, n: number) => Array.from({ length: 24 }, (_, h) => (h === peak ? n : 1));
-const ELEVEN_CITIES = ["Kuwait City", "Salmiya", "Hawalli", "Farwaniya", "Jahra", "Ahmadi", "Jabriya", "Fahaheel", "Mangaf", "Khaitan", "Riyadh"].map((c, i) => ({ key: `${c}, Region`, count: 110 - i * 10 }));
+const ELEVEN_CITIES = [
+  "Kuwait City",
+  "Salmiya",
+  "Hawalli",
+  "Farwaniya",
+  "Jahra",
+  "Ahmadi",
+  "Jabriya",
+  "Fahaheel",
+  "Mangaf",
+  "Khaitan",
+  "Riyadh",
+].map((c, i) => ({ key: `${c}, Region`, count: 110 - i * 10 }));
 
 const FROM = "2026-03-01";
 const TO = "2026-03-10";
@@ -344,21 +419,44 @@ describe("GET /api/analytics/audience", () => {
     await snapshot(igA, "2026-03-12", { followers: 9999 });
     await snapshot(xA, "2026-03-05", { followers: 600 });
     // B: a demo account (simulated reading) and an Instagram account never read yet
-    const demoB = await db().platformAccount.create({ data: { businessId: b.businessId, platform: "twitter", externalId: "demo-twitter", handle: "sufra_demo_twitter", demo: true, status: "connected" } });
+    const demoB = await db().platformAccount.create({
+      data: {
+        businessId: b.businessId,
+        platform: "twitter",
+        externalId: "demo-twitter",
+        handle: "sufra_demo_twitter",
+        demo: true,
+        status: "connected",
+      },
+    });
     await snapshot(demoB, "2026-03-09", { followers: 321 }, true);
     await account(b.businessId, "instagram");
   });
 
-  const audience = (token: string | undefined, query: string) => call(app.base, "GET", `/api/analytics/audience?${query}`, { token });
+  const audience = (token: string | undefined, query: string) =>
+    call(app.base, "GET", `/api/analytics/audience?${query}`, { token });
 
   test("per network the latest reading in the range, with shares; Snapchat and missing readings say why; the networks combined", async () => {
     const r = await audience(a.token, `client_id=${a.businessId}&from=${FROM}&to=${TO}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ client_id: a.businessId, from: FROM, to: TO, simulated_included: false });
     const [insta, twitter, snap] = r.body.networks;
-    expect(r.body.networks.map((n: { platform: string }) => n.platform)).toEqual(["instagram", "twitter", "snapchat", "tiktok", "facebook"]);
+    expect(r.body.networks.map((n: { platform: string }) => n.platform)).toEqual([
+      "instagram",
+      "twitter",
+      "snapchat",
+      "tiktok",
+      "facebook",
+    ]);
 
-    expect(insta).toMatchObject({ platform: "instagram", reported: true, gap: null, day: "2026-03-08", simulated: false, followers: 2400 });
+    expect(insta).toMatchObject({
+      platform: "instagram",
+      reported: true,
+      gap: null,
+      day: "2026-03-08",
+      simulated: false,
+      followers: 2400,
+    });
     // the ten largest cities; each share is of all eleven (total 660)
     expect(insta.cities).toHaveLength(10);
     expect(insta.cities[0]).toEqual({ key: "Kuwait City, Region", area: "kuwait_city", count: 110, share: 16.67 });
@@ -378,10 +476,36 @@ describe("GET /api/analytics/audience", () => {
     ]);
     expect(insta.active_hours).toEqual(hours(21, 500));
 
-    expect(twitter).toEqual({ platform: "twitter", reported: true, gap: "no_demographics", day: "2026-03-05", simulated: false, followers: 600, cities: [], ages: [], genders: [], active_hours: [] });
-    expect(snap).toEqual({ platform: "snapchat", reported: false, gap: "no_audience_api", day: null, simulated: false, followers: null, cities: [], ages: [], genders: [], active_hours: [] });
+    expect(twitter).toEqual({
+      platform: "twitter",
+      reported: true,
+      gap: "no_demographics",
+      day: "2026-03-05",
+      simulated: false,
+      followers: 600,
+      cities: [],
+      ages: [],
+      genders: [],
+      active_hours: [],
+    });
+    expect(snap).toEqual({
+      platform: "snapchat",
+      reported: false,
+      gap: "no_audience_api",
+      day: null,
+      simulated: false,
+      followers: null,
+      cities: [],
+      ages: [],
+      genders: [],
+      active_hours: [],
+    });
 
-    expect(r.body.combined).toMatchObject({ platforms: ["instagram", "twitter"], followers: 3000, active_hours: hours(21, 500) });
+    expect(r.body.combined).toMatchObject({
+      platforms: ["instagram", "twitter"],
+      followers: 3000,
+      active_hours: hours(21, 500),
+    });
     expect(r.body.combined.cities[0]).toEqual(insta.cities[0]);
     expect(r.body.combined.genders).toEqual(insta.genders);
   });
@@ -389,17 +513,36 @@ describe("GET /api/analytics/audience", () => {
   test("simulated readings are left out unless asked for; accounts never read and networks never connected say so", async () => {
     const hidden = await audience(b.token, `client_id=${b.businessId}&from=${FROM}&to=${TO}&include_simulated=false`);
     expect(hidden.status).toBe(200);
-    expect(hidden.body.networks.map((n: { platform: string; reported: boolean; gap: string | null }) => [n.platform, n.reported, n.gap])).toEqual([
+    expect(
+      hidden.body.networks.map((n: { platform: string; reported: boolean; gap: string | null }) => [
+        n.platform,
+        n.reported,
+        n.gap,
+      ]),
+    ).toEqual([
       ["instagram", false, "no_reading_yet"],
       ["twitter", false, "simulated_hidden"],
       ["snapchat", false, "not_connected"],
       ["tiktok", false, "not_connected"],
       ["facebook", false, "not_connected"],
     ]);
-    expect(hidden.body.combined).toEqual({ platforms: [], followers: null, cities: [], ages: [], genders: [], active_hours: [] });
+    expect(hidden.body.combined).toEqual({
+      platforms: [],
+      followers: null,
+      cities: [],
+      ages: [],
+      genders: [],
+      active_hours: [],
+    });
 
     const shown = await audience(b.token, `client_id=${b.businessId}&from=${FROM}&to=${TO}&include_simulated=true`);
-    expect(shown.body.networks[1]).toMatchObject({ platform: "twitter", reported: true, simulated: true, followers: 321, gap: "no_demographics" });
+    expect(shown.body.networks[1]).toMatchObject({
+      platform: "twitter",
+      reported: true,
+      simulated: true,
+      followers: 321,
+      gap: "no_demographics",
+    });
     expect(shown.body.combined).toMatchObject({ platforms: ["twitter"], followers: 321 });
   });
 
@@ -409,12 +552,16 @@ describe("GET /api/analytics/audience", () => {
     const r = await audience(basic.token, `client_id=${basic.businessId}&from=${FROM}&to=${TO}`);
     expect(r.status).toBe(200);
     // Basic connects Instagram (and Google, which has no audience): X, Snapchat, TikTok and Facebook are not its networks
-    expect(r.body.networks.map((n: { platform: string; gap: string | null }) => [n.platform, n.gap])).toEqual([["instagram", "no_reading_yet"]]);
+    expect(r.body.networks.map((n: { platform: string; gap: string | null }) => [n.platform, n.gap])).toEqual([
+      ["instagram", "no_reading_yet"],
+    ]);
     // a reading kept from a plan the business had before still shows
     const xAccount = await account(basic.businessId, "twitter");
     await snapshot(xAccount, "2026-03-04", { followers: 70 });
     const later = await audience(basic.token, `client_id=${basic.businessId}&from=${FROM}&to=${TO}`);
-    expect(later.body.networks.map((n: { platform: string; followers: number | null }) => [n.platform, n.followers])).toEqual([
+    expect(
+      later.body.networks.map((n: { platform: string; followers: number | null }) => [n.platform, n.followers]),
+    ).toEqual([
       ["instagram", null],
       ["twitter", 70],
     ]);
@@ -444,14 +591,25 @@ describe("GET /api/analytics/audience", () => {
     expect(g.errors).toBeUndefined();
     const out = g.data.analyticsAudience;
     expect(out).toMatchObject({ clientId: a.businessId, from: FROM, to: TO, simulatedIncluded: false });
-    expect(out.networks.map((n: { platform: string; gap: string | null; followers: number | null }) => [n.platform, n.gap, n.followers])).toEqual([
+    expect(
+      out.networks.map((n: { platform: string; gap: string | null; followers: number | null }) => [
+        n.platform,
+        n.gap,
+        n.followers,
+      ]),
+    ).toEqual([
       ["INSTAGRAM", null, 2400],
       ["TWITTER", "NO_DEMOGRAPHICS", 600],
       ["SNAPCHAT", "NO_AUDIENCE_API", null],
       ["TIKTOK", "NOT_CONNECTED", null],
       ["FACEBOOK", "NOT_CONNECTED", null],
     ]);
-    expect(out.networks[0].cities[0]).toEqual({ key: "Kuwait City, Region", area: "kuwait_city", count: 110, share: 16.67 });
+    expect(out.networks[0].cities[0]).toEqual({
+      key: "Kuwait City, Region",
+      area: "kuwait_city",
+      count: 110,
+      share: 16.67,
+    });
     expect(out.combined).toMatchObject({ platforms: ["INSTAGRAM", "TWITTER"], followers: 3000 });
 
     const other = await gql(app.base, AUDIENCE, { clientId: a.businessId }, b.token);
@@ -462,23 +620,45 @@ describe("GET /api/analytics/audience", () => {
   });
 
   test("the overview counts followers on the range's last day against the previous period's last day", async () => {
-    const r = await call(app.base, "GET", `/api/analytics/overview?client_id=${a.businessId}&from=${FROM}&to=${TO}`, { token: a.token });
+    const r = await call(app.base, "GET", `/api/analytics/overview?client_id=${a.businessId}&from=${FROM}&to=${TO}`, {
+      token: a.token,
+    });
     expect(r.status).toBe(200);
     // 10 March: Instagram 2400 (8 March) + X 600 (5 March); 28 February: Instagram 2000 (X had no reading yet)
     expect(r.body.totals.followers).toBe(3000);
     expect(r.body.change.followers).toBe(50);
     // 5 March: Instagram 2100 (2 March) + X 600 (read that day); 4 March: Instagram alone
-    const early = await call(app.base, "GET", `/api/analytics/overview?client_id=${a.businessId}&from=2026-03-05&to=2026-03-05`, { token: a.token });
+    const early = await call(
+      app.base,
+      "GET",
+      `/api/analytics/overview?client_id=${a.businessId}&from=2026-03-05&to=2026-03-05`,
+      { token: a.token },
+    );
     expect(early.body.totals.followers).toBe(2700);
     expect(early.body.change.followers).toBe(28.57);
     // simulated readings only with include_simulated
-    const demo = await call(app.base, "GET", `/api/analytics/overview?client_id=${b.businessId}&from=${FROM}&to=${TO}&include_simulated=false`, { token: b.token });
+    const demo = await call(
+      app.base,
+      "GET",
+      `/api/analytics/overview?client_id=${b.businessId}&from=${FROM}&to=${TO}&include_simulated=false`,
+      { token: b.token },
+    );
     expect(demo.body.totals.followers).toBeNull();
-    const sim = await call(app.base, "GET", `/api/analytics/overview?client_id=${b.businessId}&from=${FROM}&to=${TO}&include_simulated=true`, { token: b.token });
+    const sim = await call(
+      app.base,
+      "GET",
+      `/api/analytics/overview?client_id=${b.businessId}&from=${FROM}&to=${TO}&include_simulated=true`,
+      { token: b.token },
+    );
     expect(sim.body.totals.followers).toBe(321);
     expect(sim.body.change.followers).toBeNull();
 
-    const g = await gql(app.base, `query ($c: ID!) { analyticsOverview(clientId: $c, from: "${FROM}", to: "${TO}") { totals { followers } change { followers } } }`, { c: a.businessId }, a.token);
+    const g = await gql(
+      app.base,
+      `query ($c: ID!) { analyticsOverview(clientId: $c, from: "${FROM}", to: "${TO}") { totals { followers } change { followers } } }`,
+      { c: a.businessId },
+      a.token,
+    );
     expect(g.data.analyticsOverview).toEqual({ totals: { followers: 3000 }, change: { followers: 50 } });
   });
 });

@@ -26,10 +26,18 @@ async function business(companyName: string, nameAr: string | null) {
   return c;
 }
 
-const account = (businessId: string, platform: Platform) => connectedAccount(app, businessId, platform, false, `layali_${platform}`);
+const account = (businessId: string, platform: Platform) =>
+  connectedAccount(app, businessId, platform, false, `layali_${platform}`);
 
 /** A post published at `at` on one network with the figures the metrics job collected. */
-function published(businessId: string, acc: { id: string; platform: Platform }, at: string, content: string, f: Figures, extra: { occasion?: string; permalink?: string } = {}) {
+function published(
+  businessId: string,
+  acc: { id: string; platform: Platform },
+  at: string,
+  content: string,
+  f: Figures,
+  extra: { occasion?: string; permalink?: string } = {},
+) {
   const publishedAt = new Date(at);
   return db().post.create({
     data: {
@@ -38,7 +46,20 @@ function published(businessId: string, acc: { id: string; platform: Platform }, 
       content,
       occasion: extra.occasion ?? null,
       publishedAt,
-      targets: { create: [{ accountId: acc.id, platform: acc.platform, status: "published", publishedAt, externalId: `ext-${Math.random().toString(36).slice(2)}`, permalink: extra.permalink ?? null, ...f, metricsAt: new Date() }] },
+      targets: {
+        create: [
+          {
+            accountId: acc.id,
+            platform: acc.platform,
+            status: "published",
+            publishedAt,
+            externalId: `ext-${Math.random().toString(36).slice(2)}`,
+            permalink: extra.permalink ?? null,
+            ...f,
+            metricsAt: new Date(),
+          },
+        ],
+      },
     },
   });
 }
@@ -61,12 +82,45 @@ beforeAll(async () => {
   b = await business("Dar Al Qahwa", null);
   const ig = await account(a.businessId, "instagram");
   const x = await account(a.businessId, "twitter");
-  await published(a.businessId, ig, "2026-03-04T20:30:00Z", IG_CAPTION, { reach: 1000, views: 1500, likes: 80, comments: 10, shares: 10 }, { occasion: "new_dish", permalink: "https://www.instagram.com/p/layali1/" });
-  xPostId = (await published(a.businessId, x, "2026-03-04T21:30:00Z", X_CAPTION, { reach: 0, views: 2000, likes: 30, comments: 6, shares: 4 })).id;
-  await published(a.businessId, ig, "2026-02-25T09:00:00Z", "كرك الزعفران", { reach: 500, views: 800, likes: 20, comments: 3, shares: 2 });
-  await published(a.businessId, x, "2026-02-28T20:59:00Z", "Weekend hours", { reach: 0, views: 1000, likes: 10, comments: 0, shares: 0 });
+  await published(
+    a.businessId,
+    ig,
+    "2026-03-04T20:30:00Z",
+    IG_CAPTION,
+    { reach: 1000, views: 1500, likes: 80, comments: 10, shares: 10 },
+    { occasion: "new_dish", permalink: "https://www.instagram.com/p/layali1/" },
+  );
+  xPostId = (
+    await published(a.businessId, x, "2026-03-04T21:30:00Z", X_CAPTION, {
+      reach: 0,
+      views: 2000,
+      likes: 30,
+      comments: 6,
+      shares: 4,
+    })
+  ).id;
+  await published(a.businessId, ig, "2026-02-25T09:00:00Z", "كرك الزعفران", {
+    reach: 500,
+    views: 800,
+    likes: 20,
+    comments: 3,
+    shares: 2,
+  });
+  await published(a.businessId, x, "2026-02-28T20:59:00Z", "Weekend hours", {
+    reach: 0,
+    views: 1000,
+    likes: 10,
+    comments: 0,
+    shares: 0,
+  });
   await refreshDailyMetrics(db(), a.businessId, ["2026-02-25", "2026-02-28", "2026-03-04", "2026-03-05"]);
-  await published(b.businessId, await account(b.businessId, "instagram"), "2026-03-04T10:00:00Z", "Dates and coffee", { reach: 4000, views: 5000, likes: 400, comments: 40, shares: 40 });
+  await published(b.businessId, await account(b.businessId, "instagram"), "2026-03-04T10:00:00Z", "Dates and coffee", {
+    reach: 4000,
+    views: 5000,
+    likes: 400,
+    comments: 40,
+    shares: 40,
+  });
   await refreshDailyMetrics(db(), b.businessId, ["2026-03-04"]);
 });
 
@@ -219,47 +273,111 @@ describe("CSV", () => {
     const sections = csvSections(d.bytes.toString("utf8").slice(1));
     expect([...sections.keys()]).toEqual(["Summary", "Totals", "By network", "By day", "Top posts", "Content"]);
     const summary = Object.fromEntries(sections.get("Summary")!.rows.map(([k, v]) => [k, v]));
-    expect(summary).toMatchObject({ Business: "Café Layali", From: FROM, To: TO, "Previous period from": "2026-02-19", "Previous period to": "2026-02-28", "Simulated figures of demo accounts included": "No" });
+    expect(summary).toMatchObject({
+      Business: "Café Layali",
+      From: FROM,
+      To: TO,
+      "Previous period from": "2026-02-19",
+      "Previous period to": "2026-02-28",
+      "Simulated figures of demo accounts included": "No",
+    });
     expect(summary["Generated, Kuwait time"]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
     const o = await overview(a.token, a.businessId);
     const totals = sections.get("Totals")!;
     expect(totals.header).toEqual(["Metric", "Value", "Change vs previous period %"]);
     // the totals count network copies (a post on Instagram and X is two), and say so; content groups count posts
-    expect(totals.rows.map((r) => r[0])).toEqual(["Network copies", "Reach", "Views", "Likes", "Comments", "Shares", "Engagement rate %", "Followers"]);
+    expect(totals.rows.map((r) => r[0])).toEqual([
+      "Network copies",
+      "Reach",
+      "Views",
+      "Likes",
+      "Comments",
+      "Shares",
+      "Engagement rate %",
+      "Followers",
+    ]);
     expect(totals.rows.map((r) => csvNumber(r[1]))).toEqual(METRICS.map((m) => o.totals[m]));
     expect(totals.rows.map((r) => csvNumber(r[2]))).toEqual(METRICS.map((m) => o.change[m]));
     // the figures themselves, so a wrong overview cannot agree with a wrong file
     expect(totals.rows.map((r) => r[1])).toEqual(["2", "1000", "3500", "110", "16", "14", "4.67", ""]);
 
     const nets = sections.get("By network")!;
-    expect(nets.header).toEqual(["Network", "Network copies", "Reach", "Views", "Likes", "Comments", "Shares", "Engagement rate %"]);
+    expect(nets.header).toEqual([
+      "Network",
+      "Network copies",
+      "Reach",
+      "Views",
+      "Likes",
+      "Comments",
+      "Shares",
+      "Engagement rate %",
+    ]);
     expect(nets.rows).toEqual([
       ["Instagram", "1", "1000", "1500", "80", "10", "10", "10"],
       ["X", "1", "0", "2000", "30", "6", "4", "2"],
     ]);
-    expect(nets.rows.map((r) => r.slice(1).map(csvNumber))).toEqual(o.by_platform.map((p) => ["posts", "reach", "views", "likes", "comments", "shares", "engagement_rate"].map((k) => p[k])));
+    expect(nets.rows.map((r) => r.slice(1).map(csvNumber))).toEqual(
+      o.by_platform.map((p) =>
+        ["posts", "reach", "views", "likes", "comments", "shares", "engagement_rate"].map((k) => p[k]),
+      ),
+    );
 
     // every day of the range, zero-filled; the days add up to the totals
     const days = sections.get("By day")!;
     expect(days.header[0]).toBe("Date");
-    expect(days.rows.map((r) => r[0])).toEqual(Array.from({ length: 10 }, (_, i) => `2026-03-${String(i + 1).padStart(2, "0")}`));
+    expect(days.rows.map((r) => r[0])).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2026-03-${String(i + 1).padStart(2, "0")}`),
+    );
     expect(days.rows[3]).toEqual(["2026-03-04", "1", "1000", "1500", "80", "10", "10", "10"]);
     expect(days.rows[0]).toEqual(["2026-03-01", "0", "0", "0", "0", "0", "0", ""]);
-    [1, 2, 3, 4, 5, 6].forEach((col, i) => expect(days.rows.reduce((n, r) => n + Number(r[col]), 0)).toBe(o.totals[METRICS[i]!]));
+    [1, 2, 3, 4, 5, 6].forEach((col, i) =>
+      expect(days.rows.reduce((n, r) => n + Number(r[col]), 0)).toBe(o.totals[METRICS[i]!]),
+    );
 
     // best first by engagement; a caption that starts like a formula stays text (a leading apostrophe)
     const top = sections.get("Top posts")!;
-    expect(top.header).toEqual(["Rank", "Network", "Published, Kuwait time", "Post", "Occasion", "Campaign", "Reach", "Views", "Likes", "Comments", "Shares", "Engagement", "Engagement rate %", "Link"]);
+    expect(top.header).toEqual([
+      "Rank",
+      "Network",
+      "Published, Kuwait time",
+      "Post",
+      "Occasion",
+      "Campaign",
+      "Reach",
+      "Views",
+      "Likes",
+      "Comments",
+      "Shares",
+      "Engagement",
+      "Engagement rate %",
+      "Link",
+    ]);
     expect(top.rows).toEqual([
-      ["1", "Instagram", "2026-03-04 23:30", IG_CAPTION, "New dish", "", "1000", "1500", "80", "10", "10", "100", "10", "https://www.instagram.com/p/layali1/"],
+      [
+        "1",
+        "Instagram",
+        "2026-03-04 23:30",
+        IG_CAPTION,
+        "New dish",
+        "",
+        "1000",
+        "1500",
+        "80",
+        "10",
+        "10",
+        "100",
+        "10",
+        "https://www.instagram.com/p/layali1/",
+      ],
       // no occasion of its own: the calendar's that day (5 March 2026 falls in Ramadan)
       ["2", "X", "2026-03-05 00:30", `'${X_CAPTION}`, "Ramadan Iftar", "", "0", "2000", "30", "6", "4", "40", "2", ""],
     ]);
 
     const content = sections.get("Content")!;
     expect(content.header.slice(0, 3)).toEqual(["Breakdown", "Group", "Posts"]);
-    const group = (dimension: string, name: string) => content.rows.find((r) => r[0] === dimension && r[1] === name)?.slice(2);
+    const group = (dimension: string, name: string) =>
+      content.rows.find((r) => r[0] === dimension && r[1] === name)?.slice(2);
     expect(group("Content type", "Text")).toEqual(["2", "1000", "3500", "110", "16", "14", "4.67"]);
     expect(group("Content type", "Video")).toEqual(["0", "0", "0", "0", "0", "0", ""]);
     expect(group("Occasion", "New dish")?.[0]).toBe("1");
@@ -284,16 +402,42 @@ describe("CSV", () => {
     // the header itself is ASCII (RFC 5987 percent-encoding)
     expect(d.headers.get("content-disposition")).toMatch(/^[\x20-\x7e]+$/);
     const sections = csvSections(d.bytes.toString("utf8").slice(1));
-    expect([...sections.keys()]).toEqual(["الملخص", "الإجماليات", "حسب المنصة", "حسب اليوم", "أفضل المنشورات", "أداء المحتوى"]);
+    expect([...sections.keys()]).toEqual([
+      "الملخص",
+      "الإجماليات",
+      "حسب المنصة",
+      "حسب اليوم",
+      "أفضل المنشورات",
+      "أداء المحتوى",
+    ]);
     expect(sections.get("الملخص")!.rows[0]).toEqual(["النشاط التجاري", "مقهى ليالي"]);
     expect(sections.get("الإجماليات")!.header).toEqual(["المقياس", "القيمة", "التغير عن الفترة السابقة %"]);
-    expect(sections.get("الإجماليات")!.rows.map((r) => r[1])).toEqual(["2", "1000", "3500", "110", "16", "14", "4.67", ""]);
+    expect(sections.get("الإجماليات")!.rows.map((r) => r[1])).toEqual([
+      "2",
+      "1000",
+      "3500",
+      "110",
+      "16",
+      "14",
+      "4.67",
+      "",
+    ]);
     expect(sections.get("حسب المنصة")!.rows.map((r) => r[0])).toEqual(["إنستغرام", "إكس"]);
     expect(sections.get("أفضل المنشورات")!.rows.map((r) => r.slice(1, 5))).toEqual([
       ["إنستغرام", "2026-03-04 23:30", IG_CAPTION, "طبق جديد"],
       ["إكس", "2026-03-05 00:30", `'${X_CAPTION}`, "إفطار رمضان"],
     ]);
-    expect(sections.get("أداء المحتوى")!.rows[0]).toEqual(["نوع المحتوى", "نص", "2", "1000", "3500", "110", "16", "14", "4.67"]);
+    expect(sections.get("أداء المحتوى")!.rows[0]).toEqual([
+      "نوع المحتوى",
+      "نص",
+      "2",
+      "1000",
+      "3500",
+      "110",
+      "16",
+      "14",
+      "4.67",
+    ]);
   });
 
   test("?lang= wins over Accept-Language", async () => {
@@ -307,7 +451,9 @@ describe("XLSX", () => {
     const d = await download(a.token, `format=xlsx&${range(a.businessId)}&lang=en`);
     expect(d.status).toBe(200);
     expect(d.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    expect(savedName(d.headers.get("content-disposition")!).ascii).toBe("sufra-analytics-cafe-layali-2026-03-01_2026-03-10.xlsx");
+    expect(savedName(d.headers.get("content-disposition")!).ascii).toBe(
+      "sufra-analytics-cafe-layali-2026-03-01_2026-03-10.xlsx",
+    );
     expect(d.headers.get("cache-control")).toBe("no-store");
 
     const { default: readExcelFile } = await import("read-excel-file/node");
@@ -365,14 +511,24 @@ describe("XLSX", () => {
   test("Arabic: Arabic sheet names and headers, each sheet right to left, the same numbers", async () => {
     const d = await download(a.token, `format=xlsx&${range(a.businessId)}&lang=ar`);
     expect(d.status).toBe(200);
-    expect(savedName(d.headers.get("content-disposition")!).unicode).toBe("sufra-analytics-مقهى-ليالي-2026-03-01_2026-03-10.xlsx");
+    expect(savedName(d.headers.get("content-disposition")!).unicode).toBe(
+      "sufra-analytics-مقهى-ليالي-2026-03-01_2026-03-10.xlsx",
+    );
     const { default: readExcelFile } = await import("read-excel-file/node");
     const sheets = await readExcelFile(d.bytes);
-    expect(sheets.map((s) => s.sheet)).toEqual(["الملخص", "الإجماليات", "حسب المنصة", "حسب اليوم", "أفضل المنشورات", "أداء المحتوى"]);
+    expect(sheets.map((s) => s.sheet)).toEqual([
+      "الملخص",
+      "الإجماليات",
+      "حسب المنصة",
+      "حسب اليوم",
+      "أفضل المنشورات",
+      "أداء المحتوى",
+    ]);
     expect(sheets[1]!.data[0]).toEqual(["المقياس", "القيمة", "التغير عن الفترة السابقة %"]);
     expect(sheets[1]!.data.slice(1, 7).map((r) => r[1])).toEqual([2, 1000, 3500, 110, 16, 14]);
     expect(sheets[2]!.data.slice(1).map((r) => r[0])).toEqual(["إنستغرام", "إكس"]);
-    for (const n of [1, 2, 3, 4, 5, 6]) expect(zipEntry(d.bytes, `xl/worksheets/sheet${n}.xml`)).toMatch(/<sheetView [^>]*rightToLeft="(1|true)"/);
+    for (const n of [1, 2, 3, 4, 5, 6])
+      expect(zipEntry(d.bytes, `xl/worksheets/sheet${n}.xml`)).toMatch(/<sheetView [^>]*rightToLeft="(1|true)"/);
   });
 });
 
@@ -381,7 +537,9 @@ describe("PDF", () => {
     const d = await download(a.token, `format=pdf&${range(a.businessId)}&lang=en`);
     expect(d.status).toBe(200);
     expect(d.headers.get("content-type")).toBe("application/pdf");
-    expect(savedName(d.headers.get("content-disposition")!).ascii).toBe("sufra-analytics-cafe-layali-2026-03-01_2026-03-10.pdf");
+    expect(savedName(d.headers.get("content-disposition")!).ascii).toBe(
+      "sufra-analytics-cafe-layali-2026-03-01_2026-03-10.pdf",
+    );
     expect(d.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     // A4 is 595.28 × 841.89 points
     expect(d.bytes.toString("latin1")).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
@@ -423,9 +581,17 @@ describe("PDF", () => {
   test("Arabic: right to left, the words in logical order, numbers and dates left to right inside them", async () => {
     const d = await download(a.token, `format=pdf&${range(a.businessId)}`, "ar");
     expect(d.status).toBe(200);
-    expect(savedName(d.headers.get("content-disposition")!).unicode).toBe("sufra-analytics-مقهى-ليالي-2026-03-01_2026-03-10.pdf");
+    expect(savedName(d.headers.get("content-disposition")!).unicode).toBe(
+      "sufra-analytics-مقهى-ليالي-2026-03-01_2026-03-10.pdf",
+    );
     const { lines } = await pdfLines(d.bytes, "rtl");
-    expect(lines.slice(0, 5)).toEqual(["سفرة", "تقرير التحليلات", "مقهى ليالي", "الفترة: 1 مارس 2026 – 10 مارس 2026", "مقارنة بالفترة: 19 فبراير 2026 – 28 فبراير 2026"]);
+    expect(lines.slice(0, 5)).toEqual([
+      "سفرة",
+      "تقرير التحليلات",
+      "مقهى ليالي",
+      "الفترة: 1 مارس 2026 – 10 مارس 2026",
+      "مقارنة بالفترة: 19 فبراير 2026 – 28 فبراير 2026",
+    ]);
     expect(lines).toEqual(
       expect.arrayContaining([
         "الإجماليات",
@@ -451,15 +617,36 @@ describe("PDF", () => {
 
 describe("a campaign, and the demo business", () => {
   test("campaign_id: only the campaign's posts, and the campaign named in the summary; another business's campaign is 404", async () => {
-    const campaign = await db().campaign.create({ data: { businessId: a.businessId, name: "Ramadan nights", goal: "awareness", startDate: new Date("2026-03-01"), endDate: new Date("2026-03-10") } });
-    const theirs = await db().campaign.create({ data: { businessId: b.businessId, name: "Dates week", goal: "footfall", startDate: new Date("2026-03-01"), endDate: new Date("2026-03-10") } });
+    const campaign = await db().campaign.create({
+      data: {
+        businessId: a.businessId,
+        name: "Ramadan nights",
+        goal: "awareness",
+        startDate: new Date("2026-03-01"),
+        endDate: new Date("2026-03-10"),
+      },
+    });
+    const theirs = await db().campaign.create({
+      data: {
+        businessId: b.businessId,
+        name: "Dates week",
+        goal: "footfall",
+        startDate: new Date("2026-03-01"),
+        endDate: new Date("2026-03-10"),
+      },
+    });
     await db().post.update({ where: { id: xPostId }, data: { campaignId: campaign.id } });
     try {
       const d = await download(a.token, `format=csv&${range(a.businessId)}&campaign_id=${campaign.id}&lang=en`);
       expect(d.status).toBe(200);
       const sections = csvSections(d.bytes.toString("utf8").slice(1));
       expect(sections.get("Summary")!.rows).toContainEqual(["Campaign", "Ramadan nights"]);
-      expect(sections.get("Totals")!.rows.slice(0, 4).map((r) => r[1])).toEqual(["1", "0", "2000", "30"]);
+      expect(
+        sections
+          .get("Totals")!
+          .rows.slice(0, 4)
+          .map((r) => r[1]),
+      ).toEqual(["1", "0", "2000", "30"]);
       expect(sections.get("Top posts")!.rows.map((r) => [r[1], r[5]])).toEqual([["X", "Ramadan nights"]]);
       expect((await download(a.token, `format=csv&${range(a.businessId)}&campaign_id=${theirs.id}`)).status).toBe(404);
       const malformed = await download(a.token, `format=csv&${range(a.businessId)}&campaign_id=ramadan`);
@@ -473,16 +660,31 @@ describe("a campaign, and the demo business", () => {
   test("the demo business: its simulated figures count by default, and each file says so", async () => {
     const c = await business("Demo Karak House", null);
     await app.sufra.services.platformAccounts.ensureDemoAccounts(c.businessId);
-    const demo = await db().platformAccount.findUniqueOrThrow({ where: { businessId_platform: { businessId: c.businessId, platform: "instagram" } } });
-    await published(c.businessId, { id: demo.id, platform: "instagram" }, "2026-03-04T10:00:00Z", "Karak and chebab", { reach: 900, views: 1200, likes: 90, comments: 9, shares: 1 });
+    const demo = await db().platformAccount.findUniqueOrThrow({
+      where: { businessId_platform: { businessId: c.businessId, platform: "instagram" } },
+    });
+    await published(c.businessId, { id: demo.id, platform: "instagram" }, "2026-03-04T10:00:00Z", "Karak and chebab", {
+      reach: 900,
+      views: 1200,
+      likes: 90,
+      comments: 9,
+      shares: 1,
+    });
     await refreshDailyMetrics(db(), c.businessId, ["2026-03-04"]);
 
     const csv = await download(c.token, `format=csv&${range(c.businessId)}&lang=en`);
     const sections = csvSections(csv.bytes.toString("utf8").slice(1));
     expect(sections.get("Summary")!.rows).toContainEqual(["Simulated figures of demo accounts included", "Yes"]);
-    expect(sections.get("Totals")!.rows.slice(0, 2).map((r) => r[1])).toEqual(["1", "900"]);
+    expect(
+      sections
+        .get("Totals")!
+        .rows.slice(0, 2)
+        .map((r) => r[1]),
+    ).toEqual(["1", "900"]);
     const pdf = await download(c.token, `format=pdf&${range(c.businessId)}&lang=ar`);
-    expect((await pdfLines(pdf.bytes, "rtl")).lines).toContain("تشمل هذه الأرقام أرقامًا محاكاة للحسابات التجريبية، وليست جمهورًا حقيقيًا.");
+    expect((await pdfLines(pdf.bytes, "rtl")).lines).toContain(
+      "تشمل هذه الأرقام أرقامًا محاكاة للحسابات التجريبية، وليست جمهورًا حقيقيًا.",
+    );
   });
 });
 
@@ -490,12 +692,18 @@ describe("rules", () => {
   test("a bad or missing format is 400 with the field's message in the person's language, with any range mistake", async () => {
     const bad = await download(a.token, `format=docx&${range(a.businessId)}`);
     expect(bad.status).toBe(400);
-    expect(json(bad)).toMatchObject({ code: "VALIDATION_ERROR", details: { format: ["format must be csv, xlsx or pdf"] } });
+    expect(json(bad)).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: { format: ["format must be csv, xlsx or pdf"] },
+    });
     const missing = await download(a.token, range(a.businessId), "ar");
     expect(missing.status).toBe(400);
     expect(json(missing).details).toEqual({ format: ["يجب أن تكون قيمة format إحدى: csv أو xlsx أو pdf"] });
     const both = await download(a.token, `format=txt&client_id=${a.businessId}&from=2026-03-10&to=2026-03-01`);
-    expect(json(both).details).toEqual({ to: ["The end date cannot come before the start date"], format: ["format must be csv, xlsx or pdf"] });
+    expect(json(both).details).toEqual({
+      to: ["The end date cannot come before the start date"],
+      format: ["format must be csv, xlsx or pdf"],
+    });
     const lang = await download(a.token, `format=csv&${range(a.businessId)}&lang=fr`);
     expect(lang.status).toBe(400);
     expect(Object.keys(json(lang).details)).toEqual(["lang"]);
@@ -515,7 +723,10 @@ describe("rules", () => {
 
     const asAdmin = await download(admin, `format=csv&${range(b.businessId)}&lang=en`);
     expect(asAdmin.status).toBe(200);
-    expect(savedName(asAdmin.headers.get("content-disposition")!)).toEqual({ ascii: "sufra-analytics-dar-al-qahwa-2026-03-01_2026-03-10.csv", unicode: null });
+    expect(savedName(asAdmin.headers.get("content-disposition")!)).toEqual({
+      ascii: "sufra-analytics-dar-al-qahwa-2026-03-01_2026-03-10.csv",
+      unicode: null,
+    });
     const totals = csvSections(asAdmin.bytes.toString("utf8").slice(1)).get("Totals")!;
     expect(totals.rows.slice(0, 2).map((r) => r[1])).toEqual(["1", "4000"]);
     expect((await download(admin, "format=csv&client_id=00000000-0000-4000-8000-000000000000")).status).toBe(404);
@@ -535,21 +746,49 @@ describe("GraphQL analyticsExport", () => {
       .join("\r\n");
 
   test("decodes to the same CSV as the REST download", async () => {
-    const g = await gql(app.base, EXPORT, { clientId: a.businessId, format: "CSV", from: FROM, to: TO, lang: "AR" }, a.token);
+    const g = await gql(
+      app.base,
+      EXPORT,
+      { clientId: a.businessId, format: "CSV", from: FROM, to: TO, lang: "AR" },
+      a.token,
+    );
     expect(g.errors).toBeUndefined();
-    expect(g.data.analyticsExport).toMatchObject({ fileName: "sufra-analytics-مقهى-ليالي-2026-03-01_2026-03-10.csv", contentType: "text/csv; charset=utf-8; header=present" });
+    expect(g.data.analyticsExport).toMatchObject({
+      fileName: "sufra-analytics-مقهى-ليالي-2026-03-01_2026-03-10.csv",
+      contentType: "text/csv; charset=utf-8; header=present",
+    });
     const rest = await download(a.token, `format=csv&${range(a.businessId)}&lang=ar`);
-    expect(stable(Buffer.from(g.data.analyticsExport.base64, "base64").toString("utf8"))).toBe(stable(rest.bytes.toString("utf8")));
+    expect(stable(Buffer.from(g.data.analyticsExport.base64, "base64").toString("utf8"))).toBe(
+      stable(rest.bytes.toString("utf8")),
+    );
   });
 
   test("PDF and XLSX come back as their files; tenancy as REST", async () => {
-    const pdf = await gql(app.base, EXPORT, { clientId: a.businessId, format: "PDF", from: FROM, to: TO }, a.token, "en");
+    const pdf = await gql(
+      app.base,
+      EXPORT,
+      { clientId: a.businessId, format: "PDF", from: FROM, to: TO },
+      a.token,
+      "en",
+    );
     expect(pdf.data.analyticsExport.contentType).toBe("application/pdf");
     expect(Buffer.from(pdf.data.analyticsExport.base64, "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const xlsx = await gql(app.base, EXPORT, { clientId: a.businessId, format: "XLSX", from: FROM, to: TO, lang: "EN" }, a.token);
+    const xlsx = await gql(
+      app.base,
+      EXPORT,
+      { clientId: a.businessId, format: "XLSX", from: FROM, to: TO, lang: "EN" },
+      a.token,
+    );
     expect(xlsx.data.analyticsExport.fileName).toBe("sufra-analytics-café-layali-2026-03-01_2026-03-10.xlsx");
     const { default: readExcelFile } = await import("read-excel-file/node");
-    expect((await readExcelFile(Buffer.from(xlsx.data.analyticsExport.base64, "base64"))).map((s) => s.sheet)).toEqual(["Summary", "Totals", "By network", "By day", "Top posts", "Content"]);
+    expect((await readExcelFile(Buffer.from(xlsx.data.analyticsExport.base64, "base64"))).map((s) => s.sheet)).toEqual([
+      "Summary",
+      "Totals",
+      "By network",
+      "By day",
+      "Top posts",
+      "Content",
+    ]);
 
     const other = await gql(app.base, EXPORT, { clientId: a.businessId, format: "CSV" }, b.token);
     expect(other.errors?.[0]?.extensions.code).toBe("FORBIDDEN");

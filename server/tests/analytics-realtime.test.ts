@@ -21,7 +21,8 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 
 const business = () => signedInBusiness(app.base);
 
-const account = (businessId: string, platform: Platform, demo = false) => connectedAccount(app, businessId, platform, demo);
+const account = (businessId: string, platform: Platform, demo = false) =>
+  connectedAccount(app, businessId, platform, demo);
 
 interface TargetSpec {
   status: "published" | "publishing" | "pending";
@@ -34,7 +35,8 @@ interface TargetSpec {
 }
 /** A post with one target in the given state. */
 async function post(businessId: string, acc: { id: string; platform: Platform; demo: boolean }, t: TargetSpec) {
-  const postStatus = t.postStatus ?? (t.status === "published" ? "published" : t.status === "publishing" ? "publishing" : "scheduled");
+  const postStatus =
+    t.postStatus ?? (t.status === "published" ? "published" : t.status === "publishing" ? "publishing" : "scheduled");
   return db().post.create({
     data: {
       businessId,
@@ -65,7 +67,8 @@ async function post(businessId: string, acc: { id: string; platform: Platform; d
 
 let a: Awaited<ReturnType<typeof business>>;
 let b: Awaited<ReturnType<typeof business>>;
-const LONG = "Saffron latte is back for the cold evenings — come to Salmiya and taste it with fresh kunafa, open until midnight every day";
+const LONG =
+  "Saffron latte is back for the cold evenings — come to Salmiya and taste it with fresh kunafa, open until midnight every day";
 const collectedAt = ago(40 * 60_000);
 let ids: Record<string, string> = {};
 // when the published targets went out (their hours are asserted, whatever the clock reads by then)
@@ -76,22 +79,56 @@ beforeAll(async () => {
   const ig = await account(a.businessId, "instagram");
   const x = await account(a.businessId, "twitter");
   const snap = await account(a.businessId, "snapchat", true);
-  const two = await post(a.businessId, ig, { status: "published", publishedAt: at.two, figures: { reach: 1000, views: 1500, likes: 80, comments: 10, shares: 10 }, metricsAt: collectedAt });
-  const five = await post(a.businessId, x, { status: "published", publishedAt: at.five, figures: { reach: 0, views: 2000, likes: 30, comments: 6, shares: 4 }, metricsAt: ago(2 * HOUR) });
+  const two = await post(a.businessId, ig, {
+    status: "published",
+    publishedAt: at.two,
+    figures: { reach: 1000, views: 1500, likes: 80, comments: 10, shares: 10 },
+    metricsAt: collectedAt,
+  });
+  const five = await post(a.businessId, x, {
+    status: "published",
+    publishedAt: at.five,
+    figures: { reach: 0, views: 2000, likes: 30, comments: 6, shares: 4 },
+    metricsAt: ago(2 * HOUR),
+  });
   // outside the window, and a demo (simulated) target inside it
-  await post(a.businessId, ig, { status: "published", publishedAt: ago(30 * HOUR), figures: { reach: 9000, views: 9000, likes: 900, comments: 0, shares: 0 }, metricsAt: ago(10 * 60_000) });
-  await post(a.businessId, snap, { status: "published", publishedAt: at.demo, figures: { reach: 500, views: 500, likes: 50, comments: 0, shares: 0 } });
+  await post(a.businessId, ig, {
+    status: "published",
+    publishedAt: ago(30 * HOUR),
+    figures: { reach: 9000, views: 9000, likes: 900, comments: 0, shares: 0 },
+    metricsAt: ago(10 * 60_000),
+  });
+  await post(a.businessId, snap, {
+    status: "published",
+    publishedAt: at.demo,
+    figures: { reach: 500, views: 500, likes: 50, comments: 0, shares: 0 },
+  });
   const sending = await post(a.businessId, ig, { status: "publishing", content: LONG, dueAt: ago(60_000) });
-  const soon = await post(a.businessId, x, { status: "pending", dueAt: new Date(Date.now() + 30 * 60_000), content: "Machboos Friday 🍛 مجبوس الجمعة" });
+  const soon = await post(a.businessId, x, {
+    status: "pending",
+    dueAt: new Date(Date.now() + 30 * 60_000),
+    content: "Machboos Friday 🍛 مجبوس الجمعة",
+  });
   // not due soon: in two hours, and a draft whose target kept an old time
   await post(a.businessId, x, { status: "pending", dueAt: new Date(Date.now() + 2 * HOUR) });
   await post(a.businessId, ig, { status: "pending", dueAt: new Date(Date.now() + 20 * 60_000), postStatus: "draft" });
   // B's own post in the same hours is never A's
-  await post(b.businessId, await account(b.businessId, "instagram"), { status: "published", publishedAt: ago(HOUR), figures: { reach: 4000, views: 4000, likes: 400, comments: 40, shares: 40 } });
-  ids = { two: two.targets[0]!.id, five: five.targets[0]!.id, sending: sending.targets[0]!.id, soon: soon.targets[0]!.id, soonPost: soon.id };
+  await post(b.businessId, await account(b.businessId, "instagram"), {
+    status: "published",
+    publishedAt: ago(HOUR),
+    figures: { reach: 4000, views: 4000, likes: 400, comments: 40, shares: 40 },
+  });
+  ids = {
+    two: two.targets[0]!.id,
+    five: five.targets[0]!.id,
+    sending: sending.targets[0]!.id,
+    soon: soon.targets[0]!.id,
+    soonPost: soon.id,
+  };
 });
 
-const realtime = (token: string | undefined, query: string) => call(app.base, "GET", `/api/analytics/realtime?${query}`, { token });
+const realtime = (token: string | undefined, query: string) =>
+  call(app.base, "GET", `/api/analytics/realtime?${query}`, { token });
 const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR) * HOUR).toISOString();
 
 describe("GET /api/analytics/realtime", () => {
@@ -106,7 +143,15 @@ describe("GET /api/analytics/realtime", () => {
     expect(Date.parse(body.to) - Date.parse(body.from)).toBeGreaterThan(23 * HOUR);
     expect(Date.parse(body.to) - Date.parse(body.from)).toBeLessThanOrEqual(24 * HOUR);
     // engagement over Instagram's reach plus X's views: 140 / 3000
-    expect(body.totals).toEqual({ posts: 2, reach: 1000, views: 3500, likes: 110, comments: 16, shares: 14, engagement_rate: 4.67 });
+    expect(body.totals).toEqual({
+      posts: 2,
+      reach: 1000,
+      views: 3500,
+      likes: 110,
+      comments: 16,
+      shares: 14,
+      engagement_rate: 4.67,
+    });
 
     expect(body.hours).toHaveLength(24);
     expect(body.hours[0].start).toBe(body.from);
@@ -117,8 +162,28 @@ describe("GET /api/analytics/realtime", () => {
     expect(hourAt(at.five)).toMatchObject({ posts: 1, views: 2000, likes: 30 });
     expect(body.hours.reduce((n: number, h: { posts: number }) => n + h.posts, 0)).toBe(2);
 
-    expect(body.publishing).toEqual([{ target_id: ids.sending, post_id: expect.any(String), platform: "instagram", status: "publishing", excerpt: `${LONG.slice(0, 79)}…`, due_at: expect.any(String), simulated: false }]);
-    expect(body.due_soon).toEqual([{ target_id: ids.soon, post_id: ids.soonPost, platform: "twitter", status: "pending", excerpt: "Machboos Friday 🍛 مجبوس الجمعة", due_at: expect.any(String), simulated: false }]);
+    expect(body.publishing).toEqual([
+      {
+        target_id: ids.sending,
+        post_id: expect.any(String),
+        platform: "instagram",
+        status: "publishing",
+        excerpt: `${LONG.slice(0, 79)}…`,
+        due_at: expect.any(String),
+        simulated: false,
+      },
+    ]);
+    expect(body.due_soon).toEqual([
+      {
+        target_id: ids.soon,
+        post_id: ids.soonPost,
+        platform: "twitter",
+        status: "pending",
+        excerpt: "Machboos Friday 🍛 مجبوس الجمعة",
+        due_at: expect.any(String),
+        simulated: false,
+      },
+    ]);
     // the 30-hour-old post's later collection counts too: the latest of the business's collections
     expect(Date.parse(body.metrics_at)).toBeGreaterThan(Date.parse(collectedAt.toISOString()));
   });
@@ -134,7 +199,15 @@ describe("GET /api/analytics/realtime", () => {
     const c = await business();
     const r = await realtime(c.token, `client_id=${c.businessId}`);
     expect(r.status).toBe(200);
-    expect(r.body.totals).toEqual({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0, engagement_rate: null });
+    expect(r.body.totals).toEqual({
+      posts: 0,
+      reach: 0,
+      views: 0,
+      likes: 0,
+      comments: 0,
+      shares: 0,
+      engagement_rate: null,
+    });
     expect(r.body.hours.every((h: { posts: number }) => h.posts === 0)).toBe(true);
     expect([r.body.publishing, r.body.due_soon, r.body.metrics_at]).toEqual([[], [], null]);
   });
@@ -160,31 +233,68 @@ const REALTIME_FIELDS = `clientId from to generatedAt simulatedIncluded
 
 describe("GraphQL analyticsRealtime", () => {
   test("the query: the same view, the same tenancy", async () => {
-    const g = await gql(app.base, `query ($c: ID!) { analyticsRealtime(clientId: $c, includeSimulated: false) { ${REALTIME_FIELDS} } }`, { c: a.businessId }, a.token);
+    const g = await gql(
+      app.base,
+      `query ($c: ID!) { analyticsRealtime(clientId: $c, includeSimulated: false) { ${REALTIME_FIELDS} } }`,
+      { c: a.businessId },
+      a.token,
+    );
     expect(g.errors).toBeUndefined();
     const v = g.data.analyticsRealtime;
-    expect(v.totals).toEqual({ posts: 2, reach: 1000, views: 3500, likes: 110, comments: 16, shares: 14, engagementRate: 4.67 });
+    expect(v.totals).toEqual({
+      posts: 2,
+      reach: 1000,
+      views: 3500,
+      likes: 110,
+      comments: 16,
+      shares: 14,
+      engagementRate: 4.67,
+    });
     expect(v.hours).toHaveLength(24);
-    expect(v.publishing).toEqual([expect.objectContaining({ targetId: ids.sending, platform: "INSTAGRAM", status: "PUBLISHING", simulated: false })]);
-    expect(v.dueSoon).toEqual([expect.objectContaining({ targetId: ids.soon, platform: "TWITTER", status: "PENDING" })]);
+    expect(v.publishing).toEqual([
+      expect.objectContaining({ targetId: ids.sending, platform: "INSTAGRAM", status: "PUBLISHING", simulated: false }),
+    ]);
+    expect(v.dueSoon).toEqual([
+      expect.objectContaining({ targetId: ids.soon, platform: "TWITTER", status: "PENDING" }),
+    ]);
 
-    const other = await gql(app.base, `query ($c: ID!) { analyticsRealtime(clientId: $c) { clientId } }`, { c: a.businessId }, b.token);
+    const other = await gql(
+      app.base,
+      `query ($c: ID!) { analyticsRealtime(clientId: $c) { clientId } }`,
+      { c: a.businessId },
+      b.token,
+    );
     expect(other.errors?.[0]?.extensions.code).toBe("FORBIDDEN");
-    const asAdmin = await gql(app.base, `query ($c: ID!) { analyticsRealtime(clientId: $c, includeSimulated: false) { totals { posts } } }`, { c: a.businessId }, admin);
+    const asAdmin = await gql(
+      app.base,
+      `query ($c: ID!) { analyticsRealtime(clientId: $c, includeSimulated: false) { totals { posts } } }`,
+      { c: a.businessId },
+      admin,
+    );
     expect(asAdmin.data.analyticsRealtime.totals.posts).toBe(2);
   });
 
   test("the subscription sends the view at once and again after a post is published; another business's subscriber is refused", async () => {
     const s = await business();
     await app.sufra.services.platformAccounts.ensureDemoAccounts(s.businessId);
-    const p = await call(app.base, "POST", "/api/posts", { token: s.token, body: { content: "Cardamom cold brew, today only", platforms: ["twitter"] } });
+    const p = await call(app.base, "POST", "/api/posts", {
+      token: s.token,
+      body: { content: "Cardamom cold brew, today only", platforms: ["twitter"] },
+    });
     expect(p.status).toBe(201);
 
-    const ws = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${s.token}` } });
+    const ws = createClient({
+      url: app.base.replace("http", "ws") + "/graphql",
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${s.token}` },
+    });
     const views: { totals: { posts: number }; publishing: { postId: string }[] }[] = [];
     let failed: unknown = null;
     ws.subscribe<{ analyticsRealtime: (typeof views)[number] }>(
-      { query: `subscription ($c: ID!) { analyticsRealtime(clientId: $c, includeSimulated: true) { ${REALTIME_FIELDS} } }`, variables: { c: s.businessId } },
+      {
+        query: `subscription ($c: ID!) { analyticsRealtime(clientId: $c, includeSimulated: true) { ${REALTIME_FIELDS} } }`,
+        variables: { c: s.businessId },
+      },
       { next: (m) => m.data && views.push(m.data.analyticsRealtime), error: (e) => (failed = e), complete: () => {} },
     );
     const waitFor = async (ok: () => boolean, what: string) => {
@@ -209,11 +319,18 @@ describe("GraphQL analyticsRealtime", () => {
 
     // another business's person may not listen to this one
     const t = await business();
-    const foreign = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${t.token}` } });
+    const foreign = createClient({
+      url: app.base.replace("http", "ws") + "/graphql",
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${t.token}` },
+    });
     try {
       const refused = await new Promise<{ errors?: { extensions?: { code?: string } }[] } | unknown>((resolve) => {
         foreign.subscribe(
-          { query: `subscription ($c: ID!) { analyticsRealtime(clientId: $c) { clientId } }`, variables: { c: s.businessId } },
+          {
+            query: `subscription ($c: ID!) { analyticsRealtime(clientId: $c) { clientId } }`,
+            variables: { c: s.businessId },
+          },
           { next: (m) => resolve(m), error: (e) => resolve(e), complete: () => resolve("complete") },
         );
       });

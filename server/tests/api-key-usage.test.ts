@@ -20,14 +20,27 @@ async function business(company_name: string) {
 }
 
 async function createKey(token: string, name: string) {
-  const r = await gql(app.base, `mutation($name: String!) { createApiKey(name: $name) { key apiKey { id } } }`, { name }, token);
+  const r = await gql(
+    app.base,
+    `mutation($name: String!) { createApiKey(name: $name) { key apiKey { id } } }`,
+    { name },
+    token,
+  );
   return r.data.createApiKey as { key: string; apiKey: { id: string } };
 }
 
 /** POST /graphql with the key, keeping the status and headers. */
 async function withKey(key: string, query: string) {
-  const res = await fetch(`${app.base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${key}` }, body: JSON.stringify({ query }) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as { data?: unknown; errors?: { extensions: { code: string; reason?: string } }[] } };
+  const res = await fetch(`${app.base}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query }),
+  });
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as { data?: unknown; errors?: { extensions: { code: string; reason?: string } }[] },
+  };
 }
 
 const USAGE = `{ apiKeys { keys { id usage(days: 30) { day requests errors } } } }`;
@@ -48,14 +61,33 @@ describe("usage per key per Kuwait day", () => {
 
     // 4 answered, 3 with errors: a field a key may not ask for, an unknown field, a syntax error
     for (let i = 0; i < 4; i++) expect((await withKey(a1.key, `{ me { email } }`)).body.errors).toBeUndefined();
-    expect((await withKey(a1.key, `{ clients(first: 1) { totalCount } }`)).body.errors?.[0].extensions.code).toBe("FORBIDDEN");
-    expect((await withKey(a1.key, `{ me { nope } }`)).body.errors?.[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
+    expect((await withKey(a1.key, `{ clients(first: 1) { totalCount } }`)).body.errors?.[0].extensions.code).toBe(
+      "FORBIDDEN",
+    );
+    expect((await withKey(a1.key, `{ me { nope } }`)).body.errors?.[0].extensions.code).toBe(
+      "GRAPHQL_VALIDATION_FAILED",
+    );
     expect((await withKey(a1.key, `{ me {`)).body.errors?.[0].extensions.code).toBe("GRAPHQL_PARSE_FAILED");
     // a subscription over graphql-ws counts as a request too
     await new Promise<void>((resolve, reject) => {
-      const ws = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${a1.key}` }, lazy: false, retryAttempts: 0 });
-      const stop = ws.subscribe({ query: "subscription { postChanged { postId status } }" }, { next: () => {}, error: reject, complete: () => {} });
-      ws.on("connected", () => setTimeout(() => { stop(); void ws.dispose(); resolve(); }, 100));
+      const ws = createClient({
+        url: app.base.replace("http", "ws") + "/graphql",
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${a1.key}` },
+        lazy: false,
+        retryAttempts: 0,
+      });
+      const stop = ws.subscribe(
+        { query: "subscription { postChanged { postId status } }" },
+        { next: () => {}, error: reject, complete: () => {} },
+      );
+      ws.on("connected", () =>
+        setTimeout(() => {
+          stop();
+          void ws.dispose();
+          resolve();
+        }, 100),
+      );
     });
     // B's key, twice
     for (let i = 0; i < 2; i++) await withKey(b1.key, `{ me { email } }`);
@@ -74,7 +106,10 @@ describe("usage per key per Kuwait day", () => {
     expect((await usageOf(b.token)).get(b1.apiKey.id)![29]).toEqual({ day: today, requests: 2, errors: 0 });
 
     // one row per key and day, however many requests
-    const { rows } = await app.sufra.deps.pool.query<{ n: number }>("select count(*)::int as n from api_key_usage_days where api_key_id = $1", [a1.apiKey.id]);
+    const { rows } = await app.sufra.deps.pool.query<{ n: number }>(
+      "select count(*)::int as n from api_key_usage_days where api_key_id = $1",
+      [a1.apiKey.id],
+    );
     expect(rows[0].n).toBe(1);
 
     // days outside 1-90 read as the nearest
@@ -88,10 +123,19 @@ describe("usage per key per Kuwait day", () => {
     const a = await business("Usage Café C");
     const b = await business("Usage Café D");
     const bKey = await createKey(b.token, "B");
-    const viewerA = { userId: a.userId, role: "client" as const, email: a.email, name: "A", businessId: a.businessId, sessionId: "s" };
+    const viewerA = {
+      userId: a.userId,
+      role: "client" as const,
+      email: a.email,
+      name: "A",
+      businessId: a.businessId,
+      sessionId: "s",
+    };
     const row = { id: bKey.apiKey.id, businessId: b.businessId };
     await expect(app.sufra.services.apiKeys.usage(viewerA, row)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(app.sufra.services.apiKeys.usage({ ...viewerA, businessId: b.businessId, apiKeyId: bKey.apiKey.id }, row)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      app.sufra.services.apiKeys.usage({ ...viewerA, businessId: b.businessId, apiKeyId: bKey.apiKey.id }, row),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await app.sufra.services.apiKeys.usage({ ...viewerA, businessId: b.businessId }, row, 2)).toEqual([
       { day: addDays(kuwaitDate(), -1), requests: 0, errors: 0 },
       { day: kuwaitDate(), requests: 0, errors: 0 },
@@ -109,15 +153,23 @@ describe("rate-limit headers for key callers", () => {
     expect(first.headers.get("ratelimit-remaining")).toBe(String(API_KEY_RATE_LIMIT.points - 1));
     expect(Number(first.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
     expect(Number(first.headers.get("ratelimit-reset"))).toBeLessThanOrEqual(API_KEY_RATE_LIMIT.durationSeconds);
-    expect(first.headers.get("ratelimit-policy")).toBe(`${API_KEY_RATE_LIMIT.points};w=${API_KEY_RATE_LIMIT.durationSeconds}`);
+    expect(first.headers.get("ratelimit-policy")).toBe(
+      `${API_KEY_RATE_LIMIT.points};w=${API_KEY_RATE_LIMIT.durationSeconds}`,
+    );
     expect(first.headers.get("retry-after")).toBeNull();
-    const person = await fetch(`${app.base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${holder.token}` }, body: JSON.stringify({ query: "{ me { email } }" }) });
+    const person = await fetch(`${app.base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${holder.token}` },
+      body: JSON.stringify({ query: "{ me { email } }" }),
+    });
     expect(person.headers.get("ratelimit-limit")).toBeNull();
 
     const original = app.sufra.services.apiKeys;
     await original.flushUsage();
     // the same service with a budget of 2 requests a minute
-    app.sufra.services.apiKeys = createApiKeysService(app.sufra.deps, { rateLimit: { points: 2, durationSeconds: 60 } });
+    app.sufra.services.apiKeys = createApiKeysService(app.sufra.deps, {
+      rateLimit: { points: 2, durationSeconds: 60 },
+    });
     try {
       const other = await createKey(holder.token, "Small budget");
       expect((await withKey(other.key, `{ me { email } }`)).headers.get("ratelimit-remaining")).toBe("1");

@@ -12,31 +12,47 @@ describe("sign-up to sign-out over REST", () => {
     const payload = signUp();
     const reg = await call(app.base, "POST", "/api/auth/register", { body: payload });
     expect(reg.status).toBe(201);
-    expect(reg.body.message).toBe("Registration successful! Your account is pending approval. You selected the Premium plan. We will contact you soon.");
+    expect(reg.body.message).toBe(
+      "Registration successful! Your account is pending approval. You selected the Premium plan. We will contact you soon.",
+    );
     expect(reg.body).not.toHaveProperty("access_token");
-    expect(reg.body.user).toEqual({ id: expect.any(String), email: payload.email, name: payload.contact_name, role: "client", business_id: expect.any(String) });
+    expect(reg.body.user).toEqual({
+      id: expect.any(String),
+      email: payload.email,
+      name: payload.contact_name,
+      role: "client",
+      business_id: expect.any(String),
+    });
     expect(reg.body.business).toEqual({ id: reg.body.user.business_id, status: "pending", requested_plan: "premium" });
 
     // the verification mail arrives over SMTP, in both languages
     const mail = await mailbox.waitFor(payload.email, /verify-email/);
     expect(mail).toContain("Thank you for signing up to Sufra");
     expect(mail).toContain("شكرًا لتسجيلك في سفرة");
-    const verify = await call(app.base, "POST", "/api/auth/verify-email", { body: { token: tokenFrom(mail, "/verify-email") } });
+    const verify = await call(app.base, "POST", "/api/auth/verify-email", {
+      body: { token: tokenFrom(mail, "/verify-email") },
+    });
     expect(verify.status).toBe(200);
     expect(verify.body.message).toBe("Your e-mail address is confirmed");
     // single use
-    const again = await call(app.base, "POST", "/api/auth/verify-email", { body: { token: tokenFrom(mail, "/verify-email") } });
+    const again = await call(app.base, "POST", "/api/auth/verify-email", {
+      body: { token: tokenFrom(mail, "/verify-email") },
+    });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("INVALID_LINK");
 
     // pending: no entry yet
-    const early = await call(app.base, "POST", "/api/auth/login", { body: { email: payload.email, password: payload.password } });
+    const early = await call(app.base, "POST", "/api/auth/login", {
+      body: { email: payload.email, password: payload.password },
+    });
     expect(early.status).toBe(403);
     expect(early.body.message).toContain("pending approval");
 
     // the admin approves: a 14-day trial of the requested plan starts, and the applicant is told
     const admin = await adminToken(app.base);
-    const approved = await call(app.base, "POST", `/api/admin/clients/${reg.body.business.id}/approve`, { token: admin });
+    const approved = await call(app.base, "POST", `/api/admin/clients/${reg.body.business.id}/approve`, {
+      token: admin,
+    });
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe("active");
     expect(approved.body.email_verified).toBe(true);
@@ -48,7 +64,9 @@ describe("sign-up to sign-out over REST", () => {
     await mailbox.waitFor(payload.email, /account is approved/);
     expect(await mailbox.waitFor(payload.email, /account is approved/)).toContain("تمت الموافقة على حسابك");
 
-    const login = await call(app.base, "POST", "/api/auth/login", { body: { email: payload.email.toUpperCase(), password: payload.password } });
+    const login = await call(app.base, "POST", "/api/auth/login", {
+      body: { email: payload.email.toUpperCase(), password: payload.password },
+    });
     expect(login.status).toBe(200);
     expect(login.body.user).toEqual(reg.body.user);
     const { access_token, refresh_token } = login.body;
@@ -83,7 +101,9 @@ describe("sign-up to sign-out over REST", () => {
     const bad = await call(app.base, "POST", "/api/auth/login", { body: { ...ADMIN, password: "Wrong#Pass123" } });
     expect(bad.status).toBe(401);
     expect(bad.body.message).toContain("Invalid email or password");
-    const unknown = await call(app.base, "POST", "/api/auth/login", { body: { email: "nobody@example.kw", password: "Wrong#Pass123" } });
+    const unknown = await call(app.base, "POST", "/api/auth/login", {
+      body: { email: "nobody@example.kw", password: "Wrong#Pass123" },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe(bad.body.message);
   });
@@ -91,7 +111,9 @@ describe("sign-up to sign-out over REST", () => {
   test("a taken e-mail is refused with 'already registered', in any letter case", async () => {
     const payload = signUp();
     expect((await call(app.base, "POST", "/api/auth/register", { body: payload })).status).toBe(201);
-    const dup = await call(app.base, "POST", "/api/auth/register", { body: { ...payload, email: payload.email.toUpperCase() } });
+    const dup = await call(app.base, "POST", "/api/auth/register", {
+      body: { ...payload, email: payload.email.toUpperCase() },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe("EMAIL_TAKEN");
     expect(dup.body.message).toContain("already registered");
@@ -118,39 +140,74 @@ describe("sign-up to sign-out over REST", () => {
     expect(weak.status).toBe(400);
     expect(weak.body.message).toBe("Validation failed: new_password: Password must be at least 8 characters");
 
-    const reset = await call(app.base, "POST", "/api/auth/reset-password", { body: { token, new_password: "Cardamom#77" } });
+    const reset = await call(app.base, "POST", "/api/auth/reset-password", {
+      body: { token, new_password: "Cardamom#77" },
+    });
     expect(reset.status).toBe(200);
-    expect((await call(app.base, "POST", "/api/auth/reset-password", { body: { token, new_password: "Cardamom#78" } })).body.code).toBe("INVALID_LINK");
-    expect((await call(app.base, "POST", "/api/auth/refresh", { body: { refresh_token: session.body.refresh_token } })).status).toBe(401);
-    expect((await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).status).toBe(401);
-    expect((await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: "Cardamom#77" } })).status).toBe(200);
+    expect(
+      (await call(app.base, "POST", "/api/auth/reset-password", { body: { token, new_password: "Cardamom#78" } })).body
+        .code,
+    ).toBe("INVALID_LINK");
+    expect(
+      (await call(app.base, "POST", "/api/auth/refresh", { body: { refresh_token: session.body.refresh_token } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).status,
+    ).toBe(401);
+    expect(
+      (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: "Cardamom#77" } })).status,
+    ).toBe(200);
   });
 
   test("change password keeps this session, revokes the others, and needs the current password", async () => {
     const c = await registeredClient(app.base);
-    const a = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body;
-    const b = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body;
-    const wrong = await call(app.base, "POST", "/api/auth/change-password", { token: a.access_token, body: { current_password: "Nope#12345", new_password: "Zaatar#2026" } });
+    const a = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }))
+      .body;
+    const b = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }))
+      .body;
+    const wrong = await call(app.base, "POST", "/api/auth/change-password", {
+      token: a.access_token,
+      body: { current_password: "Nope#12345", new_password: "Zaatar#2026" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe("INCORRECT_PASSWORD");
     // the details name the real problem, not a missing field
     expect(wrong.body.details).toEqual({ current_password: ["Current password is incorrect"] });
-    const wrongAr = await call(app.base, "POST", "/api/auth/change-password", { token: a.access_token, lang: "ar", body: { current_password: "Nope#12345", new_password: "Zaatar#2026" } });
+    const wrongAr = await call(app.base, "POST", "/api/auth/change-password", {
+      token: a.access_token,
+      lang: "ar",
+      body: { current_password: "Nope#12345", new_password: "Zaatar#2026" },
+    });
     expect(wrongAr.body.details).toEqual({ current_password: ["كلمة المرور الحالية غير صحيحة"] });
-    const ok = await call(app.base, "POST", "/api/auth/change-password", { token: a.access_token, body: { current_password: c.password, new_password: "Zaatar#2026" } });
+    const ok = await call(app.base, "POST", "/api/auth/change-password", {
+      token: a.access_token,
+      body: { current_password: c.password, new_password: "Zaatar#2026" },
+    });
     expect(ok.status).toBe(200);
-    expect((await call(app.base, "POST", "/api/auth/refresh", { body: { refresh_token: a.refresh_token } })).status).toBe(200);
-    expect((await call(app.base, "POST", "/api/auth/refresh", { body: { refresh_token: b.refresh_token } })).status).toBe(401);
+    expect(
+      (await call(app.base, "POST", "/api/auth/refresh", { body: { refresh_token: a.refresh_token } })).status,
+    ).toBe(200);
+    expect(
+      (await call(app.base, "POST", "/api/auth/refresh", { body: { refresh_token: b.refresh_token } })).status,
+    ).toBe(401);
     await mailbox.waitFor(c.email, /was just changed/);
   });
 
   test("profile updates the person's name and the business's details", async () => {
     const c = await registeredClient(app.base);
-    const { access_token } = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body;
-    const r = await call(app.base, "PUT", "/api/auth/profile", { token: access_token, body: { name: "Noura A.", company_name: "Dar Al Qahwa Salmiya", phone: "+96555551235" } });
+    const { access_token } = (
+      await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })
+    ).body;
+    const r = await call(app.base, "PUT", "/api/auth/profile", {
+      token: access_token,
+      body: { name: "Noura A.", company_name: "Dar Al Qahwa Salmiya", phone: "+96555551235" },
+    });
     expect(r.status).toBe(200);
     expect(r.body.name).toBe("Noura A.");
-    const client = await call(app.base, "GET", `/api/admin/clients/${c.businessId}`, { token: await adminToken(app.base) });
+    const client = await call(app.base, "GET", `/api/admin/clients/${c.businessId}`, {
+      token: await adminToken(app.base),
+    });
     expect(client.body.company_name).toBe("Dar Al Qahwa Salmiya");
     const bad = await call(app.base, "PUT", "/api/auth/profile", { token: access_token, body: { phone: "12345" } });
     expect(bad.status).toBe(400);
@@ -162,11 +219,14 @@ describe("sign-up to sign-out over REST", () => {
     await call(app.base, "POST", "/api/auth/register", { body: payload });
     const r = await call(app.base, "POST", "/api/auth/resend-verification", { body: { email: payload.email } });
     expect(r.status).toBe(200);
-    const unknown = await call(app.base, "POST", "/api/auth/resend-verification", { body: { email: "ghost@example.kw" } });
+    const unknown = await call(app.base, "POST", "/api/auth/resend-verification", {
+      body: { email: "ghost@example.kw" },
+    });
     expect(unknown.body).toEqual(r.body);
     await mailbox.waitFor(payload.email, /verify-email/);
     // the link asked for again is mailed by a job, after the answer
-    for (let i = 0; i < 50 && mailbox.mails.filter((m) => m.to.includes(payload.email)).length < 2; i++) await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 50 && mailbox.mails.filter((m) => m.to.includes(payload.email)).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 200));
     expect(mailbox.mails.filter((m) => m.to.includes(payload.email)).length).toBe(2);
   });
 });
@@ -174,28 +234,65 @@ describe("sign-up to sign-out over REST", () => {
 describe("the same service behind the GraphQL door", () => {
   test("register, approve, login, me, refresh and logout as GraphQL operations", async () => {
     const p = signUp();
-    const reg = await gql(app.base, `mutation($i: RegisterInput!) { register(input: $i) { email status requestedPlan } }`, {
-      i: { email: p.email, password: p.password, confirmPassword: p.password, companyName: p.company_name, contactName: p.contact_name, phone: p.phone, requestedPlan: "BASIC" },
-    });
+    const reg = await gql(
+      app.base,
+      `mutation($i: RegisterInput!) { register(input: $i) { email status requestedPlan } }`,
+      {
+        i: {
+          email: p.email,
+          password: p.password,
+          confirmPassword: p.password,
+          companyName: p.company_name,
+          contactName: p.contact_name,
+          phone: p.phone,
+          requestedPlan: "BASIC",
+        },
+      },
+    );
     expect(reg).toEqual({ data: { register: { email: p.email, status: "pending", requestedPlan: "BASIC" } } });
 
     const admin = await adminToken(app.base);
-    const list = await gql(app.base, `query($s: String) { clients(search: $s, first: 5) { totalCount edges { node { id email status requestedPlan } } } }`, { s: p.email }, admin);
+    const list = await gql(
+      app.base,
+      `query($s: String) { clients(search: $s, first: 5) { totalCount edges { node { id email status requestedPlan } } } }`,
+      { s: p.email },
+      admin,
+    );
     expect(list.data.clients.totalCount).toBe(1);
     const id = list.data.clients.edges[0].node.id;
-    const ok = await gql(app.base, `mutation($id: ID!) { approveClient(id: $id) { status subscription { plan status trialEndsAt } } }`, { id }, admin);
+    const ok = await gql(
+      app.base,
+      `mutation($id: ID!) { approveClient(id: $id) { status subscription { plan status trialEndsAt } } }`,
+      { id },
+      admin,
+    );
     expect(ok.data.approveClient.status).toBe("ACTIVE");
     expect(ok.data.approveClient.subscription).toMatchObject({ plan: "BASIC", status: "TRIAL" });
 
-    const login = await gql(app.base, `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken refreshToken user { email role business { companyName status } } } }`, { e: p.email, p: p.password });
-    expect(login.data.login.user).toEqual({ email: p.email, role: "CLIENT", business: { companyName: p.company_name, status: "ACTIVE" } });
+    const login = await gql(
+      app.base,
+      `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken refreshToken user { email role business { companyName status } } } }`,
+      { e: p.email, p: p.password },
+    );
+    expect(login.data.login.user).toEqual({
+      email: p.email,
+      role: "CLIENT",
+      business: { companyName: p.company_name, status: "ACTIVE" },
+    });
     const me = await gql(app.base, `{ me { email name emailVerified } }`, {}, login.data.login.accessToken);
     expect(me.data.me).toEqual({ email: p.email, name: p.contact_name, emailVerified: false });
 
-    const refreshed = await gql(app.base, `mutation($t: String!) { refreshToken(refreshToken: $t) { accessToken } }`, { t: login.data.login.refreshToken });
+    const refreshed = await gql(app.base, `mutation($t: String!) { refreshToken(refreshToken: $t) { accessToken } }`, {
+      t: login.data.login.refreshToken,
+    });
     expect(typeof refreshed.data.refreshToken.accessToken).toBe("string");
-    expect((await gql(app.base, `mutation($t: String) { logout(refreshToken: $t) }`, { t: login.data.login.refreshToken })).data.logout).toBe(true);
-    const refused = await gql(app.base, `mutation($t: String!) { refreshToken(refreshToken: $t) { accessToken } }`, { t: login.data.login.refreshToken });
+    expect(
+      (await gql(app.base, `mutation($t: String) { logout(refreshToken: $t) }`, { t: login.data.login.refreshToken }))
+        .data.logout,
+    ).toBe(true);
+    const refused = await gql(app.base, `mutation($t: String!) { refreshToken(refreshToken: $t) { accessToken } }`, {
+      t: login.data.login.refreshToken,
+    });
     expect(refused.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
   });
 
@@ -203,7 +300,9 @@ describe("the same service behind the GraphQL door", () => {
     const anon = await gql(app.base, `{ me { id } }`);
     expect(anon.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
     const c = await registeredClient(app.base);
-    const { access_token } = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body;
+    const { access_token } = (
+      await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })
+    ).body;
     const r = await gql(app.base, `{ clients(first: 1) { totalCount } }`, {}, access_token);
     expect(r.errors?.[0].extensions.code).toBe("FORBIDDEN");
     expect(r.errors?.[0].message).toBe("You do not have permission to perform this action");

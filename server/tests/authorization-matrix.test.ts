@@ -11,11 +11,30 @@ import WebSocket from "ws";
 import { schema } from "../src/graphql/schema.ts";
 import { GRAPHQL_RULES, mayCall, REST_RULES, type Rule } from "./support/access-rules.ts";
 import { worldForFile } from "./support/per-file.ts";
-import { bounded, changedTables, documentFor, fieldKey, fingerprint, restRoutes, rootFields, routeKey, sampleInput, type RestRoute, type RootField } from "./support/surface.ts";
+import {
+  bounded,
+  changedTables,
+  documentFor,
+  fieldKey,
+  fingerprint,
+  restRoutes,
+  rootFields,
+  routeKey,
+  sampleInput,
+  type RestRoute,
+  type RootField,
+} from "./support/surface.ts";
 import { CALLERS, type CallerName } from "./support/world.ts";
 
 const { app, world } = worldForFile();
-const tally = { calls: 0, statuses: new Map<number | string, number>(), fiveXX: [] as string[], unexpectedAllows: [] as string[], wrongRefusals: [] as string[], writes: [] as string[] };
+const tally = {
+  calls: 0,
+  statuses: new Map<number | string, number>(),
+  fiveXX: [] as string[],
+  unexpectedAllows: [] as string[],
+  wrongRefusals: [] as string[],
+  writes: [] as string[],
+};
 
 afterAll(async () => {
   console.log(
@@ -38,14 +57,16 @@ function restParams(route: RestRoute): Record<string, string> {
   const ids = world.ids;
   const p = route.path;
   const del = route.method === "DELETE";
-  if (p.startsWith("/api/admin/clients/:id")) return { id: p === "/api/admin/clients/:id" ? ids.business : ids.businessD };
+  if (p.startsWith("/api/admin/clients/:id"))
+    return { id: p === "/api/admin/clients/:id" ? ids.business : ids.businessD };
   if (p.startsWith("/api/team/invitations/:id")) return { id: ids.invitation };
   if (p.startsWith("/api/team/members/:id")) return { id: ids.member };
   if (p.startsWith("/api/api-keys/:id")) return { id: ids.apiKey };
   if (p.startsWith("/api/posts/media/:id")) return { id: del ? ids.mediaDoomed : ids.media };
   if (p.startsWith("/api/posts/targets/:id")) return { id: ids.target };
   if (p.startsWith("/api/posts/:id")) return { id: del ? ids.postDoomed : ids.post };
-  if (p.startsWith("/api/platforms/:platform")) return { platform: del ? "twitter" : p.endsWith("/connect") ? "snapchat" : "instagram" };
+  if (p.startsWith("/api/platforms/:platform"))
+    return { platform: del ? "twitter" : p.endsWith("/connect") ? "snapchat" : "instagram" };
   if (p.startsWith("/api/calendar/holiday-overrides/:id")) return { id: ids.override };
   if (p.startsWith("/api/templates/:id")) return { id: ids.template };
   if (p.startsWith("/api/reviews/:id")) return { id: ids.review };
@@ -60,7 +81,8 @@ function restParams(route: RestRoute): Record<string, string> {
 }
 
 function restQuery(route: RestRoute): string {
-  if (route.path.startsWith("/api/analytics/")) return `?client_id=${world.ids.business}${route.path.endsWith("/export") ? "&format=csv" : ""}`;
+  if (route.path.startsWith("/api/analytics/"))
+    return `?client_id=${world.ids.business}${route.path.endsWith("/export") ? "&format=csv" : ""}`;
   if (route.path === "/api/posts/calendar") return `?from=${future(-1)}&to=${future(5)}`;
   if (route.path.endsWith("/callback")) return "?state=probe&code=probe";
   return "";
@@ -101,12 +123,23 @@ function restBody(route: RestRoute): unknown {
     "PUT /api/calendar/holiday-overrides": { occasion_key: "eid_al_adha", year: 2026, date: "2026-05-27" },
     "POST /api/templates": { name: `Probe ${n}`, occasion: "weekend", language: "en", body: "Hello {business}" },
     "PUT /api/templates/:id": { name: "Friday brunch", occasion: "weekend", language: "en", body: "Edited {business}" },
-    "POST /api/reviews": { source: "google", author: `Guest ${n}`, rating: 4, text: "Good karak", reviewed_at: "2026-01-11" },
+    "POST /api/reviews": {
+      source: "google",
+      author: `Guest ${n}`,
+      rating: 4,
+      text: "Good karak",
+      reviewed_at: "2026-01-11",
+    },
     "PUT /api/reviews/:id/reply": { reply: "Thank you!" },
     "POST /api/competitors": { name: `Rival ${n}`, platform: "instagram", handle: `rival.${n}` },
     "PUT /api/competitors/:id": { name: "Rival", platform: "instagram", handle: "rival.cafe" },
     "POST /api/competitors/:id/snapshots": { day: ids.snapshotDay, followers: 1300 },
-    "POST /api/campaigns": { name: `Probe ${n}`, goal: "awareness", start_date: ids.snapshotDay, end_date: ids.snapshotDay },
+    "POST /api/campaigns": {
+      name: `Probe ${n}`,
+      goal: "awareness",
+      start_date: ids.snapshotDay,
+      end_date: ids.snapshotDay,
+    },
     "PUT /api/campaigns/:id": { name: `Renamed ${n}` },
     "POST /api/campaigns/:id/posts": { post_ids: [ids.post] },
     "POST /api/planner/preview": { month: ids.nextMonth, days: [`${ids.nextMonth}-11`] },
@@ -125,7 +158,10 @@ function restBody(route: RestRoute): unknown {
 }
 
 /** Which of A's ids a route names in its path or query (another tenant must be refused outright). */
-const namesA = (route: RestRoute) => /:(id|postId|day)\b/.test(route.path) && !route.path.startsWith("/api/admin/clients/:id/") ? true : route.path.startsWith("/api/analytics/");
+const namesA = (route: RestRoute) =>
+  /:(id|postId|day)\b/.test(route.path) && !route.path.startsWith("/api/admin/clients/:id/")
+    ? true
+    : route.path.startsWith("/api/analytics/");
 
 interface Outcome {
   status: number;
@@ -140,7 +176,12 @@ async function restCall(route: RestRoute, caller: CallerName): Promise<Outcome> 
   const token = world.tokens[caller];
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(app.base + path + restQuery(route), { method: route.method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
+  const res = await fetch(app.base + path + restQuery(route), {
+    method: route.method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: "manual",
+  });
   const text = await res.text();
   tally.calls++;
   count(res.status);
@@ -247,7 +288,13 @@ function gqlVariables(f: RootField): Record<string, unknown> {
       case "endDate":
         return ids.snapshotDay;
       case "platform":
-        return type === "Platform" ? (f.name === "disconnectPlatform" ? "twitter" : f.name === "connectPlatform" ? "snapchat" : "instagram") : undefined;
+        return type === "Platform"
+          ? f.name === "disconnectPlatform"
+            ? "twitter"
+            : f.name === "connectPlatform"
+              ? "snapchat"
+              : "instagram"
+          : undefined;
       case "platforms":
         return "instagram";
       case "content":
@@ -278,7 +325,9 @@ function gqlVariables(f: RootField): Record<string, unknown> {
   return vars;
 }
 
-const gqlNamesA = (f: RootField) => f.field.args.some((a) => ["id", "clientId", "competitorId", "postId", "deliveryId"].includes(a.name)) && !/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(f.name);
+const gqlNamesA = (f: RootField) =>
+  f.field.args.some((a) => ["id", "clientId", "competitorId", "postId", "deliveryId"].includes(a.name)) &&
+  !/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(f.name);
 
 interface GqlOutcome {
   status: number;
@@ -291,7 +340,11 @@ async function gqlCall(f: RootField, caller: CallerName): Promise<GqlOutcome> {
   const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json" };
   const token = world.tokens[caller];
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${app.base}/graphql`, { method: "POST", headers, body: JSON.stringify({ query: documentFor(f), variables: gqlVariables(f) }) });
+  const res = await fetch(`${app.base}/graphql`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ query: documentFor(f), variables: gqlVariables(f) }),
+  });
   const text = await res.text();
   tally.calls++;
   let body: { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] } = {};
@@ -302,8 +355,14 @@ async function gqlCall(f: RootField, caller: CallerName): Promise<GqlOutcome> {
   }
   const codes = (body.errors ?? []).map((e) => e.extensions?.code ?? "?");
   count(`graphql ${res.status} ${codes.length ? [...new Set(codes)].join("+") : "data"}`);
-  if (res.status >= 500 || codes.includes("INTERNAL_SERVER_ERROR")) tally.fiveXX.push(`${caller} ${fieldKey(f)}: ${res.status} ${text.slice(0, 200)}`);
-  return { status: res.status, codes, hasData: body.data?.[f.name] !== undefined && body.data?.[f.name] !== null, text };
+  if (res.status >= 500 || codes.includes("INTERNAL_SERVER_ERROR"))
+    tally.fiveXX.push(`${caller} ${fieldKey(f)}: ${res.status} ${text.slice(0, 200)}`);
+  return {
+    status: res.status,
+    codes,
+    hasData: body.data?.[f.name] !== undefined && body.data?.[f.name] !== null,
+    text,
+  };
 }
 
 /**
@@ -311,9 +370,19 @@ async function gqlCall(f: RootField, caller: CallerName): Promise<GqlOutcome> {
  * of a refusal within `quietMs`: a caller who must be refused gets a long wait (a loaded machine
  * answers late, and a late refusal is still a refusal), one who must be let in a short one.
  */
-async function subscribe(f: RootField, caller: CallerName, quietMs = 700): Promise<{ refused: boolean; codes: string[]; text: string }> {
+async function subscribe(
+  f: RootField,
+  caller: CallerName,
+  quietMs = 700,
+): Promise<{ refused: boolean; codes: string[]; text: string }> {
   const token = world.tokens[caller];
-  const client = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0, lazy: true });
+  const client = createClient({
+    url: app.base.replace("http", "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+    lazy: true,
+  });
   tally.calls++;
   try {
     const out = await new Promise<{ refused: boolean; codes: string[]; text: string }>((resolve) => {
@@ -332,7 +401,11 @@ async function subscribe(f: RootField, caller: CallerName, quietMs = 700): Promi
             clearTimeout(settle);
             const list = Array.isArray(e) ? (e as { extensions?: { code?: string } }[]) : [];
             const closed = e && typeof e === "object" && "code" in e ? [`close ${(e as { code: number }).code}`] : [];
-            resolve({ refused: true, codes: [...list.map((x) => String(x.extensions?.code)), ...closed], text: JSON.stringify(e) });
+            resolve({
+              refused: true,
+              codes: [...list.map((x) => String(x.extensions?.code)), ...closed],
+              text: JSON.stringify(e),
+            });
           },
           complete: () => {},
         },
@@ -351,7 +424,12 @@ async function subscribe(f: RootField, caller: CallerName, quietMs = 700): Promi
 type Pair<T> = { target: T; caller: CallerName; rule: Rule };
 
 /** Whether the caller is expected through the door; B on A's ids is refused; B with A's ids in a bulk body may answer but must not write. */
-function expectation(rule: Rule, caller: CallerName, door: "rest" | "graphql", namesAnA: boolean): "allow" | "refuse" | "noWrite" {
+function expectation(
+  rule: Rule,
+  caller: CallerName,
+  door: "rest" | "graphql",
+  namesAnA: boolean,
+): "allow" | "refuse" | "noWrite" {
   if (!mayCall(rule.policy, caller, rule.door ?? door)) return "refuse";
   if (caller === "clientB" && rule.policy !== "public" && rule.policy !== "signedIn" && rule.policy !== "person") {
     if (namesAnA) return "refuse";
@@ -373,9 +451,17 @@ function byTarget<T>(pairs: Pair<T>[], key: (p: Pair<T>) => string): Pair<T>[][]
  * table: a refused call writes nothing, so their order does not matter. Only when something changed are
  * they called again route by route (field by field), each between two fingerprints, to name who wrote.
  */
-async function refusedWrites<T, O extends { text: string }>(pairs: Pair<T>[], key: (p: Pair<T>) => string, send: (p: Pair<T>) => Promise<O>, status: (o: O) => string): Promise<O[]> {
+async function refusedWrites<T, O extends { text: string }>(
+  pairs: Pair<T>[],
+  key: (p: Pair<T>) => string,
+  send: (p: Pair<T>) => Promise<O>,
+  status: (o: O) => string,
+): Promise<O[]> {
   const before = await fingerprint(world.pool);
-  const outs = await bounded(8, pairs.map((p) => () => send(p)));
+  const outs = await bounded(
+    8,
+    pairs.map((p) => () => send(p)),
+  );
   let after = await fingerprint(world.pool);
   const changed = changedTables(before, after);
   if (!changed.length) return outs;
@@ -386,11 +472,16 @@ async function refusedWrites<T, O extends { text: string }>(pairs: Pair<T>[], ke
     const wrote = changedTables(after, next);
     if (wrote.length) {
       named = true;
-      tally.writes.push(`${key(group[0])} by ${group.map((p, i) => `${p.caller} (${status(again[i])})`).join(", ")} changed ${wrote.join(", ")}: ${again.map((o) => o.text.slice(0, 120)).join(" | ")}`);
+      tally.writes.push(
+        `${key(group[0])} by ${group.map((p, i) => `${p.caller} (${status(again[i])})`).join(", ")} changed ${wrote.join(", ")}: ${again.map((o) => o.text.slice(0, 120)).join(" | ")}`,
+      );
     }
     after = next;
   }
-  if (!named) tally.writes.push(`refused calls changed ${changed.join(", ")}, and no route or field wrote again when called alone`);
+  if (!named)
+    tally.writes.push(
+      `refused calls changed ${changed.join(", ")}, and no route or field wrote again when called alone`,
+    );
   return outs;
 }
 
@@ -399,7 +490,11 @@ async function refusedWrites<T, O extends { text: string }>(pairs: Pair<T>[], ke
  * a route's callers stay side by side, so they still meet at the same moment (races show as 5xx).
  */
 async function inClasses<T>(pairs: Pair<T>[], rank: (p: Pair<T>) => number, run: (p: Pair<T>) => Promise<void>) {
-  for (const r of [...new Set(pairs.map(rank))].sort((a, b) => a - b)) await bounded(8, pairs.filter((p) => rank(p) === r).map((p) => () => run(p)));
+  for (const r of [...new Set(pairs.map(rank))].sort((a, b) => a - b))
+    await bounded(
+      8,
+      pairs.filter((p) => rank(p) === r).map((p) => () => run(p)),
+    );
 }
 
 const REFUSED_REST = [401, 403, 404];
@@ -428,40 +523,70 @@ describe("refused callers are refused and change nothing", () => {
     const pairs: Pair<RestRoute>[] = [];
     for (const route of restRoutes(app.sufra.server!.httpServer)) {
       const rule = REST_RULES[routeKey(route)];
-      for (const caller of CALLERS) if (expectation(rule, caller, "rest", namesA(route)) !== "allow") pairs.push({ target: route, caller, rule });
+      for (const caller of CALLERS)
+        if (expectation(rule, caller, "rest", namesA(route)) !== "allow") pairs.push({ target: route, caller, rule });
     }
     const reads = pairs.filter((p) => p.target.method === "GET");
-    await bounded(8, reads.map((p) => async () => check(p, await restCall(p.target, p.caller))));
+    await bounded(
+      8,
+      reads.map((p) => async () => check(p, await restCall(p.target, p.caller))),
+    );
     const writes = pairs.filter((p) => p.target.method !== "GET");
-    const outs = await refusedWrites(writes, (p) => routeKey(p.target), (p) => restCall(p.target, p.caller), (o) => String(o.status));
+    const outs = await refusedWrites(
+      writes,
+      (p) => routeKey(p.target),
+      (p) => restCall(p.target, p.caller),
+      (o) => String(o.status),
+    );
     writes.forEach((p, i) => check(p, outs[i]));
     function check(p: Pair<RestRoute>, out: Outcome) {
       const e = expectation(p.rule, p.caller, "rest", namesA(p.target));
-      if (e === "refuse" && !REFUSED_REST.includes(out.status)) tally.unexpectedAllows.push(`${p.caller} ${routeKey(p.target)}: ${out.status} ${out.text.slice(0, 160)}`);
+      if (e === "refuse" && !REFUSED_REST.includes(out.status))
+        tally.unexpectedAllows.push(`${p.caller} ${routeKey(p.target)}: ${out.status} ${out.text.slice(0, 160)}`);
     }
     console.log(`REST refusals: ${pairs.length} calls`);
-    expect({ fiveXX: tally.fiveXX, unexpectedAllows: tally.unexpectedAllows, writes: tally.writes }).toEqual({ fiveXX: [], unexpectedAllows: [], writes: [] });
+    expect({ fiveXX: tally.fiveXX, unexpectedAllows: tally.unexpectedAllows, writes: tally.writes }).toEqual({
+      fiveXX: [],
+      unexpectedAllows: [],
+      writes: [],
+    });
   }, 240_000);
 
   test("GraphQL queries and mutations", async () => {
     const pairs: Pair<RootField>[] = [];
     for (const f of rootFields(schema).filter((f) => f.kind !== "Subscription")) {
       const rule = GRAPHQL_RULES[fieldKey(f)];
-      for (const caller of CALLERS) if (expectation(rule, caller, "graphql", gqlNamesA(f)) !== "allow") pairs.push({ target: f, caller, rule });
+      for (const caller of CALLERS)
+        if (expectation(rule, caller, "graphql", gqlNamesA(f)) !== "allow") pairs.push({ target: f, caller, rule });
     }
     const found: string[] = [];
     const check = (p: Pair<RootField>, out: GqlOutcome) => {
       const e = expectation(p.rule, p.caller, "graphql", gqlNamesA(p.target));
       const refused = !out.hasData && out.codes.length > 0 && out.codes.every((c) => REFUSED_GQL.includes(c));
-      if (e === "refuse" && !refused) found.push(`${p.caller} ${fieldKey(p.target)}: ${out.status} ${out.text.slice(0, 200)}`);
+      if (e === "refuse" && !refused)
+        found.push(`${p.caller} ${fieldKey(p.target)}: ${out.status} ${out.text.slice(0, 200)}`);
     };
-    await bounded(8, pairs.filter((p) => p.target.kind === "Query").map((p) => async () => check(p, await gqlCall(p.target, p.caller))));
+    await bounded(
+      8,
+      pairs
+        .filter((p) => p.target.kind === "Query")
+        .map((p) => async () => check(p, await gqlCall(p.target, p.caller))),
+    );
     const mutations = pairs.filter((p) => p.target.kind === "Mutation");
-    const outs = await refusedWrites(mutations, (p) => fieldKey(p.target), (p) => gqlCall(p.target, p.caller), (o) => o.codes.join() || String(o.status));
+    const outs = await refusedWrites(
+      mutations,
+      (p) => fieldKey(p.target),
+      (p) => gqlCall(p.target, p.caller),
+      (o) => o.codes.join() || String(o.status),
+    );
     mutations.forEach((p, i) => check(p, outs[i]));
     tally.unexpectedAllows.push(...found);
     console.log(`GraphQL refusals: ${pairs.length} calls`);
-    expect({ fiveXX: tally.fiveXX, unexpectedAllows: found, writes: tally.writes }).toEqual({ fiveXX: [], unexpectedAllows: [], writes: [] });
+    expect({ fiveXX: tally.fiveXX, unexpectedAllows: found, writes: tally.writes }).toEqual({
+      fiveXX: [],
+      unexpectedAllows: [],
+      writes: [],
+    });
   }, 240_000);
 
   test("GraphQL subscriptions over WebSocket", async () => {
@@ -475,7 +600,8 @@ describe("refused callers are refused and change nothing", () => {
           const out = await subscribe(f, caller, e === "refuse" ? 10_000 : 700);
           if (out.codes.includes("INTERNAL_SERVER_ERROR")) tally.fiveXX.push(`${caller} ${fieldKey(f)}: ${out.text}`);
           if (e === "refuse" && !out.refused) found.push(`${caller} ${fieldKey(f)}: stayed open`);
-          if (e === "allow" && out.refused) found.push(`${caller} ${fieldKey(f)}: refused an allowed caller ${out.text.slice(0, 160)}`);
+          if (e === "allow" && out.refused)
+            found.push(`${caller} ${fieldKey(f)}: refused an allowed caller ${out.text.slice(0, 160)}`);
         });
       }
     }
@@ -490,17 +616,27 @@ describe("allowed callers pass the door", () => {
     const pairs: Pair<RestRoute>[] = [];
     for (const route of restRoutes(app.sufra.server!.httpServer)) {
       const rule = REST_RULES[routeKey(route)];
-      for (const caller of CALLERS) if (expectation(rule, caller, "rest", namesA(route)) === "allow" && rule.policy !== "public") pairs.push({ target: route, caller, rule });
+      for (const caller of CALLERS)
+        if (expectation(rule, caller, "rest", namesA(route)) === "allow" && rule.policy !== "public")
+          pairs.push({ target: route, caller, rule });
     }
     pairs.sort((a, b) => order(a.target.method, a.target.path) - order(b.target.method, b.target.path));
     const refused: string[] = [];
     const check = (p: Pair<RestRoute>, out: Outcome) => {
-      if (out.status === 401 || out.status === 403) refused.push(`${p.caller} ${routeKey(p.target)}: ${out.status} ${out.text.slice(0, 160)}`);
+      if (out.status === 401 || out.status === 403)
+        refused.push(`${p.caller} ${routeKey(p.target)}: ${out.status} ${out.text.slice(0, 160)}`);
     };
-    await inClasses(pairs, (p) => order(p.target.method, p.target.path), async (p) => check(p, await restCall(p.target, p.caller)));
+    await inClasses(
+      pairs,
+      (p) => order(p.target.method, p.target.path),
+      async (p) => check(p, await restCall(p.target, p.caller)),
+    );
     // public paths: anyone, with or without a token, and never a 5xx
     const open = restRoutes(app.sufra.server!.httpServer).filter((r) => REST_RULES[routeKey(r)].policy === "public");
-    await bounded(8, open.flatMap((r) => CALLERS.map((c) => () => restCall(r, c))));
+    await bounded(
+      8,
+      open.flatMap((r) => CALLERS.map((c) => () => restCall(r, c))),
+    );
     tally.wrongRefusals.push(...refused);
     expect({ fiveXX: tally.fiveXX, refused }).toEqual({ fiveXX: [], refused: [] });
   }, 240_000);
@@ -509,15 +645,21 @@ describe("allowed callers pass the door", () => {
     const pairs: Pair<RootField>[] = [];
     for (const f of rootFields(schema).filter((f) => f.kind !== "Subscription")) {
       const rule = GRAPHQL_RULES[fieldKey(f)];
-      for (const caller of CALLERS) if (expectation(rule, caller, "graphql", gqlNamesA(f)) === "allow") pairs.push({ target: f, caller, rule });
+      for (const caller of CALLERS)
+        if (expectation(rule, caller, "graphql", gqlNamesA(f)) === "allow") pairs.push({ target: f, caller, rule });
     }
     const rank = (f: RootField) => (f.kind === "Query" ? 0 : /^(delete|remove|revoke)/.test(f.name) ? 2 : 1);
     pairs.sort((a, b) => rank(a.target) - rank(b.target));
     const refused: string[] = [];
     const check = (p: Pair<RootField>, out: GqlOutcome) => {
-      if (p.rule.policy !== "public" && (out.codes.includes("UNAUTHENTICATED") || out.codes.includes("FORBIDDEN"))) refused.push(`${p.caller} ${fieldKey(p.target)}: ${out.text.slice(0, 200)}`);
+      if (p.rule.policy !== "public" && (out.codes.includes("UNAUTHENTICATED") || out.codes.includes("FORBIDDEN")))
+        refused.push(`${p.caller} ${fieldKey(p.target)}: ${out.text.slice(0, 200)}`);
     };
-    await inClasses(pairs, (p) => rank(p.target), async (p) => check(p, await gqlCall(p.target, p.caller)));
+    await inClasses(
+      pairs,
+      (p) => rank(p.target),
+      async (p) => check(p, await gqlCall(p.target, p.caller)),
+    );
     tally.wrongRefusals.push(...refused);
     expect({ fiveXX: tally.fiveXX, refused }).toEqual({ fiveXX: [], refused: [] });
   }, 240_000);

@@ -22,15 +22,39 @@ function kuwaitNoon(days: number) {
 
 /** An approved business (the account holder), plus an owner who reads Arabic and a member (role client). */
 async function business(plan = "premium") {
-  const c = await registeredClient(app.base, { over: { requested_plan: plan, company_name: `Qahwa ${randomUUID().slice(0, 4)}` } });
+  const c = await registeredClient(app.base, {
+    over: { requested_plan: plan, company_name: `Qahwa ${randomUUID().slice(0, 4)}` },
+  });
   const db = app.sufra.deps.db;
-  const owner = await db.user.create({ data: { email: `owner-${randomUUID().slice(0, 8)}@example.kw`, passwordHash: "x", name: "Hessa", role: "owner", locale: "ar", businessId: c.businessId, createdAt: new Date(Date.now() + 1000) } });
-  const member = await db.user.create({ data: { email: `member-${randomUUID().slice(0, 8)}@example.kw`, passwordHash: "x", name: "Yousef", role: "client", businessId: c.businessId, createdAt: new Date(Date.now() + 2000) } });
+  const owner = await db.user.create({
+    data: {
+      email: `owner-${randomUUID().slice(0, 8)}@example.kw`,
+      passwordHash: "x",
+      name: "Hessa",
+      role: "owner",
+      locale: "ar",
+      businessId: c.businessId,
+      createdAt: new Date(Date.now() + 1000),
+    },
+  });
+  const member = await db.user.create({
+    data: {
+      email: `member-${randomUUID().slice(0, 8)}@example.kw`,
+      passwordHash: "x",
+      name: "Yousef",
+      role: "client",
+      businessId: c.businessId,
+      createdAt: new Date(Date.now() + 2000),
+    },
+  });
   return { ...c, owner, member };
 }
 
 const notices = (businessId: string, type: string) =>
-  app.sufra.deps.db.notification.findMany({ where: { type, data: { path: ["businessId"], equals: businessId } }, orderBy: { createdAt: "asc" } });
+  app.sufra.deps.db.notification.findMany({
+    where: { type, data: { path: ["businessId"], equals: businessId } },
+    orderBy: { createdAt: "asc" },
+  });
 const sub = (businessId: string) => app.sufra.deps.db.subscription.findUniqueOrThrow({ where: { businessId } });
 const run = (now: Date) => app.sufra.services.lifecycle.run(now);
 
@@ -38,7 +62,10 @@ describe("a trial", () => {
   test("reminded 3 days and 1 day before its end, once each, then expired with the trial_ended notice", async () => {
     const b = await business();
     const ends = kuwaitNoon(10);
-    await app.sufra.deps.db.subscription.update({ where: { businessId: b.businessId }, data: { trialEndsAt: ends, renewsAt: ends } });
+    await app.sufra.deps.db.subscription.update({
+      where: { businessId: b.businessId },
+      data: { trialEndsAt: ends, renewsAt: ends },
+    });
 
     await run(new Date(ends.getTime() - 4 * DAY));
     expect(await notices(b.businessId, "trial_ending")).toHaveLength(0);
@@ -68,9 +95,18 @@ describe("a trial", () => {
     expect(after).toMatchObject({ status: "expired", endedAt: ends });
     expect(await notices(b.businessId, "trial_ended")).toHaveLength(2);
     await mailbox.waitFor(b.email, /The free trial of .* ended on/);
-    const audit = await app.sufra.deps.db.auditLog.findMany({ where: { entityId: b.businessId, action: "billing.trial_ended" } });
+    const audit = await app.sufra.deps.db.auditLog.findMany({
+      where: { entityId: b.businessId, action: "billing.trial_ended" },
+    });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: null, data: expect.objectContaining({ by: LIFECYCLE_JOB, from: expect.objectContaining({ status: "trial" }), to: expect.objectContaining({ status: "expired" }) }) });
+    expect(audit[0]).toMatchObject({
+      actorId: null,
+      data: expect.objectContaining({
+        by: LIFECYCLE_JOB,
+        from: expect.objectContaining({ status: "trial" }),
+        to: expect.objectContaining({ status: "expired" }),
+      }),
+    });
     // nothing more happens to an expired trial
     await run(new Date(ends.getTime() + 2 * DAY));
     expect(await notices(b.businessId, "trial_ended")).toHaveLength(2);
@@ -82,7 +118,10 @@ describe("a paid month", () => {
     const b = await business();
     const start = kuwaitNoon(-20);
     const ends = kuwaitNoon(11);
-    await app.sufra.deps.db.subscription.update({ where: { businessId: b.businessId }, data: { status: "active", plan: "premium", periodStartsAt: start, renewsAt: ends, trialEndsAt: start } });
+    await app.sufra.deps.db.subscription.update({
+      where: { businessId: b.businessId },
+      data: { status: "active", plan: "premium", periodStartsAt: start, renewsAt: ends, trialEndsAt: start },
+    });
 
     await run(new Date(ends.getTime() - 3 * DAY));
     await run(new Date(ends.getTime() - 1 * DAY));
@@ -98,8 +137,16 @@ describe("a paid month", () => {
 
     // GraphQL shows the facts the text needs
     const session = await login(app.base, b.email, b.password);
-    const list = await gql(app.base, `query { notifications(first: 20) { edges { node { type data { amountFils periodEndsAt plan } } } } }`, {}, session.access_token);
-    expect(list.data.notifications.edges.map((e: any) => e.node)).toContainEqual({ type: "PAYMENT_DUE", data: { amountFils: 49_000, periodEndsAt: ends.toISOString(), plan: "PREMIUM" } });
+    const list = await gql(
+      app.base,
+      `query { notifications(first: 20) { edges { node { type data { amountFils periodEndsAt plan } } } } }`,
+      {},
+      session.access_token,
+    );
+    expect(list.data.notifications.edges.map((e: any) => e.node)).toContainEqual({
+      type: "PAYMENT_DUE",
+      data: { amountFils: 49_000, periodEndsAt: ends.toISOString(), plan: "PREMIUM" },
+    });
 
     // the period ends unpaid: past due since its end, told on the day
     await run(new Date(ends.getTime() + 60_000));
@@ -124,13 +171,26 @@ describe("a paid month", () => {
     expect(await sub(b.businessId)).toMatchObject({ status: "expired", endedAt: graceEnds });
     expect(await notices(b.businessId, "subscription_expired")).toHaveLength(2);
     await mailbox.waitFor(b.email, /expired unpaid/);
-    expect(await app.sufra.deps.db.auditLog.count({ where: { entityId: b.businessId, action: { in: ["billing.past_due", "billing.expired"] } } })).toBe(2);
+    expect(
+      await app.sufra.deps.db.auditLog.count({
+        where: { entityId: b.businessId, action: { in: ["billing.past_due", "billing.expired"] } },
+      }),
+    ).toBe(2);
   });
 
   test("cancelled at the period's end: cancelled, not past due, and told", async () => {
     const b = await business("professional");
     const ends = kuwaitNoon(5);
-    await app.sufra.deps.db.subscription.update({ where: { businessId: b.businessId }, data: { status: "active", plan: "professional", periodStartsAt: kuwaitNoon(-25), renewsAt: ends, cancelAtPeriodEnd: true } });
+    await app.sufra.deps.db.subscription.update({
+      where: { businessId: b.businessId },
+      data: {
+        status: "active",
+        plan: "professional",
+        periodStartsAt: kuwaitNoon(-25),
+        renewsAt: ends,
+        cancelAtPeriodEnd: true,
+      },
+    });
     // no payment is due from a cancelled subscription
     await run(new Date(ends.getTime() - 3 * DAY));
     expect(await notices(b.businessId, "payment_due")).toHaveLength(0);
@@ -144,10 +204,22 @@ describe("a paid month", () => {
   test("a downgrade from Premium takes effect at the period's end: the plan changes, members are told they are read-only", async () => {
     const b = await business();
     const ends = kuwaitNoon(4);
-    await app.sufra.deps.db.subscription.update({ where: { businessId: b.businessId }, data: { status: "active", plan: "premium", nextPlan: "professional", periodStartsAt: kuwaitNoon(-26), renewsAt: ends } });
+    await app.sufra.deps.db.subscription.update({
+      where: { businessId: b.businessId },
+      data: {
+        status: "active",
+        plan: "premium",
+        nextPlan: "professional",
+        periodStartsAt: kuwaitNoon(-26),
+        renewsAt: ends,
+      },
+    });
     // the payment due is the next plan's
     await run(new Date(ends.getTime() - 3 * DAY));
-    expect((await notices(b.businessId, "payment_due"))[0]!.data).toMatchObject({ plan: "professional", amountFils: 15_000 });
+    expect((await notices(b.businessId, "payment_due"))[0]!.data).toMatchObject({
+      plan: "professional",
+      amountFils: 15_000,
+    });
     await run(new Date(ends.getTime() + HOUR));
     expect(await sub(b.businessId)).toMatchObject({ status: "past_due", plan: "professional", nextPlan: null });
     const changed = await notices(b.businessId, "plan_changed");
@@ -164,18 +236,30 @@ describe("across processes", () => {
   test("two runs at once change each subscription once and send each notice once", async () => {
     const subjects = await Promise.all([business(), business(), business()]);
     const ends = kuwaitNoon(3);
-    for (const s of subjects) await app.sufra.deps.db.subscription.update({ where: { businessId: s.businessId }, data: { status: "active", periodStartsAt: kuwaitNoon(-27), renewsAt: ends } });
+    for (const s of subjects)
+      await app.sufra.deps.db.subscription.update({
+        where: { businessId: s.businessId },
+        data: { status: "active", periodStartsAt: kuwaitNoon(-27), renewsAt: ends },
+      });
     const at = new Date(ends.getTime() + HOUR);
     const [x, y] = await Promise.all([run(at), run(at)]);
     for (const s of subjects) {
       expect((await sub(s.businessId)).status).toBe("past_due");
       expect(await notices(s.businessId, "payment_overdue")).toHaveLength(2);
-      expect(await app.sufra.deps.db.auditLog.count({ where: { entityId: s.businessId, action: "billing.past_due" } })).toBe(1);
-      expect(await app.sufra.deps.db.outboundMail.count({ where: { to: { in: [s.email, s.owner.email] }, subject: { contains: "overdue" } } })).toBe(2);
+      expect(
+        await app.sufra.deps.db.auditLog.count({ where: { entityId: s.businessId, action: "billing.past_due" } }),
+      ).toBe(1);
+      expect(
+        await app.sufra.deps.db.outboundMail.count({
+          where: { to: { in: [s.email, s.owner.email] }, subject: { contains: "overdue" } },
+        }),
+      ).toBe(2);
     }
     // between them, the two runs queued each mail once
     const mine = new Set(subjects.flatMap((s) => [s.email, s.owner.email]));
-    const mails = await app.sufra.deps.db.outboundMail.findMany({ where: { id: { in: [...x.mailIds, ...y.mailIds] } } });
+    const mails = await app.sufra.deps.db.outboundMail.findMany({
+      where: { id: { in: [...x.mailIds, ...y.mailIds] } },
+    });
     expect(mails.filter((m) => mine.has(m.to))).toHaveLength(6);
   });
 
@@ -186,12 +270,18 @@ describe("across processes", () => {
     expect(lifecycle.atStart).toBeDefined();
     const b = await business();
     const ended = new Date(Date.now() - HOUR);
-    await app.sufra.deps.db.subscription.update({ where: { businessId: b.businessId }, data: { trialEndsAt: ended, renewsAt: ended } });
+    await app.sufra.deps.db.subscription.update({
+      where: { businessId: b.businessId },
+      data: { trialEndsAt: ended, renewsAt: ended },
+    });
     // Agenda holds the recurring job; bring its next run to now and let the scheduler take it
-    const { rowCount } = await app.sufra.deps.pool.query("update agenda_jobs set next_run_at = now() where name = $1", [LIFECYCLE_JOB]);
+    const { rowCount } = await app.sufra.deps.pool.query("update agenda_jobs set next_run_at = now() where name = $1", [
+      LIFECYCLE_JOB,
+    ]);
     expect(rowCount).toBe(1);
     const deadline = Date.now() + 20_000;
-    while ((await sub(b.businessId)).status !== "expired" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((await sub(b.businessId)).status !== "expired" && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     expect((await sub(b.businessId)).status).toBe("expired");
   });
 });

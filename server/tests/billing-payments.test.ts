@@ -16,10 +16,20 @@ beforeAll(() => {
   base = app.base;
 });
 
-const sub = async (businessId: string) => (await pool.query("select * from subscriptions where business_id = $1", [businessId])).rows[0];
-const payments = async (businessId: string) => (await pool.query("select * from payments where business_id = $1 order by created_at", [businessId])).rows;
-const invoices = async (businessId: string) => (await pool.query("select * from invoices where business_id = $1 and kind = 'invoice'", [businessId])).rows;
-const applied = async (businessId: string) => Number((await pool.query("select count(*) from audit_log where entity_id = $1 and action = 'billing.payment_applied'", [businessId])).rows[0].count);
+const sub = async (businessId: string) =>
+  (await pool.query("select * from subscriptions where business_id = $1", [businessId])).rows[0];
+const payments = async (businessId: string) =>
+  (await pool.query("select * from payments where business_id = $1 order by created_at", [businessId])).rows;
+const invoices = async (businessId: string) =>
+  (await pool.query("select * from invoices where business_id = $1 and kind = 'invoice'", [businessId])).rows;
+const applied = async (businessId: string) =>
+  Number(
+    (
+      await pool.query("select count(*) from audit_log where entity_id = $1 and action = 'billing.payment_applied'", [
+        businessId,
+      ])
+    ).rows[0].count,
+  );
 const chargeIdOf = (redirectUrl: string) => decodeURIComponent(new URL(redirectUrl).pathname.split("/").pop()!);
 
 /** The browser following a URL once, without following the redirect: the status and where it goes. */
@@ -32,7 +42,12 @@ async function visit(url: string) {
 async function payNow(token: string, body: Record<string, unknown> = { source: "knet" }) {
   const r = await call(base, "POST", "/api/billing/pay", { token, body });
   expect(r.status).toBe(201);
-  return { paymentId: r.body.payment.id as string, chargeId: chargeIdOf(r.body.redirect_url), redirectUrl: r.body.redirect_url as string, body: r.body };
+  return {
+    paymentId: r.body.payment.id as string,
+    chargeId: chargeIdOf(r.body.redirect_url),
+    redirectUrl: r.body.redirect_url as string,
+    body: r.body,
+  };
 }
 
 describe("paying through Tap", () => {
@@ -43,7 +58,15 @@ describe("paying through Tap", () => {
 
     const page = await call(base, "GET", "/api/billing", { token: cafe.token });
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ plan: "professional", status: "trial", can_manage: true, gateway_configured: true, bank_transfer: null, next_charge_fils: 15000, payable_now: true });
+    expect(page.body).toMatchObject({
+      plan: "professional",
+      status: "trial",
+      can_manage: true,
+      gateway_configured: true,
+      bank_transfer: null,
+      next_charge_fils: 15000,
+      payable_now: true,
+    });
     expect(page.body.sources).toEqual(expect.arrayContaining(["knet", "card", "apple_pay"]));
 
     const { paymentId, chargeId, redirectUrl } = await payNow(cafe.token);
@@ -67,28 +90,61 @@ describe("paying through Tap", () => {
     expect(after.period_starts_at.getTime()).toBe(before.trial_ends_at.getTime());
     expect(after.renews_at.getTime()).toBe(addMonths(before.trial_ends_at).getTime());
     const [p] = await payments(cafe.businessId);
-    expect(p).toMatchObject({ id: paymentId, status: "paid", method: "knet", amount_fils: 15000, purpose: "period", gateway: "tap", gateway_charge_id: chargeId });
+    expect(p).toMatchObject({
+      id: paymentId,
+      status: "paid",
+      method: "knet",
+      amount_fils: 15000,
+      purpose: "period",
+      gateway: "tap",
+      gateway_charge_id: chargeId,
+    });
     expect(p.receipt).toBeTruthy();
     expect(p.applied_at).toBeTruthy();
     expect(p.period_start.getTime()).toBe(before.trial_ends_at.getTime());
     expect(await invoices(cafe.businessId)).toHaveLength(1);
     // one mail for the payment: the invoice, with its PDF (the "payment received" notice is in the app only)
-    const mails = (await pool.query("select template from outbound_mail where created_at >= $1 and template in ('invoiceIssued', 'billingNotice') and \"to\" = $2", [before.updated_at, cafe.email])).rows;
+    const mails = (
+      await pool.query(
+        "select template from outbound_mail where created_at >= $1 and template in ('invoiceIssued', 'billingNotice') and \"to\" = $2",
+        [before.updated_at, cafe.email],
+      )
+    ).rows;
     expect(mails.map((m) => m.template)).toEqual(["invoiceIssued"]);
-    expect((await pool.query("select count(*)::int as n from notifications where type = 'payment_received' and data->>'businessId' = $1", [cafe.businessId])).rows[0].n).toBeGreaterThan(0);
+    expect(
+      (
+        await pool.query(
+          "select count(*)::int as n from notifications where type = 'payment_received' and data->>'businessId' = $1",
+          [cafe.businessId],
+        )
+      ).rows[0].n,
+    ).toBeGreaterThan(0);
 
     const shown = await call(base, "GET", `/api/billing/payments/${paymentId}`, { token: cafe.token });
     expect(shown.body).toMatchObject({ id: paymentId, status: "paid", method: "knet", amount_fils: 15000 });
-    const g = await gql(base, `query($id: ID!) { billingPayment(id: $id) { id status amountFils method } billing { status plan periodStartsAt periodEndsAt payableNow } }`, { id: paymentId }, cafe.token);
+    const g = await gql(
+      base,
+      `query($id: ID!) { billingPayment(id: $id) { id status amountFils method } billing { status plan periodStartsAt periodEndsAt payableNow } }`,
+      { id: paymentId },
+      cafe.token,
+    );
     expect(g.errors).toBeUndefined();
     expect(g.data.billingPayment).toEqual({ id: paymentId, status: "PAID", amountFils: 15000, method: "KNET" });
-    expect(g.data.billing).toMatchObject({ status: "ACTIVE", plan: "PROFESSIONAL", periodStartsAt: before.trial_ends_at.toISOString(), payableNow: false });
+    expect(g.data.billing).toMatchObject({
+      status: "ACTIVE",
+      plan: "PROFESSIONAL",
+      periodStartsAt: before.trial_ends_at.toISOString(),
+      payableNow: false,
+    });
   });
 
   test("paid after the tab was closed: the webhook alone applies it, and the business's subscription.changed webhook event is recorded", async () => {
     const cafe = await signedInBusiness(base);
     // an endpoint of the café's own software listening to subscription changes (delivery itself is the webhooks module's)
-    await pool.query("insert into webhook_endpoints (id, business_id, url, events, secret_sealed, updated_at) values (gen_random_uuid(), $1, 'https://hooks.example.kw/sufra', '{subscription.changed}', 'sealed', now())", [cafe.businessId]);
+    await pool.query(
+      "insert into webhook_endpoints (id, business_id, url, events, secret_sealed, updated_at) values (gen_random_uuid(), $1, 'https://hooks.example.kw/sufra', '{subscription.changed}', 'sealed', now())",
+      [cafe.businessId],
+    );
     const { paymentId, chargeId } = await payNow(cafe.token, { source: "card" });
     fake.complete(chargeId, "CAPTURED", { method: "VISA", webhook: "once" });
     await fake.settled();
@@ -96,22 +152,43 @@ describe("paying through Tap", () => {
     expect((await sub(cafe.businessId)).status).toBe("active");
     expect((await payments(cafe.businessId))[0]).toMatchObject({ id: paymentId, status: "paid", method: "card" });
     expect(await invoices(cafe.businessId)).toHaveLength(1);
-    const events = (await pool.query("select data from webhook_events where business_id = $1 and type = 'subscription.changed'", [cafe.businessId])).rows;
+    const events = (
+      await pool.query("select data from webhook_events where business_id = $1 and type = 'subscription.changed'", [
+        cafe.businessId,
+      ])
+    ).rows;
     expect(events).toHaveLength(1);
-    expect(events[0].data).toMatchObject({ business_id: cafe.businessId, change: "payment_received", status: "active", plan: "premium" });
+    expect(events[0].data).toMatchObject({
+      business_id: cafe.businessId,
+      change: "payment_received",
+      status: "active",
+      plan: "premium",
+    });
     await pool.query("update webhook_endpoints set enabled = false where business_id = $1", [cafe.businessId]);
   });
 
   test("a forged return (a pending charge, an unknown id, made-up status parameters) activates nothing", async () => {
     const cafe = await signedInBusiness(base);
     const { paymentId, chargeId } = await payNow(cafe.token);
-    const forged = await visit(`${base}/api/billing/return?tap_id=${chargeId}&status=CAPTURED&amount=15.000&result=SUCCESS&reference=${paymentId}`);
+    const forged = await visit(
+      `${base}/api/billing/return?tap_id=${chargeId}&status=CAPTURED&amount=15.000&result=SUCCESS&reference=${paymentId}`,
+    );
     expect(forged).toEqual({ status: 303, location: `/billing?payment=${paymentId}` });
     expect((await payments(cafe.businessId))[0].status).toBe("pending");
     expect((await sub(cafe.businessId)).status).toBe("trial");
 
-    for (const q of ["tap_id=chg_TS0000000000000000000000", "tap_id=", "", "tap_id=../../v2/refunds", `tap_id=${paymentId}`, "tap_id[]=x&tap_id[]=y"]) {
-      expect(await visit(`${base}/api/billing/return?${q}`)).toEqual({ status: 303, location: "/billing?payment=unknown" });
+    for (const q of [
+      "tap_id=chg_TS0000000000000000000000",
+      "tap_id=",
+      "",
+      "tap_id=../../v2/refunds",
+      `tap_id=${paymentId}`,
+      "tap_id[]=x&tap_id[]=y",
+    ]) {
+      expect(await visit(`${base}/api/billing/return?${q}`)).toEqual({
+        status: 303,
+        location: "/billing?payment=unknown",
+      });
     }
     expect((await sub(cafe.businessId)).status).toBe("trial");
     expect(await applied(cafe.businessId)).toBe(0);
@@ -120,9 +197,13 @@ describe("paying through Tap", () => {
   test("the return asks Tap only about a pending payment of ours: 300 anonymous returns with made-up ids cost no call to Tap", async () => {
     const cafe = await signedInBusiness(base);
     const { paymentId, chargeId } = await payNow(cafe.token);
-    const reads = () => fake.state.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v2/charges/")).length;
+    const reads = () =>
+      fake.state.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v2/charges/")).length;
     const before = reads();
-    const made = Array.from({ length: 300 }, (_, i) => `chg_TS${String(i).padStart(4, "0")}${Math.random().toString(36).slice(2, 14)}`);
+    const made = Array.from(
+      { length: 300 },
+      (_, i) => `chg_TS${String(i).padStart(4, "0")}${Math.random().toString(36).slice(2, 14)}`,
+    );
     const started = Date.now();
     const seen = await Promise.all(made.map((id) => visit(`${base}/api/billing/return?tap_id=${id}`)));
     const ms = Date.now() - started;
@@ -132,11 +213,17 @@ describe("paying through Tap", () => {
 
     // our pending payment's charge is read from Tap (once per return), and settled
     fake.complete(chargeId, "CAPTURED", { webhook: "none" });
-    expect(await visit(`${base}/api/billing/return?tap_id=${chargeId}`)).toEqual({ status: 303, location: `/billing?payment=${paymentId}` });
+    expect(await visit(`${base}/api/billing/return?tap_id=${chargeId}`)).toEqual({
+      status: 303,
+      location: `/billing?payment=${paymentId}`,
+    });
     expect(reads() - before).toBe(1);
     expect((await payments(cafe.businessId))[0].status).toBe("paid");
     // settled: the return shows it from our own rows
-    expect(await visit(`${base}/api/billing/return?tap_id=${chargeId}`)).toEqual({ status: 303, location: `/billing?payment=${paymentId}` });
+    expect(await visit(`${base}/api/billing/return?tap_id=${chargeId}`)).toEqual({
+      status: 303,
+      location: `/billing?payment=${paymentId}`,
+    });
     expect(reads() - before).toBe(1);
     expect(await applied(cafe.businessId)).toBe(1);
   });
@@ -145,7 +232,10 @@ describe("paying through Tap", () => {
     const limited = await startTestApp({ ...fake.state.env, TRUST_PROXY: "loopback", RATE_LIMIT_PER_IP: "20" });
     try {
       const back = async (from: string, lang = "en") => {
-        const res = await fetch(`${limited.base}/api/billing/return?tap_id=chg_TS${Math.random().toString(36).slice(2, 14)}`, { redirect: "manual", headers: { "x-forwarded-for": from, "accept-language": lang } });
+        const res = await fetch(
+          `${limited.base}/api/billing/return?tap_id=chg_TS${Math.random().toString(36).slice(2, 14)}`,
+          { redirect: "manual", headers: { "x-forwarded-for": from, "accept-language": lang } },
+        );
         const text = await res.text();
         return { status: res.status, body: res.status === 429 ? JSON.parse(text) : null };
       };
@@ -191,13 +281,21 @@ describe("paying through Tap", () => {
     expect(sent.every((w) => w.answer === 401)).toBe(true);
     expect((await payments(cafe.businessId))[0].status).toBe("pending");
     expect((await sub(cafe.businessId)).status).toBe("trial");
-    expect(Number((await pool.query("select count(*) from gateway_events where key like $1", [`%${chargeId}%`])).rows[0].count)).toBe(0);
+    expect(
+      Number(
+        (await pool.query("select count(*) from gateway_events where key like $1", [`%${chargeId}%`])).rows[0].count,
+      ),
+    ).toBe(0);
 
     // an altered body under a genuine signature is refused too
     const c = fake.charges.get(chargeId)!;
     const hashstring = fake.hashstring(c);
     const altered = JSON.stringify({ ...c, amount: 0.5 });
-    const r = await fetch(`${base}/api/billing/webhooks/tap`, { method: "POST", headers: { "content-type": "application/json", hashstring }, body: altered });
+    const r = await fetch(`${base}/api/billing/webhooks/tap`, {
+      method: "POST",
+      headers: { "content-type": "application/json", hashstring },
+      body: altered,
+    });
     expect(r.status).toBe(401);
     expect((await sub(cafe.businessId)).status).toBe("trial");
   });
@@ -208,9 +306,15 @@ describe("paying through Tap", () => {
       { headers: { "content-type": "application/json", hashstring: "a".repeat(64) }, body: "{not json" },
       { headers: { "content-type": "application/json" }, body: "{}" },
       { headers: { "content-type": "text/plain", hashstring: "zz" }, body: "hello" },
-      { headers: { "content-type": "application/x-www-form-urlencoded", hashstring: "a".repeat(64) }, body: "id=chg_1&status=CAPTURED" },
+      {
+        headers: { "content-type": "application/x-www-form-urlencoded", hashstring: "a".repeat(64) },
+        body: "id=chg_1&status=CAPTURED",
+      },
       { headers: { "content-type": "application/json", hashstring: "a".repeat(64) }, body: "{".repeat(200 * 1024) },
-      { headers: { "content-type": "application/json", hashstring: "a".repeat(64) }, body: JSON.stringify({ id: 42, object: "charge" }) },
+      {
+        headers: { "content-type": "application/json", hashstring: "a".repeat(64) },
+        body: JSON.stringify({ id: 42, object: "charge" }),
+      },
       { headers: { "content-type": "application/json", hashstring: "a".repeat(64) }, body: "[]" },
       { headers: {}, body: "" },
     ];
@@ -235,7 +339,9 @@ describe("paying through Tap", () => {
     expect(second.chargeId).not.toBe(first.chargeId);
     const left = fake.complete(second.chargeId, "ABANDONED");
     await visit(left.redirectUrl);
-    expect((await call(base, "GET", `/api/billing/payments/${second.paymentId}`, { token: cafe.token })).body.status).toBe("abandoned");
+    expect(
+      (await call(base, "GET", `/api/billing/payments/${second.paymentId}`, { token: cafe.token })).body.status,
+    ).toBe("abandoned");
     expect(await applied(cafe.businessId)).toBe(0);
     expect(await invoices(cafe.businessId)).toHaveLength(0);
   });
@@ -249,7 +355,16 @@ describe("paying through Tap", () => {
     await visit(back.redirectUrl);
     expect((await payments(cafe.businessId))[0]).toMatchObject({ id: paymentId, status: "pending" });
     expect((await sub(cafe.businessId)).status).toBe("trial");
-    expect(Number((await pool.query("select count(*) from audit_log where entity_id = $1 and action = 'billing.charge_mismatch'", [cafe.businessId])).rows[0].count)).toBeGreaterThan(0);
+    expect(
+      Number(
+        (
+          await pool.query(
+            "select count(*) from audit_log where entity_id = $1 and action = 'billing.charge_mismatch'",
+            [cafe.businessId],
+          )
+        ).rows[0].count,
+      ),
+    ).toBeGreaterThan(0);
   });
 
   test("another business's charge changes nothing of ours, and its payment stays hidden from us", async () => {
@@ -268,38 +383,67 @@ describe("paying through Tap", () => {
   test("Tap away: nothing charged, the payment failed, PAYMENT_GATEWAY_UNAVAILABLE; an answer lost: one charge, the same reference", async () => {
     const cafe = await signedInBusiness(base);
     fake.failNext("create_charge", 503, 2);
-    const away = await call(base, "POST", "/api/billing/pay", { token: cafe.token, body: { source: "knet" }, lang: "ar" });
+    const away = await call(base, "POST", "/api/billing/pay", {
+      token: cafe.token,
+      body: { source: "knet" },
+      lang: "ar",
+    });
     expect(away.status).toBe(503);
     expect(away.body.code).toBe("PAYMENT_GATEWAY_UNAVAILABLE");
-    expect((await payments(cafe.businessId))[0]).toMatchObject({ status: "failed", failure_code: "gateway_unreachable" });
+    expect((await payments(cafe.businessId))[0]).toMatchObject({
+      status: "failed",
+      failure_code: "gateway_unreachable",
+    });
 
     const made = fake.createCount();
     fake.failNext("create_charge", "lost", 1);
     const { paymentId, chargeId } = await payNow(cafe.token);
     expect(fake.createCount()).toBe(made + 1);
-    const creates = fake.state.requests.filter((r) => r.method === "POST" && r.path === "/v2/charges" && r.body?.reference?.idempotent === paymentId);
+    const creates = fake.state.requests.filter(
+      (r) => r.method === "POST" && r.path === "/v2/charges" && r.body?.reference?.idempotent === paymentId,
+    );
     expect(creates).toHaveLength(2);
     expect(fake.charges.get(chargeId)!.reference.transaction).toBe(paymentId);
   });
 
   test("bad input is a 400 naming the field in the person's language", async () => {
     const cafe = await signedInBusiness(base);
-    const r = await call(base, "POST", "/api/billing/pay", { token: cafe.token, body: { source: "bitcoin" }, lang: "ar" });
+    const r = await call(base, "POST", "/api/billing/pay", {
+      token: cafe.token,
+      body: { source: "bitcoin" },
+      lang: "ar",
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body.details)).toEqual(["source"]);
     expect(r.body.details.source[0]).toMatch(/[\u0600-\u06FF]/);
-    const d = await call(base, "PUT", "/api/billing/details", { token: cafe.token, body: { legal_name: "", billing_address: "Kuwait City" } });
+    const d = await call(base, "PUT", "/api/billing/details", {
+      token: cafe.token,
+      body: { legal_name: "", billing_address: "Kuwait City" },
+    });
     expect(d.status).toBe(400);
     expect(Object.keys(d.body.details)).toEqual(["legal_name"]);
-    const ok = await call(base, "PUT", "/api/billing/details", { token: cafe.token, body: { legal_name: "Dar Al Qahwa W.L.L.", billing_address: "Block 3, Salmiya\nKuwait" } });
+    const ok = await call(base, "PUT", "/api/billing/details", {
+      token: cafe.token,
+      body: { legal_name: "Dar Al Qahwa W.L.L.", billing_address: "Block 3, Salmiya\nKuwait" },
+    });
     expect(ok.body).toMatchObject({ legal_name: "Dar Al Qahwa W.L.L.", billing_address: "Block 3, Salmiya\nKuwait" });
   });
 
   test("the sweep settles a charge whose webhook never came and whose tab was closed (paid through the GraphQL door)", async () => {
     const cafe = await signedInBusiness(base);
-    const g = await gql(base, `mutation { payNow(source: APPLE_PAY) { redirectUrl payment { id status amountFils purpose plan } } }`, {}, cafe.token);
+    const g = await gql(
+      base,
+      `mutation { payNow(source: APPLE_PAY) { redirectUrl payment { id status amountFils purpose plan } } }`,
+      {},
+      cafe.token,
+    );
     expect(g.errors).toBeUndefined();
-    expect(g.data.payNow.payment).toMatchObject({ status: "PENDING", amountFils: 49000, purpose: "PERIOD", plan: "PREMIUM" });
+    expect(g.data.payNow.payment).toMatchObject({
+      status: "PENDING",
+      amountFils: 49000,
+      purpose: "PERIOD",
+      plan: "PREMIUM",
+    });
     const paymentId = g.data.payNow.payment.id as string;
     const chargeId = chargeIdOf(g.data.payNow.redirectUrl);
     expect(fake.charges.get(chargeId)!.source.id).toBe("src_apple_pay");
@@ -315,7 +459,11 @@ describe("paying through Tap", () => {
 describe("without a payment gateway", () => {
   let bare: TestApp;
   beforeAll(async () => {
-    bare = await startTestApp({ PAYMENT_BANK_NAME: "National Bank of Kuwait", PAYMENT_BANK_IBAN: "KW81CBKU0000000000001234560101", PAYMENT_BANK_BENEFICIARY: "Sufra Technologies W.L.L." });
+    bare = await startTestApp({
+      PAYMENT_BANK_NAME: "National Bank of Kuwait",
+      PAYMENT_BANK_IBAN: "KW81CBKU0000000000001234560101",
+      PAYMENT_BANK_BENEFICIARY: "Sufra Technologies W.L.L.",
+    });
   }, 60_000);
   afterAll(async () => {
     await bare?.stop();
@@ -330,10 +478,26 @@ describe("without a payment gateway", () => {
     expect(page.body).toMatchObject({
       gateway_configured: false,
       sources: [],
-      bank_transfer: { bank_name: "National Bank of Kuwait", iban: "KW81CBKU0000000000001234560101", beneficiary: "Sufra Technologies W.L.L." },
+      bank_transfer: {
+        bank_name: "National Bank of Kuwait",
+        iban: "KW81CBKU0000000000001234560101",
+        beneficiary: "Sufra Technologies W.L.L.",
+      },
     });
-    const g = await gql(bare.base, `{ billing { gatewayConfigured bankTransfer { bankName iban beneficiary } } }`, {}, cafe.token);
-    expect(g.data.billing).toEqual({ gatewayConfigured: false, bankTransfer: { bankName: "National Bank of Kuwait", iban: "KW81CBKU0000000000001234560101", beneficiary: "Sufra Technologies W.L.L." } });
+    const g = await gql(
+      bare.base,
+      `{ billing { gatewayConfigured bankTransfer { bankName iban beneficiary } } }`,
+      {},
+      cafe.token,
+    );
+    expect(g.data.billing).toEqual({
+      gatewayConfigured: false,
+      bankTransfer: {
+        bankName: "National Bank of Kuwait",
+        iban: "KW81CBKU0000000000001234560101",
+        beneficiary: "Sufra Technologies W.L.L.",
+      },
+    });
     // and Tap's webhook address is not there at all
     expect((await call(bare.base, "POST", "/api/billing/webhooks/tap", { body: { id: "chg_x" } })).status).toBe(404);
   });
@@ -341,7 +505,9 @@ describe("without a payment gateway", () => {
   test("PAYMENT_GATEWAY=tap without its key stops the start", async () => {
     const { loadConfig } = await import("../src/config.ts");
     expect(() => loadConfig({ PAYMENT_GATEWAY: "tap" })).toThrow(/PAYMENT_SECRET_KEY/);
-    expect(() => loadConfig({ PAYMENT_GATEWAY: "tap", PAYMENT_SECRET_KEY: "pk_test_abc" })).toThrow(/PAYMENT_SECRET_KEY/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: "tap", PAYMENT_SECRET_KEY: "pk_test_abc" })).toThrow(
+      /PAYMENT_SECRET_KEY/,
+    );
     expect(() => loadConfig({ PAYMENT_GATEWAY: "stripe" })).toThrow(/PAYMENT_GATEWAY/);
   });
 });

@@ -66,7 +66,8 @@ describe("npm start's build", () => {
     write("client/src/app/App.test.tsx", "x", ago(100));
     write("package-lock.json", "{}", ago(100));
     write("schema/src/index.ts", "x", ago(100));
-    for (const d of ["client/src/graphql", "client/src/app", "client/src", "client", "schema/src", "schema"]) utimesSync(path.join(dir, d), ago(100), ago(100));
+    for (const d of ["client/src/graphql", "client/src/app", "client/src", "client", "schema/src", "schema"])
+      utimesSync(path.join(dir, d), ago(100), ago(100));
     write("stamps/client", "", ago(50));
     expect(staleReason(client, dir, stamps)).toBeNull();
     write("client/src/graphql/graphql.ts", "generated again"); // `npm run typecheck` runs codegen
@@ -91,13 +92,18 @@ describe("npm start's build", () => {
         `node -e "const fs=require('fs');fs.mkdirSync('dist',{recursive:true});fs.writeFileSync('dist/${output}','');fs.appendFileSync('../builds.txt','${ws}\\n');for(let i=0;i<700;i++)console.log('dist/assets/chunk-'+i+'.js 1.00 kB')"`;
       at("schema/package.json", JSON.stringify({ name: "@t/schema", scripts: { build: build("schema", "index.js") } }));
       at("server/package.json", JSON.stringify({ name: "@t/server", scripts: { build: build("server", "main.js") } }));
-      at("client/package.json", JSON.stringify({ name: "@t/client", scripts: { build: build("client", "playground.html") } }));
+      at(
+        "client/package.json",
+        JSON.stringify({ name: "@t/client", scripts: { build: build("client", "playground.html") } }),
+      );
       at("schema/src/index.ts", "export const a = 1;");
       at("server/src/main.ts", "export {};");
       at("client/src/main.tsx", "export {};");
       const start = () =>
         new Promise<{ code: number; out: string }>((resolve) =>
-          execFile(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: tree }, (e, stdout, stderr) => resolve({ code: e ? Number(e.code ?? 1) : 0, out: stdout + stderr })),
+          execFile(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: tree }, (e, stdout, stderr) =>
+            resolve({ code: e ? Number(e.code ?? 1) : 0, out: stdout + stderr }),
+          ),
         );
       const builds = () => readFileSync(path.join(tree, "builds.txt"), "utf8").trim().split("\n");
 
@@ -121,7 +127,13 @@ describe("npm start's build", () => {
       expect(builds()).toEqual(["schema", "server", "client", "schema", "client"]);
 
       // a failed build stops the start, showing what it said
-      writeFileSync(path.join(tree, "server/package.json"), JSON.stringify({ name: "@t/server", scripts: { build: "node -e \"console.error('server: src/main.ts: unexpected token');process.exit(2)\"" } }));
+      writeFileSync(
+        path.join(tree, "server/package.json"),
+        JSON.stringify({
+          name: "@t/server",
+          scripts: { build: "node -e \"console.error('server: src/main.ts: unexpected token');process.exit(2)\"" },
+        }),
+      );
       const failed = await start();
       expect(failed.code).not.toBe(0);
       expect(failed.out).toContain("server: src/main.ts: unexpected token");

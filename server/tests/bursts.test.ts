@@ -24,7 +24,12 @@ function source(): Source {
       } else queue.push(v);
     },
     events: {
-      next: () => (queue.length ? Promise.resolve({ value: queue.shift(), done: false }) : s.ended ? Promise.resolve({ value: undefined, done: true }) : new Promise<IteratorResult<unknown>>((r) => (waiting = r))),
+      next: () =>
+        queue.length
+          ? Promise.resolve({ value: queue.shift(), done: false })
+          : s.ended
+            ? Promise.resolve({ value: undefined, done: true })
+            : new Promise<IteratorResult<unknown>>((r) => (waiting = r)),
       async return() {
         s.ended = true;
         waiting?.({ value: undefined, done: true });
@@ -43,7 +48,13 @@ describe("bursts", () => {
   test("a burst of events from several sources gives one value naming each source once", async () => {
     const a = source();
     const b = source();
-    const it = bursts([["client", a.events], ["stats", b.events]], { quietMs: 30 });
+    const it = bursts(
+      [
+        ["client", a.events],
+        ["stats", b.events],
+      ],
+      { quietMs: 30 },
+    );
     const next = it.next();
     a.push(1);
     b.push(2);
@@ -60,7 +71,13 @@ describe("bursts", () => {
 
   test("`first` answers at once; events that came before the first read are in that answer", async () => {
     const a = source();
-    const it = bursts([["changed", a.events], ["changed", source().events]], { quietMs: 1_000, first: "changed" });
+    const it = bursts(
+      [
+        ["changed", a.events],
+        ["changed", source().events],
+      ],
+      { quietMs: 1_000, first: "changed" },
+    );
     a.push(1);
     await tick(5);
     const t0 = Date.now();

@@ -23,22 +23,48 @@ async function business() {
   return { ...c, token: session.access_token };
 }
 
-const NONE = { arabic_variety: null, language_order: null, tone: null, length: null, emoji: null, hashtag_count: null, hashtag_script: null };
+const NONE = {
+  arabic_variety: null,
+  language_order: null,
+  tone: null,
+  length: null,
+  emoji: null,
+  hashtag_count: null,
+  hashtag_script: null,
+};
 const VOICE = `{ businessVoice { voice { arabicVariety languageOrder tone length emoji hashtagCount hashtagScript } sources { arabicVariety tone length } chosen { arabicVariety tone } learned { arabicVariety length } evidence { posts edits gulfPosts } } }`;
 const UPDATE = `mutation($input: BusinessVoiceInput!) { updateBusinessVoice(input: $input) { voice { arabicVariety tone emoji } sources { arabicVariety tone emoji } chosen { arabicVariety tone emoji } } }`;
 
 /** The fixture café's published posts, and its AI drafts as the studio keeps them. */
 async function publish(businessId: string) {
   const db = app.sufra.deps.db;
-  for (const p of GULF_CAFE_POSTS) await db.post.create({ data: { businessId, status: "published", content: p.content, hashtags: [...p.hashtags], publishedAt: p.publishedAt } });
+  for (const p of GULF_CAFE_POSTS)
+    await db.post.create({
+      data: {
+        businessId,
+        status: "published",
+        content: p.content,
+        hashtags: [...p.hashtags],
+        publishedAt: p.publishedAt,
+      },
+    });
   // a draft that was never published, so it counts nowhere
   await db.post.create({ data: { businessId, status: "draft", content: "سوف نفتح الآن، لقد وصلنا" } });
   const now = new Date();
   // the fixture's dates moved to end today: learning reads drafts of the last 60 days
   const shift = now.getTime() - GULF_CAFE_POSTS.at(-1)!.publishedAt.getTime();
-  for (const p of await db.post.findMany({ where: { businessId, status: "published" } })) await db.post.update({ where: { id: p.id }, data: { publishedAt: new Date(p.publishedAt!.getTime() + shift) } });
+  for (const p of await db.post.findMany({ where: { businessId, status: "published" } }))
+    await db.post.update({ where: { id: p.id }, data: { publishedAt: new Date(p.publishedAt!.getTime() + shift) } });
   for (const d of GULF_CAFE_DRAFTS) {
-    await db.aiGeneration.create({ data: { businessId, month: kuwaitMonth(now), provider: "local", drafts: [d.content], createdAt: new Date(d.createdAt.getTime() + shift) } });
+    await db.aiGeneration.create({
+      data: {
+        businessId,
+        month: kuwaitMonth(now),
+        provider: "local",
+        drafts: [d.content],
+        createdAt: new Date(d.createdAt.getTime() + shift),
+      },
+    });
   }
 }
 
@@ -47,26 +73,66 @@ describe("the café's voice", () => {
     const b = await business();
     const r = await call(app.base, "GET", "/api/business-profile/voice", { token: b.token });
     expect(r.status).toBe(200);
-    expect(r.body.voice).toEqual({ arabic_variety: "gulf", language_order: "ar_first", tone: "friendly", length: "medium", emoji: "few", hashtag_count: 5, hashtag_script: "both" });
-    expect(r.body.sources).toEqual({ arabic_variety: "default", language_order: "default", tone: "default", length: "default", emoji: "default", hashtag_count: "default", hashtag_script: "default" });
+    expect(r.body.voice).toEqual({
+      arabic_variety: "gulf",
+      language_order: "ar_first",
+      tone: "friendly",
+      length: "medium",
+      emoji: "few",
+      hashtag_count: 5,
+      hashtag_script: "both",
+    });
+    expect(r.body.sources).toEqual({
+      arabic_variety: "default",
+      language_order: "default",
+      tone: "default",
+      length: "default",
+      emoji: "default",
+      hashtag_count: "default",
+      hashtag_script: "default",
+    });
     expect(r.body.chosen).toEqual(NONE);
     expect(r.body.learned).toEqual(NONE);
     expect(r.body.evidence).toMatchObject({ posts: 0, edits: 0, gulf_share: null });
     const g = await gql(app.base, VOICE, {}, b.token);
     expect(g.errors).toBeUndefined();
-    expect(g.data.businessVoice.voice).toEqual({ arabicVariety: "GULF", languageOrder: "AR_FIRST", tone: "FRIENDLY", length: "MEDIUM", emoji: "FEW", hashtagCount: 5, hashtagScript: "BOTH" });
+    expect(g.data.businessVoice.voice).toEqual({
+      arabicVariety: "GULF",
+      languageOrder: "AR_FIRST",
+      tone: "FRIENDLY",
+      length: "MEDIUM",
+      emoji: "FEW",
+      hashtagCount: 5,
+      hashtagScript: "BOTH",
+    });
   });
 
   test("chosen at either door, read at the other; null gives a habit back; the rules answer in Arabic and nothing is saved", async () => {
     const b = await business();
-    const bad = await call(app.base, "PUT", "/api/business-profile/voice", { token: b.token, lang: "ar", body: { arabic_variety: "egyptian", hashtag_count: 40, emoji: "lots" } });
+    const bad = await call(app.base, "PUT", "/api/business-profile/voice", {
+      token: b.token,
+      lang: "ar",
+      body: { arabic_variety: "egyptian", hashtag_count: 40, emoji: "lots" },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.details).toEqual({ arabic_variety: ["اختر اللهجة الخليجية أو العربية الفصحى"], hashtag_count: ["الوسوم: عدد صحيح من ٠ إلى ١٥"], emoji: ["اختر بدون إيموجي أو قليلًا أو كثيرًا"] });
+    expect(bad.body.details).toEqual({
+      arabic_variety: ["اختر اللهجة الخليجية أو العربية الفصحى"],
+      hashtag_count: ["الوسوم: عدد صحيح من ٠ إلى ١٥"],
+      emoji: ["اختر بدون إيموجي أو قليلًا أو كثيرًا"],
+    });
 
-    const put = await call(app.base, "PUT", "/api/business-profile/voice", { token: b.token, body: { arabic_variety: "msa", language_order: "en_first", hashtag_count: 3 } });
+    const put = await call(app.base, "PUT", "/api/business-profile/voice", {
+      token: b.token,
+      body: { arabic_variety: "msa", language_order: "en_first", hashtag_count: 3 },
+    });
     expect(put.status).toBe(200);
     expect(put.body.chosen).toEqual({ ...NONE, arabic_variety: "msa", language_order: "en_first", hashtag_count: 3 });
-    expect(put.body.sources).toMatchObject({ arabic_variety: "chosen", language_order: "chosen", hashtag_count: "chosen", tone: "default" });
+    expect(put.body.sources).toMatchObject({
+      arabic_variety: "chosen",
+      language_order: "chosen",
+      hashtag_count: "chosen",
+      tone: "default",
+    });
 
     const g = await gql(app.base, UPDATE, { input: { tone: "PREMIUM", emoji: "NONE", arabicVariety: null } }, b.token);
     expect(g.errors).toBeUndefined();
@@ -76,29 +142,66 @@ describe("the café's voice", () => {
       chosen: { arabicVariety: null, tone: "PREMIUM", emoji: "NONE" },
     });
     const back = await call(app.base, "GET", "/api/business-profile/voice", { token: b.token });
-    expect(back.body.chosen).toEqual({ ...NONE, language_order: "en_first", hashtag_count: 3, tone: "premium", emoji: "none" });
+    expect(back.body.chosen).toEqual({
+      ...NONE,
+      language_order: "en_first",
+      hashtag_count: 3,
+      tone: "premium",
+      emoji: "none",
+    });
 
     const gBad = await gql(app.base, UPDATE, { input: { hashtagCount: -1 } }, b.token);
-    expect(gBad.errors?.[0].extensions).toMatchObject({ reason: "VALIDATION_ERROR", details: { hashtagCount: ["Hashtags: a whole number from 0 to 15"] } });
+    expect(gBad.errors?.[0].extensions).toMatchObject({
+      reason: "VALIDATION_ERROR",
+      details: { hashtagCount: ["Hashtags: a whole number from 0 to 15"] },
+    });
 
-    const audit = await app.sufra.deps.pool.query<{ action: string }>("select action from audit_log where entity_id = $1 and action = 'business_voice.updated'", [b.businessId]);
+    const audit = await app.sufra.deps.pool.query<{ action: string }>(
+      "select action from audit_log where entity_id = $1 and action = 'business_voice.updated'",
+      [b.businessId],
+    );
     expect(audit.rows).toHaveLength(2);
 
     // another business's voice is its own
     const other = await business();
-    expect((await call(app.base, "GET", "/api/business-profile/voice", { token: other.token })).body.chosen).toEqual(NONE);
+    expect((await call(app.base, "GET", "/api/business-profile/voice", { token: other.token })).body.chosen).toEqual(
+      NONE,
+    );
   });
 
   test("learned from the published posts and the edited drafts, with the evidence; a choice wins over it", async () => {
     const b = await business();
     await publish(b.businessId);
     const r = await call(app.base, "GET", "/api/business-profile/voice", { token: b.token });
-    expect(r.body.learned).toEqual({ arabic_variety: "gulf", language_order: "ar_first", tone: null, length: "short", emoji: "few", hashtag_count: 2, hashtag_script: "ar" });
-    expect(r.body.evidence).toMatchObject({ posts: 14, gulf_posts: 12, msa_posts: 0, edits: 2, edits_toward_gulf: 2, gulf_share: 1 });
+    expect(r.body.learned).toEqual({
+      arabic_variety: "gulf",
+      language_order: "ar_first",
+      tone: null,
+      length: "short",
+      emoji: "few",
+      hashtag_count: 2,
+      hashtag_script: "ar",
+    });
+    expect(r.body.evidence).toMatchObject({
+      posts: 14,
+      gulf_posts: 12,
+      msa_posts: 0,
+      edits: 2,
+      edits_toward_gulf: 2,
+      gulf_share: 1,
+    });
     expect(r.body.sources).toMatchObject({ arabic_variety: "learned", length: "learned", tone: "default" });
-    expect(r.body.voice).toMatchObject({ arabic_variety: "gulf", length: "short", hashtag_count: 2, hashtag_script: "ar" });
+    expect(r.body.voice).toMatchObject({
+      arabic_variety: "gulf",
+      length: "short",
+      hashtag_count: 2,
+      hashtag_script: "ar",
+    });
 
-    const chosen = await call(app.base, "PUT", "/api/business-profile/voice", { token: b.token, body: { arabic_variety: "msa", length: "long" } });
+    const chosen = await call(app.base, "PUT", "/api/business-profile/voice", {
+      token: b.token,
+      body: { arabic_variety: "msa", length: "long" },
+    });
     expect(chosen.body.voice).toMatchObject({ arabic_variety: "msa", length: "long", hashtag_count: 2 });
     expect(chosen.body.sources).toMatchObject({ arabic_variety: "chosen", length: "chosen", hashtag_count: "learned" });
     // what was learned is still shown beside the choice
@@ -110,7 +213,10 @@ describe("the studio writes in the voice in force", () => {
   test("MSA chosen: no Gulf word; Gulf learned: Gulf captions with the learned hashtags; the drafts are kept", async () => {
     const b = await business();
     await publish(b.businessId);
-    const gulf = await call(app.base, "POST", "/api/posts/generate", { token: b.token, body: { prompt: "كنافة بالفستق جديدة", platform: "instagram", language: "ar", variants: 3, seed: 3 } });
+    const gulf = await call(app.base, "POST", "/api/posts/generate", {
+      token: b.token,
+      body: { prompt: "كنافة بالفستق جديدة", platform: "instagram", language: "ar", variants: 3, seed: 3 },
+    });
     expect(gulf.status).toBe(200);
     for (const v of gulf.body.variants) {
       expect(gulfMarkersIn(v.content).length).toBeGreaterThan(0);
@@ -119,7 +225,10 @@ describe("the studio writes in the voice in force", () => {
       for (const t of v.hashtags) expect(t).toMatch(/\p{Script=Arabic}/u);
       expect(v.unused_facts).toEqual([]);
     }
-    const kept = await app.sufra.deps.db.aiGeneration.findFirst({ where: { businessId: b.businessId }, orderBy: { createdAt: "desc" } });
+    const kept = await app.sufra.deps.db.aiGeneration.findFirst({
+      where: { businessId: b.businessId },
+      orderBy: { createdAt: "desc" },
+    });
     expect(kept!.drafts).toEqual(gulf.body.variants.map((v: { content: string }) => v.content));
 
     await call(app.base, "PUT", "/api/business-profile/voice", { token: b.token, body: { arabic_variety: "msa" } });
@@ -140,7 +249,13 @@ describe("the studio writes in the voice in force", () => {
     const b = await business();
     const r = await call(app.base, "POST", "/api/posts/generate", {
       token: b.token,
-      body: { prompt: "new Zaatar Halloumi Bites 20% off from 4 to 7 pm at The Avenues", platform: "instagram", language: "ar", variants: 2, seed: 8 },
+      body: {
+        prompt: "new Zaatar Halloumi Bites 20% off from 4 to 7 pm at The Avenues",
+        platform: "instagram",
+        language: "ar",
+        variants: 2,
+        seed: 8,
+      },
     });
     expect(r.status).toBe(200);
     for (const v of r.body.variants) {

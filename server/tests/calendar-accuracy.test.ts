@@ -69,8 +69,15 @@ const JARIDA_RAMADAN_2025: Record<string, Partial<Record<Clock, string>>> = {
   "2025-03-29": { maghrib: "18:05" },
 };
 
-const TABLES = { dailyrates: DAILYRATES_2025, "islamic-life": ISLAMIC_LIFE_2024, "Kuwait astronomers": KUWAIT_ASTRONOMERS, "Al-Jarida": JARIDA_RAMADAN_2025 };
-const cases = Object.entries(TABLES).flatMap(([source, table]) => Object.entries(table).map(([date, published]) => [source, date, published] as const));
+const TABLES = {
+  dailyrates: DAILYRATES_2025,
+  "islamic-life": ISLAMIC_LIFE_2024,
+  "Kuwait astronomers": KUWAIT_ASTRONOMERS,
+  "Al-Jarida": JARIDA_RAMADAN_2025,
+};
+const cases = Object.entries(TABLES).flatMap(([source, table]) =>
+  Object.entries(table).map(([date, published]) => [source, date, published] as const),
+);
 
 describe("prayer times for Kuwait City against published Kuwait figures", () => {
   test("every month of the year and every season is covered", () => {
@@ -143,8 +150,16 @@ describe("Kuwait's 2026 holidays against what was announced", () => {
 
   test("the Eids last three days, and nothing is corrected by default", () => {
     const all = kuwaitHolidays(2026);
-    expect(all.filter((h) => h.occasionKey === "eid_al_fitr").map((h) => h.date)).toEqual(["2026-03-20", "2026-03-21", "2026-03-22"]);
-    expect(all.filter((h) => h.occasionKey === "eid_al_adha").map((h) => h.date)).toEqual(["2026-05-27", "2026-05-28", "2026-05-29"]);
+    expect(all.filter((h) => h.occasionKey === "eid_al_fitr").map((h) => h.date)).toEqual([
+      "2026-03-20",
+      "2026-03-21",
+      "2026-03-22",
+    ]);
+    expect(all.filter((h) => h.occasionKey === "eid_al_adha").map((h) => h.date)).toEqual([
+      "2026-05-27",
+      "2026-05-28",
+      "2026-05-29",
+    ]);
     expect(all.some((h) => h.corrected)).toBe(false);
   });
 });
@@ -177,6 +192,10 @@ describe("Kuwait's 2027 holidays (Umm al-Qura; no Kuwaiti announcement exists ye
   test("Eid al-Adha within a day of the astronomers' prediction; Isra and Mi'raj falls twice in 2027", () => {
     const predicted = Date.parse("2027-05-17");
     expect(Math.abs(Date.parse(days.eid_al_adha) - predicted)).toBeLessThanOrEqual(86_400_000);
-    expect(kuwaitHolidays(2027).filter((h) => h.occasionKey === "isra_miraj").map((h) => h.date)).toEqual(["2027-01-05", "2027-12-25"]);
+    expect(
+      kuwaitHolidays(2027)
+        .filter((h) => h.occasionKey === "isra_miraj")
+        .map((h) => h.date),
+    ).toEqual(["2027-01-05", "2027-12-25"]);
   });
 });

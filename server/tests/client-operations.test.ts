@@ -53,7 +53,10 @@ const withTypename = <T extends ASTNode>(doc: T): T =>
     SelectionSet(node, _key, parent) {
       if (parent && !Array.isArray(parent) && (parent as ASTNode).kind === Kind.OPERATION_DEFINITION) return undefined;
       if (node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === "__typename")) return undefined;
-      return { ...node, selections: [...node.selections, { kind: Kind.FIELD, name: { kind: Kind.NAME, value: "__typename" } }] };
+      return {
+        ...node,
+        selections: [...node.selections, { kind: Kind.FIELD, name: { kind: Kind.NAME, value: "__typename" } }],
+      };
     },
   });
 
@@ -63,32 +66,55 @@ function sample(type: GraphQLInputType): unknown {
   if (type instanceof GraphQLList) return [sample(type.ofType)];
   if (type instanceof GraphQLEnumType) return type.getValues()[0].name;
   if (type instanceof GraphQLInputObjectType)
-    return Object.fromEntries(Object.values(type.getFields()).filter((f) => f.type instanceof GraphQLNonNull).map((f) => [f.name, sample(f.type)]));
+    return Object.fromEntries(
+      Object.values(type.getFields())
+        .filter((f) => f.type instanceof GraphQLNonNull)
+        .map((f) => [f.name, sample(f.type)]),
+    );
   const scalar = (type as GraphQLScalarType).name;
-  return { ID: "00000000-0000-4000-8000-000000000000", Int: 1, Float: 1, Boolean: true, DateTime: "2026-12-01T07:00:00.000Z" }[scalar] ?? "x";
+  return (
+    {
+      ID: "00000000-0000-4000-8000-000000000000",
+      Int: 1,
+      Float: 1,
+      Boolean: true,
+      DateTime: "2026-12-01T07:00:00.000Z",
+    }[scalar] ?? "x"
+  );
 }
 
 /** Every variable given; lists are asked for with `first` 50 (the most any screen pages by). */
 const variablesFor = (op: OperationDefinitionNode) =>
   Object.fromEntries(
-    (op.variableDefinitions ?? []).map((v) => [v.variable.name.value, v.variable.name.value === "first" ? 50 : sample(typeFromAST(schema, v.type as never) as GraphQLInputType)]),
+    (op.variableDefinitions ?? []).map((v) => [
+      v.variable.name.value,
+      v.variable.name.value === "first" ? 50 : sample(typeFromAST(schema, v.type as never) as GraphQLInputType),
+    ]),
   );
 
 describe("the web client's GraphQL operations", () => {
   test("there are operations to check", () => {
     expect(operations.length).toBeGreaterThan(20);
   });
-  test.each(operations.map((op) => [op.name?.value ?? "anonymous", op] as const))("%s is valid and within the limits", (_name, op) => {
-    const document = { kind: Kind.DOCUMENT, definitions: [op, ...fragments] } as const;
-    const used = validate(schema, document).filter((e) => !/Fragment ".*" is never used/.test(e.message));
-    expect(used.map((e) => e.message)).toEqual([]);
-    const c = complexityFromQuery(document, { schema, variables: variablesFor(op) });
-    expect(c.complexity).toBeLessThanOrEqual(10_000);
-    expect(c.depth).toBeLessThanOrEqual(10);
-    // the document limits in front of GraphQL, on what Apollo really sends (with __typename), only the fragments it uses
-    const spread = fragmentsOf(op);
-    const sent = withTypename({ kind: Kind.DOCUMENT, definitions: [op, ...fragments.filter((f) => spread.has(f.name.value))] } as const);
-    expect(documentOverLimit(sent)).toBeNull();
-    expect(complexityFromQuery(sent, { schema, variables: variablesFor(op) }).breadth).toBeLessThanOrEqual(GRAPHQL_LIMITS.fields);
-  });
+  test.each(operations.map((op) => [op.name?.value ?? "anonymous", op] as const))(
+    "%s is valid and within the limits",
+    (_name, op) => {
+      const document = { kind: Kind.DOCUMENT, definitions: [op, ...fragments] } as const;
+      const used = validate(schema, document).filter((e) => !/Fragment ".*" is never used/.test(e.message));
+      expect(used.map((e) => e.message)).toEqual([]);
+      const c = complexityFromQuery(document, { schema, variables: variablesFor(op) });
+      expect(c.complexity).toBeLessThanOrEqual(10_000);
+      expect(c.depth).toBeLessThanOrEqual(10);
+      // the document limits in front of GraphQL, on what Apollo really sends (with __typename), only the fragments it uses
+      const spread = fragmentsOf(op);
+      const sent = withTypename({
+        kind: Kind.DOCUMENT,
+        definitions: [op, ...fragments.filter((f) => spread.has(f.name.value))],
+      } as const);
+      expect(documentOverLimit(sent)).toBeNull();
+      expect(complexityFromQuery(sent, { schema, variables: variablesFor(op) }).breadth).toBeLessThanOrEqual(
+        GRAPHQL_LIMITS.fields,
+      );
+    },
+  );
 });

@@ -10,17 +10,25 @@ const tmp = () => mkdtempSync(path.join(os.tmpdir(), "sufra-clock-"));
 
 describe("CLOCK_START", () => {
   test("an instant with its offset is read; unset means the real clock", () => {
-    expect(loadConfig({ DATA_DIR: tmp(), CLOCK_START: "2026-11-25T09:00:00+03:00" }).clockStart?.toISOString()).toBe("2026-11-25T06:00:00.000Z");
+    expect(loadConfig({ DATA_DIR: tmp(), CLOCK_START: "2026-11-25T09:00:00+03:00" }).clockStart?.toISOString()).toBe(
+      "2026-11-25T06:00:00.000Z",
+    );
     expect(loadConfig({ DATA_DIR: tmp() }).clockStart).toBeUndefined();
   });
 
   test.each(["tomorrow", "2026-11-25", "2026-11-25T09:00:00"])("%s is named as a bad value", (value) => {
-    expect(() => loadConfig({ DATA_DIR: tmp(), CLOCK_START: value })).toThrow(/^Invalid configuration:\n {2}CLOCK_START: must be an ISO 8601 instant/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), CLOCK_START: value })).toThrow(
+      /^Invalid configuration:\n {2}CLOCK_START: must be an ISO 8601 instant/,
+    );
   });
 
   test("refused when NODE_ENV=production", () => {
-    expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production", CLOCK_START: "2026-11-25T09:00:00+03:00" })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production", CLOCK_START: "2026-11-25T09:00:00+03:00" })).toThrow(/CLOCK_START: is for tests; refused when NODE_ENV=production/);
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production", CLOCK_START: "2026-11-25T09:00:00+03:00" }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production", CLOCK_START: "2026-11-25T09:00:00+03:00" }),
+    ).toThrow(/CLOCK_START: is for tests; refused when NODE_ENV=production/);
   });
 
   test("now starts at the instant and runs on; every other Date is the native one", async () => {

@@ -28,8 +28,15 @@ async function withInstagram() {
   const start = await call(app.base, "POST", "/api/platforms/instagram/connect", { token: b.token, body: {} });
   const url = new URL(start.body.authorize_url);
   const userId = String(17_840_000 + n);
-  ig.state.issueCode(`code-${n}`, { userId, username: `darqahwa_${n}`, redirectUri: url.searchParams.get("redirect_uri")! });
-  const back = await fetch(`${app.base}/api/platforms/instagram/callback?code=code-${n}&state=${url.searchParams.get("state")}`, { redirect: "manual" });
+  ig.state.issueCode(`code-${n}`, {
+    userId,
+    username: `darqahwa_${n}`,
+    redirectUri: url.searchParams.get("redirect_uri")!,
+  });
+  const back = await fetch(
+    `${app.base}/api/platforms/instagram/callback?code=code-${n}&state=${url.searchParams.get("state")}`,
+    { redirect: "manual" },
+  );
   expect(back.headers.get("location")).toBe("/settings?connected=1&platform=instagram");
   return { ...b, igUserId: userId, igUsername: `darqahwa_${n}` };
 }
@@ -40,7 +47,10 @@ async function withInstagram() {
  * back to Sufra's callback.
  */
 async function withFacebook(b: { token: string }, igUsername: string) {
-  const person = fb.state.addUser({ name: "Noura", pages: [{ name: "Dar Qahwa", instagram: { username: igUsername } }] });
+  const person = fb.state.addUser({
+    name: "Noura",
+    pages: [{ name: "Dar Qahwa", instagram: { username: igUsername } }],
+  });
   fb.state.signInAs(person.id);
   const start = await call(app.base, "POST", "/api/competitors/discovery/connect", { token: b.token, body: {} });
   const dialog = await fetch(start.body.authorize_url, { redirect: "manual" });
@@ -50,12 +60,18 @@ async function withFacebook(b: { token: string }, igUsername: string) {
   return person;
 }
 
-const create = (token: string, body: Record<string, unknown>, lang?: string) => call(app.base, "POST", "/api/competitors", { token, body, lang });
-const snapshotCount = async (businessId: string) => db().competitorSnapshot.count({ where: { competitor: { businessId } } });
+const create = (token: string, body: Record<string, unknown>, lang?: string) =>
+  call(app.base, "POST", "/api/competitors", { token, body, lang });
+const snapshotCount = async (businessId: string) =>
+  db().competitorSnapshot.count({ where: { competitor: { businessId } } });
 
 /** POSTs a CSV as a text/csv body. */
 async function importCsv(token: string, csv: string, lang?: string) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: "application/json", "content-type": "text/csv; charset=utf-8" };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    accept: "application/json",
+    "content-type": "text/csv; charset=utf-8",
+  };
   if (lang) headers["accept-language"] = lang;
   const r = await fetch(`${app.base}/api/competitors/import`, { method: "POST", headers, body: csv });
   return { status: r.status, body: (await r.json()) as any };
@@ -69,21 +85,43 @@ describe("following competitors", () => {
   });
 
   test("add, list, edit, delete; the username is normalised and checked per network", async () => {
-    const r = await create(a.token, { name: " Cafe   X ", platform: "instagram", handle: "https://instagram.com/Cafe.X/", area: "Al-Salmiya", cuisine: "coffee shop" });
+    const r = await create(a.token, {
+      name: " Cafe   X ",
+      platform: "instagram",
+      handle: "https://instagram.com/Cafe.X/",
+      area: "Al-Salmiya",
+      cuisine: "coffee shop",
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ name: "Cafe X", platform: "instagram", handle: "cafe.x", area: "salmiya", cuisine: "cafe", latest: null });
+    expect(r.body).toMatchObject({
+      name: "Cafe X",
+      platform: "instagram",
+      handle: "cafe.x",
+      area: "salmiya",
+      cuisine: "cafe",
+      latest: null,
+    });
 
     const bad = await create(a.token, { name: "Karak House", platform: "twitter", handle: "karak.house" }, "ar");
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("VALIDATION_ERROR");
-    expect(bad.body.details.handle).toEqual(["اسم مستخدم إكس حتى ١٥ حرفًا من الحروف الإنجليزية والأرقام والشرطات السفلية"]);
+    expect(bad.body.details.handle).toEqual([
+      "اسم مستخدم إكس حتى ١٥ حرفًا من الحروف الإنجليزية والأرقام والشرطات السفلية",
+    ]);
 
-    const edited = await call(app.base, "PUT", `/api/competitors/${r.body.id}`, { token: a.token, body: { name: "Cafe X Salmiya", platform: "instagram", handle: "@cafe.x", area: "", cuisine: "Desserts" } });
+    const edited = await call(app.base, "PUT", `/api/competitors/${r.body.id}`, {
+      token: a.token,
+      body: { name: "Cafe X Salmiya", platform: "instagram", handle: "@cafe.x", area: "", cuisine: "Desserts" },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id: r.body.id, name: "Cafe X Salmiya", area: null, cuisine: "desserts" });
 
     const list = await call(app.base, "GET", "/api/competitors", { token: a.token });
-    expect(list.body).toMatchObject({ total: 1, limit: 50, competitors: [{ id: r.body.id, name: "Cafe X Salmiya", handle: "cafe.x" }] });
+    expect(list.body).toMatchObject({
+      total: 1,
+      limit: 50,
+      competitors: [{ id: r.body.id, name: "Cafe X Salmiya", handle: "cafe.x" }],
+    });
 
     const gone = await call(app.base, "DELETE", `/api/competitors/${r.body.id}`, { token: a.token });
     expect(gone.body).toEqual({ id: r.body.id, deleted: true });
@@ -96,13 +134,22 @@ describe("following competitors", () => {
     const en = await create(a.token, { name: "Another name", platform: "instagram", handle: "@Bait.Qahwa" });
     expect(en.status).toBe(409);
     expect(en.body).toEqual({ code: "COMPETITOR_EXISTS", message: "You already follow this account on this network" });
-    const ar = await create(a.token, { name: "بيت القهوة", platform: "instagram", handle: "instagram.com/bait.qahwa" }, "ar");
+    const ar = await create(
+      a.token,
+      { name: "بيت القهوة", platform: "instagram", handle: "instagram.com/bait.qahwa" },
+      "ar",
+    );
     expect(ar.body).toEqual({ code: "COMPETITOR_EXISTS", message: "أنت تتابع هذا الحساب على هذه المنصة بالفعل" });
     // the same username on another network is another account
-    expect((await create(a.token, { name: "Bait Qahwa", platform: "snapchat", handle: "bait.qahwa" })).status).toBe(201);
+    expect((await create(a.token, { name: "Bait Qahwa", platform: "snapchat", handle: "bait.qahwa" })).status).toBe(
+      201,
+    );
     // an edit onto an account already followed is refused too
     const other = await create(a.token, { name: "Other", platform: "instagram", handle: "other.cafe" });
-    const clash = await call(app.base, "PUT", `/api/competitors/${other.body.id}`, { token: a.token, body: { name: "Other", platform: "instagram", handle: "bait.qahwa" } });
+    const clash = await call(app.base, "PUT", `/api/competitors/${other.body.id}`, {
+      token: a.token,
+      body: { name: "Other", platform: "instagram", handle: "bait.qahwa" },
+    });
     expect(clash.body.code).toBe("COMPETITOR_EXISTS");
   });
 
@@ -131,28 +178,66 @@ describe("following competitors", () => {
     expect(mine.data.competitors.items.map((c: { id: string }) => c.id)).not.toContain(id);
     // signed out, or an admin (no business): refused
     expect((await call(app.base, "GET", "/api/competitors")).status).toBe(401);
-    expect((await call(app.base, "GET", "/api/competitors", { token: await adminToken(app.base) })).body.code).toBe("FORBIDDEN");
+    expect((await call(app.base, "GET", "/api/competitors", { token: await adminToken(app.base) })).body.code).toBe(
+      "FORBIDDEN",
+    );
   });
 
   test("a business follows at most 50", async () => {
     const c = await business();
-    await db().competitor.createMany({ data: Array.from({ length: 49 }, (_, i) => ({ businessId: c.businessId, name: `Cafe ${i}`, platform: "instagram" as const, handle: `cafe_${i}` })) });
-    expect((await create(c.token, { name: "Number 50", platform: "instagram", handle: "number.fifty" })).status).toBe(201);
+    await db().competitor.createMany({
+      data: Array.from({ length: 49 }, (_, i) => ({
+        businessId: c.businessId,
+        name: `Cafe ${i}`,
+        platform: "instagram" as const,
+        handle: `cafe_${i}`,
+      })),
+    });
+    expect((await create(c.token, { name: "Number 50", platform: "instagram", handle: "number.fifty" })).status).toBe(
+      201,
+    );
     const over = await create(c.token, { name: "Number 51", platform: "instagram", handle: "number.fiftyone" }, "ar");
     expect(over.status).toBe(409);
-    expect(over.body).toEqual({ code: "COMPETITOR_LIMIT_REACHED", message: "يمكنك متابعة ٥٠ منافسًا على الأكثر. احذف أحدهم لتضيف غيره" });
+    expect(over.body).toEqual({
+      code: "COMPETITOR_LIMIT_REACHED",
+      message: "يمكنك متابعة ٥٠ منافسًا على الأكثر. احذف أحدهم لتضيف غيره",
+    });
     expect(await db().competitor.count({ where: { businessId: c.businessId } })).toBe(50);
   });
 
   test("GraphQL: add with the shared rules' messages, and a duplicate as a typed error", async () => {
     const c = await business();
     const m = `mutation($input: CompetitorInput!) { createCompetitor(input: $input) { id name platform handle area cuisine latest { id } } }`;
-    const ok = await gql(app.base, m, { input: { name: "Karak Corner", platform: "TWITTER", handle: "@KarakCorner", area: "حولي" } }, c.token);
-    expect(ok.data.createCompetitor).toMatchObject({ name: "Karak Corner", platform: "TWITTER", handle: "karakcorner", area: "hawalli", cuisine: null, latest: null });
-    const dup = await gql(app.base, m, { input: { name: "Again", platform: "TWITTER", handle: "karakcorner" } }, c.token, "ar");
-    expect(dup.errors?.[0]).toMatchObject({ message: "أنت تتابع هذا الحساب على هذه المنصة بالفعل", extensions: { code: "BAD_USER_INPUT", reason: "COMPETITOR_EXISTS" } });
+    const ok = await gql(
+      app.base,
+      m,
+      { input: { name: "Karak Corner", platform: "TWITTER", handle: "@KarakCorner", area: "حولي" } },
+      c.token,
+    );
+    expect(ok.data.createCompetitor).toMatchObject({
+      name: "Karak Corner",
+      platform: "TWITTER",
+      handle: "karakcorner",
+      area: "hawalli",
+      cuisine: null,
+      latest: null,
+    });
+    const dup = await gql(
+      app.base,
+      m,
+      { input: { name: "Again", platform: "TWITTER", handle: "karakcorner" } },
+      c.token,
+      "ar",
+    );
+    expect(dup.errors?.[0]).toMatchObject({
+      message: "أنت تتابع هذا الحساب على هذه المنصة بالفعل",
+      extensions: { code: "BAD_USER_INPUT", reason: "COMPETITOR_EXISTS" },
+    });
     const invalid = await gql(app.base, m, { input: { name: "", platform: "SNAPCHAT", handle: "9lives" } }, c.token);
-    expect(invalid.errors?.[0]?.extensions).toMatchObject({ reason: "VALIDATION_ERROR", details: { name: ["Enter the competitor's name"] } });
+    expect(invalid.errors?.[0]?.extensions).toMatchObject({
+      reason: "VALIDATION_ERROR",
+      details: { name: ["Enter the competitor's name"] },
+    });
   });
 });
 
@@ -161,13 +246,36 @@ describe("a day's figures by hand", () => {
     const a = await business();
     const c = (await create(a.token, { name: "Cafe X", platform: "instagram", handle: "cafex" })).body;
     const day = addDays(today, -3);
-    const first = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, { token: a.token, body: { day, followers: "12,500", posts_per_week: 6, avg_engagement: "3.4%", top_themes: "#Karak; brunch" } });
+    const first = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, {
+      token: a.token,
+      body: { day, followers: "12,500", posts_per_week: 6, avg_engagement: "3.4%", top_themes: "#Karak; brunch" },
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ day, followers: 12500, posts_per_week: 6, avg_engagement: 3.4, top_themes: ["karak", "brunch"], source: "manual", simulated: false, replaced: false });
+    expect(first.body).toMatchObject({
+      day,
+      followers: 12500,
+      posts_per_week: 6,
+      avg_engagement: 3.4,
+      top_themes: ["karak", "brunch"],
+      source: "manual",
+      simulated: false,
+      replaced: false,
+    });
 
-    const again = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, { token: a.token, body: { day, followers: 12600 } });
+    const again = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, {
+      token: a.token,
+      body: { day, followers: 12600 },
+    });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ id: first.body.id, day, followers: 12600, posts_per_week: null, avg_engagement: null, top_themes: [], replaced: true });
+    expect(again.body).toMatchObject({
+      id: first.body.id,
+      day,
+      followers: 12600,
+      posts_per_week: null,
+      avg_engagement: null,
+      top_themes: [],
+      replaced: true,
+    });
     expect(await db().competitorSnapshot.count({ where: { competitorId: c.id } })).toBe(1);
 
     const g = await gql(
@@ -176,19 +284,42 @@ describe("a day's figures by hand", () => {
       { id: c.id, input: { day: today, postsPerWeek: 5.5, topThemes: ["desserts"] } },
       a.token,
     );
-    expect(g.data.saveCompetitorSnapshot).toEqual({ replaced: false, snapshot: { day: today, followers: null, postsPerWeek: 5.5, avgEngagement: null, topThemes: ["desserts"], source: "MANUAL", simulated: false } });
+    expect(g.data.saveCompetitorSnapshot).toEqual({
+      replaced: false,
+      snapshot: {
+        day: today,
+        followers: null,
+        postsPerWeek: 5.5,
+        avgEngagement: null,
+        topThemes: ["desserts"],
+        source: "MANUAL",
+        simulated: false,
+      },
+    });
 
     const list = await call(app.base, "GET", `/api/competitors/${c.id}/snapshots`, { token: a.token });
     expect(list.body.snapshots.map((s: { day: string }) => s.day)).toEqual([today, day]);
-    expect((await call(app.base, "GET", `/api/competitors/${c.id}`, { token: a.token })).body.latest).toMatchObject({ day: today, posts_per_week: 5.5 });
+    expect((await call(app.base, "GET", `/api/competitors/${c.id}`, { token: a.token })).body.latest).toMatchObject({
+      day: today,
+      posts_per_week: 5.5,
+    });
 
-    const empty = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, { token: a.token, body: { day: addDays(today, 1), followers: -1 }, lang: "ar" });
+    const empty = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, {
+      token: a.token,
+      body: { day: addDays(today, 1), followers: -1 },
+      lang: "ar",
+    });
     expect(empty.status).toBe(400);
-    expect(empty.body.details).toEqual({ day: ["لا يمكن أن يكون التاريخ في المستقبل"], followers: ["يجب أن يكون عدد المتابعين عددًا صحيحًا، ٠ أو أكثر"] });
+    expect(empty.body.details).toEqual({
+      day: ["لا يمكن أن يكون التاريخ في المستقبل"],
+      followers: ["يجب أن يكون عدد المتابعين عددًا صحيحًا، ٠ أو أكثر"],
+    });
 
     const removed = await call(app.base, "DELETE", `/api/competitors/${c.id}/snapshots/${day}`, { token: a.token });
     expect(removed.body).toEqual({ competitor_id: c.id, day, deleted: true });
-    expect((await call(app.base, "DELETE", `/api/competitors/${c.id}/snapshots/${day}`, { token: a.token })).status).toBe(404);
+    expect(
+      (await call(app.base, "DELETE", `/api/competitors/${c.id}/snapshots/${day}`, { token: a.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -196,18 +327,39 @@ describe("CSV import", () => {
   test("a good file in Arabic: known accounts get their days (replacing one), unknown ones are added", async () => {
     const a = await business();
     const known = (await create(a.token, { name: "Cafe X", platform: "instagram", handle: "cafex" })).body;
-    await call(app.base, "POST", `/api/competitors/${known.id}/snapshots`, { token: a.token, body: { day: "2026-03-01", followers: 1 } });
+    await call(app.base, "POST", `/api/competitors/${known.id}/snapshots`, {
+      token: a.token,
+      body: { day: "2026-03-01", followers: 1 },
+    });
     const csv = [
       "الاسم,المعرف,المنصة,التاريخ,المتابعون,المنشورات في الأسبوع,متوسط التفاعل,المواضيع",
-      "Cafe X,@CafeX,إنستغرام,01/03/2026,\"12,500\",6,3.4%,كرك;فطور",
+      'Cafe X,@CafeX,إنستغرام,01/03/2026,"12,500",6,3.4%,كرك;فطور',
       "Cafe X,cafex,,2026-03-08,12700,5.5,3.1,",
-      "بيت القهوة,bait_qahwa,تويتر,٠٨/٠٣/٢٠٢٦,٣٠٠٠,٢,٢٫٥,\"حلويات، قهوة\"",
+      'بيت القهوة,bait_qahwa,تويتر,٠٨/٠٣/٢٠٢٦,٣٠٠٠,٢,٢٫٥,"حلويات، قهوة"',
     ].join("\r\n");
     const r = await importCsv(a.token, csv, "ar");
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ imported: 3, replaced: 1, created: 1, errors: [] });
-    const rows = await db().competitor.findMany({ where: { businessId: a.businessId }, include: { snapshots: { orderBy: { day: "asc" } } }, orderBy: { name: "asc" } });
-    expect(rows.map((c) => ({ name: c.name, platform: c.platform, handle: c.handle, days: c.snapshots.map((s) => [s.day.toISOString().slice(0, 10), s.followers, s.postsPerWeek, s.avgEngagement, s.topThemes, s.source]) }))).toEqual([
+    const rows = await db().competitor.findMany({
+      where: { businessId: a.businessId },
+      include: { snapshots: { orderBy: { day: "asc" } } },
+      orderBy: { name: "asc" },
+    });
+    expect(
+      rows.map((c) => ({
+        name: c.name,
+        platform: c.platform,
+        handle: c.handle,
+        days: c.snapshots.map((s) => [
+          s.day.toISOString().slice(0, 10),
+          s.followers,
+          s.postsPerWeek,
+          s.avgEngagement,
+          s.topThemes,
+          s.source,
+        ]),
+      })),
+    ).toEqual([
       {
         name: "Cafe X",
         platform: "instagram",
@@ -217,7 +369,12 @@ describe("CSV import", () => {
           ["2026-03-08", 12700, 5.5, 3.1, [], "csv"],
         ],
       },
-      { name: "بيت القهوة", platform: "twitter", handle: "bait_qahwa", days: [["2026-03-08", 3000, 2, 2.5, ["حلويات", "قهوة"], "csv"]] },
+      {
+        name: "بيت القهوة",
+        platform: "twitter",
+        handle: "bait_qahwa",
+        days: [["2026-03-08", 3000, 2, 2.5, ["حلويات", "قهوة"], "csv"]],
+      },
     ]);
   });
 
@@ -232,7 +389,10 @@ describe("CSV import", () => {
 
   test("wrong rows are reported line by line in English, and nothing is stored", async () => {
     const a = await business();
-    const before = { competitors: await db().competitor.count({ where: { businessId: a.businessId } }), snapshots: await snapshotCount(a.businessId) };
+    const before = {
+      competitors: await db().competitor.count({ where: { businessId: a.businessId } }),
+      snapshots: await snapshotCount(a.businessId),
+    };
     const r = await importCsv(a.token, BAD, "en");
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -243,13 +403,27 @@ describe("CSV import", () => {
         { line: 3, messages: ["Username: Enter the account's username"] },
         {
           line: 4,
-          messages: ["Username: An X username has up to 15 letters, numbers and underscores", "Followers: Followers must be a whole number, 0 or more", "Average engagement: Average engagement must be a percentage from 0 to 100"],
+          messages: [
+            "Username: An X username has up to 15 letters, numbers and underscores",
+            "Followers: Followers must be a whole number, 0 or more",
+            "Average engagement: Average engagement must be a percentage from 0 to 100",
+          ],
         },
         { line: 5, messages: ["Date: Line 2 already has figures for this account on this date"] },
-        { line: 6, messages: ["Platform: Platform must be Instagram, X or Snapchat", "Date: Enter the date as YYYY-MM-DD or DD/MM/YYYY", "Followers: Enter at least one figure: followers, posts per week, average engagement or themes"] },
+        {
+          line: 6,
+          messages: [
+            "Platform: Platform must be Instagram, X or Snapchat",
+            "Date: Enter the date as YYYY-MM-DD or DD/MM/YYYY",
+            "Followers: Enter at least one figure: followers, posts per week, average engagement or themes",
+          ],
+        },
       ],
     });
-    expect({ competitors: await db().competitor.count({ where: { businessId: a.businessId } }), snapshots: await snapshotCount(a.businessId) }).toEqual(before);
+    expect({
+      competitors: await db().competitor.count({ where: { businessId: a.businessId } }),
+      snapshots: await snapshotCount(a.businessId),
+    }).toEqual(before);
   });
 
   test("the same file in Arabic: the same lines, in Arabic, through GraphQL too", async () => {
@@ -258,16 +432,39 @@ describe("CSV import", () => {
     expect(r.body.errors.map((e: { line: number }) => e.line)).toEqual([3, 4, 5, 6]);
     expect(r.body.errors[0].messages).toEqual(["اسم المستخدم: أدخل اسم مستخدم الحساب"]);
     expect(r.body.errors[2].messages).toEqual(["التاريخ: السطر ٢ فيه أرقام لهذا الحساب في التاريخ نفسه"]);
-    const g = await gql(app.base, `mutation($csv: String!) { importCompetitors(csv: $csv) { imported created errors { line messages } } }`, { csv: BAD }, a.token, "ar");
+    const g = await gql(
+      app.base,
+      `mutation($csv: String!) { importCompetitors(csv: $csv) { imported created errors { line messages } } }`,
+      { csv: BAD },
+      a.token,
+      "ar",
+    );
     expect(g.data.importCompetitors.imported).toBe(0);
-    expect(g.data.importCompetitors.errors[3]).toEqual({ line: 6, messages: ["المنصة: يجب أن تكون المنصة إنستغرام أو إكس أو سناب شات", "التاريخ: أدخل التاريخ بالصيغة YYYY-MM-DD أو DD/MM/YYYY", "المتابعون: أدخل رقمًا واحدًا على الأقل: المتابعون أو المنشورات في الأسبوع أو متوسط التفاعل أو المواضيع"] });
+    expect(g.data.importCompetitors.errors[3]).toEqual({
+      line: 6,
+      messages: [
+        "المنصة: يجب أن تكون المنصة إنستغرام أو إكس أو سناب شات",
+        "التاريخ: أدخل التاريخ بالصيغة YYYY-MM-DD أو DD/MM/YYYY",
+        "المتابعون: أدخل رقمًا واحدًا على الأقل: المتابعون أو المنشورات في الأسبوع أو متوسط التفاعل أو المواضيع",
+      ],
+    });
     expect(await db().competitor.count({ where: { businessId: a.businessId } })).toBe(0);
   });
 
   test("rows that would go over 50 competitors are wrong rows; a file that cannot be read is refused whole; the template downloads", async () => {
     const a = await business();
-    await db().competitor.createMany({ data: Array.from({ length: 49 }, (_, i) => ({ businessId: a.businessId, name: `Cafe ${i}`, platform: "instagram" as const, handle: `cafe_${i}` })) });
-    const r = await importCsv(a.token, "handle,date,followers\ncafe_1,2026-03-01,10\nnew.one,2026-03-01,10\nnew.two,2026-03-01,10\nnew.two,2026-03-02,11\n");
+    await db().competitor.createMany({
+      data: Array.from({ length: 49 }, (_, i) => ({
+        businessId: a.businessId,
+        name: `Cafe ${i}`,
+        platform: "instagram" as const,
+        handle: `cafe_${i}`,
+      })),
+    });
+    const r = await importCsv(
+      a.token,
+      "handle,date,followers\ncafe_1,2026-03-01,10\nnew.one,2026-03-01,10\nnew.two,2026-03-01,10\nnew.two,2026-03-02,11\n",
+    );
     expect(r.body.errors).toEqual([
       { line: 4, messages: ["Row: You can follow at most 50 competitors: this row would add one more"] },
       { line: 5, messages: ["Row: You can follow at most 50 competitors: this row would add one more"] },
@@ -278,9 +475,13 @@ describe("CSV import", () => {
     expect(unreadable.status).toBe(400);
     expect(unreadable.body.details.file[0]).toContain("المعرف والتاريخ");
 
-    const template = await fetch(`${app.base}/api/competitors/import/template?lang=ar`, { headers: { authorization: `Bearer ${a.token}` } });
+    const template = await fetch(`${app.base}/api/competitors/import/template?lang=ar`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
     expect(template.headers.get("content-disposition")).toBe('attachment; filename="sufra-competitors-ar.csv"');
-    expect((await template.text()).replace(/^\ufeff/, "")).toBe("الاسم,المعرف,المنصة,التاريخ,المتابعون,المنشورات في الأسبوع,متوسط التفاعل,المواضيع\n");
+    expect((await template.text()).replace(/^\ufeff/, "")).toBe(
+      "الاسم,المعرف,المنصة,التاريخ,المتابعون,المنشورات في الأسبوع,متوسط التفاعل,المواضيع\n",
+    );
   });
 });
 
@@ -298,7 +499,12 @@ describe("reading from Instagram (business discovery through the Facebook sign-i
       mediaCount: 412,
       media: Array.from({ length: 10 }, (_, k) => {
         const i = 9 - k; // oldest first, as published
-        return { timestamp: new Date(now - (i * 3 + 1) * DAY_MS - (i === 9 ? 2 * DAY_MS : 0)), likes: i === 9 ? undefined : 100 + i * 10, comments: 10, caption: i % 2 ? "Sweet #Desserts tonight" : "Morning #karak and #brunch" };
+        return {
+          timestamp: new Date(now - (i * 3 + 1) * DAY_MS - (i === 9 ? 2 * DAY_MS : 0)),
+          likes: i === 9 ? undefined : 100 + i * 10,
+          comments: 10,
+          caption: i % 2 ? "Sweet #Desserts tonight" : "Morning #karak and #brunch",
+        };
       }),
     });
   });
@@ -308,15 +514,31 @@ describe("reading from Instagram (business discovery through the Facebook sign-i
     const r = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: a.token });
     expect(r.status).toBe(200);
     // 9 posts in 28 days; engagement (likes + comments) / 10,000 per post, the hidden-likes one counting its comments
-    expect(r.body.snapshot).toMatchObject({ day: today, followers: 10_000, posts_per_week: 2.25, avg_engagement: 1.36, top_themes: ["brunch", "desserts", "karak", "morning", "sweet"], source: "instagram", simulated: false });
+    expect(r.body.snapshot).toMatchObject({
+      day: today,
+      followers: 10_000,
+      posts_per_week: 2.25,
+      avg_engagement: 1.36,
+      top_themes: ["brunch", "desserts", "karak", "morning", "sweet"],
+      source: "instagram",
+      simulated: false,
+    });
     expect(r.body.replaced).toBe(false);
     expect(r.body.competitor.latest.id).toBe(r.body.snapshot.id);
     // asked on the Facebook side, as the Page's Instagram account; never on Instagram Login's graph
     expect(fb.state.calls.business_discovery).toBe(1);
     expect(ig.state.calls.business_discovery).toBeUndefined();
     // again the same day: replaces today's reading
-    const g = await gql(app.base, `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced snapshot { id day source } } }`, { id: c.id }, a.token);
-    expect(g.data.fetchCompetitorFromInstagram).toEqual({ replaced: true, snapshot: { id: r.body.snapshot.id, day: today, source: "INSTAGRAM" } });
+    const g = await gql(
+      app.base,
+      `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced snapshot { id day source } } }`,
+      { id: c.id },
+      a.token,
+    );
+    expect(g.data.fetchCompetitorFromInstagram).toEqual({
+      replaced: true,
+      snapshot: { id: r.body.snapshot.id, day: today, source: "INSTAGRAM" },
+    });
     expect(await db().competitorSnapshot.count({ where: { competitorId: c.id } })).toBe(1);
   });
 
@@ -324,12 +546,27 @@ describe("reading from Instagram (business discovery through the Facebook sign-i
     const c = (await create(a.token, { name: "Home baker", platform: "instagram", handle: "home.baker.kw" })).body;
     const en = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: a.token });
     expect(en.status).toBe(400);
-    expect(en.body).toEqual({ code: "INSTAGRAM_NOT_PROFESSIONAL", message: "Only professional Instagram accounts can be read. Check the username, or enter this account's figures by hand" });
-    const ar = await gql(app.base, `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced } }`, { id: c.id }, a.token, "ar");
-    expect(ar.errors?.[0]).toMatchObject({ message: "يمكن قراءة حسابات إنستغرام الاحترافية فقط. تحقق من اسم المستخدم، أو أدخل أرقام هذا الحساب يدويًا", extensions: { reason: "INSTAGRAM_NOT_PROFESSIONAL" } });
+    expect(en.body).toEqual({
+      code: "INSTAGRAM_NOT_PROFESSIONAL",
+      message:
+        "Only professional Instagram accounts can be read. Check the username, or enter this account's figures by hand",
+    });
+    const ar = await gql(
+      app.base,
+      `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced } }`,
+      { id: c.id },
+      a.token,
+      "ar",
+    );
+    expect(ar.errors?.[0]).toMatchObject({
+      message: "يمكن قراءة حسابات إنستغرام الاحترافية فقط. تحقق من اسم المستخدم، أو أدخل أرقام هذا الحساب يدويًا",
+      extensions: { reason: "INSTAGRAM_NOT_PROFESSIONAL" },
+    });
     expect(await db().competitorSnapshot.count({ where: { competitorId: c.id } })).toBe(0);
     // the sign-in is fine: a refusal about the other account is no reason to sign in again
-    expect((await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status).toBe("connected");
+    expect(
+      (await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status,
+    ).toBe("connected");
   });
 
   test("with Instagram connected but no Facebook sign-in, the person is told to sign in; other networks are not read", async () => {
@@ -338,13 +575,27 @@ describe("reading from Instagram (business discovery through the Facebook sign-i
     const calls = fb.state.calls.business_discovery ?? 0;
     const en = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: b.token });
     expect(en.status).toBe(409);
-    expect(en.body).toEqual({ code: "FACEBOOK_NOT_CONNECTED", message: "Sign in with Facebook to read competitors' figures from Instagram." });
-    const ar = await gql(app.base, `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced } }`, { id: c.id }, b.token, "ar");
-    expect(ar.errors?.[0]).toMatchObject({ message: "سجّل الدخول عبر فيسبوك لقراءة أرقام المنافسين من إنستغرام.", extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONNECTED" } });
+    expect(en.body).toEqual({
+      code: "FACEBOOK_NOT_CONNECTED",
+      message: "Sign in with Facebook to read competitors' figures from Instagram.",
+    });
+    const ar = await gql(
+      app.base,
+      `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced } }`,
+      { id: c.id },
+      b.token,
+      "ar",
+    );
+    expect(ar.errors?.[0]).toMatchObject({
+      message: "سجّل الدخول عبر فيسبوك لقراءة أرقام المنافسين من إنستغرام.",
+      extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONNECTED" },
+    });
     expect(fb.state.calls.business_discovery ?? 0).toBe(calls);
     expect(await db().competitorSnapshot.count({ where: { competitorId: c.id } })).toBe(0);
     const x = (await create(a.token, { name: "Karak on X", platform: "twitter", handle: "karak_x" })).body;
-    expect((await call(app.base, "POST", `/api/competitors/${x.id}/fetch`, { token: a.token })).body.code).toBe("COMPETITOR_NOT_INSTAGRAM");
+    expect((await call(app.base, "POST", `/api/competitors/${x.id}/fetch`, { token: a.token })).body.code).toBe(
+      "COMPETITOR_NOT_INSTAGRAM",
+    );
   });
 
   test("Facebook's rate limit is passed on as such", async () => {
@@ -352,7 +603,9 @@ describe("reading from Instagram (business discovery through the Facebook sign-i
     fb.state.failNext("business_discovery", "rate_limit");
     const r = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: a.token });
     expect([r.status, r.body.code]).toEqual([429, "RATE_LIMITED"]);
-    expect((await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status).toBe("connected");
+    expect(
+      (await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status,
+    ).toBe("connected");
   });
 
   test("a refused Facebook token asks for a new Facebook sign-in; the Instagram account is untouched", async () => {
@@ -360,14 +613,27 @@ describe("reading from Instagram (business discovery through the Facebook sign-i
     fb.state.revokeUser(person.id);
     const r = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: a.token });
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ code: "FACEBOOK_RECONNECT_NEEDED", message: "Your Facebook sign-in for competitor figures has expired. Sign in again." });
-    expect((await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status).toBe("reconnect_needed");
-    expect((await call(app.base, "GET", "/api/competitors/discovery", { token: a.token })).body.status).toBe("reconnect_needed");
-    expect((await db().platformAccount.findFirstOrThrow({ where: { businessId: a.businessId, platform: "instagram" } })).status).toBe("connected");
+    expect(r.body).toEqual({
+      code: "FACEBOOK_RECONNECT_NEEDED",
+      message: "Your Facebook sign-in for competitor figures has expired. Sign in again.",
+    });
+    expect(
+      (await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status,
+    ).toBe("reconnect_needed");
+    expect((await call(app.base, "GET", "/api/competitors/discovery", { token: a.token })).body.status).toBe(
+      "reconnect_needed",
+    );
+    expect(
+      (await db().platformAccount.findFirstOrThrow({ where: { businessId: a.businessId, platform: "instagram" } }))
+        .status,
+    ).toBe("connected");
     // asked again: refused at once, Facebook is not asked
     const calls = fb.state.calls.business_discovery;
     const ar = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: a.token, lang: "ar" });
-    expect(ar.body).toEqual({ code: "FACEBOOK_RECONNECT_NEEDED", message: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا." });
+    expect(ar.body).toEqual({
+      code: "FACEBOOK_RECONNECT_NEEDED",
+      message: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا.",
+    });
     expect(fb.state.calls.business_discovery).toBe(calls);
   });
 
@@ -387,7 +653,10 @@ describe("reading from Instagram (business discovery through the Facebook sign-i
     expect(ig.state.calls.business_discovery).toBeUndefined();
     expect(await db().competitorDiscoveryConnection.count({ where: { businessId: d.businessId } })).toBe(0);
     // a reading by hand on a demo business is real
-    const manual = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, { token: d.token, body: { day: addDays(today, -1), followers: 5 } });
+    const manual = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, {
+      token: d.token,
+      body: { day: addDays(today, -1), followers: 5 },
+    });
     expect(manual.body.simulated).toBe(false);
   });
 });
@@ -396,7 +665,15 @@ describe("benchmark", () => {
   let a: Awaited<ReturnType<typeof business>>;
   beforeAll(async () => {
     a = await business();
-    const account = await db().platformAccount.create({ data: { businessId: a.businessId, platform: "instagram", externalId: `ig-${a.businessId.slice(0, 8)}`, handle: "dar_qahwa", status: "connected" } });
+    const account = await db().platformAccount.create({
+      data: {
+        businessId: a.businessId,
+        platform: "instagram",
+        externalId: `ig-${a.businessId.slice(0, 8)}`,
+        handle: "dar_qahwa",
+        status: "connected",
+      },
+    });
     const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS);
     const published = (daysAgo: number, likes: number, comments: number, hashtags: string[]) =>
       db().post.create({
@@ -406,24 +683,72 @@ describe("benchmark", () => {
           content: "Our karak, fresh every morning",
           hashtags,
           publishedAt: at(daysAgo),
-          targets: { create: [{ accountId: account.id, platform: "instagram", status: "published", publishedAt: at(daysAgo), externalId: `ext-${daysAgo}`, likes, comments, reach: 1000, views: 1200, metricsAt: new Date() }] },
+          targets: {
+            create: [
+              {
+                accountId: account.id,
+                platform: "instagram",
+                status: "published",
+                publishedAt: at(daysAgo),
+                externalId: `ext-${daysAgo}`,
+                likes,
+                comments,
+                reach: 1000,
+                views: 1200,
+                metricsAt: new Date(),
+              },
+            ],
+          },
         },
       });
     await published(3, 300, 50, ["karak", "breakfast"]);
     await published(5, 200, 20, ["karak"]);
     // outside the 28 days: not counted
     await published(40, 900, 90, ["ramadan"]);
-    await refreshDailyMetrics(db(), a.businessId, [3, 5, 40].map((d) => kuwaitDate(at(d))));
-    await db().audienceSnapshot.create({ data: { businessId: a.businessId, accountId: account.id, platform: "instagram", day: new Date(`${addDays(today, -1)}T00:00:00Z`), followers: 2000 } });
-    await db().audienceSnapshot.create({ data: { businessId: a.businessId, accountId: account.id, platform: "instagram", day: new Date(`${addDays(today, -20)}T00:00:00Z`), followers: 1800 } });
+    await refreshDailyMetrics(
+      db(),
+      a.businessId,
+      [3, 5, 40].map((d) => kuwaitDate(at(d))),
+    );
+    await db().audienceSnapshot.create({
+      data: {
+        businessId: a.businessId,
+        accountId: account.id,
+        platform: "instagram",
+        day: new Date(`${addDays(today, -1)}T00:00:00Z`),
+        followers: 2000,
+      },
+    });
+    await db().audienceSnapshot.create({
+      data: {
+        businessId: a.businessId,
+        accountId: account.id,
+        platform: "instagram",
+        day: new Date(`${addDays(today, -20)}T00:00:00Z`),
+        followers: 1800,
+      },
+    });
 
     const cafeX = (await create(a.token, { name: "Cafe X", platform: "instagram", handle: "cafe.x" })).body;
     const bait = (await create(a.token, { name: "بيت القهوة", platform: "instagram", handle: "bait.qahwa" })).body;
     await create(a.token, { name: "Not read yet", platform: "instagram", handle: "not.read" });
-    const snap = (id: string, body: Record<string, unknown>) => call(app.base, "POST", `/api/competitors/${id}/snapshots`, { token: a.token, body });
+    const snap = (id: string, body: Record<string, unknown>) =>
+      call(app.base, "POST", `/api/competitors/${id}/snapshots`, { token: a.token, body });
     await snap(cafeX.id, { day: addDays(today, -30), followers: 11_000, posts_per_week: 5 });
-    await snap(cafeX.id, { day: addDays(today, -2), followers: 12_500, posts_per_week: 6, avg_engagement: 1.8, top_themes: ["karak", "brunch", "desserts"] });
-    await snap(bait.id, { day: addDays(today, -1), followers: 1500, posts_per_week: 0.25, avg_engagement: 20, top_themes: ["desserts"] });
+    await snap(cafeX.id, {
+      day: addDays(today, -2),
+      followers: 12_500,
+      posts_per_week: 6,
+      avg_engagement: 1.8,
+      top_themes: ["karak", "brunch", "desserts"],
+    });
+    await snap(bait.id, {
+      day: addDays(today, -1),
+      followers: 1500,
+      posts_per_week: 0.25,
+      avg_engagement: 20,
+      top_themes: ["desserts"],
+    });
     // a reading older than the history window stays out of the lines but may still be the latest
     await snap(bait.id, { day: addDays(today, -400), followers: 900 });
   });
@@ -431,9 +756,24 @@ describe("benchmark", () => {
   test("own figures over the window next to each competitor's latest and history", async () => {
     const r = await call(app.base, "GET", "/api/competitors/benchmark", { token: a.token });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ from: addDays(today, -27), to: today, days: 28, history_from: addDays(today, -179) });
+    expect(r.body).toMatchObject({
+      from: addDays(today, -27),
+      to: today,
+      days: 28,
+      history_from: addDays(today, -179),
+    });
     // 2 posts in 4 weeks; (350 + 220) / 2 posts / 2,000 followers
-    expect(r.body.own).toEqual([{ platform: "instagram", followers: 2000, posts_per_week: 0.5, avg_engagement: 14.25, top_themes: ["karak", "breakfast", "fresh", "morning"], posts: 2, simulated: false }]);
+    expect(r.body.own).toEqual([
+      {
+        platform: "instagram",
+        followers: 2000,
+        posts_per_week: 0.5,
+        avg_engagement: 14.25,
+        top_themes: ["karak", "breakfast", "fresh", "morning"],
+        posts: 2,
+        simulated: false,
+      },
+    ]);
     expect(r.body.own_history).toEqual([
       { platform: "instagram", day: addDays(today, -20), followers: 1800, simulated: false },
       { platform: "instagram", day: addDays(today, -1), followers: 2000, simulated: false },
@@ -441,14 +781,19 @@ describe("benchmark", () => {
     const byName = Object.fromEntries(r.body.competitors.map((c: { name: string }) => [c.name, c]));
     expect(Object.keys(byName)).toEqual(["Cafe X", "Not read yet", "بيت القهوة"]);
     expect(byName["Cafe X"].latest).toMatchObject({ day: addDays(today, -2), followers: 12_500 });
-    expect(byName["Cafe X"].history.map((s: { day: string }) => s.day)).toEqual([addDays(today, -30), addDays(today, -2)]);
+    expect(byName["Cafe X"].history.map((s: { day: string }) => s.day)).toEqual([
+      addDays(today, -30),
+      addDays(today, -2),
+    ]);
     expect(byName["Not read yet"]).toMatchObject({ latest: null, history: [] });
     expect(byName["بيت القهوة"].history.map((s: { followers: number }) => s.followers)).toEqual([1500]);
 
     const short = await call(app.base, "GET", "/api/competitors/benchmark?days=7&history_days=10", { token: a.token });
     expect(short.body.own[0]).toMatchObject({ posts_per_week: 2, posts: 2 });
     expect(short.body.competitors.find((c: { name: string }) => c.name === "Cafe X").history).toHaveLength(1);
-    expect((await call(app.base, "GET", "/api/competitors/benchmark?days=200", { token: a.token })).body.details).toEqual({ days: ["days must be a whole number from 7 to 90"] });
+    expect(
+      (await call(app.base, "GET", "/api/competitors/benchmark?days=200", { token: a.token })).body.details,
+    ).toEqual({ days: ["days must be a whole number from 7 to 90"] });
   });
 
   test("the summary says where the business leads and trails, in English and in Arabic", async () => {
@@ -465,7 +810,16 @@ describe("benchmark", () => {
         "على إنستغرام، متوسط التفاعل لديك ١٤٫٢٥٪؜، أقل من بيت القهوة (٢٠٪؜)؛ و١ من أصل ٢ من المنافسين الذين تتابعهم يحققون تفاعلًا أعلى. " +
         "على إنستغرام، ينشر منافسوك عن desserts، brunch، ولم تنشر عنها مؤخرًا.",
     );
-    expect(r.body.summary.points[0]).toEqual({ key: "competitorSummaryFollowersTrailMany", platform: "instagram", metric: "followers", own: 2000, theirs: 12500, name: "Cafe X", ahead: 1, total: 2 });
+    expect(r.body.summary.points[0]).toEqual({
+      key: "competitorSummaryFollowersTrailMany",
+      platform: "instagram",
+      metric: "followers",
+      own: 2000,
+      theirs: 12500,
+      name: "Cafe X",
+      ahead: 1,
+      total: 2,
+    });
 
     const g = await gql(
       app.base,
@@ -473,14 +827,33 @@ describe("benchmark", () => {
       {},
       a.token,
     );
-    expect(g.data.competitorBenchmark.own).toEqual([{ platform: "INSTAGRAM", followers: 2000, postsPerWeek: 0.5, avgEngagement: 14.25, simulated: false }]);
-    expect(g.data.competitorBenchmark.summary[3]).toEqual({ key: "competitorSummaryThemes", platform: "INSTAGRAM", metric: null, own: null, theirs: null, name: null, ahead: null, total: null, themes: ["desserts", "brunch"] });
+    expect(g.data.competitorBenchmark.own).toEqual([
+      { platform: "INSTAGRAM", followers: 2000, postsPerWeek: 0.5, avgEngagement: 14.25, simulated: false },
+    ]);
+    expect(g.data.competitorBenchmark.summary[3]).toEqual({
+      key: "competitorSummaryThemes",
+      platform: "INSTAGRAM",
+      metric: null,
+      own: null,
+      theirs: null,
+      name: null,
+      ahead: null,
+      total: null,
+      themes: ["desserts", "brunch"],
+    });
     expect(g.data.competitorBenchmark.summaryEn).toBe(r.body.summary.en);
   });
 
   test("no competitor read yet: the summary says how to start", async () => {
     const b = await business();
     const r = await call(app.base, "GET", "/api/competitors/benchmark", { token: b.token, lang: "ar" });
-    expect(r.body).toMatchObject({ own: [], competitors: [], summary: { points: [{ key: "competitorSummaryNoSnapshots" }], en: "Add your competitors' figures (by hand, from a CSV file or from Instagram) to see where you lead and where you trail." } });
+    expect(r.body).toMatchObject({
+      own: [],
+      competitors: [],
+      summary: {
+        points: [{ key: "competitorSummaryNoSnapshots" }],
+        en: "Add your competitors' figures (by hand, from a CSV file or from Instagram) to see where you lead and where you trail.",
+      },
+    });
   });
 });

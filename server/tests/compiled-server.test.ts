@@ -34,13 +34,26 @@ describe("compiled server", () => {
 
   test("node dist/main.js starts on the embedded database, migrates, seeds the texts and answers /api/health", async () => {
     // incremental: nothing to do when CI has just built (its build step), seconds after a small change
-    for (const ws of ["schema", "server"]) execFileSync("npm", ["run", "build", "-w", ws], { cwd: root, stdio: "pipe" });
+    for (const ws of ["schema", "server"])
+      execFileSync("npm", ["run", "build", "-w", ws], { cwd: root, stdio: "pipe" });
 
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", DEMO_DATA: "false", NODE_ENV: "production" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      DEMO_DATA: "false",
+      NODE_ENV: "production",
+    };
     delete env.DATABASE_URL;
     delete env.NODE_OPTIONS; // no loader: plain Node
-    child = spawn(process.execPath, ["dist/main.js"], { cwd: path.join(root, "server"), env, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(process.execPath, ["dist/main.js"], {
+      cwd: path.join(root, "server"),
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
@@ -51,14 +64,19 @@ describe("compiled server", () => {
     while (!health) {
       if (child.exitCode !== null) throw new Error(`the compiled server exited (${child.exitCode}): ${output}`);
       if (Date.now() > deadline) throw new Error(`the compiled server did not answer in 150 s: ${output}`);
-      health = await fetch(`${base}/api/health`).then((r) => (r.status === 200 ? r : undefined), () => undefined);
+      health = await fetch(`${base}/api/health`).then(
+        (r) => (r.status === 200 ? r : undefined),
+        () => undefined,
+      );
       if (!health) await new Promise((r) => setTimeout(r, 250));
     }
     // the API may say "degraded" from a busy event loop just after start; the database and jobs run
     expect(await health.json()).toMatchObject({ database: "healthy", scheduler: "healthy" });
 
     // the client's texts were seeded from schema/translations.json, found from dist/
-    const list = (await (await fetch(`${base}/api/translations/list`)).json()) as { categories: { name: string; translations: unknown[] }[] };
+    const list = (await (await fetch(`${base}/api/translations/list`)).json()) as {
+      categories: { name: string; translations: unknown[] }[];
+    };
     expect(list.categories.length).toBeGreaterThan(0);
     expect(list.categories.some((c) => c.translations.length > 0)).toBe(true);
   }, 400_000);

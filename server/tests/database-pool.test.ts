@@ -35,7 +35,11 @@ async function holdPool(n: number) {
 }
 
 async function send(path: string, token: string, lang: string, body: unknown) {
-  const res = await fetch(app.base + path, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "accept-language": lang }, body: JSON.stringify(body) });
+  const res = await fetch(app.base + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "accept-language": lang },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() };
 }
 
@@ -46,20 +50,40 @@ describe("the database pool exhausted", () => {
     const c = await signedInBusiness(app.base, { practice: true });
     const db = new pg.Client({ connectionString: app.databaseUrl });
     await db.connect();
-    const counts = async () => (await db.query("select (select count(*)::int from posts where business_id = $1) as posts, (select count(*)::int from audit_log where entity_type = 'post') as audits", [c.businessId])).rows[0];
+    const counts = async () =>
+      (
+        await db.query(
+          "select (select count(*)::int from posts where business_id = $1) as posts, (select count(*)::int from audit_log where entity_type = 'post') as audits",
+          [c.businessId],
+        )
+      ).rows[0];
     const before = await counts();
     const size = app.sufra.deps.config.database?.poolSize ?? 10;
     const release = await holdPool(size);
     try {
       const t0 = Date.now();
       const rest = await send("/api/posts", c.token, "en", { content: "Kunafa tonight", platforms: ["instagram"] });
-      expect(rest).toEqual({ status: 503, retryAfter: expect.stringMatching(/^[1-9]\d*$/), body: { code: "SERVICE_UNAVAILABLE", message: "The service is unavailable. Please try again later" } });
+      expect(rest).toEqual({
+        status: 503,
+        retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+        body: { code: "SERVICE_UNAVAILABLE", message: "The service is unavailable. Please try again later" },
+      });
       const restAr = await send("/api/posts", c.token, "ar", { content: "كنافة الليلة", platforms: ["instagram"] });
-      expect(restAr).toEqual({ status: 503, retryAfter: expect.stringMatching(/^[1-9]\d*$/), body: { code: "SERVICE_UNAVAILABLE", message: "الخدمة غير متاحة. يرجى المحاولة لاحقًا" } });
+      expect(restAr).toEqual({
+        status: 503,
+        retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+        body: { code: "SERVICE_UNAVAILABLE", message: "الخدمة غير متاحة. يرجى المحاولة لاحقًا" },
+      });
 
       const scheduledFor = new Date(Date.now() + 2 * 86_400_000).toISOString();
-      for (const [lang, message] of [["en", "The service is unavailable. Please try again later"], ["ar", "الخدمة غير متاحة. يرجى المحاولة لاحقًا"]]) {
-        const g = await send("/graphql", c.token, lang!, { query: CREATE, variables: { input: { content: "Karak at dawn", platforms: ["INSTAGRAM"], scheduledFor } } });
+      for (const [lang, message] of [
+        ["en", "The service is unavailable. Please try again later"],
+        ["ar", "الخدمة غير متاحة. يرجى المحاولة لاحقًا"],
+      ]) {
+        const g = await send("/graphql", c.token, lang!, {
+          query: CREATE,
+          variables: { input: { content: "Karak at dawn", platforms: ["INSTAGRAM"], scheduledFor } },
+        });
         expect(g.status).toBe(503);
         expect(g.retryAfter).toMatch(/^[1-9]\d*$/);
         expect(g.body.errors[0]).toMatchObject({ message, extensions: { reason: "SERVICE_UNAVAILABLE" } });

@@ -9,24 +9,38 @@ import { appForFile } from "./support/per-file.ts";
 import { login } from "./support/team.ts";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_EVENT } from "@sufra/schema";
 import { signatureHeader } from "../src/modules/webhooks/webhooks.service.ts";
-import { EXAMPLE_OPERATIONS, JS_LIST_POSTS, JS_READ_ANALYTICS, JS_SCHEDULE_POST, jsSubscribe, VERIFY_WEBHOOK, WEBHOOK_EVENTS } from "../../client/src/modules/developers/examples.ts";
+import {
+  EXAMPLE_OPERATIONS,
+  JS_LIST_POSTS,
+  JS_READ_ANALYTICS,
+  JS_SCHEDULE_POST,
+  jsSubscribe,
+  VERIFY_WEBHOOK,
+  WEBHOOK_EVENTS,
+} from "../../client/src/modules/developers/examples.ts";
 
 const app = appForFile();
 
 describe("the developer page's examples", () => {
-  test.each(EXAMPLE_OPERATIONS.map((op) => [op.name, op] as const))("%s is valid against the schema, with its variables", (name, op) => {
-    const doc = parse(op.query);
-    expect(validate(schema, doc)).toEqual([]);
-    const [operation] = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    expect(operation.name?.value).toBe(name);
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], op.variables ?? {});
-    expect(coerced.errors ?? []).toEqual([]);
-  });
+  test.each(EXAMPLE_OPERATIONS.map((op) => [op.name, op] as const))(
+    "%s is valid against the schema, with its variables",
+    (name, op) => {
+      const doc = parse(op.query);
+      expect(validate(schema, doc)).toEqual([]);
+      const [operation] = doc.definitions.filter(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      );
+      expect(operation.name?.value).toBe(name);
+      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], op.variables ?? {});
+      expect(coerced.errors ?? []).toEqual([]);
+    },
+  );
 
   test("the names are unique, and the JavaScript examples carry the same operations", () => {
     expect(new Set(EXAMPLE_OPERATIONS.map((o) => o.name)).size).toBe(EXAMPLE_OPERATIONS.length);
     const js = [JS_LIST_POSTS, JS_READ_ANALYTICS, JS_SCHEDULE_POST, jsSubscribe()].join("\n");
-    for (const op of EXAMPLE_OPERATIONS) expect([op.name, js.includes(`${op.query.split("\n")[0]}`)]).toEqual([op.name, true]);
+    for (const op of EXAMPLE_OPERATIONS)
+      expect([op.name, js.includes(`${op.query.split("\n")[0]}`)]).toEqual([op.name, true]);
   });
 
   test("the read-only examples answer a real key without errors", async () => {
@@ -53,8 +67,21 @@ describe("the developer page's webhooks", () => {
   test("its verifier accepts what Sufra signs (both secrets during a rotation) and refuses a changed body, another secret or an old time", async () => {
     // the page's code as an integrator would paste it: an ES module
     const url = `data:text/javascript,${encodeURIComponent(VERIFY_WEBHOOK)}`;
-    const { verifySufraSignature } = (await import(url)) as { verifySufraSignature: (body: string | Buffer, header: string, secret: string, tolerance?: number, nowMs?: number) => boolean };
-    const body = JSON.stringify({ id: "e1", type: "post.published", created_at: "2026-11-26T09:00:00.000Z", data: { id: "p1" } });
+    const { verifySufraSignature } = (await import(url)) as {
+      verifySufraSignature: (
+        body: string | Buffer,
+        header: string,
+        secret: string,
+        tolerance?: number,
+        nowMs?: number,
+      ) => boolean;
+    };
+    const body = JSON.stringify({
+      id: "e1",
+      type: "post.published",
+      created_at: "2026-11-26T09:00:00.000Z",
+      data: { id: "p1" },
+    });
     const t = Math.floor(Date.now() / 1000);
     const header = signatureHeader(["whsec_new", "whsec_old"], body, t);
     expect(verifySufraSignature(Buffer.from(body), header, "whsec_new")).toBe(true);

@@ -21,7 +21,11 @@ describe("the embedded database's directory", () => {
     const second = startEmbeddedPostgres({ dataDir, throwaway: true });
     await expect(second).rejects.toThrow(Error);
     const message = await second.catch((e: Error) => e.message);
-    expect(message).toMatch(new RegExp(`^Embedded PostgreSQL: the database under ${dataDir} is already in use by PostgreSQL process \\d+, started by process ${process.pid} \\(`));
+    expect(message).toMatch(
+      new RegExp(
+        `^Embedded PostgreSQL: the database under ${dataDir} is already in use by PostgreSQL process \\d+, started by process ${process.pid} \\(`,
+      ),
+    );
     expect(message).toContain("give this one its own DATA_DIR");
     // the first one still answers
     const pg = (await import("pg")).default;

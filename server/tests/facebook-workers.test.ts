@@ -49,7 +49,8 @@ test(
       expect(b.location).toBe("/settings?connected=1&platform=facebook");
       const n = 16;
       const ids: string[] = [];
-      for (let i = 0; i < n; i++) ids.push((await post(app, b.token, { content: `Lunch special #${i}`, platforms: ["facebook"] })).id);
+      for (let i = 0; i < n; i++)
+        ids.push((await post(app, b.token, { content: `Lunch special #${i}`, platforms: ["facebook"] })).id);
       const pool = app.sufra.deps.pool;
       const creating = fb.state.calls.page_feed ?? 0;
       await dueNowAndPublished(app, ids);
@@ -58,7 +59,10 @@ test(
       expect(new Set(messages).size).toBe(n);
       // one creating call per post: none was sent twice, not even one Facebook refused
       expect((fb.state.calls.page_feed ?? 0) - creating).toBe(n);
-      const { rows: claims } = await pool.query<{ attempts: number; external_id: string }>("select attempts, external_id from post_targets where post_id = any($1::uuid[])", [ids]);
+      const { rows: claims } = await pool.query<{ attempts: number; external_id: string }>(
+        "select attempts, external_id from post_targets where post_id = any($1::uuid[])",
+        [ids],
+      );
       expect(claims.filter((c) => c.attempts !== 1)).toEqual([]);
       expect(new Set(claims.map((c) => c.external_id))).toEqual(new Set(fb.state.pagePosts(pageId).map((p) => p.id)));
     }),
@@ -75,7 +79,11 @@ test(
       const pics = [await photo(app, b.token), await photo(app, b.token, { width: 1080, height: 1080 })];
       const held = fb.state.holds.hold("page_feed", { createOn: "receipt" });
       const creating = fb.state.calls.page_feed ?? 0;
-      const p = await post(app, b.token, { content: "Killed mid-publish: two kinds of lugaimat", platforms: ["facebook"], media_ids: pics });
+      const p = await post(app, b.token, {
+        content: "Killed mid-publish: two kinds of lugaimat",
+        platforms: ["facebook"],
+        media_ids: pics,
+      });
       await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
       await held.received; // Facebook has the post; the worker waits for its answer
       await first!.kill("SIGKILL");

@@ -29,7 +29,8 @@ afterEach(async () => {
   await Promise.all(sockets.splice(0).map((s) => s.dispose()));
 });
 
-const FULL = "subscription { postChanged { postId status post { id content hashtags targets { platform status error } media { id } } } }";
+const FULL =
+  "subscription { postChanged { postId status post { id content hashtags targets { platform status error } media { id } } } }";
 const SHORT = "subscription Short { postChanged { postId post { id content } } }";
 
 interface Change {
@@ -55,12 +56,19 @@ function subscriber(token: string, query: string, lang: string) {
     onNonLazyError: () => {}, // the sockets close when the file's server stops
   });
   sockets.push(ws);
-  ws.subscribe<{ postChanged: Change }>({ query }, { next: (m) => (m.errors ? errors.push(m.errors) : got.push(m.data!.postChanged)), error: (e) => errors.push(e), complete: () => {} });
+  ws.subscribe<{ postChanged: Change }>(
+    { query },
+    {
+      next: (m) => (m.errors ? errors.push(m.errors) : got.push(m.data!.postChanged)),
+      error: (e) => errors.push(e),
+      complete: () => {},
+    },
+  );
   return { got, errors, query, lang };
 }
 
 const until = async (ok: () => boolean, what: string, ms = 20_000) => {
-  for (const stop = Date.now() + ms; !ok(); ) {
+  for (const stop = Date.now() + ms; !ok();) {
     if (Date.now() > stop) throw new Error(`timed out: ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -71,17 +79,23 @@ describe("postChanged fans out", () => {
     const a = await signedInBusiness(app.base, { practice: true });
     const b = await signedInBusiness(app.base, { practice: true });
     const postOf = async (token: string, content: string) => {
-      const r = await call(app.base, "POST", "/api/posts", { token, body: { content, platforms: ["instagram", "twitter"], hashtags: ["kuwait"] } });
+      const r = await call(app.base, "POST", "/api/posts", {
+        token,
+        body: { content, platforms: ["instagram", "twitter"], hashtags: ["kuwait"] },
+      });
       expect(r.status).toBe(201);
       return r.body.id as string;
     };
     const pa = await postOf(a.token, "Cardamom latte");
     const pb = await postOf(b.token, "Rose milk cake");
     // two documents and two languages in the café: four distinct executions, one read
-    const ours = Array.from({ length: 50 }, (_, i) => subscriber(a.token, i % 5 === 4 ? SHORT : FULL, i % 3 === 2 ? "ar" : "en"));
+    const ours = Array.from({ length: 50 }, (_, i) =>
+      subscriber(a.token, i % 5 === 4 ? SHORT : FULL, i % 3 === 2 ? "ar" : "en"),
+    );
     const theirs = Array.from({ length: 5 }, () => subscriber(b.token, FULL, "en"));
 
-    const edit = (token: string, id: string, content: string) => call(app.base, "PUT", `/api/posts/${id}`, { token, body: { content }, headers: { "x-count-sql": content } });
+    const edit = (token: string, id: string, content: string) =>
+      call(app.base, "PUT", `/api/posts/${id}`, { token, body: { content }, headers: { "x-count-sql": content } });
     // every subscription is live once an edit reaches it (subscribing has no answer to wait for)
     for (let i = 0; !ours.every((s) => s.got.length) || !theirs.every((s) => s.got.length); i++) {
       if (i > 40) throw new Error("the subscriptions never all heard an edit");
@@ -97,7 +111,10 @@ describe("postChanged fans out", () => {
     const content = "Cardamom latte, now with saffron";
     const r = await edit(a.token, pa, content);
     expect(r.status).toBe(200);
-    await until(() => ours.every((s) => s.got.some((c) => c.post?.content === content)), "every subscriber of the café has the change");
+    await until(
+      () => ours.every((s) => s.got.some((c) => c.post?.content === content)),
+      "every subscriber of the café has the change",
+    );
     await new Promise((r) => setTimeout(r, 300)); // the event's last statements, if any, finish
     const ofEvent = sent - before - statementsOf(content).length;
     expect(statementsOf(content).length).toBeGreaterThan(0);
@@ -121,20 +138,42 @@ describe("postChanged fans out", () => {
 
   test("10 open realtime views of one café read the figures once per change, each still getting them", async () => {
     const a = await signedInBusiness(app.base, { practice: true });
-    const post = await call(app.base, "POST", "/api/posts", { token: a.token, body: { content: "Date cake", platforms: ["instagram"] } });
+    const post = await call(app.base, "POST", "/api/posts", {
+      token: a.token,
+      body: { content: "Date cake", platforms: ["instagram"] },
+    });
     expect(post.status).toBe(201);
     const query = `subscription { analyticsRealtime(clientId: "${a.businessId}", includeSimulated: true) { clientId generatedAt totals { posts } } }`;
     const views = Array.from({ length: 10 }, () => {
       const got: { clientId: string; generatedAt: string }[] = [];
       const errors: unknown[] = [];
-      const ws = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${a.token}` }, lazy: false, retryAttempts: 0, onNonLazyError: () => {} });
+      const ws = createClient({
+        url: app.base.replace("http", "ws") + "/graphql",
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${a.token}` },
+        lazy: false,
+        retryAttempts: 0,
+        onNonLazyError: () => {},
+      });
       sockets.push(ws);
-      ws.subscribe<{ analyticsRealtime: { clientId: string; generatedAt: string } }>({ query }, { next: (m) => (m.errors ? errors.push(m.errors) : got.push(m.data!.analyticsRealtime)), error: (e) => errors.push(e), complete: () => {} });
+      ws.subscribe<{ analyticsRealtime: { clientId: string; generatedAt: string } }>(
+        { query },
+        {
+          next: (m) => (m.errors ? errors.push(m.errors) : got.push(m.data!.analyticsRealtime)),
+          error: (e) => errors.push(e),
+          complete: () => {},
+        },
+      );
       return { got, errors };
     });
     // each view answers at once on subscribing; then every one is live
     await until(() => views.every((v) => v.got.length), "every view's first figures");
-    const edit = (content: string) => call(app.base, "PUT", `/api/posts/${post.body.id}`, { token: a.token, body: { content }, headers: { "x-count-sql": content } });
+    const edit = (content: string) =>
+      call(app.base, "PUT", `/api/posts/${post.body.id}`, {
+        token: a.token,
+        body: { content },
+        headers: { "x-count-sql": content },
+      });
     for (let i = 0; !views.every((v) => v.got.length > 1); i++) {
       if (i > 40) throw new Error("the views never all heard an edit");
       await edit(`Date cake ${i}`);

@@ -41,23 +41,45 @@ const MIN = 60_000;
 const pool = () => app.sufra.deps.pool;
 const stepJobs = (targetId: string) =>
   pool()
-    .query<{ next_run_at: Date | null; last_finished_at: Date | null; failed_at: Date | null; fail_count: number | null }>("select next_run_at, last_finished_at, failed_at, fail_count from agenda_jobs where name = $1 and data->>'targetId' = $2", [STEP_JOB, targetId])
+    .query<{
+      next_run_at: Date | null;
+      last_finished_at: Date | null;
+      failed_at: Date | null;
+      fail_count: number | null;
+    }>(
+      "select next_run_at, last_finished_at, failed_at, fail_count from agenda_jobs where name = $1 and data->>'targetId' = $2",
+      [STEP_JOB, targetId],
+    )
     .then((r) => r.rows);
 /** The target's step job, once publishing has queued it (it queues right after the target is marked published). */
-const queuedStep = (targetId: string) => waitFor(() => stepJobs(targetId), (rows) => rows.length > 0);
-const readings = (targetId: string) => pool().query<{ n: number }>("select count(*)::int as n from target_metrics where target_id = $1", [targetId]).then((r) => r.rows[0]!.n);
+const queuedStep = (targetId: string) =>
+  waitFor(
+    () => stepJobs(targetId),
+    (rows) => rows.length > 0,
+  );
+const readings = (targetId: string) =>
+  pool()
+    .query<{ n: number }>("select count(*)::int as n from target_metrics where target_id = $1", [targetId])
+    .then((r) => r.rows[0]!.n);
 /** Drives the queue: the target's step job is due now (as billing's lifecycle test moves its job's next run). */
 async function runStepNow(targetId: string) {
   const before = (await stepJobs(targetId))[0]?.last_finished_at?.getTime() ?? 0;
-  const { rowCount } = await pool().query("update agenda_jobs set next_run_at = now() where name = $1 and data->>'targetId' = $2", [STEP_JOB, targetId]);
+  const { rowCount } = await pool().query(
+    "update agenda_jobs set next_run_at = now() where name = $1 and data->>'targetId' = $2",
+    [STEP_JOB, targetId],
+  );
   expect(rowCount).toBe(1);
-  return waitFor(() => stepJobs(targetId), (rows) => (rows[0]?.last_finished_at?.getTime() ?? 0) > before);
+  return waitFor(
+    () => stepJobs(targetId),
+    (rows) => (rows[0]?.last_finished_at?.getTime() ?? 0) > before,
+  );
 }
 
 describe("a practice post's first figures", () => {
   test("are read by the first scheduled collection, 5 minutes after it goes out; the next step follows", async () => {
     const c = await registeredClient(app.base, { over: { requested_plan: "professional" }, practice: true });
-    const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
+    const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }))
+      .body.access_token as string;
     const p = await post(app, token, { content: "First practice post", platforms: ["twitter"] });
     expect((await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token })).status).toBe(202);
     const done = await waitFor(() => getPost(app, token, p.id), settled);
@@ -80,7 +102,12 @@ describe("a practice post's first figures", () => {
     expect(after.targets[0].metrics.simulated).toBe(true);
     expect(await readings(target.id)).toBe(1);
     const day = kuwaitDate(new Date());
-    const overview = await call(app.base, "GET", `/api/analytics/overview?client_id=${c.businessId}&from=${day}&to=${day}&include_simulated=true`, { token });
+    const overview = await call(
+      app.base,
+      "GET",
+      `/api/analytics/overview?client_id=${c.businessId}&from=${day}&to=${day}&include_simulated=true`,
+      { token },
+    );
     expect(overview.body.totals.views).toBe(after.targets[0].metrics.views);
 
     // the job retried, or the target announced again (published twice): no second reading, one job
@@ -91,7 +118,10 @@ describe("a practice post's first figures", () => {
     expect(await readings(target.id)).toBe(1);
     const again = await getPost(app, token, p.id);
     expect(again.targets[0].metrics.views).toBe(after.targets[0].metrics.views);
-    const daily = await pool().query<{ posts: number; views: string }>("select posts, views::text from metric_daily where business_id = $1", [c.businessId]);
+    const daily = await pool().query<{ posts: number; views: string }>(
+      "select posts, views::text from metric_daily where business_id = $1",
+      [c.businessId],
+    );
     expect(daily.rows).toEqual([{ posts: 1, views: String(after.targets[0].metrics.views) }]);
   });
 });
@@ -104,7 +134,13 @@ describe("a network's rate limit", () => {
     const done = await waitFor(() => getPost(app, b.token, p.id), settled);
     expect(done.status).toBe("published");
     const target = done.targets[0];
-    x.state.setMetrics(target.external_id, { impression_count: 640, like_count: 31, reply_count: 2, retweet_count: 1, quote_count: 0 });
+    x.state.setMetrics(target.external_id, {
+      impression_count: 640,
+      like_count: 31,
+      reply_count: 2,
+      retweet_count: 1,
+      quote_count: 0,
+    });
     await queuedStep(target.id);
 
     // at the first step X's lookup window is spent for 10 minutes
@@ -130,7 +166,10 @@ describe("a network's rate limit", () => {
     const [read] = await runStepNow(target.id);
     expect(read!.failed_at).toBeNull();
     // (read from the row: the person's access token has expired by this clock)
-    const row = await pool().query("select views, likes, metrics_at is not null as read from post_targets where id = $1", [target.id]);
+    const row = await pool().query(
+      "select views, likes, metrics_at is not null as read from post_targets where id = $1",
+      [target.id],
+    );
     expect(row.rows).toEqual([{ views: 640, likes: 31, read: true }]);
     expect(await readings(target.id)).toBe(1);
   });

@@ -10,7 +10,12 @@ import sharp from "sharp";
 import { ANONYMOUS_REVIEWER, createGoogleAdapter, GOOGLE_SCOPE } from "../src/platforms/google.ts";
 import { PlatformError, type AccountAccess, type PublishMedia, type PublishRequest } from "../src/platforms/types.ts";
 import type { GooglePostOptions } from "@sufra/schema";
-import { BUSINESS_SCOPE, startGoogleFake, type GoogleFakeState, type GoogleLocationRec } from "./fakes/google-server.ts";
+import {
+  BUSINESS_SCOPE,
+  startGoogleFake,
+  type GoogleFakeState,
+  type GoogleLocationRec,
+} from "./fakes/google-server.ts";
 
 let fake: Awaited<ReturnType<typeof startGoogleFake>>;
 let s: GoogleFakeState;
@@ -27,18 +32,37 @@ beforeAll(async () => {
   s = fake.state;
   google = createGoogleAdapter({ ...s.config, publishTimeoutMs: 5_000 }, { backoffMs: 5 });
   // a photo with grain, so it is above Google's 10 KB floor
-  photo = await sharp({ create: { width: 600, height: 450, channels: 3, background: "#c8691c", noise: { type: "gaussian", mean: 120, sigma: 40 } } })
+  photo = await sharp({
+    create: {
+      width: 600,
+      height: 450,
+      channels: 3,
+      background: "#c8691c",
+      noise: { type: "gaussian", mean: 120, sigma: 40 },
+    },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
   webp = await sharp(photo).webp({ quality: 80 }).toBuffer();
-  tiny = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#c8691c", noise: { type: "gaussian", mean: 120, sigma: 60 } } }).jpeg({ quality: 100 }).toBuffer();
+  tiny = await sharp({
+    create: {
+      width: 240,
+      height: 240,
+      channels: 3,
+      background: "#c8691c",
+      noise: { type: "gaussian", mean: 120, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 100 })
+    .toBuffer();
   // stands in for our public media URLs: Google fetches post photos from here
   mediaServer = http.createServer((req, res) => {
     if (req.url === "/photo.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(photo);
     // a WebP behind a .jpg name and an image/jpeg header: Google reads the file, not the label
     else if (req.url === "/disguised.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(webp);
     else if (req.url === "/tiny.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(tiny);
-    else if (req.url === "/page.html") res.writeHead(200, { "content-type": "text/html" }).end("<p>not a photo</p>".repeat(1000));
+    else if (req.url === "/page.html")
+      res.writeHead(200, { "content-type": "text/html" }).end("<p>not a photo</p>".repeat(1000));
     else res.writeHead(404).end();
   });
   await new Promise<void>((r) => mediaServer.listen(0, "127.0.0.1", r));
@@ -114,7 +138,9 @@ describe("OAuth", () => {
 
   /** Walks Google's authorize page as the browser would, up to the redirect back to Sufra. */
   async function consent(): Promise<URL> {
-    const r = await fetch(google.authorizeUrl({ state: "st4te", codeChallenge: challenge, redirectUri }), { redirect: "manual" });
+    const r = await fetch(google.authorizeUrl({ state: "st4te", codeChallenge: challenge, redirectUri }), {
+      redirect: "manual",
+    });
     expect(r.status).toBe(302);
     return new URL(r.headers.get("location")!);
   }
@@ -155,7 +181,12 @@ describe("OAuth", () => {
     s.consentAs(person.id);
     const code2 = (await consent()).searchParams.get("code")!;
     const got = await google.exchangeCode({ code: code2, codeVerifier: verifier, redirectUri });
-    expect(got).toMatchObject({ externalId: account.name, handle: "Fatima Al-Sabah", displayName: "Fatima Al-Sabah", scopes: [GOOGLE_SCOPE] });
+    expect(got).toMatchObject({
+      externalId: account.name,
+      handle: "Fatima Al-Sabah",
+      displayName: "Fatima Al-Sabah",
+      scopes: [GOOGLE_SCOPE],
+    });
     expect(got.refreshToken).toMatch(/^1\/\//);
     // Google's access tokens last 3599 seconds
     const ttl = got.expiresAt!.getTime() - Date.now();
@@ -165,7 +196,9 @@ describe("OAuth", () => {
 
     // the same without the authorize page, as app tests may take it
     const code3 = s.issueCode(person.id, { codeChallenge: challenge, redirectUri });
-    expect((await google.exchangeCode({ code: code3, codeVerifier: verifier, redirectUri })).externalId).toBe(account.name);
+    expect((await google.exchangeCode({ code: code3, codeVerifier: verifier, redirectUri })).externalId).toBe(
+      account.name,
+    );
     expect(Object.keys(s.env)).toContain("GOOGLE_MY_BUSINESS_URL");
   });
 
@@ -179,7 +212,11 @@ describe("OAuth", () => {
 
     s.revoke(o.refreshToken);
     const gone = await rejection(google.refresh({ accessToken: fresh.accessToken, refreshToken: o.refreshToken }));
-    expect(gone).toMatchObject({ kind: "auth", platformMessage: "Token has been expired or revoked.", opts: { platformCode: "invalid_grant" } });
+    expect(gone).toMatchObject({
+      kind: "auth",
+      platformMessage: "Token has been expired or revoked.",
+      opts: { platformCode: "invalid_grant" },
+    });
     expect((await rejection(google.places({ ...o.access, accessToken: fresh.accessToken }))).kind).toBe("auth");
   });
 
@@ -201,10 +238,17 @@ describe("places", () => {
   test("every account's locations, paged, each with its Voice of Merchant", async () => {
     const o = owner("Khalid Café");
     // 21 accounts take two pages of accounts.list; one group holds 101 locations, two pages of locations.list
-    const groups = Array.from({ length: 20 }, (_, i) => s.addAccount({ accountName: `Group ${i}`, people: [o.person.id] }));
+    const groups = Array.from({ length: 20 }, (_, i) =>
+      s.addAccount({ accountName: `Group ${i}`, people: [o.person.id] }),
+    );
     const salmiya = s.addLocation(o.personal.name, {
       title: "Khalid Café Salmiya",
-      address: { regionCode: "KW", addressLines: ["Salem Al Mubarak St", "Block 10"], locality: "Salmiya", administrativeArea: "Hawalli" },
+      address: {
+        regionCode: "KW",
+        addressLines: ["Salem Al Mubarak St", "Block 10"],
+        locality: "Salmiya",
+        administrativeArea: "Hawalli",
+      },
     });
     const pending = s.addLocation(groups[0].name, { title: "Khalid Café Kuwait City", verified: false });
     for (let i = 0; i < 100; i++) s.addLocation(groups[19].name, { title: `Branch ${i}` });
@@ -218,15 +262,24 @@ describe("places", () => {
       address: "Salem Al Mubarak St, Block 10, Salmiya, Hawalli",
       verified: true,
     });
-    expect(places.find((p) => p.name === pending.name)).toMatchObject({ googleAccount: groups[0].name, verified: false, address: "" });
+    expect(places.find((p) => p.name === pending.name)).toMatchObject({
+      googleAccount: groups[0].name,
+      verified: false,
+      address: "",
+    });
     expect(places.filter((p) => p.googleAccount === groups[19].name)).toHaveLength(100);
   });
 
   test("Business Information refuses a locations list without readMask, as Google does", async () => {
     const o = owner();
-    const r = await fetch(`${s.url}/v1/${o.personal.name}/locations`, { headers: { authorization: `Bearer ${o.access.accessToken}` } });
+    const r = await fetch(`${s.url}/v1/${o.personal.name}/locations`, {
+      headers: { authorization: `Bearer ${o.access.accessToken}` },
+    });
     expect(r.status).toBe(400);
-    expect((await r.json()).error).toMatchObject({ status: "INVALID_ARGUMENT", details: [{ fieldViolations: [{ field: "read_mask" }] }] });
+    expect((await r.json()).error).toMatchObject({
+      status: "INVALID_ARGUMENT",
+      details: [{ fieldViolations: [{ field: "read_mask" }] }],
+    });
   });
 });
 
@@ -235,9 +288,25 @@ describe("reviews and replies", () => {
     const o = owner();
     const loc = s.addLocation(o.personal.name, { title: "Sufra Shuwaikh" });
     const base = Date.parse("2026-10-01T08:00:00Z");
-    for (let i = 0; i < 58; i++) s.addReview(loc.name, { author: `Guest ${i}`, stars: ((i % 5) + 1) as 1, comment: `Karak was good ${i}`, createTime: new Date(base + i * 60_000) });
-    const anon = s.addReview(loc.name, { anonymous: true, stars: 2, comment: "القهوة باردة", createTime: new Date(base + 100 * 60_000) });
-    const starsOnly = s.addReview(loc.name, { author: "Noura", stars: 5, createTime: new Date(base + 101 * 60_000), reply: "Thank you Noura!" });
+    for (let i = 0; i < 58; i++)
+      s.addReview(loc.name, {
+        author: `Guest ${i}`,
+        stars: ((i % 5) + 1) as 1,
+        comment: `Karak was good ${i}`,
+        createTime: new Date(base + i * 60_000),
+      });
+    const anon = s.addReview(loc.name, {
+      anonymous: true,
+      stars: 2,
+      comment: "القهوة باردة",
+      createTime: new Date(base + 100 * 60_000),
+    });
+    const starsOnly = s.addReview(loc.name, {
+      author: "Noura",
+      stars: 5,
+      createTime: new Date(base + 101 * 60_000),
+      reply: "Thank you Noura!",
+    });
     const place = { googleAccount: loc.account, name: loc.name };
 
     const first = await google.reviews(o.access, place);
@@ -255,7 +324,13 @@ describe("reviews and replies", () => {
       updatedAt: starsOnly.updateTime,
       reply: { text: "Thank you Noura!", at: starsOnly.updateTime },
     });
-    expect(first.items[1]).toMatchObject({ externalId: anon.name, author: ANONYMOUS_REVIEWER, rating: 2, text: "القهوة باردة", reply: null });
+    expect(first.items[1]).toMatchObject({
+      externalId: anon.name,
+      author: ANONYMOUS_REVIEWER,
+      rating: 2,
+      text: "القهوة باردة",
+      reply: null,
+    });
     const second = await google.reviews(o.access, place, first.nextPageToken);
     expect(second.items).toHaveLength(10);
     expect(second.nextPageToken).toBeNull();
@@ -296,9 +371,15 @@ describe("reviews and replies", () => {
     const r = s.addReview(loc.name, { author: "Sara", stars: 1, comment: "Waited 40 minutes" });
     s.setVerified(loc.name, false);
     const refused = await rejection(google.reply(o.access, r.name, "Sorry Sara"));
-    expect(refused).toMatchObject({ kind: "rejected", platformMessage: "Precondition check failed.", opts: { status: 400, platformCode: "FAILED_PRECONDITION" } });
+    expect(refused).toMatchObject({
+      kind: "rejected",
+      platformMessage: "Precondition check failed.",
+      opts: { status: 400, platformCode: "FAILED_PRECONDITION" },
+    });
     expect(s.review(r.name)!.reply).toBeUndefined();
-    expect((await rejection(google.reviews(o.access, { googleAccount: loc.account, name: loc.name }))).kind).toBe("rejected");
+    expect((await rejection(google.reviews(o.access, { googleAccount: loc.account, name: loc.name }))).kind).toBe(
+      "rejected",
+    );
     s.setVerified(loc.name, true);
     await google.reply(o.access, r.name, "Sorry Sara");
   });
@@ -306,7 +387,10 @@ describe("reviews and replies", () => {
   test("a token without business.manage, an expired token, rate limits, no API access, Google down", async () => {
     const narrow = owner(undefined, ["openid", "email"]);
     const scope = await rejection(google.places(narrow.access));
-    expect(scope).toMatchObject({ kind: "auth", opts: { status: 403, platformCode: "ACCESS_TOKEN_SCOPE_INSUFFICIENT" } });
+    expect(scope).toMatchObject({
+      kind: "auth",
+      opts: { status: 403, platformCode: "ACCESS_TOKEN_SCOPE_INSUFFICIENT" },
+    });
 
     const o = owner();
     const loc = s.addLocation(o.personal.name, { title: "Sufra Mishref" });
@@ -342,7 +426,10 @@ describe("reviews and replies", () => {
     }
     s.disabledServices.add("mybusiness.googleapis.com");
     try {
-      expect(await rejection(google.reviews(p.access, pplace))).toMatchObject({ kind: "plan", opts: { status: 403, platformCode: "SERVICE_DISABLED" } });
+      expect(await rejection(google.reviews(p.access, pplace))).toMatchObject({
+        kind: "plan",
+        opts: { status: 403, platformCode: "SERVICE_DISABLED" },
+      });
     } finally {
       s.disabledServices.clear();
     }
@@ -360,13 +447,20 @@ describe("reviews and replies", () => {
 });
 
 describe("local posts", () => {
-  const kuwaitEvening = { title: "Gergean night", startsAt: "2026-12-03T15:00:00.000Z", endsAt: "2026-12-03T20:30:00.000Z" };
+  const kuwaitEvening = {
+    title: "Gergean night",
+    startsAt: "2026-12-03T15:00:00.000Z",
+    endsAt: "2026-12-03T20:30:00.000Z",
+  };
 
   test("a standard post with a photo and a button goes to two locations, one LocalPost each, progress saved after each", async () => {
     const o = owner();
     const a = s.addLocation(o.personal.name, { title: "Sufra Salmiya" });
     const b = s.addLocation(o.personal.name, { title: "Sufra Hawalli" });
-    const req = request(o.access, [a, b], { type: "standard", cta: { action: "order", url: "https://sufra.test/order" } });
+    const req = request(o.access, [a, b], {
+      type: "standard",
+      cta: { action: "order", url: "https://sufra.test/order" },
+    });
     await google.prepare(req);
     const result = await google.send(req);
 
@@ -384,25 +478,42 @@ describe("local posts", () => {
     });
     expect(pb.body).toEqual(pa.body);
     // what Google fetched and read from the sourceUrl
-    expect(pa.photos).toEqual([{ url: `${mediaUrl}/photo.jpg`, format: "jpeg", bytes: photo.length, width: 600, height: 450 }]);
+    expect(pa.photos).toEqual([
+      { url: `${mediaUrl}/photo.jpg`, format: "jpeg", bytes: photo.length, width: 600, height: 450 },
+    ]);
     expect(req.saved).toEqual([
       { google: { [a.name]: { name: pa.name, searchUrl: pa.searchUrl } } },
-      { google: { [a.name]: { name: pa.name, searchUrl: pa.searchUrl }, [b.name]: { name: pb.name, searchUrl: pb.searchUrl } } },
+      {
+        google: {
+          [a.name]: { name: pa.name, searchUrl: pa.searchUrl },
+          [b.name]: { name: pb.name, searchUrl: pb.searchUrl },
+        },
+      },
     ]);
   });
 
   test("offer and event posts: the event's times as Kuwait's wall clock, the offer's coupon and terms, no button on an offer", async () => {
     const o = owner();
     const a = s.addLocation(o.personal.name, { title: "Sufra Avenues" });
-    const offer = request(o.access, [a], {
-      type: "offer",
-      cta: { action: "learn_more", url: "https://sufra.test/offer" },
-      offer: { couponCode: "GERGEAN25", redeemUrl: "https://sufra.test/redeem", terms: "One per guest" },
-      event: kuwaitEvening,
-    }, { text: "25% off Gergean sweets tonight", media: [] });
+    const offer = request(
+      o.access,
+      [a],
+      {
+        type: "offer",
+        cta: { action: "learn_more", url: "https://sufra.test/offer" },
+        offer: { couponCode: "GERGEAN25", redeemUrl: "https://sufra.test/redeem", terms: "One per guest" },
+        event: kuwaitEvening,
+      },
+      { text: "25% off Gergean sweets tonight", media: [] },
+    );
     await google.prepare(offer);
     await google.send(offer);
-    const event = request(o.access, [a], { type: "event", cta: { action: "call" }, event: kuwaitEvening }, { text: "Gergean night at Sufra", media: [] });
+    const event = request(
+      o.access,
+      [a],
+      { type: "event", cta: { action: "call" }, event: kuwaitEvening },
+      { text: "Gergean night at Sufra", media: [] },
+    );
     await google.prepare(event);
     await google.send(event);
 
@@ -418,7 +529,11 @@ describe("local posts", () => {
       summary: "25% off Gergean sweets tonight",
       topicType: "OFFER",
       event: { title: "Gergean night", schedule },
-      offer: { couponCode: "GERGEAN25", redeemOnlineUrl: "https://sufra.test/redeem", termsConditions: "One per guest" },
+      offer: {
+        couponCode: "GERGEAN25",
+        redeemOnlineUrl: "https://sufra.test/redeem",
+        termsConditions: "One per guest",
+      },
     });
     expect(eventPost.body).toEqual({
       languageCode: "en",
@@ -436,10 +551,18 @@ describe("local posts", () => {
     const code = async (req: PublishRequest) => (await rejection(google.prepare(req))).opts.platformCode;
     expect(await code(request(o.access, [a], std, { text: "ق".repeat(1501) }))).toBe("SUMMARY_TOO_LONG");
     await google.prepare(request(o.access, [a], std, { text: "ق".repeat(1500) }));
-    expect(await code(request(o.access, [a], std, { media: [media("clip.mp4", { kind: "video", mime: "video/mp4" })] }))).toBe("UNSUPPORTED_MEDIA");
-    expect(await code(request(o.access, [a], std, { media: [media("a.gif", { mime: "image/gif" })] }))).toBe("UNSUPPORTED_MEDIA");
-    expect(await code(request(o.access, [a], std, { media: [media("photo.jpg", { bytes: 4_000 })] }))).toBe("PHOTO_SIZE");
-    expect(await code(request(o.access, [a], std, { media: [media("photo.jpg", { width: 200 })] }))).toBe("PHOTO_TOO_SMALL");
+    expect(
+      await code(request(o.access, [a], std, { media: [media("clip.mp4", { kind: "video", mime: "video/mp4" })] })),
+    ).toBe("UNSUPPORTED_MEDIA");
+    expect(await code(request(o.access, [a], std, { media: [media("a.gif", { mime: "image/gif" })] }))).toBe(
+      "UNSUPPORTED_MEDIA",
+    );
+    expect(await code(request(o.access, [a], std, { media: [media("photo.jpg", { bytes: 4_000 })] }))).toBe(
+      "PHOTO_SIZE",
+    );
+    expect(await code(request(o.access, [a], std, { media: [media("photo.jpg", { width: 200 })] }))).toBe(
+      "PHOTO_TOO_SMALL",
+    );
     expect(await code(request(o.access, [a], std, { media: [media(), media()] }))).toBe("TOO_MANY_ITEMS");
     expect(await code(request(o.access, [a], { type: "event" }))).toBe("EVENT_REQUIRED");
     expect(await code(request(o.access, [a], { type: "standard", cta: { action: "book" } }))).toBe("CTA_URL_REQUIRED");
@@ -450,12 +573,25 @@ describe("local posts", () => {
   test("Google itself refuses a photo it cannot fetch, a page that is not a photo, a summary over 1500, an unverified location", async () => {
     const o = owner();
     const a = s.addLocation(o.personal.name, { title: "Sufra Mangaf" });
-    const send = (over: Partial<PublishRequest>) => rejection(google.send(request(o.access, [a], { type: "standard" }, over)));
-    expect(await send({ media: [media("missing.jpg")] })).toMatchObject({ kind: "rejected", platformMessage: "Fetch photo from the specified URL failed.", opts: { platformCode: "INVALID_ARGUMENT:media.source_url" } });
+    const send = (over: Partial<PublishRequest>) =>
+      rejection(google.send(request(o.access, [a], { type: "standard" }, over)));
+    expect(await send({ media: [media("missing.jpg")] })).toMatchObject({
+      kind: "rejected",
+      platformMessage: "Fetch photo from the specified URL failed.",
+      opts: { platformCode: "INVALID_ARGUMENT:media.source_url" },
+    });
     expect((await send({ media: [media("page.html")] })).opts.platformCode).toBe("INVALID_ARGUMENT:media.source_url");
     expect(tiny.length).toBeGreaterThan(10 * 1024);
-    expect(await send({ media: [media("disguised.jpg")] })).toMatchObject({ kind: "rejected", platformMessage: expect.stringContaining("unsupported format"), opts: { status: 400, platformCode: "INVALID_ARGUMENT:media.source_url" } });
-    expect(await send({ media: [media("tiny.jpg")] })).toMatchObject({ kind: "rejected", platformMessage: expect.stringContaining("at least 250 x 250"), opts: { status: 400, platformCode: "INVALID_ARGUMENT:media.source_url" } });
+    expect(await send({ media: [media("disguised.jpg")] })).toMatchObject({
+      kind: "rejected",
+      platformMessage: expect.stringContaining("unsupported format"),
+      opts: { status: 400, platformCode: "INVALID_ARGUMENT:media.source_url" },
+    });
+    expect(await send({ media: [media("tiny.jpg")] })).toMatchObject({
+      kind: "rejected",
+      platformMessage: expect.stringContaining("at least 250 x 250"),
+      opts: { status: 400, platformCode: "INVALID_ARGUMENT:media.source_url" },
+    });
     expect((await send({ text: "x".repeat(1501), media: [] })).opts.platformCode).toBe("INVALID_ARGUMENT:summary");
     s.setVerified(a.name, false);
     expect(await send({})).toMatchObject({ kind: "rejected", opts: { platformCode: "FAILED_PRECONDITION" } });
@@ -500,7 +636,15 @@ describe("local posts", () => {
     const b = s.addLocation(o.personal.name, { title: "Sufra Egaila" });
     // an older post with the same words does not count: it was made before this attempt
     const req = request(o.access, [a, b], { type: "standard" }, { media: [] });
-    s.posts.push({ name: `${a.account}/${a.name}/localPosts/old`, location: a.name, account: a.account, createTime: new Date(Date.now() - 3_600_000), body: { summary: req.text, topicType: "STANDARD" }, photos: [], searchUrl: "https://local.google.com/old" });
+    s.posts.push({
+      name: `${a.account}/${a.name}/localPosts/old`,
+      location: a.name,
+      account: a.account,
+      createTime: new Date(Date.now() - 3_600_000),
+      body: { summary: req.text, topicType: "STANDARD" },
+      photos: [],
+      searchUrl: "https://local.google.com/old",
+    });
     expect(await google.reconcile(req)).toEqual({ state: "absent" });
 
     // Google makes the post at the first location, but its answer never arrives
@@ -517,7 +661,10 @@ describe("local posts", () => {
     expect(result.externalId).toBe(made.name);
     expect(s.postsAt(a.name)).toHaveLength(2); // the old one and this attempt's
     expect(s.postsAt(b.name)).toHaveLength(1);
-    expect(await google.reconcile(req)).toEqual({ state: "published", result: { externalId: made.name, permalink: made.searchUrl, warning: null } });
+    expect(await google.reconcile(req)).toEqual({
+      state: "published",
+      result: { externalId: made.name, permalink: made.searchUrl, warning: null },
+    });
   });
 
   test("reconcile reads every page of localPosts.list, whose order Google does not promise: the attempt's post is found wherever it is", async () => {
@@ -544,11 +691,15 @@ describe("local posts", () => {
     const made = s.postsAt(a.name).find((p) => !p.name.includes("/old"))!;
     expect(made).toBeDefined();
     // a shuffle that lists older posts first and this attempt's post on the second of three pages of 100
-    for (let i = 0; s.listed(a.name).indexOf(made) < 150 || s.listed(a.name).indexOf(made) >= 200; i++) s.listSeed = `seed-${i}`;
+    for (let i = 0; s.listed(a.name).indexOf(made) < 150 || s.listed(a.name).indexOf(made) >= 200; i++)
+      s.listSeed = `seed-${i}`;
     expect(Date.parse(s.listed(a.name)[0].createTime.toISOString())).toBeLessThan(req.attemptStartedAt.getTime());
 
     const before = s.calls.listPosts ?? 0;
-    expect(await google.reconcile(req)).toEqual({ state: "published", result: { externalId: made.name, permalink: made.searchUrl, warning: null } });
+    expect(await google.reconcile(req)).toEqual({
+      state: "published",
+      result: { externalId: made.name, permalink: made.searchUrl, warning: null },
+    });
     // all three pages of 100 are read: a match on one page says nothing about the others
     expect((s.calls.listPosts ?? 0) - before).toBe(3);
     expect(req.progress).toEqual({ google: { [a.name]: { name: made.name, searchUrl: made.searchUrl } } });

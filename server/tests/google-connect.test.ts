@@ -28,20 +28,40 @@ const db = () => app.sufra.deps.db;
 const crypto = () => createTokenCrypto(app.sufra.deps.config.tokenKey);
 
 const LOCATIONS = `{ id name googleAccount title address verified picked goneAt demo }`;
-type Loc = { id: string; name: string; googleAccount: string; title: string; address: string; verified: boolean; picked: boolean; goneAt: string | null; demo: boolean };
+type Loc = {
+  id: string;
+  name: string;
+  googleAccount: string;
+  title: string;
+  address: string;
+  verified: boolean;
+  picked: boolean;
+  goneAt: string | null;
+  demo: boolean;
+};
 const locations = async (token: string): Promise<Loc[]> => {
   const r = await gql(app.base, `{ googleLocations ${LOCATIONS} }`, {}, token);
   expect(r.errors).toBeUndefined();
   return r.data.googleLocations;
 };
 const pick = (token: string, locationIds: string[], picked: boolean) =>
-  gql(app.base, `mutation($ids: [ID!]!, $picked: Boolean!) { pickGoogleLocations(locationIds: $ids, picked: $picked) ${LOCATIONS} }`, { ids: locationIds, picked }, token);
+  gql(
+    app.base,
+    `mutation($ids: [ID!]!, $picked: Boolean!) { pickGoogleLocations(locationIds: $ids, picked: $picked) ${LOCATIONS} }`,
+    { ids: locationIds, picked },
+    token,
+  );
 const reread = (token: string) => gql(app.base, `mutation { refreshGoogleLocations ${LOCATIONS} }`, {}, token);
 const byTitle = (list: Loc[]) => Object.fromEntries(list.map((l) => [l.title, l]));
 
 /** Connects Google for the business as this Google person: GraphQL, the stand-in's consent page, then Sufra's callback. */
 async function connectAs(token: string, personId: string, opts: { deny?: boolean } = {}) {
-  const start = await gql(app.base, `mutation { connectPlatform(platform: GOOGLE, returnTo: "/settings") { authorizeUrl account { id } } }`, {}, token);
+  const start = await gql(
+    app.base,
+    `mutation { connectPlatform(platform: GOOGLE, returnTo: "/settings") { authorizeUrl account { id } } }`,
+    {},
+    token,
+  );
   expect(start.errors).toBeUndefined();
   const authorize = new URL(start.data.connectPlatform.authorizeUrl);
   s.consentAs(personId, { deny: opts.deny });
@@ -65,7 +85,11 @@ describe("connecting Google Business Profile", () => {
     const { person: p, account } = s.addPerson({ name: "Dana Alsabah" });
     person = p.id;
     const group = s.addAccount({ accountName: "Dana's cafés", people: [p.id] });
-    names.salmiya = s.addLocation(account.name, { title: "Salmiya", address: { regionCode: "KW", addressLines: ["Salem Al Mubarak St"], locality: "Salmiya" }, verified: true }).name;
+    names.salmiya = s.addLocation(account.name, {
+      title: "Salmiya",
+      address: { regionCode: "KW", addressLines: ["Salem Al Mubarak St"], locality: "Salmiya" },
+      verified: true,
+    }).name;
     names.jabriya = s.addLocation(account.name, { title: "Jabriya", verified: false }).name;
     names.city = s.addLocation(group.name, { title: "Kuwait City", verified: true }).name;
   });
@@ -73,7 +97,9 @@ describe("connecting Google Business Profile", () => {
   test("a refused consent comes back to Settings with an error and connects nothing", async () => {
     const { to } = await connectAs(owner.token, person, { deny: true });
     expect(to).toBe("/settings?connect_error=OAUTH_FAILED&platform=google");
-    expect(await db().platformAccount.findFirst({ where: { businessId: owner.businessId, platform: "google" } })).toBeNull();
+    expect(
+      await db().platformAccount.findFirst({ where: { businessId: owner.businessId, platform: "google" } }),
+    ).toBeNull();
   });
 
   test("connects with PKCE through the real callback; the tokens are sealed; the locations are read with their verification", async () => {
@@ -84,7 +110,9 @@ describe("connecting Google Business Profile", () => {
     expect(authorize.searchParams.get("scope")).toContain(BUSINESS_SCOPE);
     expect(to).toBe("/settings?connected=1&platform=google");
 
-    const row = await db().platformAccount.findUniqueOrThrow({ where: { businessId_platform: { businessId: owner.businessId, platform: "google" } } });
+    const row = await db().platformAccount.findUniqueOrThrow({
+      where: { businessId_platform: { businessId: owner.businessId, platform: "google" } },
+    });
     expect(row).toMatchObject({ status: "connected", demo: false });
     expect(row.scopes).toContain(BUSINESS_SCOPE);
     // sealed at rest: what the stand-in issued is not in the row, and opens to a token it knows
@@ -96,14 +124,31 @@ describe("connecting Google Business Profile", () => {
 
     const list = byTitle(await locations(owner.token));
     expect(Object.keys(list).sort()).toEqual(["Jabriya", "Kuwait City", "Salmiya"]);
-    expect([list.Salmiya!.verified, list.Jabriya!.verified, list["Kuwait City"]!.verified]).toEqual([true, false, true]);
+    expect([list.Salmiya!.verified, list.Jabriya!.verified, list["Kuwait City"]!.verified]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(Object.values(list).every((l) => !l.picked && !l.goneAt && !l.demo)).toBe(true);
     expect(list.Salmiya!.name).toBe(names.salmiya);
     expect(list.Salmiya!.address).toContain("Salmiya");
 
-    const connections = await gql(app.base, `{ platformConnections { platform configured available account { status } } }`, {}, owner.token);
-    expect(connections.data.platformConnections.find((c: { platform: string }) => c.platform === "GOOGLE")).toEqual({ platform: "GOOGLE", configured: true, available: true, account: { status: "CONNECTED" } });
-    const audits = await app.sufra.deps.pool.query("select action from audit_log where entity_id = $1 and action like 'platform.%' order by created_at", [owner.businessId]);
+    const connections = await gql(
+      app.base,
+      `{ platformConnections { platform configured available account { status } } }`,
+      {},
+      owner.token,
+    );
+    expect(connections.data.platformConnections.find((c: { platform: string }) => c.platform === "GOOGLE")).toEqual({
+      platform: "GOOGLE",
+      configured: true,
+      available: true,
+      account: { status: "CONNECTED" },
+    });
+    const audits = await app.sufra.deps.pool.query(
+      "select action from audit_log where entity_id = $1 and action like 'platform.%' order by created_at",
+      [owner.businessId],
+    );
     expect(audits.rows.map((r) => r.action)).toEqual(["platform.connected", "platform.google_locations_read"]);
   });
 
@@ -111,9 +156,26 @@ describe("connecting Google Business Profile", () => {
     const before = byTitle(await locations(owner.token));
     const picked = await pick(owner.token, [before.Salmiya!.id, before["Kuwait City"]!.id], true);
     expect(picked.errors).toBeUndefined();
-    expect(picked.data.pickGoogleLocations.filter((l: Loc) => l.picked).map((l: Loc) => l.title).sort()).toEqual(["Kuwait City", "Salmiya"]);
+    expect(
+      picked.data.pickGoogleLocations
+        .filter((l: Loc) => l.picked)
+        .map((l: Loc) => l.title)
+        .sort(),
+    ).toEqual(["Kuwait City", "Salmiya"]);
     const review = await db().review.create({
-      data: { businessId: owner.businessId, importKey: "google:accounts/1/locations/2/reviews/fatma", externalId: "accounts/1/locations/2/reviews/fatma", source: "google", author: "Fatma", rating: 5, text: "Lovely karak", language: "en", reviewedAt: new Date(), sentiment: "positive", locationId: before["Kuwait City"]!.id },
+      data: {
+        businessId: owner.businessId,
+        importKey: "google:accounts/1/locations/2/reviews/fatma",
+        externalId: "accounts/1/locations/2/reviews/fatma",
+        source: "google",
+        author: "Fatma",
+        rating: 5,
+        text: "Lovely karak",
+        language: "en",
+        reviewedAt: new Date(),
+        sentiment: "positive",
+        locationId: before["Kuwait City"]!.id,
+      },
     });
 
     // Google: Kuwait City leaves the connection, Jabriya is verified, Mangaf opens
@@ -129,7 +191,9 @@ describe("connecting Google Business Profile", () => {
     // kept, still picked, but unverified so nothing is synced or posted there
     expect(list["Kuwait City"]).toMatchObject({ picked: true, verified: false });
     expect(list["Kuwait City"]!.goneAt).not.toBeNull();
-    expect((await db().review.findUniqueOrThrow({ where: { id: review.id } })).locationId).toBe(list["Kuwait City"]!.id);
+    expect((await db().review.findUniqueOrThrow({ where: { id: review.id } })).locationId).toBe(
+      list["Kuwait City"]!.id,
+    );
 
     // a gone location can be unpicked, not picked
     expect((await pick(owner.token, [list["Kuwait City"]!.id], false)).errors).toBeUndefined();
@@ -140,10 +204,15 @@ describe("connecting Google Business Profile", () => {
   });
 
   test("an access token about to expire is refreshed through access(); Google keeps the refresh token", async () => {
-    const row = await db().platformAccount.findUniqueOrThrow({ where: { businessId_platform: { businessId: owner.businessId, platform: "google" } } });
+    const row = await db().platformAccount.findUniqueOrThrow({
+      where: { businessId_platform: { businessId: owner.businessId, platform: "google" } },
+    });
     const [oldAccess, oldRefresh] = [crypto().open(row.accessToken!), crypto().open(row.refreshToken!)];
     // inside the adapter's margin: the next use refreshes first
-    await db().platformAccount.update({ where: { id: row.id }, data: { tokenExpiresAt: new Date(Date.now() + 60_000) } });
+    await db().platformAccount.update({
+      where: { id: row.id },
+      data: { tokenExpiresAt: new Date(Date.now() + 60_000) },
+    });
     const tokenCalls = s.calls.token ?? 0;
     const got = await app.sufra.services.platformAccounts.access(row.id);
     expect(s.calls.token).toBe(tokenCalls + 1);
@@ -169,10 +238,15 @@ describe("connecting Google Business Profile", () => {
   });
 
   test("a refused refresh marks the account for reconnecting; disconnecting keeps the locations and their reviews", async () => {
-    const row = await db().platformAccount.findUniqueOrThrow({ where: { businessId_platform: { businessId: owner.businessId, platform: "google" } } });
+    const row = await db().platformAccount.findUniqueOrThrow({
+      where: { businessId_platform: { businessId: owner.businessId, platform: "google" } },
+    });
     // the person removed Sufra's access in their Google account
     s.revoke(crypto().open(row.refreshToken!));
-    await db().platformAccount.update({ where: { id: row.id }, data: { tokenExpiresAt: new Date(Date.now() + 60_000) } });
+    await db().platformAccount.update({
+      where: { id: row.id },
+      data: { tokenExpiresAt: new Date(Date.now() + 60_000) },
+    });
     const r = await reread(owner.token);
     expect(r.errors?.[0]?.extensions.reason).toBe("GOOGLE_RECONNECT_NEEDED");
     const marked = await db().platformAccount.findUniqueOrThrow({ where: { id: row.id } });
@@ -208,17 +282,39 @@ describe("the simulated Google and a server without Google", () => {
     const owner = await signedInBusiness(app.base);
     const deps = app.sufra.deps;
     const bare = createPlatformAccountsService(
-      { ...deps, config: { ...deps.config, platforms: { ...deps.config.platforms, google: { ...deps.config.platforms.google, clientId: undefined, clientSecret: undefined } } } },
+      {
+        ...deps,
+        config: {
+          ...deps.config,
+          platforms: {
+            ...deps.config.platforms,
+            google: { ...deps.config.platforms.google, clientId: undefined, clientSecret: undefined },
+          },
+        },
+      },
       app.sufra.services.notifications,
     );
-    const viewer: Viewer = { userId: owner.userId, role: "owner", email: owner.email, name: "Owner", businessId: owner.businessId, sessionId: "test" };
+    const viewer: Viewer = {
+      userId: owner.userId,
+      role: "owner",
+      email: owner.email,
+      name: "Owner",
+      businessId: owner.businessId,
+      sessionId: "test",
+    };
     const google = (await bare.list(viewer)).find((c) => c.platform === "google")!;
     expect(google).toMatchObject({ configured: false, available: true, account: null });
-    await expect(bare.connect(viewer, { platform: "google" }, { ip: "127.0.0.1", locale: "en" })).rejects.toMatchObject({ code: "PLATFORM_NOT_CONFIGURED" });
+    await expect(bare.connect(viewer, { platform: "google" }, { ip: "127.0.0.1", locale: "en" })).rejects.toMatchObject(
+      { code: "PLATFORM_NOT_CONFIGURED" },
+    );
   });
 });
 
 async function signedInLogin(email: string, password: string): Promise<string> {
-  const r = await fetch(`${app.base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const r = await fetch(`${app.base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   return ((await r.json()) as { access_token: string }).access_token;
 }

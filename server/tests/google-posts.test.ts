@@ -17,7 +17,13 @@ beforeAll(async () => {
   google = await startGoogleFake();
   const port = await freePort();
   // PUBLIC_URL is the app's real address: Google fetches post photos from it
-  app = await startTestApp({ ...google.state.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PUBLISH_LEASE_SECONDS: "60", PUBLISH_TIMEOUT_SECONDS: "30" });
+  app = await startTestApp({
+    ...google.state.env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLISH_LEASE_SECONDS: "60",
+    PUBLISH_TIMEOUT_SECONDS: "30",
+  });
 }, 60_000);
 afterAll(async () => {
   await app?.stop();
@@ -60,8 +66,23 @@ async function googleBusiness(opts: { locations?: boolean } = {}) {
     fahaheel: google.state.addLocation(holder.name, { title: "Dar Qahwa Fahaheel", verified: true }),
   };
   if (opts.locations !== false) {
-    const row = (l: (typeof places)["salmiya"], picked: boolean) => ({ businessId: b.businessId, accountId: account.id, googleAccount: holder.name, name: l.name, title: l.title, verified: l.verified, picked });
-    await db.googleLocation.createMany({ data: [row(places.salmiya, true), row(places.kuwaitCity, true), row(places.jahra, true), row(places.fahaheel, false)] });
+    const row = (l: (typeof places)["salmiya"], picked: boolean) => ({
+      businessId: b.businessId,
+      accountId: account.id,
+      googleAccount: holder.name,
+      name: l.name,
+      title: l.title,
+      verified: l.verified,
+      picked,
+    });
+    await db.googleLocation.createMany({
+      data: [
+        row(places.salmiya, true),
+        row(places.kuwaitCity, true),
+        row(places.jahra, true),
+        row(places.fahaheel, false),
+      ],
+    });
   }
   return { ...b, places };
 }
@@ -79,39 +100,99 @@ describe("Google options through both doors", () => {
     const r = await gql(
       app.base,
       `mutation($input: PostInput!) { createPost(input: $input) { ${POST_FIELDS} } }`,
-      { input: { content: "Live oud on Thursday, karak on the house", platforms: ["GOOGLE"], scheduledFor: hoursAhead(2), googleOptions: { type: "EVENT", cta: { action: "BOOK", url: "https://darqahwa.example/book" }, event } } },
+      {
+        input: {
+          content: "Live oud on Thursday, karak on the house",
+          platforms: ["GOOGLE"],
+          scheduledFor: hoursAhead(2),
+          googleOptions: { type: "EVENT", cta: { action: "BOOK", url: "https://darqahwa.example/book" }, event },
+        },
+      },
       b.token,
     );
     expect(r.errors).toBeUndefined();
     const post = r.data.createPost;
     expect(post).toMatchObject({ status: "SCHEDULED", platforms: ["GOOGLE"] });
-    expect(post.googleOptions).toEqual({ type: "EVENT", cta: { action: "BOOK", url: "https://darqahwa.example/book" }, offer: null, event: { title: event.title, startsAt: new Date(event.startsAt).toISOString(), endsAt: new Date(event.endsAt).toISOString() } });
+    expect(post.googleOptions).toEqual({
+      type: "EVENT",
+      cta: { action: "BOOK", url: "https://darqahwa.example/book" },
+      offer: null,
+      event: {
+        title: event.title,
+        startsAt: new Date(event.startsAt).toISOString(),
+        endsAt: new Date(event.endsAt).toISOString(),
+      },
+    });
 
     const rest = await getPost(app, b.token, post.id);
-    expect(rest.google_options).toEqual({ type: "event", cta: { action: "book", url: "https://darqahwa.example/book" }, offer: null, event: { title: event.title, starts_at: event.startsAt, ends_at: event.endsAt } });
+    expect(rest.google_options).toEqual({
+      type: "event",
+      cta: { action: "book", url: "https://darqahwa.example/book" },
+      offer: null,
+      event: { title: event.title, starts_at: event.startsAt, ends_at: event.endsAt },
+    });
   });
 
   test("REST: an offer in snake_case keeps its coupon, link and terms and drops the button Google ignores; an edit makes it a What's new post with Call", async () => {
     const event = EVENT();
     const created = await call(app.base, "POST", "/api/posts", {
       token: b.token,
-      body: { content: "Two cardamom lattes for one", platforms: ["google"], google_options: { type: "offer", cta: { action: "order", url: "https://darqahwa.example/order" }, offer: { coupon_code: "KARAK2X1", redeem_url: "https://darqahwa.example/redeem", terms: "Until the end of Ramadan" }, event: { title: event.title, starts_at: event.startsAt, ends_at: event.endsAt } } },
+      body: {
+        content: "Two cardamom lattes for one",
+        platforms: ["google"],
+        google_options: {
+          type: "offer",
+          cta: { action: "order", url: "https://darqahwa.example/order" },
+          offer: {
+            coupon_code: "KARAK2X1",
+            redeem_url: "https://darqahwa.example/redeem",
+            terms: "Until the end of Ramadan",
+          },
+          event: { title: event.title, starts_at: event.startsAt, ends_at: event.endsAt },
+        },
+      },
     });
     expect(created.status).toBe(201);
-    expect(created.body.google_options).toEqual({ type: "offer", cta: null, offer: { coupon_code: "KARAK2X1", redeem_url: "https://darqahwa.example/redeem", terms: "Until the end of Ramadan" }, event: { title: event.title, starts_at: event.startsAt, ends_at: event.endsAt } });
+    expect(created.body.google_options).toEqual({
+      type: "offer",
+      cta: null,
+      offer: {
+        coupon_code: "KARAK2X1",
+        redeem_url: "https://darqahwa.example/redeem",
+        terms: "Until the end of Ramadan",
+      },
+      event: { title: event.title, starts_at: event.startsAt, ends_at: event.endsAt },
+    });
 
-    const edited = await call(app.base, "PUT", `/api/posts/${created.body.id}`, { token: b.token, body: { google_options: { type: "standard", cta: { action: "call", url: "https://ignored.example" } } } });
+    const edited = await call(app.base, "PUT", `/api/posts/${created.body.id}`, {
+      token: b.token,
+      body: { google_options: { type: "standard", cta: { action: "call", url: "https://ignored.example" } } },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body.google_options).toEqual({ type: "standard", cta: { action: "call", url: null }, offer: null, event: null });
+    expect(edited.body.google_options).toEqual({
+      type: "standard",
+      cta: { action: "call", url: null },
+      offer: null,
+      event: null,
+    });
     // an edit that leaves the options out keeps them
-    const kept = await call(app.base, "PUT", `/api/posts/${created.body.id}`, { token: b.token, body: { content: "Two cardamom lattes for one, all week" } });
+    const kept = await call(app.base, "PUT", `/api/posts/${created.body.id}`, {
+      token: b.token,
+      body: { content: "Two cardamom lattes for one, all week" },
+    });
     expect(kept.body.google_options).toEqual(edited.body.google_options);
   });
 
   test("a Google post without options is a What's new post; options of a post that does not go to Google are ignored", async () => {
-    const plain = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Fresh dates from Al-Qassim", platforms: ["google"] } });
+    const plain = await call(app.base, "POST", "/api/posts", {
+      token: b.token,
+      body: { content: "Fresh dates from Al-Qassim", platforms: ["google"] },
+    });
     expect(plain.body.google_options).toEqual({ type: "standard", cta: null, offer: null, event: null });
-    const draft = await call(app.base, "POST", "/api/posts/drafts", { token: b.token, body: { content: "No network yet", google_options: { type: "party", cta: 5 } } });
+    const draft = await call(app.base, "POST", "/api/posts/drafts", {
+      token: b.token,
+      body: { content: "No network yet", google_options: { type: "party", cta: 5 } },
+    });
     expect(draft.status).toBe(201);
     expect(draft.body.google_options).toBeNull();
     // taking Google off a post takes its options with it
@@ -120,13 +201,33 @@ describe("Google options through both doors", () => {
   });
 
   test("refusals name the field in the person's language: REST in Arabic, GraphQL in English", async () => {
-    const ar = await call(app.base, "POST", "/api/posts", { token: b.token, lang: "ar", body: { content: "احجز طاولتك", platforms: ["google"], google_options: { type: "standard", cta: { action: "book" } } } });
+    const ar = await call(app.base, "POST", "/api/posts", {
+      token: b.token,
+      lang: "ar",
+      body: {
+        content: "احجز طاولتك",
+        platforms: ["google"],
+        google_options: { type: "standard", cta: { action: "book" } },
+      },
+    });
     expect(ar.status).toBe(400);
     expect(ar.body.code).toBe("VALIDATION_ERROR");
     expect(JSON.stringify(ar.body.details)).toContain("يحتاج هذا الزر إلى رابط يبدأ بـ https://");
     expect(ar.body.message).toContain("يحتاج هذا الزر إلى رابط");
 
-    const long = await call(app.base, "POST", "/api/posts", { token: b.token, lang: "ar", body: { content: "عرض", platforms: ["google"], google_options: { type: "offer", offer: { coupon_code: "C".repeat(59) }, event: { title: "ع".repeat(59), starts_at: hoursAhead(1), ends_at: hoursAhead(2) } } } });
+    const long = await call(app.base, "POST", "/api/posts", {
+      token: b.token,
+      lang: "ar",
+      body: {
+        content: "عرض",
+        platforms: ["google"],
+        google_options: {
+          type: "offer",
+          offer: { coupon_code: "C".repeat(59) },
+          event: { title: "ع".repeat(59), starts_at: hoursAhead(1), ends_at: hoursAhead(2) },
+        },
+      },
+    });
     expect(long.status).toBe(400);
     expect(long.body.message).toContain("يجب ألا يزيد رمز القسيمة على ٥٨ حرفًا");
     expect(long.body.message).toContain("تسمح جوجل بعنوان لا يزيد على ٥٨ حرفًا");
@@ -134,21 +235,50 @@ describe("Google options through both doors", () => {
     const en = await gql(
       app.base,
       `mutation($input: PostInput!) { createPost(input: $input) { id } }`,
-      { input: { content: "Last night's quiz", platforms: ["GOOGLE"], googleOptions: { type: "EVENT", event: { title: "Quiz night", startsAt: hoursAhead(-5), endsAt: hoursAhead(-2) } } } },
+      {
+        input: {
+          content: "Last night's quiz",
+          platforms: ["GOOGLE"],
+          googleOptions: {
+            type: "EVENT",
+            event: { title: "Quiz night", startsAt: hoursAhead(-5), endsAt: hoursAhead(-2) },
+          },
+        },
+      },
       b.token,
       "en",
     );
     expect(en.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
     expect(en.errors?.[0]?.message).toContain("The end is in the past. Choose a later end");
-    const noEvent = await gql(app.base, `mutation($input: PostInput!) { createPost(input: $input) { id } }`, { input: { content: "An offer", platforms: ["GOOGLE"], googleOptions: { type: "OFFER" } } }, b.token, "en");
+    const noEvent = await gql(
+      app.base,
+      `mutation($input: PostInput!) { createPost(input: $input) { id } }`,
+      { input: { content: "An offer", platforms: ["GOOGLE"], googleOptions: { type: "OFFER" } } },
+      b.token,
+      "en",
+    );
     expect(noEvent.errors?.[0]?.message).toContain("Offers and events need a title, a start and an end");
 
     // the preview says the same before anything is saved, and counts Google's 1,500 characters
-    const preview = await gql(app.base, `query($input: PostUpdateInput!) { postPreview(input: $input) { platform limit errors { key text } } }`, { input: { content: "x".repeat(1501), platforms: ["GOOGLE"], googleOptions: { type: "STANDARD", cta: { action: "ORDER" } } } }, b.token, "ar");
+    const preview = await gql(
+      app.base,
+      `query($input: PostUpdateInput!) { postPreview(input: $input) { platform limit errors { key text } } }`,
+      {
+        input: {
+          content: "x".repeat(1501),
+          platforms: ["GOOGLE"],
+          googleOptions: { type: "STANDARD", cta: { action: "ORDER" } },
+        },
+      },
+      b.token,
+      "ar",
+    );
     const g = preview.data.postPreview[0];
     expect(g).toMatchObject({ platform: "GOOGLE", limit: 1500 });
     expect(g.errors.map((e: { key: string }) => e.key).sort()).toEqual(["captionTooLongFor", "googleCtaUrlRequired"]);
-    expect(g.errors.find((e: { key: string }) => e.key === "googleCtaUrlRequired").text).toBe("يحتاج هذا الزر إلى رابط يبدأ بـ https://");
+    expect(g.errors.find((e: { key: string }) => e.key === "googleCtaUrlRequired").text).toBe(
+      "يحتاج هذا الزر إلى رابط يبدأ بـ https://",
+    );
   });
 });
 
@@ -159,13 +289,28 @@ describe("publishing to Google", () => {
     const eventPost = await gql(
       app.base,
       `mutation($input: PostInput!) { createPost(input: $input) { id } }`,
-      { input: { content: "Live oud on Thursday", hashtags: ["DarQahwa"], platforms: ["GOOGLE"], googleOptions: { type: "EVENT", cta: { action: "BOOK", url: "https://darqahwa.example/book" }, event } } },
+      {
+        input: {
+          content: "Live oud on Thursday",
+          hashtags: ["DarQahwa"],
+          platforms: ["GOOGLE"],
+          googleOptions: { type: "EVENT", cta: { action: "BOOK", url: "https://darqahwa.example/book" }, event },
+        },
+      },
       b.token,
     );
     expect(eventPost.errors).toBeUndefined();
     const offerPost = await call(app.base, "POST", "/api/posts", {
       token: b.token,
-      body: { content: "Two lattes for one", platforms: ["google"], google_options: { type: "offer", offer: { coupon_code: "KARAK2X1", redeem_url: "https://darqahwa.example/redeem", terms: "One per guest" }, event: { title: "Latte week", starts_at: event.startsAt, ends_at: event.endsAt } } },
+      body: {
+        content: "Two lattes for one",
+        platforms: ["google"],
+        google_options: {
+          type: "offer",
+          offer: { coupon_code: "KARAK2X1", redeem_url: "https://darqahwa.example/redeem", terms: "One per guest" },
+          event: { title: "Latte week", starts_at: event.startsAt, ends_at: event.endsAt },
+        },
+      },
     });
     expect(offerPost.status).toBe(201);
 
@@ -181,9 +326,21 @@ describe("publishing to Google", () => {
       const made = google.state.postsAt(place.name).map((p) => p.body);
       expect(made).toHaveLength(2);
       const ev = made.find((p) => p.topicType === "EVENT")!;
-      expect(ev).toMatchObject({ summary: "Live oud on Thursday\n\n#DarQahwa", callToAction: { actionType: "BOOK", url: "https://darqahwa.example/book" }, event: { title: event.title } });
+      expect(ev).toMatchObject({
+        summary: "Live oud on Thursday\n\n#DarQahwa",
+        callToAction: { actionType: "BOOK", url: "https://darqahwa.example/book" },
+        event: { title: event.title },
+      });
       const offer = made.find((p) => p.topicType === "OFFER")!;
-      expect(offer).toMatchObject({ summary: "Two lattes for one", offer: { couponCode: "KARAK2X1", redeemOnlineUrl: "https://darqahwa.example/redeem", termsConditions: "One per guest" }, event: { title: "Latte week" } });
+      expect(offer).toMatchObject({
+        summary: "Two lattes for one",
+        offer: {
+          couponCode: "KARAK2X1",
+          redeemOnlineUrl: "https://darqahwa.example/redeem",
+          termsConditions: "One per guest",
+        },
+        event: { title: "Latte week" },
+      });
       expect(offer.callToAction).toBeUndefined();
     }
   });
@@ -191,30 +348,56 @@ describe("publishing to Google", () => {
   test("a WebP photo goes to Google as its upright JPEG copy: what the stand-in fetched from the URL is a JPEG", async () => {
     const b = await googleBusiness();
     // grain keeps the copy above Google's 10 KB floor
-    const webp = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c8691c", noise: { type: "gaussian", mean: 120, sigma: 40 } } }).webp({ quality: 80 }).toBuffer();
+    const webp = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: "#c8691c",
+        noise: { type: "gaussian", mean: 120, sigma: 40 },
+      },
+    })
+      .webp({ quality: 80 })
+      .toBuffer();
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(webp)], { type: "image/webp" }), "saffron-cake.webp");
-    const uploaded = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${b.token}` }, body: form });
+    const uploaded = await fetch(`${app.base}/api/posts/media`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${b.token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const media = (await uploaded.json()) as { id: string; mime_type?: string };
 
-    const created = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Saffron cake is back", platforms: ["google"], media_ids: [media.id] } });
+    const created = await call(app.base, "POST", "/api/posts", {
+      token: b.token,
+      body: { content: "Saffron cake is back", platforms: ["google"], media_ids: [media.id] },
+    });
     expect(created.status).toBe(201);
-    expect((await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token })).status).toBe(202);
+    expect((await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token })).status).toBe(
+      202,
+    );
     const done = await waitFor(() => getPost(app, b.token, created.body.id), settled, 30_000);
     expect(done.targets[0]).toMatchObject({ platform: "google", status: "published", error: null });
 
     for (const place of [b.places.salmiya, b.places.kuwaitCity]) {
       const [made] = google.state.postsAt(place.name);
-      expect(made.body.media).toEqual([{ mediaFormat: "PHOTO", sourceUrl: expect.stringContaining(`/${media.id}/jpeg`) }]);
-      expect(made.photos).toEqual([{ url: made.body.media[0].sourceUrl, format: "jpeg", bytes: expect.any(Number), width: 800, height: 600 }]);
+      expect(made.body.media).toEqual([
+        { mediaFormat: "PHOTO", sourceUrl: expect.stringContaining(`/${media.id}/jpeg`) },
+      ]);
+      expect(made.photos).toEqual([
+        { url: made.body.media[0].sourceUrl, format: "jpeg", bytes: expect.any(Number), width: 800, height: 600 },
+      ]);
     }
   });
 
   test("with no picked, verified location the target fails as GOOGLE_NO_LOCATION before anything reaches Google, said in both languages", async () => {
     const b = await googleBusiness({ locations: false });
     const before = google.state.calls.createPost ?? 0;
-    const created = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Saffron cake is back", platforms: ["google"] } });
+    const created = await call(app.base, "POST", "/api/posts", {
+      token: b.token,
+      body: { content: "Saffron cake is back", platforms: ["google"] },
+    });
     await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token });
     const failed = await waitFor(() => getPost(app, b.token, created.body.id), settled, 30_000);
     expect(failed.status).toBe("failed");
@@ -222,8 +405,13 @@ describe("publishing to Google", () => {
     expect(google.state.calls.createPost ?? 0).toBe(before);
     const q = `query($id: ID!) { post(id: $id) { targets { errorCode error } } }`;
     const ar = await gql(app.base, q, { id: created.body.id }, b.token, "ar");
-    expect(ar.data.post.targets[0]).toEqual({ errorCode: "GOOGLE_NO_LOCATION", error: "لم يتم اختيار أي موقع موثّق على جوجل. اختر موقعًا من الإعدادات ثم أعد المحاولة" });
+    expect(ar.data.post.targets[0]).toEqual({
+      errorCode: "GOOGLE_NO_LOCATION",
+      error: "لم يتم اختيار أي موقع موثّق على جوجل. اختر موقعًا من الإعدادات ثم أعد المحاولة",
+    });
     const en = await gql(app.base, q, { id: created.body.id }, b.token, "en");
-    expect(en.data.post.targets[0].error).toBe("No verified Google location is picked. Pick one in Settings, then retry");
+    expect(en.data.post.targets[0].error).toBe(
+      "No verified Google location is picked. Pick one in Settings, then retry",
+    );
   });
 });

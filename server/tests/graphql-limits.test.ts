@@ -20,7 +20,15 @@ import {
 } from "graphql";
 import WebSocket from "ws";
 import { schema } from "../src/graphql/schema.ts";
-import { adminToken, call, gql, registeredClient, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import {
+  adminToken,
+  call,
+  gql,
+  registeredClient,
+  signedInBusiness,
+  startTestApp,
+  type TestApp,
+} from "./support/app.ts";
 
 let app: TestApp;
 let closed: TestApp;
@@ -39,7 +47,12 @@ describe("document limits over HTTP", () => {
     const r = await post(app.base, { query: aliases(20_000) }, "ar");
     const ms = performance.now() - t0;
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual([{ message: "الاستعلام طويل جدًا. أرسل استعلامًا أقصر", extensions: { code: "GRAPHQL_PARSE_FAILED", reason: "QUERY_TOO_LARGE" } }]);
+    expect(r.body.errors).toEqual([
+      {
+        message: "الاستعلام طويل جدًا. أرسل استعلامًا أقصر",
+        extensions: { code: "GRAPHQL_PARSE_FAILED", reason: "QUERY_TOO_LARGE" },
+      },
+    ]);
     console.log(`20,000 aliases refused in ${Math.round(ms)} ms`);
     expect(ms).toBeLessThan(5_000);
   });
@@ -48,7 +61,11 @@ describe("document limits over HTTP", () => {
     const over = await post(app.base, { query: aliases(31) });
     expect(over.status).toBe(400);
     expect(over.body.errors).toEqual([
-      { message: "The query asks for too much at once (too many operations, fields, aliases or levels). Split it into smaller queries", extensions: { code: "GRAPHQL_VALIDATION_FAILED", reason: "QUERY_TOO_COMPLEX" } },
+      {
+        message:
+          "The query asks for too much at once (too many operations, fields, aliases or levels). Split it into smaller queries",
+        extensions: { code: "GRAPHQL_VALIDATION_FAILED", reason: "QUERY_TOO_COMPLEX" },
+      },
     ]);
     const ok = await post(app.base, { query: aliases(30) });
     expect(ok.status).toBe(200);
@@ -75,7 +92,8 @@ describe("document limits over HTTP", () => {
     const few = await post(app.base, { query: operations(21), operationName: "q0" }, "ar");
     expect(few.status).toBe(400);
     expect(few.body.errors[0]).toEqual({
-      message: "يطلب الاستعلام الكثير دفعة واحدة (عمليات أو حقول أو أسماء بديلة أو مستويات كثيرة جدًا). قسّمه إلى استعلامات أصغر",
+      message:
+        "يطلب الاستعلام الكثير دفعة واحدة (عمليات أو حقول أو أسماء بديلة أو مستويات كثيرة جدًا). قسّمه إلى استعلامات أصغر",
       extensions: { code: "GRAPHQL_VALIDATION_FAILED", reason: "QUERY_TOO_COMPLEX" },
     });
     const fine = await post(app.base, { query: operations(3), operationName: "q1" });
@@ -83,17 +101,27 @@ describe("document limits over HTTP", () => {
   });
 
   test("a 2 MB query is refused by the body limit", async () => {
-    const r = await call(app.base, "POST", "/graphql", { raw: JSON.stringify({ query: `{ __typename ${" ".repeat(2_000_000)}}` }) });
+    const r = await call(app.base, "POST", "/graphql", {
+      raw: JSON.stringify({ query: `{ __typename ${" ".repeat(2_000_000)}}` }),
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe("PAYLOAD_TOO_LARGE");
   });
 
   test("ordinary queries still pass: a signed-in business's own data, and the standard introspection query for a signed-in caller", async () => {
     const c = await signedInBusiness(app.base);
-    const me = await gql(app.base, "query Me { me { id email business { id companyName email emailVerified subscription { plan status } } } }", {}, c.token);
+    const me = await gql(
+      app.base,
+      "query Me { me { id email business { id companyName email emailVerified subscription { plan status } } } }",
+      {},
+      c.token,
+    );
     expect(me.errors).toBeUndefined();
     expect(me.data.me.business).toMatchObject({ companyName: "Dar Al Qahwa", email: c.email, emailVerified: false });
-    const introspection = await call(app.base, "POST", "/graphql", { body: { query: getIntrospectionQuery() }, token: c.token });
+    const introspection = await call(app.base, "POST", "/graphql", {
+      body: { query: getIntrospectionQuery() },
+      token: c.token,
+    });
     expect(introspection.status).toBe(200);
     expect(introspection.body.errors).toBeUndefined();
     expect(introspection.body.data.__schema.queryType.name).toBe("Query");
@@ -102,23 +130,35 @@ describe("document limits over HTTP", () => {
 
 describe("document limits over WebSocket (graphql-ws)", () => {
   function run(query: string) {
-    const client = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
-    return new Promise<{ data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] }>((resolve, reject) => {
-      let result: { data?: unknown; errors?: never[] } = {};
-      client.subscribe(
-        { query },
-        {
-          next: (v) => void (result = v as typeof result),
-          error: (e) => resolve(Array.isArray(e) ? { errors: e } : (reject(e) as never)),
-          complete: () => resolve(result),
-        },
-      );
-    }).finally(() => client.dispose());
+    const client = createClient({
+      url: app.base.replace("http", "ws") + "/graphql",
+      webSocketImpl: WebSocket,
+      lazy: true,
+      retryAttempts: 0,
+    });
+    return new Promise<{ data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] }>(
+      (resolve, reject) => {
+        let result: { data?: unknown; errors?: never[] } = {};
+        client.subscribe(
+          { query },
+          {
+            next: (v) => void (result = v as typeof result),
+            error: (e) => resolve(Array.isArray(e) ? { errors: e } : (reject(e) as never)),
+            complete: () => resolve(result),
+          },
+        );
+      },
+    ).finally(() => client.dispose());
   }
 
   test("too many aliases, too many tokens and too many operations are refused with the same reasons", async () => {
-    expect((await run(aliases(31))).errors?.[0]).toMatchObject({ extensions: { code: "GRAPHQL_VALIDATION_FAILED", reason: "QUERY_TOO_COMPLEX" } });
-    expect((await run(aliases(20_000))).errors?.[0]).toMatchObject({ message: "The query is too long. Send a shorter query", extensions: { reason: "QUERY_TOO_LARGE" } });
+    expect((await run(aliases(31))).errors?.[0]).toMatchObject({
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED", reason: "QUERY_TOO_COMPLEX" },
+    });
+    expect((await run(aliases(20_000))).errors?.[0]).toMatchObject({
+      message: "The query is too long. Send a shorter query",
+      extensions: { reason: "QUERY_TOO_LARGE" },
+    });
     expect((await run(operations(21))).errors?.[0]).toMatchObject({ extensions: { reason: "QUERY_TOO_COMPLEX" } });
   });
 
@@ -134,25 +174,47 @@ describe("field suggestions follow introspection", () => {
     expect(q.body.errors[0].message).toBe('Cannot query field "clien" on type "Query".');
     const m = await post(closed.base, { query: 'mutation { suspendClien(id: "x") { id } }' });
     expect(m.body.errors[0].message).toBe('Cannot query field "suspendClien" on type "Mutation".');
-    const e = await post(closed.base, { query: "query($p: Plan) { clients(plan: $p) { totalCount } }", variables: { p: "premiu" } });
+    const e = await post(closed.base, {
+      query: "query($p: Plan) { clients(plan: $p) { totalCount } }",
+      variables: { p: "premiu" },
+    });
     expect(JSON.stringify(e.body.errors)).not.toMatch(/Did you mean/);
     expect((await post(closed.base, { query: "{ __schema { types { name } } }" })).status).toBe(400);
 
-    const client = createClient({ url: closed.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
+    const client = createClient({
+      url: closed.base.replace("http", "ws") + "/graphql",
+      webSocketImpl: WebSocket,
+      lazy: true,
+      retryAttempts: 0,
+    });
     const ws = await new Promise<{ message: string }[]>((resolve) =>
-      client.subscribe({ query: 'mutation { suspendClien(id: "x") { id } }' }, { next: () => {}, error: (err) => resolve(err as { message: string }[]), complete: () => resolve([]) }),
+      client.subscribe(
+        { query: 'mutation { suspendClien(id: "x") { id } }' },
+        { next: () => {}, error: (err) => resolve(err as { message: string }[]), complete: () => resolve([]) },
+      ),
     ).finally(() => client.dispose());
     expect(ws[0].message).toBe('Cannot query field "suspendClien" on type "Mutation".');
     const wsSchema = await new Promise<{ message: string }[]>((resolve) => {
-      const c2 = createClient({ url: closed.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
-      c2.subscribe({ query: "{ __schema { types { name } } }" }, { next: () => resolve([]), error: (err) => resolve(err as { message: string }[]), complete: () => {} });
+      const c2 = createClient({
+        url: closed.base.replace("http", "ws") + "/graphql",
+        webSocketImpl: WebSocket,
+        lazy: true,
+        retryAttempts: 0,
+      });
+      c2.subscribe(
+        { query: "{ __schema { types { name } } }" },
+        { next: () => resolve([]), error: (err) => resolve(err as { message: string }[]), complete: () => {} },
+      );
     });
     expect(wsSchema[0].message).toMatch(/introspection is not allowed/);
   });
 
   test("for a caller who may read the schema (signed in, by default), the suggestion helps", async () => {
     const c = await signedInBusiness(app.base);
-    const m = await call(app.base, "POST", "/graphql", { body: { query: 'mutation { suspendClien(id: "x") { id } }' }, token: c.token });
+    const m = await call(app.base, "POST", "/graphql", {
+      body: { query: 'mutation { suspendClien(id: "x") { id } }' },
+      token: c.token,
+    });
     expect(m.body.errors[0].message).toMatch(/Did you mean "suspendClient"/);
   });
 });
@@ -161,7 +223,11 @@ describe("field suggestions follow introspection", () => {
 /** Object types are followed this many levels below the root field (connections and edges do not count). */
 const DEPTH = 3;
 
-function argValue(arg: GraphQLArgument | { type: GraphQLInputType }, ids: Record<string, string>, typeName: string): string | undefined {
+function argValue(
+  arg: GraphQLArgument | { type: GraphQLInputType },
+  ids: Record<string, string>,
+  typeName: string,
+): string | undefined {
   const t = getNamedType(arg.type);
   if (!isNonNullType(arg.type)) return undefined;
   if (isListType((arg.type as { ofType: GraphQLInputType }).ofType)) return undefined;
@@ -191,7 +257,12 @@ function selection(type: GraphQLObjectType, depth: number): string {
   return parts.join(" ");
 }
 
-function rootOperation(kind: "query" | "mutation", field: GraphQLField<unknown, unknown>, ids: Record<string, string>, args: Record<string, string> = {}): string | null {
+function rootOperation(
+  kind: "query" | "mutation",
+  field: GraphQLField<unknown, unknown>,
+  ids: Record<string, string>,
+  args: Record<string, string> = {},
+): string | null {
   const named = getNamedType(field.type);
   if (!isObjectType(named)) return null;
   const given: string[] = [];
@@ -214,7 +285,11 @@ describe("every field of every object type, through every root field that return
     const skipped: string[] = [];
     const runAs = async (who: string, token: string, op: string, name: string) => {
       const r = await gql(app.base, op, {}, token);
-      for (const e of r.errors ?? []) if (e.extensions?.code === "INTERNAL_SERVER_ERROR" || /TypeError|undefined/.test(e.message)) crashes.push(`${who} ${name}: ${e.message} at ${JSON.stringify((e as { path?: unknown }).path)} in ${op.slice(0, 300)}`);
+      for (const e of r.errors ?? [])
+        if (e.extensions?.code === "INTERNAL_SERVER_ERROR" || /TypeError|undefined/.test(e.message))
+          crashes.push(
+            `${who} ${name}: ${e.message} at ${JSON.stringify((e as { path?: unknown }).path)} in ${op.slice(0, 300)}`,
+          );
       return r;
     };
 
@@ -225,12 +300,27 @@ describe("every field of every object type, through every root field that return
         continue;
       }
       covered.push(field.name);
-      for (const [who, token] of [["admin", admin], ["business", owner.token]] as const) {
+      for (const [who, token] of [
+        ["admin", admin],
+        ["business", owner.token],
+      ] as const) {
         const r = await runAs(who, token, op, field.name);
         // a document over the limits is split: each of the root type's fields on its own
-        if (r.errors?.some((e) => e.extensions?.reason === "QUERY_TOO_COMPLEX" || (e.extensions?.code !== "FORBIDDEN" && /complex|breadth|depth/i.test(e.message)))) {
+        if (
+          r.errors?.some(
+            (e) =>
+              e.extensions?.reason === "QUERY_TOO_COMPLEX" ||
+              (e.extensions?.code !== "FORBIDDEN" && /complex|breadth|depth/i.test(e.message)),
+          )
+        ) {
           const type = getNamedType(field.type) as GraphQLObjectType;
-          for (const part of selection(type, 1).split(/ (?=[a-zA-Z_]+(?: \{| |$))/)) await runAs(who, token, op.replace(selection(type, 1), `__typename ${part}`), `${field.name}.${part.split(" ")[0]}`);
+          for (const part of selection(type, 1).split(/ (?=[a-zA-Z_]+(?: \{| |$))/))
+            await runAs(
+              who,
+              token,
+              op.replace(selection(type, 1), `__typename ${part}`),
+              `${field.name}.${part.split(" ")[0]}`,
+            );
         }
       }
     }
@@ -252,7 +342,9 @@ describe("every field of every object type, through every root field that return
       covered.push(name);
     }
 
-    console.log(`root fields reached: ${covered.length}; skipped (arguments a generic test cannot give): ${skipped.join(", ")}`);
+    console.log(
+      `root fields reached: ${covered.length}; skipped (arguments a generic test cannot give): ${skipped.join(", ")}`,
+    );
     expect(crashes).toEqual([]);
     expect(covered).toEqual(expect.arrayContaining(["me", "clients", "client", "updateProfile"]));
   }, 120_000);
@@ -263,7 +355,12 @@ describe("every field of every object type, through every root field that return
     const me = await gql(app.base, `{ me { id ${fields} } }`, {}, c.token);
     expect(me.errors).toBeUndefined();
     expect(me.data.me.business).toMatchObject({ email: c.email, emailVerified: false });
-    const up = await gql(app.base, `mutation { updateProfile(input: { name: "Noura" }) { id ${fields} } }`, {}, c.token);
+    const up = await gql(
+      app.base,
+      `mutation { updateProfile(input: { name: "Noura" }) { id ${fields} } }`,
+      {},
+      c.token,
+    );
     expect(up.errors).toBeUndefined();
     expect(up.data.updateProfile.business).toMatchObject({ email: c.email, emailVerified: false });
   });

@@ -27,21 +27,38 @@ const FULL: BusinessProfile = {
   address: "Salem Al Mubarak St, Block 10, Salmiya",
   addressAr: "شارع سالم المبارك، قطعة ١٠، السالمية",
   mapUrl: "https://maps.app.goo.gl/Sufra10",
-  deliveryApps: [{ app: "talabat", name: null, url: "https://www.talabat.com/kuwait/sufra-cafe" }, { app: "jahez", name: "Sufra", url: "https://jahez.net/sufra" }],
+  deliveryApps: [
+    { app: "talabat", name: null, url: "https://www.talabat.com/kuwait/sufra-cafe" },
+    { app: "jahez", name: "Sufra", url: "https://jahez.net/sufra" },
+  ],
   reservation: { mode: "phone", phone: "+96522223333" },
   publicPhone: "+96599998888",
-  menu: [{ name: "Karak Tea", nameAr: "شاي كرك", priceKwd: 0.5 }, { name: "Pistachio Kunafa", nameAr: "كنافة بالفستق", priceKwd: 2.75 }, { name: "Spanish Latte", nameAr: "سبانش لاتيه", priceKwd: 1.75 }],
+  menu: [
+    { name: "Karak Tea", nameAr: "شاي كرك", priceKwd: 0.5 },
+    { name: "Pistachio Kunafa", nameAr: "كنافة بالفستق", priceKwd: 2.75 },
+    { name: "Spanish Latte", nameAr: "سبانش لاتيه", priceKwd: 1.75 },
+  ],
 };
 /** Only the names: every question is a gap. */
 const BARE: BusinessProfile = { name: "Sufra Café", nameAr: "مقهى سفرة" };
 
-const reply = (text: string, business: BusinessProfile, more: { rating?: number; season?: "ramadan" | "eid" | null; author?: string } = {}) =>
-  suggestReviewReply({ review: { author: more.author ?? "Fatma", rating: more.rating ?? 3, text }, business, seed: 1, season: more.season ?? null });
+const reply = (
+  text: string,
+  business: BusinessProfile,
+  more: { rating?: number; season?: "ramadan" | "eid" | null; author?: string } = {},
+) =>
+  suggestReviewReply({
+    review: { author: more.author ?? "Fatma", rating: more.rating ?? 3, text },
+    business,
+    seed: 1,
+    season: more.season ?? null,
+  });
 
 /** Latin letters outside links. */
 const latinOutsideLinks = (s: string) => /[A-Za-z]/.test(s.replace(/https?:\/\/\S+/g, "").replace(/Fatma/g, ""));
 /** Any figure, link, phone, time or delivery app: none may appear when the profile holds none. */
-const ANY_FACT = /\d|[٠-٩]|https?:|www\.|\.com|talabat|deliveroo|jahez|keeta|carriage|طلبات|جاهز|كيتا|كاريدج|ديليفرو|\bKWD\b|د\.ك|\b(?:AM|PM)\b|صباح|مساء|فجر|street|\bSt\b|شارع|قطعة|block/iu;
+const ANY_FACT =
+  /\d|[٠-٩]|https?:|www\.|\.com|talabat|deliveroo|jahez|keeta|carriage|طلبات|جاهز|كيتا|كاريدج|ديليفرو|\bKWD\b|د\.ك|\b(?:AM|PM)\b|صباح|مساء|فجر|street|\bSt\b|شارع|قطعة|block/iu;
 
 describe("a question is answered from the profile", () => {
   test("Where exactly are you? The address and the map link", () => {
@@ -84,15 +101,22 @@ describe("a question is answered from the profile", () => {
 
   test("hours, booking and prices in KWD with three decimals", () => {
     expect(reply("What time do you open?", FULL).reply).toContain("Our opening hours: Daily 7 AM - 1 AM.");
-    expect(reply("Do you take reservations?", FULL).reply).toContain("To book a table, please call us on +965 2222 3333.");
+    expect(reply("Do you take reservations?", FULL).reply).toContain(
+      "To book a table, please call us on +965 2222 3333.",
+    );
     expect(reply("كم سعر الكرك؟", FULL).reply).toContain("شاي كرك");
     expect(reply("كم سعر الكرك؟", FULL).reply).toContain("0.500 د.ك");
     const en = reply("How much is the pistachio kunafa?", FULL);
     expect(en.reply).toContain("Pistachio Kunafa is 2.750 KWD.");
     expect(en.gaps).toEqual([]);
-    const link = reply("أبي أحجز طاولة", { ...FULL, reservation: { mode: "link", url: "https://book.sufra.example/table" } });
+    const link = reply("أبي أحجز طاولة", {
+      ...FULL,
+      reservation: { mode: "link", url: "https://book.sufra.example/table" },
+    });
     expect(link.reply).toContain("https://book.sufra.example/table");
-    expect(reply("Can I book a table for 4?", { ...FULL, reservation: { mode: "walk_in" } }).reply).toContain("We don't take bookings; just walk in");
+    expect(reply("Can I book a table for 4?", { ...FULL, reservation: { mode: "walk_in" } }).reply).toContain(
+      "We don't take bookings; just walk in",
+    );
   });
 
   test("Ramadan hours during Ramadan, Eid hours on Eid, and the season the guest names", () => {
@@ -107,7 +131,11 @@ describe("a question is answered from the profile", () => {
     expect(reply("شنو دوامكم بالعيد؟", FULL).reply).toContain("دوامنا في العيد: من ٢ ظهرًا حتى ٢ فجرًا");
     expect(reply("What time do you close during Ramadan?", FULL).reply).toContain("8 PM - 3 AM");
     // in Ramadan without Ramadan hours: the everyday hours may be wrong, so they are not given
-    const missing = reply("What time do you close?", { ...FULL, ramadanHours: null, ramadanHoursAr: null }, { season: "ramadan" });
+    const missing = reply(
+      "What time do you close?",
+      { ...FULL, ramadanHours: null, ramadanHoursAr: null },
+      { season: "ramadan" },
+    );
     expect(missing.gaps).toEqual(["ramadan_hours"]);
     expect(missing.reply).not.toMatch(/7 AM|1 AM/);
     expect(missing.reply).toContain("We'll get back to you with our Ramadan hours shortly.");
@@ -138,7 +166,13 @@ describe("a fact the profile lacks is never invented", () => {
   });
 
   test("a price the menu does not hold is a gap, the price it holds is given", () => {
-    const menu = { ...BARE, menu: [{ name: "Karak Tea", nameAr: "شاي كرك", priceKwd: null }, { name: "Spanish Latte", nameAr: "سبانش لاتيه", priceKwd: 1.75 }] };
+    const menu = {
+      ...BARE,
+      menu: [
+        { name: "Karak Tea", nameAr: "شاي كرك", priceKwd: null },
+        { name: "Spanish Latte", nameAr: "سبانش لاتيه", priceKwd: 1.75 },
+      ],
+    };
     const r = reply("How much is the karak?", menu);
     expect(r.gaps).toEqual(["prices"]);
     expect(r.reply).not.toMatch(/\d/);
@@ -191,23 +225,63 @@ describe("complaints and praise", () => {
 
 describe("the profile's facts and what a draft may state", () => {
   test("map links: Google Maps and Apple Maps over https only", () => {
-    for (const ok of ["https://maps.app.goo.gl/abc", "https://www.google.com/maps/place/Sufra", "https://maps.google.com/?q=29.33,48.07", "https://goo.gl/maps/xyz", "https://maps.apple.com/?q=Sufra"]) expect(isMapUrl(ok)).toBe(true);
-    for (const bad of ["http://maps.app.goo.gl/abc", "https://evil.example/maps", "https://www.google.com/search?q=sufra", "maps.app.goo.gl/abc", "javascript:alert(1)", "https://user:pw@maps.apple.com/"]) expect(isMapUrl(bad)).toBe(false);
+    for (const ok of [
+      "https://maps.app.goo.gl/abc",
+      "https://www.google.com/maps/place/Sufra",
+      "https://maps.google.com/?q=29.33,48.07",
+      "https://goo.gl/maps/xyz",
+      "https://maps.apple.com/?q=Sufra",
+    ])
+      expect(isMapUrl(ok)).toBe(true);
+    for (const bad of [
+      "http://maps.app.goo.gl/abc",
+      "https://evil.example/maps",
+      "https://www.google.com/search?q=sufra",
+      "maps.app.goo.gl/abc",
+      "javascript:alert(1)",
+      "https://user:pw@maps.apple.com/",
+    ])
+      expect(isMapUrl(bad)).toBe(false);
   });
 
   test("the profile's rule: links are https, booking by phone names a phone, each app once", () => {
-    const bad = businessProfileSchema.safeParse({ mapUrl: "http://maps.google.com", deliveryApps: [{ app: "talabat", url: "http://talabat.com/x" }, { app: "talabat", url: "https://talabat.com/y" }], reservationMode: "phone", publicPhone: "123" });
+    const bad = businessProfileSchema.safeParse({
+      mapUrl: "http://maps.google.com",
+      deliveryApps: [
+        { app: "talabat", url: "http://talabat.com/x" },
+        { app: "talabat", url: "https://talabat.com/y" },
+      ],
+      reservationMode: "phone",
+      publicPhone: "123",
+    });
     expect(bad.success).toBe(false);
     expect(fieldErrors(bad.error!)).toEqual({
-      mapUrl: ["mapUrlInvalid"], "deliveryApps.0.url": ["deliveryAppUrlInvalid"], "deliveryApps.1.app": ["deliveryAppTwice"], publicPhone: ["invalidPhone"], reservationPhone: ["reservationPhoneRequired"],
+      mapUrl: ["mapUrlInvalid"],
+      "deliveryApps.0.url": ["deliveryAppUrlInvalid"],
+      "deliveryApps.1.app": ["deliveryAppTwice"],
+      publicPhone: ["invalidPhone"],
+      reservationPhone: ["reservationPhoneRequired"],
     });
-    const good = businessProfileSchema.parse({ mapUrl: " https://maps.app.goo.gl/abc ", deliveryApps: [{ app: "keeta", url: "https://keeta.com/s/1", name: "" }], reservationMode: "phone", reservationPhone: "+965 2222 3333", publicPhone: "" });
-    expect(good).toMatchObject({ mapUrl: "https://maps.app.goo.gl/abc", deliveryApps: [{ app: "keeta", url: "https://keeta.com/s/1", name: null }], reservationPhone: "+96522223333", publicPhone: null });
+    const good = businessProfileSchema.parse({
+      mapUrl: " https://maps.app.goo.gl/abc ",
+      deliveryApps: [{ app: "keeta", url: "https://keeta.com/s/1", name: "" }],
+      reservationMode: "phone",
+      reservationPhone: "+965 2222 3333",
+      publicPhone: "",
+    });
+    expect(good).toMatchObject({
+      mapUrl: "https://maps.app.goo.gl/abc",
+      deliveryApps: [{ app: "keeta", url: "https://keeta.com/s/1", name: null }],
+      reservationPhone: "+96522223333",
+      publicPhone: null,
+    });
   });
 
   test("invented facts: a price, phone, link or time the profile does not hold", () => {
     expect(factsOfProfile(FULL).urls.has("https://maps.app.goo.gl/sufra10")).toBe(true);
-    expect(inventedFacts("Karak Tea is 0.500 KWD; call +965 9999 8888 or see https://maps.app.goo.gl/Sufra10", FULL)).toEqual([]);
+    expect(
+      inventedFacts("Karak Tea is 0.500 KWD; call +965 9999 8888 or see https://maps.app.goo.gl/Sufra10", FULL),
+    ).toEqual([]);
     expect(inventedFacts("Karak Tea is 0.750 KWD", FULL)).toEqual(["0.750"]);
     expect(inventedFacts("Call us on 2200 1234", FULL)).toEqual(["2200 1234"]);
     expect(inventedFacts("Order at https://deliveroo.com/sufra", FULL)).toEqual(["https://deliveroo.com/sufra"]);
@@ -215,7 +289,12 @@ describe("the profile's facts and what a draft may state", () => {
     expect(inventedFacts("نفتح الساعة ٩ صباحًا", FULL)).toEqual(["9"]);
     // a delivery app the profile does not list, even one the guest named
     expect(inventedFacts("Yes, you can find us on Talabat!", BARE, "Is this on Talabat?")).toEqual(["Talabat"]);
-    expect(inventedFacts("إي موجودين بطلبات وجاهز", { ...BARE, deliveryApps: [{ app: "jahez", url: "https://jahez.net/s" }] })).toEqual(["Talabat"]);
+    expect(
+      inventedFacts("إي موجودين بطلبات وجاهز", {
+        ...BARE,
+        deliveryApps: [{ app: "jahez", url: "https://jahez.net/s" }],
+      }),
+    ).toEqual(["Talabat"]);
     // the guest's own figures may come back ("your order for 4")
     expect(inventedFacts("Thank you for your order for 4!", FULL, "a table for 4")).toEqual([]);
   });
@@ -243,14 +322,27 @@ const LOCAL: AiWriter = {
 
 function model() {
   const log = logLines();
-  return { writer: createOpenAiWriter({ baseUrl: fake.url, apiKey: fake.apiKey, model: "gpt-4o-mini", timeoutMs: 5_000, logger: log.logger() }, LOCAL), log };
+  return {
+    writer: createOpenAiWriter(
+      { baseUrl: fake.url, apiKey: fake.apiKey, model: "gpt-4o-mini", timeoutMs: 5_000, logger: log.logger() },
+      LOCAL,
+    ),
+    log,
+  };
 }
 
 describe("the configured model", () => {
   test("is given the profile's facts only, told what is missing and never to invent; its answer with the profile's facts is used", async () => {
     const { writer } = model();
-    fake.replies.push({ content: JSON.stringify({ reply: "Hi Fatma! Yes, you can order from us on Talabat: https://www.talabat.com/kuwait/sufra-cafe" }) });
-    const r = await writer.replyToReview({ review: { author: "Fatma", rating: 3, text: "Is this on Talabat?" }, business: FULL });
+    fake.replies.push({
+      content: JSON.stringify({
+        reply: "Hi Fatma! Yes, you can order from us on Talabat: https://www.talabat.com/kuwait/sufra-cafe",
+      }),
+    });
+    const r = await writer.replyToReview({
+      review: { author: "Fatma", rating: 3, text: "Is this on Talabat?" },
+      business: FULL,
+    });
     expect(r).toMatchObject({ provider: "openai", fellBack: false, asks: ["delivery"], gaps: [] });
     expect(r.reply).toContain("https://www.talabat.com/kuwait/sufra-cafe");
     const [system, user] = fake.requests[0]!.body.messages;
@@ -267,15 +359,24 @@ describe("the configured model", () => {
   test("a draft that invents a fact is refused: the built-in draft is used, marked, and the invented facts named", async () => {
     const { writer, log } = model();
     // the stand-in makes up an address, a map link and a delivery app the profile does not hold
-    fake.replies.push({ content: JSON.stringify({ reply: "Hi Fatma! We're at Block 4, Street 12, Salmiya: https://maps.app.goo.gl/Made4Up and on Talabat." }) });
-    const r = await writer.replyToReview({ review: { author: "Fatma", rating: 3, text: "Where exactly are you? Is this on Talabat?" }, business: BARE });
+    fake.replies.push({
+      content: JSON.stringify({
+        reply: "Hi Fatma! We're at Block 4, Street 12, Salmiya: https://maps.app.goo.gl/Made4Up and on Talabat.",
+      }),
+    });
+    const r = await writer.replyToReview({
+      review: { author: "Fatma", rating: 3, text: "Where exactly are you? Is this on Talabat?" },
+      business: BARE,
+    });
     expect(r.fellBack).toBe(true);
     expect(r.provider).toBe("local");
     expect(r.rejected).toEqual(expect.arrayContaining(["https://maps.app.goo.gl/Made4Up", "4", "12", "Talabat"]));
     expect(r.gaps).toEqual(["address", "map_link", "delivery_apps"]);
     expect(r.reply).not.toMatch(ANY_FACT);
     expect(r.reply).toContain("We'll get back to you with our exact address and where you can order from us shortly.");
-    expect(log.records.find((l) => l.level === "warn")).toMatchObject({ invented: expect.arrayContaining(["https://maps.app.goo.gl/Made4Up"]) });
+    expect(log.records.find((l) => l.level === "warn")).toMatchObject({
+      invented: expect.arrayContaining(["https://maps.app.goo.gl/Made4Up"]),
+    });
     // the model was told what is missing
     expect(fake.requests[0]!.body.messages[0]!.content).toMatch(/do not include: address, map_link, delivery_apps/);
   });
@@ -283,16 +384,31 @@ describe("the configured model", () => {
   test("in Ramadan the model is told to give the Ramadan hours", async () => {
     const { writer } = model();
     fake.replies.push({ content: JSON.stringify({ reply: "Hi Fatma! During Ramadan we're open 8 PM - 3 AM." }) });
-    const r = await writer.replyToReview({ review: { author: "Fatma", rating: 3, text: "What time do you close?" }, business: FULL, season: "ramadan" });
-    expect(r).toMatchObject({ provider: "openai", fellBack: false, reply: "Hi Fatma! During Ramadan we're open 8 PM - 3 AM." });
+    const r = await writer.replyToReview({
+      review: { author: "Fatma", rating: 3, text: "What time do you close?" },
+      business: FULL,
+      season: "ramadan",
+    });
+    expect(r).toMatchObject({
+      provider: "openai",
+      fellBack: false,
+      reply: "Hi Fatma! During Ramadan we're open 8 PM - 3 AM.",
+    });
     const facts = JSON.parse(fake.requests[0]!.body.messages[1]!.content as string).facts;
-    expect(facts).toMatchObject({ today_in_kuwait: "Ramadan: give the Ramadan hours", ramadan_hours: "8 PM - 3 AM", opening_hours: "Daily 7 AM - 1 AM" });
+    expect(facts).toMatchObject({
+      today_in_kuwait: "Ramadan: give the Ramadan hours",
+      ramadan_hours: "8 PM - 3 AM",
+      opening_hours: "Daily 7 AM - 1 AM",
+    });
   });
 
   test("an invented price in Gulf Arabic is refused too", async () => {
     const { writer } = model();
     fake.replies.push({ content: JSON.stringify({ reply: "هلا فاطمة، الكرك عندنا بـ ٠٫٧٥٠ د.ك، حياكم الله" }) });
-    const r = await writer.replyToReview({ review: { author: "فاطمة", rating: 3, text: "كم سعر الكرك؟" }, business: FULL });
+    const r = await writer.replyToReview({
+      review: { author: "فاطمة", rating: 3, text: "كم سعر الكرك؟" },
+      business: FULL,
+    });
     expect(r).toMatchObject({ fellBack: true, rejected: ["0.750"] });
     expect(r.reply).toContain("0.500 د.ك");
     expect(fake.requests[0]!.body.messages[0]!.content).toMatch(/Modern Standard Arabic|Gulf/);
@@ -300,8 +416,16 @@ describe("the configured model", () => {
 
   test("a Gulf Arabic draft with the profile's facts is used; the model is asked for Gulf Arabic", async () => {
     const { writer } = model();
-    fake.replies.push({ content: JSON.stringify({ reply: "هلا فاطمة، مكاننا في شارع سالم المبارك، قطعة ١٠، السالمية، وهذا اللوكيشن: https://maps.app.goo.gl/Sufra10" }) });
-    const r = await writer.replyToReview({ review: { author: "فاطمة", rating: 3, text: "وين مكانكم بالضبط" }, business: FULL });
+    fake.replies.push({
+      content: JSON.stringify({
+        reply:
+          "هلا فاطمة، مكاننا في شارع سالم المبارك، قطعة ١٠، السالمية، وهذا اللوكيشن: https://maps.app.goo.gl/Sufra10",
+      }),
+    });
+    const r = await writer.replyToReview({
+      review: { author: "فاطمة", rating: 3, text: "وين مكانكم بالضبط" },
+      business: FULL,
+    });
     expect(r).toMatchObject({ provider: "openai", fellBack: false });
     expect(fake.requests[0]!.body.messages[0]!.content).toMatch(/Gulf \(Kuwaiti\) Arabic/);
   });

@@ -28,13 +28,18 @@ describe("health", () => {
   });
 
   test("an unreachable database is down, and so is the scheduler that lives in it", async () => {
-    const pool = new pg.Pool({ connectionString: "postgresql://nobody:x@127.0.0.1:1/none", connectionTimeoutMillis: 500 });
+    const pool = new pg.Pool({
+      connectionString: "postgresql://nobody:x@127.0.0.1:1/none",
+      connectionTimeoutMillis: 500,
+    });
     pool.on("error", () => {});
     const health = createHealthService({ pool, heartbeatMs: 1_000 });
     const r = await health.check();
     expect(r).toMatchObject({ status: "down", api: "healthy", database: "down", scheduler: "down" });
     // and over HTTP that is a 503, so a load balancer takes the process out
-    const server = express().use("/api/health", healthRouter({ health } as unknown as Services)).listen(0, "127.0.0.1");
+    const server = express()
+      .use("/api/health", healthRouter({ health } as unknown as Services))
+      .listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`);
     expect(res.status).toBe(503);
@@ -67,10 +72,13 @@ describe("health", () => {
 
   test("the loop's lag counts from when the server serves, and lag after that still counts", async () => {
     const busy = (ms: number) => {
-      for (const until = performance.now() + ms; performance.now() < until; );
+      for (const until = performance.now() + ms; performance.now() < until;);
     };
     const turn = () => new Promise((r) => setTimeout(r, 30));
-    const pool = new pg.Pool({ connectionString: "postgresql://nobody:x@127.0.0.1:1/none", connectionTimeoutMillis: 200 });
+    const pool = new pg.Pool({
+      connectionString: "postgresql://nobody:x@127.0.0.1:1/none",
+      connectionTimeoutMillis: 200,
+    });
     pool.on("error", () => {});
     const health = createHealthService({ pool, heartbeatMs: 1_000 });
     try {

@@ -36,7 +36,10 @@ const FACTS = {
 };
 
 const review = async (token: string, text: string, rating = 3) => {
-  const r = await call(app.base, "POST", "/api/reviews", { token, body: { source: "google", author: "Fatma", rating, text, reviewed_at: "2026-01-10" } });
+  const r = await call(app.base, "POST", "/api/reviews", {
+    token,
+    body: { source: "google", author: "Fatma", rating, text, reviewed_at: "2026-01-10" },
+  });
   expect(r.status).toBe(201);
   return r.body.id as string;
 };
@@ -58,35 +61,75 @@ describe("the guest facts at both doors", () => {
       reservation_phone: "+96522223333",
       eid_hours: null,
     });
-    const q = await gql(app.base, `{ businessProfile { address mapUrl ramadanHours deliveryApps { app name url } reservationMode reservationPhone publicPhone } }`, {}, b.token);
+    const q = await gql(
+      app.base,
+      `{ businessProfile { address mapUrl ramadanHours deliveryApps { app name url } reservationMode reservationPhone publicPhone } }`,
+      {},
+      b.token,
+    );
     expect(q.data.businessProfile).toEqual({
-      address: FACTS.address, mapUrl: FACTS.map_url, ramadanHours: "8 PM - 3 AM", deliveryApps: [{ app: "TALABAT", name: null, url: "https://www.talabat.com/kuwait/sufra-cafe" }],
-      reservationMode: "PHONE", reservationPhone: "+96522223333", publicPhone: "+96599998888",
+      address: FACTS.address,
+      mapUrl: FACTS.map_url,
+      ramadanHours: "8 PM - 3 AM",
+      deliveryApps: [{ app: "TALABAT", name: null, url: "https://www.talabat.com/kuwait/sufra-cafe" }],
+      reservationMode: "PHONE",
+      reservationPhone: "+96522223333",
+      publicPhone: "+96599998888",
     });
     const m = await gql(
       app.base,
       `mutation($input: BusinessProfileInput!) { updateBusinessProfile(input: $input) { deliveryApps { app name url } reservationMode reservationUrl eidHoursAr } }`,
-      { input: { deliveryApps: [{ app: "JAHEZ", name: "Sufra", url: "https://jahez.net/sufra" }, { app: "OTHER", name: "Cari", url: "https://cari.example/sufra" }], reservationMode: "LINK", reservationUrl: "https://book.example/sufra", eidHoursAr: "من ٢ ظهرًا" } },
+      {
+        input: {
+          deliveryApps: [
+            { app: "JAHEZ", name: "Sufra", url: "https://jahez.net/sufra" },
+            { app: "OTHER", name: "Cari", url: "https://cari.example/sufra" },
+          ],
+          reservationMode: "LINK",
+          reservationUrl: "https://book.example/sufra",
+          eidHoursAr: "من ٢ ظهرًا",
+        },
+      },
       b.token,
     );
     expect(m.errors).toBeUndefined();
     expect(m.data.updateBusinessProfile).toEqual({
-      deliveryApps: [{ app: "JAHEZ", name: "Sufra", url: "https://jahez.net/sufra" }, { app: "OTHER", name: "Cari", url: "https://cari.example/sufra" }],
-      reservationMode: "LINK", reservationUrl: "https://book.example/sufra", eidHoursAr: "من ٢ ظهرًا",
+      deliveryApps: [
+        { app: "JAHEZ", name: "Sufra", url: "https://jahez.net/sufra" },
+        { app: "OTHER", name: "Cari", url: "https://cari.example/sufra" },
+      ],
+      reservationMode: "LINK",
+      reservationUrl: "https://book.example/sufra",
+      eidHoursAr: "من ٢ ظهرًا",
     });
     expect(await loadBusinessProfile(app.sufra.deps.db, b.businessId)).toMatchObject({
-      address: FACTS.address, addressAr: FACTS.address_ar, mapUrl: FACTS.map_url, eidHoursAr: "من ٢ ظهرًا",
-      deliveryApps: [{ app: "jahez", name: "Sufra", url: "https://jahez.net/sufra" }, { app: "other", name: "Cari", url: "https://cari.example/sufra" }],
-      reservation: { mode: "link", phone: "+96522223333", url: "https://book.example/sufra" }, publicPhone: "+96599998888",
+      address: FACTS.address,
+      addressAr: FACTS.address_ar,
+      mapUrl: FACTS.map_url,
+      eidHoursAr: "من ٢ ظهرًا",
+      deliveryApps: [
+        { app: "jahez", name: "Sufra", url: "https://jahez.net/sufra" },
+        { app: "other", name: "Cari", url: "https://cari.example/sufra" },
+      ],
+      reservation: { mode: "link", phone: "+96522223333", url: "https://book.example/sufra" },
+      publicPhone: "+96599998888",
     });
     // cleared: a blank map link, an empty list of apps
-    const cleared = await call(app.base, "PUT", "/api/business-profile", { token: b.token, body: { map_url: "", delivery_apps: null, address: "" } });
+    const cleared = await call(app.base, "PUT", "/api/business-profile", {
+      token: b.token,
+      body: { map_url: "", delivery_apps: null, address: "" },
+    });
     expect(cleared.body).toMatchObject({ map_url: null, delivery_apps: [], address: null });
   });
 
   test("one rule at both doors, its messages in Arabic; nothing is saved", async () => {
     const b = await business();
-    const bad = { map_url: "https://evil.example/maps", delivery_apps: [{ app: "talabat", url: "http://talabat.com/sufra" }], reservation_mode: "phone", public_phone: "12345" };
+    const bad = {
+      map_url: "https://evil.example/maps",
+      delivery_apps: [{ app: "talabat", url: "http://talabat.com/sufra" }],
+      reservation_mode: "phone",
+      public_phone: "12345",
+    };
     const r = await call(app.base, "PUT", "/api/business-profile", { token: b.token, lang: "ar", body: bad });
     expect(r.status).toBe(400);
     expect(r.body.details).toEqual({
@@ -95,9 +138,22 @@ describe("the guest facts at both doors", () => {
       public_phone: ["رقم هاتف كويتي غير صحيح. الصيغة: ‎+965XXXXXXXX"],
       reservation_phone: ["أدخل رقم الهاتف الذي يتصل به الضيوف للحجز"],
     });
-    const g = await gql(app.base, `mutation($input: BusinessProfileInput!) { updateBusinessProfile(input: $input) { mapUrl } }`, { input: { mapUrl: "http://maps.google.com/?q=1" } }, b.token);
-    expect(g.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_ERROR", details: { mapUrl: ["Paste a Google Maps or Apple Maps link starting with https://"] } });
-    expect((await call(app.base, "GET", "/api/business-profile", { token: b.token })).body).toMatchObject({ map_url: null, delivery_apps: [], public_phone: null });
+    const g = await gql(
+      app.base,
+      `mutation($input: BusinessProfileInput!) { updateBusinessProfile(input: $input) { mapUrl } }`,
+      { input: { mapUrl: "http://maps.google.com/?q=1" } },
+      b.token,
+    );
+    expect(g.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_ERROR",
+      details: { mapUrl: ["Paste a Google Maps or Apple Maps link starting with https://"] },
+    });
+    expect((await call(app.base, "GET", "/api/business-profile", { token: b.token })).body).toMatchObject({
+      map_url: null,
+      delivery_apps: [],
+      public_phone: null,
+    });
   });
 });
 
@@ -110,7 +166,8 @@ describe("a suggested reply answers the guest's question", () => {
     expect(where.reply).toContain("https://maps.app.goo.gl/Sufra10");
     expect(where.reply_gaps).toEqual([]);
     expect(where.reply_rejected).toEqual([]);
-    const talabat = (await gql(app.base, SUGGEST, { id: await review(b.token, "موجودين بطلبات؟") }, b.token)).data.suggestInboxReply;
+    const talabat = (await gql(app.base, SUGGEST, { id: await review(b.token, "موجودين بطلبات؟") }, b.token)).data
+      .suggestInboxReply;
     expect(talabat.reply).toContain("طلبات (https://www.talabat.com/kuwait/sufra-cafe)");
     expect(talabat.replyGaps).toEqual([]);
   });
@@ -119,7 +176,14 @@ describe("a suggested reply answers the guest's question", () => {
     const b = await business();
     await call(app.base, "PUT", "/api/business-profile", { token: b.token, body: FACTS });
     const id = await review(b.token, "وينكم؟");
-    const both = (await gql(app.base, `mutation($id: ID!) { suggestInboxReply(id: $id, languages: BOTH, seed: 3) { reply replyGaps } }`, { id }, b.token)).data.suggestInboxReply;
+    const both = (
+      await gql(
+        app.base,
+        `mutation($id: ID!) { suggestInboxReply(id: $id, languages: BOTH, seed: 3) { reply replyGaps } }`,
+        { id },
+        b.token,
+      )
+    ).data.suggestInboxReply;
     const [ar, en] = (both.reply as string).split(/\n\n(?=Hello|Hi|Dear)/);
     expect(ar).toContain("مكاننا: شارع سالم المبارك، قطعة ١٠، السالمية");
     expect(en).toContain("You'll find us at Salem Al Mubarak St, Block 10, Salmiya");
@@ -137,7 +201,8 @@ describe("a suggested reply answers the guest's question", () => {
     // the gaps stay on the item for the inbox to show
     const item = await gql(app.base, `query($id: ID!) { inboxItem(id: $id) { replyGaps } }`, { id }, b.token);
     expect(item.data.inboxItem.replyGaps).toEqual(["ADDRESS", "MAP_LINK", "DELIVERY_APPS"]);
-    const ar = (await gql(app.base, SUGGEST, { id: await review(b.token, "متى تفتحون؟ وأبي أحجز طاولة") }, b.token)).data.suggestInboxReply;
+    const ar = (await gql(app.base, SUGGEST, { id: await review(b.token, "متى تفتحون؟ وأبي أحجز طاولة") }, b.token))
+      .data.suggestInboxReply;
     expect(ar.replyGaps).toEqual(["HOURS", "RESERVATIONS"]);
     expect(ar.reply).not.toMatch(/\d|[٠-٩]/);
   });

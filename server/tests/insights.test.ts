@@ -12,7 +12,9 @@ let tokenA: string;
 let tokenB: string;
 let admin: string;
 let businessA: string;
-const login = async (c: { email: string; password: string }) => (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
+const login = async (c: { email: string; password: string }) =>
+  (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body
+    .access_token as string;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -29,12 +31,15 @@ afterAll(async () => {
 
 const DEFAULT_REASONS = new Set(["lunch", "after_maghrib", "after_isha", "weekend_night"]);
 const RAMADAN_REASONS = new Set(["before_iftar", "after_iftar", "before_suhoor"]);
-const cell = (cells: { weekday: number; hour: number; score: number }[], weekday: number, hour: number) => cells.find((c) => c.weekday === weekday && c.hour === hour)!.score;
+const cell = (cells: { weekday: number; hour: number; score: number }[], weekday: number, hour: number) =>
+  cells.find((c) => c.weekday === weekday && c.hour === hour)!.score;
 
 /** An instant in the past at a Kuwait weekday and hour, `weeksAgo` weeks back (minute 10). */
 function pastKuwait(weekday: number, hour: number, weeksAgo: number): Date {
   const kuwaitNow = new Date(Date.now() + 3 * 3_600_000);
-  const d = new Date(Date.UTC(kuwaitNow.getUTCFullYear(), kuwaitNow.getUTCMonth(), kuwaitNow.getUTCDate(), hour, 10) - 3 * 3_600_000);
+  const d = new Date(
+    Date.UTC(kuwaitNow.getUTCFullYear(), kuwaitNow.getUTCMonth(), kuwaitNow.getUTCDate(), hour, 10) - 3 * 3_600_000,
+  );
   const back = (kuwaitNow.getUTCDay() - weekday + 7) % 7 || 7;
   return new Date(d.getTime() - (back + 7 * weeksAgo) * 86_400_000);
 }
@@ -44,15 +49,35 @@ async function account(businessId: string, platform: "instagram" | "twitter", de
   const db = app.sufra.deps.db;
   return (
     (await db.platformAccount.findFirst({ where: { businessId, platform } })) ??
-    db.platformAccount.create({ data: { businessId, platform, externalId: `ext-${++accountSeq}`, handle: `cafe_${accountSeq}`, demo, accessToken: demo ? "demo" : "token" } })
+    db.platformAccount.create({
+      data: {
+        businessId,
+        platform,
+        externalId: `ext-${++accountSeq}`,
+        handle: `cafe_${accountSeq}`,
+        demo,
+        accessToken: demo ? "demo" : "token",
+      },
+    })
   );
 }
 
 /** A published post with one target and figures (and its time series row), as the metrics job leaves it. */
-async function published(businessId: string, at: Date, figures: { likes: number; comments?: number; shares?: number; reach: number; views?: number }, opts: { platform?: "instagram" | "twitter"; simulated?: boolean; status?: "published" | "failed" } = {}) {
+async function published(
+  businessId: string,
+  at: Date,
+  figures: { likes: number; comments?: number; shares?: number; reach: number; views?: number },
+  opts: { platform?: "instagram" | "twitter"; simulated?: boolean; status?: "published" | "failed" } = {},
+) {
   const db = app.sufra.deps.db;
   const acc = await account(businessId, opts.platform ?? "instagram", opts.simulated);
-  const m = { likes: figures.likes, comments: figures.comments ?? 0, shares: figures.shares ?? 0, reach: figures.reach, views: figures.views ?? figures.reach };
+  const m = {
+    likes: figures.likes,
+    comments: figures.comments ?? 0,
+    shares: figures.shares ?? 0,
+    reach: figures.reach,
+    views: figures.views ?? figures.reach,
+  };
   const status = opts.status ?? "published";
   await db.post.create({
     data: {
@@ -82,8 +107,25 @@ describe("defaults until there are enough posts", () => {
   test("a new business: the Kuwait defaults, every weekday and hour, suggestions in the future with their reasons (REST, snake_case)", async () => {
     const r = await call(app.base, "GET", "/api/insights/posting-times?from=2030-06-09", { token: tokenB });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body)).toEqual(["source", "ramadan", "posts_analysed", "simulated_posts", "min_posts", "from", "cells", "best", "suggestions"]);
-    expect(r.body).toMatchObject({ source: "defaults", ramadan: false, posts_analysed: 0, simulated_posts: 0, min_posts: MIN_POSTS_FOR_OWN_INSIGHTS, from: "2030-06-09" });
+    expect(Object.keys(r.body)).toEqual([
+      "source",
+      "ramadan",
+      "posts_analysed",
+      "simulated_posts",
+      "min_posts",
+      "from",
+      "cells",
+      "best",
+      "suggestions",
+    ]);
+    expect(r.body).toMatchObject({
+      source: "defaults",
+      ramadan: false,
+      posts_analysed: 0,
+      simulated_posts: 0,
+      min_posts: MIN_POSTS_FOR_OWN_INSIGHTS,
+      from: "2030-06-09",
+    });
     expect(r.body.cells).toHaveLength(168);
     expect(r.body.cells[0]).toEqual({ weekday: 0, hour: 0, score: expect.any(Number) });
     expect(Math.max(...r.body.cells.map((c: { score: number }) => c.score))).toBe(100);
@@ -117,10 +159,17 @@ describe("defaults until there are enough posts", () => {
 describe("the business's own figures", () => {
   test(`below ${MIN_POSTS_FOR_OWN_INSIGHTS} posts the defaults stay; simulated, failed and old posts do not count`, async () => {
     // 6 Tuesdays at 15:10 Kuwait with strong engagement (10 % of reach), 5 Thursdays at 21:10 with weak (1 %)
-    for (let i = 0; i < 6; i++) await published(businessA, pastKuwait(2, 15, i), { likes: 80, comments: 12, shares: 8, reach: 1000 });
-    for (let i = 0; i < 5; i++) await published(businessA, pastKuwait(4, 21, i), { likes: 8, comments: 1, shares: 1, reach: 1000 }); // Thursday 21:10, 1 %
+    for (let i = 0; i < 6; i++)
+      await published(businessA, pastKuwait(2, 15, i), { likes: 80, comments: 12, shares: 8, reach: 1000 });
+    for (let i = 0; i < 5; i++)
+      await published(businessA, pastKuwait(4, 21, i), { likes: 8, comments: 1, shares: 1, reach: 1000 }); // Thursday 21:10, 1 %
     // not counted: a demo account's simulated figures, a failed post, a post from before the 90 days
-    await published(businessA, pastKuwait(1, 7, 0), { likes: 900, reach: 1000 }, { platform: "twitter", simulated: true });
+    await published(
+      businessA,
+      pastKuwait(1, 7, 0),
+      { likes: 900, reach: 1000 },
+      { platform: "twitter", simulated: true },
+    );
     await published(businessA, pastKuwait(1, 8, 0), { likes: 900, reach: 1000 }, { status: "failed" });
     await published(businessA, pastKuwait(1, 9, 14), { likes: 900, reach: 1000 });
     const r = await call(app.base, "GET", "/api/insights/posting-times?from=2030-06-09", { token: tokenA });
@@ -165,7 +214,12 @@ describe("the business's own figures", () => {
     expect(p).toMatchObject({ source: "OWN", ramadan: false, postsAnalysed: 15, minPosts: 12, from: "2030-06-09" });
     expect(p.cells).toEqual(rest.cells);
     expect(p.best).toEqual(rest.best);
-    expect(p.suggestions).toEqual(rest.suggestions.map((x: { at: string; reason: string; score: number }) => ({ ...x, reason: x.reason.toUpperCase() })));
+    expect(p.suggestions).toEqual(
+      rest.suggestions.map((x: { at: string; reason: string; score: number }) => ({
+        ...x,
+        reason: x.reason.toUpperCase(),
+      })),
+    );
   });
 
   test("in Ramadan the own figures blend with the Ramadan hours", async () => {
@@ -180,7 +234,9 @@ describe("the business's own figures", () => {
 describe("Ramadan", () => {
   test("inside Ramadan 2027 (the service's clock on 14 February 2027): the Ramadan defaults", async () => {
     const viewer = await app.sufra.services.auth.authenticate(tokenB);
-    const insights = createInsightsService(app.sufra.deps, app.sufra.services.calendar, { now: () => new Date("2027-02-14T09:00:00Z") });
+    const insights = createInsightsService(app.sufra.deps, app.sufra.services.calendar, {
+      now: () => new Date("2027-02-14T09:00:00Z"),
+    });
     const r = await insights.postingTimes(viewer, {});
     expect(r).toMatchObject({ source: "defaults", ramadan: true, postsAnalysed: 0, from: "2027-02-14" });
     // a quiet day, the hour before Iftar (Maghrib 17:37) busy, the table at Iftar, long nights
@@ -198,23 +254,32 @@ describe("Ramadan", () => {
     const reasons = r.suggestions.map((s) => s.reason);
     expect(reasons).toContain("after_iftar");
     expect(reasons).toContain("before_suhoor");
-    expect(r.suggestions.filter((s) => s.reason === "before_iftar").every((s) => s.at.startsWith("2027-02-14"))).toBe(true);
+    expect(r.suggestions.filter((s) => s.reason === "before_iftar").every((s) => s.at.startsWith("2027-02-14"))).toBe(
+      true,
+    );
   });
 
   test("a week that reaches Ramadan uses its hours only for the Ramadan days; an admin's correction moves them", async () => {
     const viewer = await app.sufra.services.auth.authenticate(tokenB);
-    const insights = createInsightsService(app.sufra.deps, app.sufra.services.calendar, { now: () => new Date("2027-02-01T09:00:00Z") });
+    const insights = createInsightsService(app.sufra.deps, app.sufra.services.calendar, {
+      now: () => new Date("2027-02-01T09:00:00Z"),
+    });
     // 4 to 10 February 2027: Ramadan 1448 begins on Monday 8 February
     let r = await insights.postingTimes(viewer, { from: "2027-02-04" });
     expect(r.ramadan).toBe(true);
     expect(cell(r.cells, 1, 13)).toBeLessThan(cell(r.cells, 4, 13)); // Monday 8th fasts, Thursday 4th lunches
     // the Cabinet moves the first day to Tuesday 9 February
-    const set = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: admin, body: { occasion_key: "ramadan_start", year: 2027, date: "2027-02-09" } });
+    const set = await call(app.base, "PUT", "/api/calendar/holiday-overrides", {
+      token: admin,
+      body: { occasion_key: "ramadan_start", year: 2027, date: "2027-02-09" },
+    });
     expect(set.status).toBe(200);
     r = await insights.postingTimes(viewer, { from: "2027-02-04" });
     expect(cell(r.cells, 1, 13)).toBe(cell(r.cells, 0, 13)); // Monday is an ordinary day again
     expect(cell(r.cells, 2, 13)).toBeLessThan(cell(r.cells, 0, 13));
-    expect((await call(app.base, "DELETE", `/api/calendar/holiday-overrides/${set.body.id}`, { token: admin })).status).toBe(200);
+    expect(
+      (await call(app.base, "DELETE", `/api/calendar/holiday-overrides/${set.body.id}`, { token: admin })).status,
+    ).toBe(200);
     r = await insights.postingTimes(viewer, { from: "2027-01-20" });
     expect(r.ramadan).toBe(false);
   });
@@ -229,14 +294,21 @@ describe("the query and who may ask", () => {
     const ar = await call(app.base, "GET", "/api/insights/posting-times?from=tomorrow", { token: tokenA, lang: "ar" });
     expect(ar.body.details.from).toEqual(["أدخل تاريخًا صحيحًا بالصيغة YYYY-MM-DD، مثل 2026-03-20"]);
     const g = await gql(app.base, '{ postingInsights(from: "1999-01-01") { source } }', {}, tokenA);
-    expect(g.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { from: [expect.any(String)] } });
+    expect(g.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      details: { from: [expect.any(String)] },
+    });
   });
 
   test("signed-in people of a business only", async () => {
     expect((await call(app.base, "GET", "/api/insights/posting-times")).status).toBe(401);
     expect((await call(app.base, "GET", "/api/insights/posting-times", { token: admin })).status).toBe(403);
-    expect((await gql(app.base, "{ postingInsights { source } }")).errors?.[0]?.extensions.code).toBe("UNAUTHENTICATED");
-    expect((await gql(app.base, "{ postingInsights { source } }", {}, admin)).errors?.[0]?.extensions.code).toBe("FORBIDDEN");
+    expect((await gql(app.base, "{ postingInsights { source } }")).errors?.[0]?.extensions.code).toBe(
+      "UNAUTHENTICATED",
+    );
+    expect((await gql(app.base, "{ postingInsights { source } }", {}, admin)).errors?.[0]?.extensions.code).toBe(
+      "FORBIDDEN",
+    );
   });
 
   test("every reason the server sends is one the client knows", () => {

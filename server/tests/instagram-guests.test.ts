@@ -7,7 +7,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { INSTAGRAM_PERMISSIONS, INSTAGRAM_SCOPES } from "@sufra/schema";
 import { createInstagramAdapter } from "../src/platforms/instagram.ts";
-import { createInstagramGuests, missingInstagramPermission, privateReplyRefusal } from "../src/platforms/instagram-guests.ts";
+import {
+  createInstagramGuests,
+  missingInstagramPermission,
+  privateReplyRefusal,
+} from "../src/platforms/instagram-guests.ts";
 import type { CommentEvent, InstagramGuests } from "../src/platforms/guests.ts";
 import { PlatformError, type AccountAccess } from "../src/platforms/types.ts";
 import { startInstagramFake, type IgThrottleCode, type InstagramFakeState } from "./fakes/instagram-server.ts";
@@ -62,16 +66,33 @@ describe("comments", () => {
     const post = state.addMedia(cafe.externalId, { caption: "Spanish latte", ageMs: 10 * DAY });
     const start = Date.now() - 9 * DAY;
     // 45 guests' comments, one a minute, and the café's own first comment among them
-    const made = Array.from({ length: 45 }, (_, i) => state.addComment(post.id, { text: `comment ${i}`, username: `guest${i}`, at: new Date(start + i * 60_000) }));
-    state.addComment(post.id, { text: "Order on 1888", username: cafe.handle, fromId: cafe.externalId, at: new Date(start + 30 * 60_000 + 1) });
+    const made = Array.from({ length: 45 }, (_, i) =>
+      state.addComment(post.id, { text: `comment ${i}`, username: `guest${i}`, at: new Date(start + i * 60_000) }),
+    );
+    state.addComment(post.id, {
+      text: "Order on 1888",
+      username: cafe.handle,
+      fromId: cafe.externalId,
+      at: new Date(start + 30 * 60_000 + 1),
+    });
     const asked = made[10];
     asked.hidden = true;
     asked.likeCount = 4;
     state.inlineReplies = 2; // the rest of a long thread comes from the comment's replies edge
     state.addReply(asked.id, { text: "Is it sweet?", username: "guest10", at: new Date(start + 11 * 60_000) });
-    state.addReply(asked.id, { text: "A little, ask for less syrup", username: cafe.handle, fromId: cafe.externalId, at: new Date(start + 12 * 60_000) });
+    state.addReply(asked.id, {
+      text: "A little, ask for less syrup",
+      username: cafe.handle,
+      fromId: cafe.externalId,
+      at: new Date(start + 12 * 60_000),
+    });
     state.addReply(asked.id, { text: "Thanks!", username: "guest10", at: new Date(start + 13 * 60_000) });
-    state.addReply(asked.id, { text: "Welcome any time", username: cafe.handle, fromId: cafe.externalId, at: new Date(start + 14 * 60_000) });
+    state.addReply(asked.id, {
+      text: "Welcome any time",
+      username: cafe.handle,
+      fromId: cafe.externalId,
+      at: new Date(start + 14 * 60_000),
+    });
     const calls = { comments: state.calls.list_comments ?? 0, replies: state.calls.list_replies ?? 0 };
 
     const items = await guests.comments(cafe, post.id);
@@ -117,7 +138,9 @@ describe("answering", () => {
     const c = state.addComment(post.id, { text: "Open on Friday?", username: "sara.q" });
     const { id } = await guests.reply(cafe, c.id, "From 4 pm, welcome!");
     expect(id).toMatch(/^\d+$/);
-    expect(state.repliesTo(c.id).map((r) => [r.id, r.message, r.fromId])).toEqual([[id, "From 4 pm, welcome!", cafe.externalId]]);
+    expect(state.repliesTo(c.id).map((r) => [r.id, r.message, r.fromId])).toEqual([
+      [id, "From 4 pm, welcome!", cafe.externalId],
+    ]);
     const [item] = await guests.comments(cafe, post.id);
     expect(item.reply?.text).toBe("From 4 pm, welcome!");
     expect(item.thread).toEqual([expect.objectContaining({ author: cafe.handle, fromBusiness: true })]);
@@ -138,11 +161,21 @@ describe("answering", () => {
 
   test("one private reply per comment, within 7 days of it", async () => {
     const post = state.addMedia(cafe.externalId, { ageMs: 20 * DAY });
-    const recent = state.addComment(post.id, { text: "Price of the box?", username: "noura", fromId: "igsid-noura-1", at: new Date(Date.now() - 6 * DAY) });
+    const recent = state.addComment(post.id, {
+      text: "Price of the box?",
+      username: "noura",
+      fromId: "igsid-noura-1",
+      at: new Date(Date.now() - 6 * DAY),
+    });
     const { messageId } = await guests.privateReply(cafe, recent.id, "12 KWD, sent you the menu");
     expect(messageId).toBeTruthy();
     expect(state.messages.filter((m) => m.commentId === recent.id)).toEqual([
-      expect.objectContaining({ id: messageId, userId: cafe.externalId, recipientId: "igsid-noura-1", text: "12 KWD, sent you the menu" }),
+      expect.objectContaining({
+        id: messageId,
+        userId: cafe.externalId,
+        recipientId: "igsid-noura-1",
+        text: "12 KWD, sent you the menu",
+      }),
     ]);
 
     const again = await rejection(guests.privateReply(cafe, recent.id, "one more thing"));
@@ -150,7 +183,11 @@ describe("answering", () => {
     expect(again.opts.platformCode).toBe(2534025);
     expect(privateReplyRefusal(again)).toBe("used");
 
-    const old = state.addComment(post.id, { text: "Do you deliver?", username: "fahad", at: new Date(Date.now() - 8 * DAY) });
+    const old = state.addComment(post.id, {
+      text: "Do you deliver?",
+      username: "fahad",
+      at: new Date(Date.now() - 8 * DAY),
+    });
     const late = await rejection(guests.privateReply(cafe, old.id, "Yes"));
     expect(late.kind).toBe("rejected");
     expect(late.opts.platformCode).toBe(2534022);
@@ -168,10 +205,18 @@ describe("answering", () => {
 
 describe("permissions", () => {
   test("Sufra asks for the messaging scope at connect time, and says what each scope is for in both languages", () => {
-    const url = new URL(createInstagramAdapter(state.config).authorizeUrl({ state: "s", codeChallenge: "c", redirectUri: "https://sufra.example/cb" }));
+    const url = new URL(
+      createInstagramAdapter(state.config).authorizeUrl({
+        state: "s",
+        codeChallenge: "c",
+        redirectUri: "https://sufra.example/cb",
+      }),
+    );
     const scopes = url.searchParams.get("scope")!.split(",");
     expect(scopes).toEqual([...INSTAGRAM_SCOPES]);
-    expect(scopes).toEqual(expect.arrayContaining(["instagram_business_manage_comments", "instagram_business_manage_messages"]));
+    expect(scopes).toEqual(
+      expect.arrayContaining(["instagram_business_manage_comments", "instagram_business_manage_messages"]),
+    );
     for (const p of INSTAGRAM_PERMISSIONS) {
       expect(p.purpose.en.length).toBeGreaterThan(5);
       expect(p.purpose.ar).toMatch(/[\u0600-\u06FF]/);
@@ -181,7 +226,13 @@ describe("permissions", () => {
   test("a call without its scope is an auth refusal naming the missing permission", async () => {
     const post = state.addMedia(cafe.externalId);
     const c = state.addComment(post.id, { text: "Great", username: "guest" });
-    const noMessages = { ...cafe, accessToken: state.issueToken({ userId: cafe.externalId, username: cafe.handle }, undefined, 0, ["instagram_business_basic", "instagram_business_manage_comments"]) };
+    const noMessages = {
+      ...cafe,
+      accessToken: state.issueToken({ userId: cafe.externalId, username: cafe.handle }, undefined, 0, [
+        "instagram_business_basic",
+        "instagram_business_manage_comments",
+      ]),
+    };
     expect(await guests.comments(noMessages, post.id)).toHaveLength(1);
     const dm = await rejection(guests.privateReply(noMessages, c.id, "hello"));
     expect(dm.kind).toBe("auth");
@@ -189,8 +240,17 @@ describe("permissions", () => {
     expect(dm.platformMessage).toContain("instagram_business_manage_messages");
     expect(state.messages.some((m) => m.commentId === c.id)).toBe(false);
 
-    const noComments = { ...cafe, accessToken: state.issueToken({ userId: cafe.externalId, username: cafe.handle }, undefined, 0, ["instagram_business_basic"]) };
-    for (const call of [guests.comments(noComments, post.id), guests.reply(noComments, c.id, "x"), guests.hide(noComments, c.id, true)]) {
+    const noComments = {
+      ...cafe,
+      accessToken: state.issueToken({ userId: cafe.externalId, username: cafe.handle }, undefined, 0, [
+        "instagram_business_basic",
+      ]),
+    };
+    for (const call of [
+      guests.comments(noComments, post.id),
+      guests.reply(noComments, c.id, "x"),
+      guests.hide(noComments, c.id, true),
+    ]) {
       const err = await rejection(call);
       expect(err.kind).toBe("auth");
       expect(missingInstagramPermission(err)).toBe("instagram_business_manage_comments");
@@ -213,7 +273,11 @@ test("throttling (codes 4, 17, 32, 613) is a rate limit with a time to try again
   try {
     for (const code of [4, 17, 32, 613] as IgThrottleCode[]) {
       state.throttleGuests(code);
-      for (const call of [guests.comments(cafe, post.id), guests.reply(cafe, c.id, "x"), guests.privateReply(cafe, c.id, "x")]) {
+      for (const call of [
+        guests.comments(cafe, post.id),
+        guests.reply(cafe, c.id, "x"),
+        guests.privateReply(cafe, c.id, "x"),
+      ]) {
         const err = await rejection(call);
         expect(err.kind).toBe("rate_limit");
         expect(err.opts.platformCode).toBe(code);
@@ -230,15 +294,31 @@ test("throttling (codes 4, 17, 32, 613) is a rate limit with a time to try again
 describe("webhook", () => {
   test("a signed comments event is read; a forged or missing signature is not", async () => {
     const post = state.addMedia(cafe.externalId);
-    const c = state.addComment(post.id, { text: "وين فرعكم؟", username: "mariam", fromId: "igsid-mariam", at: new Date(Date.now() - 5_000) });
+    const c = state.addComment(post.id, {
+      text: "وين فرعكم؟",
+      username: "mariam",
+      fromId: "igsid-mariam",
+      at: new Date(Date.now() - 5_000),
+    });
     const answer = state.addReply(c.id, { text: "In Salmiya", username: cafe.handle, fromId: cafe.externalId });
 
     expect((await state.sendWebhook(hookUrl, state.commentWebhook(c.id))).status).toBe(200);
     expect(received).toEqual([
-      { igUserId: cafe.externalId, commentId: c.id, mediaId: post.id, author: "mariam", fromBusiness: false, text: "وين فرعكم؟", parentId: null, at: new Date(Math.floor(c.timestamp!.getTime() / 1000) * 1000) },
+      {
+        igUserId: cafe.externalId,
+        commentId: c.id,
+        mediaId: post.id,
+        author: "mariam",
+        fromBusiness: false,
+        text: "وين فرعكم؟",
+        parentId: null,
+        at: new Date(Math.floor(c.timestamp!.getTime() / 1000) * 1000),
+      },
     ]);
     expect((await state.sendWebhook(hookUrl, state.commentWebhook(answer.id))).status).toBe(200);
-    expect(received).toEqual([expect.objectContaining({ commentId: answer.id, fromBusiness: true, parentId: c.id, author: cafe.handle })]);
+    expect(received).toEqual([
+      expect.objectContaining({ commentId: answer.id, fromBusiness: true, parentId: c.id, author: cafe.handle }),
+    ]);
 
     expect((await state.sendWebhook(hookUrl, state.commentWebhook(c.id), { signature: "forged" })).status).toBe(403);
     expect(received).toBeNull();
@@ -249,10 +329,22 @@ describe("webhook", () => {
     const body = JSON.stringify(state.commentWebhook(c.id));
     const { hubSignature } = await import("./fakes/instagram-server.ts");
     expect(guests.readWebhook(Buffer.from(body), hubSignature(body, state.appSecret))).toHaveLength(1);
-    expect(guests.readWebhook(Buffer.from(body.replace("mariam", "mariem")), hubSignature(body, state.appSecret))).toBeNull();
+    expect(
+      guests.readWebhook(Buffer.from(body.replace("mariam", "mariem")), hubSignature(body, state.appSecret)),
+    ).toBeNull();
     // other fields and objects are verified but carry no comments
-    const mentions = { object: "instagram", entry: [{ id: cafe.externalId, time: 1, changes: [{ field: "mentions", value: { media_id: "1", comment_id: "2" } }] }] };
-    expect(guests.readWebhook(Buffer.from(JSON.stringify(mentions)), hubSignature(JSON.stringify(mentions), state.appSecret))).toEqual([]);
+    const mentions = {
+      object: "instagram",
+      entry: [
+        { id: cafe.externalId, time: 1, changes: [{ field: "mentions", value: { media_id: "1", comment_id: "2" } }] },
+      ],
+    };
+    expect(
+      guests.readWebhook(
+        Buffer.from(JSON.stringify(mentions)),
+        hubSignature(JSON.stringify(mentions), state.appSecret),
+      ),
+    ).toEqual([]);
     // without an app secret nothing can be verified
     const unsigned = createInstagramGuests({ ...state.config, appSecret: undefined, webhookVerifyToken: VERIFY_TOKEN });
     expect(unsigned.readWebhook(Buffer.from(body), hubSignature(body, state.appSecret))).toBeNull();
@@ -260,7 +352,14 @@ describe("webhook", () => {
 
   test("an account is subscribed to comments on graph.instagram.com; only then does Instagram deliver its comments", async () => {
     const user = { userId: "17841400000000077", username: "saffron.kw" };
-    const account = { externalId: user.userId, handle: user.username, accessToken: state.issueToken(user, undefined, 0, ["instagram_business_basic", "instagram_business_manage_comments"]) };
+    const account = {
+      externalId: user.userId,
+      handle: user.username,
+      accessToken: state.issueToken(user, undefined, 0, [
+        "instagram_business_basic",
+        "instagram_business_manage_comments",
+      ]),
+    };
     const post = state.addMedia(user.userId);
     state.webhookUrl = hookUrl;
     try {
@@ -273,12 +372,16 @@ describe("webhook", () => {
       await guests.subscribeComments(account);
       expect(state.log.slice(before)).toEqual([{ endpoint: "subscribed_apps", node: user.userId }]);
       expect(state.subscriptions.get(user.userId)).toEqual(["comments"]);
-      const listed = (await (await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps?access_token=${account.accessToken}`)).json()) as { data: unknown[] };
+      const listed = (await (
+        await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps?access_token=${account.accessToken}`)
+      ).json()) as { data: unknown[] };
       expect(listed.data).toEqual([{ id: state.appId, subscribed_fields: ["comments"] }]);
 
       const c = state.addComment(post.id, { text: "After", username: "guest" });
       await state.delivered();
-      expect(state.deliveries.filter((d) => d.userId === user.userId)).toEqual([{ userId: user.userId, commentId: c.id, status: 200 }]);
+      expect(state.deliveries.filter((d) => d.userId === user.userId)).toEqual([
+        { userId: user.userId, commentId: c.id, status: 200 },
+      ]);
       expect(received).toEqual([expect.objectContaining({ igUserId: user.userId, commentId: c.id, text: "After" })]);
     } finally {
       state.webhookUrl = null;
@@ -287,22 +390,39 @@ describe("webhook", () => {
 
   test("subscribing without the comments permission is refused, naming it; an unknown field is refused", async () => {
     const user = { userId: "17841400000000078", username: "basic.only" };
-    const token = state.issueToken(user, undefined, 0, ["instagram_business_basic", "instagram_business_content_publish"]);
-    const err = await rejection(guests.subscribeComments({ externalId: user.userId, handle: user.username, accessToken: token }));
+    const token = state.issueToken(user, undefined, 0, [
+      "instagram_business_basic",
+      "instagram_business_content_publish",
+    ]);
+    const err = await rejection(
+      guests.subscribeComments({ externalId: user.userId, handle: user.username, accessToken: token }),
+    );
     expect([err.kind, missingInstagramPermission(err)]).toEqual(["auth", "instagram_business_manage_comments"]);
     expect(state.subscriptions.has(user.userId)).toBe(false);
-    const r = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, { method: "POST", body: new URLSearchParams({ subscribed_fields: "feed", access_token: token }) });
+    const r = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, {
+      method: "POST",
+      body: new URLSearchParams({ subscribed_fields: "feed", access_token: token }),
+    });
     expect([r.status, ((await r.json()) as { error: { code: number } }).error.code]).toEqual([400, 100]);
     // another account's token subscribes nothing of this one
-    const other = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, { method: "POST", body: new URLSearchParams({ subscribed_fields: "comments", access_token: cafe.accessToken }) });
+    const other = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, {
+      method: "POST",
+      body: new URLSearchParams({ subscribed_fields: "comments", access_token: cafe.accessToken }),
+    });
     expect([other.status, ((await other.json()) as { error: { code: number } }).error.code]).toEqual([400, 100]);
     expect(state.subscriptions.has(user.userId)).toBe(false);
   });
 
   test("the subscription handshake answers the challenge only for the configured verify token", () => {
-    const q = (mode: string, token: string) => ({ "hub.mode": mode, "hub.verify_token": token, "hub.challenge": "1158201444" });
+    const q = (mode: string, token: string) => ({
+      "hub.mode": mode,
+      "hub.verify_token": token,
+      "hub.challenge": "1158201444",
+    });
     expect(guests.verifySubscription(q("subscribe", VERIFY_TOKEN))).toBe("1158201444");
-    expect(guests.verifySubscription({ hub: { mode: "subscribe", verify_token: VERIFY_TOKEN, challenge: "42" } })).toBe("42");
+    expect(guests.verifySubscription({ hub: { mode: "subscribe", verify_token: VERIFY_TOKEN, challenge: "42" } })).toBe(
+      "42",
+    );
     expect(guests.verifySubscription(q("subscribe", "guess"))).toBeNull();
     expect(guests.verifySubscription(q("unsubscribe", VERIFY_TOKEN))).toBeNull();
     expect(guests.verifySubscription({ "hub.mode": "subscribe", "hub.challenge": "1" })).toBeNull();

@@ -19,16 +19,32 @@ const REFUSED = "GraphQL introspection is not allowed";
 /** A business owner, signed in, and an API key of the business (revoked when asked). */
 async function callers(revoke = false) {
   const owner = await signedInBusiness(app.base);
-  const r = await gql(app.base, `mutation { createApiKey(name: "Integration") { key apiKey { id } } }`, {}, owner.token);
+  const r = await gql(
+    app.base,
+    `mutation { createApiKey(name: "Integration") { key apiKey { id } } }`,
+    {},
+    owner.token,
+  );
   if (!r.data) throw new Error(`createApiKey failed: ${JSON.stringify(r.errors)}`);
   const { key, apiKey } = r.data.createApiKey as { key: string; apiKey: { id: string } };
-  if (revoke) expect((await call(app.base, "DELETE", `/api/api-keys/${apiKey.id}`, { token: owner.token })).status).toBe(200);
+  if (revoke)
+    expect((await call(app.base, "DELETE", `/api/api-keys/${apiKey.id}`, { token: owner.token })).status).toBe(200);
   return { owner: owner.token, key };
 }
 
 /** One operation over graphql-ws: its data, or its errors (a refused token closes the socket: "closed"). */
-async function overWs(base: string, query: string, token?: string): Promise<{ data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[]; closed?: number }> {
-  const client = createClient({ url: base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, lazy: true, retryAttempts: 0, connectionParams: token ? { authorization: `Bearer ${token}` } : {} });
+async function overWs(
+  base: string,
+  query: string,
+  token?: string,
+): Promise<{ data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[]; closed?: number }> {
+  const client = createClient({
+    url: base.replace("http", "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    lazy: true,
+    retryAttempts: 0,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+  });
   try {
     return await new Promise((resolve) => {
       let data: unknown;
@@ -36,7 +52,8 @@ async function overWs(base: string, query: string, token?: string): Promise<{ da
         { query },
         {
           next: (v) => (v.errors ? resolve({ errors: v.errors as never }) : (data = v.data)),
-          error: (err) => resolve(Array.isArray(err) ? { errors: err } : { closed: (err as { code?: number }).code ?? -1 }),
+          error: (err) =>
+            resolve(Array.isArray(err) ? { errors: err } : { closed: (err as { code?: number }).code ?? -1 }),
           complete: () => resolve({ data }),
         },
       );
@@ -51,8 +68,12 @@ describe("anonymous callers", () => {
     const http = await call(app.base, "POST", "/graphql", { body: { query: getIntrospectionQuery() } });
     expect(http.status).toBe(400);
     expect(http.body.data).toBeUndefined();
-    expect(http.body.errors).toEqual([{ message: REFUSED, locations: [{ line: 3, column: 7 }], extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }]);
-    const __type = await call(app.base, "POST", "/graphql", { body: { query: '{ a: __typename ... on Query { __type(name: "Post") { name } } }' } });
+    expect(http.body.errors).toEqual([
+      { message: REFUSED, locations: [{ line: 3, column: 7 }], extensions: { code: "GRAPHQL_VALIDATION_FAILED" } },
+    ]);
+    const __type = await call(app.base, "POST", "/graphql", {
+      body: { query: '{ a: __typename ... on Query { __type(name: "Post") { name } } }' },
+    });
     expect(__type.status).toBe(400);
     expect(__type.body.errors[0].message).toBe(REFUSED);
     const ws = await overWs(app.base, TYPES);
@@ -61,17 +82,25 @@ describe("anonymous callers", () => {
 
   test("the same document, once let through for a key, is still refused to anonymous (no cached pass)", async () => {
     const { key } = await callers();
-    expect((await gql(app.base, "{ __schema { mutationType { name } } }", {}, key)).data).toEqual({ __schema: { mutationType: { name: "Mutation" } } });
-    expect((await call(app.base, "POST", "/graphql", { body: { query: "{ __schema { mutationType { name } } }" } })).status).toBe(400);
+    expect((await gql(app.base, "{ __schema { mutationType { name } } }", {}, key)).data).toEqual({
+      __schema: { mutationType: { name: "Mutation" } },
+    });
+    expect(
+      (await call(app.base, "POST", "/graphql", { body: { query: "{ __schema { mutationType { name } } }" } })).status,
+    ).toBe(400);
   });
 
   test("a misspelt field gets no 'Did you mean', over HTTP and graphql-ws; __typename still answers", async () => {
     const http = await call(app.base, "POST", "/graphql", { body: { query: MISSPELT } });
     expect(http.status).toBe(400);
     expect(http.body.errors[0].message).toBe('Cannot query field "suspendClien" on type "Mutation".');
-    const variable = await call(app.base, "POST", "/graphql", { body: { query: "query($p: Plan) { clients(plan: $p) { totalCount } }", variables: { p: "premiu" } } });
+    const variable = await call(app.base, "POST", "/graphql", {
+      body: { query: "query($p: Plan) { clients(plan: $p) { totalCount } }", variables: { p: "premiu" } },
+    });
     expect(JSON.stringify(variable.body.errors)).not.toMatch(/Did you mean/);
-    expect((await overWs(app.base, MISSPELT)).errors?.[0].message).toBe('Cannot query field "suspendClien" on type "Mutation".');
+    expect((await overWs(app.base, MISSPELT)).errors?.[0].message).toBe(
+      'Cannot query field "suspendClien" on type "Mutation".',
+    );
     expect(await gql(app.base, "{ __typename }")).toEqual({ data: { __typename: "Query" } });
   });
 
@@ -101,7 +130,9 @@ describe("callers allowed to read the schema", () => {
     const { owner } = await callers();
     const admin = await adminToken(app.base);
     for (const token of [owner, admin]) {
-      expect(await gql(app.base, `{ __type(name: "Post") { name kind } }`, {}, token)).toEqual({ data: { __type: { name: "Post", kind: "OBJECT" } } });
+      expect(await gql(app.base, `{ __type(name: "Post") { name kind } }`, {}, token)).toEqual({
+        data: { __type: { name: "Post", kind: "OBJECT" } },
+      });
       expect((await overWs(app.base, TYPES, token)).data).toEqual({ __schema: { queryType: { name: "Query" } } });
       expect((await gql(app.base, MISSPELT, {}, token)).errors?.[0].message).toMatch(/Did you mean "suspendClient"/);
     }
@@ -112,7 +143,9 @@ describe("callers allowed to read the schema", () => {
     const http = await call(app.base, "POST", "/graphql", { body: { query: TYPES }, token: key });
     expect(http.status).toBe(400);
     expect(http.body.errors[0].message).toBe(REFUSED);
-    expect((await call(app.base, "POST", "/graphql", { body: { query: MISSPELT }, token: key })).body.errors[0].message).not.toMatch(/Did you mean/);
+    expect(
+      (await call(app.base, "POST", "/graphql", { body: { query: MISSPELT }, token: key })).body.errors[0].message,
+    ).not.toMatch(/Did you mean/);
     expect((await overWs(app.base, TYPES, key)).closed).toBe(4403);
     const sdl = await call(app.base, "GET", "/graphql/schema.graphql", { token: key });
     expect(sdl.status).toBe(401);
@@ -138,7 +171,9 @@ describe("GET /graphql/schema.graphql per caller kind", () => {
       expect(body).toBe(expected);
     }
     // fetch adds "cache-control: no-cache" to a conditional request unless the caller sets one (a forced reload)
-    const again = await fetch(`${app.base}/graphql/schema.graphql`, { headers: { authorization: `Bearer ${key}`, "if-none-match": etag, "cache-control": "max-age=0" } });
+    const again = await fetch(`${app.base}/graphql/schema.graphql`, {
+      headers: { authorization: `Bearer ${key}`, "if-none-match": etag, "cache-control": "max-age=0" },
+    });
     expect(again.status).toBe(304);
   });
 });

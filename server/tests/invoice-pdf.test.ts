@@ -5,11 +5,19 @@
 // bytes; forty lines run over pages without losing one.
 import { describe, expect, test } from "@jest/globals";
 import { readPdf } from "./support/pdf.ts";
-import { dateAr, dateEn, hijriAr, invoicePdfFileName, renderInvoicePdf, type InvoiceDocument } from "../src/modules/billing/invoice-pdf.ts";
+import {
+  dateAr,
+  dateEn,
+  hijriAr,
+  invoicePdfFileName,
+  renderInvoicePdf,
+  type InvoiceDocument,
+} from "../src/modules/billing/invoice-pdf.ts";
 
 // ------------------------------------------------------------------ the PDF's text, as read
 /** Rows (either reading) that contain the text. */
-const rowsWith = (read: Awaited<ReturnType<typeof readPdf>>, text: string) => read.pages.flatMap((p) => [...p.ltr, ...p.rtl]).filter((l) => l.includes(text));
+const rowsWith = (read: Awaited<ReturnType<typeof readPdf>>, text: string) =>
+  read.pages.flatMap((p) => [...p.ltr, ...p.rtl]).filter((l) => l.includes(text));
 
 // ------------------------------------------------------------------ documents
 const kw = (iso: string) => new Date(`${iso}+03:00`); // a wall-clock time in Kuwait
@@ -26,7 +34,11 @@ function invoice(over: Partial<InvoiceDocument> = {}): InvoiceDocument {
       address: { en: "Office 12, Al Hamra Tower, Sharq, Kuwait City", ar: "مكتب 12، برج الحمراء، شرق، مدينة الكويت" },
       email: "billing@sufra.example",
     },
-    buyer: { legalName: "مقهى ليالي للتجارة العامة", address: "Block 3, Street 14, Salmiya, Kuwait", email: "owner@layali.example" },
+    buyer: {
+      legalName: "مقهى ليالي للتجارة العامة",
+      address: "Block 3, Street 14, Salmiya, Kuwait",
+      email: "owner@layali.example",
+    },
     lines: [
       {
         description: { en: "Growth plan, monthly", ar: "باقة النمو الشهرية" },
@@ -46,7 +58,14 @@ function invoice(over: Partial<InvoiceDocument> = {}): InvoiceDocument {
 }
 
 const creditNote = (over: Partial<InvoiceDocument> = {}) =>
-  invoice({ kind: "credit_note", number: "CN-2026-000001", relatesTo: "INV-2026-000001", issuedAt: kw("2026-03-10T12:00:00"), status: "refunded", ...over });
+  invoice({
+    kind: "credit_note",
+    number: "CN-2026-000001",
+    relatesTo: "INV-2026-000001",
+    issuedAt: kw("2026-03-10T12:00:00"),
+    status: "refunded",
+    ...over,
+  });
 
 const CASES = [
   { locale: "en", digits: "latin" },
@@ -116,13 +135,29 @@ describe("an invoice, read back", () => {
   });
 
   test("a Latin legal name and address, as the business entered them", async () => {
-    const read = await readPdf(await renderInvoicePdf(invoice({ locale: "ar", buyer: { legalName: "Layali Café General Trading Co.", address: "Salmiya, Block 3\nKuwait", email: "a@b.example" } })));
+    const read = await readPdf(
+      await renderInvoicePdf(
+        invoice({
+          locale: "ar",
+          buyer: {
+            legalName: "Layali Café General Trading Co.",
+            address: "Salmiya, Block 3\nKuwait",
+            email: "a@b.example",
+          },
+        }),
+      ),
+    );
     expect(read.text).toContain("Layali Café General Trading Co.");
     expect(read.text).toContain("Salmiya, Block 3");
   });
 
   test("a period across the year's end shows the year on both ends, in both halves", async () => {
-    const line = { description: { en: "Sufra Premium plan, 1 month", ar: "باقة سفرة المميزة، شهر واحد" }, periodStart: kw("2025-12-20T00:00:00"), periodEnd: kw("2026-01-19T23:59:59"), amountFils: 49000 };
+    const line = {
+      description: { en: "Sufra Premium plan, 1 month", ar: "باقة سفرة المميزة، شهر واحد" },
+      periodStart: kw("2025-12-20T00:00:00"),
+      periodEnd: kw("2026-01-19T23:59:59"),
+      amountFils: 49000,
+    };
     for (const digits of ["latin", "arabic"] as const) {
       const read = await readPdf(await renderInvoicePdf(invoice({ lines: [line], totalFils: 49000, digits })));
       const rows = read.pages.flatMap((p) => [...p.ltr, ...p.rtl]).join("\n");
@@ -133,7 +168,10 @@ describe("an invoice, read back", () => {
   });
 
   test("the seller's and the customer's commercial registration numbers, when given", async () => {
-    const withCr = invoice({ seller: { ...invoice().seller, crNumber: "CR-123456" }, buyer: { ...invoice().buyer, crNumber: "345678" } });
+    const withCr = invoice({
+      seller: { ...invoice().seller, crNumber: "CR-123456" },
+      buyer: { ...invoice().buyer, crNumber: "345678" },
+    });
     for (const locale of ["en", "ar"] as const) {
       const read = await readPdf(await renderInvoicePdf({ ...withCr, locale }));
       expect(rowsWith(read, "CR-123456").some((l) => l.includes("CR No."))).toBe(true);
@@ -147,14 +185,41 @@ describe("an invoice, read back", () => {
   });
 
   test("the Arabic description's counts in the person's digits; identifiers as they are", async () => {
-    const line = { description: { en: "Upgrade to the Sufra Premium plan, difference for 28 of 31 days", ar: "الترقية إلى باقة سفرة المميزة، الفرق عن 28 من 31 يومًا" }, periodStart: null, periodEnd: null, amountFils: 30000 };
-    const read = await readPdf(await renderInvoicePdf(invoice({ lines: [line], totalFils: 30000, locale: "ar", digits: "arabic" })));
+    const line = {
+      description: {
+        en: "Upgrade to the Sufra Premium plan, difference for 28 of 31 days",
+        ar: "الترقية إلى باقة سفرة المميزة، الفرق عن 28 من 31 يومًا",
+      },
+      periodStart: null,
+      periodEnd: null,
+      amountFils: 30000,
+    };
+    const read = await readPdf(
+      await renderInvoicePdf(invoice({ lines: [line], totalFils: 30000, locale: "ar", digits: "arabic" })),
+    );
     // (the cell wraps the description: its words, not one row)
     expect(read.text).toMatch(/الفرق عن ٢٨/);
     expect(read.text).toMatch(/من ٣١ يومًا/);
     expect(read.text).not.toMatch(/28 من|من 31/);
     expect(read.text).toContain("28 of 31");
-    const refund = await readPdf(await renderInvoicePdf(creditNote({ lines: [{ description: { en: "Refund of invoice INV-2026-000001: 2 days", ar: "استرداد للفاتورة INV-2026-000001، السبب: يومان 2" }, amountFils: 1000 }], totalFils: 1000, locale: "ar", digits: "arabic" })));
+    const refund = await readPdf(
+      await renderInvoicePdf(
+        creditNote({
+          lines: [
+            {
+              description: {
+                en: "Refund of invoice INV-2026-000001: 2 days",
+                ar: "استرداد للفاتورة INV-2026-000001، السبب: يومان 2",
+              },
+              amountFils: 1000,
+            },
+          ],
+          totalFils: 1000,
+          locale: "ar",
+          digits: "arabic",
+        }),
+      ),
+    );
     expect(refund.text).toContain("INV-2026-000001");
     expect(refund.text).toContain("٢");
   });
@@ -191,7 +256,11 @@ describe("a credit note, read back", () => {
   });
 
   test("the sign comes from the kind: a negative total is not shown twice negative", async () => {
-    const read = await readPdf(await renderInvoicePdf(creditNote({ totalFils: -15000, lines: [{ ...invoice().lines[0]!, amountFils: -15000 }] })));
+    const read = await readPdf(
+      await renderInvoicePdf(
+        creditNote({ totalFils: -15000, lines: [{ ...invoice().lines[0]!, amountFils: -15000 }] }),
+      ),
+    );
     expect(read.text).toContain("-15.000 KWD");
     expect(read.text).not.toContain("--");
   });
@@ -213,7 +282,10 @@ describe("the bytes", () => {
 
   test("the file's dates are the issue date", async () => {
     const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    const pdf = await pdfjs.getDocument({ data: new Uint8Array(await renderInvoicePdf(invoice())), isEvalSupported: false }).promise;
+    const pdf = await pdfjs.getDocument({
+      data: new Uint8Array(await renderInvoicePdf(invoice())),
+      isEvalSupported: false,
+    }).promise;
     const info = (await pdf.getMetadata()).info as Record<string, unknown>;
     expect(info.CreationDate).toBe("D:20260228223000Z");
     expect(info.Title).toBe("Invoice INV-2026-000001");
@@ -222,7 +294,9 @@ describe("the bytes", () => {
 
   test("whole fils only, KWD only", async () => {
     await expect(renderInvoicePdf(invoice({ totalFils: 15.5 }))).rejects.toThrow(RangeError);
-    await expect(renderInvoicePdf(invoice({ lines: [{ ...invoice().lines[0]!, amountFils: 0.1 }] }))).rejects.toThrow(RangeError);
+    await expect(renderInvoicePdf(invoice({ lines: [{ ...invoice().lines[0]!, amountFils: 0.1 }] }))).rejects.toThrow(
+      RangeError,
+    );
     expect(invoicePdfFileName(invoice())).toBe("INV-2026-000001.pdf");
   });
 });

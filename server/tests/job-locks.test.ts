@@ -12,7 +12,12 @@ import { outageOf, type Outage } from "./support/outage.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const warnings: { msg: string; data: unknown }[] = [];
-const logger: Logger = { error: () => {}, info: () => {}, debug: () => {}, warn: (msg, data) => warnings.push({ msg, data }) };
+const logger: Logger = {
+  error: () => {},
+  info: () => {},
+  debug: () => {},
+  warn: (msg, data) => warnings.push({ msg, data }),
+};
 
 let outage: Outage;
 let pool: pg.Pool;
@@ -22,7 +27,15 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: outage.url, max: 2 });
   pool.on("error", () => {});
   // a short lock lifetime, as in the test app: Agenda leaves a timer of half of it per job run (the heartbeat's)
-  scheduler = await createScheduler({ url: outage.url, logger, run: true, heartbeatMs: 60_000, jobs: [], processEveryMs: 500, lockLifetimeMs: 1_000 });
+  scheduler = await createScheduler({
+    url: outage.url,
+    logger,
+    run: true,
+    heartbeatMs: 60_000,
+    jobs: [],
+    processEveryMs: 500,
+    lockLifetimeMs: 1_000,
+  });
 }, 60_000);
 afterAll(async () => {
   await outage?.end().catch(() => {});
@@ -33,7 +46,10 @@ afterAll(async () => {
 
 /** This process's presence name (its Agenda name), as Postgres shows it. */
 async function ownName() {
-  const { rows } = await pool.query<{ name: string }>("select application_name as name from pg_stat_activity where datname = current_database() and application_name like $1", [`${os.hostname().slice(0, 40)}:${process.pid}:%`]);
+  const { rows } = await pool.query<{ name: string }>(
+    "select application_name as name from pg_stat_activity where datname = current_database() and application_name like $1",
+    [`${os.hostname().slice(0, 40)}:${process.pid}:%`],
+  );
   expect(rows).toHaveLength(1);
   return rows[0]!.name;
 }
@@ -47,11 +63,21 @@ async function locked(name: string, holder: string) {
   );
   return rows[0]!.id;
 }
-const lockedAt = async (ids: string[]) => (await pool.query<{ id: string; locked: boolean }>("select id, locked_at is not null as locked from agenda_jobs where id = any($1::uuid[]) order by name", [ids])).rows.map((r) => r.locked);
+const lockedAt = async (ids: string[]) =>
+  (
+    await pool.query<{ id: string; locked: boolean }>(
+      "select id, locked_at is not null as locked from agenda_jobs where id = any($1::uuid[]) order by name",
+      [ids],
+    )
+  ).rows.map((r) => r.locked);
 
 test("after the database drops every connection and refuses new ones for a while, the process keeps its own job locks; a gone holder's lock is still released", async () => {
   const self = await ownName();
-  const own = [await locked("own.publish-1", self), await locked("own.publish-2", self), await locked("own.publish-3", self)];
+  const own = [
+    await locked("own.publish-1", self),
+    await locked("own.publish-2", self),
+    await locked("own.publish-3", self),
+  ];
 
   // the outage: no new connection for 3 s (longer than the presence's first retry), every open one dropped
   await outage.begin();
@@ -66,7 +92,9 @@ test("after the database drops every connection and refuses new ones for a while
   expect(await lockedAt([gone])).toEqual([false]);
   // ... and none of this process's own
   expect(await lockedAt(own)).toEqual([true, true, true]);
-  const released = warnings.filter((w) => w.msg.startsWith("released job locks")).flatMap((w) => (w.data as { holders: string[] }).holders);
+  const released = warnings
+    .filter((w) => w.msg.startsWith("released job locks"))
+    .flatMap((w) => (w.data as { holders: string[] }).holders);
   expect(released).not.toContain(self);
   // its presence is back under the same name
   expect(await ownName()).toBe(self);

@@ -26,7 +26,10 @@ describe("a request's log records", () => {
     chat = await startFakeChat();
     app = await startTestApp({ AI_TIMEOUT_SECONDS: "1.5" }, undefined, { logger: log.logger("debug") });
     const admin = await adminToken(app.base);
-    const set = await call(app.base, "PUT", "/api/ai/settings", { token: admin, body: { provider: "openai", base_url: chat.url, model: "sufra-test-model", api_key: chat.apiKey } });
+    const set = await call(app.base, "PUT", "/api/ai/settings", {
+      token: admin,
+      body: { provider: "openai", base_url: chat.url, model: "sufra-test-model", api_key: chat.apiKey },
+    });
     expect(set.status).toBe(200);
     owner = (await signedInBusiness(app.base)).token;
   });
@@ -39,18 +42,40 @@ describe("a request's log records", () => {
   const until = async (ok: () => boolean) => {
     for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 20));
   };
-  const failingModel = () => chat.replies.splice(0, chat.replies.length, ...Array.from({ length: 5 }, () => ({ status: 500, message: "The server had an error while processing your request." })));
+  const failingModel = () =>
+    chat.replies.splice(
+      0,
+      chat.replies.length,
+      ...Array.from({ length: 5 }, () => ({
+        status: 500,
+        message: "The server had an error while processing your request.",
+      })),
+    );
 
   test("REST: the caller's id is echoed, and every record of the request carries it, the AI writer's fallback (a warning) too", async () => {
     failingModel();
-    const res = await fetch(`${app.base}/api/posts/generate`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${owner}`, "x-request-id": "rest-req.42" }, body: JSON.stringify({ prompt: "pistachio kunafa", platform: "instagram", language: "en" }) });
+    const res = await fetch(`${app.base}/api/posts/generate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${owner}`, "x-request-id": "rest-req.42" },
+      body: JSON.stringify({ prompt: "pistachio kunafa", platform: "instagram", language: "en" }),
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).fell_back).toBe(true);
     expect(res.headers.get("x-request-id")).toBe("rest-req.42");
     await until(() => recordsOf("rest-req.42").some((r) => r.msg === "request finished"));
     expect(recordsOf("rest-req.42")).toEqual([
-      expect.objectContaining({ level: "warn", msg: expect.stringMatching(/built-in writer answered/), model: "sufra-test-model" }),
-      expect.objectContaining({ level: "debug", msg: "request finished", method: "POST", path: "/api/posts/generate", status: 200 }),
+      expect.objectContaining({
+        level: "warn",
+        msg: expect.stringMatching(/built-in writer answered/),
+        model: "sufra-test-model",
+      }),
+      expect.objectContaining({
+        level: "debug",
+        msg: "request finished",
+        method: "POST",
+        path: "/api/posts/generate",
+        status: 200,
+      }),
     ]);
     // no record of it was written without the id
     expect(log.records.filter((r) => /built-in writer answered/.test(r.msg) && !r.requestId)).toEqual([]);
@@ -58,7 +83,13 @@ describe("a request's log records", () => {
 
   test("GraphQL: the same, through the GraphQL door", async () => {
     failingModel();
-    const res = await fetch(`${app.base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${owner}`, "x-request-id": "gql-7" }, body: JSON.stringify({ query: `mutation { generatePost(input: { prompt: "karak", platform: INSTAGRAM, language: EN }) { fellBack } }` }) });
+    const res = await fetch(`${app.base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${owner}`, "x-request-id": "gql-7" },
+      body: JSON.stringify({
+        query: `mutation { generatePost(input: { prompt: "karak", platform: INSTAGRAM, language: EN }) { fellBack } }`,
+      }),
+    });
     expect(await res.json()).toEqual({ data: { generatePost: { fellBack: true } } });
     expect(res.headers.get("x-request-id")).toBe("gql-7");
     await until(() => recordsOf("gql-7").some((r) => r.msg === "request finished"));
@@ -73,7 +104,7 @@ describe("a request's log records", () => {
     expect(none.status).toBe(200);
     const made = await fetch(`${app.base}/api/health`).then((r) => r.headers.get("x-request-id"));
     expect(made).toMatch(UUID);
-    for (const unsafe of ["two words", "<script>", "x".repeat(65), "a\u00e9b", "id\"}{\"level\":\"error"]) {
+    for (const unsafe of ["two words", "<script>", "x".repeat(65), "a\u00e9b", 'id"}{"level":"error']) {
       const res = await fetch(`${app.base}/api/health`, { headers: { "x-request-id": unsafe } });
       const id = res.headers.get("x-request-id")!;
       expect(id).toMatch(UUID);
@@ -101,8 +132,17 @@ describe("format", () => {
     log.logger("info").warn("publish attempt did not succeed", { targetId: "t1" });
     log.logger("info").error("crash: uncaught exception", new Error("boom"));
     expect(log.records).toEqual([
-      expect.objectContaining({ level: "warn", msg: "publish attempt did not succeed", targetId: "t1", time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) }),
-      expect.objectContaining({ level: "error", msg: "crash: uncaught exception", err: expect.objectContaining({ type: "Error", message: "boom", stack: expect.stringContaining("Error: boom") }) }),
+      expect.objectContaining({
+        level: "warn",
+        msg: "publish attempt did not succeed",
+        targetId: "t1",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      }),
+      expect.objectContaining({
+        level: "error",
+        msg: "crash: uncaught exception",
+        err: expect.objectContaining({ type: "Error", message: "boom", stack: expect.stringContaining("Error: boom") }),
+      }),
     ]);
   });
 
@@ -118,13 +158,27 @@ describe("format", () => {
   test("a start-up that fails is one error record (with its stack) and exit code 1, in production's JSON", () => {
     const r = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: path.resolve(import.meta.dirname, ".."),
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "postgres://sufra@127.0.0.1:1/nowhere", DATA_DIR: tmp(), PORT: "0", LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://sufra@127.0.0.1:1/nowhere",
+        DATA_DIR: tmp(),
+        PORT: "0",
+        LOG_LEVEL: "info",
+      },
       encoding: "utf8",
       timeout: 60_000,
     });
     expect(r.status).toBe(1);
-    const records = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
-    expect(records.at(-1)).toMatchObject({ level: "error", msg: "crash: start-up failed", err: { message: expect.any(String), stack: expect.any(String) } });
+    const records = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(records.at(-1)).toMatchObject({
+      level: "error",
+      msg: "crash: start-up failed",
+      err: { message: expect.any(String), stack: expect.any(String) },
+    });
   }, 90_000);
 
   test("secrets are never written: authorization and cookie headers, passwords, tokens", () => {
@@ -136,8 +190,13 @@ describe("format", () => {
       accessToken: "secret-access",
     });
     const line = JSON.stringify(log.records[0]);
-    for (const secret of ["eyJ.secret.jwt", "secret-cookie", "nested-secret", "Saffron#2026", "secret-access"]) expect(line).not.toContain(secret);
-    expect(log.records[0]).toMatchObject({ headers: { authorization: "[redacted]", cookie: "[redacted]" }, req: { headers: { authorization: "[redacted]" } }, body: { email: "a@b.kw", password: "[redacted]" } });
+    for (const secret of ["eyJ.secret.jwt", "secret-cookie", "nested-secret", "Saffron#2026", "secret-access"])
+      expect(line).not.toContain(secret);
+    expect(log.records[0]).toMatchObject({
+      headers: { authorization: "[redacted]", cookie: "[redacted]" },
+      req: { headers: { authorization: "[redacted]" } },
+      body: { email: "a@b.kw", password: "[redacted]" },
+    });
   });
 });
 
@@ -165,6 +224,8 @@ describe("levels", () => {
     const failed = await net.waitFor(() => net.getPost(app, b.token, second.id), net.settled);
     expect(failed.status).toBe("failed");
     const attempts = log.records.filter((r) => r.msg === "publish attempt did not succeed");
-    expect(attempts).toEqual([expect.objectContaining({ level: "warn", targetId: failed.targets[0].id, kind: "rejected" })]);
+    expect(attempts).toEqual([
+      expect.objectContaining({ level: "warn", targetId: failed.targets[0].id, kind: "rejected" }),
+    ]);
   });
 });

@@ -33,7 +33,13 @@ function picture(width: number, height: number, format: "jpeg" | "png" | "webp" 
   return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
 }
 
-async function upload(token: string, file: Buffer, name: string, fields: Record<string, string | string[]> = {}, opts: { lang?: string; field?: string; base?: string } = {}) {
+async function upload(
+  token: string,
+  file: Buffer,
+  name: string,
+  fields: Record<string, string | string[]> = {},
+  opts: { lang?: string; field?: string; base?: string } = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) form.append(k, x);
   form.append(opts.field ?? "file", new Blob([new Uint8Array(file)]), name);
@@ -46,14 +52,28 @@ async function upload(token: string, file: Buffer, name: string, fields: Record<
 async function fetchBytes(url: string) {
   // people get root-relative URLs; an absolute one on PUBLIC_URL (sufra.test, served by nothing) would fail here
   const res = await fetch(new URL(url, app.base));
-  return { status: res.status, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    cache: res.headers.get("cache-control"),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 describe("uploads", () => {
   test("an animated GIF is kept as it is (no crops, no JPEG), taken by X and refused for networks that take none", async () => {
     const b = await business();
-    const frames = await Promise.all([1, 1.25].map(async (brightness) => sharp(await picture(480, 360, "png")).modulate({ brightness }).png().toBuffer()));
-    const gif = await sharp(frames, { join: { animated: true } }).gif({ loop: 0, delay: [200, 200] }).toBuffer();
+    const frames = await Promise.all(
+      [1, 1.25].map(async (brightness) =>
+        sharp(await picture(480, 360, "png"))
+          .modulate({ brightness })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif({ loop: 0, delay: [200, 200] })
+      .toBuffer();
     expect(gif.toString("latin1", 0, 4)).toBe("GIF8");
     const r = await upload(b.token, gif, "pour.gif", { platforms: "twitter" });
     expect(r.status).toBe(201);
@@ -73,7 +93,7 @@ describe("uploads", () => {
     expect(JSON.stringify(ig.body)).toContain("لا يقبل إنستغرام صور GIF");
   });
 
-  test("a file's name is kept as a person typed it: no bidi override (\"menu\u202Egpj.exe\" shows as \"menuexe.jpg\"), no isolate", async () => {
+  test('a file\'s name is kept as a person typed it: no bidi override ("menu\u202Egpj.exe" shows as "menuexe.jpg"), no isolate', async () => {
     const b = await business();
     const r = await upload(b.token, await picture(400, 300), "menu\u202Egpj.exe\u2066");
     expect(r.status).toBe(201);
@@ -86,7 +106,16 @@ describe("uploads", () => {
       const file = await picture(1200, 900, format);
       const r = await upload(b.token, file, `dish.${format}`);
       expect(r.status).toBe(201);
-      expect(r.body).toMatchObject({ kind: "image", mime: `image/${format}`, bytes: file.length, width: 1200, height: 900, duration_ms: null, original_name: `dish.${format}`, source_id: null });
+      expect(r.body).toMatchObject({
+        kind: "image",
+        mime: `image/${format}`,
+        bytes: file.length,
+        width: 1200,
+        height: 900,
+        duration_ms: null,
+        original_name: `dish.${format}`,
+        source_id: null,
+      });
       expect(r.body.url).toMatch(new RegExp(`^/media/${r.body.id}/original\\?exp=\\d+&sig=`));
 
       const thumb = await fetchBytes(r.body.thumbnail_url);
@@ -107,7 +136,10 @@ describe("uploads", () => {
 
   test("the picture is measured upright (EXIF orientation) and its variants are rotated", async () => {
     const b = await business();
-    const sideways = await sharp(await picture(600, 400)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const sideways = await sharp(await picture(600, 400))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const r = await upload(b.token, sideways, "phone.jpg");
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ width: 400, height: 600 });
@@ -120,13 +152,21 @@ describe("uploads", () => {
     const fake = Buffer.from("this is not a picture, just words pretending to be one\n".repeat(20));
     const en = await upload(b.token, fake, "photo.jpg");
     expect(en.status).toBe(400);
-    expect(en.body).toEqual({ code: "MEDIA_UNSUPPORTED", message: "This file is not supported. Upload a JPEG, PNG, WebP or GIF image, or an MP4 video", details: { file: ["The file is not a readable JPEG, PNG, WebP or GIF image or MP4 video"] } });
+    expect(en.body).toEqual({
+      code: "MEDIA_UNSUPPORTED",
+      message: "This file is not supported. Upload a JPEG, PNG, WebP or GIF image, or an MP4 video",
+      details: { file: ["The file is not a readable JPEG, PNG, WebP or GIF image or MP4 video"] },
+    });
     const ar = await upload(b.token, fake, "photo.jpg", {}, { lang: "ar" });
     expect(ar.body.message).toBe("هذا الملف غير مدعوم. ارفع صورة JPEG أو PNG أو WebP أو GIF، أو فيديو MP4");
 
     // a real TIFF is recognised, and refused as a type we do not take; a JPEG header on junk too
-    const tiff = await sharp(await picture(40, 40, "png")).tiff().toBuffer();
-    expect((await upload(b.token, tiff, "scan.jpg")).body.details).toEqual({ file: ["This type of file is not accepted: upload a JPEG, PNG, WebP or GIF image, or an MP4 video"] });
+    const tiff = await sharp(await picture(40, 40, "png"))
+      .tiff()
+      .toBuffer();
+    expect((await upload(b.token, tiff, "scan.jpg")).body.details).toEqual({
+      file: ["This type of file is not accepted: upload a JPEG, PNG, WebP or GIF image, or an MP4 video"],
+    });
     const junk = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]);
     expect((await upload(b.token, junk, "broken.jpg")).body.code).toBe("MEDIA_UNSUPPORTED");
     expect((await upload(b.token, Buffer.alloc(0), "empty.jpg")).status).toBe(400);
@@ -135,10 +175,19 @@ describe("uploads", () => {
   test("files over the limits are refused with 413, naming the limit", async () => {
     const b = await business();
     // random pixels do not compress: a PNG of about 1.2 MB, over the larger limit (multer stops reading)
-    const noise = await sharp(Buffer.from(Array.from({ length: 640 * 640 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 640, height: 640, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 640 * 640 * 3 }, () => Math.floor(Math.random() * 256))),
+      { raw: { width: 640, height: 640, channels: 3 } },
+    )
+      .png()
+      .toBuffer();
     const big = await upload(b.token, noise, "noise.png");
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ code: "MEDIA_TOO_LARGE", message: "The file is too large: Files can be at most 0.5 MB", details: { file: ["Files can be at most 0.5 MB"] } });
+    expect(big.body).toEqual({
+      code: "MEDIA_TOO_LARGE",
+      message: "The file is too large: Files can be at most 0.5 MB",
+      details: { file: ["Files can be at most 0.5 MB"] },
+    });
     const ar = await upload(b.token, noise, "noise.png", {}, { lang: "ar" });
     expect(ar.body.message).toBe("الملف كبير جدًا: يجب ألا يزيد حجم الملف على ٠٫٥ ميغابايت");
 
@@ -155,8 +204,14 @@ describe("platform rules and crops", () => {
     const tall = await picture(300, 900);
     const refused = await upload(b.token, tall, "tall.jpg", { platforms: "instagram,twitter" });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: "MEDIA_REJECTED_BY_PLATFORM", platform: "instagram", reason: "mediaRatioOutOfRange" });
-    expect(refused.body.message).toContain("Instagram accepts images from 4:5 (portrait) to 1.91:1 (landscape); this one is 0.33:1");
+    expect(refused.body).toMatchObject({
+      code: "MEDIA_REJECTED_BY_PLATFORM",
+      platform: "instagram",
+      reason: "mediaRatioOutOfRange",
+    });
+    expect(refused.body.message).toContain(
+      "Instagram accepts images from 4:5 (portrait) to 1.91:1 (landscape); this one is 0.33:1",
+    );
     expect(Object.keys(refused.body.details)).toEqual(["instagram"]);
     const ar = await upload(b.token, tall, "tall.jpg", { platforms: ["instagram"] }, { lang: "ar" });
     expect(ar.body.message).toContain("يقبل إنستغرام الصور من 4:5");
@@ -172,7 +227,10 @@ describe("platform rules and crops", () => {
 
     const bad = await upload(b.token, tall, "tall.jpg", { platforms: "myspace", crop: "round" });
     expect(bad.status).toBe(400);
-    expect(bad.body.details).toEqual({ platforms: ["Platforms must be instagram, twitter or snapchat"], crop: ["Crop must be square, portrait or landscape"] });
+    expect(bad.body.details).toEqual({
+      platforms: ["Platforms must be instagram, twitter or snapchat"],
+      crop: ["Crop must be square, portrait or landscape"],
+    });
   });
 
   test("an MP4 is recognised by its boxes, with duration and size; networks' video rules apply", async () => {
@@ -180,7 +238,15 @@ describe("platform rules and crops", () => {
     const clip = mp4({ seconds: 12.5, width: 1080, height: 1920 });
     const r = await upload(b.token, clip, "reel.mov", {}, { field: "media" });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ kind: "video", mime: "video/mp4", bytes: clip.length, width: 1080, height: 1920, duration_ms: 12500, crops: {} });
+    expect(r.body).toMatchObject({
+      kind: "video",
+      mime: "video/mp4",
+      bytes: clip.length,
+      width: 1080,
+      height: 1920,
+      duration_ms: 12500,
+      crops: {},
+    });
     const poster = await fetchBytes(r.body.thumbnail_url);
     expect(poster.type).toBe("image/webp");
     expect(await sharp(poster.bytes).metadata()).toMatchObject({ width: 180, height: 320 });
@@ -192,9 +258,17 @@ describe("platform rules and crops", () => {
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(clip.subarray(0, 16))).toBe(true);
 
-    const short = await upload(b.token, mp4({ seconds: 2, width: 640, height: 640 }), "short.mp4", { platforms: "instagram" });
-    expect(short.body).toMatchObject({ code: "MEDIA_REJECTED_BY_PLATFORM", platform: "instagram", reason: "mediaVideoTooShort" });
-    const long = await upload(b.token, mp4({ seconds: 90, width: 640, height: 640 }), "long.mp4", { platforms: ["snapchat", "twitter"] });
+    const short = await upload(b.token, mp4({ seconds: 2, width: 640, height: 640 }), "short.mp4", {
+      platforms: "instagram",
+    });
+    expect(short.body).toMatchObject({
+      code: "MEDIA_REJECTED_BY_PLATFORM",
+      platform: "instagram",
+      reason: "mediaVideoTooShort",
+    });
+    const long = await upload(b.token, mp4({ seconds: 90, width: 640, height: 640 }), "long.mp4", {
+      platforms: ["snapchat", "twitter"],
+    });
     expect(long.body.details).toEqual({ snapchat: ["Snapchat accepts videos up to 60 seconds; this one is 90 s"] });
   });
 });
@@ -223,7 +297,11 @@ describe("signed URLs, tenancy and the library", () => {
     const a = await business();
     const other = await business();
     const r = await upload(a.token, await picture(640, 480), "mine.jpg");
-    for (const [method, path] of [["GET", `/api/posts/media/${r.body.id}`], ["DELETE", `/api/posts/media/${r.body.id}`], ["POST", `/api/posts/media/${r.body.id}/enhance`]] as const) {
+    for (const [method, path] of [
+      ["GET", `/api/posts/media/${r.body.id}`],
+      ["DELETE", `/api/posts/media/${r.body.id}`],
+      ["POST", `/api/posts/media/${r.body.id}/enhance`],
+    ] as const) {
       const res = await call(app.base, method, path, { token: other.token });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe("NOT_FOUND");
@@ -247,10 +325,21 @@ describe("signed URLs, tenancy and the library", () => {
     const b = await business();
     const r = await upload(b.token, await picture(640, 640), "dish.jpg");
     const db = app.sufra.deps.db;
-    const post = await db.post.create({ data: { businessId: b.businessId, status: "scheduled", content: "Machboos", scheduledFor: new Date(Date.now() + 3_600_000), media: { create: { mediaId: r.body.id } } } });
+    const post = await db.post.create({
+      data: {
+        businessId: b.businessId,
+        status: "scheduled",
+        content: "Machboos",
+        scheduledFor: new Date(Date.now() + 3_600_000),
+        media: { create: { mediaId: r.body.id } },
+      },
+    });
     const refused = await call(app.base, "DELETE", `/api/posts/media/${r.body.id}`, { token: b.token, lang: "ar" });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: "MEDIA_IN_USE", message: "هذا الملف مستخدم في منشور مجدول أو منشور بالفعل، فلا يمكن حذفه" });
+    expect(refused.body).toMatchObject({
+      code: "MEDIA_IN_USE",
+      message: "هذا الملف مستخدم في منشور مجدول أو منشور بالفعل، فلا يمكن حذفه",
+    });
     await db.post.update({ where: { id: post.id }, data: { status: "draft" } });
     expect((await call(app.base, "DELETE", `/api/posts/media/${r.body.id}`, { token: b.token })).status).toBe(200);
     expect(await db.postMedia.count({ where: { postId: post.id } })).toBe(0);
@@ -276,14 +365,21 @@ describe("signed URLs, tenancy and the library", () => {
   test("GraphQL: mediaLibrary pages through the uploads", async () => {
     const b = await business();
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.unshift((await upload(b.token, await picture(500 + i * 10, 500), `p${i}.jpg`)).body.id);
+    for (let i = 0; i < 3; i++)
+      ids.unshift((await upload(b.token, await picture(500 + i * 10, 500), `p${i}.jpg`)).body.id);
     const LIB = `query($after: String) { mediaLibrary(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id kind mime width height url thumbnailUrl crops { name width height url } sourceId createdAt } } } }`;
     const p1 = await gql(app.base, LIB, {}, b.token);
     expect(p1.errors).toBeUndefined();
     const lib = p1.data.mediaLibrary;
     expect(lib.totalCount).toBe(3);
     expect(lib.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(ids.slice(0, 2));
-    expect(lib.edges[0].node).toMatchObject({ kind: "IMAGE", mime: "image/jpeg", width: 520, height: 500, sourceId: null });
+    expect(lib.edges[0].node).toMatchObject({
+      kind: "IMAGE",
+      mime: "image/jpeg",
+      width: 520,
+      height: 500,
+      sourceId: null,
+    });
     expect(lib.edges[0].node.crops.map((c: { name: string }) => c.name)).toEqual(["square", "portrait", "landscape"]);
     const p2 = await gql(app.base, LIB, { after: lib.pageInfo.endCursor }, b.token);
     expect(p2.data.mediaLibrary.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([ids[2]]);
@@ -297,19 +393,41 @@ describe("enhancement", () => {
     const r = await upload(b.token, await picture(600, 600), "dish.jpg");
     const en = await call(app.base, "POST", `/api/posts/media/${r.body.id}/enhance`, { token: b.token });
     expect(en.status).toBe(403);
-    expect(en.body).toEqual({ code: "ENHANCEMENT_PLAN_REQUIRED", message: "Image enhancement is part of the Professional and Premium plans" });
-    const ar = await gql(app.base, `mutation($id: ID!) { enhanceMedia(id: $id) { after { id } } }`, { id: r.body.id }, b.token, "ar");
-    expect(ar.errors?.[0]).toMatchObject({ message: "تحسين الصور جزء من الباقتين الاحترافية والمميزة", extensions: { code: "FORBIDDEN", reason: "ENHANCEMENT_PLAN_REQUIRED" } });
+    expect(en.body).toEqual({
+      code: "ENHANCEMENT_PLAN_REQUIRED",
+      message: "Image enhancement is part of the Professional and Premium plans",
+    });
+    const ar = await gql(
+      app.base,
+      `mutation($id: ID!) { enhanceMedia(id: $id) { after { id } } }`,
+      { id: r.body.id },
+      b.token,
+      "ar",
+    );
+    expect(ar.errors?.[0]).toMatchObject({
+      message: "تحسين الصور جزء من الباقتين الاحترافية والمميزة",
+      extensions: { code: "FORBIDDEN", reason: "ENHANCEMENT_PLAN_REQUIRED" },
+    });
   });
 
   test("on Premium makes a new media from the original, with different pixels", async () => {
     const b = await business("premium");
     const r = await upload(b.token, await picture(600, 450, "png"), "dish.png");
-    const res = await call(app.base, "POST", `/api/posts/media/${r.body.id}/enhance`, { token: b.token, body: { warmth: 0.8 } });
+    const res = await call(app.base, "POST", `/api/posts/media/${r.body.id}/enhance`, {
+      token: b.token,
+      body: { warmth: 0.8 },
+    });
     expect(res.status).toBe(201);
     const { before, after } = res.body;
     expect(before.id).toBe(r.body.id);
-    expect(after).toMatchObject({ kind: "image", mime: "image/jpeg", width: 600, height: 450, source_id: r.body.id, original_name: "dish-enhanced.jpg" });
+    expect(after).toMatchObject({
+      kind: "image",
+      mime: "image/jpeg",
+      width: 600,
+      height: 450,
+      source_id: r.body.id,
+      original_name: "dish-enhanced.jpg",
+    });
     expect(after.id).not.toBe(before.id);
     const s0 = await sharp((await fetchBytes(before.url)).bytes).stats();
     const s1 = await sharp((await fetchBytes(after.url)).bytes).stats();
@@ -317,12 +435,22 @@ describe("enhancement", () => {
     expect(s1.channels[0].max - s1.channels[0].min).toBeGreaterThan(s0.channels[0].max - s0.channels[0].min);
     expect(s1.channels[0].mean - s1.channels[2].mean).toBeGreaterThan(s0.channels[0].mean - s0.channels[2].mean);
 
-    const gq = await gql(app.base, `mutation($id: ID!) { enhanceMedia(id: $id, warmth: 0.2) { before { id } after { id sourceId crops { name } } } }`, { id: r.body.id }, b.token);
+    const gq = await gql(
+      app.base,
+      `mutation($id: ID!) { enhanceMedia(id: $id, warmth: 0.2) { before { id } after { id sourceId crops { name } } } }`,
+      { id: r.body.id },
+      b.token,
+    );
     expect(gq.data.enhanceMedia).toMatchObject({ before: { id: r.body.id }, after: { sourceId: r.body.id } });
-    const bad = await call(app.base, "POST", `/api/posts/media/${r.body.id}/enhance`, { token: b.token, body: { warmth: 3 } });
+    const bad = await call(app.base, "POST", `/api/posts/media/${r.body.id}/enhance`, {
+      token: b.token,
+      body: { warmth: 3 },
+    });
     expect(bad.body.details).toEqual({ warmth: ["Warmth must be a number from 0 to 1"] });
     const video = await upload(b.token, mp4({ seconds: 5, width: 640, height: 360 }), "clip.mp4");
-    expect((await call(app.base, "POST", `/api/posts/media/${video.body.id}/enhance`, { token: b.token })).body.code).toBe("MEDIA_NOT_AN_IMAGE");
+    expect(
+      (await call(app.base, "POST", `/api/posts/media/${video.body.id}/enhance`, { token: b.token })).body.code,
+    ).toBe("MEDIA_NOT_AN_IMAGE");
   });
 });
 
@@ -348,7 +476,15 @@ describe("S3-compatible storage", () => {
       });
     });
     await new Promise<void>((r) => s3.listen(0, "127.0.0.1", r));
-    const other = await startTestApp({ S3_ENDPOINT: `http://127.0.0.1:${(s3.address() as AddressInfo).port}`, S3_BUCKET: "sufra-media", S3_ACCESS_KEY_ID: "AKIDTEST", S3_SECRET_ACCESS_KEY: "secret-test-key" }, app.databaseUrl);
+    const other = await startTestApp(
+      {
+        S3_ENDPOINT: `http://127.0.0.1:${(s3.address() as AddressInfo).port}`,
+        S3_BUCKET: "sufra-media",
+        S3_ACCESS_KEY_ID: "AKIDTEST",
+        S3_SECRET_ACCESS_KEY: "secret-test-key",
+      },
+      app.databaseUrl,
+    );
     try {
       const b = await business("premium", other.base);
       const file = await picture(400, 400);
@@ -374,14 +510,28 @@ describe("URLs a person's browser loads", () => {
     const b = await business();
     const r = await upload(b.token, await picture(800, 600), "dish.jpg");
     expect(r.status).toBe(201);
-    const q = await gql(app.base, `query($id: ID!) { media(id: $id) { url thumbnailUrl crops { name url } } }`, { id: r.body.id }, b.token);
+    const q = await gql(
+      app.base,
+      `query($id: ID!) { media(id: $id) { url thumbnailUrl crops { name url } } }`,
+      { id: r.body.id },
+      b.token,
+    );
     expect(q.errors).toBeUndefined();
-    const urls: string[] = [r.body.url, r.body.thumbnail_url, ...Object.values(r.body.crops as Record<string, { url: string }>).map((c) => c.url), q.data.media.url, q.data.media.thumbnailUrl, ...q.data.media.crops.map((c: { url: string }) => c.url)];
+    const urls: string[] = [
+      r.body.url,
+      r.body.thumbnail_url,
+      ...Object.values(r.body.crops as Record<string, { url: string }>).map((c) => c.url),
+      q.data.media.url,
+      q.data.media.thumbnailUrl,
+      ...q.data.media.crops.map((c: { url: string }) => c.url),
+    ];
     expect(urls).toHaveLength(10);
     // PUBLIC_URL is http://sufra.test; the page may be opened as localhost, 127.0.0.1, a LAN address...
     const hosts = [app.base, app.base.replace("127.0.0.1", "localhost")];
     for (const url of urls) {
-      expect(url).toMatch(new RegExp(`^/media/${r.body.id}/(original|thumb|square|portrait|landscape)\\?exp=\\d+&sig=[\\w-]+$`));
+      expect(url).toMatch(
+        new RegExp(`^/media/${r.body.id}/(original|thumb|square|portrait|landscape)\\?exp=\\d+&sig=[\\w-]+$`),
+      );
       for (const host of hosts) {
         const res = await fetch(host + url);
         expect(res.status).toBe(200);
@@ -400,17 +550,41 @@ describe("URLs an API key's integration gets", () => {
     const made = await gql(app.base, `mutation { createApiKey(name: "Integration") { key } }`, {}, b.token);
     expect(made.errors).toBeUndefined();
     const key = made.data.createApiKey.key as string;
-    const post = await gql(app.base, `mutation($id: ID!) { createPost(input: { content: "Saffron cake", platforms: [], mediaIds: [$id] }) { id } }`, { id: r.body.id }, b.token);
+    const post = await gql(
+      app.base,
+      `mutation($id: ID!) { createPost(input: { content: "Saffron cake", platforms: [], mediaIds: [$id] }) { id } }`,
+      { id: r.body.id },
+      b.token,
+    );
     expect(post.errors).toBeUndefined();
 
     const FIELDS = "url thumbnailUrl crops { name url }";
-    const byKey = await gql(app.base, `query($id: ID!, $post: ID!) { media(id: $id) { ${FIELDS} } post(id: $post) { media { ${FIELDS} } } }`, { id: r.body.id, post: post.data.createPost.id }, key);
+    const byKey = await gql(
+      app.base,
+      `query($id: ID!, $post: ID!) { media(id: $id) { ${FIELDS} } post(id: $post) { media { ${FIELDS} } } }`,
+      { id: r.body.id, post: post.data.createPost.id },
+      key,
+    );
     expect(byKey.errors).toBeUndefined();
-    const byPerson = await gql(app.base, `query($id: ID!) { media(id: $id) { ${FIELDS} } }`, { id: r.body.id }, b.token);
-    const all = (m: { url: string; thumbnailUrl: string; crops: { url: string }[] }) => [m.url, m.thumbnailUrl, ...m.crops.map((c) => c.url)];
+    const byPerson = await gql(
+      app.base,
+      `query($id: ID!) { media(id: $id) { ${FIELDS} } }`,
+      { id: r.body.id },
+      b.token,
+    );
+    const all = (m: { url: string; thumbnailUrl: string; crops: { url: string }[] }) => [
+      m.url,
+      m.thumbnailUrl,
+      ...m.crops.map((c) => c.url),
+    ];
     const keyUrls = [...all(byKey.data.media), ...all(byKey.data.post.media[0])];
     expect(keyUrls).toHaveLength(10);
-    for (const url of keyUrls) expect(url).toMatch(new RegExp(`^http://sufra\\.test/media/${r.body.id}/(original|thumb|square|portrait|landscape)\\?exp=\\d+&sig=[\\w-]+$`));
+    for (const url of keyUrls)
+      expect(url).toMatch(
+        new RegExp(
+          `^http://sufra\\.test/media/${r.body.id}/(original|thumb|square|portrait|landscape)\\?exp=\\d+&sig=[\\w-]+$`,
+        ),
+      );
     // the same signed path a person's browser gets (the same hour's expiry), only with the public origin
     expect(all(byKey.data.media).map((u) => u.slice("http://sufra.test".length))).toEqual(all(byPerson.data.media));
     for (const url of all(byKey.data.media)) {

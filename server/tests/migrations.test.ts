@@ -11,7 +11,11 @@ const root = path.resolve(import.meta.dirname, "..");
 describe("contracts in sync", () => {
   test("db:check: no drift between schema.prisma and the migrations", async () => {
     const url = await freshDatabase();
-    const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts", "check"], { cwd: root, env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+    const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts", "check"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: "utf8",
+    });
     expect(out).toContain("Migrations in sync with schema.prisma");
   });
 
@@ -25,7 +29,10 @@ describe("contracts in sync", () => {
   });
 
   test("schema:check: schema/schema.graphql is current", () => {
-    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/print-schema.ts", "--check"], { cwd: root, encoding: "utf8" });
+    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/print-schema.ts", "--check"], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
   });

@@ -6,7 +6,19 @@ import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } f
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const SPEC_KEYS = ["businessName", "subscriptionPlan", "subscriptionStatus", "daysUntilRenewal", "totalPosts", "scheduledPosts", "publishedToday", "engagementRate", "teamMembers", "platformsConnected", "recentActivity"];
+const SPEC_KEYS = [
+  "businessName",
+  "subscriptionPlan",
+  "subscriptionStatus",
+  "daysUntilRenewal",
+  "totalPosts",
+  "scheduledPosts",
+  "publishedToday",
+  "engagementRate",
+  "teamMembers",
+  "platformsConnected",
+  "recentActivity",
+];
 
 let app: TestApp;
 let cafe: Awaited<ReturnType<typeof registeredClient>> & { token: string };
@@ -25,16 +37,30 @@ async function signedIn(c: Awaited<ReturnType<typeof registeredClient>>) {
 
 beforeAll(async () => {
   app = await startTestApp();
-  cafe = await signedIn(await registeredClient(app.base, { over: { company_name: "Dar Al Qahwa", requested_plan: "professional" } }));
-  other = await signedIn(await registeredClient(app.base, { over: { company_name: "Other Café", requested_plan: "basic" } }));
+  cafe = await signedIn(
+    await registeredClient(app.base, { over: { company_name: "Dar Al Qahwa", requested_plan: "professional" } }),
+  );
+  other = await signedIn(
+    await registeredClient(app.base, { over: { company_name: "Other Café", requested_plan: "basic" } }),
+  );
   const { db } = app.sufra.deps;
   const midnight = kuwaitMidnight();
   const at = (ms: number) => new Date(ms);
   const bid = cafe.businessId;
   await db.post.createMany({
     data: [
-      { businessId: bid, status: "published", content: "Fresh saffron buns are out of the oven", publishedAt: at(midnight + 60_000) },
-      { businessId: bid, status: "published", content: "Karak and a date cake for the evening", publishedAt: at(Math.min(Date.now() - 1_000, midnight + 2 * HOUR)) },
+      {
+        businessId: bid,
+        status: "published",
+        content: "Fresh saffron buns are out of the oven",
+        publishedAt: at(midnight + 60_000),
+      },
+      {
+        businessId: bid,
+        status: "published",
+        content: "Karak and a date cake for the evening",
+        publishedAt: at(Math.min(Date.now() - 1_000, midnight + 2 * HOUR)),
+      },
       { businessId: bid, status: "published", content: "Last night's Ghabga", publishedAt: at(midnight - 60_000) }, // yesterday in Kuwait
       { businessId: bid, status: "scheduled", content: "Friday brunch", scheduledFor: at(Date.now() + DAY) },
       { businessId: bid, status: "scheduled", content: "   ", scheduledFor: at(Date.now() + 2 * DAY) },
@@ -43,7 +69,15 @@ beforeAll(async () => {
     ],
   });
   // a member who joined after the business signed up
-  await db.user.create({ data: { email: `member-${bid.slice(0, 8)}@example.kw`, passwordHash: "x", name: "Fahad Al-Ali", role: "owner", businessId: bid } });
+  await db.user.create({
+    data: {
+      email: `member-${bid.slice(0, 8)}@example.kw`,
+      passwordHash: "x",
+      name: "Fahad Al-Ali",
+      role: "owner",
+      businessId: bid,
+    },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -72,9 +106,20 @@ describe("owner stats", () => {
     for (const a of activity) expect(Object.keys(a)).toEqual(["id", "type", "description", "timestamp"]);
     const times = activity.map((a: any) => Date.parse(a.timestamp));
     expect([...times].sort((x, y) => y - x)).toEqual(times); // newest first
-    expect(activity.map((a: any) => a.type).sort()).toEqual(["post_published", "post_published", "post_scheduled", "post_scheduled", "team_joined"]);
+    expect(activity.map((a: any) => a.type).sort()).toEqual([
+      "post_published",
+      "post_published",
+      "post_scheduled",
+      "post_scheduled",
+      "team_joined",
+    ]);
     expect(activity.map((a: any) => a.description)).toEqual(
-      expect.arrayContaining(["Fahad Al-Ali joined the team", "Post scheduled: “Friday brunch”", "A post was scheduled", "Post published: “Karak and a date cake for the evening”"]),
+      expect.arrayContaining([
+        "Fahad Al-Ali joined the team",
+        "Post scheduled: “Friday brunch”",
+        "A post was scheduled",
+        "Post published: “Karak and a date cake for the evening”",
+      ]),
     );
     // the applicant did not "join" the business they signed up
     expect(activity.map((a: any) => a.description)).not.toContain("Noura Al-Sabah joined the team");
@@ -95,17 +140,43 @@ describe("owner stats", () => {
     );
     expect(r.errors).toBeUndefined();
     const s = r.data.ownerStats;
-    expect(s).toMatchObject({ businessName: "Dar Al Qahwa", subscriptionPlan: "PROFESSIONAL", subscriptionStatus: "TRIAL", daysUntilRenewal: 14, totalPosts: 6, scheduledPosts: 2, publishedToday: 2, engagementRate: null, teamMembers: 2, platformsConnected: [] });
+    expect(s).toMatchObject({
+      businessName: "Dar Al Qahwa",
+      subscriptionPlan: "PROFESSIONAL",
+      subscriptionStatus: "TRIAL",
+      daysUntilRenewal: 14,
+      totalPosts: 6,
+      scheduledPosts: 2,
+      publishedToday: 2,
+      engagementRate: null,
+      teamMembers: 2,
+      platformsConnected: [],
+    });
     expect(s.recentActivity).toHaveLength(5);
-    expect(s.recentActivity).toContainEqual(expect.objectContaining({ type: "TEAM_JOINED", subject: "Fahad Al-Ali", description: "Fahad Al-Ali joined the team" }));
-    expect(s.recentActivity).toContainEqual(expect.objectContaining({ type: "POST_SCHEDULED", subject: null, description: "A post was scheduled" }));
+    expect(s.recentActivity).toContainEqual(
+      expect.objectContaining({
+        type: "TEAM_JOINED",
+        subject: "Fahad Al-Ali",
+        description: "Fahad Al-Ali joined the team",
+      }),
+    );
+    expect(s.recentActivity).toContainEqual(
+      expect.objectContaining({ type: "POST_SCHEDULED", subject: null, description: "A post was scheduled" }),
+    );
     const rest = await call(app.base, "GET", "/api/owner/stats", { token: cafe.token });
     expect(s.recentActivity.map((a: any) => a.id)).toEqual(rest.body.recentActivity.map((a: any) => a.id));
   });
 
   test("a business sees only its own figures", async () => {
     const r = await call(app.base, "GET", "/api/owner/stats", { token: other.token });
-    expect(r.body).toMatchObject({ businessName: "Other Café", subscriptionPlan: "Basic", totalPosts: 1, scheduledPosts: 0, publishedToday: 1, teamMembers: 1 });
+    expect(r.body).toMatchObject({
+      businessName: "Other Café",
+      subscriptionPlan: "Basic",
+      totalPosts: 1,
+      scheduledPosts: 0,
+      publishedToday: 1,
+      teamMembers: 1,
+    });
     expect(r.body.recentActivity.map((a: any) => a.description)).toEqual(["Post published: “Not yours”"]);
   });
 
@@ -117,27 +188,58 @@ describe("owner stats", () => {
     const g = await gql(app.base, "{ ownerStats { businessName } }", {}, token);
     expect(g.errors?.[0].extensions.code).toBe("FORBIDDEN");
     expect((await call(app.base, "GET", "/api/owner/stats")).status).toBe(401);
-    expect((await gql(app.base, "{ ownerStats { businessName } }")).errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
+    expect((await gql(app.base, "{ ownerStats { businessName } }")).errors?.[0].extensions.code).toBe(
+      "UNAUTHENTICATED",
+    );
   });
 
   test("a connected network is named as people know it (X, not twitter), in both languages", async () => {
     const c = await signedIn(await registeredClient(app.base, { over: { company_name: "Gulf Roast" } }));
-    await app.sufra.deps.db.platformAccount.create({ data: { businessId: c.businessId, platform: "twitter", externalId: "x-1", handle: "gulfroast", status: "connected" } });
+    await app.sufra.deps.db.platformAccount.create({
+      data: {
+        businessId: c.businessId,
+        platform: "twitter",
+        externalId: "x-1",
+        handle: "gulfroast",
+        status: "connected",
+      },
+    });
     const en = await call(app.base, "GET", "/api/owner/stats", { token: c.token });
     expect(en.body.recentActivity.map((a: any) => a.description)).toEqual(["X @gulfroast connected"]);
     const ar = await call(app.base, "GET", "/api/owner/stats", { token: c.token, lang: "ar" });
     expect(ar.body.recentActivity.map((a: any) => a.description)).toEqual(["تم ربط إكس @gulfroast"]);
-    const g = await gql(app.base, "{ ownerStats { platformsConnected recentActivity { type subject platform description } } }", {}, c.token);
+    const g = await gql(
+      app.base,
+      "{ ownerStats { platformsConnected recentActivity { type subject platform description } } }",
+      {},
+      c.token,
+    );
     expect(g.errors).toBeUndefined();
     expect(g.data.ownerStats.platformsConnected).toEqual(["twitter"]);
-    expect(g.data.ownerStats.recentActivity).toEqual([{ type: "PLATFORM_CONNECTED", subject: "@gulfroast", platform: "TWITTER", description: "X @gulfroast connected" }]);
+    expect(g.data.ownerStats.recentActivity).toEqual([
+      { type: "PLATFORM_CONNECTED", subject: "@gulfroast", platform: "TWITTER", description: "X @gulfroast connected" },
+    ]);
   });
 
   test("before approval there is no renewal to count down to", async () => {
     const pending = await registeredClient(app.base, { approve: false, over: { company_name: "Still Pending" } });
     const user = await app.sufra.deps.db.user.findUniqueOrThrow({ where: { id: pending.userId } });
-    const s = await app.sufra.services.owner.stats({ userId: user.id, role: "client", email: user.email, name: user.name, businessId: pending.businessId, sessionId: "test" });
-    expect(s).toMatchObject({ businessName: "Still Pending", subscriptionPlan: "premium", subscriptionStatus: "trial", daysUntilRenewal: null, totalPosts: 0, recentActivity: [] });
+    const s = await app.sufra.services.owner.stats({
+      userId: user.id,
+      role: "client",
+      email: user.email,
+      name: user.name,
+      businessId: pending.businessId,
+      sessionId: "test",
+    });
+    expect(s).toMatchObject({
+      businessName: "Still Pending",
+      subscriptionPlan: "premium",
+      subscriptionStatus: "trial",
+      daysUntilRenewal: null,
+      totalPosts: 0,
+      recentActivity: [],
+    });
   });
 });
 
@@ -158,7 +260,17 @@ describe("today is Kuwait's day", () => {
         { businessId: c.businessId, status: "published", publishedAt: new Date("2026-03-01T21:30:00Z") }, // 00:30 on 2 March in Kuwait
       ],
     });
-    const s = await app.sufra.services.owner.stats({ userId: user.id, role: "client", email: user.email, name: user.name, businessId: c.businessId, sessionId: "test" }, new Date("2026-03-01T22:30:00Z"));
+    const s = await app.sufra.services.owner.stats(
+      {
+        userId: user.id,
+        role: "client",
+        email: user.email,
+        name: user.name,
+        businessId: c.businessId,
+        sessionId: "test",
+      },
+      new Date("2026-03-01T22:30:00Z"),
+    );
     expect(s.publishedToday).toBe(1);
     expect(s.recentActivity.map((a) => a.subject)).toEqual([null, null]);
   });

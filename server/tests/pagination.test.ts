@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { AppError } from "../src/kernel/errors.ts";
-import { checkIdCursor, connectionComplexity, idConnection, idPage, idWindow, offsetAfter, offsetConnection, offsetCursor, restPageInfo } from "../src/kernel/pagination.ts";
+import {
+  checkIdCursor,
+  connectionComplexity,
+  idConnection,
+  idPage,
+  idWindow,
+  offsetAfter,
+  offsetConnection,
+  offsetCursor,
+  restPageInfo,
+} from "../src/kernel/pagination.ts";
 import { ADMIN, adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
 
 const old = (text: string) => Buffer.from(text).toString("base64url");
@@ -30,7 +40,16 @@ describe("the helper", () => {
   });
 
   test("a string that is no offset cursor is refused on `after`, before the database sees it", () => {
-    for (const c of ["zzz", old("o:-1"), old("o:1.5"), old("x:3"), old("o:"), old(" o:3"), old("o:99999999999999999999"), old(`o:${Number.MAX_SAFE_INTEGER}`)]) {
+    for (const c of [
+      "zzz",
+      old("o:-1"),
+      old("o:1.5"),
+      old("x:3"),
+      old("o:"),
+      old(" o:3"),
+      old("o:99999999999999999999"),
+      old(`o:${Number.MAX_SAFE_INTEGER}`),
+    ]) {
       expect(refusedCursor(() => offsetAfter(c))).toEqual(BAD_CURSOR);
     }
     expect(offsetAfter(old(`o:${Number.MAX_SAFE_INTEGER - 1}`))).toBe(Number.MAX_SAFE_INTEGER);
@@ -44,15 +63,24 @@ describe("the helper", () => {
       ],
       pageInfo: { hasNextPage: true, hasPreviousPage: true, startCursor: old("o:2"), endCursor: old("o:3") },
     });
-    expect(offsetConnection(["a"], 0, 1).pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false, startCursor: old("o:0"), endCursor: old("o:0") });
-    expect(offsetConnection([], 7, 3)).toEqual({ edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: true, startCursor: null, endCursor: null } });
+    expect(offsetConnection(["a"], 0, 1).pageInfo).toEqual({
+      hasNextPage: false,
+      hasPreviousPage: false,
+      startCursor: old("o:0"),
+      endCursor: old("o:0"),
+    });
+    expect(offsetConnection([], 7, 3)).toEqual({
+      edges: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: true, startCursor: null, endCursor: null },
+    });
   });
 
   test("id cursors: a uuid or nothing; one row read to spare tells whether a next page exists", () => {
     const id = "0b7e5c8e-3f1a-4d2b-9c4e-5a6b7c8d9e0f";
     expect(refusedCursor(() => checkIdCursor(undefined))).toBe("accepted");
     expect(refusedCursor(() => checkIdCursor(id))).toBe("accepted");
-    for (const c of ["nope", `${id}x`, "o:1", old("o:1")]) expect(refusedCursor(() => checkIdCursor(c))).toEqual(BAD_CURSOR);
+    for (const c of ["nope", `${id}x`, "o:1", old("o:1")])
+      expect(refusedCursor(() => checkIdCursor(c))).toEqual(BAD_CURSOR);
 
     expect(idWindow({ first: 2 })).toEqual({ take: 3 });
     expect(idWindow({ first: 2, after: id })).toEqual({ take: 3, cursor: { id }, skip: 1 });
@@ -69,7 +97,12 @@ describe("the helper", () => {
       ],
       pageInfo: { hasNextPage: true, hasPreviousPage: true, startCursor: "a", endCursor: "b" },
     });
-    expect(idConnection(idPage([], 2), null).pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null });
+    expect(idConnection(idPage([], 2), null).pageInfo).toEqual({
+      hasNextPage: false,
+      hasPreviousPage: false,
+      startCursor: null,
+      endCursor: null,
+    });
     expect(restPageInfo(idPage(rows, 2))).toEqual({ has_next_page: true, end_cursor: "b" });
   });
 
@@ -101,7 +134,12 @@ describe("every door that pages", () => {
 
   test("posts and drafts (GraphQL): offset cursors, old ones still read, bad ones refused", async () => {
     for (let i = 0; i < 3; i++) {
-      const made = await gql(app.base, `mutation($i: PostInput!) { createPost(input: $i) { id } }`, { i: { content: `Post ${i}`, platforms: ["INSTAGRAM"] } }, b.token);
+      const made = await gql(
+        app.base,
+        `mutation($i: PostInput!) { createPost(input: $i) { id } }`,
+        { i: { content: `Post ${i}`, platforms: ["INSTAGRAM"] } },
+        b.token,
+      );
       expect(made.errors).toBeUndefined();
     }
     for (const field of ["posts", "drafts"]) {
@@ -109,13 +147,26 @@ describe("every door that pages", () => {
       const all = (await gql(app.base, Q, { f: 3 }, b.token)).data[field];
       expect(all.totalCount).toBe(3);
       expect(all.edges.map((e: { cursor: string }) => e.cursor)).toEqual([old("o:0"), old("o:1"), old("o:2")]);
-      expect(all.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false, startCursor: old("o:0"), endCursor: old("o:2") });
+      expect(all.pageInfo).toEqual({
+        hasNextPage: false,
+        hasPreviousPage: false,
+        startCursor: old("o:0"),
+        endCursor: old("o:2"),
+      });
       // a cursor written before the helper existed
       const rest = (await gql(app.base, Q, { a: old("o:0"), f: 1 }, b.token)).data[field];
       expect(ids(rest)).toEqual([ids(all)[1]]);
-      expect(rest.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true, startCursor: old("o:1"), endCursor: old("o:1") });
+      expect(rest.pageInfo).toEqual({
+        hasNextPage: true,
+        hasPreviousPage: true,
+        startCursor: old("o:1"),
+        endCursor: old("o:1"),
+      });
       for (const a of ["zzz", old("o:99999999999999999999")]) {
-        expect(refusedGql(await gql(app.base, Q, { a }, b.token))).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_ERROR" });
+        expect(refusedGql(await gql(app.base, Q, { a }, b.token))).toMatchObject({
+          code: "BAD_USER_INPUT",
+          reason: "VALIDATION_ERROR",
+        });
       }
       expect(refusedGql(await gql(app.base, Q, { f: 101 }, b.token))).toMatchObject({ code: "BAD_USER_INPUT" });
     }
@@ -123,7 +174,10 @@ describe("every door that pages", () => {
 
   test("reviews (GraphQL): offset cursors, old ones still read, bad ones refused", async () => {
     for (const author of ["A", "B", "C"]) {
-      const r = await call(app.base, "POST", "/api/reviews", { token: b.token, body: { source: "google", author, rating: 4, text: "Good coffee", reviewed_at: "2026-01-10" } });
+      const r = await call(app.base, "POST", "/api/reviews", {
+        token: b.token,
+        body: { source: "google", author, rating: 4, text: "Good coffee", reviewed_at: "2026-01-10" },
+      });
       expect(r.status).toBe(201);
     }
     const Q = `query($a: String) { reviews(first: 2, after: $a) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id } } } }`;
@@ -134,31 +188,54 @@ describe("every door that pages", () => {
     expect(p2.edges[0].cursor).toBe(old("o:2"));
     // far past the end: an empty page, not an error
     for (const a of [old("o:4000000000"), old(`o:${Number.MAX_SAFE_INTEGER - 1}`)]) {
-      expect((await gql(app.base, Q, { a }, b.token)).data.reviews).toEqual({ totalCount: 3, pageInfo: { hasNextPage: false, endCursor: null }, edges: [] });
+      expect((await gql(app.base, Q, { a }, b.token)).data.reviews).toEqual({
+        totalCount: 3,
+        pageInfo: { hasNextPage: false, endCursor: null },
+        edges: [],
+      });
     }
     // an offset past what a number holds exactly was a 500 (the database refused the skip)
     for (const a of [old("x:1"), old("o:99999999999999999999")]) {
-      expect(refusedGql(await gql(app.base, Q, { a }, b.token))).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_ERROR" });
+      expect(refusedGql(await gql(app.base, Q, { a }, b.token))).toMatchObject({
+        code: "BAD_USER_INPUT",
+        reason: "VALIDATION_ERROR",
+      });
     }
   });
 
   test("the media library (GraphQL and REST): id cursors, bad ones refused at both doors", async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const file = await sharp({ create: { width: 400 + i, height: 400, channels: 3, background: "#8a7a6a" } }).jpeg().toBuffer();
+      const file = await sharp({ create: { width: 400 + i, height: 400, channels: 3, background: "#8a7a6a" } })
+        .jpeg()
+        .toBuffer();
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(file)]), `p${i}.jpg`);
-      const res = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${b.token}` }, body: form });
+      const res = await fetch(`${app.base}/api/posts/media`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${b.token}` },
+        body: form,
+      });
       expect(res.status).toBe(201);
       made.unshift(((await res.json()) as { id: string }).id);
     }
     const Q = `query($a: String) { mediaLibrary(first: 2, after: $a) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id } } } }`;
     const g1 = (await gql(app.base, Q, {}, b.token)).data.mediaLibrary;
     expect(g1.edges.map((e: { cursor: string }) => e.cursor)).toEqual(made.slice(0, 2));
-    expect(g1.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: made[0], endCursor: made[1] });
+    expect(g1.pageInfo).toEqual({
+      hasNextPage: true,
+      hasPreviousPage: false,
+      startCursor: made[0],
+      endCursor: made[1],
+    });
     const g2 = (await gql(app.base, Q, { a: made[1] }, b.token)).data.mediaLibrary;
     expect(ids(g2)).toEqual([made[2]]);
-    expect(g2.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true, startCursor: made[2], endCursor: made[2] });
+    expect(g2.pageInfo).toEqual({
+      hasNextPage: false,
+      hasPreviousPage: true,
+      startCursor: made[2],
+      endCursor: made[2],
+    });
 
     const r1 = await call(app.base, "GET", "/api/posts/media?first=2", { token: b.token });
     expect(r1.body).toMatchObject({ total_count: 3, has_next_page: true, end_cursor: made[1] });
@@ -166,7 +243,10 @@ describe("every door that pages", () => {
     const r2 = await call(app.base, "GET", `/api/posts/media?first=2&after=${made[1]}`, { token: b.token });
     expect(r2.body).toMatchObject({ has_next_page: false, end_cursor: made[2] });
 
-    expect(refusedGql(await gql(app.base, Q, { a: "nope" }, b.token))).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_ERROR" });
+    expect(refusedGql(await gql(app.base, Q, { a: "nope" }, b.token))).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_ERROR",
+    });
     const bad = await call(app.base, "GET", "/api/posts/media?after=nope", { token: b.token });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: "VALIDATION_ERROR", details: { after: [expect.any(String)] } });
@@ -179,11 +259,26 @@ describe("every door that pages", () => {
     await db.notification.deleteMany({ where: { userId: me.id } });
     const t0 = Date.now() - 60_000;
     const rows = [];
-    for (let i = 0; i < 3; i++) rows.unshift(await db.notification.create({ data: { userId: me.id, type: "client_signed_up", data: { companyName: `C${i}` }, createdAt: new Date(t0 + i * 1000) } }));
+    for (let i = 0; i < 3; i++)
+      rows.unshift(
+        await db.notification.create({
+          data: {
+            userId: me.id,
+            type: "client_signed_up",
+            data: { companyName: `C${i}` },
+            createdAt: new Date(t0 + i * 1000),
+          },
+        }),
+      );
     const Q = `query($a: String) { notifications(first: 2, after: $a) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id } } } }`;
     const g1 = (await gql(app.base, Q, {}, admin)).data.notifications;
     expect(g1.edges.map((e: { cursor: string }) => e.cursor)).toEqual([rows[0].id, rows[1].id]);
-    expect(g1.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: rows[0].id, endCursor: rows[1].id });
+    expect(g1.pageInfo).toEqual({
+      hasNextPage: true,
+      hasPreviousPage: false,
+      startCursor: rows[0].id,
+      endCursor: rows[1].id,
+    });
     const g2 = (await gql(app.base, Q, { a: rows[1].id }, admin)).data.notifications;
     expect(ids(g2)).toEqual([rows[2].id]);
 
@@ -192,7 +287,10 @@ describe("every door that pages", () => {
     const r2 = await call(app.base, "GET", `/api/notifications?first=2&after=${rows[1].id}`, { token: admin });
     expect(r2.body.page_info).toEqual({ has_next_page: false, end_cursor: rows[2].id });
 
-    expect(refusedGql(await gql(app.base, Q, { a: "nope" }, admin))).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_ERROR" });
+    expect(refusedGql(await gql(app.base, Q, { a: "nope" }, admin))).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_ERROR",
+    });
     const bad = await call(app.base, "GET", "/api/notifications?after=nope", { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: "VALIDATION_ERROR", details: { after: [expect.any(String)] } });
@@ -205,7 +303,12 @@ describe("every door that pages", () => {
     const g1 = (await gql(app.base, Q, {}, admin)).data.clients;
     expect(g1.totalCount).toBe(3);
     expect(g1.edges.map((e: { cursor: string }) => e.cursor)).toEqual(ids(g1));
-    expect(g1.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, startCursor: ids(g1)[0], endCursor: ids(g1)[1] });
+    expect(g1.pageInfo).toMatchObject({
+      hasNextPage: true,
+      hasPreviousPage: false,
+      startCursor: ids(g1)[0],
+      endCursor: ids(g1)[1],
+    });
     const g2 = (await gql(app.base, Q, { a: g1.pageInfo.endCursor }, admin)).data.clients;
     expect(ids(g2)).toEqual([b.businessId]);
     expect(g2.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
@@ -215,7 +318,10 @@ describe("every door that pages", () => {
     const r2 = await call(app.base, "GET", `/api/admin/clients?first=2&after=${ids(g1)[1]}`, { token: admin });
     expect(r2.body.page_info).toEqual({ has_next_page: false, end_cursor: b.businessId });
 
-    expect(refusedGql(await gql(app.base, Q, { a: "nope" }, admin))).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_ERROR" });
+    expect(refusedGql(await gql(app.base, Q, { a: "nope" }, admin))).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_ERROR",
+    });
     const bad = await call(app.base, "GET", "/api/admin/clients?after=nope", { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: "VALIDATION_ERROR", details: { after: [expect.any(String)] } });

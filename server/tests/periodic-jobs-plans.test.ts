@@ -24,7 +24,10 @@ beforeAll(async () => {
   app = await startTestApp({ SMTP_URL: mailbox.url, ...ig.state.env });
   const cafe = await signedInBusiness(app.base, { practice: true });
   const pool = app.sufra.deps.pool;
-  const { rows } = await pool.query<{ id: string }>("select id from platform_accounts where business_id = $1 and platform = 'instagram'", [cafe.businessId]);
+  const { rows } = await pool.query<{ id: string }>(
+    "select id from platform_accounts where business_id = $1 and platform = 'instagram'",
+    [cafe.businessId],
+  );
   const account = rows[0]!.id;
   // a post every 15 minutes for about three years, each published on Instagram, the newest 31 days ago
   await pool.query(
@@ -56,7 +59,10 @@ const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)
 
 /** The guarded tables a statement reads by a sequential scan, by its plan for its own parameters. */
 async function seqScans(s: Statement): Promise<string[]> {
-  const { rows } = await app.sufra.deps.pool.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`explain (format json) ${s.text}`, s.values as unknown[]);
+  const { rows } = await app.sufra.deps.pool.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+    `explain (format json) ${s.text}`,
+    s.values as unknown[],
+  );
   return nodes(rows[0]!["QUERY PLAN"][0].Plan)
     .filter((n) => n["Node Type"] === "Seq Scan" && GUARDED.has(n["Relation Name"] ?? ""))
     .map((n) => n["Relation Name"]!);
@@ -78,7 +84,10 @@ describe("every recurring job reads only what changed", () => {
     const ran: Record<string, number> = {};
     for (const job of app.sufra.recurring) {
       // a process starting to run jobs runs the catch-up first, then the job on its interval
-      const statements = [...(job.atStart ? await captureStatements(job.atStart) : []), ...(await captureStatements(job.run))].filter(explainable);
+      const statements = [
+        ...(job.atStart ? await captureStatements(job.atStart) : []),
+        ...(await captureStatements(job.run)),
+      ].filter(explainable);
       ran[job.name] = statements.length;
       for (const s of statements) {
         const tables = await seqScans(s);
@@ -87,6 +96,7 @@ describe("every recurring job reads only what changed", () => {
     }
     expect(found).toEqual([]);
     // the jobs that read history did run their statements
-    for (const name of ["publish.recover", "metrics.collect", "inbox.sync", "mail.retry"]) expect(ran[name]).toBeGreaterThan(0);
+    for (const name of ["publish.recover", "metrics.collect", "inbox.sync", "mail.retry"])
+      expect(ran[name]).toBeGreaterThan(0);
   }, 120_000);
 });

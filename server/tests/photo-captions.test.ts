@@ -27,13 +27,24 @@ beforeEach(async () => {
   await call(app.base, "PUT", "/api/ai/settings", { token: admin, body: { provider: "local" } });
 });
 
-const useModel = (model: string) => call(app.base, "PUT", "/api/ai/settings", { token: admin, body: { provider: "openai", base_url: fake.url, model, api_key: fake.apiKey } });
+const useModel = (model: string) =>
+  call(app.base, "PUT", "/api/ai/settings", {
+    token: admin,
+    body: { provider: "openai", base_url: fake.url, model, api_key: fake.apiKey },
+  });
 
 async function cafe() {
   const c = await registeredClient(app.base, { over: { requested_plan: "premium" } });
-  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
-  const kunafa = await call(app.base, "POST", "/api/business-profile/menu", { token, body: { name: "Pistachio Kunafa", name_ar: "كنافة بالفستق", price_kwd: 2.5 } });
-  const latte = await call(app.base, "POST", "/api/business-profile/menu", { token, body: { name: "Spanish Latte", name_ar: "سبانش لاتيه", price_kwd: 1.75 } });
+  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }))
+    .body.access_token as string;
+  const kunafa = await call(app.base, "POST", "/api/business-profile/menu", {
+    token,
+    body: { name: "Pistachio Kunafa", name_ar: "كنافة بالفستق", price_kwd: 2.5 },
+  });
+  const latte = await call(app.base, "POST", "/api/business-profile/menu", {
+    token,
+    body: { name: "Spanish Latte", name_ar: "سبانش لاتيه", price_kwd: 1.75 },
+  });
   return { ...c, token, kunafa: kunafa.body.id as string, latte: latte.body.id as string };
 }
 
@@ -47,39 +58,70 @@ function plate(fill: string, width = 1600, height = 1200) {
 async function upload(token: string, file: Buffer, name: string): Promise<string> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(file)]), name);
-  const res = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${app.base}/api/posts/media`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(res.status).toBe(201);
   return (await res.json()).id;
 }
 
-const generate = (token: string, body: Record<string, unknown>, lang = "en") => call(app.base, "POST", "/api/posts/generate", { token, lang, body: { platform: "instagram", variants: 2, seed: 11, ...body } });
+const generate = (token: string, body: Record<string, unknown>, lang = "en") =>
+  call(app.base, "POST", "/api/posts/generate", {
+    token,
+    lang,
+    body: { platform: "instagram", variants: 2, seed: 11, ...body },
+  });
 
 describe("a photo's menu item, in the library", () => {
   test("said at the REST door, changed at the GraphQL door, cleared; another business's item or media is refused", async () => {
     const b = await cafe();
     const id = await upload(b.token, await plate("#7cb342"), "kunafa.jpg");
-    const set = await call(app.base, "PATCH", `/api/posts/media/${id}`, { token: b.token, body: { menu_item_id: b.kunafa } });
+    const set = await call(app.base, "PATCH", `/api/posts/media/${id}`, {
+      token: b.token,
+      body: { menu_item_id: b.kunafa },
+    });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ id, menu_item_id: b.kunafa });
-    expect((await call(app.base, "GET", `/api/posts/media/${id}`, { token: b.token })).body.menu_item_id).toBe(b.kunafa);
+    expect((await call(app.base, "GET", `/api/posts/media/${id}`, { token: b.token })).body.menu_item_id).toBe(
+      b.kunafa,
+    );
 
-    const g = await gql(app.base, `mutation($id: ID!, $item: ID) { setMediaMenuItem(id: $id, menuItemId: $item) { id menuItemId } }`, { id, item: b.latte }, b.token);
+    const g = await gql(
+      app.base,
+      `mutation($id: ID!, $item: ID) { setMediaMenuItem(id: $id, menuItemId: $item) { id menuItemId } }`,
+      { id, item: b.latte },
+      b.token,
+    );
     expect(g.data.setMediaMenuItem).toEqual({ id, menuItemId: b.latte });
     const lib = await gql(app.base, `{ mediaLibrary(first: 5) { edges { node { id menuItemId } } } }`, {}, b.token);
     expect(lib.data.mediaLibrary.edges[0].node).toEqual({ id, menuItemId: b.latte });
 
     const other = await cafe();
-    const foreignItem = await call(app.base, "PATCH", `/api/posts/media/${id}`, { token: b.token, lang: "ar", body: { menu_item_id: other.kunafa } });
+    const foreignItem = await call(app.base, "PATCH", `/api/posts/media/${id}`, {
+      token: b.token,
+      lang: "ar",
+      body: { menu_item_id: other.kunafa },
+    });
     expect(foreignItem.status).toBe(400);
     expect(foreignItem.body.details).toEqual({ menu_item_id: ["اختر طبقًا من قائمتك"] });
-    const foreignMedia = await call(app.base, "PATCH", `/api/posts/media/${id}`, { token: other.token, body: { menu_item_id: other.kunafa } });
+    const foreignMedia = await call(app.base, "PATCH", `/api/posts/media/${id}`, {
+      token: other.token,
+      body: { menu_item_id: other.kunafa },
+    });
     expect(foreignMedia.status).toBe(404);
 
-    const cleared = await call(app.base, "PATCH", `/api/posts/media/${id}`, { token: b.token, body: { menu_item_id: null } });
+    const cleared = await call(app.base, "PATCH", `/api/posts/media/${id}`, {
+      token: b.token,
+      body: { menu_item_id: null },
+    });
     expect(cleared.body.menu_item_id).toBeNull();
     // a menu item deleted: the photo forgets it
     await call(app.base, "PATCH", `/api/posts/media/${id}`, { token: b.token, body: { menu_item_id: b.kunafa } });
-    expect((await call(app.base, "DELETE", `/api/business-profile/menu/${b.kunafa}`, { token: b.token })).status).toBe(200);
+    expect((await call(app.base, "DELETE", `/api/business-profile/menu/${b.kunafa}`, { token: b.token })).status).toBe(
+      200,
+    );
     expect((await call(app.base, "GET", `/api/posts/media/${id}`, { token: b.token })).body.menu_item_id).toBeNull();
   });
 });
@@ -96,24 +138,49 @@ describe("the built-in writer and the photo", () => {
     expect(en.status).toBe(200);
     expect(en.body.provider).toBe("local");
     expect(en.body.photos_seen).toBe(false);
-    expect(en.body.note).toBe("The AI did not see the photo: the captions come from your words and the menu item you chose for it, and say nothing of its look");
+    expect(en.body.note).toBe(
+      "The AI did not see the photo: the captions come from your words and the menu item you chose for it, and say nothing of its look",
+    );
     for (const v of en.body.variants) expect(v.content).toContain("Pistachio Kunafa");
-    expect(en.body.alt_texts).toEqual([{ media_id: id, text: "Photo of Pistachio Kunafa", en: "Photo of Pistachio Kunafa", ar: "صورة كنافة بالفستق", source: "menu_item" }]);
+    expect(en.body.alt_texts).toEqual([
+      {
+        media_id: id,
+        text: "Photo of Pistachio Kunafa",
+        en: "Photo of Pistachio Kunafa",
+        ar: "صورة كنافة بالفستق",
+        source: "menu_item",
+      },
+    ]);
 
     // another post, the same photo: nothing said again, the library remembers
     const ar = await generate(b.token, { prompt: "طازجة اليوم", language: "ar", media_ids: [id] }, "ar");
     expect(ar.status).toBe(200);
     for (const v of ar.body.variants) expect(v.content).toContain("كنافة بالفستق");
-    expect(ar.body.note).toBe("لم يرَ الذكاء الاصطناعي الصورة: كُتبت النصوص من كلماتك ومن صنف القائمة الذي اخترته لها، ولا تصف شكلها");
+    expect(ar.body.note).toBe(
+      "لم يرَ الذكاء الاصطناعي الصورة: كُتبت النصوص من كلماتك ومن صنف القائمة الذي اخترته لها، ولا تصف شكلها",
+    );
     expect(ar.body.alt_texts[0]).toMatchObject({ text: "صورة كنافة بالفستق", source: "menu_item" });
 
     const both = await generate(b.token, { prompt: "today", language: "both", media_ids: [id] });
     expect(both.body.alt_texts[0].text).toBe("صورة كنافة بالفستق / Photo of Pistachio Kunafa");
 
     // the post keeps the proposed alt text for its photo
-    const post = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: en.body.content, platforms: [], media_ids: [id], network_options: { alt_text: [{ media_id: id, text: en.body.alt_texts[0].text }] } } });
+    const post = await call(app.base, "POST", "/api/posts", {
+      token: b.token,
+      body: {
+        content: en.body.content,
+        platforms: [],
+        media_ids: [id],
+        network_options: { alt_text: [{ media_id: id, text: en.body.alt_texts[0].text }] },
+      },
+    });
     expect(post.body).toMatchObject({ id: expect.any(String) });
-    const saved = await gql(app.base, `query($id: ID!) { post(id: $id) { networkOptions { altText { mediaId text } } } }`, { id: post.body.id }, b.token);
+    const saved = await gql(
+      app.base,
+      `query($id: ID!) { post(id: $id) { networkOptions { altText { mediaId text } } } }`,
+      { id: post.body.id },
+      b.token,
+    );
     expect(saved.data.post.networkOptions.altText).toEqual([{ mediaId: id, text: "Photo of Pistachio Kunafa" }]);
   });
 
@@ -122,7 +189,9 @@ describe("the built-in writer and the photo", () => {
     const id = await upload(b.token, await plate("#8d6e63"), "latte.jpg");
     const r = await generate(b.token, { prompt: "a cosy afternoon", language: "en", media_ids: [id] });
     expect(r.body.photos_seen).toBe(false);
-    expect(r.body.note).toBe("The AI did not see the photo and no menu item is chosen for it: choose which menu item it shows so the caption can name it");
+    expect(r.body.note).toBe(
+      "The AI did not see the photo and no menu item is chosen for it: choose which menu item it shows so the caption can name it",
+    );
     expect(r.body.alt_texts).toEqual([]);
     for (const v of r.body.variants) expect(v.content).not.toMatch(/brown|golden|colou?r/i);
     const foreign = await generate((await cafe()).token, { prompt: "x", media_ids: [id] });
@@ -137,17 +206,36 @@ describe("a model that sees", () => {
     const id = await upload(b.token, await plate("#7cb342", 3000, 2000), "kunafa.jpg");
     await call(app.base, "PATCH", `/api/posts/media/${id}`, { token: b.token, body: { menu_item_id: b.kunafa } });
     await useModel("gpt-4o-mini");
-    expect((await gql(app.base, `{ aiCapabilities { provider vision } }`, {}, b.token)).data.aiCapabilities).toEqual({ provider: "OPENAI", vision: true });
+    expect((await gql(app.base, `{ aiCapabilities { provider vision } }`, {}, b.token)).data.aiCapabilities).toEqual({
+      provider: "OPENAI",
+      vision: true,
+    });
     fake.replies.push({
       content: JSON.stringify({
-        variants: [{ content: "Our pistachio kunafa, green crumb over a golden crust.", hashtags: ["Kunafa"] }, { content: "Pistachio kunafa, just out of the oven.", hashtags: [] }],
-        photos: [{ alt_text_en: "A round pistachio kunafa on a white plate", alt_text_ar: "كنافة بالفستق مستديرة في صحن أبيض" }],
+        variants: [
+          { content: "Our pistachio kunafa, green crumb over a golden crust.", hashtags: ["Kunafa"] },
+          { content: "Pistachio kunafa, just out of the oven.", hashtags: [] },
+        ],
+        photos: [
+          {
+            alt_text_en: "A round pistachio kunafa on a white plate",
+            alt_text_ar: "كنافة بالفستق مستديرة في صحن أبيض",
+          },
+        ],
       }),
     });
     const r = await generate(b.token, { prompt: "today", language: "en", media_ids: [id] });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ provider: "openai", fell_back: false, photos_seen: true, note: null });
-    expect(r.body.alt_texts).toEqual([{ media_id: id, text: "A round pistachio kunafa on a white plate", en: "A round pistachio kunafa on a white plate", ar: "كنافة بالفستق مستديرة في صحن أبيض", source: "vision" }]);
+    expect(r.body.alt_texts).toEqual([
+      {
+        media_id: id,
+        text: "A round pistachio kunafa on a white plate",
+        en: "A round pistachio kunafa on a white plate",
+        ar: "كنافة بالفستق مستديرة في صحن أبيض",
+        source: "vision",
+      },
+    ]);
     expect(fake.images).toHaveLength(1);
     const meta = await sharp(fake.images[0]!.bytes).metadata();
     expect(meta).toMatchObject({ format: "jpeg", width: 512, height: 341 });
@@ -159,14 +247,20 @@ describe("a model that sees", () => {
     const id = await upload(b.token, await plate("#7cb342"), "kunafa.jpg");
     await call(app.base, "PATCH", `/api/posts/media/${id}`, { token: b.token, body: { menu_item_id: b.kunafa } });
     await useModel("sufra-test-model");
-    expect((await gql(app.base, `{ aiCapabilities { vision } }`, {}, b.token)).data.aiCapabilities).toEqual({ vision: false });
-    fake.replies.push({ content: JSON.stringify({ variants: [{ content: "Pistachio Kunafa at 2.500 KWD, today.", hashtags: [] }] }) });
+    expect((await gql(app.base, `{ aiCapabilities { vision } }`, {}, b.token)).data.aiCapabilities).toEqual({
+      vision: false,
+    });
+    fake.replies.push({
+      content: JSON.stringify({ variants: [{ content: "Pistachio Kunafa at 2.500 KWD, today.", hashtags: [] }] }),
+    });
     const r = await generate(b.token, { prompt: "today", language: "en", media_ids: [id], variants: 1 });
     expect(r.body).toMatchObject({ provider: "openai", photos_seen: false });
     expect(r.body.note).toMatch(/did not see the photo/);
     expect(fake.images).toHaveLength(0);
     const text = JSON.parse(fake.requests[0]!.body.messages[1]!.content as string);
-    expect(text.photos).toEqual([{ photo: 1, menu_item: { name: "Pistachio Kunafa", name_ar: "كنافة بالفستق", price_kwd: 2.5 } }]);
+    expect(text.photos).toEqual([
+      { photo: 1, menu_item: { name: "Pistachio Kunafa", name_ar: "كنافة بالفستق", price_kwd: 2.5 } },
+    ]);
     expect(fake.requests[0]!.body.messages[0]!.content).toMatch(/cannot see the post's photos/);
   });
 });

@@ -37,7 +37,10 @@ afterAll(async () => {
 /** A café on a plan, with its practice accounts (a connected account per network of the plan), a menu and daytime hours. */
 async function cafe(plan: "basic" | "professional" | "premium" = "professional", opts: { menu?: boolean } = {}) {
   const c = await signedInBusiness(app.base, { practice: true, over: { requested_plan: plan } });
-  const profile = await call(app.base, "PUT", "/api/business-profile", { token: c.token, body: { hours: "Daily 7 AM - 11 PM", hours_ar: "يوميًا من ٧ صباحًا حتى ١١ مساءً" } });
+  const profile = await call(app.base, "PUT", "/api/business-profile", {
+    token: c.token,
+    body: { hours: "Daily 7 AM - 11 PM", hours_ar: "يوميًا من ٧ صباحًا حتى ١١ مساءً" },
+  });
   expect(profile.status).toBe(200);
   const menu: { id: string; name: string }[] = [];
   for (const item of opts.menu === false ? [] : MENU) {
@@ -53,25 +56,68 @@ async function photo(token: string, name: string) {
   const file = await sharp(Buffer.from(svg)).jpeg().toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(file)]), name);
-  const res = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${app.base}/api/posts/media`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string };
 }
 
-const usage = async (token: string) => (await call(app.base, "GET", "/api/ai/usage", { token })).body as { used: number; remaining: number; limit: number };
+const usage = async (token: string) =>
+  (await call(app.base, "GET", "/api/ai/usage", { token })).body as { used: number; remaining: number; limit: number };
 
-type Proposal = { id: string; date: string; calendar_key: string | null; occasion: string | null; menu_item_id: string | null; dish: { en: string; ar: string } | null; platform: string; format: string; scheduled_for: string; reason: string; content: string; hashtags: string[]; media_id: string | null; shot_list: { what: { en: string; ar: string }; angle: { en: string; ar: string }; light: { en: string; ar: string } } | null; status: string; post_id: string | null };
+type Proposal = {
+  id: string;
+  date: string;
+  calendar_key: string | null;
+  occasion: string | null;
+  menu_item_id: string | null;
+  dish: { en: string; ar: string } | null;
+  platform: string;
+  format: string;
+  scheduled_for: string;
+  reason: string;
+  content: string;
+  hashtags: string[];
+  media_id: string | null;
+  shot_list: {
+    what: { en: string; ar: string };
+    angle: { en: string; ar: string };
+    light: { en: string; ar: string };
+  } | null;
+  status: string;
+  post_id: string | null;
+};
 
 describe("the plan obeys the Kuwait calendar", () => {
   test("previewing March 2026 names Gergean, Ramadan's days, its last day, Eid and ordinary days, and spends nothing", async () => {
     const c = await cafe();
-    const days = ["2026-03-04", "2026-03-10", "2026-03-11", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-25", "2026-03-26"];
-    const r = await call(app.base, "POST", "/api/planner/preview", { token: c.token, body: { period: "month", month: "2026-03", days } });
+    const days = [
+      "2026-03-04",
+      "2026-03-10",
+      "2026-03-11",
+      "2026-03-19",
+      "2026-03-20",
+      "2026-03-21",
+      "2026-03-25",
+      "2026-03-26",
+    ];
+    const r = await call(app.base, "POST", "/api/planner/preview", {
+      token: c.token,
+      body: { period: "month", month: "2026-03", days },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ from: "2026-03-01", to: "2026-03-31", cost: 8, enough: true, missing: [] });
     expect(r.body.usage).toMatchObject({ used: 0, limit: 100, remaining: 100 });
     const by = Object.fromEntries(r.body.days.map((d: { date: string }) => [d.date, d]));
-    expect(by["2026-03-04"]).toMatchObject({ calendar_key: "gergean", occasion: null, ramadan: true, occasion_name: { en: "Gergean", ar: "القرقيعان" } });
+    expect(by["2026-03-04"]).toMatchObject({
+      calendar_key: "gergean",
+      occasion: null,
+      ramadan: true,
+      occasion_name: { en: "Gergean", ar: "القرقيعان" },
+    });
     expect(by["2026-03-10"]).toMatchObject({ calendar_key: null, occasion: "ramadan_iftar", ramadan: true });
     expect(by["2026-03-11"]).toMatchObject({ calendar_key: null, occasion: "ramadan_suhoor", ramadan: true });
     // the last day of Ramadan is still a fasting day; Eid starts the next day
@@ -89,20 +135,28 @@ describe("the plan obeys the Kuwait calendar", () => {
     const karak = await photo(c.token, "karak-tea-cup.jpg");
     const other = await photo(c.token, "IMG_2041.jpg");
     const before = await usage(c.token);
-    const r = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { period: "month", month: "2026-03", per_week: 3, language: "en" } });
+    const r = await call(app.base, "POST", "/api/planner/plans", {
+      token: c.token,
+      body: { period: "month", month: "2026-03", per_week: 3, language: "en" },
+    });
     expect(r.status).toBe(201);
     const proposals = r.body.proposals as Proposal[];
     // March 2026 has five Kuwait weeks (1-7, 8-14, 15-21, 22-28, 29-31): 3 + 3 + 3 + 3 + 3 days
     expect(proposals).toHaveLength(15);
     expect(new Set(proposals.map((p) => p.date)).size).toBe(15);
     // the calendar's occasion days come first in their weeks
-    for (const d of ["2026-03-04", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22"]) expect(proposals.map((p) => p.date)).toContain(d);
+    for (const d of ["2026-03-04", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22"])
+      expect(proposals.map((p) => p.date)).toContain(d);
     expect(r.body.usage).toMatchObject({ used: before.used + 15, remaining: before.remaining - 15 });
     expect((await usage(c.token)).used).toBe(before.used + 15);
 
     const menuNames = new Map(c.menu.map((m) => [m.id, m.name]));
     const accounts = (await call(app.base, "GET", "/api/platforms", { token: c.token })).body;
-    const connected = new Set(accounts.platforms.filter((a: { account: unknown; available: boolean }) => a.account && a.available).map((a: { platform: string }) => a.platform));
+    const connected = new Set(
+      accounts.platforms
+        .filter((a: { account: unknown; available: boolean }) => a.account && a.available)
+        .map((a: { platform: string }) => a.platform),
+    );
     expect(connected.size).toBeGreaterThan(1);
     for (const [i, p] of proposals.entries()) {
       // the calendar: Ramadan's occasions on Ramadan's days and nowhere else, Eid on Eid's days
@@ -156,13 +210,19 @@ describe("the plan obeys the Kuwait calendar", () => {
     const [karak, kunafa] = c.menu;
     // oldest first: the labelled kunafa photo (its file name says nothing), one named after kunafa, then the newest, unnamed
     const labelled = await photo(c.token, "DSC_0001.jpg");
-    const set = await call(app.base, "PATCH", `/api/posts/media/${labelled.id}`, { token: c.token, body: { menu_item_id: kunafa!.id } });
+    const set = await call(app.base, "PATCH", `/api/posts/media/${labelled.id}`, {
+      token: c.token,
+      body: { menu_item_id: kunafa!.id },
+    });
     expect(set.status).toBe(200);
     expect(set.body.menu_item_id).toBe(kunafa!.id);
     const named = await photo(c.token, "pistachio-kunafa.jpg");
     const newest = await photo(c.token, "IMG_9999.jpg");
     // 25 and 26 March: Karak tea, then Pistachio kunafa (the menu in turn)
-    const r = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-25", "2026-03-26"], language: "en" } });
+    const r = await call(app.base, "POST", "/api/planner/plans", {
+      token: c.token,
+      body: { month: "2026-03", days: ["2026-03-25", "2026-03-26"], language: "en" },
+    });
     expect(r.status).toBe(201);
     const [first, second] = r.body.proposals as Proposal[];
     expect(first).toMatchObject({ menu_item_id: karak!.id });
@@ -174,34 +234,64 @@ describe("the plan obeys the Kuwait calendar", () => {
 
   test("Plan Ramadan covers Ramadan's days only, with the national days inside it and no daytime hours", async () => {
     const c = await cafe();
-    const r = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { period: "ramadan", year: 2026, per_week: 2, language: "ar" }, lang: "ar" });
+    const r = await call(app.base, "POST", "/api/planner/plans", {
+      token: c.token,
+      body: { period: "ramadan", year: 2026, per_week: 2, language: "ar" },
+      lang: "ar",
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ period: "ramadan", from: RAMADAN.from, to: RAMADAN.to, language: "ar" });
     const proposals = r.body.proposals as Proposal[];
     expect(proposals.length).toBeGreaterThanOrEqual(8);
     for (const p of proposals) {
       expect(inRamadan(p.date)).toBe(true);
-      expect(p.occasion === null || ["ramadan_iftar", "ramadan_suhoor", "national_day", "liberation_day"].includes(p.occasion)).toBe(true);
+      expect(
+        p.occasion === null ||
+          ["ramadan_iftar", "ramadan_suhoor", "national_day", "liberation_day"].includes(p.occasion),
+      ).toBe(true);
       expect(p.content).toMatch(/\p{Script=Arabic}/u);
       expect(p.content).not.toMatch(/٧ صباحًا|7 AM/);
     }
-    expect(proposals.map((p) => [p.date, p.calendar_key])).toEqual(expect.arrayContaining([["2026-02-18", "ramadan_start"], ["2026-02-25", "national_day"], ["2026-02-26", "liberation_day"], ["2026-03-04", "gergean"], ["2026-03-19", "ramadan_end"]]));
+    expect(proposals.map((p) => [p.date, p.calendar_key])).toEqual(
+      expect.arrayContaining([
+        ["2026-02-18", "ramadan_start"],
+        ["2026-02-25", "national_day"],
+        ["2026-02-26", "liberation_day"],
+        ["2026-03-04", "gergean"],
+        ["2026-03-19", "ramadan_end"],
+      ]),
+    );
   });
 
   test("days outside the period are refused; a café with no menu gets proposals that name no dish (none is invented)", async () => {
     const c = await cafe("professional", { menu: false });
-    const outside = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-04-02"] } });
+    const outside = await call(app.base, "POST", "/api/planner/plans", {
+      token: c.token,
+      body: { month: "2026-03", days: ["2026-04-02"] },
+    });
     expect(outside.status).toBe(400);
     expect(outside.body.details.days).toEqual(["A day picked is outside the period or already past"]);
-    const past = await call(app.base, "POST", "/api/planner/preview", { token: c.token, body: { month: "2026-01", per_week: 2 } });
+    const past = await call(app.base, "POST", "/api/planner/preview", {
+      token: c.token,
+      body: { month: "2026-01", per_week: 2 },
+    });
     expect(past.status).toBe(400);
     expect(past.body.code).toBe("PLAN_NO_DAYS");
-    const both = await call(app.base, "POST", "/api/planner/preview", { token: c.token, body: { month: "2026-03", per_week: 2, days: ["2026-03-02"] } });
+    const both = await call(app.base, "POST", "/api/planner/preview", {
+      token: c.token,
+      body: { month: "2026-03", per_week: 2, days: ["2026-03-02"] },
+    });
     expect(both.status).toBe(400);
 
-    const preview = await call(app.base, "POST", "/api/planner/preview", { token: c.token, body: { month: "2026-03", days: ["2026-03-25"] } });
+    const preview = await call(app.base, "POST", "/api/planner/preview", {
+      token: c.token,
+      body: { month: "2026-03", days: ["2026-03-25"] },
+    });
     expect(preview.body.missing).toEqual(["menu"]);
-    const r = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-25"], language: "en" } });
+    const r = await call(app.base, "POST", "/api/planner/plans", {
+      token: c.token,
+      body: { month: "2026-03", days: ["2026-03-25"], language: "en" },
+    });
     expect(r.status).toBe(201);
     const [p] = r.body.proposals as Proposal[];
     expect(p).toMatchObject({ menu_item_id: null, dish: null, occasion: "food_photo" });
@@ -213,7 +303,13 @@ describe("the AI allowance", () => {
   test("the preview states the cost; a plan bigger than what remains is refused in both languages and spends nothing", async () => {
     const c = await cafe("basic");
     // spend all but 3 of the Basic plan's 50
-    await app.sufra.deps.db.aiGeneration.createMany({ data: Array.from({ length: 47 }, () => ({ businessId: c.businessId, month: "2026-02", provider: "local" as const })) });
+    await app.sufra.deps.db.aiGeneration.createMany({
+      data: Array.from({ length: 47 }, () => ({
+        businessId: c.businessId,
+        month: "2026-02",
+        provider: "local" as const,
+      })),
+    });
     const body = { month: "2026-03", days: ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-08"] };
     const preview = await call(app.base, "POST", "/api/planner/preview", { token: c.token, body });
     expect(preview.body).toMatchObject({ cost: 5, enough: false, usage: { used: 47, remaining: 3, limit: 50 } });
@@ -222,7 +318,9 @@ describe("the AI allowance", () => {
     expect(en.status).toBe(429);
     expect(en.body.code).toBe("PLAN_ALLOWANCE_TOO_SMALL");
     expect(en.body.message).toMatch(/Choose fewer days/);
-    expect(en.body.details.days).toEqual(["This plan needs 5 AI captions and 3 remain this month: choose at most 3 days"]);
+    expect(en.body.details.days).toEqual([
+      "This plan needs 5 AI captions and 3 remain this month: choose at most 3 days",
+    ]);
     const ar = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body, lang: "ar" });
     expect(ar.status).toBe(429);
     expect(ar.body.message).toMatch(/اختر أيامًا أقل/);
@@ -231,7 +329,10 @@ describe("the AI allowance", () => {
     expect((await call(app.base, "GET", "/api/planner/plans", { token: c.token })).body).toEqual([]);
 
     // three days fit exactly
-    const ok = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { ...body, days: body.days.slice(0, 3) } });
+    const ok = await call(app.base, "POST", "/api/planner/plans", {
+      token: c.token,
+      body: { ...body, days: body.days.slice(0, 3) },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.usage).toMatchObject({ used: 50, remaining: 0 });
   });
@@ -241,27 +342,42 @@ describe("approving", () => {
   test("approving some makes exactly those posts (scheduled with a photo, drafts without); approving again makes nothing new", async () => {
     const c = await cafe();
     await photo(c.token, "spanish-latte.jpg");
-    const plan = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-22", "2026-03-23", "2026-03-24", "2026-03-25"], language: "en" } });
+    const plan = await call(app.base, "POST", "/api/planner/plans", {
+      token: c.token,
+      body: { month: "2026-03", days: ["2026-03-22", "2026-03-23", "2026-03-24", "2026-03-25"], language: "en" },
+    });
     expect(plan.status).toBe(201);
     const proposals = plan.body.proposals as Proposal[];
     const first = proposals.find((p) => p.platform === "instagram" && p.media_id)!;
-    const bare = proposals.find((p) => p.platform === "instagram" && !p.media_id) ?? proposals.find((p) => !p.media_id && p.platform !== "twitter")!;
+    const bare =
+      proposals.find((p) => p.platform === "instagram" && !p.media_id) ??
+      proposals.find((p) => !p.media_id && p.platform !== "twitter")!;
     const chosen = [first.id, bare.id];
     const countBefore = await app.sufra.deps.db.post.count({ where: { businessId: c.businessId } });
 
-    const r = await call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, { token: c.token, body: { proposal_ids: chosen, schedule: true } });
+    const r = await call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, {
+      token: c.token,
+      body: { proposal_ids: chosen, schedule: true },
+    });
     expect(r.status).toBe(200);
     expect(r.body.failed).toEqual([]);
     expect(r.body.created.map((x: { proposal_id: string }) => x.proposal_id).sort()).toEqual([...chosen].sort());
     expect(await app.sufra.deps.db.post.count({ where: { businessId: c.businessId } })).toBe(countBefore + 2);
-    const made = await app.sufra.deps.db.post.findMany({ where: { businessId: c.businessId }, include: { targets: true, media: true } });
-    const one = made.find((p) => p.id === r.body.created.find((x: { proposal_id: string }) => x.proposal_id === first.id).post_id)!;
+    const made = await app.sufra.deps.db.post.findMany({
+      where: { businessId: c.businessId },
+      include: { targets: true, media: true },
+    });
+    const one = made.find(
+      (p) => p.id === r.body.created.find((x: { proposal_id: string }) => x.proposal_id === first.id).post_id,
+    )!;
     expect(one).toMatchObject({ status: "scheduled", content: first.content, hashtags: first.hashtags });
     expect(one.scheduledFor!.toISOString()).toBe(new Date(first.scheduled_for).toISOString());
     expect(one.targets.map((t) => t.platform)).toEqual(["instagram"]);
     expect(one.media.map((m) => m.mediaId)).toEqual([first.media_id]);
     expect(one.networkOptions).toMatchObject({ instagram: { format: "feed" } });
-    const two = made.find((p) => p.id === r.body.created.find((x: { proposal_id: string }) => x.proposal_id === bare.id).post_id)!;
+    const two = made.find(
+      (p) => p.id === r.body.created.find((x: { proposal_id: string }) => x.proposal_id === bare.id).post_id,
+    )!;
     // no photo for a network that needs one: a draft, to finish once the photographer's shot is in
     expect(two.status).toBe("draft");
     const states = Object.fromEntries((r.body.plan.proposals as Proposal[]).map((p) => [p.id, p.status]));
@@ -269,48 +385,97 @@ describe("approving", () => {
 
     // approving the same again, and one more: only the new one is made
     const third = proposals.find((p) => !chosen.includes(p.id))!;
-    const again = await call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, { token: c.token, body: { proposal_ids: [...chosen, third.id] } });
+    const again = await call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, {
+      token: c.token,
+      body: { proposal_ids: [...chosen, third.id] },
+    });
     expect(again.status).toBe(200);
     expect(again.body.created.map((x: { proposal_id: string }) => x.proposal_id)).toEqual([third.id]);
-    const twice = await call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, { token: c.token, body: { proposal_ids: [...chosen, third.id] } });
+    const twice = await call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, {
+      token: c.token,
+      body: { proposal_ids: [...chosen, third.id] },
+    });
     expect(twice.body.created).toEqual([]);
     expect(await app.sufra.deps.db.post.count({ where: { businessId: c.businessId } })).toBe(countBefore + 3);
 
     // two tabs approving the last one at once: one post
     const last = proposals.find((p) => ![...chosen, third.id].includes(p.id))!;
-    const both = await Promise.all([0, 1].map(() => call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, { token: c.token, body: { proposal_ids: [last.id], schedule: false } })));
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, {
+          token: c.token,
+          body: { proposal_ids: [last.id], schedule: false },
+        }),
+      ),
+    );
     expect(both.flatMap((b) => b.body.created)).toHaveLength(1);
     expect(await app.sufra.deps.db.post.count({ where: { businessId: c.businessId } })).toBe(countBefore + 4);
 
     // another business's plan is not found
     const stranger = await cafe();
-    const theirs = await call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, { token: stranger.token, body: { proposal_ids: [last.id] } });
+    const theirs = await call(app.base, "POST", `/api/planner/plans/${plan.body.id}/approve`, {
+      token: stranger.token,
+      body: { proposal_ids: [last.id] },
+    });
     expect(theirs.status).toBe(404);
   });
 
   test("the GraphQL door: planPreview, planMonth and approvePlan", async () => {
     const c = await cafe();
     const input = { period: "MONTH", month: "2026-03", days: ["2026-03-25", "2026-03-26"], language: "EN" };
-    const p = await gql(app.base, "query ($input: PlanInput!) { planPreview(input: $input) { cost enough usage { remaining } days { date occasion calendarKey ramadan occasionName { en ar } } networks } }", { input }, c.token);
+    const p = await gql(
+      app.base,
+      "query ($input: PlanInput!) { planPreview(input: $input) { cost enough usage { remaining } days { date occasion calendarKey ramadan occasionName { en ar } } networks } }",
+      { input },
+      c.token,
+    );
     expect(p.errors).toBeUndefined();
-    expect(p.data.planPreview).toMatchObject({ cost: 2, enough: true, usage: { remaining: 100 }, days: [{ date: "2026-03-25", occasion: "food_photo" }, { date: "2026-03-26", occasion: "weekend" }] });
+    expect(p.data.planPreview).toMatchObject({
+      cost: 2,
+      enough: true,
+      usage: { remaining: 100 },
+      days: [
+        { date: "2026-03-25", occasion: "food_photo" },
+        { date: "2026-03-26", occasion: "weekend" },
+      ],
+    });
     expect(p.data.planPreview.networks[0]).toBe("INSTAGRAM");
-    const m = await gql(app.base, "mutation ($input: PlanInput!) { planMonth(input: $input) { id usage { used } proposals { id date platform format scheduledFor reason content dish { en ar } shotList { what { en ar } } status } } }", { input }, c.token);
+    const m = await gql(
+      app.base,
+      "mutation ($input: PlanInput!) { planMonth(input: $input) { id usage { used } proposals { id date platform format scheduledFor reason content dish { en ar } shotList { what { en ar } } status } } }",
+      { input },
+      c.token,
+    );
     expect(m.errors).toBeUndefined();
     expect(m.data.planMonth.usage.used).toBe(2);
     const ids = m.data.planMonth.proposals.map((x: { id: string }) => x.id);
-    const a = await gql(app.base, "mutation ($input: ApprovePlanInput!) { approvePlan(input: $input) { created { proposalId postId scheduled } failed { code } plan { proposals { status postId } } } }", { input: { planId: m.data.planMonth.id, proposalIds: ids, schedule: false } }, c.token);
+    const a = await gql(
+      app.base,
+      "mutation ($input: ApprovePlanInput!) { approvePlan(input: $input) { created { proposalId postId scheduled } failed { code } plan { proposals { status postId } } } }",
+      { input: { planId: m.data.planMonth.id, proposalIds: ids, schedule: false } },
+      c.token,
+    );
     expect(a.errors).toBeUndefined();
     expect(a.data.approvePlan.created).toHaveLength(2);
     expect(a.data.approvePlan.created.every((x: { scheduled: boolean }) => !x.scheduled)).toBe(true);
-    expect(a.data.approvePlan.plan.proposals.every((x: { status: string; postId: string }) => x.status === "APPROVED" && x.postId)).toBe(true);
-    const refused = await gql(app.base, "mutation ($input: PlanInput!) { planMonth(input: $input) { id } }", { input: { ...input, days: undefined } }, c.token);
+    expect(
+      a.data.approvePlan.plan.proposals.every(
+        (x: { status: string; postId: string }) => x.status === "APPROVED" && x.postId,
+      ),
+    ).toBe(true);
+    const refused = await gql(
+      app.base,
+      "mutation ($input: PlanInput!) { planMonth(input: $input) { id } }",
+      { input: { ...input, days: undefined } },
+      c.token,
+    );
     expect(refused.errors?.[0]?.extensions?.reason).toBe("VALIDATION_ERROR");
   });
 });
 
 describe("templates fit the time of day", () => {
-  const apply = (token: string, { template_id, ...body }: Record<string, unknown>, lang?: string) => call(app.base, "POST", `/api/templates/${encodeURIComponent(String(template_id))}/apply`, { token, body, lang });
+  const apply = (token: string, { template_id, ...body }: Record<string, unknown>, lang?: string) =>
+    call(app.base, "POST", `/api/templates/${encodeURIComponent(String(template_id))}/apply`, { token, body, lang });
 
   test("an Iftar template says the day's Iftar time in Ramadan, never the daytime hours; outside Ramadan it leaves the hours out", async () => {
     const c = await cafe();
@@ -335,16 +500,24 @@ describe("templates fit the time of day", () => {
       expect(r.status).toBe(200);
       expect(r.body.content).not.toMatch(/7 AM|11 PM|\{|\}/);
     }
-    const everyday = (await call(app.base, "GET", "/api/templates?occasion=food_photo&language=en", { token: c.token })).body;
+    const everyday = (await call(app.base, "GET", "/api/templates?occasion=food_photo&language=en", { token: c.token }))
+      .body;
     const withHours = everyday.templates.find((t: { body: string }) => t.body.includes("{hours}"));
     expect(withHours).toBeDefined();
-    expect((await apply(c.token, { template_id: withHours.id, date: "2026-04-15" })).body.content).toContain("Daily 7 AM - 11 PM");
-    expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-10" })).body.content).not.toContain("7 AM");
+    expect((await apply(c.token, { template_id: withHours.id, date: "2026-04-15" })).body.content).toContain(
+      "Daily 7 AM - 11 PM",
+    );
+    expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-10" })).body.content).not.toContain(
+      "7 AM",
+    );
   });
 
   test("with the café's Ramadan and Eid hours, Suhoor and Ramadan-day templates state the Ramadan hours, Eid's the Eid hours", async () => {
     const c = await cafe();
-    const put = await call(app.base, "PUT", "/api/business-profile", { token: c.token, body: { ramadan_hours: "8 PM - 3 AM", ramadan_hours_ar: "من ٨ مساءً حتى ٣ فجرًا", eid_hours: "4 PM - 1 AM" } });
+    const put = await call(app.base, "PUT", "/api/business-profile", {
+      token: c.token,
+      body: { ramadan_hours: "8 PM - 3 AM", ramadan_hours_ar: "من ٨ مساءً حتى ٣ فجرًا", eid_hours: "4 PM - 1 AM" },
+    });
     expect(put.status).toBe(200);
     const suhoor = await apply(c.token, { template_id: "builtin:suhoor_late:en", date: "2026-03-10" });
     expect(suhoor.body.content).toContain("8 PM - 3 AM");
@@ -359,11 +532,18 @@ describe("templates fit the time of day", () => {
     // no Arabic Eid hours, and the English ones have Latin letters: the Arabic line is left out, not invented
     const eidAr = await apply(c.token, { template_id: "builtin:eid_fitr_hours:ar", date: "2026-03-20" });
     expect(eidAr.body.content).not.toMatch(/مواعيد العيد:|4 PM|٧ صباحًا/);
-    const everyday = (await call(app.base, "GET", "/api/templates?occasion=food_photo&language=en", { token: c.token })).body;
+    const everyday = (await call(app.base, "GET", "/api/templates?occasion=food_photo&language=en", { token: c.token }))
+      .body;
     const withHours = everyday.templates.find((t: { body: string }) => t.body.includes("{hours}"));
-    expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-10" })).body.content).toContain("8 PM - 3 AM");
-    expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-21" })).body.content).toContain("4 PM - 1 AM");
-    expect((await apply(c.token, { template_id: withHours.id, date: "2026-04-15" })).body.content).toContain("Daily 7 AM - 11 PM");
+    expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-10" })).body.content).toContain(
+      "8 PM - 3 AM",
+    );
+    expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-21" })).body.content).toContain(
+      "4 PM - 1 AM",
+    );
+    expect((await apply(c.token, { template_id: withHours.id, date: "2026-04-15" })).body.content).toContain(
+      "Daily 7 AM - 11 PM",
+    );
   });
 });
 
@@ -371,23 +551,39 @@ describe("the business's writer", () => {
   test("with a model configured, the plan's captions are the model's, one request each, told only the facts that fit the day", async () => {
     const fake = await startFakeChat();
     const admin = await adminToken(app.base);
-    const model = await call(app.base, "PUT", "/api/ai/settings", { token: admin, body: { provider: "openai", base_url: fake.url, model: "sufra-test-model", api_key: fake.apiKey } });
+    const model = await call(app.base, "PUT", "/api/ai/settings", {
+      token: admin,
+      body: { provider: "openai", base_url: fake.url, model: "sufra-test-model", api_key: fake.apiKey },
+    });
     expect(model.status).toBe(200);
     try {
       fake.fallback = (req) => {
         const asked = JSON.parse(req.body.messages[1]!.content as string) as { prompt: string };
-        return { content: JSON.stringify({ variants: [{ content: `Fresh from our kitchen: ${asked.prompt}.`, hashtags: ["Q8Food"] }] }) };
+        return {
+          content: JSON.stringify({
+            variants: [{ content: `Fresh from our kitchen: ${asked.prompt}.`, hashtags: ["Q8Food"] }],
+          }),
+        };
       };
       const c = await cafe();
       // the café's voice is playful: a plan that names no tone writes in it
-      expect((await call(app.base, "PUT", "/api/business-profile/voice", { token: c.token, body: { tone: "playful" } })).status).toBe(200);
+      expect(
+        (await call(app.base, "PUT", "/api/business-profile/voice", { token: c.token, body: { tone: "playful" } }))
+          .status,
+      ).toBe(200);
       const before = fake.requests.length;
-      const r = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-10", "2026-03-20", "2026-03-25"], language: "en" } });
+      const r = await call(app.base, "POST", "/api/planner/plans", {
+        token: c.token,
+        body: { month: "2026-03", days: ["2026-03-10", "2026-03-20", "2026-03-25"], language: "en" },
+      });
       expect(r.status).toBe(201);
       const sent = fake.requests.slice(before);
       expect(sent).toHaveLength(3);
       for (const q of sent) expect(q.body.messages[0]!.content).toContain("Tone: Playful.");
-      const asked = sent.map((q) => JSON.parse(q.body.messages[1]!.content as string) as { prompt: string; business: { hours?: string | null } });
+      const asked = sent.map(
+        (q) =>
+          JSON.parse(q.body.messages[1]!.content as string) as { prompt: string; business: { hours?: string | null } },
+      );
       const byPrompt = (dish: string) => asked.find((a) => a.prompt.includes(dish))!;
       // 10 March is an Iftar day: the model hears the Iftar time, not the daytime hours
       expect(byPrompt("Karak tea").prompt).toBe("Ramadan: Iftar: Karak tea");
@@ -397,19 +593,42 @@ describe("the business's writer", () => {
       expect(JSON.stringify(byPrompt("Pistachio kunafa").business)).not.toMatch(/7 AM|Iftar at/);
       expect(JSON.stringify(byPrompt("Spanish latte").business)).toContain("Daily 7 AM - 11 PM");
       const proposals = r.body.proposals as Proposal[];
-      expect(proposals.map((p) => p.content)).toEqual(["Fresh from our kitchen: Ramadan: Iftar: Karak tea.", "Fresh from our kitchen: Eid al-Fitr: Pistachio kunafa.", "Fresh from our kitchen: From the menu: Spanish latte."]);
+      expect(proposals.map((p) => p.content)).toEqual([
+        "Fresh from our kitchen: Ramadan: Iftar: Karak tea.",
+        "Fresh from our kitchen: Eid al-Fitr: Pistachio kunafa.",
+        "Fresh from our kitchen: From the menu: Spanish latte.",
+      ]);
       const rows = await app.sufra.deps.db.aiGeneration.findMany({ where: { businessId: c.businessId } });
       expect(rows.map((x) => x.provider)).toEqual(["openai", "openai", "openai"]);
 
       // with the café's Ramadan and Eid hours: Iftar's time and the Ramadan hours in Ramadan, the Eid hours at Eid, never the daytime hours then
-      const seasonal = await call(app.base, "PUT", "/api/business-profile", { token: c.token, body: { ramadan_hours: "8 PM - 3 AM", ramadan_hours_ar: "من ٨ مساءً حتى ٣ فجرًا", eid_hours: "4 PM - 1 AM", eid_hours_ar: "من ٤ عصرًا حتى ١ ليلًا" } });
+      const seasonal = await call(app.base, "PUT", "/api/business-profile", {
+        token: c.token,
+        body: {
+          ramadan_hours: "8 PM - 3 AM",
+          ramadan_hours_ar: "من ٨ مساءً حتى ٣ فجرًا",
+          eid_hours: "4 PM - 1 AM",
+          eid_hours_ar: "من ٤ عصرًا حتى ١ ليلًا",
+        },
+      });
       expect(seasonal.status).toBe(200);
       const since = fake.requests.length;
-      const again = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-11", "2026-03-21", "2026-03-24"], language: "en" } });
+      const again = await call(app.base, "POST", "/api/planner/plans", {
+        token: c.token,
+        body: { month: "2026-03", days: ["2026-03-11", "2026-03-21", "2026-03-24"], language: "en" },
+      });
       expect(again.status).toBe(201);
-      const business = fake.requests.slice(since).map((q) => JSON.parse(q.body.messages[1]!.content as string) as { prompt: string; business: Record<string, unknown> });
+      const business = fake.requests
+        .slice(since)
+        .map(
+          (q) =>
+            JSON.parse(q.body.messages[1]!.content as string) as { prompt: string; business: Record<string, unknown> },
+        );
       expect(business).toHaveLength(3);
-      const of = (date: string) => business.find((b) => b.prompt.includes((again.body.proposals as Proposal[]).find((p) => p.date === date)!.dish!.en))!.business;
+      const of = (date: string) =>
+        business.find((b) =>
+          b.prompt.includes((again.body.proposals as Proposal[]).find((p) => p.date === date)!.dish!.en),
+        )!.business;
       const ramadanDay = JSON.stringify(of("2026-03-11"));
       expect(ramadanDay).toContain("8 PM - 3 AM");
       expect(ramadanDay).not.toMatch(/7 AM|4 PM - 1 AM/);
@@ -436,46 +655,115 @@ describe("school breaks: announced by an admin, then in the calendar and the pla
     expect(before.body.some((h: { kind: string }) => h.kind === "school")).toBe(false);
 
     // a business's person cannot announce it (REST and GraphQL)
-    const refused = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: c.token, body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18", days: 80 } });
+    const refused = await call(app.base, "PUT", "/api/calendar/holiday-overrides", {
+      token: c.token,
+      body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18", days: 80 },
+    });
     expect(refused.status).toBe(403);
-    const refusedGql = await gql(app.base, 'mutation { setHolidayOverride(occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days: 80) { id } }', {}, c.token);
+    const refusedGql = await gql(
+      app.base,
+      'mutation { setHolidayOverride(occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days: 80) { id } }',
+      {},
+      c.token,
+    );
     expect(refusedGql.errors?.[0]?.extensions.code).toBe("FORBIDDEN");
 
     // a length out of 1..120, or none, is refused naming `days`, in both languages; Eid keeps its own length
-    const long = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: admin, body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18", days: 121 } });
+    const long = await call(app.base, "PUT", "/api/calendar/holiday-overrides", {
+      token: admin,
+      body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18", days: 121 },
+    });
     expect(long.status).toBe(400);
-    expect(long.body.details).toEqual({ days: ["A school break lasts 1 to 120 days: enter the number of days the Ministry of Education announced"] });
-    const none = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: admin, lang: "ar", body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18" } });
-    expect(none.body.details).toEqual({ days: ["تمتد العطلة المدرسية من يوم واحد إلى ١٢٠ يومًا: أدخل عدد الأيام الذي أعلنته وزارة التربية"] });
-    const eid = await gql(app.base, 'mutation { setHolidayOverride(occasionKey: "eid_al_adha", year: 2026, date: "2026-05-28", days: 5) { id } }', {}, admin);
+    expect(long.body.details).toEqual({
+      days: ["A school break lasts 1 to 120 days: enter the number of days the Ministry of Education announced"],
+    });
+    const none = await call(app.base, "PUT", "/api/calendar/holiday-overrides", {
+      token: admin,
+      lang: "ar",
+      body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18" },
+    });
+    expect(none.body.details).toEqual({
+      days: ["تمتد العطلة المدرسية من يوم واحد إلى ١٢٠ يومًا: أدخل عدد الأيام الذي أعلنته وزارة التربية"],
+    });
+    const eid = await gql(
+      app.base,
+      'mutation { setHolidayOverride(occasionKey: "eid_al_adha", year: 2026, date: "2026-05-28", days: 5) { id } }',
+      {},
+      admin,
+    );
     expect(eid.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
-    expect(JSON.stringify(eid.errors)).toContain("This occasion keeps its own length: only a school break takes a number of days");
+    expect(JSON.stringify(eid.errors)).toContain(
+      "This occasion keeps its own length: only a school break takes a number of days",
+    );
     expect(await app.sufra.deps.db.holidayOverride.count()).toBe(0);
 
     // the admin announces it: 18 June 2026 for 80 days (to 5 September)
-    const put = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: admin, body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18", days: 80, note: "Ministry of Education" } });
+    const put = await call(app.base, "PUT", "/api/calendar/holiday-overrides", {
+      token: admin,
+      body: {
+        occasion_key: "school_summer_break",
+        year: 2026,
+        date: "2026-06-18",
+        days: 80,
+        note: "Ministry of Education",
+      },
+    });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ occasion_key: "school_summer_break", name_en: "Summer school break", name_ar: "العطلة الصيفية", date: "2026-06-18", days: 80, calendar_date: null });
-    const after = (await call(app.base, "GET", "/api/calendar/holidays?year=2026", { token: c.token })).body.filter((h: { kind: string }) => h.kind === "school");
+    expect(put.body).toMatchObject({
+      occasion_key: "school_summer_break",
+      name_en: "Summer school break",
+      name_ar: "العطلة الصيفية",
+      date: "2026-06-18",
+      days: 80,
+      calendar_date: null,
+    });
+    const after = (await call(app.base, "GET", "/api/calendar/holidays?year=2026", { token: c.token })).body.filter(
+      (h: { kind: string }) => h.kind === "school",
+    );
     expect(after).toHaveLength(80);
-    expect(after[0]).toMatchObject({ date: "2026-06-18", occasion_key: "school_summer_break", day: 1, days: 80, corrected: false });
+    expect(after[0]).toMatchObject({
+      date: "2026-06-18",
+      occasion_key: "school_summer_break",
+      day: 1,
+      days: 80,
+      corrected: false,
+    });
     expect(after.at(-1)).toMatchObject({ date: "2026-09-05", day: 80 });
-    expect((await call(app.base, "GET", "/api/calendar/holidays?year=2027", { token: c.token })).body.some((h: { kind: string }) => h.kind === "school")).toBe(false);
+    expect(
+      (await call(app.base, "GET", "/api/calendar/holidays?year=2027", { token: c.token })).body.some(
+        (h: { kind: string }) => h.kind === "school",
+      ),
+    ).toBe(false);
     const g = await gql(app.base, "{ kuwaitHolidays(year: 2026) { date occasionKey kind days } }", {}, c.token);
-    expect(g.data.kuwaitHolidays.find((h: { occasionKey: string }) => h.occasionKey === "school_summer_break")).toEqual({ date: "2026-06-18", occasionKey: "school_summer_break", kind: "SCHOOL", days: 80 });
+    expect(g.data.kuwaitHolidays.find((h: { occasionKey: string }) => h.occasionKey === "school_summer_break")).toEqual(
+      { date: "2026-06-18", occasionKey: "school_summer_break", kind: "SCHOOL", days: 80 },
+    );
 
     // the plan: a family post on a break day (Saturday 20 June), an everyday one before the break (Monday 15 June)
-    const plan = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-06", days: ["2026-06-15", "2026-06-20"], language: "both" } });
+    const plan = await call(app.base, "POST", "/api/planner/plans", {
+      token: c.token,
+      body: { month: "2026-06", days: ["2026-06-15", "2026-06-20"], language: "both" },
+    });
     expect(plan.status).toBe(201);
     const [ordinary, onBreak] = plan.body.proposals as Proposal[];
     expect(ordinary).toMatchObject({ date: "2026-06-15", calendar_key: null, occasion: "food_photo" });
-    expect(onBreak).toMatchObject({ date: "2026-06-20", calendar_key: "school_summer_break", occasion: "school_holidays" });
+    expect(onBreak).toMatchObject({
+      date: "2026-06-20",
+      calendar_key: "school_summer_break",
+      occasion: "school_holidays",
+    });
     // every opening of the school-holidays bank names the family or the children, in both languages
     expect(onBreak!.content).toMatch(/famil|kids/i);
     expect(onBreak!.content).toMatch(/عائل|العيلة|الأولاد|العيال/);
 
     // removing the announcement takes the break out of the calendar again
-    expect((await call(app.base, "DELETE", `/api/calendar/holiday-overrides/${put.body.id}`, { token: admin })).status).toBe(200);
-    expect((await call(app.base, "GET", "/api/calendar/holidays?year=2026", { token: c.token })).body.some((h: { kind: string }) => h.kind === "school")).toBe(false);
+    expect(
+      (await call(app.base, "DELETE", `/api/calendar/holiday-overrides/${put.body.id}`, { token: admin })).status,
+    ).toBe(200);
+    expect(
+      (await call(app.base, "GET", "/api/calendar/holidays?year=2026", { token: c.token })).body.some(
+        (h: { kind: string }) => h.kind === "school",
+      ),
+    ).toBe(false);
   });
 });

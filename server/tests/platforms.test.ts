@@ -13,7 +13,13 @@ import { demoAdapter, demoMetrics } from "../src/platforms/demo.ts";
 import { createPlatforms } from "../src/platforms/index.ts";
 import { createInstagramAdapter } from "../src/platforms/instagram.ts";
 import { createSnapchatAdapter } from "../src/platforms/snapchat.ts";
-import { PlatformError, type AccountAccess, type PlatformAdapter, type PublishMedia, type PublishRequest } from "../src/platforms/types.ts";
+import {
+  PlatformError,
+  type AccountAccess,
+  type PlatformAdapter,
+  type PublishMedia,
+  type PublishRequest,
+} from "../src/platforms/types.ts";
 import { createXAdapter } from "../src/platforms/x.ts";
 import { startInstagramFake, type InstagramFakeState } from "./fakes/instagram-server.ts";
 import { startXFake, type XFakeState } from "./fakes/x-server.ts";
@@ -25,8 +31,12 @@ let mediaServer: http.Server;
 let mediaUrl = "";
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
-  png = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).png().toBuffer();
+  jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } })
+    .jpeg()
+    .toBuffer();
+  png = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } })
+    .png()
+    .toBuffer();
   // stands in for our public media URLs: Instagram downloads from here
   mediaServer = http.createServer((req, res) => {
     if (req.url === "/photo.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
@@ -61,7 +71,10 @@ const clip = (): PublishMedia => ({
 });
 
 /** A publish request whose saveProgress keeps progress on the request, as a fresh read from the database would. */
-function request(account: AccountAccess, over: Partial<PublishRequest> = {}): PublishRequest & { saved: Record<string, unknown>[] } {
+function request(
+  account: AccountAccess,
+  over: Partial<PublishRequest> = {},
+): PublishRequest & { saved: Record<string, unknown>[] } {
   const saved: Record<string, unknown>[] = [];
   const req = {
     attemptKey: randomBytes(8).toString("hex"),
@@ -99,34 +112,61 @@ describe("Instagram", () => {
   beforeAll(async () => {
     fake = await startInstagramFake();
     s = fake.state;
-    ig = createInstagramAdapter({ ...s.config, publishTimeoutMs: 5_000 }, { pollFirstMs: 5, pollMaxMs: 20, backoffMs: 5 });
+    ig = createInstagramAdapter(
+      { ...s.config, publishTimeoutMs: 5_000 },
+      { pollFirstMs: 5, pollMaxMs: 20, backoffMs: 5 },
+    );
   });
   afterAll(() => fake.close());
   // a fresh account per test, so quotas and posts do not leak between tests
   let n = 0;
   const connect = (ageMs = 0) => {
     const user = { userId: String(17_841_400_000_000_000 + ++n), username: `machboos_house_${n}` };
-    account = { externalId: user.userId, handle: user.username, accessToken: s.issueToken(user, 60 * DAY - ageMs, ageMs) };
+    account = {
+      externalId: user.userId,
+      handle: user.username,
+      accessToken: s.issueToken(user, 60 * DAY - ageMs, ageMs),
+    };
     return account;
   };
 
   test("OAuth: the code becomes a short-lived token, then a 60-day token, then the profile", async () => {
-    const url = new URL(ig.authorizeUrl({ state: "st4te", codeChallenge: "ignored", redirectUri: "https://sufra.test/cb/instagram" }));
+    const url = new URL(
+      ig.authorizeUrl({ state: "st4te", codeChallenge: "ignored", redirectUri: "https://sufra.test/cb/instagram" }),
+    );
     expect(url.searchParams.get("client_id")).toBe(s.appId);
     expect(url.searchParams.get("response_type")).toBe("code");
-    expect(url.searchParams.get("scope")).toBe("instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments,instagram_business_manage_messages");
+    expect(url.searchParams.get("scope")).toBe(
+      "instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments,instagram_business_manage_messages",
+    );
     expect(url.searchParams.get("state")).toBe("st4te");
     expect(url.searchParams.has("code_challenge")).toBe(false);
 
-    s.issueCode("ig-code-1", { userId: "17841400000000001", username: "sufra_kitchen", name: "Sufra Kitchen", redirectUri: "https://sufra.test/cb/instagram" });
-    const got = await ig.exchangeCode({ code: "ig-code-1#_", codeVerifier: "unused", redirectUri: "https://sufra.test/cb/instagram" });
-    expect(got).toMatchObject({ externalId: "17841400000000001", handle: "sufra_kitchen", displayName: "Sufra Kitchen", refreshToken: null });
+    s.issueCode("ig-code-1", {
+      userId: "17841400000000001",
+      username: "sufra_kitchen",
+      name: "Sufra Kitchen",
+      redirectUri: "https://sufra.test/cb/instagram",
+    });
+    const got = await ig.exchangeCode({
+      code: "ig-code-1#_",
+      codeVerifier: "unused",
+      redirectUri: "https://sufra.test/cb/instagram",
+    });
+    expect(got).toMatchObject({
+      externalId: "17841400000000001",
+      handle: "sufra_kitchen",
+      displayName: "Sufra Kitchen",
+      refreshToken: null,
+    });
     expect(s.tokens.get(got.accessToken)?.kind).toBe("long");
     expect(got.expiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * DAY);
     expect(ig.refreshMarginMs).toBe(7 * DAY);
 
     // a code works once
-    const again = await rejection(ig.exchangeCode({ code: "ig-code-1", codeVerifier: "", redirectUri: "https://sufra.test/cb/instagram" }));
+    const again = await rejection(
+      ig.exchangeCode({ code: "ig-code-1", codeVerifier: "", redirectUri: "https://sufra.test/cb/instagram" }),
+    );
     expect(again.kind).toBe("auth");
     expect(again.platformMessage).toMatch(/already used/);
   });
@@ -163,7 +203,9 @@ describe("Instagram", () => {
     expect(post[0]).toMatchObject({ id: published.externalId, caption: req.text, containerId });
     expect(published.permalink).toBe(post[0].permalink);
     expect(published.warning).toBeNull();
-    expect(s.comments).toContainEqual(expect.objectContaining({ mediaId: published.externalId, message: "#kuwait #machboos" }));
+    expect(s.comments).toContainEqual(
+      expect.objectContaining({ mediaId: published.externalId, message: "#kuwait #machboos" }),
+    );
 
     // Instagram refuses to publish the same container twice
     expect((await rejection(ig.send(req))).kind).toBe("rejected");
@@ -287,18 +329,29 @@ describe("Instagram", () => {
     expect(refused.platformMessage).toMatch(/24 hours/);
     // knowing when it expires (60 days after it was issued), the adapter does not ask at all
     const asked = s.calls.refresh_token ?? 0;
-    const young = await rejection(ig.refresh({ accessToken: account.accessToken, expiresAt: new Date(Date.now() + 60 * DAY - 3_600_000) }));
+    const young = await rejection(
+      ig.refresh({ accessToken: account.accessToken, expiresAt: new Date(Date.now() + 60 * DAY - 3_600_000) }),
+    );
     expect(young.kind).toBe("auth");
     expect(s.calls.refresh_token ?? 0).toBe(asked);
     // a day and a bit later it is refreshed
     s.tokens.get(account.accessToken)!.issuedAt -= 25 * 3_600_000;
-    const fresh = await ig.refresh({ accessToken: account.accessToken, expiresAt: new Date(Date.now() + 60 * DAY - 25 * 3_600_000) });
+    const fresh = await ig.refresh({
+      accessToken: account.accessToken,
+      expiresAt: new Date(Date.now() + 60 * DAY - 25 * 3_600_000),
+    });
     expect(s.tokens.get(fresh.accessToken)?.userId).toBe(account.externalId);
   });
 
   test("images must be JPEG: the stand-in refuses a PNG as Instagram does", async () => {
     connect();
-    const err = await rejection(ig.prepare(request(account, { media: [{ ...photo("photo.png"), mime: "image/png", read: async () => png, bytes: png.length }] })));
+    const err = await rejection(
+      ig.prepare(
+        request(account, {
+          media: [{ ...photo("photo.png"), mime: "image/png", read: async () => png, bytes: png.length }],
+        }),
+      ),
+    );
     expect(err.kind).toBe("rejected");
     expect(err.opts.platformCode).toBe(2207005);
     expect(err.platformMessage).toMatch(/Only JPEG/);
@@ -358,7 +411,8 @@ describe("Instagram", () => {
       await ig.prepare(req);
       const parent = s.containers.get(req.progress.containerId as string)!;
       expect(parent.mediaType).toBe("CAROUSEL");
-      for (const id of parent.children) expect(s.containers.get(id)).toMatchObject({ mediaType: "IMAGE", carouselItem: true, status: "FINISHED" });
+      for (const id of parent.children)
+        expect(s.containers.get(id)).toMatchObject({ mediaType: "IMAGE", carouselItem: true, status: "FINISHED" });
       expect((await ig.send(req)).externalId).toBeTruthy();
     } finally {
       s.carouselItemPolls = 1;
@@ -389,7 +443,9 @@ describe("X", () => {
 
   test("OAuth 2.0 with PKCE: the fake checks S256(code_verifier) against the challenge", async () => {
     const { verifier, challenge } = pkce();
-    const url = new URL(x.authorizeUrl({ state: "s1", codeChallenge: challenge, redirectUri: "https://sufra.test/cb/x" }));
+    const url = new URL(
+      x.authorizeUrl({ state: "s1", codeChallenge: challenge, redirectUri: "https://sufra.test/cb/x" }),
+    );
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: "code",
       client_id: s.clientId,
@@ -399,15 +455,27 @@ describe("X", () => {
       code_challenge: challenge,
       code_challenge_method: "S256",
     });
-    s.issueCode("x-code-1", { userId: "42", username: "sufra_kw", name: "Sufra KW", codeChallenge: challenge, redirectUri: "https://sufra.test/cb/x" });
-    const got = await x.exchangeCode({ code: "x-code-1", codeVerifier: verifier, redirectUri: "https://sufra.test/cb/x" });
+    s.issueCode("x-code-1", {
+      userId: "42",
+      username: "sufra_kw",
+      name: "Sufra KW",
+      codeChallenge: challenge,
+      redirectUri: "https://sufra.test/cb/x",
+    });
+    const got = await x.exchangeCode({
+      code: "x-code-1",
+      codeVerifier: verifier,
+      redirectUri: "https://sufra.test/cb/x",
+    });
     expect(got).toMatchObject({ externalId: "42", handle: "sufra_kw", displayName: "Sufra KW" });
     expect(got.refreshToken).toBeTruthy();
     expect(got.scopes).toContain("offline.access");
     expect(Math.abs(got.expiresAt!.getTime() - (Date.now() + 7_200_000))).toBeLessThan(5_000);
 
     s.issueCode("x-code-2", { userId: "42", username: "sufra_kw", codeChallenge: challenge });
-    const wrong = await rejection(x.exchangeCode({ code: "x-code-2", codeVerifier: pkce().verifier, redirectUri: "https://sufra.test/cb/x" }));
+    const wrong = await rejection(
+      x.exchangeCode({ code: "x-code-2", codeVerifier: pkce().verifier, redirectUri: "https://sufra.test/cb/x" }),
+    );
     expect(wrong.kind).toBe("auth");
     expect(wrong.platformMessage).toMatch(/code_verifier/);
   });
@@ -422,7 +490,9 @@ describe("X", () => {
     expect(old.platformMessage).toMatch(/token was invalid/);
 
     s.revokeToken(fresh.accessToken);
-    expect((await rejection(x.refresh({ accessToken: fresh.accessToken, refreshToken: fresh.refreshToken }))).kind).toBe("auth");
+    expect(
+      (await rejection(x.refresh({ accessToken: fresh.accessToken, refreshToken: fresh.refreshToken }))).kind,
+    ).toBe("auth");
     expect(x.refreshMarginMs).toBe(5 * 60_000);
   });
 
@@ -492,7 +562,10 @@ describe("X", () => {
     const [tweet] = s.posts(a.externalId);
     expect(tweet.text).toBe(req.text);
     // X shows the text escaped, with its own links: reconcile compares the words
-    expect(await x.reconcile(req)).toEqual({ state: "published", result: { externalId: tweet.id, permalink: `https://x.com/${a.handle}/status/${tweet.id}` } });
+    expect(await x.reconcile(req)).toEqual({
+      state: "published",
+      result: { externalId: tweet.id, permalink: `https://x.com/${a.handle}/status/${tweet.id}` },
+    });
     // nothing found is not proof of absence on X
     expect(await x.reconcile(request(a))).toEqual({ state: "unknown" });
   });
@@ -511,7 +584,13 @@ describe("X", () => {
     const a = connect();
     const one = await x.send(request(a, { media: [] }));
     const two = await x.send(request(a, { media: [] }));
-    s.setMetrics(one.externalId, { impression_count: 900, like_count: 40, reply_count: 5, retweet_count: 3, quote_count: 1 });
+    s.setMetrics(one.externalId, {
+      impression_count: 900,
+      like_count: 40,
+      reply_count: 5,
+      retweet_count: 3,
+      quote_count: 1,
+    });
     s.setMetrics(two.externalId, { impression_count: 10 });
     const m = await x.metrics(a, [one.externalId, two.externalId]);
     expect(m.get(one.externalId)).toEqual({ views: 900, reach: 900, likes: 40, comments: 5, shares: 4 });
@@ -584,7 +663,9 @@ describe("demo network and Snapchat", () => {
       expect(out.permalink).toBe(`https://demo.sufra.local/${platform}/${out.externalId}`);
       expect(await demo.reconcile(req)).toEqual({ state: "absent" });
     }
-    const { externalId } = await demoAdapter("instagram").send(request({ externalId: "d", handle: "d", accessToken: "d" }));
+    const { externalId } = await demoAdapter("instagram").send(
+      request({ externalId: "d", handle: "d", accessToken: "d" }),
+    );
     const now = Date.now();
     const at = (h: number) => demoMetrics(externalId, now + h * 3_600_000);
     expect(at(0).views).toBe(0);
@@ -598,7 +679,9 @@ describe("demo network and Snapchat", () => {
     expect(day.comments).toBeLessThanOrEqual(Math.ceil(day.likes * 0.15));
     expect(day.reach / day.views).toBeGreaterThanOrEqual(0.69);
     expect(day.reach / day.views).toBeLessThanOrEqual(0.91);
-    const live = await demoAdapter("instagram").metrics({ externalId: "d", handle: "d", accessToken: "d" }, [externalId]);
+    const live = await demoAdapter("instagram").metrics({ externalId: "d", handle: "d", accessToken: "d" }, [
+      externalId,
+    ]);
     expect(live.get(externalId)).toBeDefined();
   });
 
@@ -606,14 +689,20 @@ describe("demo network and Snapchat", () => {
     const snap = createSnapchatAdapter();
     expect(snap.manual).toBe(true);
     expect(snap.configured()).toBe(true);
-    expect(() => snap.authorizeUrl({ state: "s", codeChallenge: "c", redirectUri: "r" })).toThrow(/no public posting API/);
-    expect((await rejection(snap.exchangeCode({ code: "c", codeVerifier: "v", redirectUri: "r" }))).kind).toBe("rejected");
+    expect(() => snap.authorizeUrl({ state: "s", codeChallenge: "c", redirectUri: "r" })).toThrow(
+      /no public posting API/,
+    );
+    expect((await rejection(snap.exchangeCode({ code: "c", codeVerifier: "v", redirectUri: "r" }))).kind).toBe(
+      "rejected",
+    );
     expect((await snap.metrics({ externalId: "1", handle: "h", accessToken: "t" }, ["1"])).size).toBe(0);
   });
 
   test("createPlatforms gives the demo adapter to demo accounts and the real one otherwise", () => {
     // the real configuration with no app credentials set
-    const platforms = createPlatforms(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-platforms-")) }));
+    const platforms = createPlatforms(
+      loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-platforms-")) }),
+    );
     expect(platforms.adapter("instagram", { demo: false }).configured()).toBe(false); // no app credentials
     expect(platforms.adapter("twitter", { demo: true }).configured()).toBe(true);
     expect(platforms.adapter("snapchat", { demo: false }).manual).toBe(true);

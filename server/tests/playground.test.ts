@@ -65,7 +65,11 @@ describe("a browser opening /graphql", () => {
 
 describe("everything else at /graphql is GraphQL, as before", () => {
   test("a GET asking for JSON, or with no Accept header, gets Apollo's 400 for a GET without a query", async () => {
-    for (const headers of [{ accept: "application/json" }, { accept: "application/graphql-response+json, application/json;q=0.9" }, {}] as Record<string, string>[]) {
+    for (const headers of [
+      { accept: "application/json" },
+      { accept: "application/graphql-response+json, application/json;q=0.9" },
+      {},
+    ] as Record<string, string>[]) {
       const r = await fetch(`${app.base}/graphql`, { headers });
       expect(r.status).toBe(400);
       expect(await r.text()).not.toBe(PAGE);
@@ -73,17 +77,25 @@ describe("everything else at /graphql is GraphQL, as before", () => {
   });
 
   test("a GET with a query is an operation even from a browser (Apollo's CSRF prevention refuses it), not the page", async () => {
-    const r = await fetch(`${app.base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { accept: BROWSER } });
+    const r = await fetch(`${app.base}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
+      headers: { accept: BROWSER },
+    });
     expect(r.status).toBe(400);
     expect(await r.text()).not.toBe(PAGE);
-    const ok = await fetch(`${app.base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { accept: "application/json", "apollo-require-preflight": "1" } });
+    const ok = await fetch(`${app.base}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
+      headers: { accept: "application/json", "apollo-require-preflight": "1" },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ data: { __typename: "Query" } });
   });
 
   test("POST /graphql answers operations, the browser's Accept header or not", async () => {
     expect(await gql(app.base, "{ __typename }")).toEqual({ data: { __typename: "Query" } });
-    const r = await fetch(`${app.base}/graphql`, { method: "POST", headers: { accept: BROWSER, "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
+    const r = await fetch(`${app.base}/graphql`, {
+      method: "POST",
+      headers: { accept: BROWSER, "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
     expect(r.status).toBe(200);
     expect(await r.json()).toEqual({ data: { __typename: "Query" } });
   });

@@ -25,7 +25,18 @@ const photo = (b: { token: string }) => uploadPhoto(app, b.token, { width: 1080,
 /** A post published on the demo network, with one photo. */
 async function published(b: { token: string }) {
   const mediaId = await photo(b);
-  const p = (await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Saffron dates are back ☕", hashtags: ["Kuwait Coffee"], first_comment: "Open till midnight", platforms: ["instagram", "twitter"], media_ids: [mediaId] } })).body;
+  const p = (
+    await call(app.base, "POST", "/api/posts", {
+      token: b.token,
+      body: {
+        content: "Saffron dates are back ☕",
+        hashtags: ["Kuwait Coffee"],
+        first_comment: "Open till midnight",
+        platforms: ["instagram", "twitter"],
+        media_ids: [mediaId],
+      },
+    })
+  ).body;
   expect((await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token })).status).toBe(202);
   await waitFor(
     () => call(app.base, "GET", `/api/posts/${p.id}`, { token: b.token }),
@@ -61,17 +72,34 @@ describe("duplicating a post", () => {
     // the original is untouched
     expect((await call(app.base, "GET", `/api/posts/${p.id}`, { token: b.token })).body.status).toBe("published");
     // and the draft can be edited like any other
-    const edited = await call(app.base, "PUT", `/api/posts/${r.body.id}`, { token: b.token, body: { content: "Saffron dates, again" } });
+    const edited = await call(app.base, "PUT", `/api/posts/${r.body.id}`, {
+      token: b.token,
+      body: { content: "Saffron dates, again" },
+    });
     expect(edited.status).toBe(200);
   });
 
   test("media only: a draft with the photos and nothing else", async () => {
     const b = await business();
     const p = await published(b);
-    const r = await call(app.base, "POST", `/api/posts/${p.id}/duplicate`, { token: b.token, body: { media_only: true } });
+    const r = await call(app.base, "POST", `/api/posts/${p.id}/duplicate`, {
+      token: b.token,
+      body: { media_only: true },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ status: "draft", content: "", hashtags: [], first_comment: null, platforms: [], media_ids: [p.mediaId] });
-    const bad = await call(app.base, "POST", `/api/posts/${p.id}/duplicate`, { token: b.token, lang: "ar", body: { media_only: "yes" } });
+    expect(r.body).toMatchObject({
+      status: "draft",
+      content: "",
+      hashtags: [],
+      first_comment: null,
+      platforms: [],
+      media_ids: [p.mediaId],
+    });
+    const bad = await call(app.base, "POST", `/api/posts/${p.id}/duplicate`, {
+      token: b.token,
+      lang: "ar",
+      body: { media_only: "yes" },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.details)).toEqual(["media_only"]);
     expect(bad.body.message).toMatch(/[\u0600-\u06FF]/);
@@ -80,10 +108,26 @@ describe("duplicating a post", () => {
   test("GraphQL duplicatePost: the same service", async () => {
     const b = await business();
     const p = await published(b);
-    const r = await gql(app.base, "mutation($id: ID!) { duplicatePost(id: $id) { id status content hashtags platforms media { id } } }", { id: p.id }, b.token);
+    const r = await gql(
+      app.base,
+      "mutation($id: ID!) { duplicatePost(id: $id) { id status content hashtags platforms media { id } } }",
+      { id: p.id },
+      b.token,
+    );
     expect(r.errors).toBeUndefined();
-    expect(r.data.duplicatePost).toMatchObject({ status: "DRAFT", content: "Saffron dates are back ☕", hashtags: ["Kuwait_Coffee"], platforms: ["INSTAGRAM", "TWITTER"], media: [{ id: p.mediaId }] });
-    const media = await gql(app.base, "mutation($id: ID!) { duplicatePost(id: $id, mediaOnly: true) { content platforms media { id } } }", { id: p.id }, b.token);
+    expect(r.data.duplicatePost).toMatchObject({
+      status: "DRAFT",
+      content: "Saffron dates are back ☕",
+      hashtags: ["Kuwait_Coffee"],
+      platforms: ["INSTAGRAM", "TWITTER"],
+      media: [{ id: p.mediaId }],
+    });
+    const media = await gql(
+      app.base,
+      "mutation($id: ID!) { duplicatePost(id: $id, mediaOnly: true) { content platforms media { id } } }",
+      { id: p.id },
+      b.token,
+    );
     expect(media.data.duplicatePost).toEqual({ content: "", platforms: [], media: [{ id: p.mediaId }] });
     const list = await gql(app.base, "query { posts(first: 10, status: [DRAFT]) { totalCount } }", {}, b.token);
     expect(list.data.posts.totalCount).toBe(2);
@@ -92,7 +136,12 @@ describe("duplicating a post", () => {
   test("another business's post cannot be duplicated: 404 through both doors, nothing written", async () => {
     const a = await business();
     const other = await business();
-    const p = (await call(app.base, "POST", "/api/posts", { token: a.token, body: { content: "Secret menu", platforms: ["instagram"] } })).body;
+    const p = (
+      await call(app.base, "POST", "/api/posts", {
+        token: a.token,
+        body: { content: "Secret menu", platforms: ["instagram"] },
+      })
+    ).body;
     const r = await call(app.base, "POST", `/api/posts/${p.id}/duplicate`, { token: other.token });
     expect({ status: r.status, code: r.body.code }).toEqual({ status: 404, code: "NOT_FOUND" });
     const g = await gql(app.base, "mutation($id: ID!) { duplicatePost(id: $id) { id } }", { id: p.id }, other.token);

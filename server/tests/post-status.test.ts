@@ -7,7 +7,8 @@ import type { PostStatus } from "../src/generated/prisma/enums.ts";
 import { postStatusFrom } from "../src/modules/publishing/post-status.ts";
 import { call, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 
-const t = (status: string, attempts = 0, errorCode: string | null = null) => ({ status, attempts, errorCode }) as Parameters<typeof postStatusFrom>[0][number];
+const t = (status: string, attempts = 0, errorCode: string | null = null) =>
+  ({ status, attempts, errorCode }) as Parameters<typeof postStatusFrom>[0][number];
 
 describe("post status from targets", () => {
   test.each([
@@ -27,7 +28,8 @@ describe("post status from targets", () => {
   });
 
   test("every status the publisher derives is a transition the state machine allows from publishing", () => {
-    for (const s of ["published", "partially_published", "failed", "unconfirmed"] as const) expect(canPostTransition("publishing", s)).toBe(true);
+    for (const s of ["published", "partially_published", "failed", "unconfirmed"] as const)
+      expect(canPostTransition("publishing", s)).toBe(true);
     expect(canPostTransition("published", "publishing")).toBe(false);
     expect(canPostTransition("draft", "published")).toBe(false);
   });
@@ -47,7 +49,11 @@ describe("post status kept with its targets", () => {
     app = await startTestApp();
     owner = await signedInBusiness(app.base);
     await app.sufra.services.platformAccounts.ensureDemoAccounts(owner.businessId);
-    accounts = await app.sufra.deps.db.platformAccount.findMany({ where: { businessId: owner.businessId }, orderBy: { platform: "asc" }, select: { id: true, platform: true } });
+    accounts = await app.sufra.deps.db.platformAccount.findMany({
+      where: { businessId: owner.businessId },
+      orderBy: { platform: "asc" },
+      select: { id: true, platform: true },
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -61,11 +67,21 @@ describe("post status kept with its targets", () => {
         authorId: owner.userId,
         status,
         content: `status test ${randomUUID()}`,
-        targets: { create: targets.map((t, i) => ({ accountId: accounts[i]!.id, platform: accounts[i]!.platform, status: t.status, attempts: t.attempts ?? 0, errorCode: t.errorCode ?? null, publishedAt: t.publishedAt ?? (t.status === "published" ? new Date("2026-11-20T09:00:00Z") : null) })) },
+        targets: {
+          create: targets.map((t, i) => ({
+            accountId: accounts[i]!.id,
+            platform: accounts[i]!.platform,
+            status: t.status,
+            attempts: t.attempts ?? 0,
+            errorCode: t.errorCode ?? null,
+            publishedAt: t.publishedAt ?? (t.status === "published" ? new Date("2026-11-20T09:00:00Z") : null),
+          })),
+        },
       },
       include: { targets: true },
     });
-  const read = (id: string) => app.sufra.deps.db.post.findUniqueOrThrow({ where: { id }, include: { targets: { orderBy: { platform: "asc" } } } });
+  const read = (id: string) =>
+    app.sufra.deps.db.post.findUniqueOrThrow({ where: { id }, include: { targets: { orderBy: { platform: "asc" } } } });
 
   test("the recovery pass sets right every post its targets contradict, says which, and a second pass finds none", async () => {
     const one: T[] = [
@@ -83,29 +99,62 @@ describe("post status kept with its targets", () => {
       sets.push([a]);
       for (const b of one.slice(i)) sets.push([a, b]);
     });
-    sets.push([{ status: "published", publishedAt: new Date("2026-11-21T10:00:00Z") }, { status: "published", publishedAt: new Date("2026-11-21T08:00:00Z") }, { status: "failed", attempts: 5 }]);
-    const currents: PostStatus[] = ["draft", "scheduled", "publishing", "published", "partially_published", "failed", "unconfirmed"];
+    sets.push([
+      { status: "published", publishedAt: new Date("2026-11-21T10:00:00Z") },
+      { status: "published", publishedAt: new Date("2026-11-21T08:00:00Z") },
+      { status: "failed", attempts: 5 },
+    ]);
+    const currents: PostStatus[] = [
+      "draft",
+      "scheduled",
+      "publishing",
+      "published",
+      "partially_published",
+      "failed",
+      "unconfirmed",
+    ];
     const made: { id: string; want: PostStatus; was: PostStatus; firstPublished: number | null }[] = [];
     for (const targets of sets)
       for (const current of currents) {
         const p = await makePost(current, targets);
         const stamps = p.targets.map((t) => t.publishedAt?.getTime()).filter((n): n is number => n !== undefined);
-        made.push({ id: p.id, was: current, want: postStatusFrom(p.targets, current), firstPublished: stamps.length ? Math.min(...stamps) : null });
+        made.push({
+          id: p.id,
+          was: current,
+          want: postStatusFrom(p.targets, current),
+          firstPublished: stamps.length ? Math.min(...stamps) : null,
+        });
       }
     // the post the finding left behind: both networks published, the post still publishing
-    const stuck = await makePost("publishing", [{ status: "published", attempts: 1 }, { status: "published", attempts: 1 }]);
-    made.push({ id: stuck.id, was: "publishing", want: "published", firstPublished: stuck.targets[0]!.publishedAt!.getTime() });
+    const stuck = await makePost("publishing", [
+      { status: "published", attempts: 1 },
+      { status: "published", attempts: 1 },
+    ]);
+    made.push({
+      id: stuck.id,
+      was: "publishing",
+      want: "published",
+      firstPublished: stuck.targets[0]!.publishedAt!.getTime(),
+    });
 
     const warn = jest.spyOn(app.sufra.deps.logger, "warn");
     try {
       await app.sufra.services.publishing.recover();
-      const after = await app.sufra.deps.db.post.findMany({ where: { id: { in: made.map((m) => m.id) } }, select: { id: true, status: true, publishedAt: true } });
+      const after = await app.sufra.deps.db.post.findMany({
+        where: { id: { in: made.map((m) => m.id) } },
+        select: { id: true, status: true, publishedAt: true },
+      });
       const byId = new Map(after.map((p) => [p.id, p]));
-      const wrong = made.filter((m) => byId.get(m.id)!.status !== m.want || (byId.get(m.id)!.publishedAt?.getTime() ?? null) !== m.firstPublished);
+      const wrong = made.filter(
+        (m) =>
+          byId.get(m.id)!.status !== m.want || (byId.get(m.id)!.publishedAt?.getTime() ?? null) !== m.firstPublished,
+      );
       expect(wrong).toEqual([]);
       expect(byId.get(stuck.id)!.status).toBe("published");
       // what it repaired is logged: each post, from what, to what
-      const logged = warn.mock.calls.filter(([msg]) => msg === "post statuses repaired from their targets").flatMap(([, data]) => (data as { repaired: { postId: string; from: string; to: string }[] }).repaired);
+      const logged = warn.mock.calls
+        .filter(([msg]) => msg === "post statuses repaired from their targets")
+        .flatMap(([, data]) => (data as { repaired: { postId: string; from: string; to: string }[] }).repaired);
       expect(logged).toContainEqual({ postId: stuck.id, from: "publishing", to: "published" });
       const changedStatus = made.filter((m) => m.want !== m.was).map((m) => m.id);
       expect(changedStatus.length).toBeGreaterThan(50);
@@ -118,43 +167,88 @@ describe("post status kept with its targets", () => {
   });
 
   test("a target change and its post's status are one transaction: when the post cannot be written, the target stays as it was", async () => {
-    const p = await makePost("unconfirmed", [{ status: "published", attempts: 1 }, { status: "unconfirmed", attempts: 1, errorCode: "PUBLISH_TIMEOUT" }]);
+    const p = await makePost("unconfirmed", [
+      { status: "published", attempts: 1 },
+      { status: "unconfirmed", attempts: 1, errorCode: "PUBLISH_TIMEOUT" },
+    ]);
     const unconfirmed = p.targets.find((t) => t.status === "unconfirmed")!;
     const pool = app.sufra.deps.pool;
     const fn = `refuse_${p.id.replace(/-/g, "")}`;
     // the database refuses any status change of this post, as a crash between the two writes would leave it
-    await pool.query(`create function ${fn}() returns trigger language plpgsql as $$ begin if new.id = '${p.id}' and new.status is distinct from old.status then raise exception 'refused'; end if; return new; end $$`);
+    await pool.query(
+      `create function ${fn}() returns trigger language plpgsql as $$ begin if new.id = '${p.id}' and new.status is distinct from old.status then raise exception 'refused'; end if; return new; end $$`,
+    );
     await pool.query(`create trigger ${fn} before update on posts for each row execute function ${fn}()`);
     try {
-      const r = await call(app.base, "POST", `/api/posts/targets/${unconfirmed.id}/confirm`, { token: owner.token, body: {} });
+      const r = await call(app.base, "POST", `/api/posts/targets/${unconfirmed.id}/confirm`, {
+        token: owner.token,
+        body: {},
+      });
       expect(r.status).toBe(500);
       const now = await read(p.id);
-      expect({ post: now.status, targets: now.targets.map((t) => t.status).sort() }).toEqual({ post: "unconfirmed", targets: ["published", "unconfirmed"] });
-      expect(await pool.query("select 1 from audit_log where entity_id = $1 and action = 'post.target_confirmed'", [p.id]).then((q) => q.rowCount)).toBe(0);
+      expect({ post: now.status, targets: now.targets.map((t) => t.status).sort() }).toEqual({
+        post: "unconfirmed",
+        targets: ["published", "unconfirmed"],
+      });
+      expect(
+        await pool
+          .query("select 1 from audit_log where entity_id = $1 and action = 'post.target_confirmed'", [p.id])
+          .then((q) => q.rowCount),
+      ).toBe(0);
     } finally {
       await pool.query(`drop trigger ${fn} on posts`);
       await pool.query(`drop function ${fn}()`);
     }
-    const ok = await call(app.base, "POST", `/api/posts/targets/${unconfirmed.id}/confirm`, { token: owner.token, body: {} });
+    const ok = await call(app.base, "POST", `/api/posts/targets/${unconfirmed.id}/confirm`, {
+      token: owner.token,
+      body: {},
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe("published");
   });
 
   test("two targets of one post settled at the same moment: the post follows both, every time", async () => {
     for (let round = 0; round < 10; round++) {
-      const p = await makePost("unconfirmed", [{ status: "unconfirmed", attempts: 1 }, { status: "unconfirmed", attempts: 1 }, { status: "awaiting_manual" }]);
-      const answers = await Promise.all(p.targets.map((t) => call(app.base, "POST", `/api/posts/targets/${t.id}/confirm`, { token: owner.token, body: {} })));
+      const p = await makePost("unconfirmed", [
+        { status: "unconfirmed", attempts: 1 },
+        { status: "unconfirmed", attempts: 1 },
+        { status: "awaiting_manual" },
+      ]);
+      const answers = await Promise.all(
+        p.targets.map((t) =>
+          call(app.base, "POST", `/api/posts/targets/${t.id}/confirm`, { token: owner.token, body: {} }),
+        ),
+      );
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       const after = await read(p.id);
-      expect({ round, status: after.status, targets: after.targets.map((t) => t.status) }).toEqual({ round, status: "published", targets: ["published", "published", "published"] });
+      expect({ round, status: after.status, targets: after.targets.map((t) => t.status) }).toEqual({
+        round,
+        status: "published",
+        targets: ["published", "published", "published"],
+      });
     }
     // the publisher's own outcomes go the same way: two attempts finishing at once
     for (let round = 0; round < 10; round++) {
-      const p = await makePost("publishing", [{ status: "publishing", attempts: 1 }, { status: "publishing", attempts: 1 }]);
+      const p = await makePost("publishing", [
+        { status: "publishing", attempts: 1 },
+        { status: "publishing", attempts: 1 },
+      ]);
       const keys = p.targets.map(() => randomUUID());
-      await app.sufra.deps.db.$transaction(p.targets.map((t, i) => app.sufra.deps.db.postTarget.update({ where: { id: t.id }, data: { attemptKey: keys[i] } })));
+      await app.sufra.deps.db.$transaction(
+        p.targets.map((t, i) =>
+          app.sufra.deps.db.postTarget.update({ where: { id: t.id }, data: { attemptKey: keys[i] } }),
+        ),
+      );
       const results = await Promise.all(
-        p.targets.map((t, i) => app.sufra.services.publishing.changeTarget(t, { status: "publishing", attemptKey: keys[i] }, i === 0 ? { status: "published", publishedAt: new Date(), leaseUntil: null } : { status: "failed", errorCode: "PUBLISH_REJECTED", leaseUntil: null })),
+        p.targets.map((t, i) =>
+          app.sufra.services.publishing.changeTarget(
+            t,
+            { status: "publishing", attemptKey: keys[i] },
+            i === 0
+              ? { status: "published", publishedAt: new Date(), leaseUntil: null }
+              : { status: "failed", errorCode: "PUBLISH_REJECTED", leaseUntil: null },
+          ),
+        ),
       );
       expect(results).toEqual([true, true]);
       expect((await read(p.id)).status).toBe("partially_published");

@@ -38,13 +38,25 @@ const page = (first: number, query = POSTS_LIST) => counted("POST", "/graphql", 
 describe("the posts page in one statement", () => {
   test("the one statement answers what Prisma's include answers, relations and their order included", async () => {
     const db = app.sufra.deps.db;
-    const prisma = await db.post.findMany({ where: { businessId: cafe.businessId }, include: postInclude, orderBy: [{ scheduledFor: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }] });
-    const q = { where: Prisma.sql`p.business_id = ${cafe.businessId}::uuid`, orderBy: Prisma.sql`p.scheduled_for desc nulls first, p.created_at desc, p.id asc`, count: true };
+    const prisma = await db.post.findMany({
+      where: { businessId: cafe.businessId },
+      include: postInclude,
+      orderBy: [{ scheduledFor: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }],
+    });
+    const q = {
+      where: Prisma.sql`p.business_id = ${cafe.businessId}::uuid`,
+      orderBy: Prisma.sql`p.scheduled_for desc nulls first, p.created_at desc, p.id asc`,
+      count: true,
+    };
     const mine = await readPosts(onPool(app.sufra.deps.pool), q);
     // in a transaction the same statement goes through Prisma's raw query
     const inTx = await db.$transaction((tx) => readPosts(inTransaction(tx), q));
     expect(prisma.length).toBe(POSTS);
-    for (const has of [(p: (typeof prisma)[number]) => p.targets.length === 3 && p.media.length > 1, (p: (typeof prisma)[number]) => !!(p.campaign && p.googleOptions && p.firstComment), (p: (typeof prisma)[number]) => p.targets.some((t) => t.errorCode)]) {
+    for (const has of [
+      (p: (typeof prisma)[number]) => p.targets.length === 3 && p.media.length > 1,
+      (p: (typeof prisma)[number]) => !!(p.campaign && p.googleOptions && p.firstComment),
+      (p: (typeof prisma)[number]) => p.targets.some((t) => t.errorCode),
+    ]) {
       expect(prisma.some(has)).toBe(true);
     }
     expect(mine.total).toBe(POSTS);
@@ -61,29 +73,39 @@ describe("the posts page in one statement", () => {
     expect(r.posts).toHaveLength(1);
   });
 
-  test.each([5, 20, 50])("GraphQL PostsList (the web client's operation) first: %i: one statement, totalCount included", async (first) => {
-    await page(first);
-    const r = await page(first);
-    expect(r.body.errors).toBeUndefined();
-    const conn = r.body.data.posts;
-    expect(conn.edges).toHaveLength(first);
-    expect(conn.totalCount).toBe(POSTS);
-    expect(conn.pageInfo.hasNextPage).toBe(true);
-    expect(conn.edges[0].node.media.length).toBeGreaterThan(0);
-    expect(r.posts).toHaveLength(1);
-  });
+  test.each([5, 20, 50])(
+    "GraphQL PostsList (the web client's operation) first: %i: one statement, totalCount included",
+    async (first) => {
+      await page(first);
+      const r = await page(first);
+      expect(r.body.errors).toBeUndefined();
+      const conn = r.body.data.posts;
+      expect(conn.edges).toHaveLength(first);
+      expect(conn.totalCount).toBe(POSTS);
+      expect(conn.pageInfo.hasNextPage).toBe(true);
+      expect(conn.edges[0].node.media.length).toBeGreaterThan(0);
+      expect(r.posts).toHaveLength(1);
+    },
+  );
 
   test("without totalCount nothing is counted, and hasNextPage still tells the last page", async () => {
-    const query = "query($first: Int!, $after: String) { posts(first: $first, after: $after) { pageInfo { hasNextPage endCursor } edges { node { id targets { id } } } } }";
+    const query =
+      "query($first: Int!, $after: String) { posts(first: $first, after: $after) { pageInfo { hasNextPage endCursor } edges { node { id targets { id } } } } }";
     const first = await page(50, query);
     expect(first.posts).toHaveLength(1);
     expect(first.posts[0]).not.toMatch(/count\(/);
     expect(first.body.data.posts.pageInfo.hasNextPage).toBe(true);
-    const rest = await counted("POST", "/graphql", { query, variables: { first: 50, after: first.body.data.posts.pageInfo.endCursor } });
+    const rest = await counted("POST", "/graphql", {
+      query,
+      variables: { first: 50, after: first.body.data.posts.pageInfo.endCursor },
+    });
     expect(rest.body.data.posts.edges).toHaveLength(POSTS - 50);
     expect(rest.body.data.posts.pageInfo.hasNextPage).toBe(false);
     // the same page with totalCount agrees
-    const counting = await counted("POST", "/graphql", { query: query.replace("pageInfo", "totalCount pageInfo"), variables: { first: 50, after: first.body.data.posts.pageInfo.endCursor } });
+    const counting = await counted("POST", "/graphql", {
+      query: query.replace("pageInfo", "totalCount pageInfo"),
+      variables: { first: 50, after: first.body.data.posts.pageInfo.endCursor },
+    });
     expect(counting.body.data.posts.totalCount).toBe(POSTS);
     expect(counting.body.data.posts.pageInfo).toEqual(rest.body.data.posts.pageInfo);
   });
@@ -92,7 +114,10 @@ describe("the posts page in one statement", () => {
     const list = await counted("GET", "/api/posts?limit=1");
     const id = list.body.posts[0].id as string;
     expect((await counted("GET", `/api/posts/${id}`)).posts).toHaveLength(1);
-    const g = await counted("POST", "/graphql", { query: "query($id: ID!) { post(id: $id) { id targets { handle } media { url } } }", variables: { id } });
+    const g = await counted("POST", "/graphql", {
+      query: "query($id: ID!) { post(id: $id) { id targets { handle } media { url } } }",
+      variables: { id },
+    });
     expect(g.body.data.post.id).toBe(id);
     expect(g.posts).toHaveLength(1);
   });

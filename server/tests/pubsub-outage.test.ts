@@ -42,7 +42,11 @@ test("after an outage longer than one retry, the process listens again by itself
   const heard = pubsub!.subscribe("post.changed");
   const next = heard.next();
   await pubsub!.publish("post.changed", { businessId: "b", postId: "p", status: "published" });
-  await expect(Promise.race([next.then((r) => r.value), sleep(5_000).then(() => "nothing heard")])).resolves.toEqual({ businessId: "b", postId: "p", status: "published" });
+  await expect(Promise.race([next.then((r) => r.value), sleep(5_000).then(() => "nothing heard")])).resolves.toEqual({
+    businessId: "b",
+    postId: "p",
+    status: "published",
+  });
   await heard.return?.();
 
   // closed while the database is away: no connection is made once it is back

@@ -29,10 +29,16 @@ const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 
 let n = 0;
 
 async function upload() {
-  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c8691c" } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "kunafa.jpg");
-  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${holder.token}` }, body: form });
+  const r = await fetch(`${app.base}/api/posts/media`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${holder.token}` },
+    body: form,
+  });
   expect(r.status).toBe(201);
   return ((await r.json()) as { id: string }).id;
 }
@@ -41,25 +47,48 @@ async function upload() {
 const KINDS: Record<string, () => Promise<string>> = {
   "/api/team/members": async () => (await joinedMember(app.base, mailbox, holder.token, "client")).userId,
   "/api/posts/media": upload,
-  "/api/templates": async () => (await call(app.base, "POST", "/api/templates", { token: holder.token, body: { name: `Brunch ${++n}`, occasion: "weekend", language: "en", body: "Brunch at {business}" } })).body.id,
-  "/api/campaigns": async () => (await call(app.base, "POST", "/api/campaigns", { token: holder.token, body: { name: `Nights ${++n}`, goal: "awareness", start_date: today(), end_date: today() } })).body.id,
+  "/api/templates": async () =>
+    (
+      await call(app.base, "POST", "/api/templates", {
+        token: holder.token,
+        body: { name: `Brunch ${++n}`, occasion: "weekend", language: "en", body: "Brunch at {business}" },
+      })
+    ).body.id,
+  "/api/campaigns": async () =>
+    (
+      await call(app.base, "POST", "/api/campaigns", {
+        token: holder.token,
+        body: { name: `Nights ${++n}`, goal: "awareness", start_date: today(), end_date: today() },
+      })
+    ).body.id,
 };
 
 describe("two deletions of the same row at the same moment", () => {
-  test.each(Object.keys(KINDS))("DELETE %s/:id twice at once: one deletes, the other is 404 NOT_FOUND", async (path) => {
-    // a few pairs: each pair's two transactions both find the row; the one that waits deletes nothing
-    for (let i = 0; i < 3; i++) {
-      const id = await KINDS[path]();
-      const answers = await Promise.all([0, 1].map(() => call(app.base, "DELETE", `${path}/${id}`, { token: holder.token, lang: "ar" })));
-      const statuses = answers.map((a) => a.status).sort();
-      expect(statuses).toEqual([200, 404]);
-      expect(answers.find((a) => a.status === 404)!.body).toEqual({ code: "NOT_FOUND", message: "المورد المطلوب غير موجود" });
-    }
-  }, 60_000);
+  test.each(Object.keys(KINDS))(
+    "DELETE %s/:id twice at once: one deletes, the other is 404 NOT_FOUND",
+    async (path) => {
+      // a few pairs: each pair's two transactions both find the row; the one that waits deletes nothing
+      for (let i = 0; i < 3; i++) {
+        const id = await KINDS[path]();
+        const answers = await Promise.all(
+          [0, 1].map(() => call(app.base, "DELETE", `${path}/${id}`, { token: holder.token, lang: "ar" })),
+        );
+        const statuses = answers.map((a) => a.status).sort();
+        expect(statuses).toEqual([200, 404]);
+        expect(answers.find((a) => a.status === 404)!.body).toEqual({
+          code: "NOT_FOUND",
+          message: "المورد المطلوب غير موجود",
+        });
+      }
+    },
+    60_000,
+  );
 
   test("a Prisma delete of a row that is gone is NOT_FOUND at both doors' shared mapping", async () => {
     const { fromDatabase } = await import("../src/db/errors.ts");
-    const gone = await app.sufra.deps.db.campaign.delete({ where: { id: "00000000-0000-4000-8000-000000000000" } }).catch((e: unknown) => e);
+    const gone = await app.sufra.deps.db.campaign
+      .delete({ where: { id: "00000000-0000-4000-8000-000000000000" } })
+      .catch((e: unknown) => e);
     expect((gone as { code?: string }).code).toBe("P2025");
     expect(fromDatabase(gone)?.code).toBe("NOT_FOUND");
   });
@@ -67,7 +96,9 @@ describe("two deletions of the same row at the same moment", () => {
   test("GraphQL: deleteCampaign twice at once answers once and NOT_FOUND once", async () => {
     for (let i = 0; i < 3; i++) {
       const id = await KINDS["/api/campaigns"]();
-      const answers = await Promise.all([0, 1].map(() => gql(app.base, "mutation($id: ID!) { deleteCampaign(id: $id) { id } }", { id }, holder.token)));
+      const answers = await Promise.all(
+        [0, 1].map(() => gql(app.base, "mutation($id: ID!) { deleteCampaign(id: $id) { id } }", { id }, holder.token)),
+      );
       const codes = answers.map((a) => (a.errors ? a.errors.map((e) => e.extensions.code).join() : "ok")).sort();
       expect(codes).toEqual(["NOT_FOUND", "ok"]);
     }
@@ -87,9 +118,17 @@ describe("paths whose escapes are not readable text", () => {
         const path = route.path.includes(":") ? route.path.replace(/:\w+/g, bad) : `${route.path}/${bad}`;
         const token = REST_RULES[routeKey(route)]?.policy === "admin" ? admin : holder.token;
         const lang = i % 2 ? "ar" : "en";
-        const r = await call(app.base, route.method, path, { token, lang, body: route.method === "GET" ? undefined : {} });
-        const message = lang === "ar" ? "يحتوي العنوان على أحرف لا يمكن قراءتها. تحقق من الرابط ثم حاول مرة أخرى" : "The address holds characters that cannot be read. Check the link and try again";
-        if (r.status !== 400 || r.body?.code !== "MALFORMED_URL" || r.body?.message !== message) wrong.push(`${routeKey(route)} ${bad}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+        const r = await call(app.base, route.method, path, {
+          token,
+          lang,
+          body: route.method === "GET" ? undefined : {},
+        });
+        const message =
+          lang === "ar"
+            ? "يحتوي العنوان على أحرف لا يمكن قراءتها. تحقق من الرابط ثم حاول مرة أخرى"
+            : "The address holds characters that cannot be read. Check the link and try again";
+        if (r.status !== 400 || r.body?.code !== "MALFORMED_URL" || r.body?.message !== message)
+          wrong.push(`${routeKey(route)} ${bad}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
       }),
     );
     await bounded(16, calls);
@@ -104,7 +143,10 @@ describe("paths whose escapes are not readable text", () => {
       ["GET", "/media/%E2%80%AE/original"],
       ["POST", `/api/admin/clients/${"x".repeat(3000)}/approve`],
     ]) {
-      const r = await call(app.base, method, path, { token: path.includes("admin") ? admin : holder.token, body: method === "GET" ? undefined : {} });
+      const r = await call(app.base, method, path, {
+        token: path.includes("admin") ? admin : holder.token,
+        body: method === "GET" ? undefined : {},
+      });
       expect([400, 403, 404]).toContain(r.status);
     }
   });
@@ -116,10 +158,16 @@ describe("a subscription over HTTP", () => {
       ["en", "Subscriptions are served over WebSocket (the graphql-ws protocol) at /graphql, not over HTTP"],
       ["ar", "الاشتراكات متاحة عبر WebSocket (بروتوكول graphql-ws) على /graphql، وليس عبر HTTP"],
     ]) {
-      const r = await call(app.base, "POST", "/graphql", { token: holder.token, lang, body: { query: "subscription { postChanged { __typename } }" } });
+      const r = await call(app.base, "POST", "/graphql", {
+        token: holder.token,
+        lang,
+        body: { query: "subscription { postChanged { __typename } }" },
+      });
       expect(r.status).toBe(400);
       expect(r.body.data).toBeUndefined();
-      expect(r.body.errors).toEqual([{ message, extensions: { code: "BAD_USER_INPUT", reason: "SUBSCRIPTION_NEEDS_WEBSOCKET" } }]);
+      expect(r.body.errors).toEqual([
+        { message, extensions: { code: "BAD_USER_INPUT", reason: "SUBSCRIPTION_NEEDS_WEBSOCKET" } },
+      ]);
     }
   });
 });

@@ -3,7 +3,14 @@
 // a placeholder (empty, a word or two, the element's own name, TODO). The failure lists every offender,
 // so one run shows what is left to write.
 import { describe, expect, test } from "@jest/globals";
-import { isEnumType, isInputObjectType, isInterfaceType, isObjectType, specifiedScalarTypes, type GraphQLNamedType } from "graphql";
+import {
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  specifiedScalarTypes,
+  type GraphQLNamedType,
+} from "graphql";
 import { schema } from "../src/graphql/schema.ts";
 
 const BUILT_IN = new Set(specifiedScalarTypes.map((s) => s.name));
@@ -46,7 +53,17 @@ describe("schema descriptions", () => {
 
   test("the walk sees the whole surface (types, fields, arguments, enum values)", () => {
     const paths = new Set(all.map(([p]) => p));
-    for (const p of ["Query", "Mutation", "Subscription", "DateTime", "Post.id", "Query.posts(first)", "PostStatus.DRAFT", "PageInfo.hasNextPage"]) expect(paths).toContain(p);
+    for (const p of [
+      "Query",
+      "Mutation",
+      "Subscription",
+      "DateTime",
+      "Post.id",
+      "Query.posts(first)",
+      "PostStatus.DRAFT",
+      "PageInfo.hasNextPage",
+    ])
+      expect(paths).toContain(p);
     expect(paths.has("__Schema")).toBe(false);
     expect(paths.has("String")).toBe(false);
     expect(all.length).toBeGreaterThan(1000);

@@ -6,7 +6,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode, type VariableDefinitionNode } from "graphql";
+import {
+  Kind,
+  parse,
+  print,
+  visit,
+  type DefinitionNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type VariableDefinitionNode,
+} from "graphql";
 import { addDays, kuwaitDate } from "@sufra/schema";
 import { DEMO_CLIENT_EMAIL, DEMO_OWNER_EMAIL } from "../src/seed/seed.ts";
 import { ADMIN, call, startTestApp, type TestApp } from "./support/app.ts";
@@ -16,8 +25,16 @@ const src = path.resolve(import.meta.dirname, "../../client/src");
 const definitions: DefinitionNode[] = readdirSync(src, { recursive: true, encoding: "utf8" })
   .filter((f) => f.endsWith(".graphql") && !f.startsWith(`graphql${path.sep}`))
   .flatMap((f) => [...parse(readFileSync(path.join(src, f), "utf8")).definitions]);
-const fragments = new Map(definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-const operations = new Map(definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION).map((d) => [d.name!.value, d]));
+const fragments = new Map(
+  definitions
+    .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+    .map((d) => [d.name.value, d]),
+);
+const operations = new Map(
+  definitions
+    .filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
+    .map((d) => [d.name!.value, d]),
+);
 
 const operation = (name: string) => {
   const op = operations.get(name);
@@ -65,7 +82,9 @@ let seq = 0;
 beforeAll(async () => {
   app = await startTestApp({ DEMO_DATA: "true", DEMO_PASSWORD: "Demo#Pass2026" });
   countStatements(app.sufra.server!.httpServer);
-  const login = async (email: string) => (await call(app.base, "POST", "/api/auth/login", { body: { email, password: "Demo#Pass2026" } })).body.access_token as string;
+  const login = async (email: string) =>
+    (await call(app.base, "POST", "/api/auth/login", { body: { email, password: "Demo#Pass2026" } })).body
+      .access_token as string;
   [client, owner] = await Promise.all([login(DEMO_CLIENT_EMAIL), login(DEMO_OWNER_EMAIL)]);
   admin = (await call(app.base, "POST", "/api/auth/login", { body: ADMIN })).body.access_token as string;
   businessId = app.sufra.demo!.businessId;
@@ -77,7 +96,11 @@ async function statements(token: string, query: string, variables: Record<string
   let seen: string[] = [];
   for (let i = 0; i < 2; i++) {
     const id = `screen-${++seq}`;
-    const r = await call(app.base, "POST", "/graphql", { token, body: { query, variables }, headers: { "x-count-sql": id } });
+    const r = await call(app.base, "POST", "/graphql", {
+      token,
+      body: { query, variables },
+      headers: { "x-count-sql": id },
+    });
     expect(r.status).toBe(200);
     expect(r.body.errors).toBeUndefined();
     seen = statementsOf(id);
@@ -94,7 +117,12 @@ const range = () => {
 // and the most statements each may take (pinned at what the screen reaches today)
 // (`together`: the operations merged into one document, where that stays within graphql/limits.ts'
 // fields per operation; the dashboards' and analytics' documents together ask for more than that)
-const SCREENS: { screen: string; who: () => string; ops: [name: string, vars: () => Record<string, unknown>, most: number][]; together?: number }[] = [
+const SCREENS: {
+  screen: string;
+  who: () => string;
+  ops: [name: string, vars: () => Record<string, unknown>, most: number][];
+  together?: number;
+}[] = [
   {
     screen: "client dashboard",
     who: () => client,
@@ -160,17 +188,24 @@ const SCREENS: { screen: string; who: () => string; ops: [name: string, vars: ()
 
 describe.each(SCREENS)("the $screen with the demo café's data", ({ who, ops, together }) => {
   const total = ops.reduce((n, [, , most]) => n + most, 0);
-  test.each(ops.map(([name, vars, most]) => ({ name, vars, most })))("$name takes at most $most statements", async ({ name, vars, most }) => {
-    const op = operation(name);
-    const query = print({ kind: Kind.DOCUMENT, definitions: [op, ...fragmentsOf(op).values()] });
-    expect(await statements(who(), query, vars())).toBeLessThanOrEqual(most);
-  });
+  test.each(ops.map(([name, vars, most]) => ({ name, vars, most })))(
+    "$name takes at most $most statements",
+    async ({ name, vars, most }) => {
+      const op = operation(name);
+      const query = print({ kind: Kind.DOCUMENT, definitions: [op, ...fragmentsOf(op).values()] });
+      expect(await statements(who(), query, vars())).toBeLessThanOrEqual(most);
+    },
+  );
 
   test(`its ${ops.length} requests take at most ${total} statements in all`, async () => {
     let sum = 0;
     for (const [name, vars] of ops) {
       const op = operation(name);
-      sum += await statements(who(), print({ kind: Kind.DOCUMENT, definitions: [op, ...fragmentsOf(op).values()] }), vars());
+      sum += await statements(
+        who(),
+        print({ kind: Kind.DOCUMENT, definitions: [op, ...fragmentsOf(op).values()] }),
+        vars(),
+      );
     }
     expect(sum).toBeLessThanOrEqual(total);
   });

@@ -38,7 +38,8 @@ async function socket(base: string, token: string) {
   return { closed };
 }
 
-const within = <T,>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<"still open">((r) => setTimeout(() => r("still open"), ms).unref())]);
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<"still open">((r) => setTimeout(() => r("still open"), ms).unref())]);
 
 /** The token is refused at once over REST and GraphQL, and a new socket with it is refused too. */
 async function refusedEverywhere(token: string) {
@@ -49,7 +50,14 @@ async function refusedEverywhere(token: string) {
   expect(g.errors?.[0].extensions.reason).toBe("SESSION_EXPIRED");
   // the other process refuses it as well (what it kept of the caller was dropped when the session ended)
   expect((await call(second.base, "GET", "/api/auth/me", { token })).status).toBe(401);
-  const late = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { token }, lazy: false, retryAttempts: 0, onNonLazyError: () => {} });
+  const late = createClient({
+    url: app.base.replace("http", "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    connectionParams: { token },
+    lazy: false,
+    retryAttempts: 0,
+    onNonLazyError: () => {},
+  });
   clients.push(late);
   expect(await new Promise<number>((r) => late.on("closed", (e) => r((e as { code: number }).code)))).toBe(4403);
 }
@@ -66,7 +74,9 @@ describe("ended sessions", () => {
     await works(s.access_token);
     const here = await socket(app.base, s.access_token);
     const there = await socket(second.base, s.access_token);
-    expect((await call(app.base, "POST", "/api/auth/logout", { body: { refresh_token: s.refresh_token } })).status).toBe(200);
+    expect(
+      (await call(app.base, "POST", "/api/auth/logout", { body: { refresh_token: s.refresh_token } })).status,
+    ).toBe(200);
     await refusedEverywhere(s.access_token);
     expect(await within(here.closed, 5_000)).toBe(4403);
     expect(await within(there.closed, 5_000)).toBe(4403);
@@ -89,7 +99,10 @@ describe("ended sessions", () => {
     const other = await login(c);
     const mineOpen = await socket(app.base, mine.access_token);
     const otherOpen = await socket(second.base, other.access_token);
-    const r = await call(second.base, "POST", "/api/auth/change-password", { token: mine.access_token, body: { current_password: c.password, new_password: "Zaatar#2026" } });
+    const r = await call(second.base, "POST", "/api/auth/change-password", {
+      token: mine.access_token,
+      body: { current_password: c.password, new_password: "Zaatar#2026" },
+    });
     expect(r.status).toBe(200);
     await refusedEverywhere(other.access_token);
     expect(await within(otherOpen.closed, 5_000)).toBe(4403);
@@ -104,7 +117,10 @@ describe("ended sessions", () => {
     const open = await socket(second.base, b.access_token);
     expect((await call(app.base, "POST", "/api/auth/forgot-password", { body: { email: c.email } })).status).toBe(200);
     const token = tokenFrom(await mailbox.waitFor(c.email, /reset-password/), "/reset-password");
-    expect((await call(app.base, "POST", "/api/auth/reset-password", { body: { token, new_password: "Cardamom#77" } })).status).toBe(200);
+    expect(
+      (await call(app.base, "POST", "/api/auth/reset-password", { body: { token, new_password: "Cardamom#77" } }))
+        .status,
+    ).toBe(200);
     await refusedEverywhere(a.access_token);
     await refusedEverywhere(b.access_token);
     expect(await within(open.closed, 5_000)).toBe(4403);
@@ -114,7 +130,13 @@ describe("ended sessions", () => {
     const c = await registeredClient(app.base);
     const s = await login(c);
     const open = await socket(second.base, s.access_token);
-    expect((await call(app.base, "POST", `/api/admin/clients/${c.businessId}/suspend`, { token: await adminToken(app.base) })).status).toBe(200);
+    expect(
+      (
+        await call(app.base, "POST", `/api/admin/clients/${c.businessId}/suspend`, {
+          token: await adminToken(app.base),
+        })
+      ).status,
+    ).toBe(200);
     const me = await call(app.base, "GET", "/api/auth/me", { token: s.access_token });
     expect(me.status).toBe(403);
     expect(me.body.code).toBe("ACCOUNT_SUSPENDED");
@@ -126,12 +148,18 @@ describe("ended sessions", () => {
     const s = await login(c);
     const count = async (path: string) => {
       const id = randomUUID();
-      expect((await call(app.base, "GET", path, { token: s.access_token, headers: { "x-count-sql": id } })).status).toBe(200);
+      expect(
+        (await call(app.base, "GET", path, { token: s.access_token, headers: { "x-count-sql": id } })).status,
+      ).toBe(200);
       return statementsOf(id);
     };
     const countGraphQL = async () => {
       const id = randomUUID();
-      const r = await call(app.base, "POST", "/graphql", { token: s.access_token, body: { query: "{ me { id } }" }, headers: { "x-count-sql": id } });
+      const r = await call(app.base, "POST", "/graphql", {
+        token: s.access_token,
+        body: { query: "{ me { id } }" },
+        headers: { "x-count-sql": id },
+      });
       expect(r.body.data.me.id).toEqual(expect.any(String));
       return statementsOf(id);
     };

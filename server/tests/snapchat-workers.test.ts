@@ -24,20 +24,37 @@ afterAll(async () => {
 /** Sufra's env for every process: Snap's credentials, short leases, one media store for all (the worker uploads the file). */
 async function sharedEnv() {
   const port = await freePort();
-  return { ...snap.state.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PUBLISH_LEASE_SECONDS: "3", PUBLISH_TIMEOUT_SECONDS: "20", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-snap-")) };
+  return {
+    ...snap.state.env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLISH_LEASE_SECONDS: "3",
+    PUBLISH_TIMEOUT_SECONDS: "20",
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-snap-")),
+  };
 }
 
 let seq = 0;
 /** A business with Snapchat connected through Snap's OAuth; its public profile's id. */
 async function connected(app: TestApp) {
   const c = await registeredClient(app.base);
-  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
+  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }))
+    .body.access_token as string;
   const start = await call<any>(app.base, "POST", "/api/platforms/snapchat/connect", { token, body: {} });
   const url = new URL(start.body.authorize_url);
-  const profileId = randomBytes(16).toString("hex").replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
+  const profileId = randomBytes(16)
+    .toString("hex")
+    .replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
   const code = `snap-worker-${++seq}`;
-  snap.state.issueCode(code, { profileId, username: `karak_workers_${seq}`, redirectUri: url.searchParams.get("redirect_uri")! });
-  const back = await fetch(`${app.base}/api/platforms/snapchat/callback?code=${code}&state=${url.searchParams.get("state")}`, { redirect: "manual" });
+  snap.state.issueCode(code, {
+    profileId,
+    username: `karak_workers_${seq}`,
+    redirectUri: url.searchParams.get("redirect_uri")!,
+  });
+  const back = await fetch(
+    `${app.base}/api/platforms/snapchat/callback?code=${code}&state=${url.searchParams.get("state")}`,
+    { redirect: "manual" },
+  );
   expect(back.headers.get("location")).toBe("/settings?connected=1&platform=snapchat");
   return { token, profileId };
 }
@@ -53,7 +70,15 @@ test(
         for (let i = 0; i < 3; i++) {
           // a media of its own each: Snap posts a media once
           const pic = await photo(app, b.token, { width: 1080, height: 1920 });
-          const r = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: `Story #${i}`, platforms: ["snapchat"], media_ids: [pic], network_options: { snapchat: { kind: "story" } } } });
+          const r = await call(app.base, "POST", "/api/posts", {
+            token: b.token,
+            body: {
+              content: `Story #${i}`,
+              platforms: ["snapchat"],
+              media_ids: [pic],
+              network_options: { snapchat: { kind: "story" } },
+            },
+          });
           expect(r.status).toBe(201);
           ids.push(r.body.id);
         }
@@ -64,7 +89,10 @@ test(
       expect((snap.state.calls.create_post ?? 0) - before).toBe(ids.length);
       const made = profiles.flatMap((b) => snap.state.postsOf(b.profileId));
       expect(made).toHaveLength(ids.length);
-      const { rows: targets } = await pool.query<{ external_id: string }>("select external_id from post_targets where post_id = any($1::uuid[])", [ids]);
+      const { rows: targets } = await pool.query<{ external_id: string }>(
+        "select external_id from post_targets where post_id = any($1::uuid[])",
+        [ids],
+      );
       expect(targets.map((t) => t.external_id).sort()).toEqual(made.map((p) => p.id).sort());
     }),
   PROCESSES_MS,
@@ -79,10 +107,21 @@ test(
       const pic = await photo(app, b.token, { width: 1080, height: 1920 });
       // Snap makes the Story on arrival and keeps its answer back
       const held = snap.state.hold("create_post");
-      const created = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Killed while Snap answers", platforms: ["snapchat"], media_ids: [pic], network_options: { snapchat: { kind: "story" } } } });
+      const created = await call(app.base, "POST", "/api/posts", {
+        token: b.token,
+        body: {
+          content: "Killed while Snap answers",
+          platforms: ["snapchat"],
+          media_ids: [pic],
+          network_options: { snapchat: { kind: "story" } },
+        },
+      });
       await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token });
       await held.received;
-      const { rows } = await pool.query<{ status: string; attempt_step: string }>("select status::text, attempt_step from post_targets where post_id = $1", [created.body.id]);
+      const { rows } = await pool.query<{ status: string; attempt_step: string }>(
+        "select status::text, attempt_step from post_targets where post_id = $1",
+        [created.body.id],
+      );
       expect(rows[0]).toMatchObject({ status: "publishing", attempt_step: "send" });
 
       await first!.kill("SIGKILL");

@@ -35,7 +35,15 @@ beforeAll(async () => {
 afterAll(async () => app?.stop());
 
 describe("the web client's fallback", () => {
-  test.each(["/api-keys", "/apifoo", "/graphqlfoo", "/mediafoo", "/admin/clients", "/api-keys/new?tab=1", "/signup/next?plan=basic"])("%s is a page of the web client", async (p) => {
+  test.each([
+    "/api-keys",
+    "/apifoo",
+    "/graphqlfoo",
+    "/mediafoo",
+    "/admin/clients",
+    "/api-keys/new?tab=1",
+    "/signup/next?plan=basic",
+  ])("%s is a page of the web client", async (p) => {
     const r = await fetch(app.base + p);
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toContain("text/html");
@@ -79,16 +87,20 @@ describe("the web client's fallback", () => {
 
 /** A raw HTTP exchange (fetch would ask for and undo the compression itself). */
 function raw(urlPath: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = request(app.base + urlPath, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(app.base + urlPath, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 describe("precompressed files", () => {
@@ -115,7 +127,10 @@ describe("precompressed files", () => {
   });
 
   test("the plain file without Accept-Encoding, or with identity only; Vary still says it depends", async () => {
-    for (const headers of [{}, { "accept-encoding": "identity" }, { "accept-encoding": "br;q=0, gzip;q=0" }] as Record<string, string>[]) {
+    for (const headers of [{}, { "accept-encoding": "identity" }, { "accept-encoding": "br;q=0, gzip;q=0" }] as Record<
+      string,
+      string
+    >[]) {
       const r = await raw("/assets/texts-d4e5f6.js", headers);
       expect(r.status).toBe(200);
       expect(r.headers["content-encoding"]).toBeUndefined();
@@ -149,7 +164,8 @@ describe("precompressed files", () => {
     const head = await raw("/assets/texts-d4e5f6.js", { "accept-encoding": "br" }, "HEAD");
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    for (const h of ["content-encoding", "content-type", "content-length", "vary", "cache-control", "etag"]) expect(head.headers[h]).toBe(get.headers[h]);
+    for (const h of ["content-encoding", "content-type", "content-length", "vary", "cache-control", "etag"])
+      expect(head.headers[h]).toBe(get.headers[h]);
   });
 
   test("a range is a range of the bytes of the chosen encoding; an impossible range is 416", async () => {
@@ -172,12 +188,20 @@ describe("precompressed files", () => {
     const gz = await raw("/assets/texts-d4e5f6.js", { "accept-encoding": "gzip" });
     expect(br.headers.etag).toBeTruthy();
     expect(br.headers.etag).not.toBe(gz.headers.etag);
-    const again = await raw("/assets/texts-d4e5f6.js", { "accept-encoding": "br", "if-none-match": String(br.headers.etag) });
+    const again = await raw("/assets/texts-d4e5f6.js", {
+      "accept-encoding": "br",
+      "if-none-match": String(br.headers.etag),
+    });
     expect(again.status).toBe(304);
   });
 
   test("a missing asset is 404 in every encoding; twins and the build's dot folders are not files to fetch", async () => {
-    for (const p of ["/assets/missing.js", "/assets/texts-d4e5f6.js.br", "/assets/texts-d4e5f6.js.gz", "/assets/..%2Findex.html"]) {
+    for (const p of [
+      "/assets/missing.js",
+      "/assets/texts-d4e5f6.js.br",
+      "/assets/texts-d4e5f6.js.gz",
+      "/assets/..%2Findex.html",
+    ]) {
       const r = await raw(p, { "accept-encoding": "br, gzip" });
       expect(r.status).toBe(404);
       expect(r.headers["content-encoding"]).toBeUndefined();

@@ -13,7 +13,13 @@ beforeAll(() => {
 });
 
 function ws(base: string, connectionParams: Record<string, unknown> = {}) {
-  const c = createClient({ url: base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams, lazy: false, retryAttempts: 0 });
+  const c = createClient({
+    url: base.replace("http", "ws") + "/graphql",
+    webSocketImpl: WebSocket,
+    connectionParams,
+    lazy: false,
+    retryAttempts: 0,
+  });
   clients.push(c);
   return c;
 }
@@ -23,7 +29,10 @@ function collect(client: Client, query: string, count: number) {
   const got: any[] = [];
   let stop = () => {};
   const done = new Promise<any[]>((resolve, reject) => {
-    stop = client.subscribe({ query }, { next: (v) => (got.push(v), got.length >= count && resolve(got)), error: reject, complete: () => resolve(got) });
+    stop = client.subscribe(
+      { query },
+      { next: (v) => (got.push(v), got.length >= count && resolve(got)), error: reject, complete: () => resolve(got) },
+    );
   });
   return { done, stop: () => stop() };
 }
@@ -37,7 +46,9 @@ describe("subscriptions across two server processes", () => {
     const p = signUp({ company_name: "Qahwa Across" });
     const reg = await call(baseB, "POST", "/api/auth/register", { body: p });
     expect(reg.status).toBe(201);
-    const approve = await call(baseB, "POST", `/api/admin/clients/${reg.body.business.id}/approve`, { token: await adminToken(baseB) });
+    const approve = await call(baseB, "POST", `/api/admin/clients/${reg.body.business.id}/approve`, {
+      token: await adminToken(baseB),
+    });
     expect(approve.status).toBe(200);
     const events = await sub.done;
     expect(events.map((e) => e.data.clientEvents)).toEqual([
@@ -49,17 +60,29 @@ describe("subscriptions across two server processes", () => {
 
   test("without a token the subscription is refused as UNAUTHENTICATED; a client's token as FORBIDDEN", async () => {
     const anon = await collect(ws(a.base), EVENTS, 1).done;
-    expect(anon[0].errors[0]).toMatchObject({ message: "Please login to continue", extensions: { code: "UNAUTHENTICATED" } });
+    expect(anon[0].errors[0]).toMatchObject({
+      message: "Please login to continue",
+      extensions: { code: "UNAUTHENTICATED" },
+    });
 
     const c = await registeredClient(a.base);
-    const { access_token } = (await call(a.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body;
+    const { access_token } = (
+      await call(a.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })
+    ).body;
     const client = await collect(ws(a.base, { authorization: `Bearer ${access_token}` }), EVENTS, 1).done;
     expect(client[0].errors[0].extensions).toEqual({ code: "FORBIDDEN", reason: "FORBIDDEN" });
   });
 
   test("a refused token closes the socket with 4403", async () => {
     const closed = new Promise<number>((resolve) => {
-      const c = createClient({ url: a.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { token: "forged" }, lazy: false, retryAttempts: 0, on: { closed: (e) => resolve((e as { code: number }).code) } });
+      const c = createClient({
+        url: a.base.replace("http", "ws") + "/graphql",
+        webSocketImpl: WebSocket,
+        connectionParams: { token: "forged" },
+        lazy: false,
+        retryAttempts: 0,
+        on: { closed: (e) => resolve((e as { code: number }).code) },
+      });
       clients.push(c);
     });
     expect(await closed).toBe(4403);

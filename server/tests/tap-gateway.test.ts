@@ -99,13 +99,16 @@ describe("fils and Tap's KWD amounts", () => {
     expect(() => filsToKwd(1.5)).toThrow(RangeError);
   });
 
-  test.each([15_000, 49_000, 10_999, 100])("a charge of %i fils is sent as Tap's decimal and read back in fils", async (fils) => {
-    const charge = await tap.createCharge(input({ amountFils: fils, source: "all" }));
-    const body = sent.filter((s) => s.url.endsWith("/v2/charges")).at(-1)!.body;
-    expect(body.startsWith(`{"amount":${filsToKwd(fils)},`)).toBe(true);
-    expect(charge.amountFils).toBe(fils);
-    expect(fake.charges.get(charge.id)!.amount * 1000).toBeCloseTo(fils, 6);
-  });
+  test.each([15_000, 49_000, 10_999, 100])(
+    "a charge of %i fils is sent as Tap's decimal and read back in fils",
+    async (fils) => {
+      const charge = await tap.createCharge(input({ amountFils: fils, source: "all" }));
+      const body = sent.filter((s) => s.url.endsWith("/v2/charges")).at(-1)!.body;
+      expect(body.startsWith(`{"amount":${filsToKwd(fils)},`)).toBe(true);
+      expect(charge.amountFils).toBe(fils);
+      expect(fake.charges.get(charge.id)!.amount * 1000).toBeCloseTo(fils, 6);
+    },
+  );
 
   test("1 fils is refused by Tap's minimum of 0.100", async () => {
     const err = await rejection(tap.createCharge(input({ amountFils: 1 })));
@@ -117,7 +120,16 @@ describe("charges", () => {
   test("a KNET charge: created pending with Tap's page, read back by id, paid once the person pays", async () => {
     const payment = input();
     const charge = await tap.createCharge(payment);
-    expect(charge).toMatchObject({ state: "pending", gatewayStatus: "INITIATED", amountFils: 15_000, currency: "KWD", reference: payment.reference, method: "knet", failure: null, receipt: null });
+    expect(charge).toMatchObject({
+      state: "pending",
+      gatewayStatus: "INITIATED",
+      amountFils: 15_000,
+      currency: "KWD",
+      reference: payment.reference,
+      method: "knet",
+      failure: null,
+      receipt: null,
+    });
     expect(charge.redirectUrl).toBe(`${fake.url}/pay/${charge.id}`);
     const stored = fake.charges.get(charge.id)!;
     expect(stored).toMatchObject({
@@ -128,7 +140,12 @@ describe("charges", () => {
       redirect: { url: payment.returnUrl },
       post: { url: hooksUrl },
       reference: { transaction: payment.reference, order: payment.reference, idempotent: payment.reference },
-      customer: { first_name: "Fatma", last_name: "Al-Sabah", email: "fatma@cafe.example", phone: { country_code: "965", number: "50001234" } },
+      customer: {
+        first_name: "Fatma",
+        last_name: "Al-Sabah",
+        email: "fatma@cafe.example",
+        phone: { country_code: "965", number: "50001234" },
+      },
       metadata: { business: "b1", plan: "pro" },
     });
 
@@ -137,21 +154,38 @@ describe("charges", () => {
     expect(back.searchParams.get("tap_id")).toBe(charge.id);
     expect(back.searchParams.get("payment")).toBe("1");
     const paid = await tap.retrieveCharge(charge.id);
-    expect(paid).toMatchObject({ id: charge.id, state: "paid", gatewayStatus: "CAPTURED", method: "knet", redirectUrl: null, failure: null });
+    expect(paid).toMatchObject({
+      id: charge.id,
+      state: "paid",
+      gatewayStatus: "CAPTURED",
+      method: "knet",
+      redirectUrl: null,
+      failure: null,
+    });
     expect(paid.receipt).toMatch(/^\d+$/);
   });
 
   test("KNET declined: failed, with Tap's code and message", async () => {
     const charge = await tap.createCharge(input());
     fake.complete(charge.id, "DECLINED", { webhook: "none" });
-    expect(await tap.retrieveCharge(charge.id)).toMatchObject({ state: "failed", gatewayStatus: "DECLINED", failure: { code: "501", message: "Declined" }, redirectUrl: null, receipt: null });
+    expect(await tap.retrieveCharge(charge.id)).toMatchObject({
+      state: "failed",
+      gatewayStatus: "DECLINED",
+      failure: { code: "501", message: "Declined" },
+      redirectUrl: null,
+      receipt: null,
+    });
   });
 
   test("left on Tap's page: abandoned, and Tap posts nothing; cancelled and timed out read as abandoned too", async () => {
     const left = await tap.createCharge(input());
     fake.complete(left.id, "ABANDONED");
     await fake.settled();
-    expect(await tap.retrieveCharge(left.id)).toMatchObject({ state: "abandoned", gatewayStatus: "ABANDONED", failure: { code: "301" } });
+    expect(await tap.retrieveCharge(left.id)).toMatchObject({
+      state: "abandoned",
+      gatewayStatus: "ABANDONED",
+      failure: { code: "301" },
+    });
     expect(fake.webhooksSent.filter((w) => w.id === left.id)).toEqual([]);
     for (const status of ["CANCELLED", "TIMEDOUT"] as const) {
       const c = await tap.createCharge(input());
@@ -179,7 +213,11 @@ describe("charges", () => {
   });
 
   test("an unknown charge is Tap's 404", async () => {
-    expect(await rejection(tap.retrieveCharge("chg_TS0000000000nothere"))).toMatchObject({ kind: "refused", status: 404, code: "1144" });
+    expect(await rejection(tap.retrieveCharge("chg_TS0000000000nothere"))).toMatchObject({
+      kind: "refused",
+      status: 404,
+      code: "1144",
+    });
   });
 
   test("the payment page: buttons a browser clicks, then back to redirect.url with tap_id and the webhook", async () => {
@@ -188,14 +226,29 @@ describe("charges", () => {
     const html = await page.text();
     expect(html).toContain("10.999 KWD");
     for (const b of [">Pay<", ">Decline<", ">Cancel<"]) expect(html).toContain(b);
-    const click = await fetch(charge.redirectUrl!, { method: "POST", body: new URLSearchParams({ status: "DECLINED" }), redirect: "manual" });
+    const click = await fetch(charge.redirectUrl!, {
+      method: "POST",
+      body: new URLSearchParams({ status: "DECLINED" }),
+      redirect: "manual",
+    });
     expect(click.status).toBe(303);
     expect(new URL(click.headers.get("location")!).searchParams.get("tap_id")).toBe(charge.id);
     await fake.settled();
     const [hook] = hooksFor(charge.id);
-    expect(tap.verifyWebhook(hook.headers, hook.raw)).toMatchObject({ kind: "charge", charge: { id: charge.id, state: "failed", amountFils: 10_999 } });
+    expect(tap.verifyWebhook(hook.headers, hook.raw)).toMatchObject({
+      kind: "charge",
+      charge: { id: charge.id, state: "failed", amountFils: 10_999 },
+    });
     // the page is finished: no second click
-    expect((await fetch(charge.redirectUrl!, { method: "POST", body: new URLSearchParams({ status: "CAPTURED" }), redirect: "manual" })).status).toBe(409);
+    expect(
+      (
+        await fetch(charge.redirectUrl!, {
+          method: "POST",
+          body: new URLSearchParams({ status: "CAPTURED" }),
+          redirect: "manual",
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 
@@ -208,16 +261,35 @@ describe("webhooks", () => {
     expect(hooks).toHaveLength(1);
     expect(hooks[0].headers.hashstring).toMatch(/^[0-9a-f]{64}$/);
     const event = tap.verifyWebhook(hooks[0].headers, hooks[0].raw);
-    expect(event).toMatchObject({ kind: "charge", charge: { id: charge.id, state: "paid", amountFils: 49_000, method: "knet" } });
+    expect(event).toMatchObject({
+      kind: "charge",
+      charge: { id: charge.id, state: "paid", amountFils: 49_000, method: "knet" },
+    });
     expect(fake.charges.get(charge.id)!.post).toMatchObject({ status: "SUCCESS", attempt: 1 });
   });
 
   test("the hashstring is Tap's documented string, the amount with three decimals", () => {
-    const obj = { id: "chg_1", object: "charge", amount: 1.5, currency: "KWD", status: "CAPTURED", reference: { gateway: "gw", payment: "py" }, transaction: { created: "1700" } };
-    const expected = createHmac("sha256", "sk_test_x").update("x_idchg_1x_amount1.500x_currencyKWDx_gateway_referencegwx_payment_referencepyx_statusCAPTUREDx_created1700").digest("hex");
+    const obj = {
+      id: "chg_1",
+      object: "charge",
+      amount: 1.5,
+      currency: "KWD",
+      status: "CAPTURED",
+      reference: { gateway: "gw", payment: "py" },
+      transaction: { created: "1700" },
+    };
+    const expected = createHmac("sha256", "sk_test_x")
+      .update(
+        "x_idchg_1x_amount1.500x_currencyKWDx_gateway_referencegwx_payment_referencepyx_statusCAPTUREDx_created1700",
+      )
+      .digest("hex");
     expect(tapHashstring(obj, "sk_test_x")).toBe(expected);
     expect(tapHashstring({ ...obj, currency: "SAR", amount: 10 }, "sk_test_x")).toBe(
-      createHmac("sha256", "sk_test_x").update("x_idchg_1x_amount10.00x_currencySARx_gateway_referencegwx_payment_referencepyx_statusCAPTUREDx_created1700").digest("hex"),
+      createHmac("sha256", "sk_test_x")
+        .update(
+          "x_idchg_1x_amount10.00x_currencySARx_gateway_referencegwx_payment_referencepyx_statusCAPTUREDx_created1700",
+        )
+        .digest("hex"),
     );
   });
 
@@ -324,37 +396,97 @@ describe("refunds", () => {
   test("a captured charge refunded in parts, never above what was paid; the same reference refunds once", async () => {
     const charge = await tap.createCharge(input({ amountFils: 10_999 }));
     fake.capture(charge.id);
-    const part = await tap.refund({ chargeId: charge.id, amountFils: 4_000, reason: "requested_by_customer", reference: `rf_${seq}_1` });
-    expect(part).toMatchObject({ chargeId: charge.id, amountFils: 4_000, state: "succeeded", gatewayStatus: "REFUNDED" });
+    const part = await tap.refund({
+      chargeId: charge.id,
+      amountFils: 4_000,
+      reason: "requested_by_customer",
+      reference: `rf_${seq}_1`,
+    });
+    expect(part).toMatchObject({
+      chargeId: charge.id,
+      amountFils: 4_000,
+      state: "succeeded",
+      gatewayStatus: "REFUNDED",
+    });
     const body = JSON.parse(sent.filter((s) => s.url.endsWith("/v2/refunds")).at(-1)!.body);
-    expect(body).toMatchObject({ charge_id: charge.id, amount: 4, currency: "KWD", reason: "requested_by_customer", reference: { merchant: `rf_${seq}_1`, idempotent: `rf_${seq}_1` } });
-    const again = await tap.refund({ chargeId: charge.id, amountFils: 4_000, reason: "requested_by_customer", reference: `rf_${seq}_1` });
+    expect(body).toMatchObject({
+      charge_id: charge.id,
+      amount: 4,
+      currency: "KWD",
+      reason: "requested_by_customer",
+      reference: { merchant: `rf_${seq}_1`, idempotent: `rf_${seq}_1` },
+    });
+    const again = await tap.refund({
+      chargeId: charge.id,
+      amountFils: 4_000,
+      reason: "requested_by_customer",
+      reference: `rf_${seq}_1`,
+    });
     expect(again.id).toBe(part.id);
-    expect(await rejection(tap.refund({ chargeId: charge.id, amountFils: 7_000, reason: "requested_by_customer", reference: `rf_${seq}_2` }))).toMatchObject({
+    expect(
+      await rejection(
+        tap.refund({
+          chargeId: charge.id,
+          amountFils: 7_000,
+          reason: "requested_by_customer",
+          reference: `rf_${seq}_2`,
+        }),
+      ),
+    ).toMatchObject({
       kind: "refused",
       status: 400,
       code: "1161",
     });
-    expect((await tap.refund({ chargeId: charge.id, amountFils: 6_999, reason: "requested_by_customer", reference: `rf_${seq}_3` })).amountFils).toBe(6_999);
-    expect(await rejection(tap.refund({ chargeId: charge.id, amountFils: 1, reason: "requested_by_customer", reference: `rf_${seq}_4` }))).toMatchObject({ code: "1161" });
+    expect(
+      (
+        await tap.refund({
+          chargeId: charge.id,
+          amountFils: 6_999,
+          reason: "requested_by_customer",
+          reference: `rf_${seq}_3`,
+        })
+      ).amountFils,
+    ).toBe(6_999);
+    expect(
+      await rejection(
+        tap.refund({ chargeId: charge.id, amountFils: 1, reason: "requested_by_customer", reference: `rf_${seq}_4` }),
+      ),
+    ).toMatchObject({ code: "1161" });
   });
 
   test("a charge not captured cannot be refunded; an unknown one is 404", async () => {
     const charge = await tap.createCharge(input());
-    expect(await rejection(tap.refund({ chargeId: charge.id, amountFils: 1_000, reason: "duplicate", reference: `rf_${seq}` }))).toMatchObject({ kind: "refused", code: "1143" });
-    expect(await rejection(tap.refund({ chargeId: "chg_TS0000nothere", amountFils: 1_000, reason: "duplicate", reference: `rf_${seq}x` }))).toMatchObject({ status: 404, code: "1144" });
+    expect(
+      await rejection(
+        tap.refund({ chargeId: charge.id, amountFils: 1_000, reason: "duplicate", reference: `rf_${seq}` }),
+      ),
+    ).toMatchObject({ kind: "refused", code: "1143" });
+    expect(
+      await rejection(
+        tap.refund({ chargeId: "chg_TS0000nothere", amountFils: 1_000, reason: "duplicate", reference: `rf_${seq}x` }),
+      ),
+    ).toMatchObject({ status: 404, code: "1144" });
   });
 
   test("a pending refund ends later, and its webhook is verified as a refund", async () => {
     const charge = await tap.createCharge(input());
     fake.capture(charge.id);
     fake.state.refundOutcome = "PENDING";
-    const refund = await tap.refund({ chargeId: charge.id, amountFils: 15_000, reason: "requested_by_customer", reference: `rf_${seq}`, webhookUrl: hooksUrl });
+    const refund = await tap.refund({
+      chargeId: charge.id,
+      amountFils: 15_000,
+      reason: "requested_by_customer",
+      reference: `rf_${seq}`,
+      webhookUrl: hooksUrl,
+    });
     expect(refund).toMatchObject({ state: "pending", gatewayStatus: "PENDING", amountFils: 15_000 });
     fake.completeRefund(refund.id, "REFUNDED");
     await fake.settled();
     const [hook] = hooksFor(refund.id);
-    expect(tap.verifyWebhook(hook.headers, hook.raw)).toEqual({ kind: "refund", refund: { id: refund.id, chargeId: charge.id, amountFils: 15_000, state: "succeeded", gatewayStatus: "REFUNDED" } });
+    expect(tap.verifyWebhook(hook.headers, hook.raw)).toEqual({
+      kind: "refund",
+      refund: { id: refund.id, chargeId: charge.id, amountFils: 15_000, state: "succeeded", gatewayStatus: "REFUNDED" },
+    });
     const tampered = { ...JSON.parse(hook.raw.toString("utf8")), status: "FAILED" };
     expect(tap.verifyWebhook(hook.headers, Buffer.from(JSON.stringify(tampered)))).toBeNull();
   });
@@ -373,7 +505,11 @@ describe("Tap's refusals", () => {
     fake.failNext("retrieve_charge", 429);
     expect(await rejection(tap.retrieveCharge(charge.id))).toMatchObject({ kind: "rate_limited", status: 429 });
     fake.failNext("retrieve_charge", 503);
-    expect(await rejection(tap.retrieveCharge(charge.id))).toMatchObject({ kind: "unreachable", status: 503, code: "2101" });
+    expect(await rejection(tap.retrieveCharge(charge.id))).toMatchObject({
+      kind: "unreachable",
+      status: 503,
+      code: "2101",
+    });
     fake.failNext("retrieve_charge", 500);
     expect(await rejection(tap.retrieveCharge(charge.id))).toMatchObject({ kind: "unreachable", status: 500 });
     fake.failNext("retrieve_charge", "reset");
@@ -396,7 +532,11 @@ describe("Tap's refusals", () => {
 
   test("the stand-in refuses what Tap refuses", async () => {
     const post = (body: unknown, key: string | null = fake.state.secretKey) =>
-      fetch(`${fake.url}/v2/charges`, { method: "POST", headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) }, body: JSON.stringify(body) }).then(async (r) => ({
+      fetch(`${fake.url}/v2/charges`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({
         status: r.status,
         body: (await r.json()) as any,
       }));
@@ -435,7 +575,11 @@ describe("Tap's refusals", () => {
     expect(usd.status).toBe(200);
     expect(usd.body).toMatchObject({ status: "INITIATED", amount: 10.5, currency: "USD" });
     expect(await code({ ...good, currency: "USD", amount: 10.505, source: { id: "src_card" } })).toBe("400 1117");
-    const malformed = await fetch(`${fake.url}/v2/charges`, { method: "POST", headers: { authorization: `Bearer ${fake.state.secretKey}`, "content-type": "application/json" }, body: "{" });
+    const malformed = await fetch(`${fake.url}/v2/charges`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.state.secretKey}`, "content-type": "application/json" },
+      body: "{",
+    });
     expect(malformed.status).toBe(400);
   });
 });

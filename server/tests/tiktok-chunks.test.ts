@@ -13,7 +13,10 @@ const MB = 1_000_000;
 
 /** The byte ranges [first, last] the upload sends for a plan: chunk_size bytes each, the last taking the rest. */
 function ranges(size: number, plan: { chunkSize: number; chunks: number }): [number, number][] {
-  return Array.from({ length: plan.chunks }, (_, i) => [i * plan.chunkSize, i === plan.chunks - 1 ? size - 1 : (i + 1) * plan.chunkSize - 1]);
+  return Array.from({ length: plan.chunks }, (_, i) => [
+    i * plan.chunkSize,
+    i === plan.chunks - 1 ? size - 1 : (i + 1) * plan.chunkSize - 1,
+  ]);
 }
 
 /** The guide's chunk restrictions, one line each, for one reading of "MB"; the rules a plan breaks. */
@@ -34,24 +37,42 @@ function broken(size: number, plan: { chunkSize: number; chunks: number }, mb: n
   if (size > 64 * mb && plan.chunks < 2) out.push("a large video in one chunk");
   if (plan.chunks < 1 || plan.chunks > 1000) out.push("not 1 to 1000 chunks");
   // the ranges cover the file exactly, in order
-  if (parts.reduce((a, b) => a + b, 0) !== size || parts.some((p) => p <= 0)) out.push("the ranges do not cover the file");
+  if (parts.reduce((a, b) => a + b, 0) !== size || parts.some((p) => p <= 0))
+    out.push("the ranges do not cover the file");
   return out;
 }
 
 // every boundary of the guide in both readings, and a step either side of each
 const boundaries = [5, 10, 20, 64, 128].flatMap((n) => [n * MB, n * MiB]);
 const sizes = [
-  KB, 100 * KB, MiB, 4 * MiB, 4_194_304, 4_999_999,
+  KB,
+  100 * KB,
+  MiB,
+  4 * MiB,
+  4_194_304,
+  4_999_999,
   ...boundaries.flatMap((b) => [b - 1, b, b + 1]),
-  7 * MiB, 7.5 * MiB, 15 * MiB, 21 * MiB, 50_000_123, 65 * MiB, 100 * MiB, 129 * MiB, 200 * MiB, 300 * MiB,
+  7 * MiB,
+  7.5 * MiB,
+  15 * MiB,
+  21 * MiB,
+  50_000_123,
+  65 * MiB,
+  100 * MiB,
+  129 * MiB,
+  200 * MiB,
+  300 * MiB,
 ].map(Math.round);
 
 describe("chunkPlan", () => {
-  test.each(sizes)("%d bytes: the plan keeps every chunk rule, read in MB and in MiB, and the stand-in takes it", (size) => {
-    const plan = chunkPlan(size);
-    expect({ size, MB: broken(size, plan, MB), MiB: broken(size, plan, MiB) }).toEqual({ size, MB: [], MiB: [] });
-    expect(chunkProblem(size, plan.chunkSize, plan.chunks)).toBeNull();
-  });
+  test.each(sizes)(
+    "%d bytes: the plan keeps every chunk rule, read in MB and in MiB, and the stand-in takes it",
+    (size) => {
+      const plan = chunkPlan(size);
+      expect({ size, MB: broken(size, plan, MB), MiB: broken(size, plan, MiB) }).toEqual({ size, MB: [], MiB: [] });
+      expect(chunkProblem(size, plan.chunkSize, plan.chunks)).toBeNull();
+    },
+  );
 
   test("the guide's own examples: 4 MB whole; 7 MiB whole (under one 10 MiB chunk), never a chunk larger than the video", () => {
     expect(chunkPlan(4_194_304)).toEqual({ chunkSize: 4_194_304, chunks: 1 });

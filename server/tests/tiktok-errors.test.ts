@@ -6,7 +6,12 @@ import { describe, expect, test } from "@jest/globals";
 import { failReasonError, tiktokError } from "../src/platforms/tiktok.ts";
 
 const answer = (status: number, code: string, headers: Record<string, string> = {}) =>
-  tiktokError({ status, ok: false, headers: new Headers(headers), body: { data: {}, error: { code, message: `TikTok says ${code}`, log_id: "LOG" } } } as any);
+  tiktokError({
+    status,
+    ok: false,
+    headers: new Headers(headers),
+    body: { data: {}, error: { code, message: `TikTok says ${code}`, log_id: "LOG" } },
+  } as any);
 
 describe("the init and creator_info error codes", () => {
   test("reached_active_user_cap (the app's daily quota of posting creators) waits until the next UTC day, never fails the post", () => {
@@ -29,9 +34,24 @@ describe("the init and creator_info error codes", () => {
   });
 
   test("a refused token or scope asks for the account again; what TikTok will not take is rejected; its 5xx is worth another try", () => {
-    for (const code of ["access_token_invalid", "scope_not_authorized", "scope_permission_missed"]) expect({ code, kind: answer(401, code).kind }).toEqual({ code, kind: "auth" });
-    for (const code of ["invalid_param", "app_version_check_failed", "spam_risk_user_banned_from_posting", "unaudited_client_can_only_post_to_private_accounts", "url_ownership_unverified", "privacy_level_option_mismatch", "invalid_publish_id"]) {
-      expect({ code, kind: answer(code === "invalid_param" || code === "app_version_check_failed" || code === "invalid_publish_id" ? 400 : 403, code).kind }).toEqual({ code, kind: "rejected" });
+    for (const code of ["access_token_invalid", "scope_not_authorized", "scope_permission_missed"])
+      expect({ code, kind: answer(401, code).kind }).toEqual({ code, kind: "auth" });
+    for (const code of [
+      "invalid_param",
+      "app_version_check_failed",
+      "spam_risk_user_banned_from_posting",
+      "unaudited_client_can_only_post_to_private_accounts",
+      "url_ownership_unverified",
+      "privacy_level_option_mismatch",
+      "invalid_publish_id",
+    ]) {
+      expect({
+        code,
+        kind: answer(
+          code === "invalid_param" || code === "app_version_check_failed" || code === "invalid_publish_id" ? 400 : 403,
+          code,
+        ).kind,
+      }).toEqual({ code, kind: "rejected" });
     }
     expect(answer(500, "internal_error").kind).toBe("unavailable");
   });
@@ -64,6 +84,9 @@ describe("status/fetch's fail_reason", () => {
     expect(failReasonError("auth_removed").kind).toBe("auth");
     expect(failReasonError("spam_risk_too_many_posts").kind).toBe("rate_limit");
     // a reason TikTok adds later: rejected, with its code
-    expect(failReasonError("something_new")).toMatchObject({ kind: "rejected", platformMessage: expect.stringContaining("something_new") });
+    expect(failReasonError("something_new")).toMatchObject({
+      kind: "rejected",
+      platformMessage: expect.stringContaining("something_new"),
+    });
   });
 });

@@ -14,7 +14,9 @@ let app: TestApp;
 
 beforeAll(async () => {
   tt = await startTikTokFake({ audited: true });
-  app = await startTestApp(tiktokEnv(tt, await freePort(), { TIKTOK_DIRECT_POST: "true", TIKTOK_VIDEO_SOURCE: "FILE_UPLOAD" }));
+  app = await startTestApp(
+    tiktokEnv(tt, await freePort(), { TIKTOK_DIRECT_POST: "true", TIKTOK_VIDEO_SOURCE: "FILE_UPLOAD" }),
+  );
   // polls come quickly in tests; TikTok's own processing is one poll long in the stand-in
   tt.state.processingPolls = 1;
 });
@@ -30,7 +32,14 @@ describe("connecting", () => {
     const b = await connectTikTok(app, tt);
     expect(b.account.external_id).toBe(b.openId);
     expect(b.account.handle).toBe(b.username);
-    const { rows } = await app.sufra.deps.pool.query<{ access_token: string; refresh_token: string; token_expires_at: Date; scopes: string[] }>("select access_token, refresh_token, token_expires_at, scopes from platform_accounts where id = $1", [b.accountId]);
+    const { rows } = await app.sufra.deps.pool.query<{
+      access_token: string;
+      refresh_token: string;
+      token_expires_at: Date;
+      scopes: string[];
+    }>("select access_token, refresh_token, token_expires_at, scopes from platform_accounts where id = $1", [
+      b.accountId,
+    ]);
     expect(rows[0]!.access_token).toMatch(/^v1\./);
     expect(rows[0]!.access_token).not.toContain("act.");
     expect(rows[0]!.refresh_token).not.toContain("rft.");
@@ -42,19 +51,33 @@ describe("connecting", () => {
   test("a token near its end is refreshed before use; TikTok's rotated refresh token replaces the old one", async () => {
     const b = await connectTikTok(app, tt);
     const pool = app.sufra.deps.pool;
-    const before = (await pool.query<{ access_token: string; refresh_token: string }>("select access_token, refresh_token from platform_accounts where id = $1", [b.accountId])).rows[0]!;
-    await pool.query("update platform_accounts set token_expires_at = now() + interval '10 minutes' where id = $1", [b.accountId]);
+    const before = (
+      await pool.query<{ access_token: string; refresh_token: string }>(
+        "select access_token, refresh_token from platform_accounts where id = $1",
+        [b.accountId],
+      )
+    ).rows[0]!;
+    await pool.query("update platform_accounts set token_expires_at = now() + interval '10 minutes' where id = $1", [
+      b.accountId,
+    ]);
     const refreshes = tt.state.refreshes;
     const r = await gql(app.base, CREATOR_INFO, { id: b.accountId }, b.token);
     expect(r.errors).toBeUndefined();
     expect(tt.state.refreshes).toBe(refreshes + 1);
-    const after = (await pool.query<{ access_token: string; refresh_token: string; token_expires_at: Date; status: string }>("select access_token, refresh_token, token_expires_at, status::text from platform_accounts where id = $1", [b.accountId])).rows[0]!;
+    const after = (
+      await pool.query<{ access_token: string; refresh_token: string; token_expires_at: Date; status: string }>(
+        "select access_token, refresh_token, token_expires_at, status::text from platform_accounts where id = $1",
+        [b.accountId],
+      )
+    ).rows[0]!;
     expect(after.status).toBe("connected");
     expect(after.access_token).not.toBe(before.access_token);
     expect(after.refresh_token).not.toBe(before.refresh_token);
     expect(after.token_expires_at.getTime()).toBeGreaterThan(Date.now() + 7_000_000);
     // the rotated token is the one kept: a second refresh works
-    await pool.query("update platform_accounts set token_expires_at = now() + interval '10 minutes' where id = $1", [b.accountId]);
+    await pool.query("update platform_accounts set token_expires_at = now() + interval '10 minutes' where id = $1", [
+      b.accountId,
+    ]);
     expect((await gql(app.base, CREATOR_INFO, { id: b.accountId }, b.token)).errors).toBeUndefined();
     expect(tt.state.refreshes).toBe(refreshes + 2);
   });
@@ -63,13 +86,25 @@ describe("connecting", () => {
     const b = await signedInBusiness(app.base);
     const start = await call(app.base, "POST", "/api/platforms/tiktok/connect", { token: b.token, body: {} });
     const url = new URL(start.body.authorize_url);
-    tt.state.issueCode("tt-forged", { openId: "open-forged", username: "forged", codeChallenge: "A".repeat(43), redirectUri: url.searchParams.get("redirect_uri")! });
-    const back = await fetch(`${app.base}/api/platforms/tiktok/callback?code=tt-forged&state=${url.searchParams.get("state")}`, { redirect: "manual" });
+    tt.state.issueCode("tt-forged", {
+      openId: "open-forged",
+      username: "forged",
+      codeChallenge: "A".repeat(43),
+      redirectUri: url.searchParams.get("redirect_uri")!,
+    });
+    const back = await fetch(
+      `${app.base}/api/platforms/tiktok/callback?code=tt-forged&state=${url.searchParams.get("state")}`,
+      { redirect: "manual" },
+    );
     expect(back.headers.get("location")).toBe("/settings?connect_error=OAUTH_FAILED&platform=tiktok");
   });
 
   test("tiktokCreatorInfo answers TikTok's creator settings, a simulated creator for a practice account, and NOT_FOUND for another business's account", async () => {
-    const b = await connectTikTok(app, tt, { privacyLevelOptions: ["FOLLOWER_OF_CREATOR", "SELF_ONLY"], duetDisabled: true, maxVideoPostDurationSec: 180 });
+    const b = await connectTikTok(app, tt, {
+      privacyLevelOptions: ["FOLLOWER_OF_CREATOR", "SELF_ONLY"],
+      duetDisabled: true,
+      maxVideoPostDurationSec: 180,
+    });
     const r = await gql(app.base, CREATOR_INFO, { id: b.accountId }, b.token);
     expect(r.errors).toBeUndefined();
     expect(r.data.tiktokCreatorInfo).toEqual({
@@ -89,9 +124,16 @@ describe("connecting", () => {
     expect(refused.errors?.[0]?.extensions?.reason).toBe("NOT_FOUND");
 
     const practice = await signedInBusiness(app.base, { practice: true });
-    const { rows } = await app.sufra.deps.pool.query<{ id: string }>("select id from platform_accounts where business_id = $1 and platform = 'tiktok'", [practice.businessId]);
+    const { rows } = await app.sufra.deps.pool.query<{ id: string }>(
+      "select id from platform_accounts where business_id = $1 and platform = 'tiktok'",
+      [practice.businessId],
+    );
     const sim = await gql(app.base, CREATOR_INFO, { id: rows[0]!.id }, practice.token);
-    expect(sim.data.tiktokCreatorInfo).toMatchObject({ simulated: true, directPost: true, privacyLevelOptions: expect.arrayContaining(["SELF_ONLY"]) });
+    expect(sim.data.tiktokCreatorInfo).toMatchObject({
+      simulated: true,
+      directPost: true,
+      privacyLevelOptions: expect.arrayContaining(["SELF_ONLY"]),
+    });
   });
 });
 
@@ -99,8 +141,20 @@ describe("direct posts", () => {
   test("a video goes up in chunks (Content-Range, video/mp4), reaches PUBLISH_COMPLETE, and the target keeps TikTok's post id exactly (int64)", async () => {
     const b = await connectTikTok(app, tt);
     const clip = await video(app, b.token, { seconds: 12, mb: 21 });
-    const options = { privacy_level: "MUTUAL_FOLLOW_FRIENDS", disable_comment: true, disable_duet: false, disable_stitch: true, brand_organic: true, brand_content: false };
-    const done = await publishNow(app, b.token, { content: "Karak season is here", hashtags: ["karak"], media_ids: [clip.id], network_options: { tiktok: options } });
+    const options = {
+      privacy_level: "MUTUAL_FOLLOW_FRIENDS",
+      disable_comment: true,
+      disable_duet: false,
+      disable_stitch: true,
+      brand_organic: true,
+      brand_content: false,
+    };
+    const done = await publishNow(app, b.token, {
+      content: "Karak season is here",
+      hashtags: ["karak"],
+      media_ids: [clip.id],
+      network_options: { tiktok: options },
+    });
     const target = tiktokTarget(done);
     expect(target.status).toBe("published");
 
@@ -108,10 +162,23 @@ describe("direct posts", () => {
     expect(inits).toHaveLength(1);
     expect(inits[0]!.endpoint).toBe("video_init");
     // the post's own options reach TikTok as sent; the caption (with its hashtags) is the title
-    expect(inits[0]!.body.post_info).toMatchObject({ title: "Karak season is here\n\n#karak", privacy_level: "MUTUAL_FOLLOW_FRIENDS", disable_comment: true, disable_duet: false, disable_stitch: true, brand_organic_toggle: true, brand_content_toggle: false });
+    expect(inits[0]!.body.post_info).toMatchObject({
+      title: "Karak season is here\n\n#karak",
+      privacy_level: "MUTUAL_FOLLOW_FRIENDS",
+      disable_comment: true,
+      disable_duet: false,
+      disable_stitch: true,
+      brand_organic_toggle: true,
+      brand_content_toggle: false,
+    });
     // TikTok's chunk rules: 10 MB chunks, the remainder joined to the last one
     const source = inits[0]!.body.source_info;
-    expect(source).toEqual({ source: "FILE_UPLOAD", video_size: clip.bytes, chunk_size: 10 * 1024 * 1024, total_chunk_count: 2 });
+    expect(source).toEqual({
+      source: "FILE_UPLOAD",
+      video_size: clip.bytes,
+      chunk_size: 10 * 1024 * 1024,
+      total_chunk_count: 2,
+    });
     const pub = tt.state.publishes.get(inits[0]!.publishId)!;
     expect(pub.received.map((c) => c.length)).toEqual([10 * 1024 * 1024, clip.bytes - 10 * 1024 * 1024]);
     expect(pub.status).toBe("PUBLISH_COMPLETE");
@@ -124,10 +191,19 @@ describe("direct posts", () => {
     const b = await connectTikTok(app, tt);
     const clip = await video(app, b.token, { seconds: 9, mb: 7 });
     expect(clip.bytes).toBeGreaterThan(7 * 1024 * 1024);
-    const done = await publishNow(app, b.token, { content: "Seven megabytes of saffron tea", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    const done = await publishNow(app, b.token, {
+      content: "Seven megabytes of saffron tea",
+      media_ids: [clip.id],
+      network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+    });
     expect(tiktokTarget(done)).toMatchObject({ status: "published" });
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
-    expect(init.body.source_info).toEqual({ source: "FILE_UPLOAD", video_size: clip.bytes, chunk_size: clip.bytes, total_chunk_count: 1 });
+    expect(init.body.source_info).toEqual({
+      source: "FILE_UPLOAD",
+      video_size: clip.bytes,
+      chunk_size: clip.bytes,
+      total_chunk_count: 1,
+    });
     const pub = tt.state.publishes.get(init.publishId)!;
     expect(pub.received.map((c) => c.length)).toEqual([clip.bytes]);
     // TikTok read the video it got: 9 seconds at 30 frames a second
@@ -139,11 +215,24 @@ describe("direct posts", () => {
     // TikTok pulls photos by URL: the app's domain is verified with TikTok
     tt.state.verifiedDomains.push(new URL(app.base).host);
     const pics = [await photo(app, b.token), await photo(app, b.token)];
-    const done = await publishNow(app, b.token, { content: "Two new cakes on the counter", media_ids: pics, network_options: { tiktok: { privacy_level: "PUBLIC_TO_EVERYONE", title: "New cakes", auto_add_music: false } } });
+    const done = await publishNow(app, b.token, {
+      content: "Two new cakes on the counter",
+      media_ids: pics,
+      network_options: { tiktok: { privacy_level: "PUBLIC_TO_EVERYONE", title: "New cakes", auto_add_music: false } },
+    });
     expect(tiktokTarget(done).status).toBe("published");
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
     expect(init.endpoint).toBe("content_init");
-    expect(init.body).toMatchObject({ post_mode: "DIRECT_POST", media_type: "PHOTO", post_info: { title: "New cakes", description: "Two new cakes on the counter", privacy_level: "PUBLIC_TO_EVERYONE", auto_add_music: false } });
+    expect(init.body).toMatchObject({
+      post_mode: "DIRECT_POST",
+      media_type: "PHOTO",
+      post_info: {
+        title: "New cakes",
+        description: "Two new cakes on the counter",
+        privacy_level: "PUBLIC_TO_EVERYONE",
+        auto_add_music: false,
+      },
+    });
     expect(init.body.source_info.photo_images).toHaveLength(2);
     expect(tt.state.publishes.get(init.publishId)!.status).toBe("PUBLISH_COMPLETE");
     expect(tiktokTarget(done).external_id).toBe(tt.state.publishes.get(init.publishId)!.postId);
@@ -157,12 +246,18 @@ describe("direct posts", () => {
       await picture(app, b.token, { format: "jpeg", width: 3024, height: 4032 }),
       await picture(app, b.token, { format: "webp", width: 1920, height: 1080 }),
     ];
-    const done = await publishNow(app, b.token, { content: "Three plates", media_ids: pics, network_options: { tiktok: { privacy_level: "SELF_ONLY", title: "Plates" } } });
+    const done = await publishNow(app, b.token, {
+      content: "Three plates",
+      media_ids: pics,
+      network_options: { tiktok: { privacy_level: "SELF_ONLY", title: "Plates" } },
+    });
     expect(tiktokTarget(done)).toMatchObject({ status: "published" });
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
     // what TikTok pulled, as it read the files: the JPEGs Sufra made (of the WebP too, whose turn only its
     // original's EXIF could tell), each the whole picture
-    expect(tt.state.publishes.get(init.publishId)!.photos.map(({ format, width, height }) => ({ format, width, height }))).toEqual([
+    expect(
+      tt.state.publishes.get(init.publishId)!.photos.map(({ format, width, height }) => ({ format, width, height })),
+    ).toEqual([
       { format: "jpeg", width: 1080, height: 1350 },
       { format: "jpeg", width: 1080, height: 1440 },
       { format: "jpeg", width: 1920, height: 1080 },
@@ -172,7 +267,11 @@ describe("direct posts", () => {
   test("a privacy level the creator does not offer is refused before anything is sent, in TikTok's words", async () => {
     const b = await connectTikTok(app, tt, { privacyLevelOptions: ["FOLLOWER_OF_CREATOR", "SELF_ONLY"] });
     const clip = await video(app, b.token);
-    const done = await publishNow(app, b.token, { content: "Everyone should see this", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "PUBLIC_TO_EVERYONE" } } });
+    const done = await publishNow(app, b.token, {
+      content: "Everyone should see this",
+      media_ids: [clip.id],
+      network_options: { tiktok: { privacy_level: "PUBLIC_TO_EVERYONE" } },
+    });
     const target = tiktokTarget(done);
     expect(target.status).toBe("failed");
     expect(target.error.code).toBe("PUBLISH_REJECTED");
@@ -183,29 +282,64 @@ describe("direct posts", () => {
   test("a switch the creator turned off, or a video longer than the creator may post, is refused before anything is sent", async () => {
     const b = await connectTikTok(app, tt, { commentDisabled: true, maxVideoPostDurationSec: 10 });
     const short = await video(app, b.token, { seconds: 5 });
-    const comments = await publishNow(app, b.token, { content: "Comments on, please", media_ids: [short.id], network_options: { tiktok: { privacy_level: "SELF_ONLY", disable_comment: false } } });
-    expect(tiktokTarget(comments).error).toMatchObject({ code: "PUBLISH_REJECTED", message: expect.stringContaining("comments") });
+    const comments = await publishNow(app, b.token, {
+      content: "Comments on, please",
+      media_ids: [short.id],
+      network_options: { tiktok: { privacy_level: "SELF_ONLY", disable_comment: false } },
+    });
+    expect(tiktokTarget(comments).error).toMatchObject({
+      code: "PUBLISH_REJECTED",
+      message: expect.stringContaining("comments"),
+    });
     const long = await video(app, b.token, { seconds: 15 });
-    const tooLong = await publishNow(app, b.token, { content: "A long one", media_ids: [long.id], network_options: { tiktok: { privacy_level: "SELF_ONLY", disable_comment: true } } });
-    expect(tiktokTarget(tooLong).error).toMatchObject({ code: "PUBLISH_REJECTED", message: expect.stringContaining("10 s") });
+    const tooLong = await publishNow(app, b.token, {
+      content: "A long one",
+      media_ids: [long.id],
+      network_options: { tiktok: { privacy_level: "SELF_ONLY", disable_comment: true } },
+    });
+    expect(tiktokTarget(tooLong).error).toMatchObject({
+      code: "PUBLISH_REJECTED",
+      message: expect.stringContaining("10 s"),
+    });
     expect(tt.state.initCount(b.openId)).toBe(0);
   }, 60_000);
 
   test("what TikTok finds in the video itself fails the post in plain words: 15 frames a second (frame_rate_check_failed), a length TikTok measures beyond the creator's limit (duration_check_failed)", async () => {
     const b = await connectTikTok(app, tt, { maxVideoPostDurationSec: 60 });
     const slow = await video(app, b.token, { seconds: 10, fps: 15 });
-    const choppy = await publishNow(app, b.token, { content: "Slow pour", media_ids: [slow.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
-    expect(tiktokTarget(choppy)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: expect.stringMatching(/frame rate.*23 to 60 frames a second/) } });
+    const choppy = await publishNow(app, b.token, {
+      content: "Slow pour",
+      media_ids: [slow.id],
+      network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+    });
+    expect(tiktokTarget(choppy)).toMatchObject({
+      status: "failed",
+      error: { code: "PUBLISH_REJECTED", message: expect.stringMatching(/frame rate.*23 to 60 frames a second/) },
+    });
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
-    expect(tt.state.publishes.get(init.publishId)).toMatchObject({ status: "FAILED", failReason: "frame_rate_check_failed", video: { fps: 15 } });
+    expect(tt.state.publishes.get(init.publishId)).toMatchObject({
+      status: "FAILED",
+      failReason: "frame_rate_check_failed",
+      video: { fps: 15 },
+    });
 
     // the length is checked beforehand from what Sufra read; TikTok measures the file itself (here it
     // disagrees with the stored length) and refuses it: the stand-in goes by the file, never the claim
     const long = await video(app, b.token, { seconds: 90 });
     await app.sufra.deps.pool.query("update media set duration_ms = 20000 where id = $1", [long.id]);
-    const tooLong = await publishNow(app, b.token, { content: "A long pour", media_ids: [long.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
-    expect(tiktokTarget(tooLong)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: expect.stringMatching(/too long.*60 s/) } });
-    expect([...tt.state.publishes.values()].filter((p) => p.openId === b.openId).map((p) => p.failReason)).toEqual(["frame_rate_check_failed", "duration_check_failed"]);
+    const tooLong = await publishNow(app, b.token, {
+      content: "A long pour",
+      media_ids: [long.id],
+      network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+    });
+    expect(tiktokTarget(tooLong)).toMatchObject({
+      status: "failed",
+      error: { code: "PUBLISH_REJECTED", message: expect.stringMatching(/too long.*60 s/) },
+    });
+    expect([...tt.state.publishes.values()].filter((p) => p.openId === b.openId).map((p) => p.failReason)).toEqual([
+      "frame_rate_check_failed",
+      "duration_check_failed",
+    ]);
   }, 60_000);
 
   test("TikTok's rate limit on init (429 rate_limit_exceeded): the target waits for the limit's minute, pending, never failed", async () => {
@@ -213,7 +347,12 @@ describe("direct posts", () => {
     const clip = await video(app, b.token);
     tt.state.failNext("video_init", "rate_limit_exceeded");
     const before = Date.now();
-    const waiting = await publishNow(app, b.token, { content: "Slow down", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } }, (p) => tiktokTarget(p).error?.code === "RATE_LIMITED");
+    const waiting = await publishNow(
+      app,
+      b.token,
+      { content: "Slow down", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } },
+      (p) => tiktokTarget(p).error?.code === "RATE_LIMITED",
+    );
     const target = tiktokTarget(waiting);
     expect(target.status).toBe("pending");
     expect(target.error.message).toContain("rate limit");
@@ -224,12 +363,22 @@ describe("direct posts", () => {
   test("figures: video/query by the posts' public ids, at most 20 a call, read into the target's metrics", async () => {
     const b = await connectTikTok(app, tt);
     const clip = await video(app, b.token);
-    const done = await publishNow(app, b.token, { content: "Figures, please", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    const done = await publishNow(app, b.token, {
+      content: "Figures, please",
+      media_ids: [clip.id],
+      network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+    });
     const postId = tiktokTarget(done).external_id as string;
     tt.state.stats.set(postId, { view_count: 1520, like_count: 230, comment_count: 14, share_count: 9 });
     await app.sufra.services.analytics.collectMetrics();
     const after = await call<any>(app.base, "GET", `/api/posts/${done.id}`, { token: b.token });
-    expect(tiktokTarget(after.body).metrics).toMatchObject({ views: 1520, likes: 230, comments: 14, shares: 9, reach: 1520 });
+    expect(tiktokTarget(after.body).metrics).toMatchObject({
+      views: 1520,
+      likes: 230,
+      comments: 14,
+      shares: 9,
+      reach: 1520,
+    });
     expect(tt.state.videoQueries.some((ids) => ids.includes(postId) && ids.length <= 20)).toBe(true);
   }, 60_000);
 });

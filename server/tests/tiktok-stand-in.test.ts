@@ -34,17 +34,32 @@ let n = 0;
 /** A creator's access token, by Login Kit's authorization code grant at the stand-in. */
 async function token(creator: { maxVideoPostDurationSec?: number } = {}) {
   const openId = `open-stand-in-${++n}`;
-  tt.state.issueCode(`code-${openId}`, { openId, username: `user_${n}`, redirectUri: "https://sufra.example/cb", ...creator });
+  tt.state.issueCode(`code-${openId}`, {
+    openId,
+    username: `user_${n}`,
+    redirectUri: "https://sufra.example/cb",
+    ...creator,
+  });
   const r = await fetch(`${tt.state.url}/v2/oauth/token/`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ client_key: tt.state.config.clientKey, client_secret: tt.state.config.clientSecret, grant_type: "authorization_code", code: `code-${openId}`, redirect_uri: "https://sufra.example/cb" }),
+    body: new URLSearchParams({
+      client_key: tt.state.config.clientKey,
+      client_secret: tt.state.config.clientSecret,
+      grant_type: "authorization_code",
+      code: `code-${openId}`,
+      redirect_uri: "https://sufra.example/cb",
+    }),
   });
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
 const api = async (path: string, access: string, body: unknown) => {
-  const r = await fetch(`${tt.state.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${access}`, "content-type": "application/json; charset=UTF-8" }, body: JSON.stringify(body) });
+  const r = await fetch(`${tt.state.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${access}`, "content-type": "application/json; charset=UTF-8" },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json()) as any };
 };
 
@@ -52,7 +67,8 @@ const api = async (path: string, access: string, body: unknown) => {
 async function finished(access: string, publishId: string) {
   for (let i = 0; i < 50; i++) {
     const s = await api("/v2/post/publish/status/fetch/", access, { publish_id: publishId });
-    if (["PUBLISH_COMPLETE", "FAILED"].includes(s.body.data.status)) return s.body.data as { status: string; fail_reason?: string };
+    if (["PUBLISH_COMPLETE", "FAILED"].includes(s.body.data.status))
+      return s.body.data as { status: string; fail_reason?: string };
     await new Promise((ok) => setTimeout(ok, 20));
   }
   throw new Error("still processing");
@@ -60,10 +76,16 @@ async function finished(access: string, publishId: string) {
 
 describe("photos pulled by URL", () => {
   const photoPost = (access: string, urls: string[]) =>
-    api("/v2/post/publish/content/init/", access, { post_info: { title: "t", privacy_level: "SELF_ONLY" }, source_info: { source: "PULL_FROM_URL", photo_cover_index: 0, photo_images: urls }, post_mode: "DIRECT_POST", media_type: "PHOTO" });
+    api("/v2/post/publish/content/init/", access, {
+      post_info: { title: "t", privacy_level: "SELF_ONLY" },
+      source_info: { source: "PULL_FROM_URL", photo_cover_index: 0, photo_images: urls },
+      post_mode: "DIRECT_POST",
+      media_type: "PHOTO",
+    });
 
   test("JPEG or WebP within 1080p is published; a PNG fails with file_format_check_failed; a photo over 1080p with picture_size_check_failed", async () => {
-    const pic = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: "#884422" } });
+    const pic = (w: number, h: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: "#884422" } });
     served.set("/ok.jpg", await pic(1080, 1350).jpeg().toBuffer());
     served.set("/ok.webp", await pic(1920, 1080).webp().toBuffer());
     served.set("/dish.png", await pic(1080, 1080).png().toBuffer());
@@ -75,7 +97,10 @@ describe("photos pulled by URL", () => {
       [["/big.jpg"], "picture_size_check_failed"],
     ];
     for (const [paths, outcome] of cases) {
-      const init = await photoPost(access, paths.map((p) => filesUrl + p));
+      const init = await photoPost(
+        access,
+        paths.map((p) => filesUrl + p),
+      );
       expect(init.body.error.code).toBe("ok");
       const s = await finished(access, init.body.data.publish_id);
       expect({ paths, outcome: s.fail_reason ?? s.status }).toEqual({ paths, outcome });
@@ -84,21 +109,36 @@ describe("photos pulled by URL", () => {
 });
 
 describe("videos uploaded in chunks", () => {
-  const init = (access: string, source: Record<string, unknown>) => api("/v2/post/publish/video/init/", access, { post_info: { privacy_level: "SELF_ONLY" }, source_info: { source: "FILE_UPLOAD", ...source } });
+  const init = (access: string, source: Record<string, unknown>) =>
+    api("/v2/post/publish/video/init/", access, {
+      post_info: { privacy_level: "SELF_ONLY" },
+      source_info: { source: "FILE_UPLOAD", ...source },
+    });
   const put = (url: string, bytes: Buffer, range: string, headers: Record<string, string> = {}) =>
-    fetch(url, { method: "PUT", headers: { "content-type": "video/mp4", "content-range": range, ...headers }, body: new Uint8Array(bytes) });
+    fetch(url, {
+      method: "PUT",
+      headers: { "content-type": "video/mp4", "content-range": range, ...headers },
+      body: new Uint8Array(bytes),
+    });
 
   test("init refuses a plan against the chunk rules with invalid_param, in TikTok's envelope", async () => {
     const access = await token();
     const r = await init(access, { video_size: 7 * 1024 * 1024, chunk_size: 10 * 1024 * 1024, total_chunk_count: 1 });
-    expect(r).toMatchObject({ status: 400, body: { error: { code: "invalid_param", message: expect.stringContaining("floor"), log_id: expect.any(String) } } });
+    expect(r).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid_param", message: expect.stringContaining("floor"), log_id: expect.any(String) } },
+    });
   });
 
   test("the upload URL takes the announced chunks in order: a chunk out of order or cut off the plan is 416, then 206, the last chunk 201", async () => {
     const access = await token();
     const file = mp4({ seconds: 8, width: 1080, height: 1920, pad: 12 * 1024 * 1024 });
     const chunk = 5 * 1024 * 1024;
-    const r = await init(access, { video_size: file.length, chunk_size: chunk, total_chunk_count: Math.floor(file.length / chunk) });
+    const r = await init(access, {
+      video_size: file.length,
+      chunk_size: chunk,
+      total_chunk_count: Math.floor(file.length / chunk),
+    });
     const url = r.body.data.upload_url as string;
     expect(Math.floor(file.length / chunk)).toBe(2);
     // the second chunk first: not where the upload stands
@@ -115,10 +155,17 @@ describe("videos uploaded in chunks", () => {
     const file = mp4({ seconds: 8, width: 1080, height: 1920 });
     const r = await init(access, { video_size: file.length, chunk_size: file.length, total_chunk_count: 1 });
     const status = await new Promise<number>((ok, fail) => {
-      const req = http.request(new URL(r.body.data.upload_url), { method: "PUT", headers: { "content-type": "video/mp4", "content-range": `bytes 0-${file.length - 1}/${file.length}` } }, (res) => {
-        res.resume();
-        ok(res.statusCode!);
-      });
+      const req = http.request(
+        new URL(r.body.data.upload_url),
+        {
+          method: "PUT",
+          headers: { "content-type": "video/mp4", "content-range": `bytes 0-${file.length - 1}/${file.length}` },
+        },
+        (res) => {
+          res.resume();
+          ok(res.statusCode!);
+        },
+      );
       req.on("error", fail);
       // written in two parts with no length announced: node sends it chunked
       req.write(file.subarray(0, 100));
@@ -135,8 +182,16 @@ describe("videos uploaded in chunks", () => {
       expect((await put(r.body.data.upload_url, file, `bytes 0-${file.length - 1}/${file.length}`)).status).toBe(201);
       return finished(access, r.body.data.publish_id);
     };
-    expect(await send(mp4({ seconds: 10, width: 1080, height: 1920 }))).toMatchObject({ status: "FAILED", fail_reason: "duration_check_failed" });
-    expect(await send(mp4({ seconds: 4, width: 1080, height: 1920, fps: 15 }))).toMatchObject({ status: "FAILED", fail_reason: "frame_rate_check_failed" });
-    expect(await send(mp4({ seconds: 4, width: 1080, height: 1920, fps: 60 }))).toMatchObject({ status: "PUBLISH_COMPLETE" });
+    expect(await send(mp4({ seconds: 10, width: 1080, height: 1920 }))).toMatchObject({
+      status: "FAILED",
+      fail_reason: "duration_check_failed",
+    });
+    expect(await send(mp4({ seconds: 4, width: 1080, height: 1920, fps: 15 }))).toMatchObject({
+      status: "FAILED",
+      fail_reason: "frame_rate_check_failed",
+    });
+    expect(await send(mp4({ seconds: 4, width: 1080, height: 1920, fps: 60 }))).toMatchObject({
+      status: "PUBLISH_COMPLETE",
+    });
   });
 });

@@ -21,7 +21,9 @@ afterAll(async () => {
 describe("Direct Post, videos pulled from our URL", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp(tiktokEnv(tt, await freePort(), { TIKTOK_DIRECT_POST: "true", TIKTOK_VIDEO_SOURCE: "PULL_FROM_URL" }));
+    app = await startTestApp(
+      tiktokEnv(tt, await freePort(), { TIKTOK_DIRECT_POST: "true", TIKTOK_VIDEO_SOURCE: "PULL_FROM_URL" }),
+    );
   });
   afterAll(async () => {
     await app?.stop();
@@ -32,8 +34,15 @@ describe("Direct Post, videos pulled from our URL", () => {
     tt.state.verifiedUrlPrefixes = [];
     const b = await connectTikTok(app, tt);
     const clip = await video(app, b.token);
-    const done = await publishNow(app, b.token, { content: "Pulled from an unverified domain", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
-    expect(tiktokTarget(done)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: expect.stringContaining("URL ownership") } });
+    const done = await publishNow(app, b.token, {
+      content: "Pulled from an unverified domain",
+      media_ids: [clip.id],
+      network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+    });
+    expect(tiktokTarget(done)).toMatchObject({
+      status: "failed",
+      error: { code: "PUBLISH_REJECTED", message: expect.stringContaining("URL ownership") },
+    });
     expect(tt.state.initCount(b.openId)).toBe(0);
   }, 60_000);
 
@@ -41,10 +50,17 @@ describe("Direct Post, videos pulled from our URL", () => {
     tt.state.verifiedDomains = [new URL(app.base).host];
     const b = await connectTikTok(app, tt);
     const clip = await video(app, b.token);
-    const done = await publishNow(app, b.token, { content: "Only me, for now", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY", disable_duet: true } } });
+    const done = await publishNow(app, b.token, {
+      content: "Only me, for now",
+      media_ids: [clip.id],
+      network_options: { tiktok: { privacy_level: "SELF_ONLY", disable_duet: true } },
+    });
     expect(tiktokTarget(done).status).toBe("published");
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
-    expect(init.body.source_info).toEqual({ source: "PULL_FROM_URL", video_url: expect.stringMatching(new RegExp(`^${app.base}/`)) });
+    expect(init.body.source_info).toEqual({
+      source: "PULL_FROM_URL",
+      video_url: expect.stringMatching(new RegExp(`^${app.base}/`)),
+    });
     expect(init.body.post_info).toMatchObject({ privacy_level: "SELF_ONLY", disable_duet: true });
     // TikTok really fetched the file through the signed URL
     expect(tt.state.publishes.get(init.publishId)!.uploadedBytes).toBe(clip.bytes);
@@ -54,8 +70,15 @@ describe("Direct Post, videos pulled from our URL", () => {
     tt.state.verifiedDomains = [new URL(app.base).host];
     const b = await connectTikTok(app, tt);
     const clip = await video(app, b.token);
-    const done = await publishNow(app, b.token, { content: "Hello everyone", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "PUBLIC_TO_EVERYONE" } } });
-    expect(tiktokTarget(done)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: "Unaudited clients can only post to a private account." } });
+    const done = await publishNow(app, b.token, {
+      content: "Hello everyone",
+      media_ids: [clip.id],
+      network_options: { tiktok: { privacy_level: "PUBLIC_TO_EVERYONE" } },
+    });
+    expect(tiktokTarget(done)).toMatchObject({
+      status: "failed",
+      error: { code: "PUBLISH_REJECTED", message: "Unaudited clients can only post to a private account." },
+    });
     expect(tt.state.initCount(b.openId)).toBe(0);
   }, 60_000);
 });
@@ -72,30 +95,70 @@ describe("without Direct Post: the creator's TikTok inbox", () => {
 
   test("a video goes to inbox/video/init without post_info; the target waits in TikTok (awaiting_manual, TIKTOK_INBOX) and its author is told", async () => {
     const b = await connectTikTok(app, tt);
-    const creatorInfo = await gql(app.base, "query ($id: ID!) { tiktokCreatorInfo(accountId: $id) { directPost simulated } }", { id: b.accountId }, b.token);
+    const creatorInfo = await gql(
+      app.base,
+      "query ($id: ID!) { tiktokCreatorInfo(accountId: $id) { directPost simulated } }",
+      { id: b.accountId },
+      b.token,
+    );
     expect(creatorInfo.data.tiktokCreatorInfo).toEqual({ directPost: false, simulated: false });
     const clip = await video(app, b.token);
-    const done = await publishNow(app, b.token, { content: "Finish me in TikTok", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } }, (p) => tiktokTarget(p).status === "awaiting_manual");
+    const done = await publishNow(
+      app,
+      b.token,
+      {
+        content: "Finish me in TikTok",
+        media_ids: [clip.id],
+        network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+      },
+      (p) => tiktokTarget(p).status === "awaiting_manual",
+    );
     expect(tiktokTarget(done).error.code).toBe("TIKTOK_INBOX");
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
     expect(init.endpoint).toBe("inbox_init");
     expect(init.body.post_info).toBeUndefined();
     expect(tt.state.publishes.get(init.publishId)!.status).toBe("SEND_TO_USER_INBOX");
 
-    const { rows } = await app.sufra.deps.pool.query<{ type: string; data: { postId: string; platform: string } }>("select type, data from notifications where user_id = $1 and type = 'tiktok_ready'", [b.userId]);
-    expect(rows).toEqual([{ type: "tiktok_ready", data: expect.objectContaining({ postId: done.id, platform: "tiktok" }) }]);
-    const bell = await gql(app.base, "query { notifications(first: 5) { edges { node { type data { postId platform } } } } }", {}, b.token);
+    const { rows } = await app.sufra.deps.pool.query<{ type: string; data: { postId: string; platform: string } }>(
+      "select type, data from notifications where user_id = $1 and type = 'tiktok_ready'",
+      [b.userId],
+    );
+    expect(rows).toEqual([
+      { type: "tiktok_ready", data: expect.objectContaining({ postId: done.id, platform: "tiktok" }) },
+    ]);
+    const bell = await gql(
+      app.base,
+      "query { notifications(first: 5) { edges { node { type data { postId platform } } } } }",
+      {},
+      b.token,
+    );
     expect(bell.errors).toBeUndefined();
-    expect(bell.data.notifications.edges.map((e: any) => e.node)).toContainEqual({ type: "TIKTOK_READY", data: { postId: done.id, platform: "tiktok" } });
+    expect(bell.data.notifications.edges.map((e: any) => e.node)).toContainEqual({
+      type: "TIKTOK_READY",
+      data: { postId: done.id, platform: "tiktok" },
+    });
   }, 60_000);
 
   test("photos go to content/init with MEDIA_UPLOAD, no privacy sent; the same hand-off", async () => {
     const b = await connectTikTok(app, tt);
     const pic = await photo(app, b.token);
-    const done = await publishNow(app, b.token, { content: "A photo for the inbox", media_ids: [pic], network_options: { tiktok: { privacy_level: "SELF_ONLY", title: "Inbox photo" } } }, (p) => tiktokTarget(p).status === "awaiting_manual");
+    const done = await publishNow(
+      app,
+      b.token,
+      {
+        content: "A photo for the inbox",
+        media_ids: [pic],
+        network_options: { tiktok: { privacy_level: "SELF_ONLY", title: "Inbox photo" } },
+      },
+      (p) => tiktokTarget(p).status === "awaiting_manual",
+    );
     expect(tiktokTarget(done).error.code).toBe("TIKTOK_INBOX");
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
-    expect(init.body).toMatchObject({ post_mode: "MEDIA_UPLOAD", media_type: "PHOTO", post_info: { title: "Inbox photo", description: "A photo for the inbox" } });
+    expect(init.body).toMatchObject({
+      post_mode: "MEDIA_UPLOAD",
+      media_type: "PHOTO",
+      post_info: { title: "Inbox photo", description: "A photo for the inbox" },
+    });
     expect(init.body.post_info.privacy_level).toBeUndefined();
   }, 60_000);
 
@@ -104,20 +167,49 @@ describe("without Direct Post: the creator's TikTok inbox", () => {
     while (tt.state.activePosters() < 5) {
       const b = await connectTikTok(app, tt);
       const pic = await photo(app, b.token);
-      const done = await publishNow(app, b.token, { content: `Creator ${tt.state.activePosters() + 1} of 5`, media_ids: [pic], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } }, (p) => tiktokTarget(p).status !== "pending" && tiktokTarget(p).status !== "publishing");
+      const done = await publishNow(
+        app,
+        b.token,
+        {
+          content: `Creator ${tt.state.activePosters() + 1} of 5`,
+          media_ids: [pic],
+          network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+        },
+        (p) => tiktokTarget(p).status !== "pending" && tiktokTarget(p).status !== "publishing",
+      );
       expect(tiktokTarget(done).status).toBe("awaiting_manual");
     }
     const sixth = await connectTikTok(app, tt);
     const pic = await photo(app, sixth.token);
-    const done = await publishNow(app, sixth.token, { content: "One creator too many", media_ids: [pic], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } }, (p) => ["failed", "published", "awaiting_manual"].includes(tiktokTarget(p).status) || tiktokTarget(p).error?.code === "RATE_LIMITED");
+    const done = await publishNow(
+      app,
+      sixth.token,
+      {
+        content: "One creator too many",
+        media_ids: [pic],
+        network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+      },
+      (p) =>
+        ["failed", "published", "awaiting_manual"].includes(tiktokTarget(p).status) ||
+        tiktokTarget(p).error?.code === "RATE_LIMITED",
+    );
     const now = new Date();
     const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-    expect(tiktokTarget(done)).toMatchObject({ status: "pending", error: { code: "RATE_LIMITED", message: "The daily quota for active publishing users from your client is reached." } });
+    expect(tiktokTarget(done)).toMatchObject({
+      status: "pending",
+      error: {
+        code: "RATE_LIMITED",
+        message: "The daily quota for active publishing users from your client is reached.",
+      },
+    });
     expect(new Date(tiktokTarget(done).due_at).getTime()).toBe(tomorrow);
     expect(done.status).not.toBe("failed");
     expect(tt.state.initCount(sixth.openId)).toBe(0);
     // rescheduled: the publishing queue holds it for then
-    const { rows } = await app.sufra.deps.pool.query<{ status: string; due_at: Date }>("select status::text, due_at from post_targets where post_id = $1", [done.id]);
+    const { rows } = await app.sufra.deps.pool.query<{ status: string; due_at: Date }>(
+      "select status::text, due_at from post_targets where post_id = $1",
+      [done.id],
+    );
     expect(rows).toEqual([{ status: "pending", due_at: new Date(tomorrow) }]);
   }, 120_000);
 });

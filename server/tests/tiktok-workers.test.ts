@@ -23,7 +23,13 @@ afterAll(async () => {
 /** Sufra's env for every process: Direct Post, short leases, one media store for all (the worker reads the video). */
 async function sharedEnv() {
   const port = await freePort();
-  return tiktokEnv(tt, port, { TIKTOK_DIRECT_POST: "true", TIKTOK_VIDEO_SOURCE: "FILE_UPLOAD", PUBLISH_LEASE_SECONDS: "3", PUBLISH_TIMEOUT_SECONDS: "20", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-tiktok-")) });
+  return tiktokEnv(tt, port, {
+    TIKTOK_DIRECT_POST: "true",
+    TIKTOK_VIDEO_SOURCE: "FILE_UPLOAD",
+    PUBLISH_LEASE_SECONDS: "3",
+    PUBLISH_TIMEOUT_SECONDS: "20",
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-tiktok-")),
+  });
 }
 
 test(
@@ -38,7 +44,15 @@ test(
       for (const b of accounts) {
         const pic = await photo(app, b.token);
         for (let i = 0; i < 3; i++) {
-          const r = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: `Daily sweet #${i} of ${b.username}`, platforms: ["tiktok"], media_ids: [pic], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } } });
+          const r = await call(app.base, "POST", "/api/posts", {
+            token: b.token,
+            body: {
+              content: `Daily sweet #${i} of ${b.username}`,
+              platforms: ["tiktok"],
+              media_ids: [pic],
+              network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+            },
+          });
           expect(r.status).toBe(201);
           ids.push(r.body.id);
         }
@@ -50,7 +64,10 @@ test(
       expect(inits).toHaveLength(ids.length);
       // one init per caption: no post was made twice
       expect(new Set(inits.map((i) => i.body.post_info.description)).size).toBe(ids.length);
-      const { rows: targets } = await pool.query<{ external_id: string }>("select external_id from post_targets where post_id = any($1::uuid[])", [ids]);
+      const { rows: targets } = await pool.query<{ external_id: string }>(
+        "select external_id from post_targets where post_id = any($1::uuid[])",
+        [ids],
+      );
       const made = inits.map((i) => tt.state.publishes.get(i.publishId)!.postId);
       expect(targets.map((t) => t.external_id).sort()).toEqual([...made].sort());
     }),
@@ -66,10 +83,21 @@ test(
       const clip = await video(app, b.token);
       // TikTok keeps its answer to the first status poll: the worker has sent init and uploaded the video
       const held = tt.state.hold("status");
-      const created = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Killed after init: pistachio kunafa", platforms: ["tiktok"], media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } } });
+      const created = await call(app.base, "POST", "/api/posts", {
+        token: b.token,
+        body: {
+          content: "Killed after init: pistachio kunafa",
+          platforms: ["tiktok"],
+          media_ids: [clip.id],
+          network_options: { tiktok: { privacy_level: "SELF_ONLY" } },
+        },
+      });
       await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token });
       await held.received;
-      const { rows } = await pool.query<{ status: string; attempt_step: string; progress: { publishId?: string } }>("select status::text, attempt_step, progress from post_targets where post_id = $1", [created.body.id]);
+      const { rows } = await pool.query<{ status: string; attempt_step: string; progress: { publishId?: string } }>(
+        "select status::text, attempt_step, progress from post_targets where post_id = $1",
+        [created.body.id],
+      );
       expect(rows[0]).toMatchObject({ status: "publishing", attempt_step: "send" });
       const publishId = rows[0]!.progress.publishId!;
       expect(publishId).toBe(tt.state.inits.find((i) => i.openId === b.openId)!.publishId);

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import type { TranslationCategory, TranslationRow } from "@sufra/schema";
 import { ADMIN, adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
 
-const seedFile: TranslationRow[] = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../schema/translations.json"), "utf8"));
+const seedFile: TranslationRow[] = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../schema/translations.json"), "utf8"),
+);
 const bundled = (key: string) => seedFile.find((r) => r.key === key)!;
 // two texts every client build has: the login title and the shared "Save"
 const LOGIN_TITLE = seedFile.find((r) => r.key.startsWith("auth:") && r.en)!.key;
@@ -19,15 +21,18 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = await adminToken(app.base);
   const c = await registeredClient(app.base);
-  clientToken = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token;
+  clientToken = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }))
+    .body.access_token;
 });
 afterAll(async () => {
   await app?.stop();
 });
 
-const list = async () => (await call<{ categories: TranslationCategory[] }>(app.base, "GET", "/api/translations/list")).body.categories;
+const list = async () =>
+  (await call<{ categories: TranslationCategory[] }>(app.base, "GET", "/api/translations/list")).body.categories;
 const rowOf = async (key: string) => (await list()).flatMap((c) => c.translations).find((t) => t.key === key);
-const bulk = (updates: unknown, token: string | undefined = admin, lang?: string) => call(app.base, "PUT", "/api/translations/bulk", { token, body: { updates }, lang });
+const bulk = (updates: unknown, token: string | undefined = admin, lang?: string) =>
+  call(app.base, "PUT", "/api/translations/bulk", { token, body: { updates }, lang });
 
 describe("the texts are seeded from the client and listed publicly", () => {
   test("without a token: every extracted text, grouped by category, categories and keys in order", async () => {
@@ -46,7 +51,11 @@ describe("the texts are seeded from the client and listed publicly", () => {
     expect(categories.flatMap((c) => c.translations)).toHaveLength(seedFile.length);
     const save = categories.find((c) => c.name === "common")!.translations.find((t) => t.key === SAVE);
     expect(save).toEqual({ key: SAVE, en: "Save", ar: bundled(SAVE).ar });
-    expect(await rowOf("translations:saved")).toEqual({ key: "translations:saved", en: "Translation saved successfully!", ar: bundled("translations:saved").ar });
+    expect(await rowOf("translations:saved")).toEqual({
+      key: "translations:saved",
+      en: "Translation saved successfully!",
+      ar: bundled("translations:saved").ar,
+    });
   });
 
   test("?edited=true (what a browser loads at start): none before an admin changes a text", async () => {
@@ -59,7 +68,12 @@ describe("the texts are seeded from the client and listed publicly", () => {
     const r = await gql(app.base, "{ translations { name translations { key category en ar } } }");
     expect(r.errors).toBeUndefined();
     const common = r.data.translations.find((c: { name: string }) => c.name === "common");
-    expect(common.translations.find((t: { key: string }) => t.key === SAVE)).toEqual({ key: SAVE, category: "common", en: "Save", ar: bundled(SAVE).ar });
+    expect(common.translations.find((t: { key: string }) => t.key === SAVE)).toEqual({
+      key: SAVE,
+      category: "common",
+      en: "Save",
+      ar: bundled(SAVE).ar,
+    });
   });
 
   test("seeding again inserts only what is missing, also from two processes at once", async () => {
@@ -82,11 +96,17 @@ describe("an admin changes texts in bulk", () => {
     ]);
     expect(r.status).toBe(200);
     expect(r.body.updated).toBe(2);
-    expect(r.body.translations).toEqual([
-      { key: LOGIN_TITLE, category: "auth", en: "Welcome back to Sufra", ar: "أهلًا بعودتك إلى سفرة" },
-      { key: SAVE, category: "common", en: "Save", ar: "احفظ" },
-    ].sort((a, b) => (a.key < b.key ? -1 : 1)));
-    expect(await rowOf(LOGIN_TITLE)).toEqual({ key: LOGIN_TITLE, en: "Welcome back to Sufra", ar: "أهلًا بعودتك إلى سفرة" });
+    expect(r.body.translations).toEqual(
+      [
+        { key: LOGIN_TITLE, category: "auth", en: "Welcome back to Sufra", ar: "أهلًا بعودتك إلى سفرة" },
+        { key: SAVE, category: "common", en: "Save", ar: "احفظ" },
+      ].sort((a, b) => (a.key < b.key ? -1 : 1)),
+    );
+    expect(await rowOf(LOGIN_TITLE)).toEqual({
+      key: LOGIN_TITLE,
+      en: "Welcome back to Sufra",
+      ar: "أهلًا بعودتك إلى سفرة",
+    });
 
     expect((await events.next()).value).toEqual({ keys: 2 });
     await events.return!();
@@ -98,7 +118,10 @@ describe("an admin changes texts in bulk", () => {
     const audits = await db.auditLog.findMany({ where: { entityType: "translation", entityId: LOGIN_TITLE } });
     expect(audits).toHaveLength(1);
     expect(audits[0].action).toBe("translation.updated");
-    expect(audits[0].data).toEqual({ en: { from: bundled(LOGIN_TITLE).en, to: "Welcome back to Sufra" }, ar: { from: bundled(LOGIN_TITLE).ar, to: "أهلًا بعودتك إلى سفرة" } });
+    expect(audits[0].data).toEqual({
+      en: { from: bundled(LOGIN_TITLE).en, to: "Welcome back to Sufra" },
+      ar: { from: bundled(LOGIN_TITLE).ar, to: "أهلًا بعودتك إلى سفرة" },
+    });
   });
 
   test("?edited=true then lists only the changed texts, by category", async () => {
@@ -125,7 +148,9 @@ describe("an admin changes texts in bulk", () => {
       "updates.3.value": ["The text is required"],
       "updates.4.value": ["A text can have at most 2000 characters"],
     });
-    expect(r.body.message).toBe("Validation failed: updates.2.locale: Language must be en or ar; updates.3.value: The text is required; updates.4.value: A text can have at most 2000 characters");
+    expect(r.body.message).toBe(
+      "Validation failed: updates.2.locale: Language must be en or ar; updates.3.value: The text is required; updates.4.value: A text can have at most 2000 characters",
+    );
     expect(await rowOf("translations:refresh")).toEqual(before);
 
     // well-formed, but a key the table does not have: the valid change beside it is not written either
@@ -162,13 +187,24 @@ describe("an admin changes texts in bulk", () => {
     const m = "mutation($u: [TranslationUpdateInput!]!) { updateTranslations(updates: $u) { key category en ar } }";
     const ok = await gql(app.base, m, { u: [{ key: "translations:refresh", locale: "EN", value: "Reload" }] }, admin);
     expect(ok.errors).toBeUndefined();
-    expect(ok.data.updateTranslations).toEqual([{ key: "translations:refresh", category: "translations", en: "Reload", ar: bundled("translations:refresh").ar }]);
+    expect(ok.data.updateTranslations).toEqual([
+      { key: "translations:refresh", category: "translations", en: "Reload", ar: bundled("translations:refresh").ar },
+    ]);
     expect((await rowOf("translations:refresh"))?.en).toBe("Reload");
 
-    const refused = await gql(app.base, m, { u: [{ key: "translations:refresh", locale: "EN", value: "Nope" }] }, clientToken);
+    const refused = await gql(
+      app.base,
+      m,
+      { u: [{ key: "translations:refresh", locale: "EN", value: "Nope" }] },
+      clientToken,
+    );
     expect(refused.errors?.[0].extensions.code).toBe("FORBIDDEN");
     const invalid = await gql(app.base, m, { u: [{ key: "translations:refresh", locale: "AR", value: "" }] }, admin);
-    expect(invalid.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_ERROR", details: { "updates.0.value": ["The text is required"] } });
+    expect(invalid.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_ERROR",
+      details: { "updates.0.value": ["The text is required"] },
+    });
     expect((await rowOf("translations:refresh"))?.en).toBe("Reload");
   });
 });
@@ -182,7 +218,12 @@ describe("export", () => {
     const rows = (await res.json()) as TranslationRow[];
     expect(rows).toHaveLength(seedFile.length);
     expect(rows.map((r) => r.key)).toEqual(seedFile.map((r) => r.key));
-    expect(rows.find((r) => r.key === LOGIN_TITLE)).toEqual({ key: LOGIN_TITLE, category: "auth", en: "Welcome back to Sufra", ar: "أهلًا بعودتك إلى سفرة" });
+    expect(rows.find((r) => r.key === LOGIN_TITLE)).toEqual({
+      key: LOGIN_TITLE,
+      category: "auth",
+      en: "Welcome back to Sufra",
+      ar: "أهلًا بعودتك إلى سفرة",
+    });
     expect(rows.find((r) => r.key === "translations:saved")).toEqual(bundled("translations:saved"));
   });
 });
@@ -192,8 +233,16 @@ describe("a restart", () => {
     await app.sufra.deps.db.translation.delete({ where: { key: "translations:export" } });
     await app.stop();
     app = await startTestApp({}, app.databaseUrl);
-    expect(await rowOf(LOGIN_TITLE)).toEqual({ key: LOGIN_TITLE, en: "Welcome back to Sufra", ar: "أهلًا بعودتك إلى سفرة" });
-    expect(await rowOf("translations:export")).toEqual({ key: "translations:export", en: bundled("translations:export").en, ar: bundled("translations:export").ar });
+    expect(await rowOf(LOGIN_TITLE)).toEqual({
+      key: LOGIN_TITLE,
+      en: "Welcome back to Sufra",
+      ar: "أهلًا بعودتك إلى سفرة",
+    });
+    expect(await rowOf("translations:export")).toEqual({
+      key: "translations:export",
+      en: bundled("translations:export").en,
+      ar: bundled("translations:export").ar,
+    });
     expect(await app.sufra.deps.db.translation.count()).toBe(seedFile.length);
   });
 });

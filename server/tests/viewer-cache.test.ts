@@ -54,7 +54,9 @@ describe("statements per me", () => {
     const rest = await statements(token, "GET", "/api/auth/me");
     const graphql = await statements(token, "POST", "/graphql", { query: ME });
     // the business and its plan, as the dashboard asks: read for the fields, the caller still kept
-    const withBusiness = await statements(token, "POST", "/graphql", { query: "{ me { id name business { id companyName status subscription { plan status trialEndsAt } } } }" });
+    const withBusiness = await statements(token, "POST", "/graphql", {
+      query: "{ me { id name business { id companyName status subscription { plan status trialEndsAt } } } }",
+    });
     // before: 5 statements for each me (the person and the business twice, then the subscription)
     expect(first.length).toBe(1);
     expect(rest.length).toBe(0);
@@ -91,7 +93,13 @@ describe("a kept caller is dropped at once, in this process and another", () => 
 
   test("suspending the business", async () => {
     const h = await warmHolder();
-    expect((await call(app.base, "POST", `/api/admin/clients/${h.businessId}/suspend`, { token: await adminToken(app.base) })).status).toBe(200);
+    expect(
+      (
+        await call(app.base, "POST", `/api/admin/clients/${h.businessId}/suspend`, {
+          token: await adminToken(app.base),
+        })
+      ).status,
+    ).toBe(200);
     await refusedAt(second.base, h.token, "ACCOUNT_SUSPENDED", 403);
     await refusedAt(app.base, h.token, "ACCOUNT_SUSPENDED", 403);
   });
@@ -109,7 +117,8 @@ describe("a kept caller is dropped at once, in this process and another", () => 
     const h = await warmHolder();
     const member = await joinedMember(app.base, mailbox, h.token, "owner");
     await warm(member.access_token);
-    const team = async (base: string) => (await gql(base, "{ me { role } team { canManage } }", {}, member.access_token)).data;
+    const team = async (base: string) =>
+      (await gql(base, "{ me { role } team { canManage } }", {}, member.access_token)).data;
     expect(await team(second.base)).toEqual({ me: { role: "OWNER" }, team: { canManage: true } });
 
     // no screen changes a role yet: done as one must be, with its event in the same transaction
@@ -121,8 +130,13 @@ describe("a kept caller is dropped at once, in this process and another", () => 
     expect(await team(app.base)).toEqual({ me: { role: "CLIENT" }, team: { canManage: false } });
 
     // the profile, changed in one process, shows in the other at once
-    expect((await call(app.base, "PUT", "/api/auth/profile", { token: member.access_token, body: { name: "Hessa Al-Ali" } })).status).toBe(200);
-    expect((await call(second.base, "GET", "/api/auth/me", { token: member.access_token })).body.name).toBe("Hessa Al-Ali");
+    expect(
+      (await call(app.base, "PUT", "/api/auth/profile", { token: member.access_token, body: { name: "Hessa Al-Ali" } }))
+        .status,
+    ).toBe(200);
+    expect((await call(second.base, "GET", "/api/auth/me", { token: member.access_token })).body.name).toBe(
+      "Hessa Al-Ali",
+    );
     expect((await gql(app.base, "{ me { name } }", {}, member.access_token)).data.me.name).toBe("Hessa Al-Ali");
   });
 });

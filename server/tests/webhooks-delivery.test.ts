@@ -46,17 +46,24 @@ const ping = async (token: string, endpointId: string) => {
   if (!r.data) throw new Error(JSON.stringify(r.errors));
   return r.data.sendTestWebhook.id as string;
 };
-const row = async (endpointId: string, deliveryId: string) => (await deliveryRows(app, endpointId)).find((d) => d.id === deliveryId)!;
+const row = async (endpointId: string, deliveryId: string) =>
+  (await deliveryRows(app, endpointId)).find((d) => d.id === deliveryId)!;
 
 describe("retries", () => {
   test("a receiver that fails twice then answers 2xx: three attempts, 1 and 5 minutes apart, then succeeded; the log keeps each outcome", async () => {
     const b = await business();
     const e = await createEndpoint(app, b.token, { url: `${receiver.url}/flaky`, events: ["post.failed"] });
-    receiver.answer((r, n) => (r.path === "/flaky" && at("/flaky").length <= 2 ? { status: 503, body: `busy ${n}` } : { status: 200, body: "thanks" }));
+    receiver.answer((r, n) =>
+      r.path === "/flaky" && at("/flaky").length <= 2
+        ? { status: 503, body: `busy ${n}` }
+        : { status: 200, body: "thanks" },
+    );
     const id = await ping(b.token, e.endpoint.id);
 
     // first attempt: the job, at once
-    const first = await until(async () => ((await row(e.endpoint.id, id)).status === "retrying" ? row(e.endpoint.id, id) : null));
+    const first = await until(async () =>
+      (await row(e.endpoint.id, id)).status === "retrying" ? row(e.endpoint.id, id) : null,
+    );
     expect(first).toMatchObject({ attempts: 1, response_status: 503, error: "HTTP 503" });
     expect(first.response_excerpt).toMatch(/^busy /);
     expect(first.next_attempt_at!.getTime() - first.first_attempt_at!.getTime()).toBe(WEBHOOK_RETRY_DELAYS_MS[0]);
@@ -75,10 +82,19 @@ describe("retries", () => {
 
     expect(await services.runDelivery(id, second.next_attempt_at!)).toBeUndefined();
     const third = await row(e.endpoint.id, id);
-    expect(third).toMatchObject({ status: "succeeded", attempts: 3, response_status: 200, response_excerpt: "thanks", error: null, next_attempt_at: null });
+    expect(third).toMatchObject({
+      status: "succeeded",
+      attempts: 3,
+      response_status: 200,
+      response_excerpt: "thanks",
+      error: null,
+      next_attempt_at: null,
+    });
     expect(third.latency_ms).toBeGreaterThanOrEqual(0);
     // one event, three requests with the same ids, each signed
-    expect(at("/flaky").map((r) => [r.body.id, r.headers["sufra-delivery"]])).toEqual(Array(3).fill([third.event_id, id]));
+    expect(at("/flaky").map((r) => [r.body.id, r.headers["sufra-delivery"]])).toEqual(
+      Array(3).fill([third.event_id, id]),
+    );
     for (const r of at("/flaky")) expect(verify(r.raw, r.headers["sufra-signature"] as string, e.secret)).toBe(true);
     // succeeded: never again on its own
     expect(await services.runDelivery(id, new Date(Date.now() + 48 * HOUR))).toBeUndefined();
@@ -91,7 +107,9 @@ describe("retries", () => {
     const e = await createEndpoint(app, b.token, { url: `${receiver.url}/down`, events: ["post.failed"] });
     receiver.answer((r) => (r.path === "/down" ? { status: 500, body: "down" } : { status: 200, body: "ok" }));
     const id = await ping(b.token, e.endpoint.id);
-    const first = await until(async () => ((await row(e.endpoint.id, id)).status === "retrying" ? row(e.endpoint.id, id) : null));
+    const first = await until(async () =>
+      (await row(e.endpoint.id, id)).status === "retrying" ? row(e.endpoint.id, id) : null,
+    );
     const t0 = first.first_attempt_at!.getTime();
     const gaps: number[] = [];
     let d = first;
@@ -101,8 +119,21 @@ describe("retries", () => {
       d = await row(e.endpoint.id, id);
       if (d.next_attempt_at) gaps.push(d.next_attempt_at.getTime() - was.getTime());
     }
-    expect(gaps).toEqual([5 * MIN, 30 * MIN, 2 * HOUR, 5 * HOUR, 10 * HOUR, t0 + 24 * HOUR - (t0 + MIN + 5 * MIN + 30 * MIN + 2 * HOUR + 5 * HOUR + 10 * HOUR)]);
-    expect(d).toMatchObject({ status: "failed", attempts: 8, response_status: 500, error: "HTTP 500", next_attempt_at: null });
+    expect(gaps).toEqual([
+      5 * MIN,
+      30 * MIN,
+      2 * HOUR,
+      5 * HOUR,
+      10 * HOUR,
+      t0 + 24 * HOUR - (t0 + MIN + 5 * MIN + 30 * MIN + 2 * HOUR + 5 * HOUR + 10 * HOUR),
+    ]);
+    expect(d).toMatchObject({
+      status: "failed",
+      attempts: 8,
+      response_status: 500,
+      error: "HTTP 500",
+      next_attempt_at: null,
+    });
     expect(at("/down")).toHaveLength(8);
     receiver.answer(() => ({ status: 200, body: "ok" }));
   });
@@ -117,9 +148,14 @@ describe("retries", () => {
     // twenty pings: the app and the worker process both take delivery jobs
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await ping(b.token, e.endpoint.id));
-    await until(async () => ((await deliveryRows(app, e.endpoint.id)).every((d) => d.status === "succeeded") ? true : null), 30_000);
+    await until(
+      async () => ((await deliveryRows(app, e.endpoint.id)).every((d) => d.status === "succeeded") ? true : null),
+      30_000,
+    );
     // the job, the sweep and five direct calls racing for the same delivery change nothing
-    await Promise.all([...Array(5)].map(() => app.sufra.services.webhooks.runDelivery(ids[0], new Date(Date.now() + HOUR))));
+    await Promise.all(
+      [...Array(5)].map(() => app.sufra.services.webhooks.runDelivery(ids[0], new Date(Date.now() + HOUR))),
+    );
     await app.sufra.services.webhooks.sweep(new Date(Date.now() + HOUR));
     await new Promise((r) => setTimeout(r, 500));
     const sent = at("/once").map((r) => r.headers["sufra-delivery"]);
@@ -156,7 +192,10 @@ describe("secrets", () => {
     expect(verify(during.raw, header, e.secret)).toBe(true);
 
     // the 24 hours have passed
-    await app.sufra.deps.pool.query("update webhook_endpoints set previous_secret_until = now() - interval '1 second' where id = $1", [e.endpoint.id]);
+    await app.sufra.deps.pool.query(
+      "update webhook_endpoints set previous_secret_until = now() - interval '1 second' where id = $1",
+      [e.endpoint.id],
+    );
     await ping(b.token, e.endpoint.id);
     const after = await until(async () => at("/rotate")[1]);
     const single = after.headers["sufra-signature"] as string;
@@ -172,15 +211,24 @@ describe("secrets", () => {
 describe("failing endpoints", () => {
   test("all deliveries failing for 3 days: turned off once, its managers notified; one that succeeded since its failure stays on", async () => {
     const b = await business();
-    const e = await createEndpoint(app, b.token, { url: `${receiver.url}/dead`, events: ["post.failed", "review.received"] });
+    const e = await createEndpoint(app, b.token, {
+      url: `${receiver.url}/dead`,
+      events: ["post.failed", "review.received"],
+    });
     const healthy = await createEndpoint(app, b.token, { url: `${receiver.url}/alive`, events: ["post.failed"] });
     // and one that failed once, then answered again
     const recovered = await createEndpoint(app, b.token, { url: `${receiver.url}/recovered`, events: ["post.failed"] });
-    receiver.answer((r) => (r.path === "/dead" || (r.path === "/recovered" && at("/recovered").length === 1) ? { status: 410, body: "gone" } : { status: 200, body: "ok" }));
+    receiver.answer((r) =>
+      r.path === "/dead" || (r.path === "/recovered" && at("/recovered").length === 1)
+        ? { status: 410, body: "gone" }
+        : { status: 200, body: "ok" },
+    );
     const id = await ping(b.token, e.endpoint.id);
     const okId = await ping(b.token, healthy.endpoint.id);
     const failedOnce = await ping(b.token, recovered.endpoint.id);
-    const first = await until(async () => ((await row(e.endpoint.id, id)).status === "retrying" ? row(e.endpoint.id, id) : null));
+    const first = await until(async () =>
+      (await row(e.endpoint.id, id)).status === "retrying" ? row(e.endpoint.id, id) : null,
+    );
     await until(async () => ((await row(healthy.endpoint.id, okId)).status === "succeeded" ? true : null));
     await until(async () => ((await row(recovered.endpoint.id, failedOnce)).status === "retrying" ? true : null));
     const then = await ping(b.token, recovered.endpoint.id);
@@ -189,26 +237,47 @@ describe("failing endpoints", () => {
 
     // not yet 3 days
     // (other tests' endpoints in this file may be turned off by the same passes: only this business's count)
-    const mine = (ids: string[]) => ids.filter((x) => [e.endpoint.id, healthy.endpoint.id, recovered.endpoint.id].includes(x));
+    const mine = (ids: string[]) =>
+      ids.filter((x) => [e.endpoint.id, healthy.endpoint.id, recovered.endpoint.id].includes(x));
     expect(mine(await webhooks.disableFailing(new Date(first.first_attempt_at!.getTime() + 71 * HOUR)))).toEqual([]);
     // 3 days after the first failing attempt; the healthy endpoint's success is older than that too, but it has no failure
     const later = new Date(first.first_attempt_at!.getTime() + 72 * HOUR + MIN);
     expect(mine(await webhooks.disableFailing(later))).toEqual([e.endpoint.id]);
     expect(mine(await webhooks.disableFailing(new Date(later.getTime() + HOUR)))).toEqual([]);
 
-    const list = await gql(app.base, `{ webhooks { endpoints { id enabled disabledBecauseFailing disabledAt } } }`, {}, b.token);
+    const list = await gql(
+      app.base,
+      `{ webhooks { endpoints { id enabled disabledBecauseFailing disabledAt } } }`,
+      {},
+      b.token,
+    );
     expect(list.data.webhooks.endpoints).toEqual([
       { id: e.endpoint.id, enabled: false, disabledBecauseFailing: true, disabledAt: later.toISOString() },
       { id: healthy.endpoint.id, enabled: true, disabledBecauseFailing: false, disabledAt: null },
       { id: recovered.endpoint.id, enabled: true, disabledBecauseFailing: false, disabledAt: null },
     ]);
-    const n = await gql(app.base, `{ notifications(first: 10) { edges { node { type data { businessId endpointId url } } } } }`, {}, b.token);
-    expect(n.data.notifications.edges.filter((x: { node: { type: string } }) => x.node.type === "WEBHOOK_DISABLED")).toEqual([
-      { node: { type: "WEBHOOK_DISABLED", data: { businessId: b.businessId, endpointId: e.endpoint.id, url: `${receiver.url}/dead` } } },
+    const n = await gql(
+      app.base,
+      `{ notifications(first: 10) { edges { node { type data { businessId endpointId url } } } } }`,
+      {},
+      b.token,
+    );
+    expect(
+      n.data.notifications.edges.filter((x: { node: { type: string } }) => x.node.type === "WEBHOOK_DISABLED"),
+    ).toEqual([
+      {
+        node: {
+          type: "WEBHOOK_DISABLED",
+          data: { businessId: b.businessId, endpointId: e.endpoint.id, url: `${receiver.url}/dead` },
+        },
+      },
     ]);
 
     // an endpoint that is off records no new events
-    const review = await call(app.base, "POST", "/api/reviews", { token: b.token, body: { source: "google", author: "Huda", rating: 3, text: "Slow service", reviewed_at: "2026-11-22" } });
+    const review = await call(app.base, "POST", "/api/reviews", {
+      token: b.token,
+      body: { source: "google", author: "Huda", rating: 3, text: "Slow service", reviewed_at: "2026-11-22" },
+    });
     expect(review.status).toBe(201);
     expect((await deliveryRows(app, e.endpoint.id)).map((d) => d.type)).toEqual(["ping"]);
     receiver.answer(() => ({ status: 200, body: "ok" }));
@@ -232,7 +301,12 @@ describe("the request's limits", () => {
 
   test("no answer within the deadline: no status, the reason", async () => {
     receiver.answer((r) => (r.path === "/hang" ? { hang: true } : { status: 200, body: "ok" }));
-    const r = await sendWebhook(`${receiver.url}/hang`, "{}", { "Content-Type": "application/json" }, { ...opts, timeoutMs: 500 });
+    const r = await sendWebhook(
+      `${receiver.url}/hang`,
+      "{}",
+      { "Content-Type": "application/json" },
+      { ...opts, timeoutMs: 500 },
+    );
     expect(r).toMatchObject({ status: null, excerpt: null, error: "no answer within 0.5 s" });
     receiver.answer(() => ({ status: 200, body: "ok" }));
   });

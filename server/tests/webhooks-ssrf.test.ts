@@ -71,13 +71,25 @@ describe("at save time", () => {
   ])("%s is refused", async (url) => {
     const b = await business();
     const r = await gql(app.base, CREATE, { input: { url, events: ["POST_FAILED"] } }, b.token);
-    expect(r.errors?.[0].extensions).toMatchObject({ reason: "VALIDATION_ERROR", details: { url: [MESSAGES.webhookUrlPrivate.en] } });
+    expect(r.errors?.[0].extensions).toMatchObject({
+      reason: "VALIDATION_ERROR",
+      details: { url: [MESSAGES.webhookUrlPrivate.en] },
+    });
   });
 
   test("the field is named in the person's language", async () => {
     const b = await business();
-    const r = await gql(app.base, CREATE, { input: { url: "https://metadata.google.internal./", events: ["POST_FAILED"] } }, b.token, "ar");
-    expect(r.errors?.[0].extensions).toMatchObject({ reason: "VALIDATION_ERROR", details: { url: [MESSAGES.webhookUrlPrivate.ar] } });
+    const r = await gql(
+      app.base,
+      CREATE,
+      { input: { url: "https://metadata.google.internal./", events: ["POST_FAILED"] } },
+      b.token,
+      "ar",
+    );
+    expect(r.errors?.[0].extensions).toMatchObject({
+      reason: "VALIDATION_ERROR",
+      details: { url: [MESSAGES.webhookUrlPrivate.ar] },
+    });
   });
 
   test("a name is resolved when saved: refused when any of its addresses is private, loopback, link-local, CGNAT or a tunnel to one", async () => {
@@ -103,7 +115,10 @@ describe("at save time", () => {
     const opts = { allowHttp: true, allowAddresses: ["127.0.0.5:8443"] };
     expect(await webhookAddressProblem("https://hooks.public.example/sufra", opts, lookup)).toBeNull();
     for (const host of ["mixed", "meta", "cgnat", "mapped", "sixtofour", "nat64", "ula"]) {
-      expect([host, await webhookAddressProblem(`https://${host}.probe.example./sufra`, opts, lookup)]).toEqual([host, "webhookUrlPrivate"]);
+      expect([host, await webhookAddressProblem(`https://${host}.probe.example./sufra`, opts, lookup)]).toEqual([
+        host,
+        "webhookUrlPrivate",
+      ]);
     }
     // the trailing dot is taken off before the name is resolved
     expect(asked).toContain("mixed.probe.example");
@@ -122,16 +137,28 @@ describe("at save time", () => {
   test("an allow-list entry with a port opens that port only, when saved", () => {
     const allowAddresses = ["127.0.0.5:8443", "[fd00::5]:9000", "10.9.0.0/16:443"];
     expect(webhookUrlProblem("http://127.0.0.5:8443/hook", { allowHttp: true, allowAddresses })).toBeNull();
-    expect(webhookUrlProblem("http://127.0.0.5:8444/hook", { allowHttp: true, allowAddresses })).toBe("webhookUrlPrivate");
+    expect(webhookUrlProblem("http://127.0.0.5:8444/hook", { allowHttp: true, allowAddresses })).toBe(
+      "webhookUrlPrivate",
+    );
     expect(webhookUrlProblem("http://127.0.0.5/hook", { allowHttp: true, allowAddresses })).toBe("webhookUrlPrivate");
     expect(webhookUrlProblem("http://[fd00::5]:9000/hook", { allowHttp: true, allowAddresses })).toBeNull();
-    expect(webhookUrlProblem("http://[fd00::5]:9001/hook", { allowHttp: true, allowAddresses })).toBe("webhookUrlPrivate");
+    expect(webhookUrlProblem("http://[fd00::5]:9001/hook", { allowHttp: true, allowAddresses })).toBe(
+      "webhookUrlPrivate",
+    );
     expect(webhookUrlProblem("https://10.9.4.4/hook", { allowAddresses })).toBeNull();
     expect(webhookUrlProblem("https://10.9.4.4:8443/hook", { allowAddresses })).toBe("webhookUrlPrivate");
-    const base = { DATA_DIR: "/tmp/sufra-config-test", JWT_SECRET: "x".repeat(40), TOKEN_ENCRYPTION_KEY: "y".repeat(40) };
-    expect(loadConfig({ ...base, WEBHOOKS_ALLOW_ADDRESSES: allowAddresses.join(",") }).webhooks.allowAddresses).toEqual(allowAddresses);
+    const base = {
+      DATA_DIR: "/tmp/sufra-config-test",
+      JWT_SECRET: "x".repeat(40),
+      TOKEN_ENCRYPTION_KEY: "y".repeat(40),
+    };
+    expect(loadConfig({ ...base, WEBHOOKS_ALLOW_ADDRESSES: allowAddresses.join(",") }).webhooks.allowAddresses).toEqual(
+      allowAddresses,
+    );
     expect(() => loadConfig({ ...base, WEBHOOKS_ALLOW_ADDRESSES: "127.0.0.5:0" })).toThrow(/WEBHOOKS_ALLOW_ADDRESSES/);
-    expect(() => loadConfig({ ...base, WEBHOOKS_ALLOW_ADDRESSES: "127.0.0.5:70000" })).toThrow(/WEBHOOKS_ALLOW_ADDRESSES/);
+    expect(() => loadConfig({ ...base, WEBHOOKS_ALLOW_ADDRESSES: "127.0.0.5:70000" })).toThrow(
+      /WEBHOOKS_ALLOW_ADDRESSES/,
+    );
   });
 
   test("https only unless WEBHOOKS_ALLOW_HTTP, which production refuses; a public name passes", () => {
@@ -139,8 +166,23 @@ describe("at save time", () => {
     expect(webhookUrlProblem("https://hooks.example.com/sufra")).toBeNull();
     expect(webhookUrlProblem("https://93.184.215.14/sufra")).toBeNull();
     expect(webhookUrlProblem("http://hooks.example.com/sufra", { allowHttp: true })).toBeNull();
-    expect(() => loadConfig({ WEBHOOKS_ALLOW_HTTP: "true", NODE_ENV: "production", DATA_DIR: "/tmp/sufra-config-test", JWT_SECRET: "x".repeat(40), TOKEN_ENCRYPTION_KEY: "y".repeat(40) })).toThrow(/WEBHOOKS_ALLOW_HTTP/);
-    expect(() => loadConfig({ WEBHOOKS_ALLOW_ADDRESSES: "127.0.0.5,not-an-ip", DATA_DIR: "/tmp/sufra-config-test", JWT_SECRET: "x".repeat(40), TOKEN_ENCRYPTION_KEY: "y".repeat(40) })).toThrow(/WEBHOOKS_ALLOW_ADDRESSES/);
+    expect(() =>
+      loadConfig({
+        WEBHOOKS_ALLOW_HTTP: "true",
+        NODE_ENV: "production",
+        DATA_DIR: "/tmp/sufra-config-test",
+        JWT_SECRET: "x".repeat(40),
+        TOKEN_ENCRYPTION_KEY: "y".repeat(40),
+      }),
+    ).toThrow(/WEBHOOKS_ALLOW_HTTP/);
+    expect(() =>
+      loadConfig({
+        WEBHOOKS_ALLOW_ADDRESSES: "127.0.0.5,not-an-ip",
+        DATA_DIR: "/tmp/sufra-config-test",
+        JWT_SECRET: "x".repeat(40),
+        TOKEN_ENCRYPTION_KEY: "y".repeat(40),
+      }),
+    ).toThrow(/WEBHOOKS_ALLOW_ADDRESSES/);
   });
 });
 
@@ -156,7 +198,12 @@ describe("at delivery time, after DNS resolution", () => {
     const e = await createEndpoint(app, b.token, { url: `${receiver.url}/unused`, events: ["post.failed"] });
     const before = receiver.received.length;
     const d = await deliverTo(b.token, e.endpoint.id, url());
-    expect(d).toMatchObject({ status: "retrying", attempts: 1, response_status: null, error: `address refused (private or reserved network): ${host}` });
+    expect(d).toMatchObject({
+      status: "retrying",
+      attempts: 1,
+      response_status: null,
+      error: `address refused (private or reserved network): ${host}`,
+    });
     expect(receiver.received.length).toBe(before);
   });
 
@@ -166,7 +213,8 @@ describe("at delivery time, after DNS resolution", () => {
     const port = new URL(receiver.url).port;
     receiver.answer((r) => {
       if (r.path === "/to-loopback") return { status: 302, headers: { Location: `http://127.0.0.1:${port}/inside` } };
-      if (r.path === "/to-metadata") return { status: 307, headers: { Location: "http://169.254.169.254/latest/meta-data/iam" } };
+      if (r.path === "/to-metadata")
+        return { status: 307, headers: { Location: "http://169.254.169.254/latest/meta-data/iam" } };
       if (r.path === "/to-allowed") return { status: 308, headers: { Location: "/landed" } };
       const loop = /^\/loop(\d+)$/.exec(r.path);
       if (loop) return { status: 302, headers: { Location: `/loop${Number(loop[1]) + 1}` } };
@@ -174,38 +222,75 @@ describe("at delivery time, after DNS resolution", () => {
     });
 
     const loopback = await deliverTo(b.token, e.endpoint.id, `${receiver.url}/to-loopback`);
-    expect(loopback).toMatchObject({ status: "retrying", response_status: null, error: "address refused (private or reserved network): 127.0.0.1" });
+    expect(loopback).toMatchObject({
+      status: "retrying",
+      response_status: null,
+      error: "address refused (private or reserved network): 127.0.0.1",
+    });
     expect(receiver.received.filter((r) => r.path === "/inside")).toHaveLength(0);
 
     const metadata = await deliverTo(b.token, e.endpoint.id, `${receiver.url}/to-metadata`);
-    expect(metadata).toMatchObject({ status: "retrying", error: "address refused (private or reserved network): 169.254.169.254" });
+    expect(metadata).toMatchObject({
+      status: "retrying",
+      error: "address refused (private or reserved network): 169.254.169.254",
+    });
 
     const followed = await deliverTo(b.token, e.endpoint.id, `${receiver.url}/to-allowed`);
     expect(followed).toMatchObject({ status: "succeeded", response_status: 200 });
-    const [hop1, hop2] = [receiver.received.find((r) => r.path === "/to-allowed")!, receiver.received.find((r) => r.path === "/landed")!];
+    const [hop1, hop2] = [
+      receiver.received.find((r) => r.path === "/to-allowed")!,
+      receiver.received.find((r) => r.path === "/landed")!,
+    ];
     expect(hop2.raw.equals(hop1.raw)).toBe(true);
     expect(hop2.headers["sufra-signature"]).toBe(hop1.headers["sufra-signature"]);
 
     const loops = await deliverTo(b.token, e.endpoint.id, `${receiver.url}/loop0`);
     expect(loops).toMatchObject({ status: "retrying", response_status: 302, error: "more than 3 redirects" });
-    expect(receiver.received.filter((r) => /^\/loop\d$/.test(r.path)).map((r) => r.path)).toEqual(["/loop0", "/loop1", "/loop2", "/loop3"]);
+    expect(receiver.received.filter((r) => /^\/loop\d$/.test(r.path)).map((r) => r.path)).toEqual([
+      "/loop0",
+      "/loop1",
+      "/loop2",
+      "/loop3",
+    ]);
     receiver.answer(() => ({ status: 200, body: "ok" }));
   });
 
   test("http:// is refused by the sender unless allowed; the exemption is by address, not by name", async () => {
     const base = { allowAddresses: [RECEIVER_HOST] };
-    expect(await sendWebhook(`${receiver.url}/plain`, "{}", {}, { ...base, allowHttp: false })).toMatchObject({ status: null, error: "only https:// addresses are allowed" });
-    expect(await sendWebhook(`${receiver.url}/plain`, "{}", {}, { ...base, allowHttp: true })).toMatchObject({ status: 200, error: null });
+    expect(await sendWebhook(`${receiver.url}/plain`, "{}", {}, { ...base, allowHttp: false })).toMatchObject({
+      status: null,
+      error: "only https:// addresses are allowed",
+    });
+    expect(await sendWebhook(`${receiver.url}/plain`, "{}", {}, { ...base, allowHttp: true })).toMatchObject({
+      status: 200,
+      error: null,
+    });
     // without the exemption, the receiver itself is a private address
-    expect(await sendWebhook(`${receiver.url}/plain`, "{}", {}, { allowHttp: true, allowAddresses: [] })).toMatchObject({ status: null, error: `address refused (private or reserved network): ${RECEIVER_HOST}` });
+    expect(await sendWebhook(`${receiver.url}/plain`, "{}", {}, { allowHttp: true, allowAddresses: [] })).toMatchObject(
+      { status: null, error: `address refused (private or reserved network): ${RECEIVER_HOST}` },
+    );
   });
 
   test("an allow-list entry with a port opens that port only, when sent", async () => {
     const port = Number(new URL(receiver.url).port);
     const before = receiver.received.length;
-    expect(await sendWebhook(`${receiver.url}/port`, "{}", {}, { allowHttp: true, allowAddresses: [`${RECEIVER_HOST}:${port}`] })).toMatchObject({ status: 200, error: null });
+    expect(
+      await sendWebhook(
+        `${receiver.url}/port`,
+        "{}",
+        {},
+        { allowHttp: true, allowAddresses: [`${RECEIVER_HOST}:${port}`] },
+      ),
+    ).toMatchObject({ status: 200, error: null });
     expect(receiver.received.length).toBe(before + 1);
-    expect(await sendWebhook(`${receiver.url}/port`, "{}", {}, { allowHttp: true, allowAddresses: [`${RECEIVER_HOST}:${port + 1}`] })).toMatchObject({ status: null, error: `address refused (private or reserved network): ${RECEIVER_HOST}` });
+    expect(
+      await sendWebhook(
+        `${receiver.url}/port`,
+        "{}",
+        {},
+        { allowHttp: true, allowAddresses: [`${RECEIVER_HOST}:${port + 1}`] },
+      ),
+    ).toMatchObject({ status: null, error: `address refused (private or reserved network): ${RECEIVER_HOST}` });
     expect(receiver.received.length).toBe(before + 1);
   });
 });

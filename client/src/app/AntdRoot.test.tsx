@@ -15,7 +15,8 @@ function Probe() {
   return null;
 }
 
-const shown = (text: string) => screen.queryAllByText(text).some((el) => !el.closest(".ant-message-move-up-leave, .ant-notification-fade-leave"));
+const shown = (text: string) =>
+  screen.queryAllByText(text).some((el) => !el.closest(".ant-message-move-up-leave, .ant-notification-fade-leave"));
 
 describe("the providers: every message and notification stays up 5000 ms", () => {
   beforeEach(() => jest.useFakeTimers());
@@ -32,13 +33,19 @@ describe("the providers: every message and notification stays up 5000 ms", () =>
         </Routes>
       </MemoryRouter>,
     );
-    await act(async () => { await jest.advanceTimersByTimeAsync(100); });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(100);
+    });
     expect(shown("Saved")).toBe(true);
     expect(shown("Post published")).toBe(true);
-    await act(async () => { await jest.advanceTimersByTimeAsync(4700); });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(4700);
+    });
     expect(shown("Saved")).toBe(true);
     expect(shown("Post published")).toBe(true);
-    await act(async () => { await jest.advanceTimersByTimeAsync(2000); });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2000);
+    });
     expect(shown("Saved")).toBe(false);
     expect(shown("Post published")).toBe(false);
   });

@@ -26,12 +26,19 @@ i18n.on("languageChanged", syncDayjs);
 export const NOTICE_CONFIG = { duration: NOTIFICATION_DURATION_MS / 1000 } as const;
 
 export function AntdRoot() {
-  const { i18n: { resolvedLanguage } } = useTranslation();
+  const {
+    i18n: { resolvedLanguage },
+  } = useTranslation();
   const rtl = resolvedLanguage === "ar";
   const { dark } = useTheme();
   return (
     <ConfigProvider direction={rtl ? "rtl" : "ltr"} locale={rtl ? arEG : enUS} theme={sufraTheme(dark, rtl)}>
-      <AntApp message={NOTICE_CONFIG} notification={NOTICE_CONFIG} className={dark ? "sufra-dark" : "sufra-light"} style={{ minBlockSize: "100vh", background: dark ? "#17120E" : "#FFFBF5" }}>
+      <AntApp
+        message={NOTICE_CONFIG}
+        notification={NOTICE_CONFIG}
+        className={dark ? "sufra-dark" : "sufra-light"}
+        style={{ minBlockSize: "100vh", background: dark ? "#17120E" : "#FFFBF5" }}
+      >
         <Outlet />
       </AntApp>
     </ConfigProvider>

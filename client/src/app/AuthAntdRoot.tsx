@@ -10,7 +10,9 @@ import { sufraTheme } from "./theme.ts";
 import { useTheme } from "../lib/preferences.ts";
 
 export function AuthAntdRoot() {
-  const { i18n: { resolvedLanguage } } = useTranslation();
+  const {
+    i18n: { resolvedLanguage },
+  } = useTranslation();
   const rtl = resolvedLanguage === "ar";
   const { dark } = useTheme();
   return (

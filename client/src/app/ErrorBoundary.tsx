@@ -5,14 +5,35 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import "./error-boundary.css";
 
-const newErrorId = () => `ERR-${Date.now().toString(36).toUpperCase()}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+const newErrorId = () =>
+  `ERR-${Date.now().toString(36).toUpperCase()}-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
 
 function details(error: unknown, errorId: string, componentStack?: string | null) {
   const e = error instanceof Error ? error : new Error(String(error));
-  return [`Error ID: ${errorId}`, `Time: ${new Date().toISOString()}`, `Page: ${location.href}`, `Browser: ${navigator.userAgent}`, `${e.name}: ${e.message}`, e.stack ?? "", componentStack ?? ""].join("\n");
+  return [
+    `Error ID: ${errorId}`,
+    `Time: ${new Date().toISOString()}`,
+    `Page: ${location.href}`,
+    `Browser: ${navigator.userAgent}`,
+    `${e.name}: ${e.message}`,
+    e.stack ?? "",
+    componentStack ?? "",
+  ].join("\n");
 }
 
-export function ErrorPanel({ error, errorId, onRetry, heading, componentStack }: { error: unknown; errorId: string; onRetry?: () => void; heading?: string; componentStack?: string | null }) {
+export function ErrorPanel({
+  error,
+  errorId,
+  onRetry,
+  heading,
+  componentStack,
+}: {
+  error: unknown;
+  errorId: string;
+  onRetry?: () => void;
+  heading?: string;
+  componentStack?: string | null;
+}) {
   const { t } = useTranslation();
   const report = async () => {
     const text = details(error, errorId, componentStack);
@@ -67,7 +88,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
   render() {
     if (this.state.errorId)
-      return <ErrorPanel error={this.state.error} errorId={this.state.errorId} componentStack={this.state.componentStack} onRetry={() => this.setState({ error: null, errorId: null, componentStack: null })} />;
+      return (
+        <ErrorPanel
+          error={this.state.error}
+          errorId={this.state.errorId}
+          componentStack={this.state.componentStack}
+          onRetry={() => this.setState({ error: null, errorId: null, componentStack: null })}
+        />
+      );
     return this.props.children;
   }
 }

@@ -4,6 +4,7 @@ import type { Location } from "react-router-dom";
 
 /** Where to go after login: back to the remembered page, else the role's home. */
 export function afterLogin(role: Role, from?: Pick<Location, "pathname" | "search" | "hash"> | null) {
-  if (from?.pathname && !["/login", "/admin/login", "/signup"].includes(from.pathname)) return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
+  if (from?.pathname && !["/login", "/admin/login", "/signup"].includes(from.pathname))
+    return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
   return role === "admin" ? "/admin" : "/dashboard";
 }

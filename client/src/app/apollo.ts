@@ -34,7 +34,8 @@ const bearer = () => {
 
 /** True for an answer that a fresh access token could fix (not a wrong password, not a refusal). */
 export const needsRefresh = (error: unknown) =>
-  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED" && e.extensions?.reason !== "INVALID_CREDENTIALS");
+  CombinedGraphQLErrors.is(error) &&
+  error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED" && e.extensions?.reason !== "INVALID_CREDENTIALS");
 
 export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?: typeof fetch } = {}) {
   const headers = new ApolloLink((operation, forward) => {
@@ -51,7 +52,11 @@ export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?:
   });
 
   const http = new HttpLink({ uri: opts.uri ?? "/graphql", fetch: opts.fetch });
-  const wsUrl = opts.wsUrl ?? (typeof location !== "undefined" ? `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql` : undefined);
+  const wsUrl =
+    opts.wsUrl ??
+    (typeof location !== "undefined"
+      ? `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql`
+      : undefined);
   const link = wsUrl
     ? ApolloLink.split(
         ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,

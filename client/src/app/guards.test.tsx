@@ -12,7 +12,9 @@ const admin = { ...client, id: "u2", role: "admin" as const, business_id: null }
 
 function Where() {
   const l = useLocation();
-  return <p data-testid="where">{`${l.pathname}${l.search}|${(l.state as { from?: { pathname: string } } | null)?.from?.pathname ?? ""}`}</p>;
+  return (
+    <p data-testid="where">{`${l.pathname}${l.search}|${(l.state as { from?: { pathname: string } } | null)?.from?.pathname ?? ""}`}</p>
+  );
 }
 
 const routes = [

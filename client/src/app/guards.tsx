@@ -51,7 +51,8 @@ export function RequireAuth() {
     return () => clearTimeout(timer);
   }, [s.isAuthenticated]);
 
-  if (!s.isAuthenticated) return <Navigate to={loginPathFor(location.pathname)} state={{ from: location, message: s.error }} replace />;
+  if (!s.isAuthenticated)
+    return <Navigate to={loginPathFor(location.pathname)} state={{ from: location, message: s.error }} replace />;
   if (check === "error")
     return (
       <Result
@@ -59,7 +60,13 @@ export function RequireAuth() {
         title={t("guard.errorTitle")}
         subTitle={t("guard.errorText")}
         extra={
-          <Button type="primary" onClick={() => { session.clear(); navigate(loginPathFor(location.pathname), { state: { from: location } }); }}>
+          <Button
+            type="primary"
+            onClick={() => {
+              session.clear();
+              navigate(loginPathFor(location.pathname), { state: { from: location } });
+            }}
+          >
             {t("guard.goToLogin")}
           </Button>
         }

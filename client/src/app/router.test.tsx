@@ -29,7 +29,8 @@ const signedIn = all.filter((s) => s.guards.includes("signed-in"));
 
 test("every screen behind the sign-in is behind the access guard and in ROUTE_ACCESS, and no public screen is", () => {
   expect(signedIn.length).toBeGreaterThan(10);
-  for (const s of signedIn) expect({ path: s.path, guarded: s.guards.includes("access") }).toEqual({ path: s.path, guarded: true });
+  for (const s of signedIn)
+    expect({ path: s.path, guarded: s.guards.includes("access") }).toEqual({ path: s.path, guarded: true });
   expect(signedIn.map((s) => s.path).sort()).toEqual(Object.keys(ROUTE_ACCESS).sort());
   const open = all.filter((s) => !s.guards.includes("signed-in") && s.path !== "/*").map((s) => s.path);
   expect(open).toContain("/terms");
@@ -42,7 +43,13 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-const user = (role: Role) => ({ id: `u-${role}`, email: `${role}@example.kw`, name: role, role, business_id: role === "admin" ? null : "b1" });
+const user = (role: Role) => ({
+  id: `u-${role}`,
+  email: `${role}@example.kw`,
+  name: role,
+  role,
+  business_id: role === "admin" ? null : "b1",
+});
 // cleared after the last test's screen is gone (clearing under a mounted guard would update it)
 beforeEach(() => session.clear());
 
@@ -50,7 +57,9 @@ const cases = signedIn.flatMap((s) => ROLES.map((role) => [s.path, role] as cons
 
 test.each(cases)("%s as %s: the guard lets through exactly whom ROUTE_ACCESS lists", async (path, role) => {
   session.start(user(role), "a", "r");
-  const tree = [{ element: <RequireAccess />, children: [...signedIn.map((s) => ({ path: s.path, element: <Where /> }))] }];
+  const tree = [
+    { element: <RequireAccess />, children: [...signedIn.map((s) => ({ path: s.path, element: <Where /> }))] },
+  ];
   const visited = path.replace(/:[^/]+/g, "x1");
   renderRoutes(tree, visited);
   const allowed = ROUTE_ACCESS[path]!.includes(role);
@@ -63,6 +72,12 @@ test("/reviews moved to /inbox: a saved link keeps its filters", async () => {
     const l = useLocation();
     return <p data-testid="where">{`${l.pathname}${l.search}`}</p>;
   };
-  renderRoutes([{ path: "/reviews", element: moved.element }, { path: "/inbox", element: <Search /> }], "/reviews?source=google&unanswered=1");
+  renderRoutes(
+    [
+      { path: "/reviews", element: moved.element },
+      { path: "/inbox", element: <Search /> },
+    ],
+    "/reviews?source=google&unanswered=1",
+  );
   expect((await screen.findByTestId("where")).textContent).toBe("/inbox?source=google&unanswered=1");
 });

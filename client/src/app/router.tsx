@@ -5,7 +5,9 @@ import { RouterFallback } from "./ErrorBoundary.tsx";
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
 const page = (load: Loader) => async () => ({ Component: (await load()).default });
-const part = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+const part =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
 
 const guards = () => import("./guards.tsx");
 

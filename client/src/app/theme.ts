@@ -43,15 +43,31 @@ export function sufraTheme(dark: boolean, rtl: boolean): ThemeConfig {
       colorError: dark ? "#FF9C94" : "#B42318",
     },
     components: {
-      Layout: { headerHeight: 64, headerBg: dark ? "#1F1813" : "#FFFFFF", siderBg: dark ? "#1F1813" : "#FFFFFF", bodyBg: dark ? PALETTE.night : PALETTE.warmWhite },
+      Layout: {
+        headerHeight: 64,
+        headerBg: dark ? "#1F1813" : "#FFFFFF",
+        siderBg: dark ? "#1F1813" : "#FFFFFF",
+        bodyBg: dark ? PALETTE.night : PALETTE.warmWhite,
+      },
       Menu: dark
         ? { itemBg: "transparent", itemSelectedBg: "#3A2A1C", itemSelectedColor: "#F0B27A", itemActiveBg: "#3A2A1C" }
         : { itemBg: "transparent", itemSelectedBg: "#F6E7D8", itemSelectedColor: "#7A3D0E", itemActiveBg: "#F6E7D8" },
       // the dark theme's saffron is 4.2:1 on dark cards: selected tabs and danger buttons take lighter tones
       ...(dark
         ? {
-            Tabs: { itemSelectedColor: "#E89A55", itemHoverColor: "#F0B27A", itemActiveColor: "#F0B27A", inkBarColor: "#E89A55" },
-            Button: { colorError: "#FF8A80", colorErrorHover: "#FFA39E", colorErrorActive: "#FF7875", colorErrorBorderHover: "#FFA39E", dangerColor: "#2A1210" },
+            Tabs: {
+              itemSelectedColor: "#E89A55",
+              itemHoverColor: "#F0B27A",
+              itemActiveColor: "#F0B27A",
+              inkBarColor: "#E89A55",
+            },
+            Button: {
+              colorError: "#FF8A80",
+              colorErrorHover: "#FFA39E",
+              colorErrorActive: "#FF7875",
+              colorErrorBorderHover: "#FFA39E",
+              dangerColor: "#2A1210",
+            },
           }
         : {}),
     },

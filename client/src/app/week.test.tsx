@@ -14,7 +14,9 @@ const WEEK = insightsData({ from: "2030-06-09" });
 const ENGAGEMENT = [{ weekday: 4, hour: 21, posts: 2, averageEngagement: 40 }];
 
 const firstRows = () =>
-  ["posting-heatmap", "engagement-heatmap"].map((id) => within(screen.getByTestId(id)).getAllByRole("row")[1]!.getAttribute("data-testid"));
+  ["posting-heatmap", "engagement-heatmap"].map((id) =>
+    within(screen.getByTestId(id)).getAllByRole("row")[1]!.getAttribute("data-testid"),
+  );
 
 afterEach(() => inLanguage("en"));
 

@@ -6,7 +6,12 @@ export const common = {
   en: {
     brand: "Sufra",
     language: { label: "Language", en: "English", ar: "العربية", switchTo: "العربية" },
-    guard: { verifying: "Verifying authentication...", errorTitle: "Authentication Error", errorText: "We could not confirm your session. Please login again.", goToLogin: "Go to Login" },
+    guard: {
+      verifying: "Verifying authentication...",
+      errorTitle: "Authentication Error",
+      errorText: "We could not confirm your session. Please login again.",
+      goToLogin: "Go to Login",
+    },
     errors: {
       sessionExpired: "Session expired. Please login again.",
       loginFailed: "Login failed",
@@ -32,7 +37,12 @@ export const common = {
   ar: {
     brand: "سفرة",
     language: { label: "اللغة", en: "English", ar: "العربية", switchTo: "English" },
-    guard: { verifying: "جارٍ التحقق من الهوية...", errorTitle: "خطأ في التحقق", errorText: "تعذر تأكيد جلستك. يرجى تسجيل الدخول مرة أخرى.", goToLogin: "الذهاب إلى تسجيل الدخول" },
+    guard: {
+      verifying: "جارٍ التحقق من الهوية...",
+      errorTitle: "خطأ في التحقق",
+      errorText: "تعذر تأكيد جلستك. يرجى تسجيل الدخول مرة أخرى.",
+      goToLogin: "الذهاب إلى تسجيل الدخول",
+    },
     errors: {
       sessionExpired: "انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.",
       loginFailed: "فشل تسجيل الدخول",

@@ -10,7 +10,9 @@ registerTranslations("demo", {
   ar: { greeting: "مرحبًا", menu: { title: "القائمة" }, paragraphs: ["واحد", "اثنان"] },
 });
 
-const list = (translations: { key: string; en: string; ar: string }[]) => ({ categories: [{ name: "demo", translations }] });
+const list = (translations: { key: string; en: string; ar: string }[]) => ({
+  categories: [{ name: "demo", translations }],
+});
 
 beforeEach(async () => {
   await i18n.changeLanguage("en");
@@ -20,10 +22,15 @@ afterEach(() => jest.useRealTimers());
 
 describe("applying the server's texts", () => {
   test("they replace the bundled ones; an empty text keeps the bundle's; lists stay lists", async () => {
-    fakeFetch({ "GET /api/translations/list": [200, list([
-      { key: "demo:greeting", en: "Hi there", ar: "" },
-      { key: "demo:paragraphs.1", en: "Second", ar: "" },
-    ])] });
+    fakeFetch({
+      "GET /api/translations/list": [
+        200,
+        list([
+          { key: "demo:greeting", en: "Hi there", ar: "" },
+          { key: "demo:paragraphs.1", en: "Second", ar: "" },
+        ]),
+      ],
+    });
     await expect(loadServerTranslations()).resolves.toBe(true);
     expect(i18n.t("demo:greeting")).toBe("Hi there");
     expect(i18n.t("demo:menu.title")).toBe("Menu");
@@ -34,7 +41,11 @@ describe("applying the server's texts", () => {
   });
 
   test("it asks without a token: everyone's browser loads the texts", async () => {
-    session.start({ id: "u-admin", email: "admin@sufra.local", name: "Admin", role: "admin", business_id: null }, "access-token", "refresh-token");
+    session.start(
+      { id: "u-admin", email: "admin@sufra.local", name: "Admin", role: "admin", business_id: null },
+      "access-token",
+      "refresh-token",
+    );
     const { calls } = fakeFetch({ "GET /api/translations/list": [200, list([])] });
     await loadServerTranslations();
     expect(calls).toHaveLength(1);
@@ -43,7 +54,10 @@ describe("applying the server's texts", () => {
 
   test("a screen that registers its texts later keeps the server's, and gets the keys the server lacks", () => {
     applyTranslations([{ key: "later:title", en: "Edited title", ar: "عنوان معدل" }]);
-    registerTranslations("later", { en: { title: "Bundled title", intro: "Bundled intro" }, ar: { title: "عنوان", intro: "مقدمة" } });
+    registerTranslations("later", {
+      en: { title: "Bundled title", intro: "Bundled intro" },
+      ar: { title: "عنوان", intro: "مقدمة" },
+    });
     expect(i18n.t("later:title")).toBe("Edited title");
     expect(i18n.t("later:intro")).toBe("Bundled intro");
     expect(i18n.t("later:title", { lng: "ar" })).toBe("عنوان معدل");
@@ -54,7 +68,12 @@ describe("retries", () => {
   test("a failure is retried after 0.5 s, 1 s, 2 s ...; the third retry succeeds", async () => {
     jest.useFakeTimers();
     const { fn } = fakeFetch({
-      "GET /api/translations/list": [[500, {}], [503, {}], [500, {}], [200, list([{ key: "demo:menu.title", en: "Our menu", ar: "قائمتنا" }])]],
+      "GET /api/translations/list": [
+        [500, {}],
+        [503, {}],
+        [500, {}],
+        [200, list([{ key: "demo:menu.title", en: "Our menu", ar: "قائمتنا" }])],
+      ],
     });
     let done: boolean | undefined;
     void loadServerTranslations().then((r) => (done = r));

@@ -3,7 +3,14 @@
 // them when they arrive. A failure is retried up to 5 times with growing pauses (docs/product.md#languages-and-preferences), then the
 // bundled texts simply stay. Namespaces a screen registers later keep the server's texts (see
 // registerTranslations: bundled texts never overwrite).
-import { LOCALES, splitTranslationKey, TRANSLATION_LOAD_RETRIES, TRANSLATION_RETRY_BASE_MS, unflattenTexts, type TranslationCategory } from "@sufra/schema";
+import {
+  LOCALES,
+  splitTranslationKey,
+  TRANSLATION_LOAD_RETRIES,
+  TRANSLATION_RETRY_BASE_MS,
+  unflattenTexts,
+  type TranslationCategory,
+} from "@sufra/schema";
 import i18n from "./index.ts";
 import { api } from "../lib/api.ts";
 
@@ -73,7 +80,9 @@ export async function loadServerTranslations(opts: { retries?: number; baseDelay
   for (let attempt = 0; ; attempt++) {
     try {
       // only the texts an admin changed: the bundle already has the rest (the whole table is ~400 KB)
-      const { categories } = await api.get<{ categories: TranslationCategory[] }>("/translations/list?edited=true", { auth: false });
+      const { categories } = await api.get<{ categories: TranslationCategory[] }>("/translations/list?edited=true", {
+        auth: false,
+      });
       if (!Array.isArray(categories)) throw new Error("unexpected answer");
       applyTranslations(categories.flatMap((c) => c.translations));
       return true;

@@ -9,10 +9,16 @@ import i18n from "./index.ts";
 
 const src = path.resolve(__dirname, "..");
 // every module's texts, as the translations extractor reads them (client/scripts/extract-translations.ts)
-for (const f of readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => path.basename(f) === "i18n.ts").sort()) require(path.join(src, f));
+for (const f of readdirSync(src, { recursive: true, encoding: "utf8" })
+  .filter((f) => path.basename(f) === "i18n.ts")
+  .sort())
+  require(path.join(src, f));
 
 /** Every text of a language: [namespace:key, text]. */
-const texts = (lng: "en" | "ar") => Object.entries(i18n.store.data[lng] ?? {}).flatMap(([ns, bundle]) => [...flattenTexts(bundle as Record<string, unknown>)].map(([k, text]) => [`${ns}:${k}`, text] as const));
+const texts = (lng: "en" | "ar") =>
+  Object.entries(i18n.store.data[lng] ?? {}).flatMap(([ns, bundle]) =>
+    [...flattenTexts(bundle as Record<string, unknown>)].map(([k, text]) => [`${ns}:${k}`, text] as const),
+  );
 /** The admin console's texts: the people who run Sufra, for whom the server and its operator are the right words. */
 const ADMIN_NAMESPACES = ["admin", "translations"];
 const forOwners = (key: string) => !ADMIN_NAMESPACES.includes(key.split(":")[0]!);
@@ -31,7 +37,9 @@ test("a café owner is never told about this server or its operator; admins keep
 
 test("a post's text is النص in Arabic wherever the English says caption; تعليق stays the guest's comment", () => {
   const ar = new Map(texts("ar"));
-  const mixed = texts("en").filter(([k, text]) => /\bcaptions?\b/i.test(text) && /تعليق/.test((ar.get(k) ?? "").replace(/التعليق الأول/g, "")));
+  const mixed = texts("en").filter(
+    ([k, text]) => /\bcaptions?\b/i.test(text) && /تعليق/.test((ar.get(k) ?? "").replace(/التعليق الأول/g, "")),
+  );
   expect(mixed).toEqual([]);
 });
 

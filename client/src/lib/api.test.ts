@@ -38,18 +38,30 @@ describe("REST client", () => {
     apiHooks.language = () => "ar";
     const { calls } = fakeFetch({ "GET /api/auth/me": [200, user] });
     expect(await api.get("/auth/me")).toEqual(user);
-    expect(calls[0].headers).toMatchObject({ Accept: "application/json", "Content-Type": "application/json", Authorization: "Bearer a1", "Accept-Language": "ar" });
+    expect(calls[0].headers).toMatchObject({
+      Accept: "application/json",
+      "Content-Type": "application/json",
+      Authorization: "Bearer a1",
+      "Accept-Language": "ar",
+    });
     apiHooks.language = () => "en";
   });
 
   test("a 401 with a refresh token: one refresh, one retry with the new token", async () => {
     session.start(user, "old", "r1");
     const { calls } = fakeFetch({
-      "GET /api/auth/me": [[401, { message: "Session expired. Please login again.", code: "SESSION_EXPIRED" }], [200, user]],
+      "GET /api/auth/me": [
+        [401, { message: "Session expired. Please login again.", code: "SESSION_EXPIRED" }],
+        [200, user],
+      ],
       "POST /api/auth/refresh": [200, { access_token: "new" }],
     });
     expect(await api.get("/auth/me")).toEqual(user);
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/auth/me", "POST /api/auth/refresh", "GET /api/auth/me"]);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      "GET /api/auth/me",
+      "POST /api/auth/refresh",
+      "GET /api/auth/me",
+    ]);
     expect(calls[1].body).toEqual({ refresh_token: "r1" });
     expect(calls[2].headers.Authorization).toBe("Bearer new");
     expect(session.get().accessToken).toBe("new");
@@ -58,7 +70,11 @@ describe("REST client", () => {
   test("concurrent 401s share one refresh", async () => {
     session.start(user, "old", "r1");
     const { calls } = fakeFetch({
-      "GET /api/auth/me": [[401, {}], [401, {}], [200, user]],
+      "GET /api/auth/me": [
+        [401, {}],
+        [401, {}],
+        [200, user],
+      ],
       "POST /api/auth/refresh": [200, { access_token: "new" }],
     });
     await Promise.all([api.get("/auth/me"), api.get("/auth/me")]);
@@ -71,27 +87,46 @@ describe("REST client", () => {
     apiHooks.onSessionExpired = expired;
     apiHooks.translate = (k) => (k === "errors.sessionExpired" ? "Session expired. Please login again." : k);
     fakeFetch({ "GET /api/auth/me": [401, {}], "POST /api/auth/refresh": [401, { code: "SESSION_EXPIRED" }] });
-    await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401, message: "Session expired. Please login again." });
+    await expect(api.get("/auth/me")).rejects.toMatchObject({
+      status: 401,
+      message: "Session expired. Please login again.",
+    });
     expect(session.get().isAuthenticated).toBe(false);
     expect(localStorage.getItem(STORAGE.access)).toBeNull();
     expect(expired).toHaveBeenCalledWith("Session expired. Please login again.");
   });
 
   test("without a refresh token the 401 goes back unchanged", async () => {
-    const { calls } = fakeFetch({ "GET /api/auth/me": [401, { message: "Please login to continue", code: "UNAUTHENTICATED" }] });
-    await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED", message: "Please login to continue" });
+    const { calls } = fakeFetch({
+      "GET /api/auth/me": [401, { message: "Please login to continue", code: "UNAUTHENTICATED" }],
+    });
+    await expect(api.get("/auth/me")).rejects.toMatchObject({
+      status: 401,
+      code: "UNAUTHENTICATED",
+      message: "Please login to continue",
+    });
     expect(calls).toHaveLength(1);
   });
 
   test("a wrong password at login is not a reason to refresh", async () => {
     session.start(user, "a", "r");
-    const { calls } = fakeFetch({ "POST /api/auth/login": [401, { message: "Invalid email or password", code: "INVALID_CREDENTIALS" }] });
+    const { calls } = fakeFetch({
+      "POST /api/auth/login": [401, { message: "Invalid email or password", code: "INVALID_CREDENTIALS" }],
+    });
     await expect(api.post("/auth/login", {})).rejects.toMatchObject({ code: "INVALID_CREDENTIALS" });
     expect(calls).toHaveLength(1);
   });
 
   test.each([
-    [400, { message: "Validation failed: email: Invalid email format", code: "VALIDATION_ERROR", details: { email: ["Invalid email format"] } }, "Validation failed: email: Invalid email format"],
+    [
+      400,
+      {
+        message: "Validation failed: email: Invalid email format",
+        code: "VALIDATION_ERROR",
+        details: { email: ["Invalid email format"] },
+      },
+      "Validation failed: email: Invalid email format",
+    ],
     [403, {}, "errors.FORBIDDEN"],
     [404, {}, "errors.NOT_FOUND"],
     [429, {}, "errors.RATE_LIMITED"],
@@ -116,7 +151,12 @@ describe("REST client", () => {
     await expect(api.get("/x")).rejects.toMatchObject({ status: "FETCH_ERROR", message: "errors.FETCH_ERROR" });
     globalThis.fetch = jest.fn(async () => fakeResponse(200, "<html>")) as unknown as typeof fetch;
     await expect(api.get("/x")).rejects.toMatchObject({ status: "PARSING_ERROR" });
-    globalThis.fetch = jest.fn((_u: string, init: RequestInit) => new Promise((_r, reject) => init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))) as unknown as typeof fetch;
+    globalThis.fetch = jest.fn(
+      (_u: string, init: RequestInit) =>
+        new Promise((_r, reject) =>
+          init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+        ),
+    ) as unknown as typeof fetch;
     await expect(api.get("/x", { timeoutMs: 20 })).rejects.toMatchObject({ status: "TIMEOUT_ERROR" });
   });
 

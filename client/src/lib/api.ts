@@ -58,7 +58,11 @@ interface RequestOptions {
 }
 
 async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/json", "Accept-Language": apiHooks.language() };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Content-Type": "application/json",
+    "Accept-Language": apiHooks.language(),
+  };
   const token = session.get().accessToken;
   if (opts.auth !== false && token) headers.Authorization = `Bearer ${token}`;
   const controller = new AbortController();
@@ -66,7 +70,12 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
   const onAbort = () => controller.abort(opts.signal?.reason);
   opts.signal?.addEventListener("abort", onAbort);
   try {
-    return await fetch(API_BASE + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: controller.signal });
+    return await fetch(API_BASE + path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: controller.signal,
+    });
   } catch (e) {
     if (controller.signal.aborted && controller.signal.reason === "timeout") throw failure("TIMEOUT_ERROR");
     if (opts.signal?.aborted) throw e; // the caller cancelled
@@ -78,11 +87,28 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
 }
 
 const failure = (status: ApiStatus, data?: unknown) => {
-  const body = (data && typeof data === "object" ? data : {}) as { message?: unknown; error?: unknown; code?: unknown; details?: unknown };
+  const body = (data && typeof data === "object" ? data : {}) as {
+    message?: unknown;
+    error?: unknown;
+    code?: unknown;
+    details?: unknown;
+  };
   const key = STATUS_KEYS[String(status)] ?? "errors.UNKNOWN";
   // docs/product.md#errors-and-messages: the answer's message, else its error field, else the status's text
-  const message = typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : apiHooks.translate(key);
-  return new ApiError(status, message, typeof body.code === "string" ? body.code : undefined, body.details as Record<string, string[]> | undefined, data, key);
+  const message =
+    typeof body.message === "string"
+      ? body.message
+      : typeof body.error === "string"
+        ? body.error
+        : apiHooks.translate(key);
+  return new ApiError(
+    status,
+    message,
+    typeof body.code === "string" ? body.code : undefined,
+    body.details as Record<string, string[]> | undefined,
+    data,
+    key,
+  );
 };
 
 async function read<T>(res: Response): Promise<T> {

@@ -16,7 +16,14 @@ const ARABIC_INDIC = /[٠-٩]/;
 /** What a person sees of an open date picker: the input's value and the calendar's header and cells. */
 async function openPickerText(range = false) {
   const value = dayjs("2026-11-12T12:00:00");
-  renderAt("/", range ? <DatePicker.RangePicker open value={[value, value.add(3, "day")]} /> : <DatePicker open value={value} format="D MMMM YYYY" />);
+  renderAt(
+    "/",
+    range ? (
+      <DatePicker.RangePicker open value={[value, value.add(3, "day")]} />
+    ) : (
+      <DatePicker open value={value} format="D MMMM YYYY" />
+    ),
+  );
   await waitFor(() => expect(document.querySelector(".ant-picker-cell")).not.toBeNull());
   const inputs = [...document.querySelectorAll<HTMLInputElement>(".ant-picker input")].map((i) => i.value).join(" ");
   return `${inputs} ${document.querySelector(".ant-picker-dropdown")?.textContent ?? ""}`;
@@ -75,7 +82,9 @@ describe.each([
 test("in English, Latin digits whatever was chosen for Arabic", async () => {
   setLatinDigits(false);
   await inLanguage("en");
-  expect(i18n.t("summary.window", { ns: COMPETITORS_NS, days: 28 })).toBe("Your figures over the last 28 days, against each competitor's latest reading.");
+  expect(i18n.t("summary.window", { ns: COMPETITORS_NS, days: 28 })).toBe(
+    "Your figures over the last 28 days, against each competitor's latest reading.",
+  );
   render(<InputNumber aria-label="year" {...digitsInput("en")} value={2026} />);
   expect(screen.getByRole("spinbutton", { name: "year" })).toHaveValue("2026");
   expect(await openPickerText()).not.toMatch(ARABIC_INDIC);
@@ -85,7 +94,11 @@ test("every screen takes its date pickers from shared/DatePicker.tsx, not antd's
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { readdirSync, readFileSync } = require("node:fs") as typeof import("node:fs");
   const root = `${__dirname}/..`;
-  const sources = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith("shared/DatePicker.tsx"));
-  const offenders = sources.filter((f) => /import\s*\{[^}]*\bDatePicker\b[^}]*\}\s*from\s*"antd"/.test(readFileSync(`${root}/${f}`, "utf8")));
+  const sources = (readdirSync(root, { recursive: true }) as string[]).filter(
+    (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith("shared/DatePicker.tsx"),
+  );
+  const offenders = sources.filter((f) =>
+    /import\s*\{[^}]*\bDatePicker\b[^}]*\}\s*from\s*"antd"/.test(readFileSync(`${root}/${f}`, "utf8")),
+  );
   expect(offenders).toEqual([]);
 });

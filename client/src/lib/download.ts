@@ -36,8 +36,22 @@ async function failure(res: Response): Promise<ApiError> {
   } catch {
     // not JSON: the status's text
   }
-  const key = res.status === 403 ? "errors.FORBIDDEN" : res.status === 404 ? "errors.NOT_FOUND" : res.status === 401 ? "errors.UNAUTHENTICATED" : "errors.INTERNAL";
-  return new ApiError(res.status, typeof body.message === "string" ? body.message : apiHooks.translate(key), typeof body.code === "string" ? body.code : undefined, body.details as Record<string, string[]> | undefined, body, key);
+  const key =
+    res.status === 403
+      ? "errors.FORBIDDEN"
+      : res.status === 404
+        ? "errors.NOT_FOUND"
+        : res.status === 401
+          ? "errors.UNAUTHENTICATED"
+          : "errors.INTERNAL";
+  return new ApiError(
+    res.status,
+    typeof body.message === "string" ? body.message : apiHooks.translate(key),
+    typeof body.code === "string" ? body.code : undefined,
+    body.details as Record<string, string[]> | undefined,
+    body,
+    key,
+  );
 }
 
 /** GET `path` (under /api, with or without the prefix) with the session; resolves with the OK answer, rejects with an ApiError (or a network TypeError). */

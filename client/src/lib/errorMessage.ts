@@ -8,7 +8,14 @@ import { ApiError } from "./api.ts";
 
 const common = (key: string) => i18n.t(key, { ns: "common" });
 
-const STATUS_KEYS: Record<number, string> = { 401: "errors.UNAUTHENTICATED", 402: "errors.SUBSCRIPTION_ENDED", 403: "errors.FORBIDDEN", 404: "errors.NOT_FOUND", 429: "errors.RATE_LIMITED", 503: "errors.SERVICE_UNAVAILABLE" };
+const STATUS_KEYS: Record<number, string> = {
+  401: "errors.UNAUTHENTICATED",
+  402: "errors.SUBSCRIPTION_ENDED",
+  403: "errors.FORBIDDEN",
+  404: "errors.NOT_FOUND",
+  429: "errors.RATE_LIMITED",
+  503: "errors.SERVICE_UNAVAILABLE",
+};
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
@@ -37,6 +44,7 @@ export function errorCode(error: unknown): string | undefined {
 /** Field -> messages the server attached to a validation error (REST `details`, GraphQL `extensions.details`). */
 export function errorDetails(error: unknown): Record<string, string[]> {
   if (error instanceof ApiError) return error.details ?? {};
-  if (CombinedGraphQLErrors.is(error)) return (error.errors[0]?.extensions?.details as Record<string, string[]> | undefined) ?? {};
+  if (CombinedGraphQLErrors.is(error))
+    return (error.errors[0]?.extensions?.details as Record<string, string[]> | undefined) ?? {};
   return {};
 }

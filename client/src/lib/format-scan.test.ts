@@ -36,11 +36,25 @@ test("no file but lib/format.ts joins the parts of a line with a middle dot", ()
 test("no file but lib/format.ts writes money (KWD, د.ك) on its own", () => {
   // the contract's writers of fils and the dinar's unit, Intl's currency style
   expect(offenders((f) => /\b(formatFils|KWD_UNIT)\b/.test(f.text))).toEqual([]);
-  expect(offenders((f) => /style:\s*["']currency["']/.test(f.text) || (!isI18n(f.file) && /currency:\s*["']KWD["']/.test(f.text)))).toEqual([]);
+  expect(
+    offenders(
+      (f) => /style:\s*["']currency["']/.test(f.text) || (!isI18n(f.file) && /currency:\s*["']KWD["']/.test(f.text)),
+    ),
+  ).toEqual([]);
   // an amount put beside the unit in code: `${x} KWD`, "KWD " + x, `${x} د.ك.`
-  expect(offenders((f) => !isI18n(f.file) && /\}\s*(KWD|د\.ك)|(KWD|د\.ك\.?)\s*\$\{|["'`]\s*(KWD|د\.ك\.?)\s*["'`]\s*\+|\+\s*["'`]\s*(KWD|د\.ك\.?)/.test(f.text))).toEqual([]);
+  expect(
+    offenders(
+      (f) =>
+        !isI18n(f.file) &&
+        /\}\s*(KWD|د\.ك)|(KWD|د\.ك\.?)\s*\$\{|["'`]\s*(KWD|د\.ك\.?)\s*["'`]\s*\+|\+\s*["'`]\s*(KWD|د\.ك\.?)/.test(
+          f.text,
+        ),
+    ),
+  ).toEqual([]);
   // a money helper of a module's own
-  expect(offenders((f) => /modules\/[\w-]+\/money\.ts$/.test(f.file) && /\bKWD|د\.ك|formatFils|toFixed\(3\)/.test(f.text))).toEqual([]);
+  expect(
+    offenders((f) => /modules\/[\w-]+\/money\.ts$/.test(f.file) && /\bKWD|د\.ك|formatFils|toFixed\(3\)/.test(f.text)),
+  ).toEqual([]);
   expect(offenders((f) => /toFixed\(3\)/.test(f.text))).toEqual([]);
 });
 
@@ -57,7 +71,9 @@ test("no file but lib/format.ts shows a date in a style of its own", () => {
   // Intl's dates outside lib/format.ts: only for computing (en-CA's YYYY-MM-DD, en-GB's 24-hour parts), or the
   // weekday, hour and Hijri-day labels of shared/time.ts and the calendar's schedule/time.ts
   const ownDates = new Set(["shared/time.ts", "modules/schedule/time.ts"]);
-  expect(offenders((f) => !ownDates.has(f.file) && /new Intl\.DateTimeFormat\(\s*(?!["']en-(CA|GB)["'])/.test(f.text))).toEqual([]);
+  expect(
+    offenders((f) => !ownDates.has(f.file) && /new Intl\.DateTimeFormat\(\s*(?!["']en-(CA|GB)["'])/.test(f.text)),
+  ).toEqual([]);
   // dayjs writes dates for the wire (YYYY-MM-DD, HH:mm) only; a person reads them through lib/format.ts
   expect(offenders((f) => /\.format\(\s*["'`](?!YYYY-MM-DD["'`]|HH:mm["'`]|YYYY-MM["'`])/.test(f.text))).toEqual([]);
 });

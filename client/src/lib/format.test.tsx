@@ -81,8 +81,12 @@ describe("dates", () => {
   });
 
   test("a period shows the year on both ends", () => {
-    expect(formatDateRange("2025-12-20T12:00:00+03:00", "2026-01-19T12:00:00+03:00", "en")).toBe("Dec 20, 2025 – Jan 19, 2026");
-    expect(formatDateRange("2026-01-20T12:00:00+03:00", "2026-02-19T12:00:00+03:00", "ar")).toBe("٢٠ يناير ٢٠٢٦ – ١٩ فبراير ٢٠٢٦");
+    expect(formatDateRange("2025-12-20T12:00:00+03:00", "2026-01-19T12:00:00+03:00", "en")).toBe(
+      "Dec 20, 2025 – Jan 19, 2026",
+    );
+    expect(formatDateRange("2026-01-20T12:00:00+03:00", "2026-02-19T12:00:00+03:00", "ar")).toBe(
+      "٢٠ يناير ٢٠٢٦ – ١٩ فبراير ٢٠٢٦",
+    );
   });
 
   test("a month of a year, in the person's digits", () => {
@@ -104,7 +108,10 @@ describe("names inside a sentence", () => {
   test("isolated with FSI … PDI, marks of their own taken out", () => {
     expect(isolate("kunafa")).toBe("\u2068kunafa\u2069");
     expect(isolate("a\u202eb\u2069")).toBe("\u2068ab\u2069");
-    expect(isolated({ name: "Qahwat Al Bahar", n: 3 })).toEqual({ name: "\u2068Qahwat Al Bahar\u2069", n: "\u20683\u2069" });
+    expect(isolated({ name: "Qahwat Al Bahar", n: 3 })).toEqual({
+      name: "\u2068Qahwat Al Bahar\u2069",
+      n: "\u20683\u2069",
+    });
     expect(listNames(["kunafa", "desserts"], "ar")).toBe("\u2068kunafa\u2069، \u2068desserts\u2069");
   });
 });
@@ -125,7 +132,9 @@ describe("values interpolated into a sentence", () => {
   test("i18n runs every interpolated value through it", async () => {
     const { default: i18n } = await import("../i18n/index.ts");
     i18n.addResource("ar", "common", "test.fewer", "أقل من {{name}} ({{n}})");
-    expect(i18n.t("test.fewer", { lng: "ar", name: "Qahwat Al Bahar (demo)", n: "٢٠٫٣٢٠" })).toBe("أقل من \u2068Qahwat Al Bahar (demo)\u2069 (٢٠٫٣٢٠)");
+    expect(i18n.t("test.fewer", { lng: "ar", name: "Qahwat Al Bahar (demo)", n: "٢٠٫٣٢٠" })).toBe(
+      "أقل من \u2068Qahwat Al Bahar (demo)\u2069 (٢٠٫٣٢٠)",
+    );
     i18n.addResource("en", "common", "test.fewer", "fewer than {{name}} ({{n}})");
     expect(i18n.t("test.fewer", { lng: "en", name: "Cafe X", n: "20.320" })).toBe("fewer than Cafe X (20.320)");
   });

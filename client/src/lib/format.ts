@@ -17,9 +17,12 @@ const ARABIC_INDIC = "٠١٢٣٤٥٦٧٨٩";
 export const arabicDigits = (locale: Locale) => locale === "ar" && !latinDigits();
 /** Text with its digits in the person's choice ("2026" → "٢٠٢٦" in Arabic); nothing else changes. */
 export const localDigits = (text: string, locale: Locale) =>
-  arabicDigits(locale) ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)]!).replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, "٫") : text;
+  arabicDigits(locale)
+    ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)]!).replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, "٫")
+    : text;
 /** Text typed in either digits back to Latin ones, for parsing. */
-export const latinText = (text: string) => text.replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d))).replace(/٫/g, ".");
+export const latinText = (text: string) =>
+  text.replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d))).replace(/٫/g, ".");
 /** An InputNumber's formatter and parser that show the person's digits and read either kind. */
 export const digitsInput = (locale: Locale) => ({
   formatter: (value: number | string | undefined) => localDigits(value === undefined ? "" : String(value), locale),
@@ -41,12 +44,15 @@ export function formatFilsMoney(fils: number, locale: Locale, opts: { unit?: boo
   const sign = text.startsWith("-") ? "-" : "";
   const [whole = "0", decimals = "000"] = text.replace(/^-/, "").split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const amount = arabicDigits(locale) ? localDigits(`${sign}${grouped}.${decimals}`, locale).replace(/,/g, "٬") : `${sign}${grouped}.${decimals}`;
+  const amount = arabicDigits(locale)
+    ? localDigits(`${sign}${grouped}.${decimals}`, locale).replace(/,/g, "٬")
+    : `${sign}${grouped}.${decimals}`;
   return opts.unit === false ? amount : `${amount} ${KWD_UNIT[locale]}`;
 }
 
 /** Dinars (a menu price, a budget) written as formatFilsMoney writes them: "2.750 KWD" / "٢٫٧٥٠ د.ك.". */
-export const formatMoney = (kwd: number, locale: Locale, opts: { unit?: boolean } = {}) => formatFilsMoney(Math.round(kwd * 1000), locale, opts);
+export const formatMoney = (kwd: number, locale: Locale, opts: { unit?: boolean } = {}) =>
+  formatFilsMoney(Math.round(kwd * 1000), locale, opts);
 
 // ------------------------------------------------------------------ parts of a line, names in a sentence
 
@@ -60,12 +66,23 @@ export const partSeparator = (locale: Locale) => PART_SEPARATOR[locale];
 type Part = string | number | null | undefined | false;
 /** The parts of a line joined by the language's separator; empty parts are left out. */
 export const joinParts = (parts: readonly Part[], locale: Locale): string =>
-  parts.filter((p): p is string | number => p !== null && p !== undefined && p !== false && p !== "").map(String).join(partSeparator(locale));
+  parts
+    .filter((p): p is string | number => p !== null && p !== undefined && p !== false && p !== "")
+    .map(String)
+    .join(partSeparator(locale));
 
 /** The same for React nodes (a tag, a link, a <time> among the parts): a fragment; empty parts are left out. */
 export function joinNodes(nodes: readonly ReactNode[], locale: Locale): ReactNode {
   const kept = nodes.filter((n) => n !== null && n !== undefined && n !== false && n !== "");
-  return createElement(Fragment, null, ...kept.flatMap((n, i) => (i === 0 ? [createElement(Fragment, { key: i }, n)] : [partSeparator(locale), createElement(Fragment, { key: i }, n)])));
+  return createElement(
+    Fragment,
+    null,
+    ...kept.flatMap((n, i) =>
+      i === 0
+        ? [createElement(Fragment, { key: i }, n)]
+        : [partSeparator(locale), createElement(Fragment, { key: i }, n)],
+    ),
+  );
 }
 
 /**
@@ -90,33 +107,43 @@ export function isolateIn(value: string, locale: Locale): string {
 }
 
 /** Values for i18n interpolation, each isolated (user's or third party's words inside a translated sentence). */
-export const isolated = <T extends Record<string, string | number | null | undefined>>(values: T): { [K in keyof T]: string } =>
+export const isolated = <T extends Record<string, string | number | null | undefined>>(
+  values: T,
+): { [K in keyof T]: string } =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolate(v)])) as { [K in keyof T]: string };
 
 /** A list of names inside a sentence ("kunafa، desserts، family"): each isolated, joined by the language's comma. */
-export const listNames = (names: readonly string[], locale: Locale) => names.map(isolate).join(locale === "ar" ? "، " : ", ");
+export const listNames = (names: readonly string[], locale: Locale) =>
+  names.map(isolate).join(locale === "ar" ? "، " : ", ");
 
 // ------------------------------------------------------------------ counts
 
 /** "12 of 31" / "١٢ من ٣١": a position or a count out of a total, in the person's digits. */
-export const formatOf = (n: number, total: number, locale: Locale) => localDigits(locale === "ar" ? `${n} من ${total}` : `${n} of ${total}`, locale);
+export const formatOf = (n: number, total: number, locale: Locale) =>
+  localDigits(locale === "ar" ? `${n} من ${total}` : `${n} of ${total}`, locale);
 
 /** An antd input's `showCount` that writes "12 / 1000" in the person's digits. */
 export const showCountIn = (locale: Locale) => ({
-  formatter: ({ count, maxLength }: { count: number; maxLength?: number }) => localDigits(maxLength === undefined ? String(count) : `${count} / ${maxLength}`, locale),
+  formatter: ({ count, maxLength }: { count: number; maxLength?: number }) =>
+    localDigits(maxLength === undefined ? String(count) : `${count} / ${maxLength}`, locale),
 });
 
 export const formatNumber = (n: number, locale: Locale) => new Intl.NumberFormat(tag(locale)).format(n);
 
 /** A percentage given from 0 to 100: 4.2% / ٤٫٢٪. */
-export const formatPercent = (pct: number, locale: Locale) => new Intl.NumberFormat(tag(locale), { style: "percent", maximumFractionDigits: 1 }).format(pct / 100);
+export const formatPercent = (pct: number, locale: Locale) =>
+  new Intl.NumberFormat(tag(locale), { style: "percent", maximumFractionDigits: 1 }).format(pct / 100);
 
 /**
  * An antd Pagination's (or a Table's `pagination`) page numbers in the person's digits; on a phone the
  * same pager, small, with fewer pages shown (antd's `simple` pager writes "3 / 12" in Latin digits).
  */
 export const pagerIn = (locale: Locale, opts: { small?: boolean } = {}) => ({
-  itemRender: (page: number, type: "page" | "prev" | "next" | "jump-prev" | "jump-next", element: ReactNode): ReactNode =>
+  itemRender: (
+    page: number,
+    type: "page" | "prev" | "next" | "jump-prev" | "jump-next",
+    element: ReactNode,
+  ): ReactNode =>
     type === "page" ? createElement("a", { rel: "nofollow" }, localDigits(String(page), locale)) : element,
   ...(opts.small ? { size: "small" as const, showLessItems: true } : {}),
 });
@@ -129,22 +156,34 @@ export const pagerIn = (locale: Locale, opts: { small?: boolean } = {}) => ({
  * screen would write a day one way and the next another).
  */
 export const formatDate = (d: Date | string, locale: Locale, style: "medium" | "long" = "medium") =>
-  new Intl.DateTimeFormat(tag(locale), locale === "ar" ? { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE } : { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(d));
+  new Intl.DateTimeFormat(
+    tag(locale),
+    locale === "ar"
+      ? { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }
+      : { dateStyle: style, timeZone: TIME_ZONE },
+  ).format(new Date(d));
 
 /** From one day to another, each with its year: "Dec 20, 2025 – Jan 19, 2026" / "٢٠ ديسمبر ٢٠٢٥ – ١٩ يناير ٢٠٢٦". */
-export const formatDateRange = (from: Date | string, to: Date | string, locale: Locale, style: "medium" | "long" = "medium") =>
-  `${formatDate(from, locale, style)} – ${formatDate(to, locale, style)}`;
+export const formatDateRange = (
+  from: Date | string,
+  to: Date | string,
+  locale: Locale,
+  style: "medium" | "long" = "medium",
+) => `${formatDate(from, locale, style)} – ${formatDate(to, locale, style)}`;
 
 /** A month of a year: "December 2026" / "ديسمبر ٢٠٢٦" (`month` a date or "2026-12"). */
 export const formatMonthYear = (month: Date | string, locale: Locale) =>
-  new Intl.DateTimeFormat(tag(locale), { month: "long", year: "numeric", timeZone: TIME_ZONE }).format(typeof month === "string" && /^\d{4}-\d{2}$/.test(month) ? new Date(`${month}-15T12:00:00+03:00`) : new Date(month));
+  new Intl.DateTimeFormat(tag(locale), { month: "long", year: "numeric", timeZone: TIME_ZONE }).format(
+    typeof month === "string" && /^\d{4}-\d{2}$/.test(month) ? new Date(`${month}-15T12:00:00+03:00`) : new Date(month),
+  );
 
 /** A day named short with its weekday, for a week's columns: "Sun 6" / "الأحد ٦". */
 export const formatWeekdayDay = (d: Date | string, locale: Locale) =>
   new Intl.DateTimeFormat(tag(locale), { weekday: "short", day: "numeric", timeZone: TIME_ZONE }).format(new Date(d));
 
 /** The year of a day in Kuwait: "2026" / "٢٠٢٦". */
-export const formatYear = (d: Date | string, locale: Locale) => new Intl.DateTimeFormat(tag(locale), { year: "numeric", timeZone: TIME_ZONE }).format(new Date(d));
+export const formatYear = (d: Date | string, locale: Locale) =>
+  new Intl.DateTimeFormat(tag(locale), { year: "numeric", timeZone: TIME_ZONE }).format(new Date(d));
 
 /** "Nov 12" / "١٢ نوفمبر": a day named short, for a chart's date axis. */
 export const formatDayMonth = (d: Date | string, locale: Locale) =>
@@ -154,26 +193,40 @@ export const formatDayMonth = (d: Date | string, locale: Locale) =>
 export const formatDateTime = (d: Date | string, locale: Locale) =>
   new Intl.DateTimeFormat(
     tag(locale),
-    locale === "ar" ? { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE } : { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE },
+    locale === "ar"
+      ? { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE }
+      : { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE },
   ).format(new Date(d));
 
 /** The Umm al-Qura date, e.g. "1 Ramadan 1448" / "١ رمضان ١٤٤٨". */
 export const formatHijri = (d: Date | string, locale: Locale) =>
-  new Intl.DateTimeFormat(`${tag(locale)}-u-ca-islamic-umalqura`.replace("-u-nu-latn-u-", "-u-nu-latn-"), { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(new Date(d));
+  new Intl.DateTimeFormat(`${tag(locale)}-u-ca-islamic-umalqura`.replace("-u-nu-latn-u-", "-u-nu-latn-"), {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: TIME_ZONE,
+  }).format(new Date(d));
 
 /** "in 3 days" / "بعد ٣ أيام", from now. */
 export function formatRelative(d: Date | string, locale: Locale, now = Date.now()) {
   const diff = new Date(d).getTime() - now;
   const rtf = new Intl.RelativeTimeFormat(tag(locale), { numeric: "auto" });
   const abs = Math.abs(diff);
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [["day", 86_400_000], ["hour", 3_600_000], ["minute", 60_000]];
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["day", 86_400_000],
+    ["hour", 3_600_000],
+    ["minute", 60_000],
+  ];
   for (const [unit, ms] of units) if (abs >= ms || unit === "minute") return rtf.format(Math.round(diff / ms), unit);
   return rtf.format(0, "minute");
 }
 
 /** Whole days from now until `d` (never negative). */
-export const daysUntil = (d: Date | string, now = Date.now()) => Math.max(0, Math.ceil((new Date(d).getTime() - now) / 86_400_000));
+export const daysUntil = (d: Date | string, now = Date.now()) =>
+  Math.max(0, Math.ceil((new Date(d).getTime() - now) / 86_400_000));
 
 /** A Kuwait wall-clock time written HH:mm: "6:25 PM" / "٦:٢٥ م". */
 export const formatClock = (hhmm: string, locale: Locale) =>
-  new Intl.DateTimeFormat(tag(locale), { hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE }).format(new Date(`2000-01-01T${hhmm}:00+03:00`));
+  new Intl.DateTimeFormat(tag(locale), { hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE }).format(
+    new Date(`2000-01-01T${hhmm}:00+03:00`),
+  );

@@ -32,6 +32,9 @@ const subscribe = (l: () => void) => {
 /** The chosen theme and the one in effect ("auto" follows the system). */
 export function useTheme(): { preference: ThemePreference; dark: boolean } {
   const preference = useSyncExternalStore(subscribe, () => theme);
-  const systemDark = useSyncExternalStore(subscribe, () => !!window.matchMedia?.("(prefers-color-scheme: dark)").matches);
+  const systemDark = useSyncExternalStore(
+    subscribe,
+    () => !!window.matchMedia?.("(prefers-color-scheme: dark)").matches,
+  );
   return { preference, dark: preference === "dark" || (preference === "auto" && systemDark) };
 }

@@ -24,7 +24,15 @@ export interface Session {
 
 export const STORAGE = { access: "sufra.access_token", refresh: "sufra.refresh_token", user: "sufra.user" } as const;
 
-const EMPTY: Session = { user: null, accessToken: null, refreshToken: null, isAuthenticated: false, isLoading: false, error: null, lastActivity: null };
+const EMPTY: Session = {
+  user: null,
+  accessToken: null,
+  refreshToken: null,
+  isAuthenticated: false,
+  isLoading: false,
+  error: null,
+  lastActivity: null,
+};
 
 function restore(): Session {
   try {
@@ -58,7 +66,15 @@ export const session = {
     localStorage.setItem(STORAGE.access, accessToken);
     localStorage.setItem(STORAGE.refresh, refreshToken);
     localStorage.setItem(STORAGE.user, JSON.stringify(user));
-    set({ user, accessToken, refreshToken, isAuthenticated: true, isLoading: false, error: null, lastActivity: Date.now() });
+    set({
+      user,
+      accessToken,
+      refreshToken,
+      isAuthenticated: true,
+      isLoading: false,
+      error: null,
+      lastActivity: Date.now(),
+    });
   },
   /** A refresh replaces only the access token. */
   setAccessToken(accessToken: string) {

@@ -21,10 +21,17 @@ export function Playground() {
   const memory = useMemo(keyMemory, []);
   // a new fetcher makes GraphiQL introspect again, with the headers then in the editor
   const [generation, setGeneration] = useState(0);
-  const fetcher = useMemo(() => playgroundFetcher({ location: window.location, memory, refused: () => refusedText.current }), [memory, generation]);
+  const fetcher = useMemo(
+    () => playgroundFetcher({ location: window.location, memory, refused: () => refusedText.current }),
+    [memory, generation],
+  );
   const defaultTabs = useMemo(() => {
     const now = new Date();
-    return EXAMPLES.map((e) => ({ query: e.query, variables: typeof e.variables === "function" ? e.variables(now) : (e.variables ?? null), headers: PRESET_HEADERS }));
+    return EXAMPLES.map((e) => ({
+      query: e.query,
+      variables: typeof e.variables === "function" ? e.variables(now) : (e.variables ?? null),
+      headers: PRESET_HEADERS,
+    }));
   }, []);
   const storage = useMemo(tabsStorage, []);
 
@@ -56,7 +63,11 @@ export function Playground() {
           <a href="/api-keys" data-testid="playground-api-keys">
             {t("apiKeys")}
           </a>
-          <button type="button" lang={locale === "ar" ? "en" : "ar"} onClick={() => void i18n.changeLanguage(locale === "ar" ? "en" : "ar")}>
+          <button
+            type="button"
+            lang={locale === "ar" ? "en" : "ar"}
+            onClick={() => void i18n.changeLanguage(locale === "ar" ? "en" : "ar")}
+          >
             {t("switchLanguage")}
           </button>
         </nav>

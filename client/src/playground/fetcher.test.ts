@@ -17,21 +17,35 @@ describe("the key in the playground's headers", () => {
     expect(memory.apply({ Authorization: KEY_PLACEHOLDER })).toEqual({ authorization: "Bearer sk_live_abc" });
     expect(memory.apply(undefined)).toEqual({ authorization: "Bearer sk_live_abc" });
     // a tab with another key of its own keeps it, and it becomes the one remembered
-    expect(memory.apply({ authorization: "Bearer sk_live_other", "X-Trace": "1" })).toEqual({ authorization: "Bearer sk_live_other", "x-trace": "1" });
+    expect(memory.apply({ authorization: "Bearer sk_live_other", "X-Trace": "1" })).toEqual({
+      authorization: "Bearer sk_live_other",
+      "x-trace": "1",
+    });
     expect(memory.current).toBe("Bearer sk_live_other");
   });
 
   test("header names are lower-cased (the server reads connectionParams.authorization)", () => {
-    expect(lowerCaseNames({ Authorization: "Bearer k", "Accept-Language": "ar" })).toEqual({ authorization: "Bearer k", "accept-language": "ar" });
+    expect(lowerCaseNames({ Authorization: "Bearer k", "Accept-Language": "ar" })).toEqual({
+      authorization: "Bearer k",
+      "accept-language": "ar",
+    });
   });
 
   test("subscriptions go to the page's own origin over ws or wss", () => {
-    expect(wsUrl({ protocol: "https:", host: "sufra.example:8443" } as Location)).toBe("wss://sufra.example:8443/graphql");
+    expect(wsUrl({ protocol: "https:", host: "sufra.example:8443" } as Location)).toBe(
+      "wss://sufra.example:8443/graphql",
+    );
     expect(wsUrl({ protocol: "http:", host: "127.0.0.1:4000" } as Location)).toBe("ws://127.0.0.1:4000/graphql");
   });
 
   test("stored tabs without headers get the placeholder back; a tab's own headers stay", () => {
-    const stored = JSON.stringify({ activeTabIndex: 0, tabs: [{ id: "a", headers: null }, { id: "b", headers: '{"x":"1"}' }] });
+    const stored = JSON.stringify({
+      activeTabIndex: 0,
+      tabs: [
+        { id: "a", headers: null },
+        { id: "b", headers: '{"x":"1"}' },
+      ],
+    });
     const tabs = JSON.parse(withPresetHeaders(stored)!).tabs;
     expect(tabs.map((t: { headers: string }) => t.headers)).toEqual([PRESET_HEADERS, '{"x":"1"}']);
     expect(withPresetHeaders(null)).toBeNull();

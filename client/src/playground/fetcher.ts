@@ -51,11 +51,16 @@ export function wsUrl(location: Location) {
 /** The introspection answer GraphiQL shows in the schema explorer when the server refuses it: with what to do. */
 function explainRefusal(result: unknown, refused: string): unknown {
   const r = result as { data?: { __schema?: unknown }; errors?: unknown[] } | null;
-  if (r && typeof r === "object" && !r.data?.__schema) return { ...r, errors: [{ message: refused }, ...(r.errors ?? [])] };
+  if (r && typeof r === "object" && !r.data?.__schema)
+    return { ...r, errors: [{ message: refused }, ...(r.errors ?? [])] };
   return result;
 }
 
-export function playgroundFetcher(opts: { location: Location; memory: ReturnType<typeof keyMemory>; refused: () => string }): Fetcher {
+export function playgroundFetcher(opts: {
+  location: Location;
+  memory: ReturnType<typeof keyMemory>;
+  refused: () => string;
+}): Fetcher {
   const base = createGraphiQLFetcher({ url: `${opts.location.origin}/graphql`, subscriptionUrl: wsUrl(opts.location) });
   return (params: FetcherParams, fetcherOpts?: FetcherOpts) => {
     const next = base(params, { ...fetcherOpts, headers: opts.memory.apply(fetcherOpts?.headers) });

@@ -34,7 +34,8 @@ export function tabsStorage(): GraphiQLStorage | undefined {
   } catch {
     return undefined; // storage disabled: GraphiQL finds out on its own
   }
-  const own = () => Array.from({ length: local.length }, (_, i) => local.key(i)).filter((k): k is string => !!k?.startsWith(NAMESPACE));
+  const own = () =>
+    Array.from({ length: local.length }, (_, i) => local.key(i)).filter((k): k is string => !!k?.startsWith(NAMESPACE));
   return {
     get length() {
       return own().length;

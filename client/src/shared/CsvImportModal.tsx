@@ -79,7 +79,19 @@ export interface CsvImportModalProps<R> {
   "data-testid"?: string;
 }
 
-export function CsvImportModal<R>({ open, onClose, texts, maxBytes, check, send, onResult, renderResult, extra, loading, "data-testid": testId }: CsvImportModalProps<R>) {
+export function CsvImportModal<R>({
+  open,
+  onClose,
+  texts,
+  maxBytes,
+  check,
+  send,
+  onResult,
+  renderResult,
+  extra,
+  loading,
+  "data-testid": testId,
+}: CsvImportModalProps<R>) {
   const locale = useLocale();
   const [name, setName] = useState<string | null>(null);
   const [result, setResult] = useState<R | null>(null);
@@ -109,7 +121,9 @@ export function CsvImportModal<R>({ open, onClose, texts, maxBytes, check, send,
         onResult?.(r);
       }
     } catch (e) {
-      setFailure(e instanceof FileProblem ? messageText(e.key, locale) : (errorDetails(e).file?.[0] ?? errorMessage(e)));
+      setFailure(
+        e instanceof FileProblem ? messageText(e.key, locale) : (errorDetails(e).file?.[0] ?? errorMessage(e)),
+      );
     }
   }
 
@@ -130,7 +144,16 @@ export function CsvImportModal<R>({ open, onClose, texts, maxBytes, check, send,
   else
     body = (
       <>
-        {failure && <Alert className="sufra-form-alert" type="error" showIcon title={texts.failed} description={failure} data-testid="import-failure" />}
+        {failure && (
+          <Alert
+            className="sufra-form-alert"
+            type="error"
+            showIcon
+            title={texts.failed}
+            description={failure}
+            data-testid="import-failure"
+          />
+        )}
         <Upload.Dragger
           accept=".csv,text/csv"
           multiple={false}

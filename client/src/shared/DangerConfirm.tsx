@@ -6,10 +6,35 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../lib/errorMessage.ts";
 
 /** `cancelText`: the button that keeps things as they are, when "Cancel" would be read as the action itself (cancelling a subscription). */
-export function DangerConfirm({ title, description, okText, cancelText, onConfirm, testId, danger = true, children }: { title: ReactNode; description: ReactNode; okText: string; cancelText?: string; onConfirm: () => unknown; testId: string; danger?: boolean; children: ReactNode }) {
+export function DangerConfirm({
+  title,
+  description,
+  okText,
+  cancelText,
+  onConfirm,
+  testId,
+  danger = true,
+  children,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  okText: string;
+  cancelText?: string;
+  onConfirm: () => unknown;
+  testId: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Popconfirm title={title} description={description} okText={okText} cancelText={cancelText ?? t("actions.cancel", { ns: "common" })} okButtonProps={{ danger: true }} onConfirm={onConfirm}>
+    <Popconfirm
+      title={title}
+      description={description}
+      okText={okText}
+      cancelText={cancelText ?? t("actions.cancel", { ns: "common" })}
+      okButtonProps={{ danger: true }}
+      onConfirm={onConfirm}
+    >
       <Button danger={danger} size="small" data-testid={testId}>
         {children}
       </Button>

@@ -4,7 +4,19 @@ import { Alert, Button, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../lib/errorMessage.ts";
 
-export function LoadError({ title, error, onRetry, type = "error", testId }: { title: string; error?: unknown; onRetry: () => unknown; type?: "error" | "warning"; testId?: string }) {
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  type = "error",
+  testId,
+}: {
+  title: string;
+  error?: unknown;
+  onRetry: () => unknown;
+  type?: "error" | "warning";
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Alert

@@ -13,5 +13,15 @@ export interface NoteProps {
 }
 
 export function Note({ title, description, action, className, "data-testid": testId }: NoteProps) {
-  return <Alert type="info" showIcon title={title} description={description} action={action} className={["sufra-note", className].filter(Boolean).join(" ")} data-testid={testId} />;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={title}
+      description={description}
+      action={action}
+      className={["sufra-note", className].filter(Boolean).join(" ")}
+      data-testid={testId}
+    />
+  );
 }

@@ -3,7 +3,15 @@
 import { Typography } from "antd";
 import type { ReactNode } from "react";
 
-export function PageHead({ className, title, children }: { className: string; title: ReactNode; children?: ReactNode }) {
+export function PageHead({
+  className,
+  title,
+  children,
+}: {
+  className: string;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className={className}>
       <Typography.Title level={1} className="sufra-page-title">

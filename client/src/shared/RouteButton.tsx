@@ -4,11 +4,29 @@ import { Button } from "antd";
 import type { ReactNode } from "react";
 import { useHref, useLinkClickHandler } from "react-router-dom";
 
-export function RouteButton({ to, children, type, size, testId }: { to: string; children: ReactNode; type?: "primary" | "default"; size?: "small" | "middle"; testId?: string }) {
+export function RouteButton({
+  to,
+  children,
+  type,
+  size,
+  testId,
+}: {
+  to: string;
+  children: ReactNode;
+  type?: "primary" | "default";
+  size?: "small" | "middle";
+  testId?: string;
+}) {
   const href = useHref(to);
   const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
   return (
-    <Button type={type} size={size} href={href} onClick={(e) => onClick(e as React.MouseEvent<HTMLAnchorElement>)} data-testid={testId}>
+    <Button
+      type={type}
+      size={size}
+      href={href}
+      onClick={(e) => onClick(e as React.MouseEvent<HTMLAnchorElement>)}
+      data-testid={testId}
+    >
       {children}
     </Button>
   );

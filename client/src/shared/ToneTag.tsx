@@ -3,7 +3,17 @@ import { Tag } from "antd";
 import type { CSSProperties, ReactNode } from "react";
 import { TAG_COLORS, type TagTone } from "./tagColors.ts";
 
-export function ToneTag({ tone, children, testId, style }: { tone: TagTone | null; children: ReactNode; testId?: string; style?: CSSProperties }) {
+export function ToneTag({
+  tone,
+  children,
+  testId,
+  style,
+}: {
+  tone: TagTone | null;
+  children: ReactNode;
+  testId?: string;
+  style?: CSSProperties;
+}) {
   return tone ? (
     <Tag variant="solid" color={TAG_COLORS[tone]} data-testid={testId} style={style}>
       {children}

@@ -1,7 +1,14 @@
 // The networks as the screens show them: the GraphQL enum (INSTAGRAM, TWITTER, SNAPCHAT, GOOGLE, TIKTOK,
 // FACEBOOK) read as the shared platform name, its label in the person's language (X for twitter) and its
 // icon in the network's colour (platforms.css).
-import { FacebookFilled, GoogleOutlined, InstagramOutlined, SnapchatFilled, TikTokOutlined, XOutlined } from "@ant-design/icons";
+import {
+  FacebookFilled,
+  GoogleOutlined,
+  InstagramOutlined,
+  SnapchatFilled,
+  TikTokOutlined,
+  XOutlined,
+} from "@ant-design/icons";
 import { isPlatformName, platformLabel as sharedPlatformLabel, type Locale, type PlatformName } from "@sufra/schema";
 import type { ReactNode } from "react";
 import type { Platform } from "../graphql/graphql.ts";
@@ -30,7 +37,12 @@ export function PlatformIcon({ platform, label }: { platform: Platform | string;
   const name = platformName(platform);
   if (!name) return null;
   return (
-    <span className={`sufra-platform-icon is-${name}`} role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
+    <span
+      className={`sufra-platform-icon is-${name}`}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
       {ICONS[name]}
     </span>
   );

@@ -1,8 +1,23 @@
 // Small pieces the posts screens share: a network's icon and name, the post and target status tags,
 // the Kuwait date with the Hijri date beside it, and the GraphQL <-> @sufra/schema name conversions.
 // Shared by the posts and campaign screens.
-import { FacebookFilled, GoogleOutlined, InstagramOutlined, SnapchatFilled, TikTokOutlined, XOutlined } from "@ant-design/icons";
-import { messageText, PLATFORM_LABELS, postStatusKey, targetStatusKey, type PlatformName, type PostStatus as SchemaPostStatus, type TargetStatus as SchemaTargetStatus } from "@sufra/schema";
+import {
+  FacebookFilled,
+  GoogleOutlined,
+  InstagramOutlined,
+  SnapchatFilled,
+  TikTokOutlined,
+  XOutlined,
+} from "@ant-design/icons";
+import {
+  messageText,
+  PLATFORM_LABELS,
+  postStatusKey,
+  targetStatusKey,
+  type PlatformName,
+  type PostStatus as SchemaPostStatus,
+  type TargetStatus as SchemaTargetStatus,
+} from "@sufra/schema";
 import type { TagTone } from "./tagColors.ts";
 import { ToneTag } from "./ToneTag.tsx";
 import type { Platform, PostStatus, TargetStatus } from "../graphql/graphql.ts";
@@ -13,7 +28,14 @@ export const platformName = (p: Platform | string): PlatformName => p.toLowerCas
 export const gqlPlatform = (p: PlatformName): Platform => p.toUpperCase() as Platform;
 export const postStatusName = (s: PostStatus): SchemaPostStatus => s.toLowerCase() as SchemaPostStatus;
 
-const ICONS = { instagram: InstagramOutlined, twitter: XOutlined, snapchat: SnapchatFilled, google: GoogleOutlined, tiktok: TikTokOutlined, facebook: FacebookFilled } as const;
+const ICONS = {
+  instagram: InstagramOutlined,
+  twitter: XOutlined,
+  snapchat: SnapchatFilled,
+  google: GoogleOutlined,
+  tiktok: TikTokOutlined,
+  facebook: FacebookFilled,
+} as const;
 
 export function PlatformIcon({ platform }: { platform: Platform | PlatformName }) {
   const Icon = ICONS[platformName(platform)];
@@ -52,7 +74,6 @@ const TARGET_TONES: Record<SchemaTargetStatus, TagTone | null> = {
   cancelled: null,
 };
 
-
 export function PostStatusTag({ status }: { status: PostStatus }) {
   const locale = useLocale();
   const s = postStatusName(status);
@@ -68,7 +89,8 @@ export function TargetStatusTag({ platform, status }: { platform: Platform; stat
   const s = status.toLowerCase() as SchemaTargetStatus;
   return (
     <ToneTag tone={TARGET_TONES[s]} testId={`target-status-${platformName(platform)}`}>
-      <PlatformIcon platform={platform} /> <bdi>{PLATFORM_LABELS[platformName(platform)][locale]}</bdi>: {messageText(targetStatusKey(s), locale)}
+      <PlatformIcon platform={platform} /> <bdi>{PLATFORM_LABELS[platformName(platform)][locale]}</bdi>:{" "}
+      {messageText(targetStatusKey(s), locale)}
     </ToneTag>
   );
 }

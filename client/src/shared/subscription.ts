@@ -16,7 +16,10 @@ export interface SubscriptionLike {
 }
 
 /** A running or ended trial, with the whole days left; null when the subscription is not a trial. */
-export function trialOf(sub: SubscriptionLike | null | undefined, now = Date.now()): { ended: boolean; days: number; endsAt: string } | null {
+export function trialOf(
+  sub: SubscriptionLike | null | undefined,
+  now = Date.now(),
+): { ended: boolean; days: number; endsAt: string } | null {
   if (!sub || sub.status !== "TRIAL" || !sub.trialEndsAt) return null;
   const ended = new Date(sub.trialEndsAt).getTime() <= now;
   return { ended, days: ended ? 0 : daysUntil(sub.trialEndsAt, now), endsAt: sub.trialEndsAt };

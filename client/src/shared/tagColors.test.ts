@@ -26,7 +26,8 @@ const contrast = (a: string, b: string) => {
 };
 
 test("every tone and status colour carries white text at 4.5:1 or more", () => {
-  for (const [tone, hex] of Object.entries({ ...TAG_COLORS, ...POST_STATUS_COLORS, ...TARGET_STATUS_COLORS })) expect([tone, contrast(hex, "#FFFFFF") >= 4.5]).toEqual([tone, true]);
+  for (const [tone, hex] of Object.entries({ ...TAG_COLORS, ...POST_STATUS_COLORS, ...TARGET_STATUS_COLORS }))
+    expect([tone, contrast(hex, "#FFFFFF") >= 4.5]).toEqual([tone, true]);
 });
 
 test("no tag takes a colour but a solid one of the tones (ToneTag, or variant solid with TAG_COLORS or a status colour)", () => {
@@ -34,7 +35,11 @@ test("no tag takes a colour but a solid one of the tones (ToneTag, or variant so
     const text = readFileSync(path, "utf8");
     return [...text.matchAll(/<Tag\b[^>]*>/g)]
       .map((m) => m[0])
-      .filter((tag) => /\scolor=/.test(tag) && !(/variant="solid"/.test(tag) && /color=\{(TAG_COLORS|POST_STATUS_COLORS|TARGET_STATUS_COLORS)\b/.test(tag)))
+      .filter(
+        (tag) =>
+          /\scolor=/.test(tag) &&
+          !(/variant="solid"/.test(tag) && /color=\{(TAG_COLORS|POST_STATUS_COLORS|TARGET_STATUS_COLORS)\b/.test(tag)),
+      )
       .map((tag) => `${relative(ROOT, path)}: ${tag}`);
   });
   expect(offenders).toEqual([]);

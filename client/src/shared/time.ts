@@ -17,8 +17,15 @@ export const weekdayName = (weekday: number, locale: Locale, style: "long" | "sh
 
 /** "9 PM" / "٩ م". */
 export const hourName = (hour: number, locale: Locale) =>
-  new Intl.DateTimeFormat(tag(locale), { hour: "numeric", timeZone: TIME_ZONE }).format(new Date(`2000-01-01T${String(hour).padStart(2, "0")}:00:00+03:00`));
+  new Intl.DateTimeFormat(tag(locale), { hour: "numeric", timeZone: TIME_ZONE }).format(
+    new Date(`2000-01-01T${String(hour).padStart(2, "0")}:00:00+03:00`),
+  );
 
 /** "Thu 9:30 PM" / "الخميس ٩:٣٠ م": a suggested time, short enough for a chip. */
 export const slotName = (at: string, locale: Locale) =>
-  new Intl.DateTimeFormat(tag(locale), { weekday: "short", hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE }).format(new Date(at));
+  new Intl.DateTimeFormat(tag(locale), {
+    weekday: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: TIME_ZONE,
+  }).format(new Date(at));

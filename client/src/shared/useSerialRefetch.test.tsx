@@ -35,7 +35,9 @@ test("a refetch asked for while one runs runs once more after it, never alongsid
 
 test("a failed refetch does not stop the next one, and a disabled query is never fetched", async () => {
   const refetch = jest.fn().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(undefined);
-  const { result, rerender } = renderHook(({ enabled }) => useSerialRefetch(refetch, enabled), { initialProps: { enabled: true } });
+  const { result, rerender } = renderHook(({ enabled }) => useSerialRefetch(refetch, enabled), {
+    initialProps: { enabled: true },
+  });
   await act(async () => result.current());
   await act(async () => result.current());
   expect(refetch).toHaveBeenCalledTimes(2);

@@ -7,4 +7,5 @@ import type { Locale } from "@sufra/schema";
 export const firstWeekday = (locale: Locale): 0 | 6 => (locale === "ar" ? 6 : 0);
 
 /** The seven weekdays (0 = Sunday) in the order the person's week runs. */
-export const weekOrder = (locale: Locale): number[] => Array.from({ length: 7 }, (_, i) => (firstWeekday(locale) + i) % 7);
+export const weekOrder = (locale: Locale): number[] =>
+  Array.from({ length: 7 }, (_, i) => (firstWeekday(locale) + i) % 7);

@@ -1,7 +1,14 @@
 // One interface for whoever writes: the offline local copywriter (default) or an OpenAI-compatible
 // chat-completions model. The studio and the reviews call a writer and never know which one it is;
 // a writer backed by a model falls back to the local one by itself, and says so (fellBack).
-import type { AiProviderName, HoursSeason, ReplyGap, ReviewLanguage, ReviewSentiment, ReviewTopic } from "@sufra/schema";
+import type {
+  AiProviderName,
+  HoursSeason,
+  ReplyGap,
+  ReviewLanguage,
+  ReviewSentiment,
+  ReviewTopic,
+} from "@sufra/schema";
 import type { AskedFact } from "./reader/index.ts";
 import type { BusinessProfile, GenerateRequest, GenerateResult } from "./types.ts";
 

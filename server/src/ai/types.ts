@@ -1,7 +1,17 @@
 // What a caption writer takes and gives back, whichever writes it: the offline local copywriter
 // (ai/local) or, later, an OpenAI-compatible model. The posts service calls a writer with a
 // GenerateRequest built from the request body and the caller's business profile.
-import type { BusinessVoice, ContentLanguage, ContentOccasionKey, ContentTone, CuisineKey, DeliveryAppKey, KuwaitAreaKey, PlatformName, ReservationMode } from "@sufra/schema";
+import type {
+  BusinessVoice,
+  ContentLanguage,
+  ContentOccasionKey,
+  ContentTone,
+  CuisineKey,
+  DeliveryAppKey,
+  KuwaitAreaKey,
+  PlatformName,
+  ReservationMode,
+} from "@sufra/schema";
 
 export type { ContentLanguage, ContentOccasionKey, ContentTone } from "@sufra/schema";
 /** The occasion a caption is written for (schema's CONTENT_OCCASIONS). */

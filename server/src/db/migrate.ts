@@ -18,7 +18,9 @@ let wasmReady: Promise<void> | undefined;
 function loadWasm() {
   // the package entry does `import * as wasm from "*.wasm"` (a bundler's import): instantiate it by hand
   return (wasmReady ??= (async () => {
-    const file = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg").replace(/\.js$/, ".wasm");
+    const file = createRequire(import.meta.url)
+      .resolve("@prisma/schema-engine-wasm/schema_engine_bg")
+      .replace(/\.js$/, ".wasm");
     const { instance } = await WebAssembly.instantiate(await readFile(file), { "./schema_engine_bg.js": bg as never });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();
@@ -34,7 +36,10 @@ function loadWasm() {
 
 async function migrationsList() {
   await mkdir(migDir, { recursive: true });
-  const dirs = (await readdir(migDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const dirs = (await readdir(migDir, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const lock = path.join(migDir, "migration_lock.toml");
   if (!existsSync(lock)) await writeFile(lock, 'provider = "postgresql"\n');
   return {
@@ -64,7 +69,9 @@ export type MigrateResult = { applied: string[] } | { created: string | null } |
  * engine, whose WebAssembly stays resident for the life of the process (tens of MB).
  */
 async function nothingToDeploy(databaseUrl: string): Promise<boolean> {
-  const dirs = (await readdir(migDir, { withFileTypes: true }).catch(() => [])).filter((d) => d.isDirectory()).map((d) => d.name);
+  const dirs = (await readdir(migDir, { withFileTypes: true }).catch(() => []))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -81,15 +88,25 @@ async function nothingToDeploy(databaseUrl: string): Promise<boolean> {
   }
 }
 
-export async function runMigrations(command: "deploy" | "create" | "check", databaseUrl: string, name = "migration"): Promise<MigrateResult> {
+export async function runMigrations(
+  command: "deploy" | "create" | "check",
+  databaseUrl: string,
+  name = "migration",
+): Promise<MigrateResult> {
   if (command === "deploy" && (await nothingToDeploy(databaseUrl))) return { applied: [] };
   await loadWasm();
   const schema = { files: [{ path: schemaPath, content: await readFile(schemaPath, "utf8") }] };
   const filters = { externalTables: [], externalEnums: [] };
   // discrete fields, never {connectionString}: the shadow database is {...config, database: shadow}, and a
   // connectionString would override `database`, making the "shadow" database silently the main one
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ ...(parse(databaseUrl) as pg.PoolConfig), idleTimeoutMillis: 100 }));
-  const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, schema.files[0].content]] }, (log: string) => process.env.DEBUG_MIGRATE && console.error(log), adapter);
+  const adapter = bindMigrationAwareSqlAdapterFactory(
+    new PrismaPg({ ...(parse(databaseUrl) as pg.PoolConfig), idleTimeoutMillis: 100 }),
+  );
+  const engine = await bg.SchemaEngine.new(
+    { datamodels: [[schemaPath, schema.files[0].content]] },
+    (log: string) => process.env.DEBUG_MIGRATE && console.error(log),
+    adapter,
+  );
   try {
     if (command === "deploy") {
       const out = await engine.applyMigrations({ migrationsList: await migrationsList(), filters });
@@ -103,7 +120,10 @@ export async function runMigrations(command: "deploy" | "create" | "check", data
     }
     const { stdout } = await engine.diff({ from, to, script: true, exitCode: null, filters });
     if (!stdout || /^-- This is an empty migration\.\s*$/.test(stdout)) return { created: null };
-    const dir = path.join(migDir, `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${name.replace(/[^\w-]/g, "_")}`);
+    const dir = path.join(
+      migDir,
+      `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${name.replace(/[^\w-]/g, "_")}`,
+    );
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, "migration.sql"), stdout);
     return { created: path.relative(process.cwd(), dir) };

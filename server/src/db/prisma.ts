@@ -12,7 +12,11 @@ export type Tx = Prisma.TransactionClient;
  */
 export function createPrisma(databaseUrl: string, pool: { poolSize: number; poolWaitMs: number }): PrismaClient {
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl, max: pool.poolSize, connectionTimeoutMillis: pool.poolWaitMs }),
+    adapter: new PrismaPg({
+      connectionString: databaseUrl,
+      max: pool.poolSize,
+      connectionTimeoutMillis: pool.poolWaitMs,
+    }),
     transactionOptions: { maxWait: pool.poolWaitMs },
   });
 }

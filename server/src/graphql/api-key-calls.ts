@@ -25,7 +25,8 @@ export const apiKeyCallsPlugin: ApolloServerPlugin<GraphQLContext> = {
             headers.set("retry-after", String(Math.max(1, b.resetSeconds)));
           }
         }
-        const errors = response.body.kind === "single" ? response.body.singleResult.errors : response.body.initialResult.errors;
+        const errors =
+          response.body.kind === "single" ? response.body.singleResult.errors : response.body.initialResult.errors;
         contextValue.services.apiKeys.countRequest(key.id, !!errors?.length);
       },
     };

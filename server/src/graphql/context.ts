@@ -29,7 +29,12 @@ export const bearer = (header: unknown) => {
  * no viewer and its reason in authError (revoked key: UNAUTHENTICATED; business no longer Premium:
  * API_ACCESS_REQUIRES_PREMIUM; over the key's budget: RATE_LIMITED).
  */
-export async function buildContext(services: Services, db: Db, token: string | null, meta: { ip: string; userAgent?: string; acceptLanguage?: string }): Promise<GraphQLContext> {
+export async function buildContext(
+  services: Services,
+  db: Db,
+  token: string | null,
+  meta: { ip: string; userAgent?: string; acceptLanguage?: string },
+): Promise<GraphQLContext> {
   let viewer: Viewer | null = null;
   let authError: AppError | null = null;
   let apiKey: GraphQLContext["apiKey"];
@@ -45,8 +50,16 @@ export async function buildContext(services: Services, db: Db, token: string | n
       authError = e;
     }
   }
-  return { viewer, authError, apiKey, services, db, meta: { ip: meta.ip, userAgent: meta.userAgent, locale: pickLocale(meta.acceptLanguage) } };
+  return {
+    viewer,
+    authError,
+    apiKey,
+    services,
+    db,
+    meta: { ip: meta.ip, userAgent: meta.userAgent, locale: pickLocale(meta.acceptLanguage) },
+  };
 }
 
 /** The caller behind a token at the GraphQL door (an API key or an access token); a refusal throws its AppError. */
-export const callerOf = (services: Services, token: string): Promise<Viewer> => (looksLikeApiKey(token) ? services.apiKeys.authenticate(token) : services.auth.authenticate(token));
+export const callerOf = (services: Services, token: string): Promise<Viewer> =>
+  looksLikeApiKey(token) ? services.apiKeys.authenticate(token) : services.auth.authenticate(token);

@@ -1,11 +1,28 @@
 // GraphQL enums are UPPER_CASE; the database and REST speak the REST contract's lower-case values.
 // Every value says what it means (tests/schema-descriptions.test.ts): a Record over the list, so a value
 // added to the list without its description fails the type check.
-import { BUSINESS_STATUSES, CLIENT_ACTIONS, PAYMENT_METHODS, PAYMENT_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, PLATFORMS, POST_STATUSES, ROLES, SUBSCRIPTION_STATUSES, TARGET_STATUSES } from "@sufra/schema";
+import {
+  BUSINESS_STATUSES,
+  CLIENT_ACTIONS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  CONTENT_LANGUAGE_KEYS,
+  CONTENT_OCCASION_KEYS,
+  CONTENT_TONE_KEYS,
+  PLAN_IDS,
+  PLATFORMS,
+  POST_STATUSES,
+  ROLES,
+  SUBSCRIPTION_STATUSES,
+  TARGET_STATUSES,
+} from "@sufra/schema";
 import { builder } from "./builder.ts";
 
 export const upper = <T extends string>(values: readonly T[], descriptions?: Readonly<Record<T, string>>) =>
-  Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v, description: descriptions?.[v] }])) as Record<Uppercase<T>, { value: T; description?: string }>;
+  Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v, description: descriptions?.[v] }])) as Record<
+    Uppercase<T>,
+    { value: T; description?: string }
+  >;
 
 export const RoleEnum = builder.enumType("Role", {
   description: "What a person may do in Sufra.",
@@ -28,23 +45,27 @@ export const PlanEnum = builder.enumType("Plan", {
   description: "A subscription plan (prices per month in KWD, docs/product.md#plans-and-prices).",
   values: upper(PLAN_IDS, {
     basic: "Basic (10 KWD a month): Instagram and Google Business Profile, 50 AI posts a month.",
-    professional: "Professional (15 KWD a month, the default): Instagram, X, Snapchat, TikTok, Facebook and Google, image enhancement, analytics, 100 AI posts a month.",
+    professional:
+      "Professional (15 KWD a month, the default): Instagram, X, Snapchat, TikTok, Facebook and Google, image enhancement, analytics, 100 AI posts a month.",
     premium: "Premium (49 KWD a month): Professional plus custom templates, the team, API keys, 500 AI posts a month.",
   }),
 });
 export const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", {
-  description: "Whether a business's subscription runs. One that stopped (expired, cancelled) keeps its data and may sign in, read, export and pay, but not publish, schedule, write with AI, or use the team and API features.",
+  description:
+    "Whether a business's subscription runs. One that stopped (expired, cancelled) keeps its data and may sign in, read, export and pay, but not publish, schedule, write with AI, or use the team and API features.",
   values: upper(SUBSCRIPTION_STATUSES, {
     trial: "A free trial of the plan (14 days from approval, plus any days an admin gifted).",
     active: "Paid and running: the plan's features are open.",
     past_due: "The paid period ended unpaid: every feature stays open for 7 days of grace while the payment is due.",
-    expired: "Its trial ended, or its grace ended unpaid: read, export and pay only; scheduled posts are held until it pays.",
+    expired:
+      "Its trial ended, or its grace ended unpaid: read, export and pay only; scheduled posts are held until it pays.",
     cancelled: "Cancelled by the owner and its last paid period over: read, export and pay only.",
   }),
 });
 /** A payment's state (billing: the café's page and the admin's payments list). */
 export const PaymentStatusEnum = builder.enumType("PaymentStatus", {
-  description: "Where a payment stands: pending on the gateway's page, then paid, failed or abandoned; refunded or partially refunded once money went back.",
+  description:
+    "Where a payment stands: pending on the gateway's page, then paid, failed or abandoned; refunded or partially refunded once money went back.",
   values: upper(PAYMENT_STATUSES, {
     pending: "Created: the person has not finished on the payment gateway's page.",
     paid: "The money was taken (or an admin recorded it); its period is applied and an invoice issued.",
@@ -56,7 +77,8 @@ export const PaymentStatusEnum = builder.enumType("PaymentStatus", {
 });
 /** How a payment was made (billing: the café's page and the admin's payments list). */
 export const PaymentMethodEnum = builder.enumType("PaymentMethod", {
-  description: "How a payment was made: through the gateway (KNET, card, Apple Pay) or recorded by an admin (bank transfer, other).",
+  description:
+    "How a payment was made: through the gateway (KNET, card, Apple Pay) or recorded by an admin (bank transfer, other).",
   values: upper(PAYMENT_METHODS, {
     knet: "KNET, Kuwait's debit network, through the gateway.",
     card: "A credit or debit card, through the gateway.",
@@ -67,7 +89,10 @@ export const PaymentMethodEnum = builder.enumType("PaymentMethod", {
 });
 export const LocaleEnum = builder.enumType("Locale", {
   description: "A language Sufra speaks to people in.",
-  values: { EN: { value: "en", description: "English (the default and fallback)." }, AR: { value: "ar", description: "Arabic, laid out right to left." } } as const,
+  values: {
+    EN: { value: "en", description: "English (the default and fallback)." },
+    AR: { value: "ar", description: "Arabic, laid out right to left." },
+  } as const,
 });
 
 // The AI content studio's vocabularies (@sufra/schema content.ts), shared by the studio, the
@@ -113,18 +138,22 @@ export const ContentOccasionEnum = builder.enumType("ContentOccasion", {
 // The networks and the post and target statuses: posts, platform accounts, campaigns, the studio,
 // competitors, analytics and the owner's activity all speak them.
 export const PlatformEnum = builder.enumType("Platform", {
-  description: "A network Sufra publishes to: instagram, twitter (X), snapchat, google (Google Business Profile), tiktok or facebook (a Facebook Page).",
+  description:
+    "A network Sufra publishes to: instagram, twitter (X), snapchat, google (Google Business Profile), tiktok or facebook (a Facebook Page).",
   values: upper(PLATFORMS, {
     instagram: "Instagram (professional accounts).",
     twitter: "X (formerly Twitter); the stored value stays twitter.",
-    snapchat: "Snapchat: published through Snap's Public Profile API when this server's app is allow-listed; otherwise made by hand when due.",
+    snapchat:
+      "Snapchat: published through Snap's Public Profile API when this server's app is allow-listed; otherwise made by hand when due.",
     google: "Google Business Profile: posts to the business's picked locations; their reviews come into the inbox.",
-    tiktok: "TikTok (Content Posting API): videos and photo posts, posted directly or sent to the creator's TikTok inbox to finish there.",
+    tiktok:
+      "TikTok (Content Posting API): videos and photo posts, posted directly or sent to the creator's TikTok inbox to finish there.",
     facebook: "A Facebook Page: text, photo, link and video posts with the Page's token.",
   }),
 });
 export const PostStatusEnum = builder.enumType("PostStatus", {
-  description: "Where a post stands, derived from its targets: draft -> scheduled -> publishing -> published | partially published | failed | unconfirmed.",
+  description:
+    "Where a post stands, derived from its targets: draft -> scheduled -> publishing -> published | partially published | failed | unconfirmed.",
   values: upper(POST_STATUSES, {
     draft: "Not scheduled; may have no network yet.",
     scheduled: "Due at its scheduledFor time on each of its networks.",
@@ -132,7 +161,8 @@ export const PostStatusEnum = builder.enumType("PostStatus", {
     published: "Out on every one of its networks.",
     partially_published: "Out on some of its networks and failed on the others.",
     failed: "Out on none of its networks: every attempt was refused or gave up.",
-    unconfirmed: "A network did not answer in time: a person checks it is there (confirmPostTarget) or retries (retryPostTarget).",
+    unconfirmed:
+      "A network did not answer in time: a person checks it is there (confirmPostTarget) or retries (retryPostTarget).",
   }),
 });
 export const TargetStatusEnum = builder.enumType("TargetStatus", {
@@ -143,19 +173,22 @@ export const TargetStatusEnum = builder.enumType("TargetStatus", {
     published: "Out on the network.",
     failed: "Refused by the network or given up; errorCode and error say why.",
     unconfirmed: "The network did not answer in time; a person confirms it is there or retries.",
-    awaiting_manual: "Waiting for a person to post it and mark it done: Snapchat (posted by hand), or TikTok without Direct Post (errorCode TIKTOK_INBOX: the media is in the creator's TikTok inbox).",
+    awaiting_manual:
+      "Waiting for a person to post it and mark it done: Snapchat (posted by hand), or TikTok without Direct Post (errorCode TIKTOK_INBOX: the media is in the creator's TikTok inbox).",
     cancelled: "Left behind when its network was removed; never sent, and not counted in the post's status.",
   }),
 });
 
 export const ClientActionEnum = builder.enumType("ClientAction", {
-  description: "An action an admin may take on a business now (its account's and its subscription's transitions allow it).",
+  description:
+    "An action an admin may take on a business now (its account's and its subscription's transitions allow it).",
   values: upper(CLIENT_ACTIONS, {
     approve: "Approve the pending sign-up (approveClient).",
     reject: "Reject the pending sign-up with a reason (rejectClient).",
     suspend: "Suspend the active business (suspendClient).",
     reactivate: "Reactivate the suspended business (reactivateClient).",
-    gift_trial_days: "Gift trial days: a running trial, or an expired or cancelled subscription, and an active account (giftTrialDays).",
+    gift_trial_days:
+      "Gift trial days: a running trial, or an expired or cancelled subscription, and an active account (giftTrialDays).",
     record_payment: "Record money paid outside the gateway (recordManualPayment).",
     extend_period: "Move the end of its trial or paid period (extendPeriod).",
   }),

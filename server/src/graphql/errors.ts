@@ -22,26 +22,48 @@ export function formatGraphQLError(logger: Logger) {
     const locale = requestLocale.getStore() ?? "en";
     const thrown = error instanceof GraphQLError ? (error.originalError ?? error) : error;
     // a database that is down answers in the catalogue's words (and 503, see httpStatusFromErrors)
-    const original = thrown instanceof AppError || thrown instanceof GraphQLError ? thrown : (fromDatabase(thrown) ?? thrown);
+    const original =
+      thrown instanceof AppError || thrown instanceof GraphQLError ? thrown : (fromDatabase(thrown) ?? thrown);
     // a row gone meanwhile (NOT_FOUND) is the caller's race, not worth an error in the log
-    if (original !== thrown && !(original instanceof AppError && original.code === "NOT_FOUND")) logger.error("database error in GraphQL", { error: (thrown as Error)?.message });
+    if (original !== thrown && !(original instanceof AppError && original.code === "NOT_FOUND"))
+      logger.error("database error in GraphQL", { error: (thrown as Error)?.message });
     if (original instanceof AppError) {
       const r = renderError(original, locale);
-      return { message: r.message, locations: formatted.locations, path: formatted.path, extensions: { code: ERRORS[original.code].graphql, reason: original.code, ...(r.details ? { details: r.details } : {}) } };
+      return {
+        message: r.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: {
+          code: ERRORS[original.code].graphql,
+          reason: original.code,
+          ...(r.details ? { details: r.details } : {}),
+        },
+      };
     }
     // graphql-js and Apollo's own errors (syntax, validation, variable coercion, complexity) explain the query
     // (a GraphQLError thrown inside a resolver, such as the complexity limit's, has no code of its own:
     // Apollo would call it INTERNAL_SERVER_ERROR, but it is the query's fault)
     if (original instanceof GraphQLError) {
-      const apolloCode = formatted.extensions?.code === "INTERNAL_SERVER_ERROR" ? undefined : formatted.extensions?.code;
+      const apolloCode =
+        formatted.extensions?.code === "INTERNAL_SERVER_ERROR" ? undefined : formatted.extensions?.code;
       const code = original.extensions?.code ?? apolloCode ?? "BAD_USER_INPUT";
       // the document limits (limits.ts) speak the person's language; the code stays graphql-js's for integrators
-      const reason = isErrorCode(original.extensions?.reason) ? original.extensions.reason : code === "GRAPHQL_PARSE_FAILED" && isTokenLimitError(formatted.message) ? "QUERY_TOO_LARGE" : null;
-      if (reason) return { message: errorText(reason, locale), locations: formatted.locations, extensions: { code, reason } };
+      const reason = isErrorCode(original.extensions?.reason)
+        ? original.extensions.reason
+        : code === "GRAPHQL_PARSE_FAILED" && isTokenLimitError(formatted.message)
+          ? "QUERY_TOO_LARGE"
+          : null;
+      if (reason)
+        return { message: errorText(reason, locale), locations: formatted.locations, extensions: { code, reason } };
       return { ...formatted, extensions: { ...formatted.extensions, code } };
     }
     logger.error("unexpected GraphQL error", { error: original });
-    return { message: ERRORS.INTERNAL[locale], locations: formatted.locations, path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
+    return {
+      message: ERRORS.INTERNAL[locale],
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: "INTERNAL_SERVER_ERROR" },
+    };
   };
 }
 
@@ -57,7 +79,8 @@ export const httpStatusFromErrors: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
-        const errors = response.body.kind === "single" ? response.body.singleResult.errors : response.body.initialResult.errors;
+        const errors =
+          response.body.kind === "single" ? response.body.singleResult.errors : response.body.initialResult.errors;
         const status = errors?.map((e) => STATUS_OF_REASON[String(e.extensions?.reason)]).find(Boolean);
         if (status) response.http.status = status;
         if (status === 503) response.http.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
@@ -74,5 +97,8 @@ export function contextError(err: unknown): unknown {
   const appError = err instanceof AppError ? err : fromDatabase(err);
   if (!appError) return err;
   const headers = appError.status === 503 ? new HeaderMap([["retry-after", String(RETRY_AFTER_SECONDS)]]) : undefined;
-  return new GraphQLError(appError.code, { originalError: appError, extensions: { http: { status: appError.status, ...(headers ? { headers } : {}) } } });
+  return new GraphQLError(appError.code, {
+    originalError: appError,
+    extensions: { http: { status: appError.status, ...(headers ? { headers } : {}) } },
+  });
 }

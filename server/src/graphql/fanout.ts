@@ -5,7 +5,16 @@
 // distinct document, variables, language and viewer scope, and that one result goes to every subscriber
 // whose own event stream let the event through. Each subscriber's stream keeps its own tenancy filter and
 // its own scope check at subscribe time; fields without `fanOut` run per subscriber as before.
-import { createSourceEventStream, execute, getOperationAST, Kind, print, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
+import {
+  createSourceEventStream,
+  execute,
+  getOperationAST,
+  Kind,
+  print,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+} from "graphql";
 import type { GraphQLContext } from "./context.ts";
 
 /**
@@ -24,24 +33,35 @@ function shareKey(args: ExecutionArgs): string | null {
   const op = getOperationAST(args.document, args.operationName);
   const root = op?.selectionSet.selections.length === 1 ? op.selectionSet.selections[0] : undefined;
   if (root?.kind !== Kind.FIELD) return null;
-  const fanOut = args.schema.getSubscriptionType()?.getFields()[root.name.value]?.extensions?.fanOut as FanOut | undefined;
+  const fanOut = args.schema.getSubscriptionType()?.getFields()[root.name.value]?.extensions?.fanOut as
+    FanOut | undefined;
   const ctx = args.contextValue as GraphQLContext | undefined;
   const v = ctx?.viewer;
   if (!fanOut || !v) return null;
   if (fanOut === "business" && !v.businessId) return null;
   let doc = printed.get(args.document);
   if (doc === undefined) printed.set(args.document, (doc = print(args.document)));
-  const scope = [fanOut, v.role, v.apiKeyId ? "key" : "person", fanOut === "role" ? "" : v.businessId, fanOut === "person" ? v.userId : "", ctx!.meta.locale];
+  const scope = [
+    fanOut,
+    v.role,
+    v.apiKeyId ? "key" : "person",
+    fanOut === "role" ? "" : v.businessId,
+    fanOut === "person" ? v.userId : "",
+    ctx!.meta.locale,
+  ];
   return JSON.stringify([doc, args.operationName ?? null, args.variableValues ?? null, scope]);
 }
 
 /** graphql-ws's `subscribe`: graphql-js's own, with one execution per event and share key. */
-export async function subscribeSharing(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
+export async function subscribeSharing(
+  args: ExecutionArgs,
+): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
   const stream = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in stream)) return stream as ExecutionResult;
   const key = shareKey(args);
   const run = (event: unknown): Promise<ExecutionResult> => {
-    if (key === null || typeof event !== "object" || event === null) return Promise.resolve(execute({ ...args, rootValue: event }));
+    if (key === null || typeof event !== "object" || event === null)
+      return Promise.resolve(execute({ ...args, rootValue: event }));
     let byKey = executions.get(event);
     if (!byKey) executions.set(event, (byKey = new Map()));
     let result = byKey.get(key);

@@ -20,7 +20,8 @@ import { bearer, callerOf, type GraphQLContext } from "./context.ts";
 import { noIntrospectionRule } from "./limits.ts";
 
 /** Whether this caller may read the schema (a refused token leaves no viewer, so it counts as anonymous). */
-export const mayReadSchema = (readers: SchemaReaders, viewer: Viewer | null | undefined): boolean => readers === "everyone" || (readers === "callers" && !!viewer);
+export const mayReadSchema = (readers: SchemaReaders, viewer: Viewer | null | undefined): boolean =>
+  readers === "everyone" || (readers === "callers" && !!viewer);
 
 /** graphql-js's hint at the schema's names, cut from a validation or variable error (as Apollo's own DisableSuggestions plugin does). */
 export const withoutSuggestions = (message: string) => message.replace(/ ?Did you mean(.+?)\?$/, "");
@@ -34,7 +35,11 @@ export function schemaReadersPlugin(schema: GraphQLSchema, readers: SchemaReader
         async didResolveOperation({ document }) {
           const [refused] = validate(schema, document, [noIntrospectionRule]);
           // 400 as any validation failure (Apollo would answer 500 for an error thrown here)
-          if (refused) throw new GraphQLError(refused.message, { nodes: refused.nodes, extensions: { ...refused.extensions, http: { status: 400 } } });
+          if (refused)
+            throw new GraphQLError(refused.message, {
+              nodes: refused.nodes,
+              extensions: { ...refused.extensions, http: { status: 400 } },
+            });
         },
         // before formatError: Apollo formats the errors after this hook, from their (mutable) messages
         async didEncounterErrors({ errors }) {

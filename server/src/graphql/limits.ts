@@ -52,7 +52,12 @@ interface Size {
   directives: number;
 }
 const ZERO: Size = { fields: 0, aliases: 0, depth: 0, directives: 0 };
-const add = (a: Size, b: Size, depth = 0): Size => ({ fields: a.fields + b.fields, aliases: a.aliases + b.aliases, depth: Math.max(a.depth, b.depth + depth), directives: a.directives + b.directives });
+const add = (a: Size, b: Size, depth = 0): Size => ({
+  fields: a.fields + b.fields,
+  aliases: a.aliases + b.aliases,
+  depth: Math.max(a.depth, b.depth + depth),
+  directives: a.directives + b.directives,
+});
 
 /** An operation's size with its fragments spread out (each fragment measured once; a cycle counts nothing, graphql-js reports it). */
 function measure(doc: DocumentNode) {
@@ -68,7 +73,12 @@ function measure(doc: DocumentNode) {
       const directives = { ...ZERO, directives: s.directives?.length ?? 0 };
       if (s.kind === Kind.FIELD) {
         const meta = s.name.value === "__schema" || s.name.value === "__type";
-        const own = { fields: countFields ? 1 : 0, aliases: s.alias ? 1 : 0, depth: 1, directives: s.directives?.length ?? 0 };
+        const own = {
+          fields: countFields ? 1 : 0,
+          aliases: s.alias ? 1 : 0,
+          depth: 1,
+          directives: s.directives?.length ?? 0,
+        };
         size = add(size, s.selectionSet ? add(own, selectionSet(s.selectionSet, countFields && !meta), 1) : own);
       } else if (s.kind === Kind.INLINE_FRAGMENT) {
         size = add(add(size, directives), selectionSet(s.selectionSet, countFields));
@@ -101,9 +111,23 @@ export function documentOverLimit(doc: DocumentNode): string | null {
   if (operations.length > L.operations) return `more than ${L.operations} operations`;
   const sizeOf = measure(doc);
   // an unused fragment is validated too: its own selections count (introspection's types excepted, as above)
-  for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION && !d.typeCondition.name.value.startsWith("__") && sizeOf(d.selectionSet).fields > L.fields) return `more than ${L.fields} fields in one fragment`;
+  for (const d of doc.definitions)
+    if (
+      d.kind === Kind.FRAGMENT_DEFINITION &&
+      !d.typeCondition.name.value.startsWith("__") &&
+      sizeOf(d.selectionSet).fields > L.fields
+    )
+      return `more than ${L.fields} fields in one fragment`;
   for (const op of operations) {
-    const size = add({ ...ZERO, directives: (op.directives?.length ?? 0) + (op.variableDefinitions ?? []).reduce((n, v) => n + (v.directives?.length ?? 0), 0) }, sizeOf(op.selectionSet));
+    const size = add(
+      {
+        ...ZERO,
+        directives:
+          (op.directives?.length ?? 0) +
+          (op.variableDefinitions ?? []).reduce((n, v) => n + (v.directives?.length ?? 0), 0),
+      },
+      sizeOf(op.selectionSet),
+    );
     if (size.fields > L.fields) return `more than ${L.fields} fields in one operation`;
     if (size.aliases > L.aliases) return `more than ${L.aliases} aliases in one operation`;
     if (size.depth > L.depth) return `deeper than ${L.depth} levels`;
@@ -136,15 +160,22 @@ function limitErrorOf(query: string): GraphQLError | null {
   try {
     doc = parse(query, PARSE_OPTIONS);
   } catch (e) {
-    if (e instanceof GraphQLError && isTokenLimitError(e.message)) return new GraphQLError(e.message, { extensions: { code: "GRAPHQL_PARSE_FAILED", reason: "QUERY_TOO_LARGE" } });
+    if (e instanceof GraphQLError && isTokenLimitError(e.message))
+      return new GraphQLError(e.message, { extensions: { code: "GRAPHQL_PARSE_FAILED", reason: "QUERY_TOO_LARGE" } });
     return null;
   }
   const problem = documentOverLimit(doc);
-  return problem ? new GraphQLError(`The query is too complex: ${problem}`, { extensions: { code: "GRAPHQL_VALIDATION_FAILED", reason: "QUERY_TOO_COMPLEX" } }) : null;
+  return problem
+    ? new GraphQLError(`The query is too complex: ${problem}`, {
+        extensions: { code: "GRAPHQL_VALIDATION_FAILED", reason: "QUERY_TOO_COMPLEX" },
+      })
+    : null;
 }
 
 /** In front of Apollo: a document over the limits is answered 400, worded by formatError (the catalogue's text). */
-export function documentLimits(formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError): RequestHandler {
+export function documentLimits(
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError,
+): RequestHandler {
   return (req, res, next) => {
     const body = req.body as { query?: unknown } | undefined;
     const error = documentLimitError(req.method === "GET" ? req.query.query : body?.query);
@@ -157,7 +188,12 @@ export function documentLimits(formatError: (formatted: GraphQLFormattedError, e
 export const noIntrospectionRule: ValidationRule = (context) => ({
   Field(node) {
     if (node.name.value === "__schema" || node.name.value === "__type") {
-      context.reportError(new GraphQLError("GraphQL introspection is not allowed", { nodes: [node], extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }));
+      context.reportError(
+        new GraphQLError("GraphQL introspection is not allowed", {
+          nodes: [node],
+          extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+        }),
+      );
     }
   },
 });
@@ -166,19 +202,40 @@ export const noIntrospectionRule: ValidationRule = (context) => ({
  * graphql-ws's onSubscribe: parse and validate with the same limits as the HTTP door. Returns the
  * execution arguments (graphql-ws fills in the context) or the errors to send back.
  */
-export function prepareOperation(schema: GraphQLSchema, payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }, opts: { introspection: boolean }): ExecutionArgs | readonly GraphQLError[] {
+export function prepareOperation(
+  schema: GraphQLSchema,
+  payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
+  opts: { introspection: boolean },
+): ExecutionArgs | readonly GraphQLError[] {
   try {
     const limit = documentLimitError(payload.query);
     if (limit) return [limit];
     const document = parse(payload.query, PARSE_OPTIONS);
     const rules = [...specifiedRules, ...(opts.introspection ? [] : [noIntrospectionRule])];
     const errors = validate(schema, document, rules);
-    if (errors.length) return errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, originalError: e.originalError, extensions: { ...e.extensions, code: e.extensions.code ?? "GRAPHQL_VALIDATION_FAILED" } }));
+    if (errors.length)
+      return errors.map(
+        (e) =>
+          new GraphQLError(e.message, {
+            nodes: e.nodes,
+            originalError: e.originalError,
+            extensions: { ...e.extensions, code: e.extensions.code ?? "GRAPHQL_VALIDATION_FAILED" },
+          }),
+      );
     return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
   } catch (e) {
     if (!(e instanceof GraphQLError)) throw e;
     const parseFailed = !e.extensions.code && /^Syntax Error/.test(e.message);
-    return [parseFailed ? new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { code: "GRAPHQL_PARSE_FAILED" } }) : e];
+    return [
+      parseFailed
+        ? new GraphQLError(e.message, {
+            nodes: e.nodes,
+            source: e.source,
+            positions: e.positions,
+            extensions: { code: "GRAPHQL_PARSE_FAILED" },
+          })
+        : e,
+    ];
   }
 }
 

@@ -9,8 +9,19 @@ import { contextError } from "./errors.ts";
 
 /** Mutations about the caller themself, open to a read-only member. */
 export const PERSONAL_MUTATIONS: ReadonlySet<string> = new Set([
-  "login", "logout", "refreshToken", "register", "updateProfile", "changePassword", "forgotPassword", "resetPassword",
-  "verifyEmail", "resendVerification", "markNotificationsRead", "markAllNotificationsRead", "acceptInvitation",
+  "login",
+  "logout",
+  "refreshToken",
+  "register",
+  "updateProfile",
+  "changePassword",
+  "forgotPassword",
+  "resetPassword",
+  "verifyEmail",
+  "resendVerification",
+  "markNotificationsRead",
+  "markAllNotificationsRead",
+  "acceptInvitation",
 ]);
 
 export const readOnlyMembersPlugin: ApolloServerPlugin<GraphQLContext> = {
@@ -21,7 +32,9 @@ export const readOnlyMembersPlugin: ApolloServerPlugin<GraphQLContext> = {
     return {
       async didResolveOperation({ operation }) {
         if (operation?.operation !== "mutation") return;
-        const personal = operation.selectionSet.selections.every((s) => s.kind === "Field" && (PERSONAL_MUTATIONS.has(s.name.value) || s.name.value === "__typename"));
+        const personal = operation.selectionSet.selections.every(
+          (s) => s.kind === "Field" && (PERSONAL_MUTATIONS.has(s.name.value) || s.name.value === "__typename"),
+        );
         if (personal) return;
         if (await contextValue.services.lifecycle.readOnly(v)) throw contextError(new AppError("READ_ONLY_MEMBER"));
       },

@@ -10,5 +10,6 @@ import type { GraphQLContext } from "./context.ts";
 export const personOfBusiness = {
   authScopes: { $all: { business: true, person: true } },
   unauthorizedError: (_parent: unknown, _args: unknown, ctx: GraphQLContext) =>
-    ctx.authError ?? new AppError(!ctx.viewer ? "UNAUTHENTICATED" : ctx.viewer.apiKeyId ? "PERSONAL_SESSION_REQUIRED" : "FORBIDDEN"),
+    ctx.authError ??
+    new AppError(!ctx.viewer ? "UNAUTHENTICATED" : ctx.viewer.apiKeyId ? "PERSONAL_SESSION_REQUIRED" : "FORBIDDEN"),
 } as const;

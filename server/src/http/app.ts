@@ -107,14 +107,26 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...instagramWebhookOperations,
 ];
 
-export function createApp(opts: { config: Config; services: Services; logger: Logger; graphql: express.RequestHandler; graphqlSchema: express.RequestHandler }) {
+export function createApp(opts: {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  graphql: express.RequestHandler;
+  graphqlSchema: express.RequestHandler;
+}) {
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For names the client only when the direct caller is a configured proxy (TRUST_PROXY);
   // otherwise any caller could pick its apparent address and escape the per-IP limits
   app.set("trust proxy", opts.config.trustProxy);
   app.use(requestIds(opts.logger)); // first: every later line of the request carries its id
-  app.use(helmet({ contentSecurityPolicy: { directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'", "ws:", "wss:"] } } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'", "ws:", "wss:"] },
+      },
+    }),
+  );
   app.use(refuseUnreadablePaths);
 
   // Instagram's webhook reads its raw body (the signature is over the bytes): before the JSON parser below
@@ -165,7 +177,12 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   app.get("/graphql/schema.graphql", opts.graphqlSchema);
   // a browser opening /graphql gets the playground (GraphiQL); operations go on to Apollo
   app.get("/graphql", graphqlPlayground(opts.config.clientDist));
-  app.use("/graphql", json, (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), () => withRequestMemo(next)), opts.graphql);
+  app.use(
+    "/graphql",
+    json,
+    (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), () => withRequestMemo(next)),
+    opts.graphql,
+  );
 
   serveClient(app, opts.config.clientDist);
   // what is left (a missing asset, an unknown /graphql/... or /media/... path) is a plain 404 in the catalogue's words

@@ -26,8 +26,14 @@ export function decodeCsv(buf: Buffer): string {
  */
 export function csvUpload(maxBytes: number) {
   // a little over the limit, so a file just over it is told "at most 1 MB" by the rule, not "body too large"
-  const csvBody: RequestHandler = express.raw({ type: ["text/csv", "text/plain", "application/csv", "application/vnd.ms-excel"], limit: maxBytes + 64 * 1024 });
-  const upload = multer({ storage: multer.memoryStorage(), limits: { ...MULTIPART_LIMITS, fileSize: maxBytes + 1, files: 1, fields: 5 } }).single("file");
+  const csvBody: RequestHandler = express.raw({
+    type: ["text/csv", "text/plain", "application/csv", "application/vnd.ms-excel"],
+    limit: maxBytes + 64 * 1024,
+  });
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { ...MULTIPART_LIMITS, fileSize: maxBytes + 1, files: 1, fields: 5 },
+  }).single("file");
   return (req: Request, res: Response, next: NextFunction, then: (csv: unknown) => Promise<unknown>) => {
     const hand = (read: () => unknown) => {
       try {
@@ -39,7 +45,8 @@ export function csvUpload(maxBytes: number) {
     if (req.is("multipart/form-data")) {
       upload(req, res, (err: unknown) => {
         // a file over the limit is told the limit; any other refusal of the body is the app's MALFORMED_UPLOAD
-        if (err instanceof multer.MulterError && err.code === "LIMIT_FILE_SIZE") return next(new AppError("VALIDATION_ERROR", { file: ["reviewImportTooLarge"] }));
+        if (err instanceof multer.MulterError && err.code === "LIMIT_FILE_SIZE")
+          return next(new AppError("VALIDATION_ERROR", { file: ["reviewImportTooLarge"] }));
         if (err) return next(err);
         hand(() => (req.file ? decodeCsv(req.file.buffer) : undefined));
       });

@@ -15,7 +15,8 @@ function fromBodyParser(err: { type?: string; status?: number }): AppError | nul
 }
 
 /** Express's router decodes path parameters and throws a URIError (status 400) on an escape that is not UTF-8. */
-const fromRouting = (err: unknown): AppError | null => ((err as Error | undefined)?.name === "URIError" ? new AppError("MALFORMED_URL") : null);
+const fromRouting = (err: unknown): AppError | null =>
+  (err as Error | undefined)?.name === "URIError" ? new AppError("MALFORMED_URL") : null;
 
 export const notFound: RequestHandler = () => {
   throw new AppError("NOT_FOUND");
@@ -24,10 +25,14 @@ export const notFound: RequestHandler = () => {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     // a database that is down is 503 (the client says "try again later"), not a server bug
-    const appError = err instanceof AppError ? err : (fromBodyParser(err ?? {}) ?? fromRouting(err) ?? fromMultipart(err) ?? fromDatabase(err));
+    const appError =
+      err instanceof AppError
+        ? err
+        : (fromBodyParser(err ?? {}) ?? fromRouting(err) ?? fromMultipart(err) ?? fromDatabase(err));
     const locale = pickLocale(req.get("accept-language"));
     if (appError) {
-      if (appError.code === "SERVICE_UNAVAILABLE" && !(err instanceof AppError)) logger.error(`database unavailable on ${req.method} ${req.originalUrl}`, { error: (err as Error)?.message });
+      if (appError.code === "SERVICE_UNAVAILABLE" && !(err instanceof AppError))
+        logger.error(`database unavailable on ${req.method} ${req.originalUrl}`, { error: (err as Error)?.message });
       if (appError.code === "SERVICE_UNAVAILABLE") res.set("Retry-After", String(RETRY_AFTER_SECONDS));
       res.status(appError.status).json(renderError(appError, locale, toSnake));
       return;

@@ -29,7 +29,15 @@ export const slowdownMs = (earlier: number, perEmail: number) =>
 
 export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
   const make = (keyPrefix: string, points: number) =>
-    new RateLimiterPostgres({ storeClient: pool, tableName: "rate_limits", tableCreated: true, clearExpiredByTimeout: false, keyPrefix, points, duration: cfg.windowSeconds });
+    new RateLimiterPostgres({
+      storeClient: pool,
+      tableName: "rate_limits",
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix,
+      points,
+      duration: cfg.windowSeconds,
+    });
   const byIp = make("ip", cfg.perIp);
   const byEmailFromIp = make("email-ip", cfg.perEmail);
   // counts only: never refuses (its points are out of reach)
@@ -38,7 +46,10 @@ export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
   // an address as typed may be 200,000 characters or hold a lone surrogate, which the counters' table (text,
   // indexed) cannot store: such a one is counted under its digest; a real address stays readable
   const emailKey = (action: LimitedAction, email: string) => {
-    const e = email.replace(/[\u0000-\u001F\u007F-\u009F]/gu, "").trim().toLowerCase();
+    const e = email
+      .replace(/[\u0000-\u001F\u007F-\u009F]/gu, "")
+      .trim()
+      .toLowerCase();
     const storable = e.length <= 254 && Buffer.from(e, "utf8").toString("utf8") === e;
     return `${action}:${storable ? e : `sha256:${createHash("sha256").update(e).digest("base64url")}`}`;
   };
@@ -89,7 +100,15 @@ export interface ApiKeyBudget {
 
 /** Requests per API key per window; the api-keys service consumes one point per authenticated request. */
 export function createApiKeyLimiter(pool: pg.Pool, opts: { points: number; durationSeconds: number }) {
-  const limiter = new RateLimiterPostgres({ storeClient: pool, tableName: "rate_limits", tableCreated: true, clearExpiredByTimeout: false, keyPrefix: "apikey", points: opts.points, duration: opts.durationSeconds });
+  const limiter = new RateLimiterPostgres({
+    storeClient: pool,
+    tableName: "rate_limits",
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    keyPrefix: "apikey",
+    points: opts.points,
+    duration: opts.durationSeconds,
+  });
   const budget = (r: RateLimiterRes, exceeded: boolean): ApiKeyBudget => ({
     limit: opts.points,
     remaining: Math.max(0, r.remainingPoints),

@@ -19,7 +19,8 @@ export function readOnlyMembers(services: Services): RequestHandler {
     // the route authenticates again (a person's token is kept per token: no second statement)
     optionalViewer(services, req)
       .then(async (v) => {
-        if (v && v.role === "client" && v.businessId && !v.apiKeyId && (await services.lifecycle.readOnly(v))) return next(new AppError("READ_ONLY_MEMBER"));
+        if (v && v.role === "client" && v.businessId && !v.apiKeyId && (await services.lifecycle.readOnly(v)))
+          return next(new AppError("READ_ONLY_MEMBER"));
         next();
       })
       .catch(next);

@@ -15,7 +15,16 @@ export function requestIds(logger: Logger): RequestHandler {
     res.setHeader("X-Request-Id", context.requestId);
     const started = performance.now();
     // the path without its query: queries can carry signatures and OAuth codes
-    res.on("finish", () => logContext.run(context, () => logger.debug("request finished", { method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(performance.now() - started) })));
+    res.on("finish", () =>
+      logContext.run(context, () =>
+        logger.debug("request finished", {
+          method: req.method,
+          path: req.originalUrl.split("?")[0],
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        }),
+      ),
+    );
     logContext.run(context, next);
   };
 }

@@ -18,10 +18,15 @@ export function camelBody(req: Request): Record<string, unknown> {
 }
 
 /** Query-string values arrive as text; shared rules expect numbers and booleans. Anything else stays as it came, for the rule to refuse. */
-export const queryNumber = (v: unknown) => (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v);
+export const queryNumber = (v: unknown) =>
+  typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v;
 export const queryBoolean = (v: unknown) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v);
 
-export const metaOf = (req: Request): RequestMeta => ({ ip: req.ip ?? "unknown", userAgent: req.get("user-agent"), locale: pickLocale(req.get("accept-language")) });
+export const metaOf = (req: Request): RequestMeta => ({
+  ip: req.ip ?? "unknown",
+  userAgent: req.get("user-agent"),
+  locale: pickLocale(req.get("accept-language")),
+});
 
 /** The caller, with the scope required; a bad token is answered with its own reason. */
 export async function viewerOf(services: Services, req: Request, scope: Scope = "authenticated"): Promise<Viewer> {

@@ -32,7 +32,11 @@ export function isClientPage(urlPath: string): boolean {
   return !SERVER_PATH.test(urlPath) && !ASSET_PATH.test(urlPath);
 }
 
-const isFile = (file: string) => stat(file).then((s) => s.isFile(), () => false);
+const isFile = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /**
  * Sends a file of the build (`file`, relative to `root`): its .br or .gz twin when the request accepts
@@ -40,7 +44,14 @@ const isFile = (file: string) => stat(file).then((s) => s.isFile(), () => false)
  * Range, HEAD, ETag and Content-Length on the bytes actually sent, so a range of a compressed answer
  * is a range of the compressed bytes, as HTTP defines it. Calls next() when the file is not there.
  */
-export async function sendBuilt(req: Request, res: Response, next: NextFunction, root: string, file: string, cacheControl: string) {
+export async function sendBuilt(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  root: string,
+  file: string,
+  cacheControl: string,
+) {
   let sent = file;
   let encoding: string | undefined;
   for (const twin of TWINS) {
@@ -79,7 +90,8 @@ function builtFile(urlPath: string): string | null {
   } catch {
     return null;
   }
-  if (decoded.includes("\0") || decoded.includes("\\") || decoded.endsWith("/") || /\.(br|gz)$/.test(decoded)) return null;
+  if (decoded.includes("\0") || decoded.includes("\\") || decoded.endsWith("/") || /\.(br|gz)$/.test(decoded))
+    return null;
   const segments = decoded.split("/").filter(Boolean);
   if (!segments.length || segments.some((segment) => segment.startsWith("."))) return null;
   return segments.join("/");
@@ -94,10 +106,12 @@ export function serveClient(app: Express, dist: string) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const file = builtFile(req.path);
     if (!file) return next();
-    void isFile(path.join(root, file)).then((found) => {
-      if (!found) return next();
-      return sendBuilt(req, res, next, root, file, ASSET_PATH.test(req.path) ? IMMUTABLE : REVALIDATE);
-    }).catch(next);
+    void isFile(path.join(root, file))
+      .then((found) => {
+        if (!found) return next();
+        return sendBuilt(req, res, next, root, file, ASSET_PATH.test(req.path) ? IMMUTABLE : REVALIDATE);
+      })
+      .catch(next);
   });
   // every other page of the web client: index.html, which the router reads the path from
   app.use((req, res, next) => {

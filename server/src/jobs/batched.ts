@@ -8,7 +8,13 @@
 // says when, how many and in which lane. See docs/architecture.md#how-a-request-flows.
 import type pg from "pg";
 import type { Logger } from "../kernel/logger.ts";
-import { createAdaptiveLimit, DEFAULT_ADAPTIVE, type AdaptiveLimit, type AdaptiveLimitOptions, type Load } from "./adaptive.ts";
+import {
+  createAdaptiveLimit,
+  DEFAULT_ADAPTIVE,
+  type AdaptiveLimit,
+  type AdaptiveLimitOptions,
+  type Load,
+} from "./adaptive.ts";
 import { groupCommit } from "./group-commit.ts";
 
 /** What one job's run tells the runner: when to run it again (if ever), and how its lane answered. */
@@ -74,18 +80,25 @@ export function startBatchRunner<D extends Record<string, unknown>>(
   let timer: NodeJS.Timeout | null = null;
   let wakeAt = Infinity;
 
-  const finish = groupCommit<{ id: string; claimedAt: string; startedAt: Date | null; again: Date | null }, void>(async (items) => {
-    // a job moved while it ran (enqueued again) keeps the earlier of its new time and the run's own
-    await pool.query(
-      `update agenda_jobs j
+  const finish = groupCommit<{ id: string; claimedAt: string; startedAt: Date | null; again: Date | null }, void>(
+    async (items) => {
+      // a job moved while it ran (enqueued again) keeps the earlier of its new time and the run's own
+      await pool.query(
+        `update agenda_jobs j
           set locked_at = null, last_run_at = coalesce(x.started, j.last_run_at), last_finished_at = now(),
               next_run_at = case when j.next_run_at = x.claimed::timestamptz then x.again else least(j.next_run_at, x.again) end
          from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[]) as x(id, claimed, started, again)
         where j.id = x.id`,
-      [items.map((i) => i.id), items.map((i) => i.claimedAt), items.map((i) => i.startedAt), items.map((i) => i.again)],
-    );
-    return items.map(() => undefined);
-  });
+        [
+          items.map((i) => i.id),
+          items.map((i) => i.claimedAt),
+          items.map((i) => i.startedAt),
+          items.map((i) => i.again),
+        ],
+      );
+      return items.map(() => undefined);
+    },
+  );
 
   /** Room to claim for: twice what the lanes take now (half running, half ready), less what is held. */
   function room() {
@@ -119,7 +132,14 @@ export function startBatchRunner<D extends Record<string, unknown>>(
       await release(rows.map((r) => r.id));
       return;
     }
-    for (const r of rows) waiting.push({ id: r.id, runAt: new Date(r.next_run_at).getTime(), claimedAt: r.run_key, data: r.data, lane: String(r.data.lane ?? "") });
+    for (const r of rows)
+      waiting.push({
+        id: r.id,
+        runAt: new Date(r.next_run_at).getTime(),
+        claimedAt: r.run_key,
+        data: r.data,
+        lane: String(r.data.lane ?? ""),
+      });
     waiting.sort((a, b) => a.runAt - b.runAt);
   }
 
@@ -147,7 +167,7 @@ export function startBatchRunner<D extends Record<string, unknown>>(
     const taken = new Map<string, number>();
     const due = new Map<string, number>();
     for (const h of waiting) if (h.runAt <= now) due.set(h.lane, (due.get(h.lane) ?? 0) + 1);
-    for (let i = 0; i < waiting.length; ) {
+    for (let i = 0; i < waiting.length;) {
       const h = waiting[i]!;
       if (h.runAt > now) break;
       const l = lane(h.lane);
@@ -214,7 +234,12 @@ export function startBatchRunner<D extends Record<string, unknown>>(
         .then(async (o) => {
           answered(i, o.load);
           running.delete(h.id);
-          await finish({ id: h.id, claimedAt: h.claimedAt, startedAt: h.startedAt ?? null, again: o.again ?? null }).catch((e: Error) => logger.debug("batch finish failed", { job: job.name, error: e.message }));
+          await finish({
+            id: h.id,
+            claimedAt: h.claimedAt,
+            startedAt: h.startedAt ?? null,
+            again: o.again ?? null,
+          }).catch((e: Error) => logger.debug("batch finish failed", { job: job.name, error: e.message }));
         })
         .finally(() => {
           runs.delete(p);
@@ -225,14 +250,18 @@ export function startBatchRunner<D extends Record<string, unknown>>(
   }
 
   async function release(ids: string[]) {
-    if (ids.length) await pool.query("update agenda_jobs set locked_at = null where id = any($1::uuid[])", [ids]).catch(() => {});
+    if (ids.length)
+      await pool.query("update agenda_jobs set locked_at = null where id = any($1::uuid[])", [ids]).catch(() => {});
   }
 
   // held jobs keep their locks: one statement for all of them
   const touch = setInterval(
     () => {
       const ids = [...waiting.map((h) => h.id), ...running.keys()];
-      if (ids.length) void pool.query("update agenda_jobs set locked_at = now() where id = any($1::uuid[]) and locked_at is not null", [ids]).catch(() => {});
+      if (ids.length)
+        void pool
+          .query("update agenda_jobs set locked_at = now() where id = any($1::uuid[]) and locked_at is not null", [ids])
+          .catch(() => {});
     },
     Math.max(200, Math.floor(job.lockLifetimeMs / 3)),
   );

@@ -4,7 +4,10 @@
 // (`concurrency` flushes may be on their way at once, each on its own connection). Each caller gets
 // its own item's answer, or the flush's error. See docs/architecture.md#how-a-request-flows.
 
-export function groupCommit<T, R>(flush: (items: T[]) => Promise<R[]>, opts: { maxItems?: number; concurrency?: number } = {}) {
+export function groupCommit<T, R>(
+  flush: (items: T[]) => Promise<R[]>,
+  opts: { maxItems?: number; concurrency?: number } = {},
+) {
   const maxItems = opts.maxItems ?? 500;
   const concurrency = opts.concurrency ?? 1;
   let queued: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];

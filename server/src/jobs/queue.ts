@@ -39,7 +39,10 @@ export function createJobQueue() {
     async waiting(name: string, field: string, values: string[]): Promise<Set<string>> {
       need();
       if (!pool || !values.length) return new Set();
-      const { rows } = await pool.query<{ v: string }>("select data->>$2 as v from agenda_jobs where name = $1 and next_run_at is not null and data->>$2 = any($3::text[])", [name, field, values]);
+      const { rows } = await pool.query<{ v: string }>(
+        "select data->>$2 as v from agenda_jobs where name = $1 and next_run_at is not null and data->>$2 = any($3::text[])",
+        [name, field, values],
+      );
       return new Set(rows.map((r) => r.v));
     },
   };

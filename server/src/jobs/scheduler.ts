@@ -61,7 +61,9 @@ export async function createScheduler(opts: {
     ...(opts.lockLifetimeMs ? { defaultLockLifetime: opts.lockLifetimeMs } : {}),
   });
   agenda.on("error", (e: Error) => opts.logger.error("scheduler error", { error: e.message }));
-  (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on?.("error", (e: Error) => opts.logger.debug("scheduler notification channel error", { error: e.message }));
+  (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on?.("error", (e: Error) =>
+    opts.logger.debug("scheduler notification channel error", { error: e.message }),
+  );
 
   // Heartbeat: does nothing; its last_finished_at is what /api/health reads.
   const all: RecurringJob[] = [{ name: HEARTBEAT_JOB, everyMs: opts.heartbeatMs, run: async () => {} }, ...opts.jobs];
@@ -95,7 +97,10 @@ export async function createScheduler(opts: {
           throw e;
         }
       },
-      { ...(job.lockLifetimeMs ? { lockLifetime: job.lockLifetimeMs } : {}), ...(job.concurrency ? { concurrency: job.concurrency } : {}) },
+      {
+        ...(job.lockLifetimeMs ? { lockLifetime: job.lockLifetimeMs } : {}),
+        ...(job.concurrency ? { concurrency: job.concurrency } : {}),
+      },
     );
 
   const lockClient = new pg.Client({ connectionString: opts.url });
@@ -114,7 +119,10 @@ export async function createScheduler(opts: {
   const runners: BatchRunner[] = [];
   if (opts.run) {
     await releaseOrphanedLocks(pool, opts.logger, self);
-    for (const job of all) await job.atStart?.().catch((e: Error) => opts.logger.error(`job ${job.name} failed at start`, { error: e.message }));
+    for (const job of all)
+      await job
+        .atStart?.()
+        .catch((e: Error) => opts.logger.error(`job ${job.name} failed at start`, { error: e.message }));
     await agenda.start();
     for (const job of all) await agenda.every(job.everyMs, job.name);
     const channel = backend.notificationChannel;
@@ -228,7 +236,11 @@ async function releaseOrphanedLocks(pool: pg.Pool, logger: Logger, self: { name:
         returning j.name, j.last_modified_by as holder`,
       [self.name],
     );
-    if (rows.length) logger.warn("released job locks of processes that are gone", { jobs: rows.length, holders: [...new Set(rows.map((r) => r.holder))] });
+    if (rows.length)
+      logger.warn("released job locks of processes that are gone", {
+        jobs: rows.length,
+        holders: [...new Set(rows.map((r) => r.holder))],
+      });
   } catch (e) {
     logger.debug("orphaned lock release failed", { error: (e as Error).message });
   }

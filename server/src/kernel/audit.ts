@@ -15,5 +15,14 @@ export interface AuditEntry {
 }
 
 export async function audit(tx: Tx, e: AuditEntry) {
-  await tx.auditLog.create({ data: { actorId: e.actorId, action: e.action, entityType: e.entityType, entityId: e.entityId, data: (e.data ?? {}) as object, ip: e.ip ?? null } });
+  await tx.auditLog.create({
+    data: {
+      actorId: e.actorId,
+      action: e.action,
+      entityType: e.entityType,
+      entityId: e.entityId,
+      data: (e.data ?? {}) as object,
+      ip: e.ip ?? null,
+    },
+  });
 }

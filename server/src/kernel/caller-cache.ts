@@ -13,11 +13,17 @@ export interface CallerScope {
 }
 
 /** Events that change a checked caller; each names a person, a business, or both. */
-export const CALLER_CHANGES = ["sessions.ended", "client.changed", "person.changed"] as const satisfies readonly Topic[];
+export const CALLER_CHANGES = [
+  "sessions.ended",
+  "client.changed",
+  "person.changed",
+] as const satisfies readonly Topic[];
 
 type Change = { userId?: string; businessId?: string };
-const touches = (c: Change, s: CallerScope) => (!!c.userId && c.userId === s.userId) || (!!c.businessId && c.businessId === s.businessId);
-const isCallerChange = (topic: Topic): topic is (typeof CALLER_CHANGES)[number] => (CALLER_CHANGES as readonly Topic[]).includes(topic);
+const touches = (c: Change, s: CallerScope) =>
+  (!!c.userId && c.userId === s.userId) || (!!c.businessId && c.businessId === s.businessId);
+const isCallerChange = (topic: Topic): topic is (typeof CALLER_CHANGES)[number] =>
+  (CALLER_CHANGES as readonly Topic[]).includes(topic);
 
 /** A loaded caller: the value, whose it is, and when it must be checked again at the latest (epoch ms). */
 export interface Loaded<T> {
@@ -121,9 +127,20 @@ export function createCallerCache<T>(pubsub: Pick<PubSub, "subscribe" | "listeni
       const generation = pubsub.listening();
       const loaded = await load();
       const now = Date.now();
-      if (generation && generation === pubsub.listening() && before === epoch && loaded.until > now && !doubted(loaded.scope)) {
+      if (
+        generation &&
+        generation === pubsub.listening() &&
+        before === epoch &&
+        loaded.until > now &&
+        !doubted(loaded.scope)
+      ) {
         if (now >= nextSweep || entries.size >= maxEntries) sweep(now);
-        entries.set(key, { value: loaded.value, scope: loaded.scope, until: Math.min(loaded.until, now + maxAgeMs), generation });
+        entries.set(key, {
+          value: loaded.value,
+          scope: loaded.scope,
+          until: Math.min(loaded.until, now + maxAgeMs),
+          generation,
+        });
       }
       return loaded.value;
     },

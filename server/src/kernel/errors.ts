@@ -2,7 +2,16 @@
 // A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // The one error type services throw. Each door renders it: REST as {message, code, details},
 // GraphQL with extensions.code; texts come from the shared catalogue in the caller's language.
-import { ERRORS, fieldErrors, fieldMessageText, validationMessage, errorText, type ErrorCode, type FieldErrors, type Locale } from "@sufra/schema";
+import {
+  ERRORS,
+  fieldErrors,
+  fieldMessageText,
+  validationMessage,
+  errorText,
+  type ErrorCode,
+  type FieldErrors,
+  type Locale,
+} from "@sufra/schema";
 import type { z } from "zod";
 
 export class AppError extends Error {
@@ -31,8 +40,13 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
 /** The error as a person reads it: message and per-field texts in their language. */
 export function renderError(err: AppError, locale: Locale, fieldName: (f: string) => string = (f) => f) {
   const details = err.details
-    ? Object.fromEntries(Object.entries(err.details).map(([f, keys]) => [fieldName(f), keys.map((k) => fieldMessageText(k, locale))]))
+    ? Object.fromEntries(
+        Object.entries(err.details).map(([f, keys]) => [fieldName(f), keys.map((k) => fieldMessageText(k, locale))]),
+      )
     : undefined;
-  const message = err.code === "VALIDATION_ERROR" && err.details ? validationMessage(err.details, locale, fieldName) : errorText(err.code, locale);
+  const message =
+    err.code === "VALIDATION_ERROR" && err.details
+      ? validationMessage(err.details, locale, fieldName)
+      : errorText(err.code, locale);
   return { message, code: err.code, ...(details ? { details } : {}) };
 }

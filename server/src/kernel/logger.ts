@@ -25,8 +25,22 @@ export interface Logger {
 export const logContext = new AsyncLocalStorage<{ requestId: string }>();
 
 // never written, at the top level or one or two levels down (headers, a request's headers)
-const SECRET_KEYS = ["authorization", "cookie", "password", "token", "accessToken", "refreshToken", "apiKey", "secret", "clientSecret"];
-export const REDACTED_PATHS = [...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]), '*["set-cookie"]', '*.*["set-cookie"]'];
+const SECRET_KEYS = [
+  "authorization",
+  "cookie",
+  "password",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "apiKey",
+  "secret",
+  "clientSecret",
+];
+export const REDACTED_PATHS = [
+  ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+  '*["set-cookie"]',
+  '*.*["set-cookie"]',
+];
 
 export interface LoggerSetup {
   format?: LogFormat;
@@ -43,11 +57,17 @@ export function createLogger(level: LogLevel, setup: LoggerSetup = {}): Logger {
     serializers: { err: stdSerializers.err, error: stdSerializers.err },
     mixin: () => logContext.getStore() ?? {},
     ...(pretty
-      ? { transport: { target: "pino-pretty", options: { destination: 1, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } }
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { destination: 1, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" },
+          },
+        }
       : { timestamp: stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } }),
   };
   const base = setup.destination ? pino(options, setup.destination) : pino(options);
-  if (setup.format === "pretty" && !pretty && !setup.destination) base.warn("LOG_FORMAT=pretty needs pino-pretty, a development dependency; writing JSON lines");
+  if (setup.format === "pretty" && !pretty && !setup.destination)
+    base.warn("LOG_FORMAT=pretty needs pino-pretty, a development dependency; writing JSON lines");
 
   const at = (lvl: Exclude<LogLevel, "silent">) => (msg: string, data?: unknown) => {
     if (data === undefined) base[lvl](msg);
@@ -59,7 +79,10 @@ export function createLogger(level: LogLevel, setup: LoggerSetup = {}): Logger {
 }
 
 /** The format when LOG_FORMAT is unset: JSON in production and tests, pretty for a person at a terminal. */
-export function defaultLogFormat(env: Record<string, string | undefined>, interactive = process.stdout.isTTY === true): LogFormat {
+export function defaultLogFormat(
+  env: Record<string, string | undefined>,
+  interactive = process.stdout.isTTY === true,
+): LogFormat {
   if (env.NODE_ENV === "production" || env.NODE_ENV === "test") return "json";
   return interactive ? "pretty" : "json";
 }

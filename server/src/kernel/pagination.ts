@@ -16,7 +16,10 @@ import { isUuid } from "./ids.ts";
 export const DEFAULT_PAGE_SIZE = 20;
 
 /** A connection field's cost is its page size (Pothos' complexity ignores `first` on connections). */
-export const connectionComplexity = (args: { first?: number | null }) => ({ field: 1, multiplier: args.first ?? DEFAULT_PAGE_SIZE });
+export const connectionComplexity = (args: { first?: number | null }) => ({
+  field: 1,
+  multiplier: args.first ?? DEFAULT_PAGE_SIZE,
+});
 
 const badCursor = () => new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
 
@@ -66,7 +69,10 @@ export function checkIdCursor(after: string | null | undefined): void {
 }
 
 /** Prisma's window for a page of `first` rows after the row `after`: one more row tells whether a next page exists. */
-export const idWindow = (q: { first: number; after?: string | null }) => ({ take: q.first + 1, ...(q.after ? { cursor: { id: q.after }, skip: 1 } : {}) });
+export const idWindow = (q: { first: number; after?: string | null }) => ({
+  take: q.first + 1,
+  ...(q.after ? { cursor: { id: q.after }, skip: 1 } : {}),
+});
 
 export interface IdPage<T> {
   items: T[];
@@ -81,12 +87,23 @@ export function idPage<T extends { id: string }>(rows: T[], first: number): IdPa
 }
 
 /** The Relay connection over an id page; a page asked for after a cursor has one before it. */
-export function idConnection<T extends { id: string }>(page: IdPage<T>, after: string | null | undefined): Connection<T> {
+export function idConnection<T extends { id: string }>(
+  page: IdPage<T>,
+  after: string | null | undefined,
+): Connection<T> {
   return {
     edges: page.items.map((node) => ({ cursor: node.id, node })),
-    pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: !!after, startCursor: page.items[0]?.id ?? null, endCursor: page.endCursor },
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: !!after,
+      startCursor: page.items[0]?.id ?? null,
+      endCursor: page.endCursor,
+    },
   };
 }
 
 /** The REST door's page info, in its snake_case names. */
-export const restPageInfo = (page: { hasNextPage: boolean; endCursor: string | null }) => ({ has_next_page: page.hasNextPage, end_cursor: page.endCursor });
+export const restPageInfo = (page: { hasNextPage: boolean; endCursor: string | null }) => ({
+  has_next_page: page.hasNextPage,
+  end_cursor: page.endCursor,
+});

@@ -21,7 +21,8 @@ export function onPublishing(listener: (topic: Topic, payload: unknown) => void)
   return () => void outgoing.off("event", listener);
 }
 
-export type ClientChange = "signed_up" | "approved" | "rejected" | "trial_gifted" | "suspended" | "reactivated" | "updated";
+export type ClientChange =
+  "signed_up" | "approved" | "rejected" | "trial_gifted" | "suspended" | "reactivated" | "updated";
 
 export interface Events {
   "client.changed": { businessId: string; change: ClientChange };
@@ -135,7 +136,11 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
       };
       return {
         next: () =>
-          queue.length ? Promise.resolve({ value: queue.shift()!, done: false }) : done ? Promise.resolve({ value: undefined, done: true }) : new Promise((r) => (waiting = r)),
+          queue.length
+            ? Promise.resolve({ value: queue.shift()!, done: false })
+            : done
+              ? Promise.resolve({ value: undefined, done: true })
+              : new Promise((r) => (waiting = r)),
         return: finish,
         throw: (e: unknown) => finish().then(() => Promise.reject(e)),
         [Symbol.asyncIterator]() {
@@ -185,7 +190,10 @@ export function only<T>(inner: AsyncIterableIterator<T>, keep: (v: T) => boolean
  * that fired in it, once each, comma-joined. With `first`, a value (that name) goes out at once, before
  * any event: the view's first state. return() (the subscriber leaving) ends it and its sources at once.
  */
-export function bursts(sources: (readonly [name: string, events: AsyncIterableIterator<unknown>])[], opts: { quietMs: number; first?: string }): AsyncIterableIterator<string> {
+export function bursts(
+  sources: (readonly [name: string, events: AsyncIterableIterator<unknown>])[],
+  opts: { quietMs: number; first?: string },
+): AsyncIterableIterator<string> {
   const pending: string[] = opts.first ? [opts.first] : [];
   let immediate = !!opts.first;
   let waiting: ((r: IteratorResult<string>) => void) | null = null;

@@ -11,7 +11,9 @@ export function createTokenCrypto(key: Buffer) {
       const iv = randomBytes(12);
       const c = createCipheriv("aes-256-gcm", key, iv);
       const body = Buffer.concat([c.update(plain, "utf8"), c.final()]);
-      return ["v1", iv.toString("base64url"), c.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+      return ["v1", iv.toString("base64url"), c.getAuthTag().toString("base64url"), body.toString("base64url")].join(
+        ".",
+      );
     },
     open(sealed: string): string {
       const [v, iv, tag, body] = sealed.split(".");

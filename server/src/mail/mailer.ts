@@ -17,7 +17,13 @@ export interface MailAttachment {
   content: Buffer;
 }
 
-export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; logger: Logger; attachmentFor?: (invoiceId: string) => Promise<MailAttachment> }) {
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  attachmentFor?: (invoiceId: string) => Promise<MailAttachment>;
+}) {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
 
   async function send(id: string) {
@@ -37,19 +43,45 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
         const file = await opts.attachmentFor(mail.invoiceId);
         attachments.push({ filename: file.filename, content: file.content, contentType: "application/pdf" });
       }
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
-      await opts.db.outboundMail.update({ where: { id }, data: { status: "sent", sentAt: new Date(), lastError: null } });
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments,
+      });
+      await opts.db.outboundMail.update({
+        where: { id },
+        data: { status: "sent", sentAt: new Date(), lastError: null },
+      });
     } catch (e) {
-      opts.logger.warn("mail delivery failed; the retry job sends it again", { id, to: mail.to, error: (e as Error).message });
-      await opts.db.outboundMail.update({ where: { id }, data: { status: "failed", lastError: (e as Error).message.slice(0, 1000) } });
+      opts.logger.warn("mail delivery failed; the retry job sends it again", {
+        id,
+        to: mail.to,
+        error: (e as Error).message,
+      });
+      await opts.db.outboundMail.update({
+        where: { id },
+        data: { status: "failed", lastError: (e as Error).message.slice(0, 1000) },
+      });
     }
   }
 
   return {
     /** Writes a mail to the outbox inside `tx`; deliver its id after commit. `invoiceId`: the invoice whose PDF goes with it. */
-    async queue<T extends TemplateName>(tx: Tx, to: string, template: T, vars: TemplateVars<T>, locale: Locale, extra: { invoiceId?: string } = {}): Promise<string> {
+    async queue<T extends TemplateName>(
+      tx: Tx,
+      to: string,
+      template: T,
+      vars: TemplateVars<T>,
+      locale: Locale,
+      extra: { invoiceId?: string } = {},
+    ): Promise<string> {
       const { subject, text, html } = renderMail(template, vars, locale);
-      const row = await tx.outboundMail.create({ data: { to, subject, text, html, template, invoiceId: extra.invoiceId ?? null } });
+      const row = await tx.outboundMail.create({
+        data: { to, subject, text, html, template, invoiceId: extra.invoiceId ?? null },
+      });
       if (!transport) opts.logger.info(`mail kept in the outbox (no SMTP_URL): to=${to} subject="${subject}"\n${text}`);
       return row.id;
     },
@@ -60,8 +92,16 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
     /** The retry job: sends what is queued or failed, and what a crashed process left half-sent. */
     async deliverPending(limit = 50) {
       if (!transport) return 0;
-      await opts.db.outboundMail.updateMany({ where: { status: "sending", createdAt: { lt: new Date(Date.now() - 5 * 60_000) } }, data: { status: "failed" } });
-      const rows = await opts.db.outboundMail.findMany({ where: { status: { in: ["queued", "failed"] }, attempts: { lt: MAX_MAIL_ATTEMPTS } }, orderBy: { createdAt: "asc" }, take: limit, select: { id: true } });
+      await opts.db.outboundMail.updateMany({
+        where: { status: "sending", createdAt: { lt: new Date(Date.now() - 5 * 60_000) } },
+        data: { status: "failed" },
+      });
+      const rows = await opts.db.outboundMail.findMany({
+        where: { status: { in: ["queued", "failed"] }, attempts: { lt: MAX_MAIL_ATTEMPTS } },
+        orderBy: { createdAt: "asc" },
+        take: limit,
+        select: { id: true },
+      });
       for (const r of rows) await send(r.id);
       return rows.length;
     },

@@ -50,10 +50,27 @@ export interface TapConfig {
   fetch?: typeof fetch;
 }
 
-const SOURCE_IDS: Record<PaymentSource, string> = { knet: "src_kw.knet", card: "src_card", apple_pay: "src_apple_pay", all: "src_all" };
+const SOURCE_IDS: Record<PaymentSource, string> = {
+  knet: "src_kw.knet",
+  card: "src_card",
+  apple_pay: "src_apple_pay",
+  all: "src_all",
+};
 
 /** ISO 4217 minor units of the currencies Tap lists in its hashstring rule */
-const DECIMALS: Record<string, number> = { KWD: 3, BHD: 3, OMR: 3, JOD: 3, AED: 2, SAR: 2, QAR: 2, USD: 2, EUR: 2, GBP: 2, EGP: 2 };
+const DECIMALS: Record<string, number> = {
+  KWD: 3,
+  BHD: 3,
+  OMR: 3,
+  JOD: 3,
+  AED: 2,
+  SAR: 2,
+  QAR: 2,
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  EGP: 2,
+};
 const decimalsOf = (currency: unknown) => DECIMALS[String(currency)] ?? 2;
 
 /** Integer fils as Tap's KWD amount, "15.000" for 15000: integer arithmetic only. */
@@ -68,7 +85,14 @@ export function filsToKwd(fils: number): string {
  * plain non-negative decimal. Read from the number's shortest decimal spelling, so 10.999 is 10999.
  */
 export function decimalToMinor(amount: unknown, decimals: number): number | null {
-  const text = typeof amount === "number" ? (Number.isFinite(amount) ? String(amount) : "") : typeof amount === "string" ? amount.trim() : "";
+  const text =
+    typeof amount === "number"
+      ? Number.isFinite(amount)
+        ? String(amount)
+        : ""
+      : typeof amount === "string"
+        ? amount.trim()
+        : "";
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return null;
   const fraction = (m[2] ?? "").replace(/0+$/, "");
@@ -88,11 +112,15 @@ export function tapHashstring(obj: any, secretKey: string): string | null {
   const d = decimalsOf(obj?.currency);
   let minor = decimalToMinor(obj?.amount, d);
   // Tap: "Amount should be rounded with standard decimal value"
-  if (minor === null && typeof obj?.amount === "number" && Number.isFinite(obj.amount) && obj.amount >= 0) minor = Math.round(obj.amount * 10 ** d);
+  if (minor === null && typeof obj?.amount === "number" && Number.isFinite(obj.amount) && obj.amount >= 0)
+    minor = Math.round(obj.amount * 10 ** d);
   if (minor === null) return null;
   const unit = 10 ** d;
   const amount = `${Math.floor(minor / unit)}.${String(minor % unit).padStart(d, "0")}`;
-  const created = obj?.object === "refund" || (obj?.object === undefined && String(obj?.id).startsWith("re_")) ? obj?.created : obj?.transaction?.created;
+  const created =
+    obj?.object === "refund" || (obj?.object === undefined && String(obj?.id).startsWith("re_"))
+      ? obj?.created
+      : obj?.transaction?.created;
   const text =
     `x_id${obj?.id ?? ""}x_amount${amount}x_currency${obj?.currency ?? ""}` +
     `x_gateway_reference${obj?.reference?.gateway ?? ""}x_payment_reference${obj?.reference?.payment ?? ""}` +
@@ -123,7 +151,8 @@ export function chargeState(status: string): ChargeState {
 
 function refundState(status: string): Refund["state"] {
   if (status === "REFUNDED") return "succeeded";
-  if (status === "PENDING" || status === "IN_PROGRESS" || status === "ACCEPTED" || status === "INITIATED") return "pending";
+  if (status === "PENDING" || status === "IN_PROGRESS" || status === "ACCEPTED" || status === "INITIATED")
+    return "pending";
   return "failed";
 }
 
@@ -133,7 +162,12 @@ function methodOf(source: any): Charge["method"] {
   const pm = String(source?.payment_method ?? "").toUpperCase();
   if (id === "src_kw.knet" || pm === "KNET") return "knet";
   if (id === "src_apple_pay" || pm.includes("APPLE")) return "apple_pay";
-  if (id === "src_card" || id.startsWith("tok_") || ["VISA", "MASTERCARD", "AMEX", "AMERICAN_EXPRESS", "MADA"].includes(pm)) return "card";
+  if (
+    id === "src_card" ||
+    id.startsWith("tok_") ||
+    ["VISA", "MASTERCARD", "AMEX", "AMERICAN_EXPRESS", "MADA"].includes(pm)
+  )
+    return "card";
   return null;
 }
 
@@ -145,7 +179,13 @@ function phoneOf(phone: string | null | undefined): { country_code: string; numb
   const national = phone.trim().startsWith("00") ? digits.slice(2) : digits;
   if (!plus && digits.length === 8) return { country_code: "965", number: digits };
   for (const cc of ["965", "966", "971", "973", "974", "968"]) {
-    if ((plus || national.length > 8) && national.startsWith(cc) && national.length - cc.length >= 7 && national.length - cc.length <= 10) return { country_code: cc, number: national.slice(cc.length) };
+    if (
+      (plus || national.length > 8) &&
+      national.startsWith(cc) &&
+      national.length - cc.length >= 7 &&
+      national.length - cc.length <= 10
+    )
+      return { country_code: cc, number: national.slice(cc.length) };
   }
   return undefined;
 }
@@ -157,7 +197,8 @@ const jsonWithAmount = (body: Record<string, unknown>, fils: number) =>
 
 export function createTapGateway(cfg: TapConfig): PaymentGateway {
   if (!cfg.secretKey) throw new Error("Tap needs its secret key");
-  if (cfg.secretKey.startsWith("pk_")) throw new Error("Tap's publishable key was given where its secret key is needed");
+  if (cfg.secretKey.startsWith("pk_"))
+    throw new Error("Tap's publishable key was given where its secret key is needed");
   const base = (cfg.baseUrl ?? "https://api.tap.company").replace(/\/+$/, "");
   const timeoutMs = cfg.timeoutMs ?? 15_000;
   const doFetch = cfg.fetch ?? fetch;
@@ -168,14 +209,21 @@ export function createTapGateway(cfg: TapConfig): PaymentGateway {
     try {
       res = await doFetch(base + path, {
         method,
-        headers: { authorization: `Bearer ${cfg.secretKey}`, accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        headers: {
+          authorization: `Bearer ${cfg.secretKey}`,
+          accept: "application/json",
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        },
         body,
         signal: AbortSignal.timeout(timeoutMs),
       });
       text = await res.text();
     } catch (err) {
       const e = err as Error;
-      const why = e?.name === "TimeoutError" || e?.name === "AbortError" ? `no answer within ${timeoutMs} ms` : String((e as any)?.cause?.code ?? e?.message ?? e);
+      const why =
+        e?.name === "TimeoutError" || e?.name === "AbortError"
+          ? `no answer within ${timeoutMs} ms`
+          : String((e as any)?.cause?.code ?? e?.message ?? e);
       throw new GatewayError(`Tap could not be reached (${method} ${path}): ${why}`, "unreachable");
     }
     let json: any = null;
@@ -185,7 +233,12 @@ export function createTapGateway(cfg: TapConfig): PaymentGateway {
       json = null;
     }
     if (res.ok) {
-      if (!json || typeof json !== "object") throw new GatewayError(`Tap answered ${method} ${path} with ${res.status} but no JSON`, "unreachable", res.status);
+      if (!json || typeof json !== "object")
+        throw new GatewayError(
+          `Tap answered ${method} ${path} with ${res.status} but no JSON`,
+          "unreachable",
+          res.status,
+        );
       return json;
     }
     const first = Array.isArray(json?.errors) ? json.errors[0] : null;
@@ -197,9 +250,21 @@ export function createTapGateway(cfg: TapConfig): PaymentGateway {
   }
 
   function toCharge(c: any): Charge {
-    if (c?.currency !== "KWD") throw new GatewayError(`Tap's charge ${c?.id} is in ${c?.currency}, not KWD`, "refused", null, "unexpected_answer");
+    if (c?.currency !== "KWD")
+      throw new GatewayError(
+        `Tap's charge ${c?.id} is in ${c?.currency}, not KWD`,
+        "refused",
+        null,
+        "unexpected_answer",
+      );
     const amountFils = kwdToFils(c.amount);
-    if (amountFils === null || typeof c.id !== "string") throw new GatewayError(`Tap's charge ${c?.id} has no readable id or amount (${c?.amount})`, "refused", null, "unexpected_answer");
+    if (amountFils === null || typeof c.id !== "string")
+      throw new GatewayError(
+        `Tap's charge ${c?.id} has no readable id or amount (${c?.amount})`,
+        "refused",
+        null,
+        "unexpected_answer",
+      );
     const gatewayStatus = String(c.status ?? "UNKNOWN");
     const state = chargeState(gatewayStatus);
     const ended = state === "failed" || state === "abandoned";
@@ -212,16 +277,30 @@ export function createTapGateway(cfg: TapConfig): PaymentGateway {
       reference: String(c.reference?.transaction ?? c.reference?.order ?? ""),
       method: methodOf(c.source),
       receipt: state === "paid" ? (c.receipt?.id ?? c.reference?.payment ?? null) : null,
-      failure: ended ? { code: String(c.response?.code ?? ""), message: String(c.response?.message ?? gatewayStatus) } : null,
+      failure: ended
+        ? { code: String(c.response?.code ?? ""), message: String(c.response?.message ?? gatewayStatus) }
+        : null,
       redirectUrl: state === "pending" ? (c.transaction?.url ?? null) : null,
     };
   }
 
   function toRefund(r: any): Refund {
     const amountFils = decimalToMinor(r?.amount, decimalsOf(r?.currency));
-    if (amountFils === null || typeof r?.id !== "string") throw new GatewayError(`Tap's refund ${r?.id} has no readable id or amount (${r?.amount})`, "refused", null, "unexpected_answer");
+    if (amountFils === null || typeof r?.id !== "string")
+      throw new GatewayError(
+        `Tap's refund ${r?.id} has no readable id or amount (${r?.amount})`,
+        "refused",
+        null,
+        "unexpected_answer",
+      );
     const gatewayStatus = String(r.status ?? "UNKNOWN");
-    return { id: r.id, chargeId: String(r.charge_id ?? ""), amountFils, state: refundState(gatewayStatus), gatewayStatus };
+    return {
+      id: r.id,
+      chargeId: String(r.charge_id ?? ""),
+      amountFils,
+      state: refundState(gatewayStatus),
+      gatewayStatus,
+    };
   }
 
   const idPath = (id: string) => encodeURIComponent(id);
@@ -231,7 +310,8 @@ export function createTapGateway(cfg: TapConfig): PaymentGateway {
     sources: ["knet", "card", "apple_pay", "all"],
 
     async createCharge(input: CreateChargeInput): Promise<Charge> {
-      if (!Number.isSafeInteger(input.amountFils) || input.amountFils <= 0) throw new RangeError(`amountFils must be a positive integer, got ${input.amountFils}`);
+      if (!Number.isSafeInteger(input.amountFils) || input.amountFils <= 0)
+        throw new RangeError(`amountFils must be a positive integer, got ${input.amountFils}`);
       const [first, ...rest] = input.customer.name.trim().split(/\s+/);
       const phone = phoneOf(input.customer.phone);
       const body = {
@@ -287,12 +367,15 @@ export function createTapGateway(cfg: TapConfig): PaymentGateway {
         after = charges[charges.length - 1].id;
       }
       if (!found.length) return null;
-      const best = found.find((c) => c.status === "CAPTURED") ?? found.sort((a, b) => Number(b.transaction?.created ?? 0) - Number(a.transaction?.created ?? 0))[0];
+      const best =
+        found.find((c) => c.status === "CAPTURED") ??
+        found.sort((a, b) => Number(b.transaction?.created ?? 0) - Number(a.transaction?.created ?? 0))[0];
       return toCharge(best);
     },
 
     async refund(input): Promise<Refund> {
-      if (!Number.isSafeInteger(input.amountFils) || input.amountFils <= 0) throw new RangeError(`amountFils must be a positive integer, got ${input.amountFils}`);
+      if (!Number.isSafeInteger(input.amountFils) || input.amountFils <= 0)
+        throw new RangeError(`amountFils must be a positive integer, got ${input.amountFils}`);
       const body = {
         charge_id: input.chargeId,
         currency: "KWD",
@@ -316,7 +399,12 @@ export function createTapGateway(cfg: TapConfig): PaymentGateway {
       if (!body || typeof body !== "object" || typeof body.id !== "string") return null;
       const expected = tapHashstring(body, cfg.secretKey);
       if (!expected || !timingSafeEqual(Buffer.from(expected, "hex"), Buffer.from(given, "hex"))) return null;
-      const kind = body.object === "refund" || (body.object === undefined && body.id.startsWith("re_")) ? "refund" : body.object === "charge" || body.id.startsWith("chg_") ? "charge" : null;
+      const kind =
+        body.object === "refund" || (body.object === undefined && body.id.startsWith("re_"))
+          ? "refund"
+          : body.object === "charge" || body.id.startsWith("chg_")
+            ? "charge"
+            : null;
       try {
         if (kind === "charge") return { kind, charge: toCharge(body) };
         if (kind === "refund" && body.currency === "KWD") return { kind, refund: toRefund(body) };

@@ -81,7 +81,13 @@ export interface PaymentGateway {
    */
   findChargeByReference?(reference: string): Promise<Charge | null>;
   /** `reference` is the refund's idempotency key too; `webhookUrl`, where the gateway posts its result. */
-  refund(input: { chargeId: string; amountFils: number; reason: string; reference: string; webhookUrl?: string }): Promise<Refund>;
+  refund(input: {
+    chargeId: string;
+    amountFils: number;
+    reason: string;
+    reference: string;
+    webhookUrl?: string;
+  }): Promise<Refund>;
   /**
    * Checks a webhook's signature against the raw body and headers; answers the event, or null when
    * the signature is missing or wrong (the caller answers 4xx and changes nothing). Tap signs only the

@@ -20,7 +20,11 @@ export function createDemoNetwork(): DemoNetwork {
   const adapters = new Map<PlatformName, PlatformAdapter>();
   const adapter = (platform: PlatformName) => {
     let a = adapters.get(platform);
-    if (!a) adapters.set(platform, (a = platform === "google" ? { ...demoAdapter("google"), ...demoGoogleGuests() } : demoAdapter(platform)));
+    if (!a)
+      adapters.set(
+        platform,
+        (a = platform === "google" ? { ...demoAdapter("google"), ...demoGoogleGuests() } : demoAdapter(platform)),
+      );
     return a;
   };
   return { adapter, google: () => adapter("google") as PlatformAdapter & GoogleGuests };
@@ -29,8 +33,20 @@ export function createDemoNetwork(): DemoNetwork {
 /** The simulated Google account's branches: two, both verified, so replies and posts work in a rehearsal. */
 export function demoGooglePlaces(): GooglePlace[] {
   return [
-    { googleAccount: "accounts/demo", name: "locations/demo-salmiya", title: "Salmiya", address: "Salem Al Mubarak St, Salmiya, Kuwait", verified: true },
-    { googleAccount: "accounts/demo", name: "locations/demo-kuwait-city", title: "Kuwait City", address: "Fahad Al Salem St, Kuwait City, Kuwait", verified: true },
+    {
+      googleAccount: "accounts/demo",
+      name: "locations/demo-salmiya",
+      title: "Salmiya",
+      address: "Salem Al Mubarak St, Salmiya, Kuwait",
+      verified: true,
+    },
+    {
+      googleAccount: "accounts/demo",
+      name: "locations/demo-kuwait-city",
+      title: "Kuwait City",
+      address: "Fahad Al Salem St, Kuwait City, Kuwait",
+      verified: true,
+    },
   ];
 }
 
@@ -59,7 +75,14 @@ export function demoAdapter(platform: PlatformName): PlatformAdapter {
     },
     exchangeCode: async () => {
       const id = randomBytes(4).toString("hex");
-      return { accessToken: `demo-token-${id}`, refreshToken: null, expiresAt: null, externalId: `demo-${id}`, handle: `demo_${platform}_${id}`, displayName: "Demo account" };
+      return {
+        accessToken: `demo-token-${id}`,
+        refreshToken: null,
+        expiresAt: null,
+        externalId: `demo-${id}`,
+        handle: `demo_${platform}_${id}`,
+        displayName: "Demo account",
+      };
     },
     refresh: async ({ accessToken }) => ({ accessToken, refreshToken: null, expiresAt: null }),
     prepare: async () => {},
@@ -77,7 +100,9 @@ export function demoAdapter(platform: PlatformName): PlatformAdapter {
       return out;
     },
     // the simulation reports what the real network would: Instagram everything, X followers, Snapchat and Google nothing
-    ...(platform === "snapchat" || platform === "google" ? {} : { audience: async (account: AccountAccess) => demoAudience(platform, account.id ?? account.externalId) }),
+    ...(platform === "snapchat" || platform === "google"
+      ? {}
+      : { audience: async (account: AccountAccess) => demoAudience(platform, account.id ?? account.externalId) }),
   };
 }
 
@@ -145,7 +170,9 @@ export function demoAudience(platform: PlatformName, seed: string, day = kuwaitD
   const spread = (rows: [string, number][], of: number, offset: number): AudienceCount[] => {
     const weights = rows.map(([key, w], i) => [key, w * (0.7 + r(offset + i) * 0.6)] as const);
     const total = weights.reduce((n, [, w]) => n + w, 0);
-    return weights.map(([key, w]) => ({ key, count: Math.round((of * w) / total) })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+    return weights
+      .map(([key, w]) => ({ key, count: Math.round((of * w) / total) }))
+      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
   };
   const female = 0.44 + r(2) * 0.16;
   return {

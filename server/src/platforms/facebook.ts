@@ -44,7 +44,14 @@ export interface FacebookPagesConfig {
  * video), comment as the Page for the first comment (pages_manage_engagement), read the Page's posts
  * and their figures (pages_read_engagement, pages_read_user_content, read_insights).
  */
-export const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_manage_engagement", "pages_read_engagement", "pages_read_user_content", "read_insights"] as const;
+export const FACEBOOK_SCOPES = [
+  "pages_show_list",
+  "pages_manage_posts",
+  "pages_manage_engagement",
+  "pages_read_engagement",
+  "pages_read_user_content",
+  "read_insights",
+] as const;
 /** without these the connection can do nothing: the person declined them at the dialog */
 const REQUIRED_SCOPES = ["pages_show_list", "pages_manage_posts"];
 
@@ -62,7 +69,8 @@ export interface FacebookPageSource {
   pages(userToken: string): Promise<FacebookPageListing[]>;
 }
 
-export const isFacebookPageSource = (a: unknown): a is FacebookPageSource => typeof (a as Partial<FacebookPageSource> | null)?.pages === "function";
+export const isFacebookPageSource = (a: unknown): a is FacebookPageSource =>
+  typeof (a as Partial<FacebookPageSource> | null)?.pages === "function";
 
 /** Only a person with the CREATE_CONTENT task may post as the Page (Pages API, "Before you start"). */
 export const canPublishTo = (tasks: readonly string[]): boolean => tasks.includes("CREATE_CONTENT");
@@ -73,8 +81,10 @@ export const canPublishTo = (tasks: readonly string[]): boolean => tasks.include
  * spaces). Before a Page is chosen it is the person's token alone.
  */
 export const facebookRefreshToken = (pageId: string, userToken: string): string => `${pageId} ${userToken}`;
-export const facebookUserToken = (refreshToken: string): string => refreshToken.slice(refreshToken.lastIndexOf(" ") + 1);
-const facebookPageOf = (refreshToken: string): string | null => (refreshToken.includes(" ") ? refreshToken.slice(0, refreshToken.indexOf(" ")) : null);
+export const facebookUserToken = (refreshToken: string): string =>
+  refreshToken.slice(refreshToken.lastIndexOf(" ") + 1);
+const facebookPageOf = (refreshToken: string): string | null =>
+  refreshToken.includes(" ") ? refreshToken.slice(0, refreshToken.indexOf(" ")) : null;
 
 const DAY_MS = 86_400_000;
 const PAGE_LIST_LIMIT = 10;
@@ -87,18 +97,23 @@ interface FbProgress {
 /** The post's shape on Facebook, from its media (the composer's rules already allow only these). */
 function shapeOf(req: PublishRequest): "text" | "photo" | "photos" | "video" {
   const videos = req.media.filter((m) => m.kind === "video").length;
-  if (videos && req.media.length > 1) throw new PlatformError("rejected", "A Facebook post holds one video, or photos, not both");
+  if (videos && req.media.length > 1)
+    throw new PlatformError("rejected", "A Facebook post holds one video, or photos, not both");
   if (videos) return "video";
   if (req.media.length > 10) throw new PlatformError("rejected", "A Facebook post holds at most 10 photos");
   return req.media.length === 0 ? "text" : req.media.length === 1 ? "photo" : "photos";
 }
 
-export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffMs?: number } = {}): PlatformAdapter & FacebookPageSource {
+export function createFacebookAdapter(
+  cfg: FacebookPagesConfig,
+  tune: { backoffMs?: number } = {},
+): PlatformAdapter & FacebookPageSource {
   const publishTimeoutMs = cfg.publishTimeoutMs ?? 30_000;
   const backoff = { retries: 3, baseMs: tune.backoffMs ?? 500 };
   const graph = (path: string) => `${cfg.graphUrl}/${path}`;
   // Meta's "Require App Secret" setting: every call with a token proves it comes from the app's server
-  const proof = (token: string) => (cfg.appSecret ? createHmac("sha256", cfg.appSecret).update(token).digest("hex") : undefined);
+  const proof = (token: string) =>
+    cfg.appSecret ? createHmac("sha256", cfg.appSecret).update(token).digest("hex") : undefined;
 
   interface CallOpts {
     method?: "GET" | "POST";
@@ -114,21 +129,43 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     const params = { ...o.params, access_token: o.token, appsecret_proof: proof(o.token) };
     const r =
       o.method === "POST"
-        ? await fetchJson(url, { method: "POST", body: form(params), signal: o.signal, creates: o.creates, timeoutMs: o.timeoutMs })
+        ? await fetchJson(url, {
+            method: "POST",
+            body: form(params),
+            signal: o.signal,
+            creates: o.creates,
+            timeoutMs: o.timeoutMs,
+          })
         : await fetchJson(withQuery(url, params), { signal: o.signal, timeoutMs: o.timeoutMs ?? 15_000 });
     if (r.ok) return r.body as T;
     throw pageError(r);
   }
-  const read = <T = any>(url: string, o: CallOpts) => withBackoff(() => call<T>(url, o), { ...backoff, signal: o.signal });
+  const read = <T = any>(url: string, o: CallOpts) =>
+    withBackoff(() => call<T>(url, o), { ...backoff, signal: o.signal });
 
   async function pages(userToken: string): Promise<FacebookPageListing[]> {
     const out: FacebookPageListing[] = [];
-    let url: string | null = withQuery(graph("me/accounts"), { fields: "id,name,access_token,tasks,category", limit: 100 }).toString();
+    let url: string | null = withQuery(graph("me/accounts"), {
+      fields: "id,name,access_token,tasks,category",
+      limit: 100,
+    }).toString();
     for (let n = 0; url && n < PAGE_LIST_LIMIT; n++) {
       const r: any = await read(url, { token: userToken });
-      for (const p of (r?.data ?? []) as { id?: unknown; name?: unknown; access_token?: unknown; tasks?: unknown; category?: unknown }[]) {
+      for (const p of (r?.data ?? []) as {
+        id?: unknown;
+        name?: unknown;
+        access_token?: unknown;
+        tasks?: unknown;
+        category?: unknown;
+      }[]) {
         if (typeof p.id !== "string" || typeof p.access_token !== "string") continue;
-        out.push({ id: p.id, name: typeof p.name === "string" ? p.name : p.id, category: typeof p.category === "string" ? p.category : null, tasks: Array.isArray(p.tasks) ? p.tasks.filter((t): t is string => typeof t === "string") : [], accessToken: p.access_token });
+        out.push({
+          id: p.id,
+          name: typeof p.name === "string" ? p.name : p.id,
+          category: typeof p.category === "string" ? p.category : null,
+          tasks: Array.isArray(p.tasks) ? p.tasks.filter((t): t is string => typeof t === "string") : [],
+          accessToken: p.access_token,
+        });
       }
       // the next page only from Facebook's own API (its paging.next carries the token again)
       const next: unknown = r?.paging?.next;
@@ -180,24 +217,37 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     // no person's and is not what this flow keeps (README: FACEBOOK_LOGIN_CONFIG_ID).
     async exchangeCode({ code, redirectUri }) {
       const app = { client_id: cfg.appId, client_secret: cfg.appSecret };
-      const short = await fetchJson(withQuery(graph("oauth/access_token"), { ...app, redirect_uri: redirectUri, code }));
+      const short = await fetchJson(
+        withQuery(graph("oauth/access_token"), { ...app, redirect_uri: redirectUri, code }),
+      );
       if (!short.ok) throw asAuth(pageError(short));
       // the dialog's token lasts about two hours; the long-lived one about 60 days, and the Page
       // tokens read with it do not expire
-      const long = await fetchJson(withQuery(graph("oauth/access_token"), { ...app, grant_type: "fb_exchange_token", fb_exchange_token: short.body.access_token }));
+      const long = await fetchJson(
+        withQuery(graph("oauth/access_token"), {
+          ...app,
+          grant_type: "fb_exchange_token",
+          fb_exchange_token: short.body.access_token,
+        }),
+      );
       if (!long.ok) throw asAuth(pageError(long));
       const token = String(long.body.access_token);
       const [me, perms] = await Promise.all([
         read(graph("me"), { token, params: { fields: "id,name" } }),
         read(graph("me/permissions"), { token }),
       ]);
-      const granted = ((perms?.data ?? []) as { permission?: string; status?: string }[]).filter((p) => p.status === "granted").map((p) => String(p.permission));
+      const granted = ((perms?.data ?? []) as { permission?: string; status?: string }[])
+        .filter((p) => p.status === "granted")
+        .map((p) => String(p.permission));
       const missing = REQUIRED_SCOPES.filter((s) => !granted.includes(s));
-      if (missing.length) throw new PlatformError("auth", `Facebook did not grant ${missing.join(", ")}: connect again and allow them`);
+      if (missing.length)
+        throw new PlatformError("auth", `Facebook did not grant ${missing.join(", ")}: connect again and allow them`);
       return {
         accessToken: token,
         refreshToken: token,
-        expiresAt: long.body.expires_in ? new Date(Date.now() + Number(long.body.expires_in) * 1000) : new Date(Date.now() + 60 * DAY_MS),
+        expiresAt: long.body.expires_in
+          ? new Date(Date.now() + Number(long.body.expires_in) * 1000)
+          : new Date(Date.now() + 60 * DAY_MS),
         scopes: granted,
         externalId: String(me.id),
         handle: String(me.name ?? me.id),
@@ -210,11 +260,20 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     // publishable, needs the person to connect again.
     async refresh({ refreshToken }) {
       const pageId = refreshToken ? facebookPageOf(refreshToken) : null;
-      if (!refreshToken || !pageId) throw new PlatformError("auth", "no Facebook Page is chosen: connect Facebook again");
+      if (!refreshToken || !pageId)
+        throw new PlatformError("auth", "no Facebook Page is chosen: connect Facebook again");
       const list = await pages(facebookUserToken(refreshToken)).catch((e) => Promise.reject(asAuth(e)));
       const page = list.find((p) => p.id === pageId);
-      if (!page) throw new PlatformError("auth", "the Facebook Page is no longer among the Pages this person manages: connect Facebook again");
-      if (!canPublishTo(page.tasks)) throw new PlatformError("auth", "the person's role on the Facebook Page no longer allows creating posts: connect Facebook again");
+      if (!page)
+        throw new PlatformError(
+          "auth",
+          "the Facebook Page is no longer among the Pages this person manages: connect Facebook again",
+        );
+      if (!canPublishTo(page.tasks))
+        throw new PlatformError(
+          "auth",
+          "the person's role on the Facebook Page no longer allows creating posts: connect Facebook again",
+        );
       return { accessToken: page.accessToken, refreshToken, expiresAt: null };
     },
 
@@ -225,16 +284,30 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     async send(req) {
       const { account } = req;
       const shape = shapeOf(req);
-      const o = { method: "POST" as const, token: account.accessToken, signal: req.signal, creates: true, timeoutMs: publishTimeoutMs };
+      const o = {
+        method: "POST" as const,
+        token: account.accessToken,
+        signal: req.signal,
+        creates: true,
+        timeoutMs: publishTimeoutMs,
+      };
       let postId: string;
       if (shape === "video") {
         const v = req.media[0]!;
         // Facebook fetches the file by URL; the call answers once the video is received
-        const r = await call<{ id: string }>(graph(`${account.externalId}/videos`), { ...o, timeoutMs: Math.max(publishTimeoutMs, 120_000), params: { file_url: v.url, description: req.text } });
+        const r = await call<{ id: string }>(graph(`${account.externalId}/videos`), {
+          ...o,
+          timeoutMs: Math.max(publishTimeoutMs, 120_000),
+          params: { file_url: v.url, description: req.text },
+        });
         postId = r.id;
       } else if (shape === "photo") {
         const m = req.media[0]!;
-        const r = await call<{ id: string; post_id?: string }>(graph(`${account.externalId}/photos`), { ...o, timeoutMs: Math.max(publishTimeoutMs, 120_000), params: { url: m.url, caption: req.text, ...altText(m) } });
+        const r = await call<{ id: string; post_id?: string }>(graph(`${account.externalId}/photos`), {
+          ...o,
+          timeoutMs: Math.max(publishTimeoutMs, 120_000),
+          params: { url: m.url, caption: req.text, ...altText(m) },
+        });
         postId = r.post_id ?? r.id;
       } else {
         const params: Record<string, string | undefined> = { message: req.text };
@@ -261,7 +334,11 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
       );
       let warning: string | null = null;
       if (req.firstComment) {
-        await call(graph(`${postId}/comments`), { ...after, method: "POST", params: { message: req.firstComment } }).catch((e) => {
+        await call(graph(`${postId}/comments`), {
+          ...after,
+          method: "POST",
+          params: { message: req.firstComment },
+        }).catch((e) => {
           warning = `The post is published, but its first comment was not added: ${e instanceof PlatformError ? e.platformMessage : String(e)}`;
         });
       }
@@ -272,13 +349,18 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     // this attempt's. Not finding it proves nothing (Facebook may list it late): unknown, never absent.
     async reconcile(req): Promise<Reconciled> {
       const { account } = req;
-      const list = await read(graph(`${account.externalId}/published_posts`), { token: account.accessToken, params: { fields: "id,message,created_time,permalink_url", limit: "25" } });
+      const list = await read(graph(`${account.externalId}/published_posts`), {
+        token: account.accessToken,
+        params: { fields: "id,message,created_time,permalink_url", limit: "25" },
+      });
       const since = req.attemptStartedAt.getTime() - 60_000;
       const want = normalise(req.text);
-      const hit = ((list?.data ?? []) as { id: string; message?: string; created_time?: string; permalink_url?: string }[]).find(
-        (p) => normalise(p.message ?? "") === want && Date.parse(p.created_time ?? "") >= since,
-      );
-      return hit ? { state: "published", result: { externalId: hit.id, permalink: hit.permalink_url ?? null } } : { state: "unknown" };
+      const hit = (
+        (list?.data ?? []) as { id: string; message?: string; created_time?: string; permalink_url?: string }[]
+      ).find((p) => normalise(p.message ?? "") === want && Date.parse(p.created_time ?? "") >= since);
+      return hit
+        ? { state: "published", result: { externalId: hit.id, permalink: hit.permalink_url ?? null } }
+        : { state: "unknown" };
     },
 
     async metrics(account, externalIds) {
@@ -296,9 +378,18 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     },
 
     async audience(account): Promise<AudienceReading> {
-      const p = await read(graph(account.externalId), { token: account.accessToken, params: { fields: "followers_count" } });
+      const p = await read(graph(account.externalId), {
+        token: account.accessToken,
+        params: { fields: "followers_count" },
+      });
       // Facebook gives no breakdown a Page can read without page-level insights Meta is retiring
-      return { followers: typeof p?.followers_count === "number" ? p.followers_count : null, cities: [], ages: [], genders: [], activeHours: [] };
+      return {
+        followers: typeof p?.followers_count === "number" ? p.followers_count : null,
+        cities: [],
+        ages: [],
+        genders: [],
+        activeHours: [],
+      };
     },
 
     pages,
@@ -314,20 +405,34 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
   async function postMetrics(account: AccountAccess, id: string): Promise<Metrics> {
     const token = account.accessToken;
     const isVideo = !id.includes("_");
-    const [views, reach] = isVideo ? ["total_video_views", "total_video_views_unique"] : ["post_media_view", "post_total_media_view_unique"];
+    const [views, reach] = isVideo
+      ? ["total_video_views", "total_video_views_unique"]
+      : ["post_media_view", "post_total_media_view_unique"];
     const [node, figures] = await Promise.all([
-      read(graph(id), { token, params: { fields: isVideo ? "comments.limit(0).summary(true),reactions.limit(0).summary(true)" : "shares,comments.limit(0).summary(true),reactions.limit(0).summary(true)" } }),
+      read(graph(id), {
+        token,
+        params: {
+          fields: isVideo
+            ? "comments.limit(0).summary(true),reactions.limit(0).summary(true)"
+            : "shares,comments.limit(0).summary(true),reactions.limit(0).summary(true)",
+        },
+      }),
       // insights Facebook will not give (read_insights declined, a metric it refuses for this post) leave
       // views and reach at 0; the counts above still stand, and a dead token fails the read above
       insights(token, `${id}/${isVideo ? "video_insights" : "insights"}`, [views, reach]).catch((e) => {
-        if (e instanceof PlatformError && (e.kind === "rejected" || (e.kind === "auth" && isPermissionCode(e.opts.platformCode)))) return new Map<string, unknown>();
+        if (
+          e instanceof PlatformError &&
+          (e.kind === "rejected" || (e.kind === "auth" && isPermissionCode(e.opts.platformCode)))
+        )
+          return new Map<string, unknown>();
         throw e;
       }),
     ]);
     const value = (name: string) => {
       const v = figures.get(name);
       // some metrics break down by kind (paid, organic): their sum
-      if (v && typeof v === "object") return Object.values(v as Record<string, unknown>).reduce<number>((s, n) => s + (Number(n) || 0), 0);
+      if (v && typeof v === "object")
+        return Object.values(v as Record<string, unknown>).reduce<number>((s, n) => s + (Number(n) || 0), 0);
       return Number(v ?? 0) || 0;
     };
     return {
@@ -349,7 +454,8 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     const out = new Map<string, unknown>();
     const ask = async (list: string[]) => {
       const r = await read(graph(path), { token, params: { metric: list.join(",") } });
-      for (const d of (r?.data ?? []) as { name?: unknown; values?: { value?: unknown }[] }[]) if (typeof d.name === "string") out.set(d.name, d.values?.[0]?.value);
+      for (const d of (r?.data ?? []) as { name?: unknown; values?: { value?: unknown }[] }[])
+        if (typeof d.name === "string") out.set(d.name, d.values?.[0]?.value);
     };
     try {
       await ask(metrics);
@@ -367,10 +473,12 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
 }
 
 /** Graph's (#100) answer to an insights metric it does not know (retired, or never one). */
-const isInvalidMetric = (e: unknown): boolean => e instanceof PlatformError && e.kind === "rejected" && e.opts.platformCode === 100;
+const isInvalidMetric = (e: unknown): boolean =>
+  e instanceof PlatformError && e.kind === "rejected" && e.opts.platformCode === 100;
 
 /** Code 10 and 200-299: a permission the person did not grant (not a dead token, which is 190). */
-const isPermissionCode = (code: unknown): boolean => code === 10 || (typeof code === "number" && code >= 200 && code <= 299);
+const isPermissionCode = (code: unknown): boolean =>
+  code === 10 || (typeof code === "number" && code >= 200 && code <= 299);
 
 /** A photo's alt text for screen readers (Page photos' alt_text_custom), when the post gives one. */
 const altText = (m: PublishMedia): Record<string, string> => (m.altText ? { alt_text_custom: m.altText } : {});
@@ -385,7 +493,9 @@ const normalise = (s: string) => s.normalize("NFC").replace(/\s+/g, " ").trim();
 
 /** During OAuth, any refusal means the person has to connect again. */
 function asAuth(err: unknown): unknown {
-  return err instanceof PlatformError && (err.kind === "rejected" || err.kind === "auth") ? new PlatformError("auth", err.platformMessage, err.opts) : err;
+  return err instanceof PlatformError && (err.kind === "rejected" || err.kind === "auth")
+    ? new PlatformError("auth", err.platformMessage, err.opts)
+    : err;
 }
 
 /**
@@ -398,7 +508,10 @@ export function pageError(r: HttpResult): PlatformError {
   const err = graphError(r);
   if (err.kind !== "rate_limit" && r.body?.error?.code !== PAGE_THROTTLED) return err;
   const minutes = regainAccessMinutes(r.headers) ?? pageUsageMinutes(r.headers) ?? 15;
-  return new PlatformError("rate_limit", err.platformMessage, { ...err.opts, retryAt: new Date(Date.now() + minutes * 60_000) });
+  return new PlatformError("rate_limit", err.platformMessage, {
+    ...err.opts,
+    retryAt: new Date(Date.now() + minutes * 60_000),
+  });
 }
 /** "There have been too many calls to this Page account" (the Pages Business Use Case limit) */
 const PAGE_THROTTLED = 80001;
@@ -408,7 +521,9 @@ function pageUsageMinutes(headers: Headers | undefined): number | null {
   const raw = headers?.get("x-page-usage");
   if (!raw) return null;
   try {
-    const n = Number((JSON.parse(raw) as { estimated_time_to_regain_access?: unknown })?.estimated_time_to_regain_access);
+    const n = Number(
+      (JSON.parse(raw) as { estimated_time_to_regain_access?: unknown })?.estimated_time_to_regain_access,
+    );
     return Number.isFinite(n) && n > 0 ? n : null;
   } catch {
     return null;

@@ -80,10 +80,15 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
     return (r.body ?? {}) as T;
   }
   // read-only calls only: a write is never repeated by this adapter
-  const read = <T = any>(url: string, o: CallOpts) => withBackoff(() => call<T>(url, o), { ...backoff, signal: o.signal });
+  const read = <T = any>(url: string, o: CallOpts) =>
+    withBackoff(() => call<T>(url, o), { ...backoff, signal: o.signal });
 
   /** Every page of a Google list (nextPageToken), read-only. */
-  async function listAll<T>(url: string, key: string, o: CallOpts & { query: Record<string, string | number | undefined> }): Promise<T[]> {
+  async function listAll<T>(
+    url: string,
+    key: string,
+    o: CallOpts & { query: Record<string, string | number | undefined> },
+  ): Promise<T[]> {
     const out: T[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < 200; page++) {
@@ -119,14 +124,20 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
   }
 
   async function accounts(accessToken: string): Promise<{ name: string; accountName?: string; type?: string }[]> {
-    return listAll(`${cfg.accountManagementUrl}/v1/accounts`, "accounts", { token: accessToken, query: { pageSize: 20 } });
+    return listAll(`${cfg.accountManagementUrl}/v1/accounts`, "accounts", {
+      token: accessToken,
+      query: { pageSize: 20 },
+    });
   }
 
   const locationPath = (p: Pick<GooglePlace, "googleAccount" | "name">) => `${p.googleAccount}/${p.name}`;
 
   function review(r: any): GuestItem {
     const anonymous = Boolean(r.reviewer?.isAnonymous) || !r.reviewer?.displayName;
-    const reply = r.reviewReply?.comment != null ? { text: String(r.reviewReply.comment), at: new Date(r.reviewReply.updateTime ?? r.updateTime) } : null;
+    const reply =
+      r.reviewReply?.comment != null
+        ? { text: String(r.reviewReply.comment), at: new Date(r.reviewReply.updateTime ?? r.updateTime) }
+        : null;
     return {
       kind: "review",
       externalId: String(r.name),
@@ -148,7 +159,10 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
     };
     // Google ignores the button of an offer: the offer's own link is the way to redeem it
     if (post.cta && post.type !== "offer") {
-      body.callToAction = { actionType: CTA[post.cta.action], ...(post.cta.action !== "call" && post.cta.url ? { url: post.cta.url } : {}) };
+      body.callToAction = {
+        actionType: CTA[post.cta.action],
+        ...(post.cta.action !== "call" && post.cta.url ? { url: post.cta.url } : {}),
+      };
     }
     if (post.event && (post.type === "event" || post.type === "offer")) {
       body.event = { title: post.event.title, schedule: schedule(post.event.startsAt, post.event.endsAt) };
@@ -170,16 +184,28 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
    * started (a LocalPost has no field of ours to carry an attempt's key). Google promises no order for
    * localPosts.list, so every page is read; none of them may be skipped because of the dates on another.
    */
-  async function findPost(account: AccountAccess, location: { googleAccount: string; name: string }, text: string, since: Date): Promise<any | "none"> {
+  async function findPost(
+    account: AccountAccess,
+    location: { googleAccount: string; name: string },
+    text: string,
+    since: Date,
+  ): Promise<any | "none"> {
     const want = comparable(text);
     const floor = since.getTime() - 60_000;
-    const posts = await listAll<any>(`${cfg.myBusinessUrl}/v4/${locationPath(location)}/localPosts`, "localPosts", { token: account.accessToken, query: { pageSize: 100 } });
+    const posts = await listAll<any>(`${cfg.myBusinessUrl}/v4/${locationPath(location)}/localPosts`, "localPosts", {
+      token: account.accessToken,
+      query: { pageSize: 100 },
+    });
     const mine = posts.filter((p) => Date.parse(p.createTime) >= floor && comparable(p.summary ?? "") === want);
     // one send makes one post per location; were there two, the first made is this attempt's
     return mine.sort((x, y) => Date.parse(x.createTime) - Date.parse(y.createTime))[0] ?? "none";
   }
 
-  function published(req: PublishRequest, made: NonNullable<GoogleProgress["google"]>, warning?: string | null): Published {
+  function published(
+    req: PublishRequest,
+    made: NonNullable<GoogleProgress["google"]>,
+    warning?: string | null,
+  ): Published {
     const first = req.google!.locations.map((l) => made[l.name]).find(Boolean)!;
     return { externalId: first.name, permalink: first.searchUrl ?? null, warning: warning ?? null };
   }
@@ -208,12 +234,21 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
       }).toString(),
 
     async exchangeCode({ code, codeVerifier, redirectUri }) {
-      const tokens = await token({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier });
+      const tokens = await token({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      });
       // Google's consent screen lets a person untick a scope: without it nothing here works
       if (!tokens.scopes?.includes(GOOGLE_SCOPE)) {
-        throw new PlatformError("auth", "Google did not grant access to the Business Profile: allow it on Google's consent screen", {
-          platformCode: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
-        });
+        throw new PlatformError(
+          "auth",
+          "Google did not grant access to the Business Profile: allow it on Google's consent screen",
+          {
+            platformCode: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+          },
+        );
       }
       const list = await accounts(tokens.accessToken);
       const own = list.find((a) => a.type === "PERSONAL") ?? list[0];
@@ -236,10 +271,19 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
           query: { readMask: "name,title,storefrontAddress", pageSize: 100 },
         });
         // a location reached through a group and through the person's own account is one place
-        for (const l of locations) if (!seen.has(l.name)) seen.set(l.name, { googleAccount: a.name, name: l.name, title: String(l.title ?? ""), address: address(l.storefrontAddress) });
+        for (const l of locations)
+          if (!seen.has(l.name))
+            seen.set(l.name, {
+              googleAccount: a.name,
+              name: l.name,
+              title: String(l.title ?? ""),
+              address: address(l.storefrontAddress),
+            });
       }
       return mapLimit([...seen.values()], concurrency, async (p) => {
-        const vom = await read(`${cfg.verificationsUrl}/v1/${p.name}/VoiceOfMerchantState`, { token: account.accessToken });
+        const vom = await read(`${cfg.verificationsUrl}/v1/${p.name}/VoiceOfMerchantState`, {
+          token: account.accessToken,
+        });
         return { ...p, verified: vom?.hasVoiceOfMerchant === true };
       });
     },
@@ -259,9 +303,15 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
 
     async reply(account, reviewName, text) {
       if (Buffer.byteLength(text, "utf8") > GOOGLE_REPLY_MAX_BYTES) {
-        throw new PlatformError("rejected", `Google takes replies up to ${GOOGLE_REPLY_MAX_BYTES} bytes`, { platformCode: "REPLY_TOO_LONG" });
+        throw new PlatformError("rejected", `Google takes replies up to ${GOOGLE_REPLY_MAX_BYTES} bytes`, {
+          platformCode: "REPLY_TOO_LONG",
+        });
       }
-      const r = await call(`${cfg.myBusinessUrl}/v4/${reviewName}/reply`, { method: "PUT", token: account.accessToken, json: { comment: text } });
+      const r = await call(`${cfg.myBusinessUrl}/v4/${reviewName}/reply`, {
+        method: "PUT",
+        token: account.accessToken,
+        json: { comment: text },
+      });
       return { text: String(r.comment ?? text), at: r.updateTime ? new Date(r.updateTime) : new Date() };
     },
 
@@ -277,22 +327,37 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
 
     async prepare(req) {
       const g = req.google;
-      if (!g || g.locations.length === 0) throw new PlatformError("rejected", "Pick at least one Google location for this post");
+      if (!g || g.locations.length === 0)
+        throw new PlatformError("rejected", "Pick at least one Google location for this post");
       const length = [...req.text].length;
-      if (length > GOOGLE_SUMMARY_MAX) throw new PlatformError("rejected", `The post is ${length} characters; Google allows ${GOOGLE_SUMMARY_MAX}`, { platformCode: "SUMMARY_TOO_LONG" });
+      if (length > GOOGLE_SUMMARY_MAX)
+        throw new PlatformError("rejected", `The post is ${length} characters; Google allows ${GOOGLE_SUMMARY_MAX}`, {
+          platformCode: "SUMMARY_TOO_LONG",
+        });
       if ((g.post.type === "event" || g.post.type === "offer") && !g.post.event) {
-        throw new PlatformError("rejected", "Google needs a title, a start and an end for event and offer posts", { platformCode: "EVENT_REQUIRED" });
+        throw new PlatformError("rejected", "Google needs a title, a start and an end for event and offer posts", {
+          platformCode: "EVENT_REQUIRED",
+        });
       }
       if (g.post.cta && g.post.cta.action !== "call" && !g.post.cta.url && g.post.type !== "offer") {
         throw new PlatformError("rejected", "This Google button needs a link", { platformCode: "CTA_URL_REQUIRED" });
       }
       // Google fetches post photos from their URL itself; it takes one photo, JPG or PNG, no video
-      if (req.media.length > 1) throw new PlatformError("rejected", "A Google post shows one photo", { platformCode: "TOO_MANY_ITEMS" });
+      if (req.media.length > 1)
+        throw new PlatformError("rejected", "A Google post shows one photo", { platformCode: "TOO_MANY_ITEMS" });
       for (const m of req.media) {
-        if (m.kind !== "image" || !publishesImageType("google", m.mime)) throw new PlatformError("rejected", "Google posts take a JPG or PNG photo", { platformCode: "UNSUPPORTED_MEDIA" });
-        if (m.bytes < PHOTO_MIN_BYTES || m.bytes > PHOTO_MAX_BYTES) throw new PlatformError("rejected", "Google takes photos from 10 KB to 5 MB", { platformCode: "PHOTO_SIZE" });
+        if (m.kind !== "image" || !publishesImageType("google", m.mime))
+          throw new PlatformError("rejected", "Google posts take a JPG or PNG photo", {
+            platformCode: "UNSUPPORTED_MEDIA",
+          });
+        if (m.bytes < PHOTO_MIN_BYTES || m.bytes > PHOTO_MAX_BYTES)
+          throw new PlatformError("rejected", "Google takes photos from 10 KB to 5 MB", { platformCode: "PHOTO_SIZE" });
         if ((m.width != null && m.width < PHOTO_MIN_SIDE) || (m.height != null && m.height < PHOTO_MIN_SIDE)) {
-          throw new PlatformError("rejected", `Google takes photos of at least ${PHOTO_MIN_SIDE} x ${PHOTO_MIN_SIDE} pixels`, { platformCode: "PHOTO_TOO_SMALL" });
+          throw new PlatformError(
+            "rejected",
+            `Google takes photos of at least ${PHOTO_MIN_SIDE} x ${PHOTO_MIN_SIDE} pixels`,
+            { platformCode: "PHOTO_TOO_SMALL" },
+          );
         }
       }
     },
@@ -326,7 +391,9 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
         }
       }
       if (!Object.keys(made).length) throw lastRefusal ?? new PlatformError("rejected", "Google refused the post");
-      const warning = refused.length ? `Google refused the post at ${refused.length} location(s): ${lastRefusal?.platformMessage ?? ""}`.trim() : null;
+      const warning = refused.length
+        ? `Google refused the post at ${refused.length} location(s): ${lastRefusal?.platformMessage ?? ""}`.trim()
+        : null;
       return published(req, made, warning);
     },
 
@@ -342,7 +409,8 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
         else made[location.name] = { name: hit.name, searchUrl: hit.searchUrl ?? null };
       }
       const found = Object.keys(made).length;
-      if (found > Object.keys((req.progress as GoogleProgress).google ?? {}).length) await req.saveProgress({ ...req.progress, google: { ...made } });
+      if (found > Object.keys((req.progress as GoogleProgress).google ?? {}).length)
+        await req.saveProgress({ ...req.progress, google: { ...made } });
       // Google lists a location's posts as soon as it has made them; a location without one has none,
       // and a new send skips the locations already posted to
       if (missing > 0) return { state: "absent" };
@@ -370,12 +438,24 @@ export function googleError(r: HttpResult): PlatformError {
   const violation = details.find((d) => Array.isArray(d?.fieldViolations))?.fieldViolations?.[0];
   const reason: string | undefined = info?.reason;
   const status: string = e.status ?? "";
-  const message = String(validation?.message ?? violation?.description ?? e.message ?? r.body?.error_description ?? r.body?.raw ?? `HTTP ${r.status}`);
+  const message = String(
+    validation?.message ??
+      violation?.description ??
+      e.message ??
+      r.body?.error_description ??
+      r.body?.raw ??
+      `HTTP ${r.status}`,
+  );
   const opts = { status: r.status, platformCode: reason ?? (status || undefined) };
   if (r.status === 401 || status === "UNAUTHENTICATED") return new PlatformError("auth", message, opts);
   if (reason === "ACCESS_TOKEN_SCOPE_INSUFFICIENT") return new PlatformError("auth", message, opts);
   // the project has not enabled the API, or its quota is the 0 a project has until Google grants access
-  if (reason === "SERVICE_DISABLED" || reason === "API_DISABLED" || reason === "BILLING_DISABLED" || reason === "CONSUMER_INVALID") {
+  if (
+    reason === "SERVICE_DISABLED" ||
+    reason === "API_DISABLED" ||
+    reason === "BILLING_DISABLED" ||
+    reason === "CONSUMER_INVALID"
+  ) {
     return new PlatformError("plan", message, opts);
   }
   if (r.status === 429 || status === "RESOURCE_EXHAUSTED") {
@@ -403,7 +483,9 @@ function retryAt(h: Headers): Date {
 
 function address(a: any): string {
   if (!a) return "";
-  return [...(a.addressLines ?? []), a.sublocality, a.locality, a.administrativeArea].filter((s) => typeof s === "string" && s.trim()).join(", ");
+  return [...(a.addressLines ?? []), a.sublocality, a.locality, a.administrativeArea]
+    .filter((s) => typeof s === "string" && s.trim())
+    .join(", ");
 }
 
 /** ar when the text is mostly Arabic letters, else en (Google's languageCode is the post's language). */
@@ -419,7 +501,15 @@ function schedule(startsAt: string, endsAt: string) {
 }
 function civil(prefix: "start" | "end", iso: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: LOCAL_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: LOCAL_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );

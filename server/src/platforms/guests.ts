@@ -63,7 +63,11 @@ export interface GoogleGuests {
   /** the accounts the token's person manages, then each account's locations with their verification */
   places(account: AccountAccess): Promise<GooglePlace[]>;
   /** one page of a location's reviews, newest first (accounts.locations.reviews.list) */
-  reviews(account: AccountAccess, place: Pick<GooglePlace, "googleAccount" | "name">, pageToken?: string | null): Promise<ReviewPage>;
+  reviews(
+    account: AccountAccess,
+    place: Pick<GooglePlace, "googleAccount" | "name">,
+    pageToken?: string | null,
+  ): Promise<ReviewPage>;
   /** creates or replaces the business's reply (updateReply); refused ("rejected") for an unverified location */
   reply(account: AccountAccess, reviewName: string, text: string): Promise<{ text: string; at: Date }>;
   /** removes the business's reply (deleteReply) */

@@ -26,11 +26,19 @@ export interface FetchJsonOptions {
 }
 
 // transport errors that happen before a byte of the request left: the network never saw it
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const NOT_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 export async function fetchJson<T = any>(url: string | URL, o: FetchJsonOptions = {}): Promise<HttpResult<T>> {
   // nothing left yet: whatever the request was, the network has not seen it
-  if (o.signal?.aborted) throw new PlatformError("unavailable", "the publish deadline passed before the request was sent");
+  if (o.signal?.aborted)
+    throw new PlatformError("unavailable", "the publish deadline passed before the request was sent");
   const timeoutMs = o.timeoutMs ?? 30_000;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, deadline]) : deadline;
@@ -83,7 +91,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * Retries a read-only call while the network is down or slow (never rate limits, never refusals).
  * Only for calls that change nothing: status polls, lookups, metrics. Never wrap a send.
  */
-export async function withBackoff<T>(fn: () => Promise<T>, opts: { retries?: number; baseMs?: number; signal?: AbortSignal } = {}): Promise<T> {
+export async function withBackoff<T>(
+  fn: () => Promise<T>,
+  opts: { retries?: number; baseMs?: number; signal?: AbortSignal } = {},
+): Promise<T> {
   const { retries = 3, baseMs = 250, signal } = opts;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -40,7 +40,9 @@ const MAX_PAGES = 400;
  * This server receives Instagram's webhooks: Meta signs them with the app secret and checks the callback
  * with the verify token (INSTAGRAM_APP_SECRET and INSTAGRAM_WEBHOOK_VERIFY_TOKEN).
  */
-export const instagramWebhooksOn = (cfg: Pick<Config["platforms"]["instagram"], "appSecret" | "webhookVerifyToken">): boolean => Boolean(cfg.appSecret && cfg.webhookVerifyToken);
+export const instagramWebhooksOn = (
+  cfg: Pick<Config["platforms"]["instagram"], "appSecret" | "webhookVerifyToken">,
+): boolean => Boolean(cfg.appSecret && cfg.webhookVerifyToken);
 
 /** Why Instagram refused a Private Reply: too late, already used (or not possible), or something else (null). */
 export function privateReplyRefusal(err: unknown): "window" | "used" | null {
@@ -75,7 +77,10 @@ interface RawPage<T> {
   paging?: { cursors?: { after?: unknown }; next?: unknown };
 }
 
-export function createInstagramGuests(cfg: Config["platforms"]["instagram"], tune: InstagramGuestsTuning = {}): InstagramGuests {
+export function createInstagramGuests(
+  cfg: Config["platforms"]["instagram"],
+  tune: InstagramGuestsTuning = {},
+): InstagramGuests {
   const backoff = { retries: 3, baseMs: tune.backoffMs ?? 500 };
   const pageSize = String(tune.pageSize ?? 50);
   const graphPath = (path: string) => `${cfg.graphUrl}/${cfg.graphVersion}/${path}`;
@@ -88,14 +93,26 @@ export function createInstagramGuests(cfg: Config["platforms"]["instagram"], tun
   async function call<T = any>(
     method: "GET" | "POST",
     path: string,
-    o: { token: string; needs: InstagramPermission; params?: Record<string, string | undefined>; json?: unknown; creates?: boolean },
+    o: {
+      token: string;
+      needs: InstagramPermission;
+      params?: Record<string, string | undefined>;
+      json?: unknown;
+      creates?: boolean;
+    },
   ): Promise<T> {
     let r: HttpResult;
     if (method === "GET") {
       r = await fetchJson(withQuery(graphPath(path), { ...o.params, access_token: o.token }), { timeoutMs: 15_000 });
     } else if (o.json !== undefined) {
       // the messaging API takes JSON with the token as a bearer (Private Replies guide)
-      r = await fetchJson(withQuery(graphPath(path), o.params ?? {}), { method: "POST", json: o.json, headers: { authorization: `Bearer ${o.token}` }, creates: o.creates, timeoutMs: 30_000 });
+      r = await fetchJson(withQuery(graphPath(path), o.params ?? {}), {
+        method: "POST",
+        json: o.json,
+        headers: { authorization: `Bearer ${o.token}` },
+        creates: o.creates,
+        timeoutMs: 30_000,
+      });
     } else {
       const body = new URLSearchParams();
       for (const [k, v] of Object.entries({ ...o.params, access_token: o.token })) if (v !== undefined) body.set(k, v);
@@ -106,19 +123,30 @@ export function createInstagramGuests(cfg: Config["platforms"]["instagram"], tun
     const code = r.body?.error?.code;
     const subcode = r.body?.error?.error_subcode;
     // Messenger's wording of the closed window speaks of a "News Messaging permission": still a refusal of this comment
-    if (PRIVATE_REPLY_WINDOW_SUBCODES.includes(subcode)) return Promise.reject(new PlatformError("rejected", err.platformMessage, { ...err.opts, platformCode: subcode }));
+    if (PRIVATE_REPLY_WINDOW_SUBCODES.includes(subcode))
+      return Promise.reject(new PlatformError("rejected", err.platformMessage, { ...err.opts, platformCode: subcode }));
     if (err.kind === "auth" && code !== 190 && r.status !== 401) {
       return Promise.reject(
-        new PlatformError("auth", `Instagram has not granted ${o.needs}: connect the account again and allow it (${err.platformMessage})`, { ...err.opts, platformCode: o.needs }),
+        new PlatformError(
+          "auth",
+          `Instagram has not granted ${o.needs}: connect the account again and allow it (${err.platformMessage})`,
+          { ...err.opts, platformCode: o.needs },
+        ),
       );
     }
     if (code === 3) return Promise.reject(new PlatformError("plan", err.platformMessage, err.opts));
     throw err;
   }
-  const read = <T = any>(path: string, o: Parameters<typeof call>[2]) => withBackoff(() => call<T>("GET", path, o), backoff);
+  const read = <T = any>(path: string, o: Parameters<typeof call>[2]) =>
+    withBackoff(() => call<T>("GET", path, o), backoff);
 
   /** Every page of an edge, following paging.cursors.after while Instagram says there is a next page. */
-  async function allPages<T>(path: string, token: string, params: Record<string, string>, first?: RawPage<T>): Promise<T[]> {
+  async function allPages<T>(
+    path: string,
+    token: string,
+    params: Record<string, string>,
+    first?: RawPage<T>,
+  ): Promise<T[]> {
     const out: T[] = [];
     let page: RawPage<T> | undefined = first;
     const seen = new Set<string>();
@@ -148,7 +176,12 @@ export function createInstagramGuests(cfg: Config["platforms"]["instagram"], tun
           ? await allPages<RawComment>(`${id}/replies`, token, { fields: REPLY_FIELDS, limit: pageSize }, c.replies)
           : (c.replies?.data ?? []);
         const thread: GuestThreadEntry[] = replies
-          .map((x) => ({ author: str(x.username), text: str(x.text), at: igTime(x.timestamp), fromBusiness: byBusiness(x, account) }))
+          .map((x) => ({
+            author: str(x.username),
+            text: str(x.text),
+            at: igTime(x.timestamp),
+            fromBusiness: byBusiness(x, account),
+          }))
           .sort((a, b) => a.at.getTime() - b.at.getTime());
         const writtenAt = igTime(c.timestamp);
         const ours = thread.filter((t) => t.fromBusiness);
@@ -173,13 +206,26 @@ export function createInstagramGuests(cfg: Config["platforms"]["instagram"], tun
     },
 
     async reply(account, commentId, text) {
-      const r = await call<{ id?: unknown }>("POST", `${commentId}/replies`, { token: account.accessToken, needs: COMMENTS, params: { message: text }, creates: true });
+      const r = await call<{ id?: unknown }>("POST", `${commentId}/replies`, {
+        token: account.accessToken,
+        needs: COMMENTS,
+        params: { message: text },
+        creates: true,
+      });
       return { id: str(r?.id) };
     },
 
     async hide(account, commentId, hidden) {
       // setting the same state twice changes nothing: safe to repeat after a lost answer
-      await withBackoff(() => call("POST", commentId, { token: account.accessToken, needs: COMMENTS, params: { hide: hidden ? "true" : "false" } }), backoff);
+      await withBackoff(
+        () =>
+          call("POST", commentId, {
+            token: account.accessToken,
+            needs: COMMENTS,
+            params: { hide: hidden ? "true" : "false" },
+          }),
+        backoff,
+      );
     },
 
     async privateReply(account, commentId, text) {
@@ -195,8 +241,17 @@ export function createInstagramGuests(cfg: Config["platforms"]["instagram"], tun
     async subscribeComments(account) {
       // Instagram Login: graph.instagram.com with the account's own token; comments need
       // instagram_business_manage_comments (Webhooks: fields and permissions). Subscribing again is harmless.
-      const r = await withBackoff(() => call<{ success?: unknown }>("POST", `${account.externalId}/subscribed_apps`, { token: account.accessToken, needs: COMMENTS, params: { subscribed_fields: "comments" } }), backoff);
-      if (r?.success !== true && r?.success !== "true") throw new PlatformError("unavailable", "Instagram did not confirm the comments subscription");
+      const r = await withBackoff(
+        () =>
+          call<{ success?: unknown }>("POST", `${account.externalId}/subscribed_apps`, {
+            token: account.accessToken,
+            needs: COMMENTS,
+            params: { subscribed_fields: "comments" },
+          }),
+        backoff,
+      );
+      if (r?.success !== true && r?.success !== "true")
+        throw new PlatformError("unavailable", "Instagram did not confirm the comments subscription");
     },
 
     readWebhook(rawBody, signature) {

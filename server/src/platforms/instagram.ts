@@ -92,18 +92,28 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
     const params = { ...o.params, access_token: o.token };
     const r =
       o.method === "POST"
-        ? await fetchJson(url, { method: "POST", body: form(params), signal: o.signal, creates: o.creates, timeoutMs: o.timeoutMs })
+        ? await fetchJson(url, {
+            method: "POST",
+            body: form(params),
+            signal: o.signal,
+            creates: o.creates,
+            timeoutMs: o.timeoutMs,
+          })
         : await fetchJson(withQuery(url, params), { signal: o.signal, timeoutMs: o.timeoutMs ?? 15_000 });
     if (r.ok) return r.body as T;
     const err = graphError(r);
     if (err.kind === "rate_limit" && err.opts.platformCode === PUBLISH_LIMIT_SUBCODE && o.account) {
       // the 24-hour publishing limit: waiting 15 minutes would only hit it again
-      const resetAt = await quota(o.account).then((q) => q.resetAt, () => null);
+      const resetAt = await quota(o.account).then(
+        (q) => q.resetAt,
+        () => null,
+      );
       if (resetAt) throw new PlatformError("rate_limit", err.platformMessage, { ...err.opts, retryAt: resetAt });
     }
     throw err;
   }
-  const read = <T = any>(url: string, o: CallOpts) => withBackoff(() => call<T>(url, o), { ...backoff, signal: o.signal });
+  const read = <T = any>(url: string, o: CallOpts) =>
+    withBackoff(() => call<T>(url, o), { ...backoff, signal: o.signal });
 
   async function quota(account: AccountAccess): Promise<{ remaining: number; resetAt: Date }> {
     const r = await read(graphPath(`${account.externalId}/content_publishing_limit`), {
@@ -147,7 +157,9 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
     if (o.format === "story") {
       // a story shows no caption: Instagram ignores one, so none is sent
       const m = media[0];
-      return create(m.kind === "video" ? { media_type: "STORIES", video_url: m.url } : { media_type: "STORIES", image_url: m.url });
+      return create(
+        m.kind === "video" ? { media_type: "STORIES", video_url: m.url } : { media_type: "STORIES", image_url: m.url },
+      );
     }
     // where the post goes: collaborators and location on the post (the carousel itself), never on a child
     const shared = {
@@ -161,7 +173,10 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
     const image = (m: PublishMedia) => ({
       image_url: m.url,
       alt_text: m.altText || undefined,
-      user_tags: tags && m === firstPhoto ? JSON.stringify(tags.map((t) => ({ username: t.username, x: t.x, y: t.y }))) : undefined,
+      user_tags:
+        tags && m === firstPhoto
+          ? JSON.stringify(tags.map((t) => ({ username: t.username, x: t.x, y: t.y })))
+          : undefined,
     });
     const reel = reelParts(req, o);
     if (reel) {
@@ -182,7 +197,11 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
     if (media.length === 1) return create({ ...shared, ...image(media[0]) });
     const children: string[] = [];
     for (const m of media) {
-      const id = await create(m.kind === "video" ? { media_type: "VIDEO", video_url: m.url, is_carousel_item: "true" } : { ...image(m), is_carousel_item: "true" });
+      const id = await create(
+        m.kind === "video"
+          ? { media_type: "VIDEO", video_url: m.url, is_carousel_item: "true" }
+          : { ...image(m), is_carousel_item: "true" },
+      );
       // a carousel may only list children that are FINISHED: images are processed too, only faster
       await waitProcessed(id, account, req.signal);
       children.push(id);
@@ -193,17 +212,27 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
   /** Refuses, before any call, a format Instagram would refuse (the composer's preview shows the same). */
   function checkFormat(req: PublishRequest): void {
     const problems = instagramFormatProblems(req.options ?? null, req.media);
-    if (problems.length) throw new PlatformError("rejected", problems.map((k) => messageText(k, "en")).join("; "), { platformCode: "FORMAT" });
+    if (problems.length)
+      throw new PlatformError("rejected", problems.map((k) => messageText(k, "en")).join("; "), {
+        platformCode: "FORMAT",
+      });
   }
 
   /** Which media ids were published as stories: listed by the stories edge, not by media. */
   async function findStory(req: PublishRequest): Promise<Reconciled> {
     const { account } = req;
-    const list = await read(graphPath(`${account.externalId}/stories`), { token: account.accessToken, params: { fields: "id,permalink,timestamp" } });
+    const list = await read(graphPath(`${account.externalId}/stories`), {
+      token: account.accessToken,
+      params: { fields: "id,permalink,timestamp" },
+    });
     const since = req.attemptStartedAt.getTime() - 60_000;
-    const hits = ((list?.data ?? []) as { id: string; permalink?: string; timestamp?: string }[]).filter((m) => Date.parse(m.timestamp ?? "") >= since);
+    const hits = ((list?.data ?? []) as { id: string; permalink?: string; timestamp?: string }[]).filter(
+      (m) => Date.parse(m.timestamp ?? "") >= since,
+    );
     // a story has no caption to tell it by: only one story since the attempt began is certainly ours
-    return hits.length === 1 ? { state: "published", result: { externalId: hits[0].id, permalink: hits[0].permalink ?? null } } : { state: "unknown" };
+    return hits.length === 1
+      ? { state: "published", result: { externalId: hits[0].id, permalink: hits[0].permalink ?? null } }
+      : { state: "unknown" };
   }
 
   /** Polls a container until Instagram has processed it: FINISHED (or already PUBLISHED). */
@@ -220,9 +249,12 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       if (code === "ERROR") {
         // the status names the subcode in brackets: "Error: Media download has failed. (2207052)"
         const fetchFailed = (r.status ?? "").includes(String(MEDIA_FETCH_FAILED_SUBCODE));
-        throw new PlatformError("rejected", r.status || "Instagram could not process the media", { platformCode: fetchFailed ? MEDIA_FETCH_FAILED_SUBCODE : "ERROR" });
+        throw new PlatformError("rejected", r.status || "Instagram could not process the media", {
+          platformCode: fetchFailed ? MEDIA_FETCH_FAILED_SUBCODE : "ERROR",
+        });
       }
-      if (Date.now() + delay > giveUpAt) throw new PlatformError("unavailable", "Instagram is still processing the media");
+      if (Date.now() + delay > giveUpAt)
+        throw new PlatformError("unavailable", "Instagram is still processing the media");
       await sleep(delay, signal);
     }
   }
@@ -266,7 +298,11 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       const permissions = short.permissions;
       return {
         ...tokenSet(long),
-        scopes: Array.isArray(permissions) ? permissions : typeof permissions === "string" ? permissions.split(",") : SCOPES,
+        scopes: Array.isArray(permissions)
+          ? permissions
+          : typeof permissions === "string"
+            ? permissions.split(",")
+            : SCOPES,
         externalId: String(me.user_id ?? short.user_id ?? me.id),
         handle: me.username,
         displayName: me.name ?? null,
@@ -277,7 +313,10 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
     // less than a day ago (Instagram refuses those): a token that young which was refused is dead
     async refresh({ accessToken, expiresAt }) {
       if (expiresAt && expiresAt.getTime() - LONG_LIVED_MS + REFRESHABLE_AFTER_MS > Date.now()) {
-        throw new PlatformError("auth", "the Instagram token is less than a day old and cannot be refreshed: connect the account again");
+        throw new PlatformError(
+          "auth",
+          "the Instagram token is less than a day old and cannot be refreshed: connect the account again",
+        );
       }
       const r = await call(`${cfg.graphUrl}/refresh_access_token`, {
         token: accessToken,
@@ -299,7 +338,8 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
           // saved before polling: from now on reconcile can ask Instagram about this container
           await req.saveProgress({ ...req.progress, containerId });
           const state = await waitProcessed(containerId, req.account, req.signal);
-          if (state === "EXPIRED") throw new PlatformError("unavailable", "the media container expired before it was ready");
+          if (state === "EXPIRED")
+            throw new PlatformError("unavailable", "the media container expired before it was ready");
           return;
         } catch (err) {
           // Instagram's fetch of our URL fails now and then ("Media download has failed", at creation or
@@ -334,7 +374,11 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       if (req.firstComment && instagramOptions(req).format === "story") {
         warning = "The story is published; stories take no comments, so its first comment was not added.";
       } else if (req.firstComment) {
-        await call(graphPath(`${id}/comments`), { ...after, method: "POST", params: { message: req.firstComment } }).catch((e) => {
+        await call(graphPath(`${id}/comments`), {
+          ...after,
+          method: "POST",
+          params: { message: req.firstComment },
+        }).catch((e) => {
           warning = `The post is published, but its first comment was not added: ${e instanceof PlatformError ? e.platformMessage : String(e)}`;
         });
       }
@@ -355,7 +399,8 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
         throw err;
       }
       // never published: Instagram will publish this container at most once, so sending is safe
-      if (status === "FINISHED" || status === "IN_PROGRESS" || status === "ERROR" || status === "EXPIRED") return { state: "absent" };
+      if (status === "FINISHED" || status === "IN_PROGRESS" || status === "ERROR" || status === "EXPIRED")
+        return { state: "absent" };
       if (status !== "PUBLISHED") return { state: "unknown" };
       if (instagramOptions(req).format === "story") return findStory(req);
       // published: find which media it became (same caption, made after the attempt started)
@@ -365,10 +410,12 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       });
       const since = req.attemptStartedAt.getTime() - 60_000;
       const want = normalise(req.text);
-      const hit = ((list?.data ?? []) as { id: string; caption?: string; permalink?: string; timestamp?: string }[]).find(
-        (m) => normalise(m.caption ?? "") === want && Date.parse(m.timestamp ?? "") >= since,
-      );
-      return hit ? { state: "published", result: { externalId: hit.id, permalink: hit.permalink ?? null } } : { state: "unknown" };
+      const hit = (
+        (list?.data ?? []) as { id: string; caption?: string; permalink?: string; timestamp?: string }[]
+      ).find((m) => normalise(m.caption ?? "") === want && Date.parse(m.timestamp ?? "") >= since);
+      return hit
+        ? { state: "published", result: { externalId: hit.id, permalink: hit.permalink ?? null } }
+        : { state: "unknown" };
     },
 
     quota,
@@ -378,12 +425,22 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       await mapLimit(externalIds, 4, async (id) => {
         try {
           // stories have their own metrics, and none once they expire: ask what the media is first
-          const kind = await read(graphPath(id), { token: account.accessToken, params: { fields: "media_product_type,timestamp" } });
+          const kind = await read(graphPath(id), {
+            token: account.accessToken,
+            params: { fields: "media_product_type,timestamp" },
+          });
           const story = kind?.media_product_type === "STORY";
           if (story && Date.now() - Date.parse(kind?.timestamp ?? "") > STORY_LIFE_MS) return;
-          const r = await call(graphPath(`${id}/insights`), { token: account.accessToken, params: { metric: (story ? STORY_METRICS : METRICS).join(",") } });
+          const r = await call(graphPath(`${id}/insights`), {
+            token: account.accessToken,
+            params: { metric: (story ? STORY_METRICS : METRICS).join(",") },
+          });
           const m: Metrics = { views: 0, likes: 0, comments: 0, shares: 0, reach: 0 };
-          for (const d of (r?.data ?? []) as { name: string; values?: { value?: number }[]; total_value?: { value?: number } }[]) {
+          for (const d of (r?.data ?? []) as {
+            name: string;
+            values?: { value?: number }[];
+            total_value?: { value?: number };
+          }[]) {
             // a story's replies are what comments are to a post
             const name = (d.name === "replies" ? "comments" : d.name) as keyof Metrics;
             if (name in m) m[name] = Number(d.total_value?.value ?? d.values?.[0]?.value ?? 0);
@@ -401,14 +458,43 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
     async audience(account) {
       const { externalId: id, accessToken: token } = account;
       // demographics and online hours need 100 followers: below that Instagram refuses them, which is no failure
-      const unless = <T>(p: Promise<T>, none: T) => p.catch((e) => (e instanceof PlatformError && e.kind === "rejected" ? none : Promise.reject(e)));
+      const unless = <T>(p: Promise<T>, none: T) =>
+        p.catch((e) => (e instanceof PlatformError && e.kind === "rejected" ? none : Promise.reject(e)));
       const insights = (params: Record<string, string>) => read(graphPath(`${id}/insights`), { token, params });
       const breakdown = (by: "city" | "age" | "gender") =>
-        unless(insights({ metric: "follower_demographics", period: "lifetime", metric_type: "total_value", breakdown: by }).then((r) => demographicCounts(r, by)), []);
+        unless(
+          insights({
+            metric: "follower_demographics",
+            period: "lifetime",
+            metric_type: "total_value",
+            breakdown: by,
+          }).then((r) => demographicCounts(r, by)),
+          [],
+        );
       const now = Math.floor(Date.now() / 1000);
-      const online = unless(insights({ metric: "online_followers", period: "lifetime", since: String(now - 7 * 86_400), until: String(now) }).then(onlineKuwaitHours), []);
-      const [me, cities, ages, genders, activeHours] = await Promise.all([read(graphPath(id), { token, params: { fields: "followers_count" } }), breakdown("city"), breakdown("age"), breakdown("gender"), online]);
-      return { followers: typeof me?.followers_count === "number" ? me.followers_count : null, cities, ages, genders, activeHours };
+      const online = unless(
+        insights({
+          metric: "online_followers",
+          period: "lifetime",
+          since: String(now - 7 * 86_400),
+          until: String(now),
+        }).then(onlineKuwaitHours),
+        [],
+      );
+      const [me, cities, ages, genders, activeHours] = await Promise.all([
+        read(graphPath(id), { token, params: { fields: "followers_count" } }),
+        breakdown("city"),
+        breakdown("age"),
+        breakdown("gender"),
+        online,
+      ]);
+      return {
+        followers: typeof me?.followers_count === "number" ? me.followers_count : null,
+        cities,
+        ages,
+        genders,
+        activeHours,
+      };
     },
   };
 }
@@ -423,7 +509,10 @@ function instagramOptions(req: PublishRequest): InstagramOptions {
  * and not an item of its own), or a feed post of one video, which Instagram publishes as a reel. Null:
  * not a reel.
  */
-function reelParts(req: PublishRequest, o: InstagramOptions): { video: PublishMedia; cover: PublishMedia | null } | null {
+function reelParts(
+  req: PublishRequest,
+  o: InstagramOptions,
+): { video: PublishMedia; cover: PublishMedia | null } | null {
   const coverId = o.format === "reel" ? o.reel?.coverMediaId?.toLowerCase() : undefined;
   const cover = coverId ? (req.media.find((m) => m.kind === "image" && m.id.toLowerCase() === coverId) ?? null) : null;
   const rest = req.media.filter((m) => m !== cover);
@@ -439,7 +528,11 @@ function form(params: Record<string, string | undefined>): URLSearchParams {
 }
 
 function tokenSet(t: { access_token: string; expires_in?: number }): TokenSet {
-  return { accessToken: t.access_token, refreshToken: null, expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null };
+  return {
+    accessToken: t.access_token,
+    refreshToken: null,
+    expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null,
+  };
 }
 
 const normalise = (s: string) => s.normalize("NFC").replace(/\s+/g, " ").trim();
@@ -460,15 +553,22 @@ export function graphError(r: HttpResult): PlatformError {
   const code = typeof e.code === "number" ? e.code : undefined;
   const subcode = typeof e.error_subcode === "number" ? e.error_subcode : undefined;
   const detail = e.error_user_msg ?? e.message ?? r.body?.error_message ?? r.body?.raw ?? `HTTP ${r.status}`;
-  const message = e.error_user_title && !String(detail).includes(e.error_user_title) ? `${e.error_user_title}: ${detail}` : String(detail);
+  const message =
+    e.error_user_title && !String(detail).includes(e.error_user_title)
+      ? `${e.error_user_title}: ${detail}`
+      : String(detail);
   const opts = { platformCode: subcode ?? code ?? r.body?.code, status: r.status };
   if (code === 190 || r.status === 401) return new PlatformError("auth", message, opts);
   // a permission the person did not grant (or took back): only signing in again can give it
   if (isPermissionError(code, String(e.message ?? ""))) return new PlatformError("auth", message, opts);
-  if (subcode === PUBLISH_LIMIT_SUBCODE) return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + 60 * 60_000) });
+  if (subcode === PUBLISH_LIMIT_SUBCODE)
+    return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + 60 * 60_000) });
   if (((code !== undefined && RATE_LIMIT_CODES.has(code)) || r.status === 429) && subcode !== SPAM_RESTRICTED_SUBCODE) {
     const regain = regainAccessMinutes(r.headers);
-    return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + (regain ?? 15) * 60_000) });
+    return new PlatformError("rate_limit", message, {
+      ...opts,
+      retryAt: new Date(Date.now() + (regain ?? 15) * 60_000),
+    });
   }
   // Meta marks errors that may go away by themselves: try later, never a refusal
   if (r.status >= 500 || e.is_transient === true) return new PlatformError("unavailable", message, opts);
@@ -523,7 +623,9 @@ export function demographicCounts(r: any, by: "city" | "age" | "gender"): { key:
       }
     }
   }
-  return [...out].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  return [...out]
+    .map(([key, count]) => ({ key, count }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
 /**
@@ -532,11 +634,15 @@ export function demographicCounts(r: any, by: "city" | "age" | "gender"): { key:
  * in winter). Returns the average per Kuwait hour (UTC+3) over the days that have figures; [] without.
  */
 export function onlineKuwaitHours(r: any): number[] {
-  const metric = ((r?.data ?? []) as { name?: string; values?: { value?: unknown; end_time?: string }[] }[]).find((d) => d?.name === "online_followers");
+  const metric = ((r?.data ?? []) as { name?: string; values?: { value?: unknown; end_time?: string }[] }[]).find(
+    (d) => d?.name === "online_followers",
+  );
   const sums: number[] = new Array(24).fill(0);
   let days = 0;
   for (const v of metric?.values ?? []) {
-    const hours = Object.entries(v?.value && typeof v.value === "object" ? v.value : {}).filter(([h, n]) => /^\d{1,2}$/.test(h) && Number(h) < 24 && typeof n === "number");
+    const hours = Object.entries(v?.value && typeof v.value === "object" ? v.value : {}).filter(
+      ([h, n]) => /^\d{1,2}$/.test(h) && Number(h) < 24 && typeof n === "number",
+    );
     if (!hours.length) continue; // a day Instagram has no figures for yet: {}
     const end = Date.parse(v.end_time ?? "");
     // the offset in force during that day (its middle), so the switch to and from daylight saving is followed
@@ -549,7 +655,10 @@ export function onlineKuwaitHours(r: any): number[] {
 
 /** America/Los_Angeles' offset from UTC at an instant: -7 (daylight saving) or -8. */
 function pacificOffsetHours(at: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", timeZoneName: "shortOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", timeZoneName: "shortOffset" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value ?? "";
   const m = /GMT([+-]\d+)/.exec(name);
   return m ? Number(m[1]) : -8;
 }

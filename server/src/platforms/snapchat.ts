@@ -26,7 +26,14 @@
 import { createCipheriv, randomBytes } from "node:crypto";
 import type { SnapchatOptions } from "@sufra/schema";
 import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
-import { PlatformError, type PlatformAdapter, type PublishMedia, type PublishRequest, type Reconciled, type TokenSet } from "./types.ts";
+import {
+  PlatformError,
+  type PlatformAdapter,
+  type PublishMedia,
+  type PublishRequest,
+  type Reconciled,
+  type TokenSet,
+} from "./types.ts";
 
 export interface SnapchatConfig {
   clientId?: string;
@@ -96,19 +103,46 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
   const backoff = { retries: 3, baseMs: tune.backoffMs ?? 500 };
   const publishTimeoutMs = cfg.publishTimeoutMs ?? 30_000;
 
-  async function call<T = any>(method: "GET" | "POST", url: string, o: { token: string; json?: unknown; body?: FormData; signal?: AbortSignal; creates?: boolean; timeoutMs?: number }): Promise<T> {
-    const r = await fetchJson<T>(url, { method, headers: { authorization: `Bearer ${o.token}` }, json: o.json, body: o.body, signal: o.signal, creates: o.creates, timeoutMs: o.timeoutMs });
+  async function call<T = any>(
+    method: "GET" | "POST",
+    url: string,
+    o: { token: string; json?: unknown; body?: FormData; signal?: AbortSignal; creates?: boolean; timeoutMs?: number },
+  ): Promise<T> {
+    const r = await fetchJson<T>(url, {
+      method,
+      headers: { authorization: `Bearer ${o.token}` },
+      json: o.json,
+      body: o.body,
+      signal: o.signal,
+      creates: o.creates,
+      timeoutMs: o.timeoutMs,
+    });
     if (!r.ok) throw snapError(r);
     return r.body;
   }
-  const read = <T = any>(url: string, o: { token: string; signal?: AbortSignal }) => withBackoff(() => call<T>("GET", url, o), { ...backoff, signal: o.signal });
+  const read = <T = any>(url: string, o: { token: string; signal?: AbortSignal }) =>
+    withBackoff(() => call<T>("GET", url, o), { ...backoff, signal: o.signal });
 
   async function token(params: Record<string, string>): Promise<TokenSet> {
-    const r = await fetchJson(cfg.tokenUrl!, { method: "POST", body: new URLSearchParams({ client_id: cfg.clientId!, client_secret: cfg.clientSecret!, ...params }) });
+    const r = await fetchJson(cfg.tokenUrl!, {
+      method: "POST",
+      body: new URLSearchParams({ client_id: cfg.clientId!, client_secret: cfg.clientSecret!, ...params }),
+    });
     // invalid_grant (a revoked or used code or refresh token) and invalid_client: only connecting again helps
-    if (!r.ok) throw new PlatformError(r.status >= 500 ? "unavailable" : "auth", String(r.body?.error_description ?? r.body?.error ?? `HTTP ${r.status}`), { status: r.status, platformCode: r.body?.error });
-    const scopes = String(r.body?.scope ?? "").split(/[\s,]+/).filter(Boolean);
-    if (!scopes.includes(SNAPCHAT_SCOPE)) throw new PlatformError("auth", `Snapchat did not grant ${SNAPCHAT_SCOPE}: connect again and allow posting to the public profile`);
+    if (!r.ok)
+      throw new PlatformError(
+        r.status >= 500 ? "unavailable" : "auth",
+        String(r.body?.error_description ?? r.body?.error ?? `HTTP ${r.status}`),
+        { status: r.status, platformCode: r.body?.error },
+      );
+    const scopes = String(r.body?.scope ?? "")
+      .split(/[\s,]+/)
+      .filter(Boolean);
+    if (!scopes.includes(SNAPCHAT_SCOPE))
+      throw new PlatformError(
+        "auth",
+        `Snapchat did not grant ${SNAPCHAT_SCOPE}: connect again and allow posting to the public profile`,
+      );
     return {
       accessToken: r.body.access_token,
       refreshToken: r.body.refresh_token ?? null,
@@ -125,19 +159,26 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
   function check(req: PublishRequest): PublishMedia {
     if (req.media.length !== 1) throw new PlatformError("rejected", "A Snapchat post is one photo or one video");
     const m = req.media[0];
-    if (options(req).kind === "spotlight" && m.kind !== "video") throw new PlatformError("rejected", "Spotlight takes a video, not a photo");
-    if (m.kind === "video" && (m.durationMs ?? 0) > SPOTLIGHT_MAX_MS) throw new PlatformError("rejected", "Snapchat takes videos of at most 60 seconds");
+    if (options(req).kind === "spotlight" && m.kind !== "video")
+      throw new PlatformError("rejected", "Spotlight takes a video, not a photo");
+    if (m.kind === "video" && (m.durationMs ?? 0) > SPOTLIGHT_MAX_MS)
+      throw new PlatformError("rejected", "Snapchat takes videos of at most 60 seconds");
     return m;
   }
 
   async function waitReady(profileId: string, mediaId: string, req: PublishRequest): Promise<void> {
     const giveUpAt = Date.now() + pollTotalMs;
     for (;;) {
-      const r = await read(api(`/v1/public_profiles/${profileId}/media/${mediaId}`), { token: req.account.accessToken, signal: req.signal });
+      const r = await read(api(`/v1/public_profiles/${profileId}/media/${mediaId}`), {
+        token: req.account.accessToken,
+        signal: req.signal,
+      });
       const status = String(r?.media?.media_status ?? "");
       if (status === "READY") return;
-      if (status === "FAILED" || status === "ERROR") throw new PlatformError("rejected", r?.media?.failure_reason ?? "Snapchat could not process the media");
-      if (Date.now() + pollMs > giveUpAt) throw new PlatformError("unavailable", "Snapchat is still processing the media");
+      if (status === "FAILED" || status === "ERROR")
+        throw new PlatformError("rejected", r?.media?.failure_reason ?? "Snapchat could not process the media");
+      if (Date.now() + pollMs > giveUpAt)
+        throw new PlatformError("unavailable", "Snapchat is still processing the media");
       await sleep(pollMs, req.signal);
     }
   }
@@ -149,18 +190,36 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
     configured: () => true,
 
     authorizeUrl: ({ state, redirectUri }) =>
-      withQuery(cfg.authorizeUrl!, { client_id: cfg.clientId, redirect_uri: redirectUri, response_type: "code", scope: SNAPCHAT_SCOPE, state }).toString(),
+      withQuery(cfg.authorizeUrl!, {
+        client_id: cfg.clientId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: SNAPCHAT_SCOPE,
+        state,
+      }).toString(),
 
     async exchangeCode({ code, redirectUri }) {
       const t = await token({ grant_type: "authorization_code", code, redirect_uri: redirectUri });
-      const me = await read(api("/v1/public_profiles/my_profile"), { token: t.accessToken }).catch((e) => Promise.reject(e instanceof PlatformError && e.kind === "rejected" ? new PlatformError("auth", e.platformMessage, e.opts) : e));
+      const me = await read(api("/v1/public_profiles/my_profile"), { token: t.accessToken }).catch((e) =>
+        Promise.reject(
+          e instanceof PlatformError && e.kind === "rejected"
+            ? new PlatformError("auth", e.platformMessage, e.opts)
+            : e,
+        ),
+      );
       const p = me?.public_profile ?? me?.public_profiles?.[0]?.public_profile ?? {};
       if (!p.id) throw new PlatformError("auth", "This Snapchat account has no public profile to post to");
-      return { ...t, externalId: String(p.id), handle: String(p.snap_user_name ?? p.display_name ?? p.id), displayName: p.display_name ?? null };
+      return {
+        ...t,
+        externalId: String(p.id),
+        handle: String(p.snap_user_name ?? p.display_name ?? p.id),
+        displayName: p.display_name ?? null,
+      };
     },
 
     async refresh({ refreshToken }) {
-      if (!refreshToken) throw new PlatformError("auth", "the Snapchat connection has no refresh token: connect it again");
+      if (!refreshToken)
+        throw new PlatformError("auth", "the Snapchat connection has no refresh token: connect it again");
       return token({ grant_type: "refresh_token", refresh_token: refreshToken });
     },
 
@@ -176,7 +235,12 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
       const encrypted = Buffer.concat([cipher.update(plain), cipher.final()]);
       const created = await call("POST", api(`/v1/public_profiles/${profileId}/media`), {
         token: req.account.accessToken,
-        json: { type: m.kind === "video" ? "VIDEO" : "IMAGE", name: `sufra-${req.attemptKey}`, key: key.toString("base64"), iv: iv.toString("base64") },
+        json: {
+          type: m.kind === "video" ? "VIDEO" : "IMAGE",
+          name: `sufra-${req.attemptKey}`,
+          key: key.toString("base64"),
+          iv: iv.toString("base64"),
+        },
         signal: req.signal,
       });
       const mediaId = String(created?.media_id ?? created?.media?.id ?? "");
@@ -187,21 +251,41 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
       init.set("file_name", `${mediaId}.${m.kind === "video" ? "mp4" : "jpg"}`);
       init.set("file_size", String(encrypted.length));
       init.set("number_of_parts", String(parts));
-      const started = await call("POST", `${base}?action=INIT`, { token: req.account.accessToken, body: init, signal: req.signal });
+      const started = await call("POST", `${base}?action=INIT`, {
+        token: req.account.accessToken,
+        body: init,
+        signal: req.signal,
+      });
       const uploadId = String(started?.upload_id ?? "");
-      const relative = (p: unknown, action: string) => (typeof p === "string" && p ? new URL(p, cfg.apiUrl).toString() : `${base}?action=${action}`);
+      const relative = (p: unknown, action: string) =>
+        typeof p === "string" && p ? new URL(p, cfg.apiUrl).toString() : `${base}?action=${action}`;
       const addUrl = relative(started?.add_path, "ADD");
       // parts go one after another: Snap assembles them by part_number, in order
       for (let i = 0; i < parts; i++) {
         const part = new FormData();
-        part.set("file", new Blob([new Uint8Array(encrypted.subarray(i * chunkBytes, (i + 1) * chunkBytes))], { type: "application/octet-stream" }), `part-${i + 1}`);
+        part.set(
+          "file",
+          new Blob([new Uint8Array(encrypted.subarray(i * chunkBytes, (i + 1) * chunkBytes))], {
+            type: "application/octet-stream",
+          }),
+          `part-${i + 1}`,
+        );
         part.set("part_number", String(i + 1));
         part.set("upload_id", uploadId);
-        await call("POST", addUrl, { token: req.account.accessToken, body: part, signal: req.signal, timeoutMs: 120_000 });
+        await call("POST", addUrl, {
+          token: req.account.accessToken,
+          body: part,
+          signal: req.signal,
+          timeoutMs: 120_000,
+        });
       }
       const fin = new FormData();
       fin.set("upload_id", uploadId);
-      await call("POST", relative(started?.finalize_path, "FINALIZE"), { token: req.account.accessToken, body: fin, signal: req.signal });
+      await call("POST", relative(started?.finalize_path, "FINALIZE"), {
+        token: req.account.accessToken,
+        body: fin,
+        signal: req.signal,
+      });
       await waitReady(profileId, mediaId, req);
       await req.saveProgress({ ...req.progress, mediaId });
     },
@@ -214,8 +298,10 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
       // a Story shows no text; a Saved Story has a title, a Spotlight a description (hashtags included)
       const body: Record<string, string | boolean> = { media_id: mediaId };
       // a Saved Story must have a title: a post without a caption is titled with the profile's name
-      if (kind === "saved_story") body.title = (caption.length ? caption : [...req.account.handle]).slice(0, SAVED_STORY_TITLE_MAX).join("");
-      if (kind === "spotlight" && caption.length) body.description = caption.slice(0, SPOTLIGHT_DESCRIPTION_MAX).join("");
+      if (kind === "saved_story")
+        body.title = (caption.length ? caption : [...req.account.handle]).slice(0, SAVED_STORY_TITLE_MAX).join("");
+      if (kind === "spotlight" && caption.length)
+        body.description = caption.slice(0, SPOTLIGHT_DESCRIPTION_MAX).join("");
       // a Spotlight stays on the business's profile as well
       if (kind === "spotlight") Object.assign(body, { locale: SPOTLIGHT_LOCALE, skip_save_to_profile: false });
       const r = await call("POST", api(`/v1/public_profiles/${req.account.externalId}/${KIND_PATH[kind]}`), {
@@ -234,8 +320,12 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
       const mediaId = (req.progress as SnapProgress).mediaId;
       if (!mediaId) return { state: "absent" };
       const kind = options(req).kind;
-      const r = await read(api(`/v1/public_profiles/${req.account.externalId}/${KIND_PATH[kind]}?limit=50`), { token: req.account.accessToken });
-      const items = ((r?.[KIND_PATH[kind]] ?? []) as Record<string, { id?: string; media_id?: string }>[]).map((x) => x[KIND_ITEM[kind]] ?? {});
+      const r = await read(api(`/v1/public_profiles/${req.account.externalId}/${KIND_PATH[kind]}?limit=50`), {
+        token: req.account.accessToken,
+      });
+      const items = ((r?.[KIND_PATH[kind]] ?? []) as Record<string, { id?: string; media_id?: string }>[]).map(
+        (x) => x[KIND_ITEM[kind]] ?? {},
+      );
       const hit = items.find((x) => x.media_id === mediaId);
       if (hit?.id) return { state: "published", result: { externalId: String(hit.id), permalink: null } };
       // the newest posts were all listed (no further page): a post of this media would be among them
@@ -257,11 +347,18 @@ export function snapError(r: HttpResult): PlatformError {
   // 403: Snap has not allow-listed this server's app for the Public Profile API (a token without the
   // scope never gets this far: exchangeCode refuses it); connecting again cannot help, Snap's access can
   if (r.status === 403) {
-    return new PlatformError("plan", `Snap has not given this server's Snapchat app access to the Public Profile API: Snap allow-lists the apps that may use it, and an administrator must ask Snap for it (${message})`, opts);
+    return new PlatformError(
+      "plan",
+      `Snap has not given this server's Snapchat app access to the Public Profile API: Snap allow-lists the apps that may use it, and an administrator must ask Snap for it (${message})`,
+      opts,
+    );
   }
   if (r.status === 429) {
     const after = Number(r.headers.get("retry-after"));
-    return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + (Number.isFinite(after) && after > 0 ? after * 1000 : 60_000)) });
+    return new PlatformError("rate_limit", message, {
+      ...opts,
+      retryAt: new Date(Date.now() + (Number.isFinite(after) && after > 0 ? after * 1000 : 60_000)),
+    });
   }
   if (r.status >= 500) return new PlatformError("unavailable", message, opts);
   return new PlatformError("rejected", message, opts);

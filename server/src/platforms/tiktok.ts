@@ -7,7 +7,13 @@
 // (docs/architecture.md#rules-of-the-house: publishing is never retried blindly).
 // Without Direct Post (an app TikTok has not audited for it) the media goes to the creator's TikTok
 // inbox and the person finishes the post in TikTok: a hand-off, settled as awaiting_manual.
-import { DEFAULT_TIKTOK_OPTIONS, tiktokPostingScope, tiktokScopes, type ErrorCode, type TikTokPrivacyLevel } from "@sufra/schema";
+import {
+  DEFAULT_TIKTOK_OPTIONS,
+  tiktokPostingScope,
+  tiktokScopes,
+  type ErrorCode,
+  type TikTokPrivacyLevel,
+} from "@sufra/schema";
 import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import {
   PlatformError,
@@ -113,7 +119,12 @@ const AUTH_CODES = new Set(["access_token_invalid", "scope_not_authorized", "sco
  * inbox shares over 24 hours, and the app's daily quota of creators posting through it
  * (reached_active_user_cap): a later attempt, never a failed post.
  */
-const RATE_CODES = new Set(["rate_limit_exceeded", "spam_risk_too_many_posts", "spam_risk_too_many_pending_share", "reached_active_user_cap"]);
+const RATE_CODES = new Set([
+  "rate_limit_exceeded",
+  "spam_risk_too_many_posts",
+  "spam_risk_too_many_pending_share",
+  "reached_active_user_cap",
+]);
 /** the creator's caps count the last 24 hours: looked at again hourly, the first free place is found (a refused init creates nothing) */
 const CREATOR_CAP_WAIT_MS = 60 * 60_000;
 
@@ -123,7 +134,8 @@ const CREATOR_CAP_WAIT_MS = 60 * 60_000;
  * window is really a rolling 24 hours, an attempt then may be refused again, creates nothing, and waits
  * for the next midnight.
  */
-const nextUtcDay = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+const nextUtcDay = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 
 interface TikTokProgress {
   /** TikTok's id of this attempt's post, once init answered */
@@ -148,11 +160,27 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   const limits = new WeakMap<PublishRequest, { maxVideoPostDurationSec: number }>();
 
   /** One API call with the user's token; TikTok answers { data, error: { code: "ok" } } on success. */
-  async function call<T = any>(path: string, o: { token: string; json?: unknown; method?: "GET" | "POST"; query?: Record<string, string>; signal?: AbortSignal; creates?: boolean; timeoutMs?: number }): Promise<T> {
+  async function call<T = any>(
+    path: string,
+    o: {
+      token: string;
+      json?: unknown;
+      method?: "GET" | "POST";
+      query?: Record<string, string>;
+      signal?: AbortSignal;
+      creates?: boolean;
+      timeoutMs?: number;
+    },
+  ): Promise<T> {
     const url = o.query ? withQuery(api + path, o.query) : api + path;
     const r = await fetchJson(url, {
       method: o.method ?? "POST",
-      headers: { authorization: `Bearer ${o.token}`, ...(o.json === undefined && (o.method ?? "POST") === "POST" ? { "content-type": "application/json; charset=UTF-8" } : {}) },
+      headers: {
+        authorization: `Bearer ${o.token}`,
+        ...(o.json === undefined && (o.method ?? "POST") === "POST"
+          ? { "content-type": "application/json; charset=UTF-8" }
+          : {}),
+      },
       json: o.json,
       signal: o.signal,
       creates: o.creates,
@@ -162,7 +190,8 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
     if (r.ok && (code === undefined || code === "ok")) return (r.body?.data ?? {}) as T;
     throw tiktokError(r);
   }
-  const read = <T = any>(path: string, o: Parameters<typeof call>[1]) => withBackoff(() => call<T>(path, o), { ...backoff, signal: o.signal });
+  const read = <T = any>(path: string, o: Parameters<typeof call>[1]) =>
+    withBackoff(() => call<T>(path, o), { ...backoff, signal: o.signal });
 
   /**
    * status/fetch. TikTok sends publicaly_available_post_id as int64 numbers, beyond JavaScript's safe
@@ -173,14 +202,25 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       const deadline = AbortSignal.timeout(15_000);
       const res = await fetch(`${api}/v2/post/publish/status/fetch/`, {
         method: "POST",
-        headers: { authorization: `Bearer ${account.accessToken}`, "content-type": "application/json; charset=UTF-8", accept: "application/json" },
+        headers: {
+          authorization: `Bearer ${account.accessToken}`,
+          "content-type": "application/json; charset=UTF-8",
+          accept: "application/json",
+        },
         body: JSON.stringify({ publish_id: publishId }),
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
       }).catch((e) => {
         throw new PlatformError("unavailable", `network error: ${(e as Error).message}`);
       });
-      const text = (await res.text().catch(() => "")).replace(/("publicaly_available_post_id"\s*:\s*\[)([^\]]*)\]/, (_m, head: string, ids: string) =>
-        `${head}${ids.split(",").map((id) => id.trim()).filter(Boolean).map((id) => JSON.stringify(id.replace(/^"|"$/g, ""))).join(",")}]`,
+      const text = (await res.text().catch(() => "")).replace(
+        /("publicaly_available_post_id"\s*:\s*\[)([^\]]*)\]/,
+        (_m, head: string, ids: string) =>
+          `${head}${ids
+            .split(",")
+            .map((id) => id.trim())
+            .filter(Boolean)
+            .map((id) => JSON.stringify(id.replace(/^"|"$/g, "")))
+            .join(",")}]`,
       );
       let body: any = null;
       try {
@@ -205,7 +245,8 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
     if (!r.ok || typeof r.body?.error === "string" || !r.body?.access_token) {
       const err = tiktokError(r);
       // a refused grant (invalid_grant, an expired refresh token): the person must connect again
-      if (err.kind === "rejected" || err.kind === "auth") throw new PlatformError("auth", err.platformMessage, err.opts);
+      if (err.kind === "rejected" || err.kind === "auth")
+        throw new PlatformError("auth", err.platformMessage, err.opts);
       throw err;
     }
     const t = r.body;
@@ -213,7 +254,13 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       accessToken: t.access_token,
       refreshToken: t.refresh_token ?? null,
       expiresAt: t.expires_in ? new Date(Date.now() + Number(t.expires_in) * 1000) : null,
-      scopes: typeof t.scope === "string" ? t.scope.split(",").map((s: string) => s.trim()).filter(Boolean) : [...scopes],
+      scopes:
+        typeof t.scope === "string"
+          ? t.scope
+              .split(",")
+              .map((s: string) => s.trim())
+              .filter(Boolean)
+          : [...scopes],
       openId: t.open_id,
     };
   }
@@ -238,15 +285,39 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
     const video = req.media.find((m) => m.kind === "video");
     if (cfg.directPost) {
       // TikTok has no default privacy: the person must have chosen one the creator offers
-      if (!o.privacyLevel) throw new PlatformError("rejected", "Choose who can watch this TikTok post (privacy level)", { platformCode: "privacy_level_option_mismatch" });
+      if (!o.privacyLevel)
+        throw new PlatformError("rejected", "Choose who can watch this TikTok post (privacy level)", {
+          platformCode: "privacy_level_option_mismatch",
+        });
       if (!info.privacyLevelOptions.includes(o.privacyLevel)) {
-        throw new PlatformError("rejected", `This TikTok account does not offer the privacy level ${o.privacyLevel}; it offers ${info.privacyLevelOptions.join(", ") || "none"}`, { platformCode: "privacy_level_option_mismatch" });
+        throw new PlatformError(
+          "rejected",
+          `This TikTok account does not offer the privacy level ${o.privacyLevel}; it offers ${info.privacyLevelOptions.join(", ") || "none"}`,
+          { platformCode: "privacy_level_option_mismatch" },
+        );
       }
-      const off = [info.commentDisabled && !o.disableComment && "comments", video && info.duetDisabled && !o.disableDuet && "duets", video && info.stitchDisabled && !o.disableStitch && "stitches"].filter(Boolean);
-      if (off.length) throw new PlatformError("rejected", `The creator turned off ${off.join(", ")} in TikTok's settings: turn them off on this post too`, { platformCode: "interaction_disabled" });
+      const off = [
+        info.commentDisabled && !o.disableComment && "comments",
+        video && info.duetDisabled && !o.disableDuet && "duets",
+        video && info.stitchDisabled && !o.disableStitch && "stitches",
+      ].filter(Boolean);
+      if (off.length)
+        throw new PlatformError(
+          "rejected",
+          `The creator turned off ${off.join(", ")} in TikTok's settings: turn them off on this post too`,
+          { platformCode: "interaction_disabled" },
+        );
     }
-    if (video?.durationMs && info.maxVideoPostDurationSec > 0 && video.durationMs > info.maxVideoPostDurationSec * 1000) {
-      throw new PlatformError("rejected", `This video is ${Math.ceil(video.durationMs / 1000)} s long; this TikTok account may post videos of at most ${info.maxVideoPostDurationSec} s`, { platformCode: "duration_check_failed" });
+    if (
+      video?.durationMs &&
+      info.maxVideoPostDurationSec > 0 &&
+      video.durationMs > info.maxVideoPostDurationSec * 1000
+    ) {
+      throw new PlatformError(
+        "rejected",
+        `This video is ${Math.ceil(video.durationMs / 1000)} s long; this TikTok account may post videos of at most ${info.maxVideoPostDurationSec} s`,
+        { platformCode: "duration_check_failed" },
+      );
     }
   }
 
@@ -276,7 +347,9 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   }
 
   /** The init call: creates the post (or the inbox draft) on TikTok. Answers publish_id (and upload_url). */
-  async function init(req: PublishRequest): Promise<{ publishId: string; upload?: { url: string; video: PublishMedia; chunkSize: number; chunks: number } }> {
+  async function init(
+    req: PublishRequest,
+  ): Promise<{ publishId: string; upload?: { url: string; video: PublishMedia; chunkSize: number; chunks: number } }> {
     const video = req.media.find((m) => m.kind === "video");
     const common = { token: req.account.accessToken, signal: req.signal, creates: true, timeoutMs: publishTimeoutMs };
     if (video) {
@@ -285,19 +358,35 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       if (videoSource === "PULL_FROM_URL") source_info = { source: "PULL_FROM_URL", video_url: video.url };
       else {
         plan = chunkPlan(video.bytes);
-        source_info = { source: "FILE_UPLOAD", video_size: video.bytes, chunk_size: plan.chunkSize, total_chunk_count: plan.chunks };
+        source_info = {
+          source: "FILE_UPLOAD",
+          video_size: video.bytes,
+          chunk_size: plan.chunkSize,
+          total_chunk_count: plan.chunks,
+        };
       }
       const d = cfg.directPost
-        ? await call<{ publish_id: string; upload_url?: string }>("/v2/post/publish/video/init/", { ...common, json: { post_info: postInfo(req, true), source_info } })
-        : await call<{ publish_id: string; upload_url?: string }>("/v2/post/publish/inbox/video/init/", { ...common, json: { source_info } });
-      return { publishId: d.publish_id, upload: plan && d.upload_url ? { url: d.upload_url, video, ...plan } : undefined };
+        ? await call<{ publish_id: string; upload_url?: string }>("/v2/post/publish/video/init/", {
+            ...common,
+            json: { post_info: postInfo(req, true), source_info },
+          })
+        : await call<{ publish_id: string; upload_url?: string }>("/v2/post/publish/inbox/video/init/", {
+            ...common,
+            json: { source_info },
+          });
+      return {
+        publishId: d.publish_id,
+        upload: plan && d.upload_url ? { url: d.upload_url, video, ...plan } : undefined,
+      };
     }
     const photos = req.media.filter((m) => m.kind === "image");
     const d = await call<{ publish_id: string }>("/v2/post/publish/content/init/", {
       ...common,
       json: {
         // an inbox draft's title, privacy and switches are set by the person in TikTok
-        post_info: cfg.directPost ? postInfo(req, false) : { title: [...(tiktokOptions(req).title ?? "")].slice(0, PHOTO_TITLE_MAX).join(""), description: req.text },
+        post_info: cfg.directPost
+          ? postInfo(req, false)
+          : { title: [...(tiktokOptions(req).title ?? "")].slice(0, PHOTO_TITLE_MAX).join(""), description: req.text },
         source_info: { source: "PULL_FROM_URL", photo_cover_index: 0, photo_images: photos.map((p) => p.url) },
         post_mode: cfg.directPost ? "DIRECT_POST" : "MEDIA_UPLOAD",
         media_type: "PHOTO",
@@ -307,7 +396,10 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   }
 
   /** PUTs the video to TikTok's upload URL, chunk by chunk, with Content-Range. */
-  async function upload(u: { url: string; video: PublishMedia; chunkSize: number; chunks: number }, signal: AbortSignal) {
+  async function upload(
+    u: { url: string; video: PublishMedia; chunkSize: number; chunks: number },
+    signal: AbortSignal,
+  ) {
     const bytes = await u.video.read();
     for (let i = 0; i < u.chunks; i++) {
       const start = i * u.chunkSize;
@@ -325,11 +417,18 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   }
 
   /** Polls status/fetch until TikTok has finished with the post: its final status, or null when it is still busy. */
-  async function waitStatus(publishId: string, account: AccountAccess, signal: AbortSignal | undefined, inbox: boolean, totalMs = pollTotalMs): Promise<Status | null> {
+  async function waitStatus(
+    publishId: string,
+    account: AccountAccess,
+    signal: AbortSignal | undefined,
+    inbox: boolean,
+    totalMs = pollTotalMs,
+  ): Promise<Status | null> {
     const giveUpAt = Date.now() + totalMs;
     for (let delay = pollFirstMs; ; delay = Math.min(delay * 2, pollMaxMs)) {
       const s = await statusFetch(publishId, account, signal);
-      if (s.status === "PUBLISH_COMPLETE" || s.status === "FAILED" || (inbox && s.status === "SEND_TO_USER_INBOX")) return s;
+      if (s.status === "PUBLISH_COMPLETE" || s.status === "FAILED" || (inbox && s.status === "SEND_TO_USER_INBOX"))
+        return s;
       if (Date.now() + delay > giveUpAt) return null;
       await sleep(delay, signal);
     }
@@ -367,42 +466,71 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       }).toString(),
 
     async exchangeCode({ code, codeVerifier, redirectUri }) {
-      const t = await token({ code, grant_type: "authorization_code", redirect_uri: redirectUri, code_verifier: codeVerifier });
+      const t = await token({
+        code,
+        grant_type: "authorization_code",
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      });
       // TikTok lets the person untoggle scopes: without the one its way of posting needs, no post could go out
       const posting = tiktokPostingScope(cfg.directPost);
-      if (t.scopes && !t.scopes.includes(posting)) throw new PlatformError("auth", `The TikTok account was connected without ${posting}, which posting needs: connect again and allow it`);
+      if (t.scopes && !t.scopes.includes(posting))
+        throw new PlatformError(
+          "auth",
+          `The TikTok account was connected without ${posting}, which posting needs: connect again and allow it`,
+        );
       // user/info in both ways of posting (creator_info needs video.publish, which an inbox app has not);
       // the username needs user.info.profile, which the person may have untoggled: then the open_id stands in
       const profile = t.scopes?.includes("user.info.profile") ?? false;
-      const user = await read<{ user?: { open_id?: string; display_name?: string; username?: string } }>("/v2/user/info/", {
-        token: t.accessToken,
-        method: "GET",
-        query: { fields: `open_id,union_id,avatar_url,display_name${profile ? ",username" : ""}` },
-      });
+      const user = await read<{ user?: { open_id?: string; display_name?: string; username?: string } }>(
+        "/v2/user/info/",
+        {
+          token: t.accessToken,
+          method: "GET",
+          query: { fields: `open_id,union_id,avatar_url,display_name${profile ? ",username" : ""}` },
+        },
+      );
       const openId = user.user?.open_id ?? t.openId ?? "";
-      return { ...t, externalId: openId, handle: user.user?.username || openId, displayName: user.user?.display_name ?? null };
+      return {
+        ...t,
+        externalId: openId,
+        handle: user.user?.username || openId,
+        displayName: user.user?.display_name ?? null,
+      };
     },
 
     // refresh tokens rotate: the answer's refresh_token replaces the one sent, which stops working
     async refresh({ refreshToken }) {
       if (!refreshToken) throw new PlatformError("auth", "No TikTok refresh token: connect the account again");
       const t = await token({ grant_type: "refresh_token", refresh_token: refreshToken });
-      return { accessToken: t.accessToken, refreshToken: t.refreshToken ?? refreshToken, expiresAt: t.expiresAt, scopes: t.scopes };
+      return {
+        accessToken: t.accessToken,
+        refreshToken: t.refreshToken ?? refreshToken,
+        expiresAt: t.expiresAt,
+        scopes: t.scopes,
+      };
     },
 
     async prepare(req) {
       if (req.media.length === 0) throw new PlatformError("rejected", "TikTok posts need a video or photos");
       const videos = req.media.filter((m) => m.kind === "video");
-      if (videos.length > 1 || (videos.length === 1 && req.media.length > 1)) throw new PlatformError("rejected", "A TikTok post is one video, or up to 35 photos");
+      if (videos.length > 1 || (videos.length === 1 && req.media.length > 1))
+        throw new PlatformError("rejected", "A TikTok post is one video, or up to 35 photos");
       if (req.media.length > 35) throw new PlatformError("rejected", "A TikTok photo post holds at most 35 photos");
       // TikTok pulls photos (and PULL_FROM_URL videos) only from a verified URL prefix: refused before init, not by it
       if ((videos.length === 0 || videoSource === "PULL_FROM_URL") && tiktokPullProblem(cfg)) {
-        throw new PlatformError("rejected", "TikTok pulls media only from a URL prefix verified in the TikTok app, and this server's media address is not under TIKTOK_VERIFIED_URL_PREFIX", { platformCode: "url_ownership_unverified" });
+        throw new PlatformError(
+          "rejected",
+          "TikTok pulls media only from a URL prefix verified in the TikTok app, and this server's media address is not under TIKTOK_VERIFIED_URL_PREFIX",
+          { platformCode: "url_ownership_unverified" },
+        );
       }
       // TikTok asks apps to read the creator's settings before each direct post: they change. The inbox
       // has no settings to respect (the person sets them in TikTok), creator_info needs video.publish, and
       // the inbox's upload takes videos of up to 10 minutes
-      const info = cfg.directPost ? await creatorInfo(req.account, req.signal) : inboxCreatorInfo({ handle: req.account.handle, displayName: null });
+      const info = cfg.directPost
+        ? await creatorInfo(req.account, req.signal)
+        : inboxCreatorInfo({ handle: req.account.handle, displayName: null });
       checkAgainst(info, req);
       limits.set(req, { maxVideoPostDurationSec: info.maxVideoPostDurationSec });
     },
@@ -454,14 +582,28 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       // only public posts have a video id (digits); a publish id has none to read figures by
       const ids = externalIds.filter((id) => /^\d+$/.test(id));
       for (let i = 0; i < ids.length; i += 20) {
-        const d = await read<{ videos?: { id: string; view_count?: number; like_count?: number; comment_count?: number; share_count?: number }[] }>("/v2/video/query/", {
+        const d = await read<{
+          videos?: {
+            id: string;
+            view_count?: number;
+            like_count?: number;
+            comment_count?: number;
+            share_count?: number;
+          }[];
+        }>("/v2/video/query/", {
           token: account.accessToken,
           query: { fields: "id,view_count,like_count,comment_count,share_count" },
           json: { filters: { video_ids: ids.slice(i, i + 20) } },
         });
         for (const v of d.videos ?? []) {
           const views = Number(v.view_count ?? 0);
-          out.set(String(v.id), { views, likes: Number(v.like_count ?? 0), comments: Number(v.comment_count ?? 0), shares: Number(v.share_count ?? 0), reach: views });
+          out.set(String(v.id), {
+            views,
+            likes: Number(v.like_count ?? 0),
+            comments: Number(v.comment_count ?? 0),
+            shares: Number(v.share_count ?? 0),
+            reach: views,
+          });
         }
       }
       return out;
@@ -471,7 +613,16 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
 
 /** The post's TikTok options with the defaults for what it leaves out (network-options.ts: interactions off, no brand). */
 function tiktokOptions(req: PublishRequest) {
-  const o = (req.options ?? {}) as Partial<{ privacyLevel: TikTokPrivacyLevel | null; disableComment: boolean; disableDuet: boolean; disableStitch: boolean; brandOrganic: boolean; brandContent: boolean; title: string | null; autoAddMusic: boolean | null }>;
+  const o = (req.options ?? {}) as Partial<{
+    privacyLevel: TikTokPrivacyLevel | null;
+    disableComment: boolean;
+    disableDuet: boolean;
+    disableStitch: boolean;
+    brandOrganic: boolean;
+    brandContent: boolean;
+    title: string | null;
+    autoAddMusic: boolean | null;
+  }>;
   return {
     privacyLevel: o.privacyLevel ?? null,
     disableComment: o.disableComment ?? DEFAULT_TIKTOK_OPTIONS.disableComment,
@@ -537,10 +688,12 @@ export function failReasonError(reason: string, creator: { maxVideoPostDurationS
   const opts = { platformCode: reason };
   const max = creator.maxVideoPostDurationSec;
   const words: Record<string, string> = {
-    file_format_check_failed: "TikTok could not take the media's format: it takes MP4, WebM or MOV videos and JPEG or WebP photos",
+    file_format_check_failed:
+      "TikTok could not take the media's format: it takes MP4, WebM or MOV videos and JPEG or WebP photos",
     duration_check_failed: `TikTok refused the video as too long for this account${max ? `: it may post videos of at most ${max} s` : ""}`,
     frame_rate_check_failed: "TikTok refused the video's frame rate: it takes 23 to 60 frames a second",
-    picture_size_check_failed: "TikTok refused the picture size: videos of 360 to 4096 pixels a side, photos of at most 1080p",
+    picture_size_check_failed:
+      "TikTok refused the picture size: videos of 360 to 4096 pixels a side, photos of at most 1080p",
     video_pull_failed: "TikTok could not fetch the video from Sufra's media address",
     photo_pull_failed: "TikTok could not fetch the photos from Sufra's media address",
     spam_risk_text: "TikTok refused the post's caption as risky or spammy",
@@ -548,10 +701,21 @@ export function failReasonError(reason: string, creator: { maxVideoPostDurationS
     spam_risk_user_banned_from_posting: "TikTok has banned this account from posting",
     publish_cancelled: "The post was cancelled on TikTok",
   };
-  if (reason === "internal") return new PlatformError("unavailable", "TikTok had an internal error and did not post", opts);
-  if (reason === "auth_removed") return new PlatformError("auth", "The creator removed Sufra's access in TikTok: connect the account again", opts);
-  if (reason === "spam_risk_too_many_posts") return new PlatformError("rate_limit", "This TikTok account has posted as much as TikTok allows through apps in 24 hours", { ...opts, retryAt: new Date(Date.now() + CREATOR_CAP_WAIT_MS) });
-  return new PlatformError("rejected", words[reason] ?? `TikTok could not publish the post: ${reason || "unknown reason"}`, opts);
+  if (reason === "internal")
+    return new PlatformError("unavailable", "TikTok had an internal error and did not post", opts);
+  if (reason === "auth_removed")
+    return new PlatformError("auth", "The creator removed Sufra's access in TikTok: connect the account again", opts);
+  if (reason === "spam_risk_too_many_posts")
+    return new PlatformError(
+      "rate_limit",
+      "This TikTok account has posted as much as TikTok allows through apps in 24 hours",
+      { ...opts, retryAt: new Date(Date.now() + CREATOR_CAP_WAIT_MS) },
+    );
+  return new PlatformError(
+    "rejected",
+    words[reason] ?? `TikTok could not publish the post: ${reason || "unknown reason"}`,
+    opts,
+  );
 }
 
 /**
@@ -566,7 +730,15 @@ export function tiktokError(r: HttpResult): PlatformError {
   const opts = { platformCode: code || r.status, status: r.status };
   if (RATE_CODES.has(code) || r.status === 429) {
     const reset = Number(r.headers.get("x-ratelimit-reset") ?? "");
-    const wait = code === "reached_active_user_cap" ? nextUtcDay() : new Date(Date.now() + (code === "spam_risk_too_many_posts" || code === "spam_risk_too_many_pending_share" ? CREATOR_CAP_WAIT_MS : RATE_WINDOW_MS));
+    const wait =
+      code === "reached_active_user_cap"
+        ? nextUtcDay()
+        : new Date(
+            Date.now() +
+              (code === "spam_risk_too_many_posts" || code === "spam_risk_too_many_pending_share"
+                ? CREATOR_CAP_WAIT_MS
+                : RATE_WINDOW_MS),
+          );
     const retryAt = Number.isFinite(reset) && reset > Date.now() / 1000 ? new Date(reset * 1000) : wait;
     return new PlatformError("rate_limit", message, { ...opts, retryAt });
   }

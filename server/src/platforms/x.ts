@@ -9,7 +9,14 @@
 // saved part again. A reply that fails leaves the post published with a warning.
 import { PLATFORM_LIMITS, X_LONG_POST_LENGTH, xPostParts, xWeightedLength, type XOptions } from "@sufra/schema";
 import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
-import { PlatformError, type Metrics, type PlatformAdapter, type PublishMedia, type PublishRequest, type TokenSet } from "./types.ts";
+import {
+  PlatformError,
+  type Metrics,
+  type PlatformAdapter,
+  type PublishMedia,
+  type PublishRequest,
+  type TokenSet,
+} from "./types.ts";
 
 export interface XConfig {
   clientId?: string;
@@ -44,7 +51,8 @@ interface XProgress {
 const ME_FIELDS = "verified,verified_type,subscription_type";
 /** X lets subscribers (Basic, Premium, Premium+) and verified accounts post long posts; Sufra stops at X_LONG_POST_LENGTH */
 const mayPostLong = (u: { verified_type?: string; subscription_type?: string } | undefined): boolean =>
-  ["Basic", "Premium", "PremiumPlus"].includes(u?.subscription_type ?? "") || ["blue", "business", "government"].includes(u?.verified_type ?? "");
+  ["Basic", "Premium", "PremiumPlus"].includes(u?.subscription_type ?? "") ||
+  ["blue", "business", "government"].includes(u?.verified_type ?? "");
 /** one-shot uploads carry at most 5 MB; a bigger GIF goes in chunks */
 const ONE_SHOT_BYTES = 5 * 1024 * 1024;
 
@@ -57,7 +65,15 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
   async function call<T = any>(
     method: "GET" | "POST",
     path: string,
-    o: { token: string; query?: Record<string, string>; json?: unknown; body?: FormData; signal?: AbortSignal; creates?: boolean; timeoutMs?: number },
+    o: {
+      token: string;
+      query?: Record<string, string>;
+      json?: unknown;
+      body?: FormData;
+      signal?: AbortSignal;
+      creates?: boolean;
+      timeoutMs?: number;
+    },
   ): Promise<T> {
     const r = await fetchJson(o.query ? withQuery(api + path, o.query) : api + path, {
       method,
@@ -100,7 +116,12 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
   }
 
   /** Waits while X processes an upload (videos); returns when it succeeded. */
-  async function waitProcessed(token: string, id: string, info: ProcessingInfo | undefined, signal: AbortSignal): Promise<void> {
+  async function waitProcessed(
+    token: string,
+    id: string,
+    info: ProcessingInfo | undefined,
+    signal: AbortSignal,
+  ): Promise<void> {
     while (info && (info.state === "pending" || info.state === "in_progress")) {
       await sleep(tune.statusPollMs ?? (info.check_after_secs ?? 1) * 1000, signal);
       const r = await withBackoff(
@@ -109,7 +130,10 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
       );
       info = r?.data?.processing_info;
     }
-    if (info?.state === "failed") throw new PlatformError("rejected", info.error?.message ?? "X could not process the media", { platformCode: info.error?.code });
+    if (info?.state === "failed")
+      throw new PlatformError("rejected", info.error?.message ?? "X could not process the media", {
+        platformCode: info.error?.code,
+      });
   }
 
   async function upload(req: PublishRequest, m: PublishMedia): Promise<{ id: string; expiresAt: number }> {
@@ -134,7 +158,11 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
       const id: string = init.data.id;
       for (let i = 0, at = 0; at < bytes.length; i++, at += chunkBytes) {
         const f = new FormData();
-        f.set("media", new Blob([Uint8Array.from(bytes.subarray(at, at + chunkBytes))], { type: "application/octet-stream" }), "media");
+        f.set(
+          "media",
+          new Blob([Uint8Array.from(bytes.subarray(at, at + chunkBytes))], { type: "application/octet-stream" }),
+          "media",
+        );
         f.set("segment_index", String(i));
         await call("POST", `/2/media/upload/${id}/append`, { ...common, body: f });
       }
@@ -154,7 +182,10 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
   /** Whether the account may post long posts, as X reports it now; undefined when X could not say. */
   async function longPostsOf(token: string): Promise<boolean | undefined> {
     try {
-      const me = await withBackoff(() => call("GET", "/2/users/me", { token, query: { "user.fields": ME_FIELDS } }), backoff);
+      const me = await withBackoff(
+        () => call("GET", "/2/users/me", { token, query: { "user.fields": ME_FIELDS } }),
+        backoff,
+      );
       return mayPostLong(me?.data);
     } catch (e) {
       if (e instanceof PlatformError && e.kind === "auth") throw e;
@@ -166,7 +197,12 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
    * A reply of our thread already on X (its answer was lost): the account's posts since the thread
    * began, one that replies to `parentId` with this text. Read-only; null when it is not there.
    */
-  async function findReply(req: PublishRequest, firstId: string, parentId: string, text: string): Promise<string | null> {
+  async function findReply(
+    req: PublishRequest,
+    firstId: string,
+    parentId: string,
+    text: string,
+  ): Promise<string | null> {
     const r = await withBackoff(
       () =>
         call("GET", `/2/users/${req.account.externalId}/tweets`, {
@@ -176,8 +212,11 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
       backoff,
     );
     const want = comparable(text);
-    const hit = ((r?.data ?? []) as { id: string; text: string; referenced_tweets?: { type: string; id: string }[] }[]).find(
-      (t) => t.referenced_tweets?.some((x) => x.type === "replied_to" && x.id === parentId) && comparable(t.text) === want,
+    const hit = (
+      (r?.data ?? []) as { id: string; text: string; referenced_tweets?: { type: string; id: string }[] }[]
+    ).find(
+      (t) =>
+        t.referenced_tweets?.some((x) => x.type === "replied_to" && x.id === parentId) && comparable(t.text) === want,
     );
     return hit?.id ?? null;
   }
@@ -187,7 +226,8 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
    * warning when the thread stopped (the post itself stays published), null when all went out.
    */
   async function replies(req: PublishRequest, posts: string[], ids: string[]): Promise<string | null> {
-    const stopped = (i: number, why: string) => `The post is published, but its thread stopped before part ${i + 1} of ${posts.length}: ${why}`;
+    const stopped = (i: number, why: string) =>
+      `The post is published, but its thread stopped before part ${i + 1} of ${posts.length}: ${why}`;
     for (let i = ids.length; i < posts.length; i++) {
       let id: string | null = null;
       if ((req.progress as XProgress).thread?.sending === i) {
@@ -213,7 +253,8 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
         } catch (e) {
           if (!(e instanceof PlatformError)) throw e;
           // the answer was lost: the part may be out; look (read-only) before giving up on the rest
-          if (e.kind === "timeout" || e.kind === "unavailable") id = await findReply(req, ids[0]!, ids[i - 1]!, posts[i]!).catch(() => null);
+          if (e.kind === "timeout" || e.kind === "unavailable")
+            id = await findReply(req, ids[0]!, ids[i - 1]!, posts[i]!).catch(() => null);
           if (!id) return stopped(i, e.platformMessage);
         }
       }
@@ -242,9 +283,23 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
 
     // the account's long-post right is read with every token: at connect and on each refresh
     async exchangeCode({ code, codeVerifier, redirectUri }) {
-      const tokens = await token({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier });
-      const me = await withBackoff(() => call("GET", "/2/users/me", { token: tokens.accessToken, query: { "user.fields": ME_FIELDS } }), backoff);
-      return { ...tokens, externalId: me.data.id, handle: me.data.username, displayName: me.data.name ?? null, longPosts: mayPostLong(me.data) };
+      const tokens = await token({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      });
+      const me = await withBackoff(
+        () => call("GET", "/2/users/me", { token: tokens.accessToken, query: { "user.fields": ME_FIELDS } }),
+        backoff,
+      );
+      return {
+        ...tokens,
+        externalId: me.data.id,
+        handle: me.data.username,
+        displayName: me.data.name ?? null,
+        longPosts: mayPostLong(me.data),
+      };
     },
 
     // X rotates refresh tokens: the old one stops working, the caller must keep the new one
@@ -260,9 +315,14 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
       const { posts, limit } = plan(req);
       for (const p of posts) {
         const length = xWeightedLength(p);
-        if (length > limit) throw new PlatformError("rejected", `The post is ${length} characters as X counts them; X allows ${limit}`);
+        if (length > limit)
+          throw new PlatformError("rejected", `The post is ${length} characters as X counts them; X allows ${limit}`);
       }
-      const progress: XProgress = { ...req.progress, media: { ...(req.progress as XProgress).media }, alt: { ...(req.progress as XProgress).alt } };
+      const progress: XProgress = {
+        ...req.progress,
+        media: { ...(req.progress as XProgress).media },
+        alt: { ...(req.progress as XProgress).alt },
+      };
       for (const m of req.media) {
         const done = progress.media![m.id];
         if (done && done.expiresAt > Date.now() + 15 * 60_000) continue; // uploaded before a restart
@@ -274,7 +334,11 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
       for (const m of req.media) {
         const xid = progress.media![m.id]!.id;
         if (m.kind !== "image" || !m.altText || progress.alt![m.id] === xid) continue;
-        await call("POST", "/2/media/metadata", { token: req.account.accessToken, json: { id: xid, metadata: { alt_text: { text: m.altText } } }, signal: req.signal });
+        await call("POST", "/2/media/metadata", {
+          token: req.account.accessToken,
+          json: { id: xid, metadata: { alt_text: { text: m.altText } } },
+          signal: req.signal,
+        });
         progress.alt![m.id] = xid;
         await req.saveProgress({ ...progress });
       }
@@ -324,8 +388,15 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
       const want = comparable(posts[0]!);
       const hit = ((r?.data ?? []) as { id: string; text: string }[]).find((t) => comparable(t.text) === want);
       // found with no thread saved: its replies were never posted (the post's own answer was lost)
-      const warning = posts.length > 1 ? { warning: `The post is published, but the ${posts.length - 1} replies of its thread were not posted` } : {};
-      if (hit) return { state: "published", result: { externalId: hit.id, permalink: permalink(req.account.handle, hit.id), ...warning } };
+      const warning =
+        posts.length > 1
+          ? { warning: `The post is published, but the ${posts.length - 1} replies of its thread were not posted` }
+          : {};
+      if (hit)
+        return {
+          state: "published",
+          result: { externalId: hit.id, permalink: permalink(req.account.handle, hit.id), ...warning },
+        };
       // X has no idempotency key, and a new post can take a while to show in the timeline: not
       // seeing it does not prove it was never made. A person decides; we never re-send blindly.
       return { state: "unknown" };
@@ -336,7 +407,10 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
       for (let i = 0; i < externalIds.length; i += 100) {
         const ids = externalIds.slice(i, i + 100);
         const lookup = (fields: string, some: string[]) =>
-          call("GET", "/2/tweets", { token: account.accessToken, query: { ids: some.join(","), "tweet.fields": fields } });
+          call("GET", "/2/tweets", {
+            token: account.accessToken,
+            query: { ids: some.join(","), "tweet.fields": fields },
+          });
         // non-public figures exist only for our own posts of the last 30 days: others come back
         // as errors (or the whole call is refused), and are asked again with public figures only
         let r = await lookup("public_metrics,non_public_metrics", ids).catch((e) => {
@@ -355,7 +429,10 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
 
     // X tells an app nothing about who its followers are: the follower count is all there is
     async audience(account) {
-      const r = await withBackoff(() => call("GET", "/2/users/me", { token: account.accessToken, query: { "user.fields": "public_metrics" } }), backoff);
+      const r = await withBackoff(
+        () => call("GET", "/2/users/me", { token: account.accessToken, query: { "user.fields": "public_metrics" } }),
+        backoff,
+      );
       const n = r?.data?.public_metrics?.followers_count;
       return { followers: typeof n === "number" ? n : null, cities: [], ages: [], genders: [], activeHours: [] };
     },
@@ -387,17 +464,28 @@ function figures(t: { public_metrics?: Record<string, number>; non_public_metric
   const views = t.non_public_metrics?.impression_count ?? p.impression_count ?? 0;
   // X reports no reach: impressions are the closest figure; reposts were called retweets before
   const reposts = p.repost_count ?? p.retweet_count ?? 0;
-  return { views, reach: views, likes: p.like_count ?? 0, comments: p.reply_count ?? 0, shares: reposts + (p.quote_count ?? 0) };
+  return {
+    views,
+    reach: views,
+    likes: p.like_count ?? 0,
+    comments: p.reply_count ?? 0,
+    shares: reposts + (p.quote_count ?? 0),
+  };
 }
 
 /** X v2 errors: problem JSON { title, detail, type }, { errors: [{ message }] }, or OAuth { error, error_description }. */
 export function xError(r: HttpResult): PlatformError {
   const b = r.body ?? {};
-  const message = String(b.errors?.[0]?.message ?? b.detail ?? b.error_description ?? b.title ?? b.error ?? b.raw ?? `HTTP ${r.status}`);
+  const message = String(
+    b.errors?.[0]?.message ?? b.detail ?? b.error_description ?? b.title ?? b.error ?? b.raw ?? `HTTP ${r.status}`,
+  );
   const opts = { status: r.status, platformCode: b.reason ?? b.error ?? b.type };
   if (r.status === 401) return new PlatformError("auth", message, opts);
   // the app's access tier does not include this endpoint ("Client Forbidden", reason client-not-enrolled)
-  if (r.status === 403 && (b.reason === "client-not-enrolled" || b.type === "https://api.twitter.com/2/problems/client-forbidden")) {
+  if (
+    r.status === 403 &&
+    (b.reason === "client-not-enrolled" || b.type === "https://api.twitter.com/2/problems/client-forbidden")
+  ) {
     return new PlatformError("plan", message, opts);
   }
   if (r.status === 429) return new PlatformError("rate_limit", message, { ...opts, retryAt: xRetryAt(r.headers) });

@@ -9,7 +9,17 @@
 // read like a café's. Seeded once per business: a marker in the audit log remembers it, so deleting
 // the history never brings it back.
 import { randomBytes } from "node:crypto";
-import { addDays, CONTENT_TONE_KEYS, DEFAULT_TIKTOK_OPTIONS, kuwaitDate, MEDIA_RULES, type AuditAction, type ContentOccasionKey, type NetworkOptions, type PlatformName } from "@sufra/schema";
+import {
+  addDays,
+  CONTENT_TONE_KEYS,
+  DEFAULT_TIKTOK_OPTIONS,
+  kuwaitDate,
+  MEDIA_RULES,
+  type AuditAction,
+  type ContentOccasionKey,
+  type NetworkOptions,
+  type PlatformName,
+} from "@sufra/schema";
 import { generateLocal } from "../ai/local/writer.ts";
 import type { Db } from "../db/prisma.ts";
 import type { Platform } from "../generated/prisma/client.ts";
@@ -39,17 +49,45 @@ const TOPICS: { prompt: string; occasion?: ContentOccasionKey; colours: [string,
 type Kind = "text" | "photo" | "carousel";
 const kindOf = (back: number): Kind => (back % 7 === 3 ? "text" : back % 4 === 0 ? "carousel" : "photo");
 /** Where a post goes: text only to X (Instagram needs a photo); some photos to Instagram alone, with its longer caption. */
-const networksOf = (back: number, kind: Kind): PlatformName[] => (kind === "text" ? ["twitter"] : back % 3 === 1 ? ["instagram"] : ["instagram", "twitter"]);
+const networksOf = (back: number, kind: Kind): PlatformName[] =>
+  kind === "text" ? ["twitter"] : back % 3 === 1 ? ["instagram"] : ["instagram", "twitter"];
 /** Hashtags a person keeps from the writer's suggestions: the topic's own and one of the café's usual ones, not all of them every time. */
 const MAX_TAGS: Record<"instagram" | "twitter", number> = { instagram: 6, twitter: 2 };
-const CAMPAIGN = { name: "Winter menu launch", goal: "launch" as const, budgetFils: 150_000, goalTarget: 60_000, occasion: "new_dish" };
+const CAMPAIGN = {
+  name: "Winter menu launch",
+  goal: "launch" as const,
+  budgetFils: 150_000,
+  goalTarget: 60_000,
+  occasion: "new_dish",
+};
 const COMPETITORS = [
-  { name: "Qahwat Al Bahar (demo)", handle: "demo_qahwat_albahar", area: "salmiya", cuisine: "cafe", followers: 18_400, growth: 55, perWeek: 6, engagement: 2.1, themes: ["coffee", "seaview", "breakfast"] },
-  { name: "Dar Al Kunafa (demo)", handle: "demo_dar_alkunafa", area: "hawalli", cuisine: "desserts", followers: 9_600, growth: 20, perWeek: 3, engagement: 4.3, themes: ["kunafa", "desserts", "family"] },
+  {
+    name: "Qahwat Al Bahar (demo)",
+    handle: "demo_qahwat_albahar",
+    area: "salmiya",
+    cuisine: "cafe",
+    followers: 18_400,
+    growth: 55,
+    perWeek: 6,
+    engagement: 2.1,
+    themes: ["coffee", "seaview", "breakfast"],
+  },
+  {
+    name: "Dar Al Kunafa (demo)",
+    handle: "demo_dar_alkunafa",
+    area: "hawalli",
+    cuisine: "desserts",
+    followers: 9_600,
+    growth: 20,
+    perWeek: 3,
+    engagement: 4.3,
+    themes: ["kunafa", "desserts", "family"],
+  },
 ];
 
 /** A demo external id carries its creation time: the simulated network reads the post's age from it. */
-const demoExternalId = (platform: Platform, at: Date) => `demo-${platform}-${at.getTime().toString(36)}-${randomBytes(4).toString("hex")}`;
+const demoExternalId = (platform: Platform, at: Date) =>
+  `demo-${platform}-${at.getTime().toString(36)}-${randomBytes(4).toString("hex")}`;
 
 /** A square JPEG for a topic, plainly marked as a demo photo (a cup on a table, in the topic's colours). */
 export async function demoPhoto(topic: number, label: string): Promise<Buffer> {
@@ -87,14 +125,29 @@ function pickHashtags(tags: readonly string[], usual: ReadonlySet<string>, back:
  */
 async function photographBarePosts(db: Db, media: DemoMedia, businessId: string): Promise<number> {
   const bare = await db.post.findMany({
-    where: { businessId, status: { in: ["published", "partially_published"] }, media: { none: {} }, targets: { some: { platform: "instagram", account: { demo: true } } } },
+    where: {
+      businessId,
+      status: { in: ["published", "partially_published"] },
+      media: { none: {} },
+      targets: { some: { platform: "instagram", account: { demo: true } } },
+    },
     select: { id: true },
     orderBy: [{ publishedAt: "asc" }, { id: "asc" }],
   });
   if (!bare.length) return 0;
   const topics = [...new Set(bare.map((_, i) => i % TOPICS.length))];
-  const imported = await Promise.all(topics.map(async (t) => media.importImage(businessId, { buffer: await demoPhoto(t, TOPICS[t]!.prompt), originalName: `demo-photo-${t + 1}.jpg` })));
-  await db.postMedia.createMany({ data: bare.map((p, i) => ({ postId: p.id, mediaId: imported[topics.indexOf(i % TOPICS.length)]!.id, position: 0 })), skipDuplicates: true });
+  const imported = await Promise.all(
+    topics.map(async (t) =>
+      media.importImage(businessId, {
+        buffer: await demoPhoto(t, TOPICS[t]!.prompt),
+        originalName: `demo-photo-${t + 1}.jpg`,
+      }),
+    ),
+  );
+  await db.postMedia.createMany({
+    data: bare.map((p, i) => ({ postId: p.id, mediaId: imported[topics.indexOf(i % TOPICS.length)]!.id, position: 0 })),
+    skipDuplicates: true,
+  });
   return bare.length;
 }
 
@@ -108,45 +161,92 @@ const NETWORKS_SEEDED: AuditAction = "demo.history_tiktok_facebook_seeded";
  * marker in the audit log keeps it to once. Returns the copies added.
  */
 async function shareToNewNetworks(db: Db, businessId: string, now: Date): Promise<number> {
-  if (await db.auditLog.findFirst({ where: { action: NETWORKS_SEEDED, entityId: businessId }, select: { id: true } })) return 0;
-  const found = await db.platformAccount.findMany({ where: { businessId, demo: true, status: "connected", platform: { in: ["tiktok", "facebook"] } }, orderBy: { createdAt: "asc" } });
+  if (await db.auditLog.findFirst({ where: { action: NETWORKS_SEEDED, entityId: businessId }, select: { id: true } }))
+    return 0;
+  const found = await db.platformAccount.findMany({
+    where: { businessId, demo: true, status: "connected", platform: { in: ["tiktok", "facebook"] } },
+    orderBy: { createdAt: "asc" },
+  });
   const accounts = new Map<Platform, (typeof found)[number]>();
   for (const a of found) if (!accounts.has(a.platform)) accounts.set(a.platform, a);
   if (!accounts.size) return 0;
   const days: string[] = [];
-  const added = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
-    if (await tx.auditLog.findFirst({ where: { action: NETWORKS_SEEDED, entityId: businessId }, select: { id: true } })) return 0;
-    // the demo's own published photo posts (the ones on its demo Instagram), oldest first
-    const posts = await tx.post.findMany({
-      where: { businessId, status: "published", publishedAt: { not: null }, media: { some: {} }, targets: { some: { platform: "instagram", status: "published", account: { demo: true } } } },
-      select: { id: true, publishedAt: true, networkOptions: true, _count: { select: { media: true } }, targets: { select: { platform: true } } },
-      orderBy: [{ publishedAt: "asc" }, { id: "asc" }],
-    });
-    let n = 0;
-    for (const [i, p] of posts.entries()) {
-      const to = [...(i % 2 === 0 && accounts.has("facebook") ? ["facebook" as const] : []), ...(i % 4 === 1 && accounts.has("tiktok") ? ["tiktok" as const] : [])]
-        .filter((net) => !p.targets.some((t) => t.platform === net))
-        .filter((net) => p._count.media <= MEDIA_RULES[net].maxItems);
-      if (!to.length) continue;
-      const at = p.publishedAt!;
-      await tx.postTarget.createMany({
-        data: to.map((net) => {
-          const a = accounts.get(net)!;
-          const externalId = demoExternalId(net, at);
-          return { postId: p.id, accountId: a.id, platform: net, status: "published" as const, externalId, permalink: `https://demo.sufra.local/${net}/${externalId}`, publishedAt: at, ...demoMetrics(externalId, now.getTime()), metricsAt: now, metricsSimulated: true };
-        }),
+  const added = await db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
+      if (
+        await tx.auditLog.findFirst({ where: { action: NETWORKS_SEEDED, entityId: businessId }, select: { id: true } })
+      )
+        return 0;
+      // the demo's own published photo posts (the ones on its demo Instagram), oldest first
+      const posts = await tx.post.findMany({
+        where: {
+          businessId,
+          status: "published",
+          publishedAt: { not: null },
+          media: { some: {} },
+          targets: { some: { platform: "instagram", status: "published", account: { demo: true } } },
+        },
+        select: {
+          id: true,
+          publishedAt: true,
+          networkOptions: true,
+          _count: { select: { media: true } },
+          targets: { select: { platform: true } },
+        },
+        orderBy: [{ publishedAt: "asc" }, { id: "asc" }],
       });
-      if (to.includes("tiktok")) {
-        const options: NetworkOptions = { ...((p.networkOptions as NetworkOptions | null) ?? {}), tiktok: { ...DEFAULT_TIKTOK_OPTIONS, privacyLevel: "PUBLIC_TO_EVERYONE" } };
-        await tx.post.update({ where: { id: p.id }, data: { networkOptions: options as object } });
+      let n = 0;
+      for (const [i, p] of posts.entries()) {
+        const to = [
+          ...(i % 2 === 0 && accounts.has("facebook") ? ["facebook" as const] : []),
+          ...(i % 4 === 1 && accounts.has("tiktok") ? ["tiktok" as const] : []),
+        ]
+          .filter((net) => !p.targets.some((t) => t.platform === net))
+          .filter((net) => p._count.media <= MEDIA_RULES[net].maxItems);
+        if (!to.length) continue;
+        const at = p.publishedAt!;
+        await tx.postTarget.createMany({
+          data: to.map((net) => {
+            const a = accounts.get(net)!;
+            const externalId = demoExternalId(net, at);
+            return {
+              postId: p.id,
+              accountId: a.id,
+              platform: net,
+              status: "published" as const,
+              externalId,
+              permalink: `https://demo.sufra.local/${net}/${externalId}`,
+              publishedAt: at,
+              ...demoMetrics(externalId, now.getTime()),
+              metricsAt: now,
+              metricsSimulated: true,
+            };
+          }),
+        });
+        if (to.includes("tiktok")) {
+          const options: NetworkOptions = {
+            ...((p.networkOptions as NetworkOptions | null) ?? {}),
+            tiktok: { ...DEFAULT_TIKTOK_OPTIONS, privacyLevel: "PUBLIC_TO_EVERYONE" },
+          };
+          await tx.post.update({ where: { id: p.id }, data: { networkOptions: options as object } });
+        }
+        days.push(kuwaitDate(at));
+        n += to.length;
       }
-      days.push(kuwaitDate(at));
-      n += to.length;
-    }
-    await tx.auditLog.create({ data: { actorId: null, action: NETWORKS_SEEDED, entityType: "business", entityId: businessId, data: { copies: n } } });
-    return n;
-  }, { timeout: 60_000 });
+      await tx.auditLog.create({
+        data: {
+          actorId: null,
+          action: NETWORKS_SEEDED,
+          entityType: "business",
+          entityId: businessId,
+          data: { copies: n },
+        },
+      });
+      return n;
+    },
+    { timeout: 60_000 },
+  );
   if (added) await refreshDailyMetrics(db, businessId, days);
   return added;
 }
@@ -155,14 +255,22 @@ async function shareToNewNetworks(db: Db, businessId: string, now: Date): Promis
  * Fills the demo business's history the first time; later calls change nothing (but give photos to
  * Instagram posts an older seed left without, and share some to TikTok and Facebook once).
  */
-export async function ensureDemoHistory(db: Db, media: DemoMedia, businessId: string, now = new Date()): Promise<boolean> {
+export async function ensureDemoHistory(
+  db: Db,
+  media: DemoMedia,
+  businessId: string,
+  now = new Date(),
+): Promise<boolean> {
   const seeded = await seedHistory(db, media, businessId, now);
   await shareToNewNetworks(db, businessId, now);
   return seeded;
 }
 
 async function seedHistory(db: Db, media: DemoMedia, businessId: string, now: Date): Promise<boolean> {
-  const found = await db.platformAccount.findMany({ where: { businessId, demo: true, status: "connected", platform: { in: ["instagram", "twitter"] } }, orderBy: { createdAt: "asc" } });
+  const found = await db.platformAccount.findMany({
+    where: { businessId, demo: true, status: "connected", platform: { in: ["instagram", "twitter"] } },
+    orderBy: { createdAt: "asc" },
+  });
   // one account per network (the café's own demo accounts)
   const accounts = new Map<Platform, (typeof found)[number]>();
   for (const a of found) if (!accounts.has(a.platform)) accounts.set(a.platform, a);
@@ -177,7 +285,15 @@ async function seedHistory(db: Db, media: DemoMedia, businessId: string, now: Da
   const days: string[] = [];
 
   // the posts: what each is, where it goes and its caption, worked out before anything is written
-  const plan: { back: number; kind: Kind; networks: PlatformName[]; topic: number; caption: { content: string; hashtags: string[] }; photos: number[]; writeFor: "instagram" | "twitter" }[] = [];
+  const plan: {
+    back: number;
+    kind: Kind;
+    networks: PlatformName[];
+    topic: number;
+    caption: { content: string; hashtags: string[] };
+    photos: number[];
+    writeFor: "instagram" | "twitter";
+  }[] = [];
   for (let back = DAYS; back >= 1; back--) {
     if (back % 5 === 2) continue; // a café does not post every single day
     const kind = kindOf(back);
@@ -187,8 +303,18 @@ async function seedHistory(db: Db, media: DemoMedia, businessId: string, now: Da
     const language = back % 3 === 0 ? "en" : "ar";
     // a caption for X when it goes there: one text for every network, and X's is the shorter
     const writeFor = networks.includes("twitter") ? "twitter" : "instagram";
-    const caption = generateLocal({ prompt: TOPICS[t]!.prompt, platform: writeFor, language, tone: CONTENT_TONE_KEYS[back % CONTENT_TONE_KEYS.length]!, occasion: TOPICS[t]!.occasion, variants: 1, seed: back, business: profile }).variants[0]!;
-    const photos = kind === "text" ? [] : kind === "carousel" ? [t, (t + 1) % TOPICS.length, (t + 3) % TOPICS.length] : [t];
+    const caption = generateLocal({
+      prompt: TOPICS[t]!.prompt,
+      platform: writeFor,
+      language,
+      tone: CONTENT_TONE_KEYS[back % CONTENT_TONE_KEYS.length]!,
+      occasion: TOPICS[t]!.occasion,
+      variants: 1,
+      seed: back,
+      business: profile,
+    }).variants[0]!;
+    const photos =
+      kind === "text" ? [] : kind === "carousel" ? [t, (t + 1) % TOPICS.length, (t + 3) % TOPICS.length] : [t];
     plan.push({ back, kind, networks, topic: t, caption, photos, writeFor });
   }
   // the usual tags: those the writer put on nearly every caption written for the same network
@@ -202,70 +328,102 @@ async function seedHistory(db: Db, media: DemoMedia, businessId: string, now: Da
 
   // one photo per topic, reused as a café reuses its pictures; drawn side by side (a third faster than one by one)
   const topics = [...new Set(plan.flatMap((p) => p.photos))];
-  const imported = await Promise.all(topics.map(async (t) => media.importImage(businessId, { buffer: await demoPhoto(t, TOPICS[t]!.prompt), originalName: `demo-photo-${t + 1}.jpg` })));
+  const imported = await Promise.all(
+    topics.map(async (t) =>
+      media.importImage(businessId, {
+        buffer: await demoPhoto(t, TOPICS[t]!.prompt),
+        originalName: `demo-photo-${t + 1}.jpg`,
+      }),
+    ),
+  );
   const photoIds = new Map(topics.map((t, i) => [t, imported[i]!.id]));
 
-  const seeded = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
-    if (await tx.auditLog.findFirst({ where: { action: SEEDED, entityId: businessId }, select: { id: true } })) return false;
-    const campaign = await tx.campaign.create({
-      data: { businessId, ...CAMPAIGN, startDate: new Date(`${addDays(today, -20)}T00:00:00Z`), endDate: new Date(`${addDays(today, 10)}T00:00:00Z`), notes: "Demo campaign", createdAt: new Date(`${addDays(today, -21)}T07:00:00Z`) },
-    });
-    for (const { back, networks, topic, caption, photos, writeFor } of plan) {
-      const day = addDays(today, -back);
-      const hour = [13, 17, 19, 20, 21, 22][back % 6]!;
-      const at = new Date(`${day}T${String(hour - 3).padStart(2, "0")}:${String((back * 7) % 60).padStart(2, "0")}:00Z`); // Kuwait is UTC+3
-      const inCampaign = back <= 20 && back % 2 === 0;
-      await tx.post.create({
+  const seeded = await db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
+      if (await tx.auditLog.findFirst({ where: { action: SEEDED, entityId: businessId }, select: { id: true } }))
+        return false;
+      const campaign = await tx.campaign.create({
         data: {
           businessId,
-          status: "published",
-          content: caption.content,
-          hashtags: pickHashtags(caption.hashtags, usual[writeFor], back, MAX_TAGS[writeFor]),
-          occasion: TOPICS[topic]!.occasion ?? null,
-          campaignId: inCampaign ? campaign.id : null,
-          scheduledFor: at,
-          publishedAt: at,
-          createdAt: new Date(at.getTime() - 86_400_000),
-          media: { create: photos.map((p, position) => ({ mediaId: photoIds.get(p)!, position })) },
-          targets: {
-            create: networks.map((n) => {
-              const a = accounts.get(n)!;
-              const externalId = demoExternalId(a.platform, at);
-              return { accountId: a.id, platform: a.platform, status: "published" as const, externalId, permalink: `https://demo.sufra.local/${a.platform}/${externalId}`, publishedAt: at, ...demoMetrics(externalId, now.getTime()), metricsAt: now, metricsSimulated: true };
-            }),
-          },
+          ...CAMPAIGN,
+          startDate: new Date(`${addDays(today, -20)}T00:00:00Z`),
+          endDate: new Date(`${addDays(today, 10)}T00:00:00Z`),
+          notes: "Demo campaign",
+          createdAt: new Date(`${addDays(today, -21)}T07:00:00Z`),
         },
       });
-      days.push(day);
-    }
-    for (const c of COMPETITORS) {
-      await tx.competitor.create({
-        data: {
-          businessId,
-          name: c.name,
-          platform: "instagram",
-          handle: c.handle,
-          area: c.area,
-          cuisine: c.cuisine,
-          snapshots: {
-            create: [35, 28, 21, 14, 7, 0].map((back, i) => ({
-              day: new Date(`${addDays(today, -back)}T00:00:00Z`),
-              // entered that morning (10:00 Kuwait), so recent activity shows them on their days, not all "just now"
-              createdAt: new Date(Math.min(now.getTime(), Date.parse(`${addDays(today, -back)}T07:00:00Z`))),
-              followers: c.followers + i * c.growth * 7,
-              postsPerWeek: c.perWeek + (i % 2 ? 0.5 : 0),
-              avgEngagement: Math.round((c.engagement + (i % 3) * 0.2) * 100) / 100,
-              topThemes: c.themes,
-              source: "manual" as const,
-            })),
+      for (const { back, networks, topic, caption, photos, writeFor } of plan) {
+        const day = addDays(today, -back);
+        const hour = [13, 17, 19, 20, 21, 22][back % 6]!;
+        const at = new Date(
+          `${day}T${String(hour - 3).padStart(2, "0")}:${String((back * 7) % 60).padStart(2, "0")}:00Z`,
+        ); // Kuwait is UTC+3
+        const inCampaign = back <= 20 && back % 2 === 0;
+        await tx.post.create({
+          data: {
+            businessId,
+            status: "published",
+            content: caption.content,
+            hashtags: pickHashtags(caption.hashtags, usual[writeFor], back, MAX_TAGS[writeFor]),
+            occasion: TOPICS[topic]!.occasion ?? null,
+            campaignId: inCampaign ? campaign.id : null,
+            scheduledFor: at,
+            publishedAt: at,
+            createdAt: new Date(at.getTime() - 86_400_000),
+            media: { create: photos.map((p, position) => ({ mediaId: photoIds.get(p)!, position })) },
+            targets: {
+              create: networks.map((n) => {
+                const a = accounts.get(n)!;
+                const externalId = demoExternalId(a.platform, at);
+                return {
+                  accountId: a.id,
+                  platform: a.platform,
+                  status: "published" as const,
+                  externalId,
+                  permalink: `https://demo.sufra.local/${a.platform}/${externalId}`,
+                  publishedAt: at,
+                  ...demoMetrics(externalId, now.getTime()),
+                  metricsAt: now,
+                  metricsSimulated: true,
+                };
+              }),
+            },
           },
-        },
+        });
+        days.push(day);
+      }
+      for (const c of COMPETITORS) {
+        await tx.competitor.create({
+          data: {
+            businessId,
+            name: c.name,
+            platform: "instagram",
+            handle: c.handle,
+            area: c.area,
+            cuisine: c.cuisine,
+            snapshots: {
+              create: [35, 28, 21, 14, 7, 0].map((back, i) => ({
+                day: new Date(`${addDays(today, -back)}T00:00:00Z`),
+                // entered that morning (10:00 Kuwait), so recent activity shows them on their days, not all "just now"
+                createdAt: new Date(Math.min(now.getTime(), Date.parse(`${addDays(today, -back)}T07:00:00Z`))),
+                followers: c.followers + i * c.growth * 7,
+                postsPerWeek: c.perWeek + (i % 2 ? 0.5 : 0),
+                avgEngagement: Math.round((c.engagement + (i % 3) * 0.2) * 100) / 100,
+                topThemes: c.themes,
+                source: "manual" as const,
+              })),
+            },
+          },
+        });
+      }
+      await tx.auditLog.create({
+        data: { actorId: null, action: SEEDED, entityType: "business", entityId: businessId },
       });
-    }
-    await tx.auditLog.create({ data: { actorId: null, action: SEEDED, entityType: "business", entityId: businessId } });
-    return true;
-  }, { timeout: 60_000 });
+      return true;
+    },
+    { timeout: 60_000 },
+  );
   if (seeded) await refreshDailyMetrics(db, businessId, days);
   return seeded;
 }

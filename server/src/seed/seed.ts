@@ -10,16 +10,31 @@ import { ensureDemoProfile } from "../modules/business-profile/index.ts";
 import { ensureDemoHistory, type DemoMedia } from "./demo-history.ts";
 import { ensureDemoInbox } from "./demo-inbox.ts";
 
-export async function seedAdmin(db: Db, config: Config, logger: Logger): Promise<{ created: boolean; email: string; password?: string }> {
+export async function seedAdmin(
+  db: Db,
+  config: Config,
+  logger: Logger,
+): Promise<{ created: boolean; email: string; password?: string }> {
   const email = config.admin.email;
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) return { created: false, email };
   // random passwords still meet the sign-up rule: upper, lower, digit and a special character
   const password = config.admin.password ?? `Sf-${randomBytes(12).toString("base64url")}9a!`;
   await db.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email, name: "Sufra admin", role: "admin", passwordHash: await hashPassword(password), emailVerifiedAt: new Date() } });
-    await tx.auditLog.create({ data: { actorId: null, action: "admin.seeded", entityType: "user", entityId: user.id } });
+    const user = await tx.user.create({
+      data: {
+        email,
+        name: "Sufra admin",
+        role: "admin",
+        passwordHash: await hashPassword(password),
+        emailVerifiedAt: new Date(),
+      },
+    });
+    await tx.auditLog.create({
+      data: { actorId: null, action: "admin.seeded", entityType: "user", entityId: user.id },
+    });
   });
-  if (!config.admin.password) logger.info(`\n  Admin account created: ${email}\n  Password (shown only this once): ${password}\n`);
+  if (!config.admin.password)
+    logger.info(`\n  Admin account created: ${email}\n  Password (shown only this once): ${password}\n`);
   return { created: true, email, ...(config.admin.password ? {} : { password }) };
 }
 
@@ -32,7 +47,13 @@ export const DEMO_CLIENT_EMAIL = "demo-client@sufra.local";
  * Snapchat, Google, TikTok, Facebook) that publish to the simulated network inside the server.
  * DEMO_DATA=false leaves it out.
  */
-export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAccounts: (businessId: string) => Promise<void>, media: DemoMedia) {
+export async function seedDemo(
+  db: Db,
+  config: Config,
+  logger: Logger,
+  ensureAccounts: (businessId: string) => Promise<void>,
+  media: DemoMedia,
+) {
   if (!config.demo.enabled) return null;
   const existing = await db.user.findUnique({ where: { email: DEMO_OWNER_EMAIL }, select: { businessId: true } });
   if (existing?.businessId) {
@@ -63,16 +84,39 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
         subscription: { create: { plan: "premium", status: "active", periodStartsAt: now, renewsAt: addMonths(now) } },
       },
     });
-    await tx.user.create({ data: { email: DEMO_OWNER_EMAIL, name: "Demo Owner", role: "owner", businessId: b.id, passwordHash, emailVerifiedAt: now } });
-    await tx.user.create({ data: { email: DEMO_CLIENT_EMAIL, name: "Demo Client", role: "client", businessId: b.id, passwordHash, emailVerifiedAt: now } });
-    await tx.auditLog.create({ data: { actorId: null, action: "demo.seeded", entityType: "business", entityId: b.id } });
+    await tx.user.create({
+      data: {
+        email: DEMO_OWNER_EMAIL,
+        name: "Demo Owner",
+        role: "owner",
+        businessId: b.id,
+        passwordHash,
+        emailVerifiedAt: now,
+      },
+    });
+    await tx.user.create({
+      data: {
+        email: DEMO_CLIENT_EMAIL,
+        name: "Demo Client",
+        role: "client",
+        businessId: b.id,
+        passwordHash,
+        emailVerifiedAt: now,
+      },
+    });
+    await tx.auditLog.create({
+      data: { actorId: null, action: "demo.seeded", entityType: "business", entityId: b.id },
+    });
     return b;
   });
   await ensureAccounts(business.id);
   await ensureDemoProfile(db, business.id);
   await ensureDemoHistory(db, media, business.id);
   await ensureDemoInbox(db, business.id);
-  if (!config.demo.password) logger.info(`\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`);
+  if (!config.demo.password)
+    logger.info(
+      `\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`,
+    );
   return { created: true, businessId: business.id, ...(config.demo.password ? {} : { password }) };
 }
 
@@ -86,7 +130,11 @@ export async function ensureDemoSubscription(db: Db, businessId: string, now = n
   const sub = await db.subscription.findUnique({ where: { businessId } });
   if (!sub || sub.status !== "active") return;
   const from = sub.periodStartsAt;
-  const monthly = from !== null && sub.renewsAt !== null && from.getTime() <= now.getTime() && sub.renewsAt.getTime() === addMonths(from).getTime();
+  const monthly =
+    from !== null &&
+    sub.renewsAt !== null &&
+    from.getTime() <= now.getTime() &&
+    sub.renewsAt.getTime() === addMonths(from).getTime();
   let start = now;
   if (monthly) {
     // whole months on from the period's start (counted from it, so the day of the month does not drift) until now is inside it

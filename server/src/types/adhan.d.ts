@@ -15,7 +15,11 @@ declare module "adhan" {
     CalculationMethod: { Kuwait(): CalculationParameters };
     Madhab: { readonly Shafi: "shafi"; readonly Hanafi: "hanafi" };
     Coordinates: new (latitude: number, longitude: number) => Coordinates;
-    PrayerTimes: new (coordinates: Coordinates, date: Date, params: CalculationParameters) => { fajr: Date; sunrise: Date; dhuhr: Date; asr: Date; maghrib: Date; isha: Date };
+    PrayerTimes: new (
+      coordinates: Coordinates,
+      date: Date,
+      params: CalculationParameters,
+    ) => { fajr: Date; sunrise: Date; dhuhr: Date; asr: Date; maghrib: Date; isha: Date };
   };
   export default adhan;
 }

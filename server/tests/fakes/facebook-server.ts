@@ -71,7 +71,11 @@ export interface FbToken {
 }
 
 /** What GET /{ig-user-id}?fields=business_discovery... needs (its reference page, "Requirements"). */
-export const BUSINESS_DISCOVERY_PERMISSIONS = ["instagram_basic", "instagram_manage_insights", "pages_read_engagement"] as const;
+export const BUSINESS_DISCOVERY_PERMISSIONS = [
+  "instagram_basic",
+  "instagram_manage_insights",
+  "pages_read_engagement",
+] as const;
 /** The permissions a token made without the dialog has: everything Sufra asks for. */
 const ALL_PERMISSIONS = [
   "instagram_basic",
@@ -91,7 +95,14 @@ const ALL_PERMISSIONS = [
  */
 const UNAPPROVED_PERMISSIONS = ["publish_video", "pages_messaging", "ads_management", "user_posts"];
 /** Permission names the Permissions Reference lists (those Sufra or a test may name). */
-const KNOWN_PERMISSIONS = new Set([...ALL_PERMISSIONS, ...UNAPPROVED_PERMISSIONS, "public_profile", "email", "instagram_content_publish", "instagram_manage_comments"]);
+const KNOWN_PERMISSIONS = new Set([
+  ...ALL_PERMISSIONS,
+  ...UNAPPROVED_PERMISSIONS,
+  "public_profile",
+  "email",
+  "instagram_content_publish",
+  "instagram_manage_comments",
+]);
 /** Every task a Page role can hold; a test narrows a person's to show a "Page role missing". */
 export const ALL_TASKS = ["ANALYZE", "ADVERTISE", "MODERATE", "CREATE_CONTENT", "MESSAGING", "MANAGE"];
 /**
@@ -124,9 +135,20 @@ const RETIRED_METRICS = new Set([
   "total_video_impressions_fan_unique",
 ]);
 /** what /{post-id}/insights answers (Page Insights reference, post metrics) */
-const POST_METRICS = new Set(["post_media_view", "post_total_media_view_unique", "post_reactions_by_type_total", "post_clicks"]);
+const POST_METRICS = new Set([
+  "post_media_view",
+  "post_total_media_view_unique",
+  "post_reactions_by_type_total",
+  "post_clicks",
+]);
 /** what /{video-id}/video_insights answers (Video Insights guide: views and unique viewers, 3 seconds or to the end) */
-const VIDEO_METRICS = new Set(["total_video_views", "total_video_views_unique", "total_video_views_autoplayed", "total_video_views_clicked_to_play", "total_video_avg_time_watched"]);
+const VIDEO_METRICS = new Set([
+  "total_video_views",
+  "total_video_views_unique",
+  "total_video_views_autoplayed",
+  "total_video_views_clicked_to_play",
+  "total_video_avg_time_watched",
+]);
 
 export interface FbFigures {
   views: number;
@@ -245,13 +267,20 @@ export class FacebookFakeState {
    * The app becomes (or stays) a Business app, with one more Login for Business configuration carrying
    * these permissions, given to Sufra as `setting` (the Pages' unless said); its id.
    */
-  useLoginForBusiness(permissions: readonly string[], setting: FbConfigSetting | null = "FACEBOOK_LOGIN_CONFIG_ID"): string {
+  useLoginForBusiness(
+    permissions: readonly string[],
+    setting: FbConfigSetting | null = "FACEBOOK_LOGIN_CONFIG_ID",
+  ): string {
     const config = { id: this.nextId(), permissions: [...permissions], setting };
     this.loginConfigs.push(config);
     return config.id;
   }
   /** a Facebook person managing these Pages (ids made up when not given) */
-  addUser(user: { id?: string; name: string; pages: (Omit<FbPage, "id" | "instagram"> & { id?: string; instagram?: { id?: string; username: string } })[] }): FbUser {
+  addUser(user: {
+    id?: string;
+    name: string;
+    pages: (Omit<FbPage, "id" | "instagram"> & { id?: string; instagram?: { id?: string; username: string } })[];
+  }): FbUser {
     const u: FbUser = {
       id: user.id ?? this.nextId(),
       name: user.name,
@@ -276,8 +305,22 @@ export class FacebookFakeState {
   deny(): void {
     this.consent = "deny";
   }
-  addToken(userId: string, kind: "short" | "long" | "page", ttlMs: number, scopes: string[] = ALL_PERMISSIONS, pageId?: string): FbToken {
-    const t: FbToken = { token: `EAA${kind === "long" ? "L" : kind === "page" ? "P" : "S"}${randomBytes(20).toString("hex")}`, userId, kind, ...(pageId ? { pageId } : {}), expiresAt: Date.now() + ttlMs, revoked: false, scopes: [...scopes] };
+  addToken(
+    userId: string,
+    kind: "short" | "long" | "page",
+    ttlMs: number,
+    scopes: string[] = ALL_PERMISSIONS,
+    pageId?: string,
+  ): FbToken {
+    const t: FbToken = {
+      token: `EAA${kind === "long" ? "L" : kind === "page" ? "P" : "S"}${randomBytes(20).toString("hex")}`,
+      userId,
+      kind,
+      ...(pageId ? { pageId } : {}),
+      expiresAt: Date.now() + ttlMs,
+      revoked: false,
+      scopes: [...scopes],
+    };
     this.tokens.set(t.token, t);
     return t;
   }
@@ -327,15 +370,27 @@ export class FacebookFakeState {
   }
 }
 
-const graphErr = (status: number, message: string, code: number, extra: Record<string, unknown> = {}, type = "GraphMethodException") => graphError(status, message, code, extra, type);
+const graphErr = (
+  status: number,
+  message: string,
+  code: number,
+  extra: Record<string, unknown> = {},
+  type = "GraphMethodException",
+) => graphError(status, message, code, extra, type);
 const missing = (id: string) =>
-  graphErr(400, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`, 100, { error_subcode: 33 });
+  graphErr(
+    400,
+    `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+    100,
+    { error_subcode: 33 },
+  );
 
-export async function startFacebookFake(opts: { instagram?: InstagramFakeState } = {}): Promise<{ url: string; state: FacebookFakeState; close(): Promise<void> }> {
+export async function startFacebookFake(
+  opts: { instagram?: InstagramFakeState } = {},
+): Promise<{ url: string; state: FacebookFakeState; close(): Promise<void> }> {
   const state = new FacebookFakeState(opts.instagram);
   return serveGraph("facebook", state, handle, "GraphMethodException");
 }
-
 
 /** Facebook sends the browser back with the outcome in the query and "#_=_" as the fragment. */
 function redirectBack(res: http.ServerResponse, redirectUri: string, params: Record<string, string>): void {
@@ -349,18 +404,23 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   res.on("error", () => {});
   const url = new URL(req.url ?? "/", state.url);
   const p: Record<string, string> = Object.fromEntries(url.searchParams);
-  const parts = url.pathname.replace(/^\/v\d+\.\d+(?=\/)/, "").split("/").filter(Boolean);
+  const parts = url.pathname
+    .replace(/^\/v\d+\.\d+(?=\/)/, "")
+    .split("/")
+    .filter(Boolean);
   const method = req.method ?? "GET";
   const [a, b] = parts;
   if (method === "POST") Object.assign(p, await formBody(req));
 
   let endpoint: FbEndpoint;
   if (method === "GET" && a === "dialog" && b === "oauth") endpoint = "dialog";
-  else if (method === "GET" && a === "oauth" && b === "access_token") endpoint = p.grant_type === "fb_exchange_token" ? "long_lived_exchange" : "code_exchange";
+  else if (method === "GET" && a === "oauth" && b === "access_token")
+    endpoint = p.grant_type === "fb_exchange_token" ? "long_lived_exchange" : "code_exchange";
   else if (method === "GET" && a === "me" && !b) endpoint = "me";
   else if (method === "GET" && a === "me" && b === "accounts") endpoint = "accounts";
   else if (method === "DELETE" && a === "me" && b === "permissions") endpoint = "revoke_permissions";
-  else if (method === "GET" && a && !b && (p.fields ?? "").startsWith("business_discovery.")) endpoint = "business_discovery";
+  else if (method === "GET" && a && !b && (p.fields ?? "").startsWith("business_discovery."))
+    endpoint = "business_discovery";
   else if (method === "GET" && a === "me" && b === "permissions") endpoint = "permissions";
   else if (method === "POST" && a && b === "feed") endpoint = "page_feed";
   else if (method === "POST" && a && b === "photos") endpoint = "page_photos";
@@ -370,43 +430,119 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   else if (method === "GET" && a && b === "insights") endpoint = "insights";
   else if (method === "GET" && a && b === "video_insights") endpoint = "video_insights";
   else if (method === "GET" && a && !b && state.page(a)) endpoint = "page_fields";
-  else if (method === "GET" && a && !b && (state.posts.has(a) || state.videos.has(a) || state.photos.has(a))) endpoint = "object";
+  else if (method === "GET" && a && !b && (state.posts.has(a) || state.videos.has(a) || state.photos.has(a)))
+    endpoint = "object";
   else throw graphErr(400, `Unknown path components: /${parts.join("/")}`, 2500, {}, "OAuthException");
   state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
 
   const failure = state.failures.get(endpoint);
   if (failure && failure.times > 0) {
     if (--failure.times === 0) state.failures.delete(endpoint);
-    if (failure.as === 500) throw graphErr(500, "An unknown error occurred", 1, { is_transient: true }, "OAuthException");
+    if (failure.as === 500)
+      throw graphErr(500, "An unknown error occurred", 1, { is_transient: true }, "OAuthException");
     // the Page is blocked from posting for a policy: nothing is made, and waiting a moment does not lift it
-    if (failure.as === "policy") throw graphErr(400, "(#368) The action attempted has been deemed abusive or is otherwise disallowed", 368, { error_subcode: 1390008 }, "OAuthException");
+    if (failure.as === "policy")
+      throw graphErr(
+        400,
+        "(#368) The action attempted has been deemed abusive or is otherwise disallowed",
+        368,
+        { error_subcode: 1390008 },
+        "OAuthException",
+      );
     throw graphErr(403, "(#4) Application request limit reached", 4, { is_transient: true }, "OAuthException");
   }
 
   if (endpoint === "dialog") {
-    const asked = (p.scope ?? "").split(",").map((x) => x.trim()).filter(Boolean);
-    state.dialogs.push({ clientId: p.client_id ?? null, redirectUri: p.redirect_uri ?? null, state: p.state ?? null, responseType: p.response_type ?? null, scopes: asked, configId: p.config_id ?? null });
-    if (p.client_id !== state.appId) throw graphErr(400, "Invalid App ID: The provided app ID does not look like a valid app ID.", 101, {}, "OAuthException");
-    if (!p.redirect_uri || !/^https?:\/\//.test(p.redirect_uri)) throw graphErr(400, "Can't load URL: The domain of this URL isn't included in the app's domains.", 191, {}, "OAuthException");
+    const asked = (p.scope ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean);
+    state.dialogs.push({
+      clientId: p.client_id ?? null,
+      redirectUri: p.redirect_uri ?? null,
+      state: p.state ?? null,
+      responseType: p.response_type ?? null,
+      scopes: asked,
+      configId: p.config_id ?? null,
+    });
+    if (p.client_id !== state.appId)
+      throw graphErr(
+        400,
+        "Invalid App ID: The provided app ID does not look like a valid app ID.",
+        101,
+        {},
+        "OAuthException",
+      );
+    if (!p.redirect_uri || !/^https?:\/\//.test(p.redirect_uri))
+      throw graphErr(
+        400,
+        "Can't load URL: The domain of this URL isn't included in the app's domains.",
+        191,
+        {},
+        "OAuthException",
+      );
     const config = state.loginConfigs.length ? (state.loginConfigs.find((c) => c.id === p.config_id) ?? null) : null;
     if (state.loginConfigs.length) {
       // Login for Business: the configuration says what is asked, scope is not read
-      if (!p.config_id) throw graphErr(400, "This app uses Facebook Login for Business: the login dialog needs the config_id of one of its configurations.", 100, {}, "OAuthException");
-      if (!config) throw graphErr(400, `Invalid config_id: ${p.config_id} is not a Facebook Login for Business configuration of this app.`, 100, {}, "OAuthException");
-      if (state.declined.size) throw new Error("facebook fake: Login for Business grants the whole configuration or nothing; a person cannot decline one permission (use deny())");
+      if (!p.config_id)
+        throw graphErr(
+          400,
+          "This app uses Facebook Login for Business: the login dialog needs the config_id of one of its configurations.",
+          100,
+          {},
+          "OAuthException",
+        );
+      if (!config)
+        throw graphErr(
+          400,
+          `Invalid config_id: ${p.config_id} is not a Facebook Login for Business configuration of this app.`,
+          100,
+          {},
+          "OAuthException",
+        );
+      if (state.declined.size)
+        throw new Error(
+          "facebook fake: Login for Business grants the whole configuration or nothing; a person cannot decline one permission (use deny())",
+        );
     } else {
-      if (p.config_id) throw graphErr(400, `Invalid config_id: ${p.config_id}. Configurations belong to Facebook Login for Business, which this app does not use.`, 100, {}, "OAuthException");
+      if (p.config_id)
+        throw graphErr(
+          400,
+          `Invalid config_id: ${p.config_id}. Configurations belong to Facebook Login for Business, which this app does not use.`,
+          100,
+          {},
+          "OAuthException",
+        );
       // Facebook Login shows the developer "Invalid Scopes" for a name that does not exist or the app may not ask for
       const invalid = asked.filter((x) => state.unapproved.has(x) || !KNOWN_PERMISSIONS.has(x));
       if (invalid.length) {
-        throw graphErr(400, `Invalid Scopes: ${invalid.join(", ")}. This message is only shown to developers. Users of your app will ignore these permissions if present. Please read the documentation for valid permissions at: https://developers.facebook.com/docs/facebook-login/permissions`, 100, {}, "OAuthException");
+        throw graphErr(
+          400,
+          `Invalid Scopes: ${invalid.join(", ")}. This message is only shown to developers. Users of your app will ignore these permissions if present. Please read the documentation for valid permissions at: https://developers.facebook.com/docs/facebook-login/permissions`,
+          100,
+          {},
+          "OAuthException",
+        );
       }
     }
     const consent = state.dialogConsent;
-    if (consent === null) throw graphErr(400, "facebook fake: nobody is signed in at the dialog (call signInAs or deny)", 1, {}, "OAuthException");
+    if (consent === null)
+      throw graphErr(
+        400,
+        "facebook fake: nobody is signed in at the dialog (call signInAs or deny)",
+        1,
+        {},
+        "OAuthException",
+      );
     const back: Record<string, string> = p.state ? { state: p.state } : {};
     if (consent === "deny") {
-      return redirectBack(res, p.redirect_uri, { error: "access_denied", error_code: "200", error_description: "Permissions error", error_reason: "user_denied", ...back });
+      return redirectBack(res, p.redirect_uri, {
+        error: "access_denied",
+        error_code: "200",
+        error_description: "Permissions error",
+        error_reason: "user_denied",
+        ...back,
+      });
     }
     const code = `AQ${randomBytes(24).toString("base64url")}`;
     // Login for Business grants the configuration's permissions; Facebook Login what was asked, less what the person declined
@@ -416,14 +552,23 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   }
 
   if (endpoint === "code_exchange" || endpoint === "long_lived_exchange") {
-    if (p.client_id !== state.appId) throw graphErr(400, "Error validating application. Invalid application ID.", 101, {}, "OAuthException");
-    if (p.client_secret !== state.appSecret) throw graphErr(400, "Error validating client secret.", 1, {}, "OAuthException");
+    if (p.client_id !== state.appId)
+      throw graphErr(400, "Error validating application. Invalid application ID.", 101, {}, "OAuthException");
+    if (p.client_secret !== state.appSecret)
+      throw graphErr(400, "Error validating client secret.", 1, {}, "OAuthException");
     if (endpoint === "code_exchange") {
       const c = state.codes.get(p.code ?? "");
       if (!c) throw graphErr(400, "Invalid verification code format.", 100, {}, "OAuthException");
-      if (c.used) throw graphErr(400, "This authorization code has been used.", 100, { error_subcode: 36009 }, "OAuthException");
+      if (c.used)
+        throw graphErr(400, "This authorization code has been used.", 100, { error_subcode: 36009 }, "OAuthException");
       if (c.redirectUri !== p.redirect_uri) {
-        throw graphErr(400, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request", 100, { error_subcode: 36008 }, "OAuthException");
+        throw graphErr(
+          400,
+          "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+          100,
+          { error_subcode: 36008 },
+          "OAuthException",
+        );
       }
       c.used = true;
       const t = state.addToken(c.userId, "short", 2 * 3_600_000, c.scopes);
@@ -435,7 +580,10 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   }
 
   const token = authenticate(state, p.access_token);
-  if (p.appsecret_proof !== undefined && p.appsecret_proof !== createHmac("sha256", state.appSecret).update(token.token).digest("hex")) {
+  if (
+    p.appsecret_proof !== undefined &&
+    p.appsecret_proof !== createHmac("sha256", state.appSecret).update(token.token).digest("hex")
+  ) {
     throw graphErr(400, "Invalid appsecret_proof provided in the API argument", 100, {}, "GraphMethodException");
   }
   const user = state.users.get(token.userId)!;
@@ -445,13 +593,16 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   switch (endpoint) {
     case "me": {
       // a Page token is the Page itself
-      if (token.kind === "page") return reply(res, 200, { id: token.pageId, name: state.page(token.pageId!)?.page.name });
+      if (token.kind === "page")
+        return reply(res, 200, { id: token.pageId, name: state.page(token.pageId!)?.page.name });
       const fields = (p.fields ?? "id,name").split(",");
       return reply(res, 200, { ...(fields.includes("name") ? { name: user.name } : {}), id: user.id });
     }
     case "accounts": {
-      if (token.kind === "page") throw graphErr(400, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)", 100);
-      if (!token.scopes.includes("pages_show_list")) throw graphErr(403, "(#200) Requires pages_show_list permission to manage the object", 200);
+      if (token.kind === "page")
+        throw graphErr(400, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)", 100);
+      if (!token.scopes.includes("pages_show_list"))
+        throw graphErr(403, "(#200) Requires pages_show_list permission to manage the object", 200);
       const withIg = (p.fields ?? "").includes("instagram_business_account");
       const fields = (p.fields ?? "id,name").split(",");
       const limit = Math.min(Number(p.limit ?? 25) || 25, 100);
@@ -460,14 +611,28 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
       const data = slice.map((pg) => ({
         id: pg.id,
         name: pg.name,
-        ...(withIg && pg.instagram ? { instagram_business_account: { id: pg.instagram.id, username: pg.instagram.username } } : {}),
+        ...(withIg && pg.instagram
+          ? { instagram_business_account: { id: pg.instagram.id, username: pg.instagram.username } }
+          : {}),
         ...(fields.includes("category") ? { category: pg.category ?? "Cafe" } : {}),
         ...(fields.includes("tasks") ? { tasks: pg.tasks ?? ALL_TASKS } : {}),
         // a Page token from a long-lived person's token does not expire; from a short-lived one it lasts an hour
-        ...(fields.includes("access_token") ? { access_token: state.addToken(user.id, "page", token.kind === "long" ? 10 * 365 * 86_400_000 : 3_600_000, token.scopes, pg.id).token } : {}),
+        ...(fields.includes("access_token")
+          ? {
+              access_token: state.addToken(
+                user.id,
+                "page",
+                token.kind === "long" ? 10 * 365 * 86_400_000 : 3_600_000,
+                token.scopes,
+                pg.id,
+              ).token,
+            }
+          : {}),
       }));
       const cursor = (i: number) => Buffer.from(String(i)).toString("base64url");
-      const paging: Record<string, unknown> = slice.length ? { cursors: { before: cursor(start), after: cursor(start + slice.length - 1) } } : {};
+      const paging: Record<string, unknown> = slice.length
+        ? { cursors: { before: cursor(start), after: cursor(start + slice.length - 1) } }
+        : {};
       if (start + slice.length < user.pages.length) {
         const next = new URL(url.toString());
         next.searchParams.set("after", cursor(start + slice.length - 1));
@@ -482,18 +647,36 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
       // lookups are made as an Instagram professional account linked to one of the person's Pages
       if (!user.pages.some((pg) => pg.instagram?.id === a)) throw missing(a!);
       const lacking = BUSINESS_DISCOVERY_PERMISSIONS.find((x) => !token.scopes.includes(x));
-      if (lacking) throw graphErr(403, "(#10) Application does not have permission for this action", 10, { is_transient: false }, "OAuthException");
+      if (lacking)
+        throw graphErr(
+          403,
+          "(#10) Application does not have permission for this action",
+          10,
+          { is_transient: false },
+          "OAuthException",
+        );
       return reply(res, 200, businessDiscovery(state.discoverable, a!, p.fields ?? ""));
     }
   }
 }
 
 function authenticate(state: FacebookFakeState, token: string | undefined): FbToken {
-  if (!token) throw graphErr(400, "An active access token must be used to query information about the current user.", 2500, {}, "OAuthException");
+  if (!token)
+    throw graphErr(
+      400,
+      "An active access token must be used to query information about the current user.",
+      2500,
+      {},
+      "OAuthException",
+    );
   const t = state.tokens.get(token);
   if (!t) throw graphErr(400, "Invalid OAuth access token - Cannot parse access token", 190);
-  if (t.revoked) throw graphErr(400, "Error validating access token: The user has not authorized application 1234.", 190, { error_subcode: 458 });
-  if (t.expiresAt < Date.now()) throw graphErr(400, "Error validating access token: Session has expired.", 190, { error_subcode: 463 });
+  if (t.revoked)
+    throw graphErr(400, "Error validating access token: The user has not authorized application 1234.", 190, {
+      error_subcode: 458,
+    });
+  if (t.expiresAt < Date.now())
+    throw graphErr(400, "Error validating access token: Session has expired.", 190, { error_subcode: 463 });
   return t;
 }
 
@@ -511,10 +694,24 @@ function businessDiscovery(discoverable: Map<string, IgDiscoverable>, igUserId: 
   const [, username, inner] = m as unknown as [string, string, string];
   const found = discoverable.get(username.toLowerCase());
   if (!found) {
-    throw graphErr(400, "Invalid user id", 110, { error_subcode: 2207013, is_transient: false, error_user_title: "Cannot find User", error_user_msg: `The user with username: ${username} cannot be found.` }, "IGApiException");
+    throw graphErr(
+      400,
+      "Invalid user id",
+      110,
+      {
+        error_subcode: 2207013,
+        is_transient: false,
+        error_user_title: "Cannot find User",
+        error_user_msg: `The user with username: ${username} cannot be found.`,
+      },
+      "IGApiException",
+    );
   }
   const media = /media(?:\.limit\((\d+)\))?\{([^}]*)\}/.exec(inner);
-  const top = inner.replace(/media(?:\.limit\(\d+\))?\{[^}]*\}/, "").split(",").filter(Boolean);
+  const top = inner
+    .replace(/media(?:\.limit\(\d+\))?\{[^}]*\}/, "")
+    .split(",")
+    .filter(Boolean);
   const out: Record<string, unknown> = { id: found.id };
   if (top.includes("username")) out.username = found.username;
   if (top.includes("followers_count")) out.followers_count = found.followers;
@@ -546,7 +743,12 @@ async function formBody(req: http.IncomingMessage): Promise<Record<string, strin
   const text = Buffer.concat(chunks).toString("utf8");
   if (!text) return {};
   if ((req.headers["content-type"] ?? "").includes("application/json")) {
-    return Object.fromEntries(Object.entries(JSON.parse(text) as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+    return Object.fromEntries(
+      Object.entries(JSON.parse(text) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        typeof v === "string" ? v : JSON.stringify(v),
+      ]),
+    );
   }
   return Object.fromEntries(new URLSearchParams(text));
 }
@@ -558,19 +760,33 @@ const noFigures = (): FbFigures => ({ views: 0, reach: 0, reactions: 0, comments
 
 /** What Facebook answers when a Page call comes with the wrong token or a role that may not do it: (#200). */
 const cannotPublish = () =>
-  graphErr(403, "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission", 200, {}, "OAuthException");
+  graphErr(
+    403,
+    "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission",
+    200,
+    {},
+    "OAuthException",
+  );
 
 /**
  * The Page a creating or reading call acts on, checked as Facebook checks it: a Page token of that very
  * Page (a person's token, or another Page's, is refused), the permission, and the person's task on it.
  */
-function asPage(state: FacebookFakeState, token: FbToken, pageId: string, need: { scope: string; task?: string }): FbPage {
+function asPage(
+  state: FacebookFakeState,
+  token: FbToken,
+  pageId: string,
+  need: { scope: string; task?: string },
+): FbPage {
   const found = state.page(pageId);
   if (!found) throw missing(pageId);
   // a person's token on a Page edge: Facebook wants the Page itself
   if (token.kind !== "page") throw cannotPublish();
   if (token.pageId !== pageId) throw missing(pageId);
-  if (!token.scopes.includes(need.scope)) throw need.scope === "pages_manage_posts" ? cannotPublish() : graphErr(403, `(#200) Requires ${need.scope} permission to manage the object`, 200, {}, "OAuthException");
+  if (!token.scopes.includes(need.scope))
+    throw need.scope === "pages_manage_posts"
+      ? cannotPublish()
+      : graphErr(403, `(#200) Requires ${need.scope} permission to manage the object`, 200, {}, "OAuthException");
   if (need.task && !(found.page.tasks ?? ALL_TASKS).includes(need.task)) throw cannotPublish();
   return found.page;
 }
@@ -580,19 +796,45 @@ function throttledAnswer(state: FacebookFakeState, pageId: string, res: http.Ser
   const t = state.throttled.get(pageId);
   if (!t || t.times <= 0) return false;
   if (--t.times === 0) state.throttled.delete(pageId);
-  const usage = { call_count: 100, total_cputime: 40, total_time: 60, estimated_time_to_regain_access: t.regainMinutes };
+  const usage = {
+    call_count: 100,
+    total_cputime: 40,
+    total_time: 60,
+    estimated_time_to_regain_access: t.regainMinutes,
+  };
   const [code, message, header, value] =
     t.header === "page"
       ? [32, "(#32) Page request limit reached", "x-page-usage", JSON.stringify(usage)]
-      : [80001, "There have been too many calls to this Page account. Wait a bit and try again.", "x-business-use-case-usage", JSON.stringify({ [pageId]: [{ type: "pages", ...usage }] })];
-  const body = JSON.stringify({ error: { message, type: "OAuthException", code, is_transient: true, fbtrace_id: randomBytes(8).toString("base64url") } });
-  res.writeHead(400, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(body), [header]: value });
+      : [
+          80001,
+          "There have been too many calls to this Page account. Wait a bit and try again.",
+          "x-business-use-case-usage",
+          JSON.stringify({ [pageId]: [{ type: "pages", ...usage }] }),
+        ];
+  const body = JSON.stringify({
+    error: {
+      message,
+      type: "OAuthException",
+      code,
+      is_transient: true,
+      fbtrace_id: randomBytes(8).toString("base64url"),
+    },
+  });
+  res.writeHead(400, {
+    "content-type": "application/json; charset=UTF-8",
+    "content-length": Buffer.byteLength(body),
+    [header]: value,
+  });
   res.end(body);
   return true;
 }
 
 /** Facebook downloads the media from the URL it is given; what went wrong, or null. */
-async function fetchMedia(state: FacebookFakeState, url: string | undefined, typePrefix: "image/" | "video/"): Promise<string | null> {
+async function fetchMedia(
+  state: FacebookFakeState,
+  url: string | undefined,
+  typePrefix: "image/" | "video/",
+): Promise<string | null> {
   if (!url || !/^https?:\/\//.test(url)) return "The URL is not a valid http(s) URL.";
   try {
     const r = await fetch(url, { signal: AbortSignal.timeout(10_000) });
@@ -603,7 +845,12 @@ async function fetchMedia(state: FacebookFakeState, url: string | undefined, typ
     if (!type.startsWith(typePrefix)) return `The URL answered ${type || "no content type"}, not ${typePrefix}*.`;
     if (!body.length) return "The file is empty.";
     // the bytes must be what the header says: JPEG, PNG, GIF or WebP photos; MP4/MOV (an ftyp box) videos
-    const image = body[0] === 0xff && body[1] === 0xd8 ? true : body.subarray(1, 4).toString("latin1") === "PNG" || body.subarray(0, 3).toString("latin1") === "GIF" || body.subarray(8, 12).toString("latin1") === "WEBP";
+    const image =
+      body[0] === 0xff && body[1] === 0xd8
+        ? true
+        : body.subarray(1, 4).toString("latin1") === "PNG" ||
+          body.subarray(0, 3).toString("latin1") === "GIF" ||
+          body.subarray(8, 12).toString("latin1") === "WEBP";
     if (typePrefix === "image/" && !image) return "The file is not a photo.";
     if (typePrefix === "video/" && body.subarray(4, 8).toString("latin1") !== "ftyp") return "The file is not a video.";
     return null;
@@ -619,9 +866,26 @@ const bool = (v: string | undefined, name: string): boolean | undefined => {
 };
 
 /** The Pages API as Sufra uses it; true when it answered. */
-async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: FbToken, user: FbUser, a: string, p: Record<string, string>, res: http.ServerResponse): Promise<boolean> {
+async function pagesApi(
+  state: FacebookFakeState,
+  endpoint: FbEndpoint,
+  token: FbToken,
+  user: FbUser,
+  a: string,
+  p: Record<string, string>,
+  res: http.ServerResponse,
+): Promise<boolean> {
   const newPost = (pageId: string, message: string, extra: Partial<FbPost> = {}): FbPost => {
-    const post: FbPost = { id: `${pageId}_${state.nextId()}`, pageId, message, photos: [], createdTime: Date.now(), comments: [], figures: noFigures(), ...extra };
+    const post: FbPost = {
+      id: `${pageId}_${state.nextId()}`,
+      pageId,
+      message,
+      photos: [],
+      createdTime: Date.now(),
+      comments: [],
+      figures: noFigures(),
+      ...extra,
+    };
     state.posts.set(post.id, post);
     return post;
   };
@@ -637,9 +901,18 @@ async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: F
 
   switch (endpoint) {
     case "permissions": {
-      if (token.kind === "page") throw graphErr(400, "(#100) Tried accessing nonexisting field (permissions) on node type (Page)", 100);
+      if (token.kind === "page")
+        throw graphErr(400, "(#100) Tried accessing nonexisting field (permissions) on node type (Page)", 100);
       const asked = new Set([...token.scopes, ...state.declined]);
-      return reply(res, 200, { data: [...asked].map((permission) => ({ permission, status: token.scopes.includes(permission) ? "granted" : "declined" })) }), true;
+      return (
+        reply(res, 200, {
+          data: [...asked].map((permission) => ({
+            permission,
+            status: token.scopes.includes(permission) ? "granted" : "declined",
+          })),
+        }),
+        true
+      );
     }
     case "page_feed": {
       asPage(state, token, a, { scope: "pages_manage_posts", task: "CREATE_CONTENT" });
@@ -655,14 +928,23 @@ async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: F
           }
           const photo = state.photos.get(String(fbid));
           // only this Page's own unpublished photos, each attached once
-          if (!photo || photo.pageId !== a || photo.published || photo.postId) throw graphErr(400, `(#100) param ${k} has invalid media_fbid ${String(fbid)}: not an unpublished photo of this Page`, 100);
+          if (!photo || photo.pageId !== a || photo.published || photo.postId)
+            throw graphErr(
+              400,
+              `(#100) param ${k} has invalid media_fbid ${String(fbid)}: not an unpublished photo of this Page`,
+              100,
+            );
           return photo;
         });
       if (!p.message && !p.link && !attached.length) throw graphErr(400, "(#100) Missing message or attachment", 100);
-      if (p.link && !/^https?:\/\/[^\s]+$/.test(p.link)) throw graphErr(400, "(#100) The link param must be a valid URL", 100);
+      if (p.link && !/^https?:\/\/[^\s]+$/.test(p.link))
+        throw graphErr(400, "(#100) The link param must be a valid URL", 100);
       if (p.link && attached.length) throw graphErr(400, "(#100) Link posts cannot have attached_media", 100);
       await creating("page_feed", () => {
-        const post = newPost(a, p.message ?? "", { ...(p.link ? { link: p.link } : {}), photos: attached.map((ph) => ph.id) });
+        const post = newPost(a, p.message ?? "", {
+          ...(p.link ? { link: p.link } : {}),
+          photos: attached.map((ph) => ph.id),
+        });
         for (const ph of attached) ph.postId = post.id;
         return { id: post.id };
       });
@@ -672,17 +954,25 @@ async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: F
       asPage(state, token, a, { scope: "pages_manage_posts", task: "CREATE_CONTENT" });
       const published = bool(p.published, "published") ?? true;
       const problem = await fetchMedia(state, p.url, "image/");
-      if (problem) throw graphErr(400, `(#324) Missing or invalid image file. ${problem}`, 324, { error_subcode: 2069019 });
-      if (p.alt_text_custom !== undefined && p.alt_text_custom.length > 1000) throw graphErr(400, "(#100) alt_text_custom is too long", 100);
+      if (problem)
+        throw graphErr(400, `(#324) Missing or invalid image file. ${problem}`, 324, { error_subcode: 2069019 });
+      if (p.alt_text_custom !== undefined && p.alt_text_custom.length > 1000)
+        throw graphErr(400, "(#100) alt_text_custom is too long", 100);
       const add = () => {
-        const photo: FbPhoto = { id: state.nextId(), pageId: a, url: p.url!, published, ...(p.alt_text_custom ? { altText: p.alt_text_custom } : {}) };
+        const photo: FbPhoto = {
+          id: state.nextId(),
+          pageId: a,
+          url: p.url!,
+          published,
+          ...(p.alt_text_custom ? { altText: p.alt_text_custom } : {}),
+        };
         state.photos.set(photo.id, photo);
         if (!published) return { id: photo.id };
         photo.postId = newPost(a, p.caption ?? "", { photos: [photo.id] }).id;
         return { id: photo.id, post_id: photo.postId };
       };
       // an unpublished photo creates no post: not a creating call
-      if (!published) return reply(res, 200, add()), true;
+      if (!published) return (reply(res, 200, add()), true);
       await creating("page_photos", add);
       return true;
     }
@@ -690,9 +980,13 @@ async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: F
       asPage(state, token, a, { scope: "pages_manage_posts", task: "CREATE_CONTENT" });
       // creating and publishing a Page video: CREATE_CONTENT with pages_manage_posts, pages_read_engagement
       // and pages_show_list (Page Videos reference); publish_video is live video's, not asked here
-      if (!token.scopes.includes("pages_read_engagement") || !token.scopes.includes("pages_show_list")) throw cannotPublish();
+      if (!token.scopes.includes("pages_read_engagement") || !token.scopes.includes("pages_show_list"))
+        throw cannotPublish();
       const problem = await fetchMedia(state, p.file_url, "video/");
-      if (problem) throw graphErr(400, `There was a problem uploading your video file. ${problem}`, 6000, { error_subcode: 1363019 });
+      if (problem)
+        throw graphErr(400, `There was a problem uploading your video file. ${problem}`, 6000, {
+          error_subcode: 1363019,
+        });
       await creating("page_videos", () => {
         const id = state.nextId();
         const post = newPost(a, p.description ?? "", { videoId: id });
@@ -706,20 +1000,30 @@ async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: F
       const limit = Math.min(Number(p.limit ?? 25) || 25, 100);
       const fields = (p.fields ?? "id").split(",");
       const list = state.pagePosts(a).reverse().slice(0, limit);
-      return reply(res, 200, {
-        data: list.map((x) => ({
-          id: x.id,
-          ...(fields.includes("message") && x.message ? { message: x.message } : {}),
-          ...(fields.includes("created_time") ? { created_time: fbTime(x.createdTime) } : {}),
-          ...(fields.includes("permalink_url") ? { permalink_url: permalink(x.id) } : {}),
-        })),
-      }), true;
+      return (
+        reply(res, 200, {
+          data: list.map((x) => ({
+            id: x.id,
+            ...(fields.includes("message") && x.message ? { message: x.message } : {}),
+            ...(fields.includes("created_time") ? { created_time: fbTime(x.createdTime) } : {}),
+            ...(fields.includes("permalink_url") ? { permalink_url: permalink(x.id) } : {}),
+          })),
+        }),
+        true
+      );
     }
     case "page_fields": {
       const found = state.page(a)!;
       if (!(token.kind === "page" ? token.pageId === a : found.user.id === user.id)) throw missing(a);
       const fields = (p.fields ?? "id,name").split(",");
-      return reply(res, 200, { id: a, ...(fields.includes("name") ? { name: found.page.name } : {}), ...(fields.includes("followers_count") ? { followers_count: found.page.followers ?? 0 } : {}) }), true;
+      return (
+        reply(res, 200, {
+          id: a,
+          ...(fields.includes("name") ? { name: found.page.name } : {}),
+          ...(fields.includes("followers_count") ? { followers_count: found.page.followers ?? 0 } : {}),
+        }),
+        true
+      );
     }
     case "object": {
       const post = state.posts.get(a) ?? state.posts.get(state.videos.get(a) ?? "") ?? null;
@@ -728,44 +1032,89 @@ async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: F
       if (token.kind !== "page" || token.pageId !== pageId) throw missing(a);
       const fields = p.fields ?? "id";
       const out: Record<string, unknown> = { id: a };
-      if (fields.includes("permalink_url") && post) out.permalink_url = state.videos.has(a) ? `https://www.facebook.com/reel/${a}` : permalink(post.id);
+      if (fields.includes("permalink_url") && post)
+        out.permalink_url = state.videos.has(a) ? `https://www.facebook.com/reel/${a}` : permalink(post.id);
       // Facebook leaves shares out while nobody shared the post
-      if (/(^|,)shares(,|$)/.test(fields) && post && !state.videos.has(a) && post.figures.shares) out.shares = { count: post.figures.shares };
-      if (fields.includes("comments.") && post) out.comments = { data: [], summary: { order: "ranked", total_count: post.figures.comments + post.comments.length, can_comment: true } };
-      if (fields.includes("reactions.") && post) out.reactions = { data: [], summary: { total_count: post.figures.reactions, viewer_reaction: "NONE" } };
-      return reply(res, 200, out), true;
+      if (/(^|,)shares(,|$)/.test(fields) && post && !state.videos.has(a) && post.figures.shares)
+        out.shares = { count: post.figures.shares };
+      if (fields.includes("comments.") && post)
+        out.comments = {
+          data: [],
+          summary: { order: "ranked", total_count: post.figures.comments + post.comments.length, can_comment: true },
+        };
+      if (fields.includes("reactions.") && post)
+        out.reactions = { data: [], summary: { total_count: post.figures.reactions, viewer_reaction: "NONE" } };
+      return (reply(res, 200, out), true);
     }
     case "comment": {
       const post = state.posts.get(a) ?? state.posts.get(state.videos.get(a) ?? "");
       if (!post) throw missing(a);
       if (token.kind !== "page" || token.pageId !== post.pageId) throw missing(a);
-      if (!token.scopes.includes("pages_manage_engagement")) throw graphErr(403, "(#200) Requires pages_manage_engagement permission to manage the object", 200, {}, "OAuthException");
+      if (!token.scopes.includes("pages_manage_engagement"))
+        throw graphErr(
+          403,
+          "(#200) Requires pages_manage_engagement permission to manage the object",
+          200,
+          {},
+          "OAuthException",
+        );
       if (!p.message) throw graphErr(400, "(#100) Missing message or attachment", 100);
       const c = { id: `${post.id.split("_")[1]}_${state.nextId()}`, message: p.message, from: post.pageId };
       post.comments.push(c);
-      return reply(res, 200, { id: c.id }), true;
+      return (reply(res, 200, { id: c.id }), true);
     }
     case "insights":
     case "video_insights": {
       const video = endpoint === "video_insights";
       const post = video ? state.posts.get(state.videos.get(a) ?? "") : state.posts.get(a);
-      if (!post) throw video && state.posts.has(a) ? graphErr(400, "(#100) Tried accessing nonexisting field (video_insights)", 100) : missing(a);
+      if (!post)
+        throw video && state.posts.has(a)
+          ? graphErr(400, "(#100) Tried accessing nonexisting field (video_insights)", 100)
+          : missing(a);
       if (token.kind !== "page" || token.pageId !== post.pageId) throw missing(a);
-      if (!token.scopes.includes("read_insights")) throw graphErr(403, "(#10) Application does not have permission for this action", 10, {}, "OAuthException");
+      if (!token.scopes.includes("read_insights"))
+        throw graphErr(403, "(#10) Application does not have permission for this action", 10, {}, "OAuthException");
       const metrics = (p.metric ?? "").split(",").filter(Boolean);
       const known = video ? VIDEO_METRICS : POST_METRICS;
       // no metric at all is its own error (Page Insights reference); one retired or unknown metric fails
       // the whole request, and the message does not say which
-      if (!metrics.length) throw graphErr(400, "Invalid query", 3001, { error_subcode: 1504028, is_transient: false, error_user_title: "No Metric Specified", error_user_msg: "No metric was specified to be fetched. Please specify one or more metrics to be fetched and try again." }, "OAuthException");
+      if (!metrics.length)
+        throw graphErr(
+          400,
+          "Invalid query",
+          3001,
+          {
+            error_subcode: 1504028,
+            is_transient: false,
+            error_user_title: "No Metric Specified",
+            error_user_msg:
+              "No metric was specified to be fetched. Please specify one or more metrics to be fetched and try again.",
+          },
+          "OAuthException",
+        );
       state.insightsAsked.push(metrics);
-      if (metrics.some((m) => state.retiredMetrics.has(m) || !known.has(m))) throw graphErr(400, "(#100) The value must be a valid insights metric", 100, {}, "OAuthException");
+      if (metrics.some((m) => state.retiredMetrics.has(m) || !known.has(m)))
+        throw graphErr(400, "(#100) The value must be a valid insights metric", 100, {}, "OAuthException");
       const f = post.figures;
       const value = (m: string): unknown =>
-        m === "post_media_view" || m === "total_video_views" ? f.views
-        : m === "post_total_media_view_unique" || m === "total_video_views_unique" ? f.reach
-        : m === "post_reactions_by_type_total" ? { like: f.reactions }
-        : 0;
-      return reply(res, 200, { data: metrics.map((m) => ({ name: m, period: "lifetime", values: [{ value: value(m) }], id: `${a}/insights/${m}/lifetime` })) }), true;
+        m === "post_media_view" || m === "total_video_views"
+          ? f.views
+          : m === "post_total_media_view_unique" || m === "total_video_views_unique"
+            ? f.reach
+            : m === "post_reactions_by_type_total"
+              ? { like: f.reactions }
+              : 0;
+      return (
+        reply(res, 200, {
+          data: metrics.map((m) => ({
+            name: m,
+            period: "lifetime",
+            values: [{ value: value(m) }],
+            id: `${a}/insights/${m}/lifetime`,
+          })),
+        }),
+        true
+      );
     }
     default:
       return false;

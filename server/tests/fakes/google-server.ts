@@ -179,19 +179,36 @@ export class GoogleFakeState {
   /** a code the token endpoint accepts once, as if the person had consented (without the authorize page) */
   issueCode(personId: string, o: { codeChallenge: string; redirectUri: string; scopes?: string[] }): string {
     const code = `4/${randomBytes(24).toString("base64url")}`;
-    this.codes.set(code, { personId, clientId: this.clientId, redirectUri: o.redirectUri, codeChallenge: o.codeChallenge, scopes: o.scopes ?? [BUSINESS_SCOPE], offline: true, expiresAt: Date.now() + 10 * 60_000 });
+    this.codes.set(code, {
+      personId,
+      clientId: this.clientId,
+      redirectUri: o.redirectUri,
+      codeChallenge: o.codeChallenge,
+      scopes: o.scopes ?? [BUSINESS_SCOPE],
+      offline: true,
+      expiresAt: Date.now() + 10 * 60_000,
+    });
     return code;
   }
   /** a Google user; Google gives every user a PERSONAL account named after them */
   addPerson(p: { id?: string; name: string; email?: string }): { person: GooglePerson; account: GoogleAccountRec } {
-    const person = { id: p.id ?? `person-${this.nextId()}`, name: p.name, email: p.email ?? `${p.name.toLowerCase().replace(/\W+/g, ".")}@gmail.com` };
+    const person = {
+      id: p.id ?? `person-${this.nextId()}`,
+      name: p.name,
+      email: p.email ?? `${p.name.toLowerCase().replace(/\W+/g, ".")}@gmail.com`,
+    };
     this.people.set(person.id, person);
     const account = this.addAccount({ accountName: person.name, type: "PERSONAL", people: [person.id] });
     return { person, account };
   }
   /** a business account (a location group) managed by these people */
   addAccount(a: { accountName: string; type?: GoogleAccountRec["type"]; people: string[] }): GoogleAccountRec {
-    const account: GoogleAccountRec = { name: `accounts/${this.nextId()}`, accountName: a.accountName, type: a.type ?? "LOCATION_GROUP", people: new Set(a.people) };
+    const account: GoogleAccountRec = {
+      name: `accounts/${this.nextId()}`,
+      accountName: a.accountName,
+      type: a.type ?? "LOCATION_GROUP",
+      people: new Set(a.people),
+    };
     this.accounts.set(account.name, account);
     return account;
   }
@@ -199,7 +216,13 @@ export class GoogleFakeState {
     return [...this.accounts.values()].find((a) => a.type === "PERSONAL" && a.people.has(personId))!;
   }
   addLocation(account: string, l: { title: string; address?: GoogleAddress; verified?: boolean }): GoogleLocationRec {
-    const rec: GoogleLocationRec = { name: `locations/${this.nextId()}`, account, title: l.title, storefrontAddress: l.address, verified: l.verified ?? true };
+    const rec: GoogleLocationRec = {
+      name: `locations/${this.nextId()}`,
+      account,
+      title: l.title,
+      storefrontAddress: l.address,
+      verified: l.verified ?? true,
+    };
     this.locations.set(rec.name, rec);
     return rec;
   }
@@ -208,7 +231,15 @@ export class GoogleFakeState {
   }
   addReview(
     location: string,
-    r: { author?: string; anonymous?: boolean; stars: 1 | 2 | 3 | 4 | 5; comment?: string; createTime?: Date; updateTime?: Date; reply?: string },
+    r: {
+      author?: string;
+      anonymous?: boolean;
+      stars: 1 | 2 | 3 | 4 | 5;
+      comment?: string;
+      createTime?: Date;
+      updateTime?: Date;
+      reply?: string;
+    },
   ): GoogleReviewRec {
     const loc = this.locations.get(location)!;
     const reviewId = randomBytes(12).toString("base64url");
@@ -251,7 +282,10 @@ export class GoogleFakeState {
     this.consent = { personId, ...opts };
   }
   /** a ready token pair, without going through OAuth */
-  issueTokens(personId: string, opts: { scopes?: string[]; ttlMs?: number } = {}): { accessToken: string; refreshToken: string } {
+  issueTokens(
+    personId: string,
+    opts: { scopes?: string[]; ttlMs?: number } = {},
+  ): { accessToken: string; refreshToken: string } {
     const grantId = randomBytes(6).toString("hex");
     const scopes = opts.scopes ?? [BUSINESS_SCOPE];
     const refreshToken = `1//${randomBytes(24).toString("base64url")}`;
@@ -303,16 +337,37 @@ class GoogleError extends Error {
     super(`google ${status}`);
   }
 }
-const STATUS: Record<number, string> = { 400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE" };
-const apiError = (code: number, message: string, details: unknown[] = [], status = STATUS[code], headers: Record<string, string> = {}) =>
-  new GoogleError(code, { error: { code, message, status, ...(details.length ? { details } : {}) } }, headers);
-const errorInfo = (reason: string, metadata: Record<string, string> = {}) => ({ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com", metadata });
+const STATUS: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+  503: "UNAVAILABLE",
+};
+const apiError = (
+  code: number,
+  message: string,
+  details: unknown[] = [],
+  status = STATUS[code],
+  headers: Record<string, string> = {},
+) => new GoogleError(code, { error: { code, message, status, ...(details.length ? { details } : {}) } }, headers);
+const errorInfo = (reason: string, metadata: Record<string, string> = {}) => ({
+  "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+  reason,
+  domain: "googleapis.com",
+  metadata,
+});
 /** v4's field errors; the numeric codes are the stand-in's (Google documents the names, not a table of numbers) */
 const validation = (field: string, message: string, code = 2) =>
-  apiError(400, "Request contains an invalid argument.", [{ "@type": "type.googleapis.com/google.mybusiness.v4.ValidationError", errorDetails: [{ code, field, message }] }]);
+  apiError(400, "Request contains an invalid argument.", [
+    { "@type": "type.googleapis.com/google.mybusiness.v4.ValidationError", errorDetails: [{ code, field, message }] },
+  ]);
 const notFound = () => apiError(404, "Requested entity was not found.");
 const precondition = () => apiError(400, "Precondition check failed.", [], "FAILED_PRECONDITION");
-const oauthError = (status: number, error: string, description: string) => new GoogleError(status, { error, error_description: description });
+const oauthError = (status: number, error: string, description: string) =>
+  new GoogleError(status, { error, error_description: description });
 
 export async function startGoogleFake(): Promise<ServedFake<GoogleFakeState>> {
   const state = new GoogleFakeState();
@@ -335,7 +390,11 @@ export async function startGoogleFake(): Promise<ServedFake<GoogleFakeState>> {
 function reply(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.writableEnded || res.destroyed) return;
   const text = body === undefined ? "" : JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=UTF-8",
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -369,9 +428,13 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
   if (method === "GET" && path === "/o/oauth2/v2/auth") endpoint = "authorize";
   else if (method === "POST" && path === "/token") endpoint = "token";
   else if (method === "GET" && path === "/v1/accounts") endpoint = "accounts";
-  else if (method === "GET" && (m = path.match(/^\/v1\/(accounts\/[^/]+)\/locations$/))) [endpoint, account] = ["locations", m[1]];
-  else if (method === "GET" && (m = path.match(/^\/v1\/(locations\/[^/]+)\/VoiceOfMerchantState$/))) [endpoint, location] = ["voiceOfMerchant", m[1]];
-  else if ((m = path.match(/^\/v4\/(accounts\/[^/]+)\/(locations\/[^/]+)\/(reviews|localPosts)(?:\/([^/]+)\/reply)?$/))) {
+  else if (method === "GET" && (m = path.match(/^\/v1\/(accounts\/[^/]+)\/locations$/)))
+    [endpoint, account] = ["locations", m[1]];
+  else if (method === "GET" && (m = path.match(/^\/v1\/(locations\/[^/]+)\/VoiceOfMerchantState$/)))
+    [endpoint, location] = ["voiceOfMerchant", m[1]];
+  else if (
+    (m = path.match(/^\/v4\/(accounts\/[^/]+)\/(locations\/[^/]+)\/(reviews|localPosts)(?:\/([^/]+)\/reply)?$/))
+  ) {
     [account, location] = [m[1], m[2]];
     reviewId = m[4] ?? "";
     if (m[3] === "reviews" && !reviewId && method === "GET") endpoint = "reviews";
@@ -386,12 +449,23 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
   const failure = state.failures.get(endpoint);
   if (failure && failure.times > 0) {
     if (--failure.times === 0) state.failures.delete(endpoint);
-    if (failure.as === 401) throw apiError(401, "Request had invalid authentication credentials.", [errorInfo("ACCESS_TOKEN_EXPIRED")]);
+    if (failure.as === 401)
+      throw apiError(401, "Request had invalid authentication credentials.", [errorInfo("ACCESS_TOKEN_EXPIRED")]);
     if (failure.as === 429) {
-      const headers: Record<string, string> = failure.retryAfterSecs !== undefined ? { "retry-after": String(failure.retryAfterSecs) } : {};
-      throw apiError(429, "Resource has been exhausted (e.g. check quota).", [errorInfo("RATE_LIMIT_EXCEEDED", { quota_limit_value: "300", service: SERVICE[endpoint] })], "RESOURCE_EXHAUSTED", headers);
+      const headers: Record<string, string> =
+        failure.retryAfterSecs !== undefined ? { "retry-after": String(failure.retryAfterSecs) } : {};
+      throw apiError(
+        429,
+        "Resource has been exhausted (e.g. check quota).",
+        [errorInfo("RATE_LIMIT_EXCEEDED", { quota_limit_value: "300", service: SERVICE[endpoint] })],
+        "RESOURCE_EXHAUSTED",
+        headers,
+      );
     }
-    throw apiError(failure.as, failure.as === 503 ? "The service is currently unavailable." : "Internal error encountered.");
+    throw apiError(
+      failure.as,
+      failure.as === 503 ? "The service is currently unavailable." : "Internal error encountered.",
+    );
   }
 
   const { hold, wait: held } = state.holds.take(endpoint);
@@ -403,29 +477,52 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
   // the project's side first: an API it has not enabled, or no quota at all
   const service = SERVICE[endpoint];
   if (state.disabledServices.has(service)) {
-    throw apiError(403, `${service} has not been used in project 123456 before or it is disabled. Enable it by visiting the Google Cloud console then retry.`, [
-      errorInfo("SERVICE_DISABLED", { consumer: "projects/123456", service }),
-    ]);
+    throw apiError(
+      403,
+      `${service} has not been used in project 123456 before or it is disabled. Enable it by visiting the Google Cloud console then retry.`,
+      [errorInfo("SERVICE_DISABLED", { consumer: "projects/123456", service })],
+    );
   }
   if (state.zeroQuota) {
-    throw apiError(429, `Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service '${service}' for consumer 'project_number:123456'.`, [
-      errorInfo("RATE_LIMIT_EXCEEDED", { quota_limit_value: "0", quota_limit: "DefaultPerMinutePerProject", service, consumer: "projects/123456" }),
-    ]);
+    throw apiError(
+      429,
+      `Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service '${service}' for consumer 'project_number:123456'.`,
+      [
+        errorInfo("RATE_LIMIT_EXCEEDED", {
+          quota_limit_value: "0",
+          quota_limit: "DefaultPerMinutePerProject",
+          service,
+          consumer: "projects/123456",
+        }),
+      ],
+    );
   }
 
   const bearer = (req.headers.authorization ?? "").match(/^Bearer (.+)$/)?.[1];
   const auth = bearer ? state.accessTokens.get(bearer) : undefined;
-  if (!bearer) throw apiError(401, "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.", [errorInfo("CREDENTIALS_MISSING")]);
+  if (!bearer)
+    throw apiError(
+      401,
+      "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+      [errorInfo("CREDENTIALS_MISSING")],
+    );
   if (!auth || auth.expiresAt <= Date.now() || state.revokedGrants.has(auth.grantId)) {
-    throw apiError(401, "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.", [
-      errorInfo(auth && auth.expiresAt <= Date.now() ? "ACCESS_TOKEN_EXPIRED" : "ACCESS_TOKEN_TYPE_UNSUPPORTED"),
-    ]);
+    throw apiError(
+      401,
+      "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+      [errorInfo(auth && auth.expiresAt <= Date.now() ? "ACCESS_TOKEN_EXPIRED" : "ACCESS_TOKEN_TYPE_UNSUPPORTED")],
+    );
   }
-  if (!auth.scopes.includes(BUSINESS_SCOPE)) throw apiError(403, "Request had insufficient authentication scopes.", [errorInfo("ACCESS_TOKEN_SCOPE_INSUFFICIENT", { service })]);
-  if (state.overLimit(auth.token)) {
-    throw apiError(429, `Quota exceeded for quota metric 'Requests' and limit 'Requests per minute per user' of service '${service}'.`, [
-      errorInfo("RATE_LIMIT_EXCEEDED", { quota_limit_value: String(state.rateLimitPerMinute), service }),
+  if (!auth.scopes.includes(BUSINESS_SCOPE))
+    throw apiError(403, "Request had insufficient authentication scopes.", [
+      errorInfo("ACCESS_TOKEN_SCOPE_INSUFFICIENT", { service }),
     ]);
+  if (state.overLimit(auth.token)) {
+    throw apiError(
+      429,
+      `Quota exceeded for quota metric 'Requests' and limit 'Requests per minute per user' of service '${service}'.`,
+      [errorInfo("RATE_LIMIT_EXCEEDED", { quota_limit_value: String(state.rateLimitPerMinute), service })],
+    );
   }
   const person = auth.personId;
   const manages = (a: string) => state.accounts.get(a)?.people.has(person) === true;
@@ -436,19 +533,29 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
   };
   const page = (max: number, def: number) => {
     const pageSize = url.searchParams.has("pageSize") ? Number(url.searchParams.get("pageSize")) : def;
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > max) throw apiError(400, `pageSize must be between 1 and ${max}.`);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > max)
+      throw apiError(400, `pageSize must be between 1 and ${max}.`);
     const token = url.searchParams.get("pageToken");
     const offset = token ? Number(Buffer.from(token, "base64url").toString("utf8").replace(/^o:/, "")) : 0;
     if (token && !Number.isInteger(offset)) throw apiError(400, "Invalid page token.");
     return { pageSize, offset };
   };
-  const nextToken = (offset: number, pageSize: number, total: number) => (offset + pageSize < total ? Buffer.from(`o:${offset + pageSize}`).toString("base64url") : undefined);
+  const nextToken = (offset: number, pageSize: number, total: number) =>
+    offset + pageSize < total ? Buffer.from(`o:${offset + pageSize}`).toString("base64url") : undefined;
 
   switch (endpoint) {
     case "accounts": {
       const { pageSize, offset } = page(20, 20);
-      const mine = [...state.accounts.values()].filter((a) => a.people.has(person)).sort((a, b) => Number(b.type === "PERSONAL") - Number(a.type === "PERSONAL"));
-      const out = mine.slice(offset, offset + pageSize).map((a) => ({ name: a.name, accountName: a.accountName, type: a.type, verificationState: "VERIFIED", vettedState: "NOT_VETTED" }));
+      const mine = [...state.accounts.values()]
+        .filter((a) => a.people.has(person))
+        .sort((a, b) => Number(b.type === "PERSONAL") - Number(a.type === "PERSONAL"));
+      const out = mine.slice(offset, offset + pageSize).map((a) => ({
+        name: a.name,
+        accountName: a.accountName,
+        type: a.type,
+        verificationState: "VERIFIED",
+        vettedState: "NOT_VETTED",
+      }));
       return reply(res, 200, { accounts: out, nextPageToken: nextToken(offset, pageSize, mine.length) });
     }
     case "locations": {
@@ -457,25 +564,57 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
       const readMask = url.searchParams.get("readMask");
       if (!readMask) {
         throw apiError(400, "Request contains an invalid argument.", [
-          { "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field: "read_mask", description: "Field is required" }] },
+          {
+            "@type": "type.googleapis.com/google.rpc.BadRequest",
+            fieldViolations: [{ field: "read_mask", description: "Field is required" }],
+          },
         ]);
       }
-      const known = ["name", "languageCode", "storeCode", "title", "phoneNumbers", "categories", "storefrontAddress", "websiteUri", "regularHours", "latlng", "openInfo", "metadata", "profile"];
+      const known = [
+        "name",
+        "languageCode",
+        "storeCode",
+        "title",
+        "phoneNumbers",
+        "categories",
+        "storefrontAddress",
+        "websiteUri",
+        "regularHours",
+        "latlng",
+        "openInfo",
+        "metadata",
+        "profile",
+      ];
       const fields = readMask.split(",").map((f) => f.trim());
       const bad = fields.find((f) => !known.includes(f));
       if (bad) throw apiError(400, `Invalid field mask provided: ${bad}`);
       const { pageSize, offset } = page(100, 10);
       const all = [...state.locations.values()].filter((l) => l.account === account);
       const pick = (l: GoogleLocationRec) => {
-        const full: Record<string, unknown> = { name: l.name, title: l.title, storefrontAddress: l.storefrontAddress, languageCode: "en", metadata: { hasVoiceOfMerchant: l.verified } };
+        const full: Record<string, unknown> = {
+          name: l.name,
+          title: l.title,
+          storefrontAddress: l.storefrontAddress,
+          languageCode: "en",
+          metadata: { hasVoiceOfMerchant: l.verified },
+        };
         return Object.fromEntries(fields.filter((f) => full[f] !== undefined).map((f) => [f, full[f]]));
       };
-      return reply(res, 200, { locations: all.slice(offset, offset + pageSize).map(pick), nextPageToken: nextToken(offset, pageSize, all.length) });
+      return reply(res, 200, {
+        locations: all.slice(offset, offset + pageSize).map(pick),
+        nextPageToken: nextToken(offset, pageSize, all.length),
+      });
     }
     case "voiceOfMerchant": {
       const loc = state.locations.get(location);
       if (!loc || !manages(loc.account)) throw notFound();
-      return reply(res, 200, loc.verified ? { hasVoiceOfMerchant: true, hasBusinessAuthority: true } : { hasVoiceOfMerchant: false, hasBusinessAuthority: false, verify: { hasPendingVerification: false } });
+      return reply(
+        res,
+        200,
+        loc.verified
+          ? { hasVoiceOfMerchant: true, hasBusinessAuthority: true }
+          : { hasVoiceOfMerchant: false, hasBusinessAuthority: false, verify: { hasPendingVerification: false } },
+      );
     }
     case "reviews": {
       const loc = ownLocation();
@@ -529,7 +668,15 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
           const offer = body.topicType === "OFFER";
           const kept: Record<string, any> = { ...body };
           if (offer) delete kept.callToAction; // "Ignored for topic type OFFER"
-          post = { name: `${account}/${location}/localPosts/${id}`, location, account, createTime: new Date(), body: kept, photos, searchUrl: `https://local.google.com/place?id=${loc.name.split("/")[1]}&use=posts&lpsid=${id}` };
+          post = {
+            name: `${account}/${location}/localPosts/${id}`,
+            location,
+            account,
+            createTime: new Date(),
+            body: kept,
+            photos,
+            searchUrl: `https://local.google.com/place?id=${loc.name.split("/")[1]}&use=posts&lpsid=${id}`,
+          };
         }
         if (!state.posts.includes(post)) state.posts.push(post);
         return post;
@@ -542,7 +689,10 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
       ownLocation();
       const { pageSize, offset } = page(100, 20);
       const all = state.listed(location);
-      return reply(res, 200, { localPosts: all.slice(offset, offset + pageSize).map(postJson), nextPageToken: nextToken(offset, pageSize, all.length) });
+      return reply(res, 200, {
+        localPosts: all.slice(offset, offset + pageSize).map(postJson),
+        nextPageToken: nextToken(offset, pageSize, all.length),
+      });
     }
   }
 }
@@ -561,7 +711,13 @@ function reviewJson(r: GoogleReviewRec) {
     name: r.name,
     reviewId: r.reviewId,
     // "Only populated with the reviewer's real name if isAnonymous is false."
-    reviewer: r.reviewer.isAnonymous ? { isAnonymous: true } : { displayName: r.reviewer.displayName, profilePhotoUrl: "https://lh3.googleusercontent.com/a/photo", isAnonymous: false },
+    reviewer: r.reviewer.isAnonymous
+      ? { isAnonymous: true }
+      : {
+          displayName: r.reviewer.displayName,
+          profilePhotoUrl: "https://lh3.googleusercontent.com/a/photo",
+          isAnonymous: false,
+        },
     starRating: STAR_NAMES[r.stars],
     ...(r.comment ? { comment: r.comment } : {}),
     createTime: r.createTime.toISOString(),
@@ -581,7 +737,15 @@ function postJson(p: GoogleLocalPostRec) {
     updateTime: p.createTime.toISOString(),
     ...(b.event ? { event: b.event } : {}),
     state: "LIVE",
-    ...(b.media ? { media: (b.media as any[]).map((m, i) => ({ name: `${p.name}/media/${i}`, mediaFormat: m.mediaFormat, googleUrl: `https://lh3.googleusercontent.com/p/${i}` })) } : {}),
+    ...(b.media
+      ? {
+          media: (b.media as any[]).map((m, i) => ({
+            name: `${p.name}/media/${i}`,
+            mediaFormat: m.mediaFormat,
+            googleUrl: `https://lh3.googleusercontent.com/p/${i}`,
+          })),
+        }
+      : {}),
     searchUrl: p.searchUrl,
     topicType: b.topicType,
     ...(b.offer ? { offer: b.offer } : {}),
@@ -595,21 +759,30 @@ const ACTIONS = ["BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL"];
 async function checkPost(b: Record<string, any>): Promise<GooglePhotoRead[]> {
   if (!b.topicType) throw validation("topic_type", "Topic type is required for post creation.");
   if (!TOPICS.includes(b.topicType)) throw apiError(400, `Invalid value at 'local_post.topic_type', "${b.topicType}"`);
-  if (typeof b.summary === "string" && [...b.summary].length > 1500) throw validation("summary", "The summary is too long: at most 1500 characters.", 3);
-  if ((b.topicType === "EVENT" || b.topicType === "OFFER") && !(b.event?.title && b.event?.schedule?.startDate && b.event?.schedule?.endDate)) {
+  if (typeof b.summary === "string" && [...b.summary].length > 1500)
+    throw validation("summary", "The summary is too long: at most 1500 characters.", 3);
+  if (
+    (b.topicType === "EVENT" || b.topicType === "OFFER") &&
+    !(b.event?.title && b.event?.schedule?.startDate && b.event?.schedule?.endDate)
+  ) {
     throw validation("event", "Event is required for this topic type.");
   }
   if (b.offer && b.topicType !== "OFFER") throw validation("offer", "Offer is only allowed for OFFER posts.", 3);
   const cta = b.topicType === "OFFER" ? null : b.callToAction;
   if (cta) {
-    if (!ACTIONS.includes(cta.actionType)) throw validation("call_to_action.action_type", "Invalid call to action type.", 3);
-    if (cta.actionType === "CALL" && cta.url) throw validation("call_to_action.url", "URL must not be set for a CALL action.", 3);
-    if (cta.actionType !== "CALL" && !/^https?:\/\//.test(cta.url ?? "")) throw validation("call_to_action.url", "A valid URL is required.", 3);
+    if (!ACTIONS.includes(cta.actionType))
+      throw validation("call_to_action.action_type", "Invalid call to action type.", 3);
+    if (cta.actionType === "CALL" && cta.url)
+      throw validation("call_to_action.url", "URL must not be set for a CALL action.", 3);
+    if (cta.actionType !== "CALL" && !/^https?:\/\//.test(cta.url ?? ""))
+      throw validation("call_to_action.url", "A valid URL is required.", 3);
   }
   const photos: GooglePhotoRead[] = [];
   for (const m of (b.media ?? []) as any[]) {
-    if (m.mediaFormat !== "PHOTO") throw validation("media.media_format", "Only photos are supported for this post.", 3);
-    if (!m.sourceUrl) throw validation("media.source_url", "sourceUrl is the only supported data field for a LocalPost MediaItem.");
+    if (m.mediaFormat !== "PHOTO")
+      throw validation("media.media_format", "Only photos are supported for this post.", 3);
+    if (!m.sourceUrl)
+      throw validation("media.source_url", "sourceUrl is the only supported data field for a LocalPost MediaItem.");
     let bytes: Buffer;
     try {
       const r = await fetch(m.sourceUrl, { signal: AbortSignal.timeout(5_000) });
@@ -620,11 +793,33 @@ async function checkPost(b: Record<string, any>): Promise<GooglePhotoRead[]> {
     }
     // Google's photo rules (JPG or PNG, 10 KB to 5 MB, at least 250 x 250 pixels), read from the file itself
     const format = isJpeg(bytes) ? "jpeg" : isPng(bytes) ? "png" : null;
-    if (!format) throw validation("media.source_url", "Upload photo from the specified URL failed: unsupported format. Photos must be JPG or PNG.", 1001);
-    if (bytes.length < 10 * 1024 || bytes.length > 5 * 1024 * 1024) throw validation("media.source_url", "Upload photo from the specified URL failed: the photo must be between 10 KB and 5 MB.", 1001);
-    const { width = 0, height = 0 } = await sharp(bytes).metadata().catch(() => ({ width: 0, height: 0 }));
-    if (!width || !height) throw validation("media.source_url", "Upload photo from the specified URL failed: unsupported format. Photos must be JPG or PNG.", 1001);
-    if (width < 250 || height < 250) throw validation("media.source_url", "Upload photo from the specified URL failed: the photo must be at least 250 x 250 pixels.", 1001);
+    if (!format)
+      throw validation(
+        "media.source_url",
+        "Upload photo from the specified URL failed: unsupported format. Photos must be JPG or PNG.",
+        1001,
+      );
+    if (bytes.length < 10 * 1024 || bytes.length > 5 * 1024 * 1024)
+      throw validation(
+        "media.source_url",
+        "Upload photo from the specified URL failed: the photo must be between 10 KB and 5 MB.",
+        1001,
+      );
+    const { width = 0, height = 0 } = await sharp(bytes)
+      .metadata()
+      .catch(() => ({ width: 0, height: 0 }));
+    if (!width || !height)
+      throw validation(
+        "media.source_url",
+        "Upload photo from the specified URL failed: unsupported format. Photos must be JPG or PNG.",
+        1001,
+      );
+    if (width < 250 || height < 250)
+      throw validation(
+        "media.source_url",
+        "Upload photo from the specified URL failed: the photo must be at least 250 x 250 pixels.",
+        1001,
+      );
     photos.push({ url: m.sourceUrl, format, bytes: bytes.length, width, height });
   }
   return photos;
@@ -634,13 +829,17 @@ const isPng = (b: Buffer) => b.length > 8 && b.toString("latin1", 0, 8) === "\x8
 
 function authorize(state: GoogleFakeState, url: URL, res: http.ServerResponse): void {
   const p = url.searchParams;
-  const page = (status: number, text: string) => new GoogleError(status, `<!doctype html><title>Error ${status}</title><p>${text}</p>`, {}, true);
-  if (p.get("client_id") !== state.clientId) throw page(401, "Error 401: invalid_client. The OAuth client was not found.");
+  const page = (status: number, text: string) =>
+    new GoogleError(status, `<!doctype html><title>Error ${status}</title><p>${text}</p>`, {}, true);
+  if (p.get("client_id") !== state.clientId)
+    throw page(401, "Error 401: invalid_client. The OAuth client was not found.");
   const redirectUri = p.get("redirect_uri") ?? "";
-  if (!/^https?:\/\//.test(redirectUri) || (state.redirectUris.length && !state.redirectUris.includes(redirectUri))) throw page(400, "Error 400: redirect_uri_mismatch");
+  if (!/^https?:\/\//.test(redirectUri) || (state.redirectUris.length && !state.redirectUris.includes(redirectUri)))
+    throw page(400, "Error 400: redirect_uri_mismatch");
   if (p.get("response_type") !== "code") throw page(400, "Error 400: invalid_request. Invalid response_type.");
   const challenge = p.get("code_challenge");
-  if (challenge && p.get("code_challenge_method") !== "S256") throw page(400, "Error 400: invalid_request. Invalid code_challenge_method.");
+  if (challenge && p.get("code_challenge_method") !== "S256")
+    throw page(400, "Error 400: invalid_request. Invalid code_challenge_method.");
   const asked = (p.get("scope") ?? "").split(" ").filter(Boolean);
   if (!asked.length) throw page(400, "Error 400: invalid_request. Missing required parameter: scope");
   const back = new URL(redirectUri);
@@ -669,7 +868,8 @@ function authorize(state: GoogleFakeState, url: URL, res: http.ServerResponse): 
 }
 
 function token(state: GoogleFakeState, p: URLSearchParams, res: http.ServerResponse): void {
-  if (p.get("client_id") !== state.clientId || p.get("client_secret") !== state.clientSecret) throw oauthError(401, "invalid_client", "Unauthorized");
+  if (p.get("client_id") !== state.clientId || p.get("client_secret") !== state.clientSecret)
+    throw oauthError(401, "invalid_client", "Unauthorized");
   const grant = p.get("grant_type");
   if (grant === "authorization_code") {
     const raw = p.get("code") ?? "";
@@ -681,7 +881,8 @@ function token(state: GoogleFakeState, p: URLSearchParams, res: http.ServerRespo
     if (code.codeChallenge) {
       const verifier = p.get("code_verifier");
       if (!verifier) throw oauthError(400, "invalid_grant", "Missing code verifier.");
-      if (createHash("sha256").update(verifier).digest("base64url") !== code.codeChallenge) throw oauthError(400, "invalid_grant", "Invalid code verifier.");
+      if (createHash("sha256").update(verifier).digest("base64url") !== code.codeChallenge)
+        throw oauthError(400, "invalid_grant", "Invalid code verifier.");
     }
     const grantId = randomBytes(6).toString("hex");
     const accessToken = state.access(code.personId, code.scopes, grantId);
@@ -690,13 +891,25 @@ function token(state: GoogleFakeState, p: URLSearchParams, res: http.ServerRespo
       refreshToken = `1//${randomBytes(24).toString("base64url")}`;
       state.refreshTokens.set(refreshToken, { personId: code.personId, scopes: code.scopes, grantId });
     }
-    return reply(res, 200, { access_token: accessToken, expires_in: 3599, ...(refreshToken ? { refresh_token: refreshToken } : {}), scope: code.scopes.join(" "), token_type: "Bearer" });
+    return reply(res, 200, {
+      access_token: accessToken,
+      expires_in: 3599,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      scope: code.scopes.join(" "),
+      token_type: "Bearer",
+    });
   }
   if (grant === "refresh_token") {
     const r = state.refreshTokens.get(p.get("refresh_token") ?? "");
-    if (!r || state.revokedGrants.has(r.grantId)) throw oauthError(400, "invalid_grant", "Token has been expired or revoked.");
+    if (!r || state.revokedGrants.has(r.grantId))
+      throw oauthError(400, "invalid_grant", "Token has been expired or revoked.");
     // Google keeps the refresh token: the answer carries a new access token only
-    return reply(res, 200, { access_token: state.access(r.personId, r.scopes, r.grantId), expires_in: 3599, scope: r.scopes.join(" "), token_type: "Bearer" });
+    return reply(res, 200, {
+      access_token: state.access(r.personId, r.scopes, r.grantId),
+      expires_in: 3599,
+      scope: r.scopes.join(" "),
+      token_type: "Bearer",
+    });
   }
   throw oauthError(400, "unsupported_grant_type", `Invalid grant_type: ${grant ?? ""}`);
 }

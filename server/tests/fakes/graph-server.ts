@@ -15,13 +15,30 @@ export class GraphError extends Error {
 }
 
 /** A Graph API error; `type` is OAuthException for 190 (bad token), else the product's own type. */
-export const graphError = (status: number, message: string, code: number, extra: Record<string, unknown> = {}, type = "GraphMethodException") =>
-  new GraphError(status, { error: { message, type: code === 190 ? "OAuthException" : type, code, ...extra, fbtrace_id: randomBytes(8).toString("base64url") } });
+export const graphError = (
+  status: number,
+  message: string,
+  code: number,
+  extra: Record<string, unknown> = {},
+  type = "GraphMethodException",
+) =>
+  new GraphError(status, {
+    error: {
+      message,
+      type: code === 190 ? "OAuthException" : type,
+      code,
+      ...extra,
+      fbtrace_id: randomBytes(8).toString("base64url"),
+    },
+  });
 
 export function reply(res: http.ServerResponse, status: number, body: unknown): void {
   if (res.writableEnded || res.destroyed) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=UTF-8",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -36,7 +53,16 @@ export async function serveGraph<S extends { url: string }>(
     state,
     (req, res) => handle(state, req, res),
     (err, res) => {
-      const e = err instanceof GraphError ? err : graphError(500, "An unexpected error has occurred. Please retry your request later.", 2, { is_transient: true }, type);
+      const e =
+        err instanceof GraphError
+          ? err
+          : graphError(
+              500,
+              "An unexpected error has occurred. Please retry your request later.",
+              2,
+              { is_transient: true },
+              type,
+            );
       if (!(err instanceof GraphError)) console.error(`${name} fake:`, err);
       reply(res, e.status, e.body);
     },

@@ -67,7 +67,13 @@ const THROTTLE_MESSAGES: Record<IgThrottleCode, string> = {
   32: "(#32) Page request limit reached",
   613: "(#613) Calls to this api have exceeded the rate limit.",
 };
-const GUEST_ENDPOINTS = new Set<IgEndpoint>(["list_comments", "list_replies", "reply_comment", "hide_comment", "send_message"]);
+const GUEST_ENDPOINTS = new Set<IgEndpoint>([
+  "list_comments",
+  "list_replies",
+  "reply_comment",
+  "hide_comment",
+  "send_message",
+]);
 const MANAGE_COMMENTS = "instagram_business_manage_comments";
 const MANAGE_MESSAGES = "instagram_business_manage_messages";
 /**
@@ -234,12 +240,26 @@ export class InstagramFakeState {
   }
   /** the adapter configuration that points at this fake */
   get config() {
-    return { appId: this.appId, appSecret: this.appSecret, authorizeUrl: `${this.url}/oauth/authorize`, tokenUrl: `${this.url}/oauth/access_token`, graphUrl: this.url, graphVersion: this.graphVersion };
+    return {
+      appId: this.appId,
+      appSecret: this.appSecret,
+      authorizeUrl: `${this.url}/oauth/authorize`,
+      tokenUrl: `${this.url}/oauth/access_token`,
+      graphUrl: this.url,
+      graphVersion: this.graphVersion,
+    };
   }
   /** the configuration (environment) that points Sufra at this fake */
   get env(): Record<string, string> {
     const c = this.config;
-    return { INSTAGRAM_APP_ID: c.appId, INSTAGRAM_APP_SECRET: c.appSecret, INSTAGRAM_AUTHORIZE_URL: c.authorizeUrl, INSTAGRAM_TOKEN_URL: c.tokenUrl, INSTAGRAM_GRAPH_URL: c.graphUrl, INSTAGRAM_GRAPH_VERSION: c.graphVersion };
+    return {
+      INSTAGRAM_APP_ID: c.appId,
+      INSTAGRAM_APP_SECRET: c.appSecret,
+      INSTAGRAM_AUTHORIZE_URL: c.authorizeUrl,
+      INSTAGRAM_TOKEN_URL: c.tokenUrl,
+      INSTAGRAM_GRAPH_URL: c.graphUrl,
+      INSTAGRAM_GRAPH_VERSION: c.graphVersion,
+    };
   }
   /** a code the token endpoint will accept once, for this user; `scopes`: the permissions the person granted */
   issueCode(code: string, user: IgUser & { redirectUri?: string; scopes?: string[] }): void {
@@ -260,7 +280,15 @@ export class InstagramFakeState {
   }
   addToken(userId: string, kind: "short" | "long", ttlMs: number): IgToken {
     const now = Date.now();
-    const t: IgToken = { token: `IG${kind === "long" ? "L" : "S"}${randomBytes(16).toString("hex")}`, userId, kind, issuedAt: now, expiresAt: now + ttlMs, expired: false, revoked: false };
+    const t: IgToken = {
+      token: `IG${kind === "long" ? "L" : "S"}${randomBytes(16).toString("hex")}`,
+      userId,
+      kind,
+      issuedAt: now,
+      expiresAt: now + ttlMs,
+      expired: false,
+      revoked: false,
+    };
     this.tokens.set(t.token, t);
     return t;
   }
@@ -294,9 +322,14 @@ export class InstagramFakeState {
   }
   quotaUsage(userId: string): number {
     const since = Date.now() - this.quota.durationSecs * 1000;
-    return this.quota.usedBefore + this.media.filter((m) => m.userId === userId && m.timestamp.getTime() > since).length;
+    return (
+      this.quota.usedBefore + this.media.filter((m) => m.userId === userId && m.timestamp.getTime() > since).length
+    );
   }
-  setInsights(mediaId: string, figures: Partial<Record<"views" | "likes" | "comments" | "shares" | "reach", number>>): void {
+  setInsights(
+    mediaId: string,
+    figures: Partial<Record<"views" | "likes" | "comments" | "shares" | "reach", number>>,
+  ): void {
     this.insights.set(mediaId, figures);
   }
   /** account audiences by user id (followers, demographics, online hours) */
@@ -322,15 +355,36 @@ export class InstagramFakeState {
   // ------------------------------------------------------------ guests' comments
   /** a post of the account, as if published `ageMs` ago (without going through containers) */
   addMedia(userId: string, opts: { caption?: string; ageMs?: number } = {}): IgMedia {
-    const m: IgMedia = { id: this.nextId(), userId, containerId: "", caption: opts.caption ?? "", mediaType: "IMAGE", permalink: "", timestamp: new Date(Date.now() - (opts.ageMs ?? 0)) };
+    const m: IgMedia = {
+      id: this.nextId(),
+      userId,
+      containerId: "",
+      caption: opts.caption ?? "",
+      mediaType: "IMAGE",
+      permalink: "",
+      timestamp: new Date(Date.now() - (opts.ageMs ?? 0)),
+    };
     m.permalink = `https://www.instagram.com/p/${Buffer.from(m.id).toString("base64url").slice(0, 11)}/`;
     this.media.push(m);
     return m;
   }
   /** a guest's comment under a post; `at` defaults to now; `fromId` to a made-up Instagram-scoped id */
-  addComment(mediaId: string, c: { text: string; username: string; fromId?: string; at?: Date; hidden?: boolean; likeCount?: number }): IgComment {
+  addComment(
+    mediaId: string,
+    c: { text: string; username: string; fromId?: string; at?: Date; hidden?: boolean; likeCount?: number },
+  ): IgComment {
     if (!this.media.some((m) => m.id === mediaId)) throw new Error(`no media ${mediaId}`);
-    const comment: IgComment = { id: this.nextId(), mediaId, message: c.text, timestamp: c.at ?? new Date(), username: c.username, fromId: c.fromId ?? `igsid-${c.username}`, parentId: null, hidden: c.hidden ?? false, likeCount: c.likeCount ?? 0 };
+    const comment: IgComment = {
+      id: this.nextId(),
+      mediaId,
+      message: c.text,
+      timestamp: c.at ?? new Date(),
+      username: c.username,
+      fromId: c.fromId ?? `igsid-${c.username}`,
+      parentId: null,
+      hidden: c.hidden ?? false,
+      likeCount: c.likeCount ?? 0,
+    };
     this.comments.push(comment);
     this.deliver(comment);
     return comment;
@@ -339,7 +393,17 @@ export class InstagramFakeState {
   addReply(commentId: string, r: { text: string; username: string; fromId?: string; at?: Date }): IgComment {
     const top = this.topComment(commentId);
     if (!top) throw new Error(`no comment ${commentId}`);
-    const c: IgComment = { id: this.nextId(), mediaId: top.mediaId, message: r.text, timestamp: r.at ?? new Date(), username: r.username, fromId: r.fromId ?? `igsid-${r.username}`, parentId: top.id, hidden: false, likeCount: 0 };
+    const c: IgComment = {
+      id: this.nextId(),
+      mediaId: top.mediaId,
+      message: r.text,
+      timestamp: r.at ?? new Date(),
+      username: r.username,
+      fromId: r.fromId ?? `igsid-${r.username}`,
+      parentId: top.id,
+      hidden: false,
+      likeCount: 0,
+    };
     this.comments.push(c);
     this.deliver(c);
     return c;
@@ -364,9 +428,17 @@ export class InstagramFakeState {
     const c = this.comment(commentId);
     if (!c) throw new Error(`no comment ${commentId}`);
     const m = this.media.find((x) => x.id === c.mediaId)!;
-    const value: Record<string, unknown> = { from: { id: c.fromId ?? "", username: c.username ?? "" }, media: { id: m.id, media_product_type: m.mediaType === "VIDEO" ? "REELS" : "FEED" }, id: c.id, text: c.message };
+    const value: Record<string, unknown> = {
+      from: { id: c.fromId ?? "", username: c.username ?? "" },
+      media: { id: m.id, media_product_type: m.mediaType === "VIDEO" ? "REELS" : "FEED" },
+      id: c.id,
+      text: c.message,
+    };
     if (c.parentId) value.parent_id = c.parentId;
-    return { object: "instagram", entry: [{ id: m.userId, time: Math.floor(time(c) / 1000), changes: [{ field: "comments", value }] }] };
+    return {
+      object: "instagram",
+      entry: [{ id: m.userId, time: Math.floor(time(c) / 1000), changes: [{ field: "comments", value }] }],
+    };
   }
   /**
    * Meta's delivery of a new comment (the business's own too): to the app's callback, and only when the
@@ -378,7 +450,12 @@ export class InstagramFakeState {
     const url = this.webhookUrl;
     if (!url || !m || !this.subscriptions.get(m.userId)?.includes("comments")) return;
     const record = (status: number) => this.deliveries.push({ userId: m.userId, commentId: c.id, status });
-    this.sending.push(this.sendWebhook(url, this.commentWebhook(c.id)).then((r) => record(r.status), () => record(0)));
+    this.sending.push(
+      this.sendWebhook(url, this.commentWebhook(c.id)).then(
+        (r) => record(r.status),
+        () => record(0),
+      ),
+    );
   }
   /** waits until every webhook delivery started so far has been answered */
   async delivered(): Promise<void> {
@@ -388,11 +465,16 @@ export class InstagramFakeState {
    * POSTs a webhook body to `url` as Meta does: JSON, signed in X-Hub-Signature-256 with the app secret.
    * `signature`: "forged" signs with another secret, "missing" sends no signature header.
    */
-  async sendWebhook(url: string, body: unknown, opts: { signature?: "good" | "forged" | "missing" } = {}): Promise<{ status: number; text: string }> {
+  async sendWebhook(
+    url: string,
+    body: unknown,
+    opts: { signature?: "good" | "forged" | "missing" } = {},
+  ): Promise<{ status: number; text: string }> {
     const raw = typeof body === "string" ? body : JSON.stringify(body);
     const headers: Record<string, string> = { "content-type": "application/json" };
     const how = opts.signature ?? "good";
-    if (how !== "missing") headers["x-hub-signature-256"] = hubSignature(raw, how === "good" ? this.appSecret : `${this.appSecret}-forged`);
+    if (how !== "missing")
+      headers["x-hub-signature-256"] = hubSignature(raw, how === "good" ? this.appSecret : `${this.appSecret}-forged`);
     const r = await fetch(url, { method: "POST", headers, body: raw, signal: AbortSignal.timeout(10_000) });
     return { status: r.status, text: await r.text() };
   }
@@ -405,15 +487,24 @@ export function hubSignature(rawBody: string | Buffer, secret: string): string {
 
 const time = (c: IgComment) => (c.timestamp ?? new Date(0)).getTime();
 
-const graphErr = (status: number, message: string, code: number, extra: Record<string, unknown> = {}) => graphError(status, message, code, extra, "IGApiException");
+const graphErr = (status: number, message: string, code: number, extra: Record<string, unknown> = {}) =>
+  graphError(status, message, code, extra, "IGApiException");
 const missing = (id: string) =>
-  graphErr(400, `Unsupported request - method type: get. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, 100, { error_subcode: 33 });
+  graphErr(
+    400,
+    `Unsupported request - method type: get. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+    100,
+    { error_subcode: 33 },
+  );
 
-export async function startInstagramFake(): Promise<{ url: string; state: InstagramFakeState; close(): Promise<void> }> {
+export async function startInstagramFake(): Promise<{
+  url: string;
+  state: InstagramFakeState;
+  close(): Promise<void>;
+}> {
   const state = new InstagramFakeState();
   return serveGraph("instagram", state, handle, "IGApiException");
 }
-
 
 async function readParams(req: http.IncomingMessage, url: URL): Promise<Record<string, string>> {
   const params: Record<string, string> = Object.fromEntries(url.searchParams);
@@ -432,7 +523,10 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   const url = new URL(req.url ?? "/", state.url);
   const p = await readParams(req, url);
   // the Graph version prefix is optional, as on graph.instagram.com
-  const parts = url.pathname.replace(/^\/v\d+\.\d+(?=\/)/, "").split("/").filter(Boolean);
+  const parts = url.pathname
+    .replace(/^\/v\d+\.\d+(?=\/)/, "")
+    .split("/")
+    .filter(Boolean);
   const post = req.method === "POST";
   const [a, b] = parts;
 
@@ -454,7 +548,8 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   else if (!post && a && !b && (p.fields ?? "").startsWith("business_discovery.")) endpoint = "business_discovery";
   else if (!post && b === "insights" && state.users.has(a)) endpoint = "user_insights";
   else if (!post && b === "insights") endpoint = "insights";
-  else if (!post && a && !b && state.users.has(a) && (p.fields ?? "").split(",").includes("followers_count")) endpoint = "user_fields";
+  else if (!post && a && !b && state.users.has(a) && (p.fields ?? "").split(",").includes("followers_count"))
+    endpoint = "user_fields";
   else if (!post && a && !b) endpoint = state.containers.has(a) ? "container_status" : "media";
   else throw graphErr(400, `Unknown path components: /${parts.join("/")}`, 2500);
   state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
@@ -464,7 +559,10 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   const throttled = state.buc && state.buc.until > Date.now() ? state.buc : null;
   res.setHeader("x-business-use-case-usage", bucUsage(state, throttled));
   if (throttled) {
-    throw graphErr(400, "There have been too many calls for this Instagram account. Wait a bit and try again.", 80002, { is_transient: true, error_user_title: "Too many calls" });
+    throw graphErr(400, "There have been too many calls for this Instagram account. Wait a bit and try again.", 80002, {
+      is_transient: true,
+      error_user_title: "Too many calls",
+    });
   }
 
   if (state.guestThrottle && GUEST_ENDPOINTS.has(endpoint)) {
@@ -475,11 +573,22 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   if (failure && failure.times > 0 && !(failure.as === "media_fetch" && endpoint !== "create_container")) {
     if (--failure.times === 0) state.failures.delete(endpoint);
     if (failure.as === 500) throw graphErr(500, "An unknown error occurred", 1, { is_transient: true });
-    if (failure.as === "rate_limit") throw graphErr(429, "Application request limit reached", 4, { is_transient: true });
-    if (failure.as === "media_fetch") throw mediaFetchFailed(p.image_url ?? p.video_url ?? "", "The URL could not be reached (ETIMEDOUT).");
-    if (failure.as === "transient") throw graphErr(400, "An unexpected error has occurred. Please retry your request later.", 2, { is_transient: true });
+    if (failure.as === "rate_limit")
+      throw graphErr(429, "Application request limit reached", 4, { is_transient: true });
+    if (failure.as === "media_fetch")
+      throw mediaFetchFailed(p.image_url ?? p.video_url ?? "", "The URL could not be reached (ETIMEDOUT).");
+    if (failure.as === "transient")
+      throw graphErr(400, "An unexpected error has occurred. Please retry your request later.", 2, {
+        is_transient: true,
+      });
     if (failure.as === "spam") {
-      throw graphErr(400, "Application request limit reached", 4, { error_subcode: 2207051, is_transient: false, error_user_title: "Action is blocked", error_user_msg: "We restrict certain activity to protect our community. Tell us if you think we made a mistake." });
+      throw graphErr(400, "Application request limit reached", 4, {
+        error_subcode: 2207051,
+        is_transient: false,
+        error_user_title: "Action is blocked",
+        error_user_msg:
+          "We restrict certain activity to protect our community. Tell us if you think we made a mistake.",
+      });
     }
     throw publishLimit();
   }
@@ -494,12 +603,24 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       throw new GraphError(400, { error_type: "OAuthException", code: 400, error_message: "Invalid platform app" });
     }
     if (p.grant_type !== "authorization_code" || !user || (user.redirectUri && user.redirectUri !== p.redirect_uri)) {
-      throw new GraphError(400, { error_type: "OAuthException", code: 400, error_message: "Matching code was not found or was already used" });
+      throw new GraphError(400, {
+        error_type: "OAuthException",
+        code: 400,
+        error_message: "Matching code was not found or was already used",
+      });
     }
     state.codes.delete(p.code);
     const t = state.addToken(user.userId, "short", 3_600_000);
     if (user.scopes) t.scopes = [...user.scopes];
-    return reply(res, 200, { data: [{ access_token: t.token, user_id: user.userId, permissions: (user.scopes ?? ["instagram_business_basic", "instagram_business_content_publish"]).join(",") }] });
+    return reply(res, 200, {
+      data: [
+        {
+          access_token: t.token,
+          user_id: user.userId,
+          permissions: (user.scopes ?? ["instagram_business_basic", "instagram_business_content_publish"]).join(","),
+        },
+      ],
+    });
   }
 
   // the messaging API is called with the token as a bearer (Private Replies guide), the rest with access_token
@@ -508,7 +629,8 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
 
   switch (endpoint) {
     case "exchange_token": {
-      if (p.grant_type !== "ig_exchange_token" || p.client_secret !== state.appSecret) throw graphErr(400, "Invalid request", 100);
+      if (p.grant_type !== "ig_exchange_token" || p.client_secret !== state.appSecret)
+        throw graphErr(400, "Invalid request", 100);
       if (token.kind !== "short") throw graphErr(400, "The access token is already long-lived", 100);
       const t = state.addToken(token.userId, "long", 60 * 86_400_000);
       t.scopes = token.scopes;
@@ -517,7 +639,8 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     case "refresh_token": {
       if (p.grant_type !== "ig_refresh_token" || token.kind !== "long") throw graphErr(400, "Invalid request", 100);
       // "Refresh a long-lived access token that is at least 24 hours old but has not expired"
-      if (Date.now() - token.issuedAt < 86_400_000) throw graphErr(400, "(#100) The access token is not yet 24 hours old and cannot be refreshed", 100);
+      if (Date.now() - token.issuedAt < 86_400_000)
+        throw graphErr(400, "(#100) The access token is not yet 24 hours old and cannot be refreshed", 100);
       const t = state.addToken(token.userId, "long", 60 * 86_400_000);
       t.scopes = token.scopes;
       return reply(res, 200, { access_token: t.token, token_type: "bearer", expires_in: 5_183_944 });
@@ -526,11 +649,19 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       // Instagram Login: the Instagram user's token, instagram_business_basic and each field's own permission
       const userId = ownUser(token, a);
       requireScope(token, "instagram_business_basic");
-      const fields = (p.subscribed_fields ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+      const fields = (p.subscribed_fields ?? "")
+        .split(",")
+        .map((f) => f.trim())
+        .filter(Boolean);
       if (!fields.length) throw graphErr(400, "(#100) The parameter subscribed_fields is required.", 100);
       for (const f of fields) {
         const needs = WEBHOOK_FIELD_PERMISSIONS[f];
-        if (!needs) throw graphErr(400, `(#100) Param subscribed_fields must be one of {${Object.keys(WEBHOOK_FIELD_PERMISSIONS).join(", ")}} - got "${f}".`, 100);
+        if (!needs)
+          throw graphErr(
+            400,
+            `(#100) Param subscribed_fields must be one of {${Object.keys(WEBHOOK_FIELD_PERMISSIONS).join(", ")}} - got "${f}".`,
+            100,
+          );
         requireScope(token, needs);
       }
       // the fields given are the subscription from now on
@@ -543,7 +674,12 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     }
     case "me": {
       const u = state.users.get(token.userId)!;
-      return reply(res, 200, { user_id: u.userId, username: u.username, name: u.name ?? u.username, id: `app-scoped-${u.userId}` });
+      return reply(res, 200, {
+        user_id: u.userId,
+        username: u.username,
+        name: u.name ?? u.username,
+        id: `app-scoped-${u.userId}`,
+      });
     }
     case "create_container":
       return reply(res, 200, { id: (await createContainer(state, ownUser(token, a), p)).id });
@@ -557,18 +693,42 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     case "publish": {
       const userId = ownUser(token, a);
       const c = state.containers.get(p.creation_id ?? "");
-      if (!c || c.userId !== userId || c.carouselItem) throw graphErr(400, "Media ID is not available", 9007, { error_subcode: 2207006, error_user_title: "Media not found" });
-      if (c.status === "PUBLISHED") throw graphErr(400, "The media has already been published", 9007, { error_subcode: 2207006, error_user_title: "Media already published" });
-      if (c.status !== "FINISHED") throw graphErr(400, "Media ID is not available", 9007, { error_subcode: 2207027, error_user_title: "The media is not ready for publishing, please wait for a moment" });
+      if (!c || c.userId !== userId || c.carouselItem)
+        throw graphErr(400, "Media ID is not available", 9007, {
+          error_subcode: 2207006,
+          error_user_title: "Media not found",
+        });
+      if (c.status === "PUBLISHED")
+        throw graphErr(400, "The media has already been published", 9007, {
+          error_subcode: 2207006,
+          error_user_title: "Media already published",
+        });
+      if (c.status !== "FINISHED")
+        throw graphErr(400, "Media ID is not available", 9007, {
+          error_subcode: 2207027,
+          error_user_title: "The media is not ready for publishing, please wait for a moment",
+        });
       if (state.quotaUsage(userId) >= state.quota.total) throw publishLimit();
       // the post exists as soon as Instagram has the request (or when the held answer goes out)
       const publish = () => {
         if (c.mediaId) return state.media.find((m) => m.id === c.mediaId)!;
         const mediaType = c.mediaType === "REELS" ? "VIDEO" : c.mediaType === "STORIES" ? c.storyKind! : c.mediaType;
         const productType = c.mediaType === "STORIES" ? "STORY" : c.mediaType === "REELS" ? "REELS" : "FEED";
-        const m: IgMedia = { id: state.nextId(), userId, containerId: c.id, caption: c.caption, mediaType, productType, permalink: "", timestamp: new Date() };
+        const m: IgMedia = {
+          id: state.nextId(),
+          userId,
+          containerId: c.id,
+          caption: c.caption,
+          mediaType,
+          productType,
+          permalink: "",
+          timestamp: new Date(),
+        };
         const code = Buffer.from(m.id).toString("base64url").slice(0, 11);
-        m.permalink = productType === "STORY" ? `https://www.instagram.com/stories/${state.users.get(userId)?.username ?? userId}/${m.id}/` : `https://www.instagram.com/${productType === "REELS" ? "reel" : "p"}/${code}/`;
+        m.permalink =
+          productType === "STORY"
+            ? `https://www.instagram.com/stories/${state.users.get(userId)?.username ?? userId}/${m.id}/`
+            : `https://www.instagram.com/${productType === "REELS" ? "reel" : "p"}/${code}/`;
         c.status = "PUBLISHED";
         c.mediaId = m.id;
         state.media.push(m);
@@ -581,26 +741,59 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     case "media": {
       const m = state.media.find((x) => x.id === a);
       if (!m || m.userId !== token.userId) throw missing(a);
-      return reply(res, 200, { id: m.id, permalink: m.permalink, caption: m.caption, media_type: m.mediaType, media_product_type: m.productType ?? "FEED", timestamp: igTime(m.timestamp) });
+      return reply(res, 200, {
+        id: m.id,
+        permalink: m.permalink,
+        caption: m.caption,
+        media_type: m.mediaType,
+        media_product_type: m.productType ?? "FEED",
+        timestamp: igTime(m.timestamp),
+      });
     }
     case "list_stories": {
       // a story lives 24 hours; the media edge never lists stories
       const userId = ownUser(token, a);
-      const live = state.media.filter((m) => m.userId === userId && m.productType === "STORY" && Date.now() - m.timestamp.getTime() < DAY_MS).reverse();
-      return reply(res, 200, { data: live.map((m) => ({ id: m.id, permalink: m.permalink, timestamp: igTime(m.timestamp) })), paging: {} });
+      const live = state.media
+        .filter((m) => m.userId === userId && m.productType === "STORY" && Date.now() - m.timestamp.getTime() < DAY_MS)
+        .reverse();
+      return reply(res, 200, {
+        data: live.map((m) => ({ id: m.id, permalink: m.permalink, timestamp: igTime(m.timestamp) })),
+        paging: {},
+      });
     }
     case "list_media": {
       const userId = ownUser(token, a);
       const limit = Math.min(Number(p.limit ?? 25), 100);
-      const list = state.media.filter((m) => m.userId === userId && m.productType !== "STORY").reverse().slice(0, limit);
-      return reply(res, 200, { data: list.map((m) => ({ id: m.id, caption: m.caption, permalink: m.permalink, timestamp: igTime(m.timestamp) })), paging: {} });
+      const list = state.media
+        .filter((m) => m.userId === userId && m.productType !== "STORY")
+        .reverse()
+        .slice(0, limit);
+      return reply(res, 200, {
+        data: list.map((m) => ({
+          id: m.id,
+          caption: m.caption,
+          permalink: m.permalink,
+          timestamp: igTime(m.timestamp),
+        })),
+        paging: {},
+      });
     }
     case "comment": {
       const m = state.media.find((x) => x.id === a);
       if (!m || m.userId !== token.userId) throw missing(a);
       requireScope(token, MANAGE_COMMENTS);
       if (!p.message) throw graphErr(400, "(#100) The parameter message is required", 100);
-      const c: IgComment = { id: state.nextId(), mediaId: m.id, message: p.message, timestamp: new Date(), username: state.users.get(token.userId)?.username, fromId: token.userId, parentId: null, hidden: false, likeCount: 0 };
+      const c: IgComment = {
+        id: state.nextId(),
+        mediaId: m.id,
+        message: p.message,
+        timestamp: new Date(),
+        username: state.users.get(token.userId)?.username,
+        fromId: token.userId,
+        parentId: null,
+        hidden: false,
+        likeCount: 0,
+      };
       state.comments.push(c);
       state.deliver(c);
       return reply(res, 200, { id: c.id });
@@ -611,12 +804,20 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       requireScope(token, MANAGE_COMMENTS);
       // API version 3.2 and later answer the newest comment first
       const top = state.comments.filter((c) => c.mediaId === m.id && !c.parentId).sort((x, y) => time(y) - time(x));
-      return reply(res, 200, pageOf(state, url, p, top, 25, 50, (c) => commentJson(state, c, p.fields)));
+      return reply(
+        res,
+        200,
+        pageOf(state, url, p, top, 25, 50, (c) => commentJson(state, c, p.fields)),
+      );
     }
     case "list_replies": {
       const c = ownComment(state, token, a);
       requireScope(token, MANAGE_COMMENTS);
-      return reply(res, 200, pageOf(state, url, p, state.repliesTo(c.id), 25, 50, (x) => commentJson(state, x, p.fields)));
+      return reply(
+        res,
+        200,
+        pageOf(state, url, p, state.repliesTo(c.id), 25, 50, (x) => commentJson(state, x, p.fields)),
+      );
     }
     case "reply_comment": {
       const c = ownComment(state, token, a);
@@ -624,7 +825,11 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       if (!p.message) throw graphErr(400, "(#100) The parameter message is required", 100);
       // "You cannot reply to hidden comments" (IG Comment Replies reference)
       if (state.topComment(c.id)!.hidden) throw graphErr(400, "(#100) You cannot reply to a hidden comment", 100);
-      const r = state.addReply(c.id, { text: p.message, username: state.users.get(token.userId)?.username ?? "", fromId: token.userId });
+      const r = state.addReply(c.id, {
+        text: p.message,
+        username: state.users.get(token.userId)?.username ?? "",
+        fromId: token.userId,
+      });
       return reply(res, 200, { id: r.id });
     }
     case "hide_comment": {
@@ -638,7 +843,14 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       return reply(res, 200, privateReply(state, token, ownUser(token, a), p as Record<string, unknown>));
     case "publishing_limit": {
       const userId = ownUser(token, a);
-      return reply(res, 200, { data: [{ quota_usage: state.quotaUsage(userId), config: { quota_total: state.quota.total, quota_duration: state.quota.durationSecs } }] });
+      return reply(res, 200, {
+        data: [
+          {
+            quota_usage: state.quotaUsage(userId),
+            config: { quota_total: state.quota.total, quota_duration: state.quota.durationSecs },
+          },
+        ],
+      });
     }
     case "insights": {
       const m = state.media.find((x) => x.id === a);
@@ -646,14 +858,27 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       const names = (p.metric ?? "").split(",").filter(Boolean);
       const story = m.productType === "STORY";
       // stories: their own metrics, and only while they live (the Insights reference's story metrics)
-      if (story && Date.now() - m.timestamp.getTime() > DAY_MS) throw graphErr(400, "(#10) Insights are not available for a story that has expired (24 hours)", 10);
-      const known = story ? ["views", "reach", "replies", "shares", "navigation", "total_interactions", "follows", "profile_visits"] : ["views", "likes", "comments", "shares", "reach", "saved", "total_interactions"];
+      if (story && Date.now() - m.timestamp.getTime() > DAY_MS)
+        throw graphErr(400, "(#10) Insights are not available for a story that has expired (24 hours)", 10);
+      const known = story
+        ? ["views", "reach", "replies", "shares", "navigation", "total_interactions", "follows", "profile_visits"]
+        : ["views", "likes", "comments", "shares", "reach", "saved", "total_interactions"];
       const bad = names.find((n) => !known.includes(n));
-      if (!names.length || bad) throw graphErr(400, `(#100) metric[0] must be one of the following values: ${known.join(", ")}`, 100);
+      if (!names.length || bad)
+        throw graphErr(400, `(#100) metric[0] must be one of the following values: ${known.join(", ")}`, 100);
       const set = state.insights.get(m.id) ?? {};
       const figure = (n: string) =>
-        (set as Record<string, number>)[n] ?? (n === "comments" ? state.comments.filter((c) => c.mediaId === m.id).length : 0);
-      return reply(res, 200, { data: names.map((n) => ({ name: n, period: "lifetime", values: [{ value: figure(n) }], title: n, id: `${m.id}/insights/${n}/lifetime` })) });
+        (set as Record<string, number>)[n] ??
+        (n === "comments" ? state.comments.filter((c) => c.mediaId === m.id).length : 0);
+      return reply(res, 200, {
+        data: names.map((n) => ({
+          name: n,
+          period: "lifetime",
+          values: [{ value: figure(n) }],
+          title: n,
+          id: `${m.id}/insights/${n}/lifetime`,
+        })),
+      });
     }
     case "user_fields": {
       const userId = ownUser(token, a);
@@ -672,47 +897,93 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
 function userInsights(state: InstagramFakeState, userId: string, p: Record<string, string>) {
   const audience = state.audiences.get(userId) ?? { followers: 0, demographics: {}, online: [] };
   const id = (metric: string) => `${userId}/insights/${metric}/lifetime`;
-  if (p.period !== "lifetime") throw graphErr(400, `(#100) The period ${p.period ?? "(none)"} is not supported for ${p.metric}; use lifetime`, 100);
+  if (p.period !== "lifetime")
+    throw graphErr(
+      400,
+      `(#100) The period ${p.period ?? "(none)"} is not supported for ${p.metric}; use lifetime`,
+      100,
+    );
   if (p.metric === "follower_demographics") {
     const by = p.breakdown ?? "";
-    if (p.metric_type !== "total_value") throw graphErr(400, "(#100) metric_type=total_value is required for follower_demographics", 100);
-    if (!["age", "city", "country", "gender"].includes(by)) throw graphErr(400, "(#100) breakdown must be one of the following values: age, city, country, gender", 100);
+    if (p.metric_type !== "total_value")
+      throw graphErr(400, "(#100) metric_type=total_value is required for follower_demographics", 100);
+    if (!["age", "city", "country", "gender"].includes(by))
+      throw graphErr(400, "(#100) breakdown must be one of the following values: age, city, country, gender", 100);
     // Instagram keeps demographics private until an account has 100 followers
-    if (audience.followers < 100) throw graphErr(400, "(#10) Not enough users to show demographics: the account needs at least 100 followers.", 10);
+    if (audience.followers < 100)
+      throw graphErr(400, "(#10) Not enough users to show demographics: the account needs at least 100 followers.", 10);
     const counts = audience.demographics[by as keyof IgAudience["demographics"]] ?? {};
     const results = Object.entries(counts).map(([value, n]) => ({ dimension_values: [value], value: n }));
-    return { data: [{ name: "follower_demographics", period: "lifetime", title: "Follower demographics", description: "The demographic characteristics of followers.", total_value: { breakdowns: [{ dimension_keys: [by], results }] }, id: id("follower_demographics") }] };
+    return {
+      data: [
+        {
+          name: "follower_demographics",
+          period: "lifetime",
+          title: "Follower demographics",
+          description: "The demographic characteristics of followers.",
+          total_value: { breakdowns: [{ dimension_keys: [by], results }] },
+          id: id("follower_demographics"),
+        },
+      ],
+    };
   }
   if (p.metric === "online_followers") {
     if (audience.followers < 100) return { data: [] };
     const since = Number(p.since ?? 0);
     const until = p.until ? Number(p.until) : Infinity;
-    const days = audience.online.filter((d) => Date.parse(d.endTime) / 1000 > since && Date.parse(d.endTime) / 1000 <= until + 86_400);
-    return { data: [{ name: "online_followers", period: "lifetime", values: days.map((d) => ({ value: d.hours, end_time: d.endTime })), title: "Online followers", description: "Total number of followers online at each hour.", id: id("online_followers") }] };
+    const days = audience.online.filter(
+      (d) => Date.parse(d.endTime) / 1000 > since && Date.parse(d.endTime) / 1000 <= until + 86_400,
+    );
+    return {
+      data: [
+        {
+          name: "online_followers",
+          period: "lifetime",
+          values: days.map((d) => ({ value: d.hours, end_time: d.endTime })),
+          title: "Online followers",
+          description: "Total number of followers online at each hour.",
+          id: id("online_followers"),
+        },
+      ],
+    };
   }
-  throw graphErr(400, "(#100) metric[0] must be one of the following values: follower_demographics, online_followers, reach, views, follows_and_unfollows", 100);
+  throw graphErr(
+    400,
+    "(#100) metric[0] must be one of the following values: follower_demographics, online_followers, reach, views, follows_and_unfollows",
+    100,
+  );
 }
 
 function publishLimit(): GraphError {
-  return graphErr(400, "The user has reached the maximum number of posts that can be published by the API within 24 hours.", 9, {
-    error_subcode: 2207042,
-    is_transient: false,
-    error_user_title: "Publishing limit reached",
-    error_user_msg: "You have reached the maximum number of posts that is allowed to be published within 24 hours.",
-  });
+  return graphErr(
+    400,
+    "The user has reached the maximum number of posts that can be published by the API within 24 hours.",
+    9,
+    {
+      error_subcode: 2207042,
+      is_transient: false,
+      error_user_title: "Publishing limit reached",
+      error_user_msg: "You have reached the maximum number of posts that is allowed to be published within 24 hours.",
+    },
+  );
 }
 
 function authenticate(state: InstagramFakeState, token: string | undefined): IgToken {
   const t = state.tokens.get(token ?? "");
   if (!t) throw graphErr(400, "Invalid OAuth access token - Cannot parse access token", 190);
-  if (t.revoked) throw graphErr(400, "Error validating access token: The user has not authorized application.", 190, { error_subcode: 458 });
-  if (t.expired || t.expiresAt < Date.now()) throw graphErr(400, "Error validating access token: Session has expired.", 190, { error_subcode: 463 });
+  if (t.revoked)
+    throw graphErr(400, "Error validating access token: The user has not authorized application.", 190, {
+      error_subcode: 458,
+    });
+  if (t.expired || t.expiresAt < Date.now())
+    throw graphErr(400, "Error validating access token: Session has expired.", 190, { error_subcode: 463 });
   return t;
 }
 
 /** "(#10) Application does not have permission for this action" when the token lacks the scope */
 function requireScope(token: IgToken, scope: string): void {
-  if (token.scopes && !token.scopes.includes(scope)) throw graphErr(403, "(#10) Application does not have permission for this action", 10);
+  if (token.scopes && !token.scopes.includes(scope))
+    throw graphErr(403, "(#10) Application does not have permission for this action", 10);
 }
 
 /** a comment under one of the token's own posts */
@@ -730,30 +1001,51 @@ function ownComment(state: InstagramFakeState, token: IgToken, id: string): IgCo
  * comment is invalid for a private reply" for a comment that already had its one.
  */
 function privateReply(state: InstagramFakeState, token: IgToken, userId: string, p: Record<string, unknown>) {
-  const parse = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as Record<string, unknown>) : ((v ?? {}) as Record<string, unknown>));
+  const parse = (v: unknown) =>
+    typeof v === "string" ? (JSON.parse(v) as Record<string, unknown>) : ((v ?? {}) as Record<string, unknown>);
   const recipient = parse(p.recipient);
   const message = parse(p.message);
   requireScope(token, MANAGE_MESSAGES);
   const commentId = String(recipient.comment_id ?? "");
   if (!commentId) throw graphErr(400, "(#100) The parameter recipient is required", 100);
-  if (typeof message.text !== "string" || !message.text) throw graphErr(400, "(#100) The parameter message is required", 100);
+  if (typeof message.text !== "string" || !message.text)
+    throw graphErr(400, "(#100) The parameter message is required", 100);
   const c = state.comment(commentId);
   const m = c && state.media.find((x) => x.id === c.mediaId);
   if (!c || !m || m.userId !== userId) throw missing(commentId);
-  if (Date.now() - time(c) > 7 * DAY_MS) throw graphErr(403, "This message is sent outside of allowed window.", 10, { error_subcode: 2534022 });
-  if (state.messages.some((x) => x.commentId === c.id)) throw graphErr(400, "The comment is invalid for a private reply", 100, { error_subcode: 2534025 });
-  const sent: IgMessage = { id: `aWdfZAG1f${randomBytes(12).toString("base64url")}`, userId, commentId: c.id, recipientId: c.fromId ?? "", text: message.text, at: new Date() };
+  if (Date.now() - time(c) > 7 * DAY_MS)
+    throw graphErr(403, "This message is sent outside of allowed window.", 10, { error_subcode: 2534022 });
+  if (state.messages.some((x) => x.commentId === c.id))
+    throw graphErr(400, "The comment is invalid for a private reply", 100, { error_subcode: 2534025 });
+  const sent: IgMessage = {
+    id: `aWdfZAG1f${randomBytes(12).toString("base64url")}`,
+    userId,
+    commentId: c.id,
+    recipientId: c.fromId ?? "",
+    text: message.text,
+    at: new Date(),
+  };
   state.messages.push(sent);
   return { recipient_id: sent.recipientId, message_id: sent.id };
 }
 
 /** One page of an edge: `limit` (default, at most max) from the `after` cursor, with Graph's paging block. */
-function pageOf<T>(state: InstagramFakeState, url: URL, p: Record<string, string>, all: T[], byDefault: number, max: number, json: (x: T) => unknown) {
+function pageOf<T>(
+  state: InstagramFakeState,
+  url: URL,
+  p: Record<string, string>,
+  all: T[],
+  byDefault: number,
+  max: number,
+  json: (x: T) => unknown,
+) {
   const limit = Math.max(1, Math.min(Number(p.limit ?? byDefault) || byDefault, max));
   const start = p.after ? Number(Buffer.from(p.after, "base64url").toString("utf8")) || 0 : 0;
   const slice = all.slice(start, start + limit);
   const cursor = (i: number) => Buffer.from(String(i)).toString("base64url");
-  const paging: Record<string, unknown> = slice.length ? { cursors: { before: cursor(start), after: cursor(start + slice.length) } } : {};
+  const paging: Record<string, unknown> = slice.length
+    ? { cursors: { before: cursor(start), after: cursor(start + slice.length) } }
+    : {};
   if (start + slice.length < all.length) {
     const next = new URL(url.pathname, state.url);
     for (const [k, v] of Object.entries(p)) if (k !== "after") next.searchParams.set(k, v);
@@ -784,7 +1076,9 @@ function topFields(fields: string): string[] {
 function commentJson(state: InstagramFakeState, c: IgComment, fields: string | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { id: c.id };
   for (const f of topFields(fields ?? "id")) {
-    const [name, sub] = f.includes("{") ? [f.slice(0, f.indexOf("{")), f.slice(f.indexOf("{") + 1, -1)] : [f, undefined];
+    const [name, sub] = f.includes("{")
+      ? [f.slice(0, f.indexOf("{")), f.slice(f.indexOf("{") + 1, -1)]
+      : [f, undefined];
     if (name === "text") out.text = c.message;
     else if (name === "timestamp") out.timestamp = igTime(c.timestamp ?? new Date(0));
     else if (name === "username") out.username = c.username ?? "";
@@ -801,7 +1095,14 @@ function commentJson(state: InstagramFakeState, c: IgComment, fields: string | u
       const after = Buffer.from(String(first.length)).toString("base64url");
       out.replies = {
         data: first.map((r) => commentJson(state, r, sub ?? "id")),
-        paging: { cursors: { before: Buffer.from("0").toString("base64url"), after }, ...(more ? { next: `${state.url}/${state.graphVersion}/${c.id}/replies?fields=${encodeURIComponent(sub ?? "id")}&after=${after}` } : {}) },
+        paging: {
+          cursors: { before: Buffer.from("0").toString("base64url"), after },
+          ...(more
+            ? {
+                next: `${state.url}/${state.graphVersion}/${c.id}/replies?fields=${encodeURIComponent(sub ?? "id")}&after=${after}`,
+              }
+            : {}),
+        },
       };
     } else if (!["id", "parent_id", "replies"].includes(name)) {
       throw graphErr(400, `(#100) Tried accessing nonexisting field (${name}) on node type (IGComment)`, 100);
@@ -818,28 +1119,51 @@ function ownUser(token: IgToken, id: string): string {
 /** Instagram's timestamps: 2024-05-01T10:00:00+0000 */
 const igTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "+0000");
 
-async function createContainer(state: InstagramFakeState, userId: string, p: Record<string, string>): Promise<IgContainer> {
+async function createContainer(
+  state: InstagramFakeState,
+  userId: string,
+  p: Record<string, string>,
+): Promise<IgContainer> {
   const carouselItem = p.is_carousel_item === "true";
   const story = p.media_type === "STORIES";
   // a story shows no caption: Instagram accepts one and ignores it
   const caption = story ? "" : (p.caption ?? "");
-  if (caption.length > 2200) throw graphErr(400, "The caption is too long (2200 characters at most)", 100, { error_subcode: 2207010 });
+  if (caption.length > 2200)
+    throw graphErr(400, "The caption is too long (2200 characters at most)", 100, { error_subcode: 2207010 });
   const { access_token: _token, ...sent } = p;
   checkExtras(p);
-  const c: IgContainer = { id: state.nextId(), userId, mediaType: "IMAGE", caption, params: sent, carouselItem, children: [], status: "FINISHED", pollsLeft: 0 };
+  const c: IgContainer = {
+    id: state.nextId(),
+    userId,
+    mediaType: "IMAGE",
+    caption,
+    params: sent,
+    carouselItem,
+    children: [],
+    status: "FINISHED",
+    pollsLeft: 0,
+  };
   if (p.media_type === "CAROUSEL") {
     const children = (p.children ?? "").split(",").filter(Boolean);
-    if (children.length < 2 || children.length > 10) throw graphErr(400, "A carousel needs between 2 and 10 children", 100, { error_subcode: 2207025 });
+    if (children.length < 2 || children.length > 10)
+      throw graphErr(400, "A carousel needs between 2 and 10 children", 100, { error_subcode: 2207025 });
     for (const id of children) {
       const child = state.containers.get(id);
       if (!child || child.userId !== userId || !child.carouselItem || child.status !== "FINISHED") {
-        throw graphErr(400, `The carousel child ${id} is not ready or does not exist`, 9007, { error_subcode: 2207027 });
+        throw graphErr(400, `The carousel child ${id} is not ready or does not exist`, 9007, {
+          error_subcode: 2207027,
+        });
       }
     }
     c.mediaType = "CAROUSEL";
     c.children = children;
   } else if (p.media_type === "REELS" || p.media_type === "VIDEO" || (story && p.video_url)) {
-    if (p.media_type === "REELS" && p.image_url) throw graphErr(400, "(#100) A reel is a video: image_url is not supported with media_type REELS; use video_url", 100);
+    if (p.media_type === "REELS" && p.image_url)
+      throw graphErr(
+        400,
+        "(#100) A reel is a video: image_url is not supported with media_type REELS; use video_url",
+        100,
+      );
     if (!p.video_url) throw graphErr(400, "(#100) The parameter video_url is required", 100);
     c.mediaType = story ? "STORIES" : (p.media_type as "REELS" | "VIDEO");
     if (story) c.storyKind = "VIDEO";
@@ -851,7 +1175,10 @@ async function createContainer(state: InstagramFakeState, userId: string, p: Rec
     // a story's length is read from the file itself (older tests' reels are a few bytes of padding: not checked)
     else if (story && !isMp4(got.body!)) c.statusText = "Error: The video format is not supported. (2207026)";
     else if (story && (mp4DurationMs(got.body!) ?? 0) > 60_000) {
-      throw graphErr(400, "The video is too long for a story: stories take videos of at most 60 seconds.", 100, { error_subcode: 2207026, error_user_title: "Unsupported video duration" });
+      throw graphErr(400, "The video is too long for a story: stories take videos of at most 60 seconds.", 100, {
+        error_subcode: 2207026,
+        error_user_title: "Unsupported video duration",
+      });
     }
     if (p.cover_url) c.cover = await checkCover(state, p.cover_url);
   } else {
@@ -864,7 +1191,13 @@ async function createContainer(state: InstagramFakeState, userId: string, p: Rec
     if (got.problem) throw mediaFetchFailed(p.image_url, got.problem);
     // content publishing: "JPEG is the only image format supported"; the bytes must be one, whatever the header says
     const size = jpegSize(got.body!);
-    if (!size) throw graphErr(400, "The image format is not supported.", 36001, { error_subcode: 2207005, is_transient: false, error_user_title: "Unsupported image format", error_user_msg: "The image format is not supported. Only JPEG images can be published." });
+    if (!size)
+      throw graphErr(400, "The image format is not supported.", 36001, {
+        error_subcode: 2207005,
+        is_transient: false,
+        error_user_title: "Unsupported image format",
+        error_user_msg: "The image format is not supported. Only JPEG images can be published.",
+      });
     c.image = size;
     // a feed photo (alone or in a carousel) must be 4:5 to 1.91:1 (IG User Media, image specifications); a
     // story's photo may be any shape (9:16 recommended: Instagram crops or pads the rest)
@@ -916,29 +1249,40 @@ function checkExtras(p: Record<string, string>): void {
     throw graphErr(400, `(#100) Param ${name} must be a JSON array`, 100);
   };
   if (p.collaborators !== undefined) {
-    if (story) throw graphErr(400, "(#100) Collaborators are not supported for stories", 100, { error_subcode: 2207081 });
-    if (p.is_carousel_item === "true") throw graphErr(400, "(#100) Collaborators go on the carousel container, not on its items", 100);
+    if (story)
+      throw graphErr(400, "(#100) Collaborators are not supported for stories", 100, { error_subcode: 2207081 });
+    if (p.is_carousel_item === "true")
+      throw graphErr(400, "(#100) Collaborators go on the carousel container, not on its items", 100);
     const names = list("collaborators");
-    if (names.some((n) => typeof n !== "string" || !/^[A-Za-z0-9._]{1,30}$/.test(n))) throw graphErr(400, "(#100) Param collaborators must be a list of Instagram usernames", 100);
-    if (names.length > 3) throw graphErr(400, "(#100) A post can have at most 3 collaborators", 100, { error_subcode: 2207082 });
+    if (names.some((n) => typeof n !== "string" || !/^[A-Za-z0-9._]{1,30}$/.test(n)))
+      throw graphErr(400, "(#100) Param collaborators must be a list of Instagram usernames", 100);
+    if (names.length > 3)
+      throw graphErr(400, "(#100) A post can have at most 3 collaborators", 100, { error_subcode: 2207082 });
   }
   if (p.user_tags !== undefined) {
     for (const t of list("user_tags") as { username?: unknown; x?: unknown; y?: unknown }[]) {
-      if (typeof t?.username !== "string" || !t.username) throw graphErr(400, "(#100) Each user tag needs a username", 100);
+      if (typeof t?.username !== "string" || !t.username)
+        throw graphErr(400, "(#100) Each user tag needs a username", 100);
       for (const k of ["x", "y"] as const) {
         const v = t[k];
         if (v === undefined && !video && !story) throw graphErr(400, `(#100) A user tag on a photo needs ${k}`, 100);
-        if (v !== undefined && (typeof v !== "number" || v < 0 || v > 1)) throw graphErr(400, `(#100) User tag ${k} must be a number between 0 and 1`, 100);
+        if (v !== undefined && (typeof v !== "number" || v < 0 || v > 1))
+          throw graphErr(400, `(#100) User tag ${k} must be a number between 0 and 1`, 100);
       }
     }
   }
-  if (p.alt_text !== undefined && (video || story)) throw graphErr(400, "(#100) alt_text is supported for images only", 100);
-  if (p.alt_text !== undefined && [...p.alt_text].length > 1000) throw graphErr(400, "(#100) alt_text is too long", 100);
+  if (p.alt_text !== undefined && (video || story))
+    throw graphErr(400, "(#100) alt_text is supported for images only", 100);
+  if (p.alt_text !== undefined && [...p.alt_text].length > 1000)
+    throw graphErr(400, "(#100) alt_text is too long", 100);
   for (const reelOnly of ["share_to_feed", "thumb_offset", "audio_name", "cover_url"]) {
-    if (p[reelOnly] !== undefined && p.media_type !== "REELS") throw graphErr(400, `(#100) Param ${reelOnly} is supported for reels only`, 100);
+    if (p[reelOnly] !== undefined && p.media_type !== "REELS")
+      throw graphErr(400, `(#100) Param ${reelOnly} is supported for reels only`, 100);
   }
-  if (p.share_to_feed !== undefined && p.share_to_feed !== "true" && p.share_to_feed !== "false") throw graphErr(400, "(#100) Param share_to_feed must be a boolean", 100);
-  if (p.thumb_offset !== undefined && !/^\d+$/.test(p.thumb_offset)) throw graphErr(400, "(#100) Param thumb_offset must be a number of milliseconds", 100);
+  if (p.share_to_feed !== undefined && p.share_to_feed !== "true" && p.share_to_feed !== "false")
+    throw graphErr(400, "(#100) Param share_to_feed must be a boolean", 100);
+  if (p.thumb_offset !== undefined && !/^\d+$/.test(p.thumb_offset))
+    throw graphErr(400, "(#100) Param thumb_offset must be a number of milliseconds", 100);
 }
 
 /**
@@ -949,7 +1293,11 @@ async function checkCover(state: InstagramFakeState, url: string): Promise<{ wid
   const got = await fetchMedia(state, url, "image/");
   const size = got.body && jpegSize(got.body);
   if (got.problem || !size) {
-    throw graphErr(400, "The cover image could not be fetched or is not a JPEG.", 9004, { error_subcode: 2207052, error_user_title: "Media download has failed", error_user_msg: `The cover could not be fetched from this URI: ${url}. ${got.problem ?? "not a JPEG"}` });
+    throw graphErr(400, "The cover image could not be fetched or is not a JPEG.", 9004, {
+      error_subcode: 2207052,
+      error_user_title: "Media download has failed",
+      error_user_msg: `The cover could not be fetched from this URI: ${url}. ${got.problem ?? "not a JPEG"}`,
+    });
   }
   return size;
 }
@@ -970,18 +1318,33 @@ function mediaFetchFailed(url: string, problem: string): GraphError {
 function bucUsage(state: InstagramFakeState, throttled: { regainMinutes: number } | null): string {
   const calls = Object.values(state.calls).reduce((a, b) => a + (b ?? 0), 0);
   const pct = throttled ? 100 : Math.min(99, calls);
-  return JSON.stringify({ [state.appId]: [{ type: "instagram", call_count: pct, total_cputime: Math.floor(pct / 2), total_time: Math.floor(pct / 2), estimated_time_to_regain_access: throttled?.regainMinutes ?? 0 }] });
+  return JSON.stringify({
+    [state.appId]: [
+      {
+        type: "instagram",
+        call_count: pct,
+        total_cputime: Math.floor(pct / 2),
+        total_time: Math.floor(pct / 2),
+        estimated_time_to_regain_access: throttled?.regainMinutes ?? 0,
+      },
+    ],
+  });
 }
 
 /** The file at a media URL, or what went wrong fetching it. */
-async function fetchMedia(state: InstagramFakeState, url: string, typePrefix: string): Promise<{ problem: string | null; body: Buffer | null }> {
+async function fetchMedia(
+  state: InstagramFakeState,
+  url: string,
+  typePrefix: string,
+): Promise<{ problem: string | null; body: Buffer | null }> {
   try {
     const r = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     const body = Buffer.from(await r.arrayBuffer());
     state.fetchedUrls.push(url);
     const type = r.headers.get("content-type") ?? "";
     if (r.status !== 200) return { problem: `The URL answered HTTP ${r.status}.`, body: null };
-    if (!type.startsWith(typePrefix)) return { problem: `The URL answered ${type || "no content type"}, not ${typePrefix}*.`, body: null };
+    if (!type.startsWith(typePrefix))
+      return { problem: `The URL answered ${type || "no content type"}, not ${typePrefix}*.`, body: null };
     if (body.length === 0) return { problem: "The file is empty.", body: null };
     return { problem: null, body };
   } catch (err) {

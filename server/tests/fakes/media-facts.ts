@@ -8,7 +8,7 @@ export const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0
 /** A JPEG's width and height from its start-of-frame segment (SOF0-SOF15 but DHT, JPG and DAC); null when none is found. */
 export function jpegSize(b: Buffer): { width: number; height: number } | null {
   if (!isJpeg(b)) return null;
-  for (let at = 2; at + 9 < b.length; ) {
+  for (let at = 2; at + 9 < b.length;) {
     if (b[at] !== 0xff) return null;
     const marker = b[at + 1];
     // fill bytes, and the markers without a length (RSTn, TEM)
@@ -21,7 +21,8 @@ export function jpegSize(b: Buffer): { width: number; height: number } | null {
       continue;
     }
     const length = b.readUInt16BE(at + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { height: b.readUInt16BE(at + 5), width: b.readUInt16BE(at + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { height: b.readUInt16BE(at + 5), width: b.readUInt16BE(at + 7) };
     if (marker === 0xda || length < 2) return null; // the scan began without a frame header
     at += 2 + length;
   }
@@ -33,7 +34,7 @@ export const isMp4 = (b: Buffer) => b.length > 12 && b.toString("latin1", 4, 8) 
 
 /** The box of `type` directly inside [from, to), as its payload's bounds. */
 function find(b: Buffer, from: number, to: number, type: string): { start: number; end: number } | null {
-  for (let at = from; at + 8 <= to; ) {
+  for (let at = from; at + 8 <= to;) {
     const size = b.readUInt32BE(at);
     if (size < 8 || at + size > to) return null;
     if (b.toString("latin1", at + 4, at + 8) === type) return { start: at + 8, end: at + size };
@@ -62,7 +63,7 @@ export function mp4VideoFacts(b: Buffer): { width: number; height: number; fps: 
   if (!isMp4(b)) return null;
   const moov = find(b, 0, b.length, "moov");
   if (!moov) return null;
-  for (let at = moov.start; at + 8 <= moov.end; ) {
+  for (let at = moov.start; at + 8 <= moov.end;) {
     const size = b.readUInt32BE(at);
     if (size < 8 || at + size > moov.end) return null;
     if (b.toString("latin1", at + 4, at + 8) === "trak") {

@@ -18,7 +18,16 @@ import { Holds, type Held } from "./holds.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
 import { isJpeg, isMp4, mp4DurationMs } from "./media-facts.ts";
 
-export type SnapEndpoint = "token" | "my_profile" | "create_media" | "upload_init" | "upload_add" | "upload_finalize" | "media_status" | "create_post" | "list_posts";
+export type SnapEndpoint =
+  | "token"
+  | "my_profile"
+  | "create_media"
+  | "upload_init"
+  | "upload_add"
+  | "upload_finalize"
+  | "media_status"
+  | "create_post"
+  | "list_posts";
 export type SnapKind = "story" | "saved_story" | "spotlight";
 const PATHS: Record<string, SnapKind> = { stories: "story", saved_stories: "saved_story", spotlights: "spotlight" };
 const ITEM: Record<SnapKind, string> = { story: "story", saved_story: "saved_story", spotlight: "spotlight" };
@@ -75,8 +84,15 @@ class SnapError extends Error {
   }
 }
 const apiErr = (status: number, message: string, code: string) =>
-  new SnapError(status, { request_status: "ERROR", request_id: randomUUID(), debug_message: message, display_message: message, error_code: code });
-const oauthErr = (status: number, error: string, description: string) => new SnapError(status, { error, error_description: description });
+  new SnapError(status, {
+    request_status: "ERROR",
+    request_id: randomUUID(),
+    debug_message: message,
+    display_message: message,
+    error_code: code,
+  });
+const oauthErr = (status: number, error: string, description: string) =>
+  new SnapError(status, { error, error_description: description });
 
 export class SnapFakeState {
   clientId = "snap-client-id";
@@ -117,7 +133,11 @@ export class SnapFakeState {
   }
   /** a code the token endpoint accepts once; `scopes` defaults to snapchat-profile-api */
   issueCode(code: string, o: { profileId: string; username: string; redirectUri?: string; scopes?: string[] }): void {
-    this.profiles.set(o.profileId, { id: o.profileId, snapUserName: o.username, displayName: `${o.username} (public profile)` });
+    this.profiles.set(o.profileId, {
+      id: o.profileId,
+      snapUserName: o.username,
+      displayName: `${o.username} (public profile)`,
+    });
     this.codes.set(code, { profileId: o.profileId, redirectUri: o.redirectUri, scopes: o.scopes ?? [SCOPE] });
   }
   /** the profile's access tokens stop working now (refresh tokens still do) */
@@ -132,7 +152,14 @@ export class SnapFakeState {
     return this.posts.filter((p) => p.profileId === profileId);
   }
   addToken(profileId: string, kind: SnapToken["kind"], scopes: string[]): SnapToken {
-    const t: SnapToken = { token: `snap-${kind}-${randomBytes(12).toString("hex")}`, kind, profileId, scopes, expiresAt: kind === "access" ? Date.now() + this.accessTtlMs : Date.now() + 365 * 86_400_000, revoked: false };
+    const t: SnapToken = {
+      token: `snap-${kind}-${randomBytes(12).toString("hex")}`,
+      kind,
+      profileId,
+      scopes,
+      expiresAt: kind === "access" ? Date.now() + this.accessTtlMs : Date.now() + 365 * 86_400_000,
+      revoked: false,
+    };
     this.tokens.set(t.token, t);
     return t;
   }
@@ -169,7 +196,8 @@ async function fields(req: http.IncomingMessage, raw: Buffer): Promise<Record<st
   const type = req.headers["content-type"] ?? "";
   if (!raw.length) return {};
   if (type.includes("application/json")) return JSON.parse(raw.toString("utf8"));
-  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
+  if (type.includes("application/x-www-form-urlencoded"))
+    return Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
   if (type.includes("multipart/form-data")) {
     const form = await new Response(new Uint8Array(raw), { headers: { "content-type": type } }).formData();
     const out: Record<string, string | Buffer> = {};
@@ -191,12 +219,14 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
 
   if (post && url.pathname === "/login/oauth2/access_token") {
     count("token");
-    if (str("client_id") !== state.clientId || str("client_secret") !== state.clientSecret) throw oauthErr(401, "invalid_client", "Client authentication failed");
+    if (str("client_id") !== state.clientId || str("client_secret") !== state.clientSecret)
+      throw oauthErr(401, "invalid_client", "Client authentication failed");
     let profileId: string;
     let scopes: string[];
     if (str("grant_type") === "authorization_code") {
       const c = state.codes.get(str("code"));
-      if (!c || (c.redirectUri && c.redirectUri !== str("redirect_uri"))) throw oauthErr(400, "invalid_grant", "Invalid authorization code");
+      if (!c || (c.redirectUri && c.redirectUri !== str("redirect_uri")))
+        throw oauthErr(400, "invalid_grant", "Invalid authorization code");
       state.codes.delete(str("code"));
       ({ profileId, scopes } = c);
     } else if (str("grant_type") === "refresh_token") {
@@ -206,23 +236,38 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
     } else throw oauthErr(400, "unsupported_grant_type", "Unsupported grant type");
     const access = state.addToken(profileId, "access", scopes);
     const refresh = state.addToken(profileId, "refresh", scopes);
-    return reply(res, 200, { access_token: access.token, token_type: "Bearer", expires_in: Math.round(state.accessTtlMs / 1000), refresh_token: refresh.token, scope: scopes.join(" ") });
+    return reply(res, 200, {
+      access_token: access.token,
+      token_type: "Bearer",
+      expires_in: Math.round(state.accessTtlMs / 1000),
+      refresh_token: refresh.token,
+      scope: scopes.join(" "),
+    });
   }
 
   if (parts[0] !== "v1" || parts[1] !== "public_profiles") throw apiErr(404, `Unknown path ${url.pathname}`, "E1404");
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
   const t = state.tokens.get(bearer ?? "");
-  if (!t || t.kind !== "access" || t.revoked || t.expiresAt < Date.now()) throw apiErr(401, "Unauthorized: the access token is invalid or expired", "E1002");
+  if (!t || t.kind !== "access" || t.revoked || t.expiresAt < Date.now())
+    throw apiErr(401, "Unauthorized: the access token is invalid or expired", "E1002");
   // the app's access comes before the person's: an app Snap has not allow-listed reaches nothing
   if (!state.allowListed) throw apiErr(403, "This app is not allowlisted for the Public Profile API", "E1004");
   if (!t.scopes.includes(SCOPE)) throw apiErr(403, `The token lacks the ${SCOPE} scope`, "E1003");
   const id = () => randomUUID();
-  const ok = (body: Record<string, unknown>) => reply(res, 200, { request_status: "SUCCESS", request_id: id(), ...body });
+  const ok = (body: Record<string, unknown>) =>
+    reply(res, 200, { request_status: "SUCCESS", request_id: id(), ...body });
 
   if (!post && parts[2] === "my_profile" && parts.length === 3) {
     count("my_profile");
     const pr = state.profiles.get(t.profileId)!;
-    return ok({ public_profile: { id: pr.id, display_name: pr.displayName, snap_user_name: pr.snapUserName, profile_type: "PUBLIC_PROFILE" } });
+    return ok({
+      public_profile: {
+        id: pr.id,
+        display_name: pr.displayName,
+        snap_user_name: pr.snapUserName,
+        profile_type: "PUBLIC_PROFILE",
+      },
+    });
   }
   const profileId = parts[2];
   if (profileId !== t.profileId) throw apiErr(403, "Authorization permission denied for this profile", "E1003");
@@ -234,13 +279,25 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
     const iv = Buffer.from(str("iv"), "base64");
     if (!["IMAGE", "VIDEO"].includes(str("type"))) throw apiErr(400, "type must be IMAGE or VIDEO", "E2001");
     if (!str("name")) throw apiErr(400, "name is required", "E2001");
-    if (key.length !== 32 || iv.length !== 16) throw apiErr(400, "key must be 32 bytes and iv 16 bytes, base64 encoded", "E2002");
-    const m: SnapMedia = { id: id(), profileId, type: str("type") as SnapMedia["type"], name: str("name"), key, iv, status: "PENDING_UPLOAD", pollsLeft: 0, createdAt: Date.now() };
+    if (key.length !== 32 || iv.length !== 16)
+      throw apiErr(400, "key must be 32 bytes and iv 16 bytes, base64 encoded", "E2002");
+    const m: SnapMedia = {
+      id: id(),
+      profileId,
+      type: str("type") as SnapMedia["type"],
+      name: str("name"),
+      key,
+      iv,
+      status: "PENDING_UPLOAD",
+      pollsLeft: 0,
+      createdAt: Date.now(),
+    };
     state.media.set(m.id, m);
     return ok({ media_id: m.id });
   }
   const media = mediaId ? state.media.get(mediaId) : undefined;
-  if (collection === "media" && mediaId && (!media || media.profileId !== profileId)) throw apiErr(404, `Media ${mediaId} not found`, "E2404");
+  if (collection === "media" && mediaId && (!media || media.profileId !== profileId))
+    throw apiErr(404, `Media ${mediaId} not found`, "E2404");
 
   if (collection === "media" && post && upload === "multipart-upload-v2") {
     const m = media!;
@@ -250,7 +307,8 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
       const fileSize = Number(str("file_size"));
       const numberOfParts = Number(str("number_of_parts"));
       if (m.status !== "PENDING_UPLOAD") throw apiErr(400, "The media was already uploaded", "E2003");
-      if (!str("file_name") || !(fileSize > 0) || !(numberOfParts >= 1)) throw apiErr(400, "file_name, file_size and number_of_parts are required", "E2001");
+      if (!str("file_name") || !(fileSize > 0) || !(numberOfParts >= 1))
+        throw apiErr(400, "file_name, file_size and number_of_parts are required", "E2001");
       m.upload = { id: id(), fileSize, parts: [], numberOfParts };
       const path = `/v1/public_profiles/${profileId}/media/${m.id}/multipart-upload-v2`;
       return ok({ upload_id: m.upload.id, add_path: `${path}?action=ADD`, finalize_path: `${path}?action=FINALIZE` });
@@ -261,17 +319,22 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
       count("upload_add");
       const file = p.file;
       if (!Buffer.isBuffer(file) || !file.length) throw apiErr(400, "file is required", "E2001");
-      if (Number(str("part_number")) !== up.parts.length + 1) throw apiErr(400, `Parts must be added in order: expected part ${up.parts.length + 1}`, "E2005");
-      if (file.length > Math.min(state.maxChunkBytes, PART_MAX)) throw apiErr(400, "A part can be at most 32 MB", "E2006");
-      if (up.parts.length && up.parts.some((x) => x.length !== up.parts[0].length)) throw apiErr(400, "Every part but the last must be the same size", "E2006");
-      if (up.parts.length && file.length > up.parts[0].length) throw apiErr(400, "Every part but the last must be the same size", "E2006");
+      if (Number(str("part_number")) !== up.parts.length + 1)
+        throw apiErr(400, `Parts must be added in order: expected part ${up.parts.length + 1}`, "E2005");
+      if (file.length > Math.min(state.maxChunkBytes, PART_MAX))
+        throw apiErr(400, "A part can be at most 32 MB", "E2006");
+      if (up.parts.length && up.parts.some((x) => x.length !== up.parts[0].length))
+        throw apiErr(400, "Every part but the last must be the same size", "E2006");
+      if (up.parts.length && file.length > up.parts[0].length)
+        throw apiErr(400, "Every part but the last must be the same size", "E2006");
       up.parts.push(file);
       return ok({});
     }
     if (action === "FINALIZE") {
       count("upload_finalize");
       const all = Buffer.concat(up.parts);
-      if (up.parts.length !== up.numberOfParts || all.length !== up.fileSize) throw apiErr(400, `Expected ${up.numberOfParts} parts of ${up.fileSize} bytes in all`, "E2007");
+      if (up.parts.length !== up.numberOfParts || all.length !== up.fileSize)
+        throw apiErr(400, `Expected ${up.numberOfParts} parts of ${up.fileSize} bytes in all`, "E2007");
       let plain: Buffer;
       try {
         const d = createDecipheriv("aes-256-cbc", m.key, m.iv);
@@ -280,10 +343,15 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
         m.status = "FAILED";
         throw apiErr(400, "The media could not be decrypted with its key and iv (AES-256-CBC)", "E2008");
       }
-      const png = plain.length > 8 && plain.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      const png =
+        plain.length > 8 && plain.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       if (m.type === "IMAGE" ? !(isJpeg(plain) || png) : !isMp4(plain)) {
         m.status = "FAILED";
-        throw apiErr(400, `The decrypted media is not a ${m.type === "IMAGE" ? "JPEG or PNG image" : "MP4 video"}`, "E2009");
+        throw apiErr(
+          400,
+          `The decrypted media is not a ${m.type === "IMAGE" ? "JPEG or PNG image" : "MP4 video"}`,
+          "E2009",
+        );
       }
       if (m.type === "VIDEO" && (mp4DurationMs(plain) ?? 0) > 60_000) {
         m.status = "FAILED";
@@ -311,16 +379,31 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
     const m = state.media.get(str("media_id"));
     if (!m || m.profileId !== profileId) throw apiErr(400, "media_id is not a media of this profile", "E3001");
     if (m.status !== "READY") throw apiErr(400, "The media is not READY", "E3002");
-    if (Date.now() - m.createdAt > 86_400_000) throw apiErr(400, "The media expired (24 hours after its creation)", "E3003");
+    if (Date.now() - m.createdAt > 86_400_000)
+      throw apiErr(400, "The media expired (24 hours after its creation)", "E3003");
     if (m.usedBy) throw apiErr(400, "The media was already posted", "E3004");
     if (kind === "spotlight" && m.type !== "VIDEO") throw apiErr(400, "Spotlight takes a video only", "E3005");
-    if (kind === "saved_story" && (!str("title") || [...str("title")].length > 45)) throw apiErr(400, "A Saved Story needs a title of at most 45 characters", "E3006");
-    if (kind === "spotlight" && [...str("description")].length > 160) throw apiErr(400, "A Spotlight description can have at most 160 characters", "E3007");
+    if (kind === "saved_story" && (!str("title") || [...str("title")].length > 45))
+      throw apiErr(400, "A Saved Story needs a title of at most 45 characters", "E3006");
+    if (kind === "spotlight" && [...str("description")].length > 160)
+      throw apiErr(400, "A Spotlight description can have at most 160 characters", "E3007");
     const skip = (p as Record<string, unknown>).skip_save_to_profile;
-    if (kind === "spotlight" && !/^[a-z]{2}_[A-Z]{2}$/.test(str("locale"))) throw apiErr(400, "locale is required for a Spotlight, e.g. en_US", "E3008");
-    if (kind === "spotlight" && skip !== undefined && typeof skip !== "boolean") throw apiErr(400, "skip_save_to_profile must be true or false", "E3009");
-    const spotlight = kind === "spotlight" ? { locale: str("locale"), skipSaveToProfile: skip as boolean | undefined } : {};
-    const created: SnapPost = { id: id(), profileId, kind, mediaId: m.id, title: str("title") || undefined, description: str("description") || undefined, ...spotlight, createdAt: new Date() };
+    if (kind === "spotlight" && !/^[a-z]{2}_[A-Z]{2}$/.test(str("locale")))
+      throw apiErr(400, "locale is required for a Spotlight, e.g. en_US", "E3008");
+    if (kind === "spotlight" && skip !== undefined && typeof skip !== "boolean")
+      throw apiErr(400, "skip_save_to_profile must be true or false", "E3009");
+    const spotlight =
+      kind === "spotlight" ? { locale: str("locale"), skipSaveToProfile: skip as boolean | undefined } : {};
+    const created: SnapPost = {
+      id: id(),
+      profileId,
+      kind,
+      mediaId: m.id,
+      title: str("title") || undefined,
+      description: str("description") || undefined,
+      ...spotlight,
+      createdAt: new Date(),
+    };
     m.usedBy = created.id;
     state.posts.push(created);
     await state.take("create_post").wait();
@@ -333,10 +416,22 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
   if (kind && !mediaId && !post) {
     count("list_posts");
     const limit = Math.min(Number(url.searchParams.get("limit") ?? 50) || 50, 50);
-    const all = state.postsOf(profileId).filter((x) => x.kind === kind).reverse();
-    return ok({ [collection!]: all.slice(0, limit).map((x) => ({ sub_request_status: "SUCCESS", [ITEM[kind]]: json(x) })), paging: all.length > limit ? { next_link: `${state.url}${url.pathname}?cursor=${limit}` } : {} });
+    const all = state
+      .postsOf(profileId)
+      .filter((x) => x.kind === kind)
+      .reverse();
+    return ok({
+      [collection!]: all.slice(0, limit).map((x) => ({ sub_request_status: "SUCCESS", [ITEM[kind]]: json(x) })),
+      paging: all.length > limit ? { next_link: `${state.url}${url.pathname}?cursor=${limit}` } : {},
+    });
   }
   throw apiErr(404, `Unknown path ${url.pathname}`, "E1404");
 }
 
-const json = (x: SnapPost) => ({ id: x.id, media_id: x.mediaId, title: x.title ?? null, description: x.description ?? null, created_at: x.createdAt.toISOString() });
+const json = (x: SnapPost) => ({
+  id: x.id,
+  media_id: x.mediaId,
+  title: x.title ?? null,
+  description: x.description ?? null,
+  created_at: x.createdAt.toISOString(),
+});

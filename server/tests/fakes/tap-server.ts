@@ -22,8 +22,19 @@ import { serveFake, type ServedFake } from "./serve.ts";
 export type TapEndpoint = "create_charge" | "retrieve_charge" | "list_charges" | "create_refund" | "retrieve_refund";
 /** an HTTP status answered with Tap's error body, or the connection's fate */
 export type TapFailure = number | "lost" | "reset" | "hang";
-export type TapChargeStatus = "INITIATED" | "CAPTURED" | "DECLINED" | "ABANDONED" | "CANCELLED" | "FAILED" | "RESTRICTED" | "VOID" | "TIMEDOUT" | "UNKNOWN";
-export type TapRefundStatus = "PENDING" | "REFUNDED" | "IN_PROGRESS" | "CANCELLED" | "FAILED" | "DECLINED" | "RESTRICTED" | "TIMEDOUT" | "UNKNOWN";
+export type TapChargeStatus =
+  | "INITIATED"
+  | "CAPTURED"
+  | "DECLINED"
+  | "ABANDONED"
+  | "CANCELLED"
+  | "FAILED"
+  | "RESTRICTED"
+  | "VOID"
+  | "TIMEDOUT"
+  | "UNKNOWN";
+export type TapRefundStatus =
+  "PENDING" | "REFUNDED" | "IN_PROGRESS" | "CANCELLED" | "FAILED" | "DECLINED" | "RESTRICTED" | "TIMEDOUT" | "UNKNOWN";
 export type WebhookMode = "once" | "twice" | "none" | "forged";
 export type PaidWith = "KNET" | "VISA" | "MASTERCARD" | "AMEX" | "APPLE_PAY";
 
@@ -40,16 +51,46 @@ export interface TapCharge {
   save_card: boolean;
   description: string;
   metadata: Record<string, string>;
-  transaction: { timezone: string; created: string; url?: string; expiry: { period: number; type: "MINUTE" }; asynchronous: boolean; amount: number; currency: string };
-  reference: { track: string; payment: string; gateway?: string; transaction?: string; order?: string; idempotent?: string };
+  transaction: {
+    timezone: string;
+    created: string;
+    url?: string;
+    expiry: { period: number; type: "MINUTE" };
+    asynchronous: boolean;
+    amount: number;
+    currency: string;
+  };
+  reference: {
+    track: string;
+    payment: string;
+    gateway?: string;
+    transaction?: string;
+    order?: string;
+    idempotent?: string;
+  };
   response: { code: string; message: string };
   receipt: { id?: string; email: boolean; sms: boolean };
   customer: Record<string, unknown>;
   merchant: { country: string; currency: string; id: string };
-  source: { object: string; id: string; type?: string; payment_type?: string; payment_method?: string; channel?: string };
+  source: {
+    object: string;
+    id: string;
+    type?: string;
+    payment_type?: string;
+    payment_method?: string;
+    channel?: string;
+  };
   redirect: { status: string; url: string };
   post?: { status: string; url: string; attempt?: number };
-  activities: { id: string; object: "activity"; created: number; status: string; currency: string; amount: number; remarks: string }[];
+  activities: {
+    id: string;
+    object: "activity";
+    created: number;
+    status: string;
+    currency: string;
+    amount: number;
+    remarks: string;
+  }[];
   [k: string]: unknown;
 }
 
@@ -118,11 +159,19 @@ export interface TapFake extends ServedFake<TapFakeState> {
   refunds: Map<string, TapRefund>;
   webhooksSent: TapWebhookSent[];
   /** The person finishes on Tap's page: the charge takes `status`, the webhook goes (per opts), and the browser is sent to redirectUrl. */
-  complete(chargeId: string, status?: Exclude<TapChargeStatus, "INITIATED">, opts?: { method?: PaidWith; webhook?: WebhookMode; delayMs?: number }): { redirectUrl: string; charge: TapCharge };
+  complete(
+    chargeId: string,
+    status?: Exclude<TapChargeStatus, "INITIATED">,
+    opts?: { method?: PaidWith; webhook?: WebhookMode; delayMs?: number },
+  ): { redirectUrl: string; charge: TapCharge };
   /** complete(id, "CAPTURED") without a webhook */
   capture(chargeId: string): TapCharge;
   /** A pending refund ends; its webhook goes to its post.url, if any. */
-  completeRefund(refundId: string, status: "REFUNDED" | "FAILED" | "DECLINED", opts?: { webhook?: WebhookMode }): TapRefund;
+  completeRefund(
+    refundId: string,
+    status: "REFUNDED" | "FAILED" | "DECLINED",
+    opts?: { webhook?: WebhookMode },
+  ): TapRefund;
   /** (Re)posts a charge's or refund's current state to its post.url (or `to`). */
   sendWebhook(id: string, opts?: { forged?: boolean; to?: string }): Promise<TapWebhookSent>;
   /** the next `times` calls of an endpoint fail this way */
@@ -136,10 +185,37 @@ export interface TapFake extends ServedFake<TapFakeState> {
 }
 
 /** ISO 4217 decimals of the currencies Tap lists (Tap's webhook page: KWD, BHD, OMR 3; the others 2). */
-const DECIMALS: Record<string, number> = { KWD: 3, BHD: 3, OMR: 3, AED: 2, SAR: 2, QAR: 2, USD: 2, EUR: 2, GBP: 2, EGP: 2, JOD: 3 };
+const DECIMALS: Record<string, number> = {
+  KWD: 3,
+  BHD: 3,
+  OMR: 3,
+  AED: 2,
+  SAR: 2,
+  QAR: 2,
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  EGP: 2,
+  JOD: 3,
+};
 /** sources bound to one currency (Tap: "src_kw.knet with currency 'KWD' only", and the like) */
-const SOURCE_CURRENCY: Record<string, string> = { "src_kw.knet": "KWD", "src_sa.mada": "SAR", "src_bh.benefit": "BHD", "src_om.omannet": "OMR", "src_eg.fawry": "EGP", "src_qa.qpay": "QAR", "src_sa.stcpay": "SAR" };
-const SOURCES = new Set(["src_all", "src_card", "src_apple_pay", "src_google_pay", "src_benefitpay", ...Object.keys(SOURCE_CURRENCY)]);
+const SOURCE_CURRENCY: Record<string, string> = {
+  "src_kw.knet": "KWD",
+  "src_sa.mada": "SAR",
+  "src_bh.benefit": "BHD",
+  "src_om.omannet": "OMR",
+  "src_eg.fawry": "EGP",
+  "src_qa.qpay": "QAR",
+  "src_sa.stcpay": "SAR",
+};
+const SOURCES = new Set([
+  "src_all",
+  "src_card",
+  "src_apple_pay",
+  "src_google_pay",
+  "src_benefitpay",
+  ...Object.keys(SOURCE_CURRENCY),
+]);
 
 /** Tap's response codes for charges (reference: charge response codes) */
 const CHARGE_CODES: Record<TapChargeStatus, { code: string; message: string }> = {
@@ -216,7 +292,8 @@ class Refusal extends Error {
 const IDEMPOTENCY_MS = 24 * 3_600_000;
 
 /** A Tap-like id: prefix, "TS", then time-ish and random characters. */
-const tapId = (prefix: string) => `${prefix}_TS${String(Date.now()).slice(-10)}${randomBytes(6).toString("hex").slice(0, 9)}`;
+const tapId = (prefix: string) =>
+  `${prefix}_TS${String(Date.now()).slice(-10)}${randomBytes(6).toString("hex").slice(0, 9)}`;
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join("");
 
 /** integer minor units -> the currency's decimal notation ("15.000") */
@@ -248,7 +325,9 @@ function tapHash(obj: TapCharge | TapRefund, key: string): string {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startTapFake(opts: { secretKey?: string; publishableKey?: string; merchantId?: string } = {}): Promise<TapFake> {
+export async function startTapFake(
+  opts: { secretKey?: string; publishableKey?: string; merchantId?: string } = {},
+): Promise<TapFake> {
   const failures = new Map<TapEndpoint, { failure: TapFailure; times: number }>();
   /** reference.idempotent -> the first answer and when it was given */
   const idempotent = new Map<string, { body: string; at: number; chargeId?: string; refundId?: string }>();
@@ -280,7 +359,12 @@ export async function startTapFake(opts: { secretKey?: string; publishableKey?: 
 
   // ---- webhooks -------------------------------------------------------------------------------
 
-  async function deliver(kind: "charge" | "refund", obj: TapCharge | TapRefund, forged: boolean, to?: string): Promise<TapWebhookSent> {
+  async function deliver(
+    kind: "charge" | "refund",
+    obj: TapCharge | TapRefund,
+    forged: boolean,
+    to?: string,
+  ): Promise<TapWebhookSent> {
     const url = to ?? obj.post?.url;
     if (!url) throw new Error(`${obj.id} has no post.url`);
     const body = JSON.stringify({ ...obj, method: "POST" });
@@ -288,9 +372,25 @@ export async function startTapFake(opts: { secretKey?: string; publishableKey?: 
     let sent!: TapWebhookSent;
     // Tap: "There will be two more retry attempts before the status of the POST is updated as ERROR"
     for (let attempt = 1; attempt <= 3; attempt++) {
-      sent = { kind, id: obj.id, status: obj.status, url, body, hashstring, forged, attempt, answer: null, at: Date.now() };
+      sent = {
+        kind,
+        id: obj.id,
+        status: obj.status,
+        url,
+        body,
+        hashstring,
+        forged,
+        attempt,
+        answer: null,
+        at: Date.now(),
+      };
       try {
-        const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json", hashstring }, body, signal: AbortSignal.timeout(10_000) });
+        const r = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", hashstring },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
         sent.answer = r.status;
         await r.arrayBuffer().catch(() => undefined);
       } catch (err) {
@@ -320,7 +420,11 @@ export async function startTapFake(opts: { secretKey?: string; publishableKey?: 
 
   // ---- the person on Tap's page ------------------------------------------------------------------
 
-  function complete(chargeId: string, status: Exclude<TapChargeStatus, "INITIATED"> = "CAPTURED", o: { method?: PaidWith; webhook?: WebhookMode; delayMs?: number } = {}) {
+  function complete(
+    chargeId: string,
+    status: Exclude<TapChargeStatus, "INITIATED"> = "CAPTURED",
+    o: { method?: PaidWith; webhook?: WebhookMode; delayMs?: number } = {},
+  ) {
     const c = state.charges.get(chargeId);
     if (!c) throw new Error(`no charge ${chargeId}`);
     if (c.status !== "INITIATED") throw new Error(`charge ${chargeId} is ${c.status}, not INITIATED`);
@@ -328,23 +432,68 @@ export async function startTapFake(opts: { secretKey?: string; publishableKey?: 
     c.response = { ...CHARGE_CODES[status] };
     const now = Date.now();
     if (status !== "ABANDONED") {
-      const method = o.method ?? (c.source.id === "src_kw.knet" ? "KNET" : c.source.id === "src_apple_pay" ? "APPLE_PAY" : c.source.id === "src_card" ? "VISA" : state.pageMethod);
-      if (method === "KNET") c.source = { object: "source", id: "src_kw.knet", type: "CARD_NOT_PRESENT", payment_type: "DEBIT", payment_method: "KNET", channel: "INTERNET" };
-      else if (method === "APPLE_PAY") c.source = { object: "source", id: "src_apple_pay", type: "CARD_NOT_PRESENT", payment_type: "CREDIT", payment_method: "APPLE_PAY", channel: "INTERNET" };
-      else c.source = { object: "token", id: `tok_${randomBytes(10).toString("hex")}`, type: "CARD_NOT_PRESENT", payment_type: "CREDIT", payment_method: method, channel: "INTERNET" };
+      const method =
+        o.method ??
+        (c.source.id === "src_kw.knet"
+          ? "KNET"
+          : c.source.id === "src_apple_pay"
+            ? "APPLE_PAY"
+            : c.source.id === "src_card"
+              ? "VISA"
+              : state.pageMethod);
+      if (method === "KNET")
+        c.source = {
+          object: "source",
+          id: "src_kw.knet",
+          type: "CARD_NOT_PRESENT",
+          payment_type: "DEBIT",
+          payment_method: "KNET",
+          channel: "INTERNET",
+        };
+      else if (method === "APPLE_PAY")
+        c.source = {
+          object: "source",
+          id: "src_apple_pay",
+          type: "CARD_NOT_PRESENT",
+          payment_type: "CREDIT",
+          payment_method: "APPLE_PAY",
+          channel: "INTERNET",
+        };
+      else
+        c.source = {
+          object: "token",
+          id: `tok_${randomBytes(10).toString("hex")}`,
+          type: "CARD_NOT_PRESENT",
+          payment_type: "CREDIT",
+          payment_method: method,
+          channel: "INTERNET",
+        };
       c.reference.gateway = digits(15);
       c.redirect.status = "SUCCESS";
     }
     if (status === "CAPTURED") c.receipt.id = digits(18);
-    c.activities.push({ id: tapId("activity"), object: "activity", created: now, status, currency: c.currency, amount: c.amount, remarks: `charge - ${status.toLowerCase()}` });
+    c.activities.push({
+      id: tapId("activity"),
+      object: "activity",
+      created: now,
+      status,
+      currency: c.currency,
+      amount: c.amount,
+      remarks: `charge - ${status.toLowerCase()}`,
+    });
     // Tap posts captured or failed charges only: "if the transaction status is INITIATED or ABANDONED no data will be posted"
-    if (status !== "ABANDONED") schedule("charge", c, o.webhook ?? state.webhookDefaults.mode, o.delayMs ?? state.webhookDefaults.delayMs);
+    if (status !== "ABANDONED")
+      schedule("charge", c, o.webhook ?? state.webhookDefaults.mode, o.delayMs ?? state.webhookDefaults.delayMs);
     const back = new URL(c.redirect.url);
     back.searchParams.set("tap_id", c.id);
     return { redirectUrl: back.toString(), charge: c };
   }
 
-  function completeRefund(refundId: string, status: "REFUNDED" | "FAILED" | "DECLINED", o: { webhook?: WebhookMode } = {}) {
+  function completeRefund(
+    refundId: string,
+    status: "REFUNDED" | "FAILED" | "DECLINED",
+    o: { webhook?: WebhookMode } = {},
+  ) {
     const r = state.refunds.get(refundId);
     if (!r) throw new Error(`no refund ${refundId}`);
     if (r.status !== "PENDING" && r.status !== "IN_PROGRESS") throw new Error(`refund ${refundId} is ${r.status}`);
@@ -422,24 +571,33 @@ ${
     const sourceId = b.source?.id;
     if (typeof sourceId !== "string" || !sourceId) throw new Refusal(400, "1124");
     if (!SOURCES.has(sourceId)) throw new Refusal(400, "1125");
-    if (SOURCE_CURRENCY[sourceId] && SOURCE_CURRENCY[sourceId] !== currency) throw new Refusal(400, "1119", `Currency code not supported: ${sourceId} takes ${SOURCE_CURRENCY[sourceId]} only`);
+    if (SOURCE_CURRENCY[sourceId] && SOURCE_CURRENCY[sourceId] !== currency)
+      throw new Refusal(
+        400,
+        "1119",
+        `Currency code not supported: ${sourceId} takes ${SOURCE_CURRENCY[sourceId]} only`,
+      );
     const redirect = checkUrl(b.redirect?.url, "1110", "1111");
     const post = b.post?.url === undefined ? undefined : checkUrl(b.post.url, "1103", "1103");
     if (b.save_card === true) throw new Refusal(400, "1108");
-    if (b.threeDSecure === false && sourceId === "src_card") throw new Refusal(400, "1109", "Non-3D secure transactions are not allowed");
-    if (b.description !== undefined && (typeof b.description !== "string" || b.description.length >= 1000)) throw new Refusal(400, "1121");
+    if (b.threeDSecure === false && sourceId === "src_card")
+      throw new Refusal(400, "1109", "Non-3D secure transactions are not allowed");
+    if (b.description !== undefined && (typeof b.description !== "string" || b.description.length >= 1000))
+      throw new Refusal(400, "1121");
     const ref = b.reference ?? {};
     if (ref.order !== undefined && String(ref.order).length >= 100) throw new Refusal(400, "1122");
     if (ref.transaction !== undefined && String(ref.transaction).length >= 100) throw new Refusal(400, "1123");
     const metadata = checkMetadata(b.metadata);
-    if (b.merchant?.id !== undefined && b.merchant.id !== "" && String(b.merchant.id) !== state.merchantId) throw new Refusal(400, "1164");
+    if (b.merchant?.id !== undefined && b.merchant.id !== "" && String(b.merchant.id) !== state.merchantId)
+      throw new Refusal(400, "1164");
     const cu = b.customer;
     if (!cu || typeof cu !== "object") throw new Refusal(400, "1129");
     if (!cu.id) {
       if (typeof cu.first_name !== "string" || !cu.first_name.trim()) throw new Refusal(400, "1130");
       if (cu.first_name.length >= 150) throw new Refusal(400, "1131");
       if (!cu.email && !cu.phone) throw new Refusal(400, "1139");
-      if (cu.email !== undefined && (typeof cu.email !== "string" || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(cu.email))) throw new Refusal(400, "1138");
+      if (cu.email !== undefined && (typeof cu.email !== "string" || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(cu.email)))
+        throw new Refusal(400, "1138");
       if (cu.phone !== undefined) {
         if (!/^\d{1,3}$/.test(String(cu.phone.country_code ?? ""))) throw new Refusal(400, "1136");
         if (!/^\d{4,15}$/.test(String(cu.phone.number ?? ""))) throw new Refusal(400, "1137");
@@ -449,7 +607,16 @@ ${
     const createdAt = Date.now();
     const id = tapId("chg");
     const source: TapCharge["source"] =
-      sourceId === "src_kw.knet" ? { object: "source", id: sourceId, type: "CARD_NOT_PRESENT", payment_type: "DEBIT", payment_method: "KNET", channel: "INTERNET" } : { object: "source", id: sourceId };
+      sourceId === "src_kw.knet"
+        ? {
+            object: "source",
+            id: sourceId,
+            type: "CARD_NOT_PRESENT",
+            payment_type: "DEBIT",
+            payment_method: "KNET",
+            channel: "INTERNET",
+          }
+        : { object: "source", id: sourceId };
     const c: TapCharge = {
       id,
       object: "charge",
@@ -491,7 +658,17 @@ ${
       source,
       redirect: { status: "PENDING", url: redirect },
       ...(post ? { post: { status: "PENDING", url: post } } : {}),
-      activities: [{ id: tapId("activity"), object: "activity", created: createdAt, status: "INITIATED", currency, amount, remarks: "charge - created" }],
+      activities: [
+        {
+          id: tapId("activity"),
+          object: "activity",
+          created: createdAt,
+          status: "INITIATED",
+          currency,
+          amount,
+          remarks: "charge - created",
+        },
+      ],
     };
     state.charges.set(id, c);
     created++;
@@ -511,10 +688,14 @@ ${
     const minor = toMinor(b.amount, decimals);
     if (minor === null || minor <= 0) throw new Refusal(400, "1117");
     // refunds are for "transactions that have been successfully charged"
-    if (c.status !== "CAPTURED") throw new Refusal(400, "1143", `Charge id is invalid: the charge is ${c.status}, not CAPTURED`);
+    if (c.status !== "CAPTURED")
+      throw new Refusal(400, "1143", `Charge id is invalid: the charge is ${c.status}, not CAPTURED`);
     const captured = Math.round(c.amount * 10 ** decimals);
     const refunded = [...state.refunds.values()]
-      .filter((r) => r.charge_id === c.id && !["FAILED", "DECLINED", "CANCELLED", "RESTRICTED", "TIMEDOUT"].includes(r.status))
+      .filter(
+        (r) =>
+          r.charge_id === c.id && !["FAILED", "DECLINED", "CANCELLED", "RESTRICTED", "TIMEDOUT"].includes(r.status),
+      )
       .reduce((sum, r) => sum + Math.round(r.amount * 10 ** decimals), 0);
     if (refunded + minor > captured) throw new Refusal(400, "1161");
     const post = b.post?.url === undefined ? undefined : checkUrl(b.post.url, "1103", "1103");
@@ -552,7 +733,8 @@ ${
     const limit = Math.min(Number(filter.limit ?? 25) || 25, 50);
     let all = [...state.charges.values()].sort((x, y) => Number(y.transaction.created) - Number(x.transaction.created));
     if (filter.order === "chronological") all.reverse();
-    if (filter.reference?.transaction) all = all.filter((c) => c.reference.transaction === filter.reference.transaction);
+    if (filter.reference?.transaction)
+      all = all.filter((c) => c.reference.transaction === filter.reference.transaction);
     if (filter.reference?.order) all = all.filter((c) => c.reference.order === filter.reference.order);
     if (filter.status) all = all.filter((c) => c.status === filter.status);
     const from = Number(filter.period?.date?.from ?? 0);
@@ -563,7 +745,14 @@ ${
       all = i >= 0 ? all.slice(i + 1) : [];
     }
     const page = all.slice(0, limit);
-    return { object: "list", live_mode: false, api_version: "V2", count: page.length, has_more: all.length > limit, charges: page };
+    return {
+      object: "list",
+      live_mode: false,
+      api_version: "V2",
+      count: page.length,
+      has_more: all.length > limit,
+      charges: page,
+    };
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -577,12 +766,18 @@ ${
     const pay = /^\/pay\/([^/]+)$/.exec(path);
     if (pay) {
       const c = state.charges.get(decodeURIComponent(pay[1]));
-      if (!c) return void res.writeHead(404, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><p>Payment not found.</p>");
-      if (req.method === "GET") return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(payPage(c));
+      if (!c)
+        return void res
+          .writeHead(404, { "content-type": "text/html; charset=utf-8" })
+          .end("<!doctype html><p>Payment not found.</p>");
+      if (req.method === "GET")
+        return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(payPage(c));
       if (req.method !== "POST") return void res.writeHead(405).end();
       const status = new URLSearchParams(raw).get("status");
-      if (c.status !== "INITIATED") return void res.writeHead(409, { "content-type": "text/html; charset=utf-8" }).end(payPage(c));
-      if (status !== "CAPTURED" && status !== "DECLINED" && status !== "CANCELLED") return void res.writeHead(400).end();
+      if (c.status !== "INITIATED")
+        return void res.writeHead(409, { "content-type": "text/html; charset=utf-8" }).end(payPage(c));
+      if (status !== "CAPTURED" && status !== "DECLINED" && status !== "CANCELLED")
+        return void res.writeHead(400).end();
       const { redirectUrl } = complete(c.id, status);
       return void res.writeHead(303, { location: redirectUrl }).end();
     }
@@ -590,12 +785,17 @@ ${
     const chargeId = /^\/v2\/charges\/([^/]+)$/.exec(path)?.[1];
     const refundId = /^\/v2\/refunds\/([^/]+)$/.exec(path)?.[1];
     const endpoint: TapEndpoint | null =
-      path === "/v2/charges" && req.method === "POST" ? "create_charge"
-      : path === "/v2/charges/list" && req.method === "POST" ? "list_charges"
-      : chargeId && req.method === "GET" ? "retrieve_charge"
-      : path === "/v2/refunds" && req.method === "POST" ? "create_refund"
-      : refundId && req.method === "GET" ? "retrieve_refund"
-      : null;
+      path === "/v2/charges" && req.method === "POST"
+        ? "create_charge"
+        : path === "/v2/charges/list" && req.method === "POST"
+          ? "list_charges"
+          : chargeId && req.method === "GET"
+            ? "retrieve_charge"
+            : path === "/v2/refunds" && req.method === "POST"
+              ? "create_refund"
+              : refundId && req.method === "GET"
+                ? "retrieve_refund"
+                : null;
     if (!endpoint) return refuse(res, 404, "2102");
 
     let body: any = {};
@@ -630,7 +830,8 @@ ${
         if (!answer) {
           const c = createCharge(body);
           answer = JSON.stringify(c);
-          if (c.reference.idempotent) idempotent.set(c.reference.idempotent, { body: answer, at: Date.now(), chargeId: c.id });
+          if (c.reference.idempotent)
+            idempotent.set(c.reference.idempotent, { body: answer, at: Date.now(), chargeId: c.id });
         }
       } else if (endpoint === "retrieve_charge") {
         const c = state.charges.get(decodeURIComponent(chargeId!));
@@ -663,7 +864,12 @@ ${
   const served = await serveFake(state, handle, (err, res) => {
     if (!res.headersSent) refuse(res, 500, "9999", String(err));
   });
-  state.env = { PAYMENT_GATEWAY: "tap", PAYMENT_SECRET_KEY: state.secretKey, PAYMENT_API_URL: served.url, PAYMENT_MERCHANT_ID: state.merchantId };
+  state.env = {
+    PAYMENT_GATEWAY: "tap",
+    PAYMENT_SECRET_KEY: state.secretKey,
+    PAYMENT_API_URL: served.url,
+    PAYMENT_MERCHANT_ID: state.merchantId,
+  };
 
   return Object.assign(served, {
     charges: state.charges,
@@ -678,7 +884,8 @@ ${
       if (!c && !r) throw new Error(`no charge or refund ${id}`);
       return deliver(c ? "charge" : "refund", (c ?? r)!, o.forged ?? false, o.to);
     },
-    failNext: (endpoint: TapEndpoint, failure: TapFailure, times = 1) => void failures.set(endpoint, { failure, times }),
+    failNext: (endpoint: TapEndpoint, failure: TapFailure, times = 1) =>
+      void failures.set(endpoint, { failure, times }),
     createCount: () => created,
     settled: async () => {
       while (pending.size) await Promise.all([...pending]);

@@ -24,7 +24,16 @@ import { Holds, type Held } from "./holds.ts";
 import { isJpeg, isMp4, mp4DurationMs, mp4VideoFacts } from "./media-facts.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
 
-export type TikTokEndpoint = "token" | "userinfo" | "creator_info" | "video_init" | "inbox_init" | "content_init" | "upload" | "status" | "video_query";
+export type TikTokEndpoint =
+  | "token"
+  | "userinfo"
+  | "creator_info"
+  | "video_init"
+  | "inbox_init"
+  | "content_init"
+  | "upload"
+  | "status"
+  | "video_query";
 export type PrivacyLevel = "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
 
 export interface TikTokCreator {
@@ -109,16 +118,28 @@ interface IssuedCode extends TikTokCreator {
 
 const API_ERRORS: Record<string, { status: number; message: string }> = {
   access_token_invalid: { status: 401, message: "The access token is invalid or not found in the request." },
-  scope_not_authorized: { status: 401, message: "The user did not authorize the scope required for completing this request." },
+  scope_not_authorized: {
+    status: 401,
+    message: "The user did not authorize the scope required for completing this request.",
+  },
   rate_limit_exceeded: { status: 429, message: "API rate limit was exceeded, please try again later." },
   // the Display API's code (user/info, video/query); the Content Posting API's init calls say invalid_param
   invalid_params: { status: 400, message: "The request parameters are invalid." },
   invalid_param: { status: 400, message: "Check error message for details." },
   invalid_publish_id: { status: 400, message: "The publish_id does not exist." },
-  privacy_level_option_mismatch: { status: 400, message: "privacy_level is not one of the creator's privacy_level_options." },
-  unaudited_client_can_only_post_to_private_accounts: { status: 403, message: "Unaudited clients can only post to a private account." },
+  privacy_level_option_mismatch: {
+    status: 400,
+    message: "privacy_level is not one of the creator's privacy_level_options.",
+  },
+  unaudited_client_can_only_post_to_private_accounts: {
+    status: 403,
+    message: "Unaudited clients can only post to a private account.",
+  },
   url_ownership_unverified: { status: 403, message: "Please review our URL ownership verification rules." },
-  reached_active_user_cap: { status: 403, message: "The daily quota for active publishing users from your client is reached." },
+  reached_active_user_cap: {
+    status: 403,
+    message: "The daily quota for active publishing users from your client is reached.",
+  },
   spam_risk_too_many_posts: { status: 403, message: "The daily post cap from the current user has been reached." },
   internal_error: { status: 500, message: "Something went wrong on TikTok's side." },
 };
@@ -158,7 +179,11 @@ export interface TikTokFakeState {
    * page checks it. Answers where TikTok sends them back (the redirect_uri with code, scopes and state),
    * or TikTok's error page (no redirect) for a request it refuses. `decline`: scopes the person untoggles.
    */
-  authorize(authorizeUrl: string, creator: TikTokCreator, opts?: { decline?: string[] }): { location: string; code: string } | { error: string; description: string };
+  authorize(
+    authorizeUrl: string,
+    creator: TikTokCreator,
+    opts?: { decline?: string[] },
+  ): { location: string; code: string } | { error: string; description: string };
   /** a code as if TikTok issued it (a forged or replayed callback); scopes: the app's by default */
   issueCode(code: string, c: TikTokCreator & { codeChallenge?: string; redirectUri: string; scopes?: string[] }): void;
   /** the next `times` calls of an endpoint answer this TikTok error */
@@ -171,7 +196,9 @@ export interface TikTokFakeState {
   activePosters(): number;
 }
 
-export async function startTikTokFake(opts: { audited?: boolean; directPost?: boolean; displayApi?: boolean } = {}): Promise<ServedFake<TikTokFakeState>> {
+export async function startTikTokFake(
+  opts: { audited?: boolean; directPost?: boolean; displayApi?: boolean } = {},
+): Promise<ServedFake<TikTokFakeState>> {
   const codes = new Map<string, IssuedCode>();
   const tokens = new Map<string, AccessToken>();
   const refreshTokens = new Map<string, { openId: string; scopes: string[]; clientKey: string }>();
@@ -185,7 +212,11 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
 
   const state: TikTokFakeState = {
     url: "",
-    config: { clientKey: "tt-client-key", clientSecret: "tt-client-secret", authorizeUrl: "https://www.tiktok.com/v2/auth/authorize/" },
+    config: {
+      clientKey: "tt-client-key",
+      clientSecret: "tt-client-secret",
+      authorizeUrl: "https://www.tiktok.com/v2/auth/authorize/",
+    },
     audited: opts.audited ?? false,
     app: { directPost: opts.directPost ?? true, displayApi: opts.displayApi ?? true, redirectUris: [] },
     codeTtlMs: 5 * 60_000,
@@ -205,24 +236,40 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
       const refuse = (error: string, description: string) => ({ error, description });
       const u = new URL(authorizeUrl);
       const q = u.searchParams;
-      if (`${u.origin}${u.pathname}` !== state.config.authorizeUrl) return refuse("invalid_request", "Not TikTok's authorize page.");
+      if (`${u.origin}${u.pathname}` !== state.config.authorizeUrl)
+        return refuse("invalid_request", "Not TikTok's authorize page.");
       if (q.get("client_key") !== state.config.clientKey) return refuse("invalid_client", "client_key is unknown.");
       if (q.get("response_type") !== "code") return refuse("unsupported_response_type", "response_type must be code.");
       // redirect_uri: exactly one of those registered for Login Kit
       const redirectUri = q.get("redirect_uri") ?? "";
-      if (!state.app.redirectUris.includes(redirectUri)) return refuse("invalid_request", "redirect_uri is not registered for this app.");
+      if (!state.app.redirectUris.includes(redirectUri))
+        return refuse("invalid_request", "redirect_uri is not registered for this app.");
       const state_ = q.get("state");
       if (!state_) return refuse("invalid_request", "state is required.");
       // scope: comma-separated, each one the app's products grant
       const requested = (q.get("scope") ?? "").split(",");
       const allowed = appScopes(state.app);
-      if (!requested.length || requested.some((s) => !s || s !== s.trim() || !allowed.includes(s))) return refuse("invalid_scope", `The app may not ask for: ${requested.filter((s) => !allowed.includes(s)).join(",") || "(empty)"}.`);
+      if (!requested.length || requested.some((s) => !s || s !== s.trim() || !allowed.includes(s)))
+        return refuse(
+          "invalid_scope",
+          `The app may not ask for: ${requested.filter((s) => !allowed.includes(s)).join(",") || "(empty)"}.`,
+        );
       const challenge = q.get("code_challenge") ?? undefined;
-      if (challenge !== undefined && q.get("code_challenge_method") !== "S256") return refuse("invalid_request", "code_challenge_method must be S256.");
-      if (challenge === undefined && q.has("code_challenge_method")) return refuse("invalid_request", "code_challenge is missing.");
+      if (challenge !== undefined && q.get("code_challenge_method") !== "S256")
+        return refuse("invalid_request", "code_challenge_method must be S256.");
+      if (challenge === undefined && q.has("code_challenge_method"))
+        return refuse("invalid_request", "code_challenge is missing.");
       const granted = [...new Set(requested)].filter((s) => s === "user.info.basic" || !o.decline?.includes(s));
       const code = `tt-code-${randomBytes(12).toString("base64url")}*!${seq++}`;
-      codes.set(code, { ...creator, clientKey: state.config.clientKey, redirectUri, codeChallenge: challenge, scopes: granted, expiresAt: Date.now() + state.codeTtlMs, used: false });
+      codes.set(code, {
+        ...creator,
+        clientKey: state.config.clientKey,
+        redirectUri,
+        codeChallenge: challenge,
+        scopes: granted,
+        expiresAt: Date.now() + state.codeTtlMs,
+        used: false,
+      });
       state.creators.set(creator.openId, { ...creator });
       const back = new URL(redirectUri);
       back.searchParams.set("code", code);
@@ -231,7 +278,13 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
       return { location: back.toString(), code };
     },
     issueCode(code, c) {
-      codes.set(code, { ...c, clientKey: state.config.clientKey, scopes: c.scopes ?? appScopes(state.app), expiresAt: Date.now() + state.codeTtlMs, used: false });
+      codes.set(code, {
+        ...c,
+        clientKey: state.config.clientKey,
+        scopes: c.scopes ?? appScopes(state.app),
+        expiresAt: Date.now() + state.codeTtlMs,
+        used: false,
+      });
       state.creators.set(c.openId, { ...c });
     },
     failNext(endpoint, code, times = 1) {
@@ -246,11 +299,17 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
   };
 
   const logId = () => randomBytes(12).toString("hex").toUpperCase();
-  const send = (res: http.ServerResponse, status: number, body: string | object, headers: Record<string, string> = {}) => {
+  const send = (
+    res: http.ServerResponse,
+    status: number,
+    body: string | object,
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(status, { "content-type": "application/json; charset=UTF-8", ...headers });
     res.end(typeof body === "string" ? body : JSON.stringify(body));
   };
-  const ok = (res: http.ServerResponse, data: unknown) => send(res, 200, { data, error: { code: "ok", message: "", log_id: logId() } });
+  const ok = (res: http.ServerResponse, data: unknown) =>
+    send(res, 200, { data, error: { code: "ok", message: "", log_id: logId() } });
   const apiError = (res: http.ServerResponse, code: string, message?: string) => {
     const e = API_ERRORS[code] ?? { status: 400, message: code };
     send(res, e.status, { data: {}, error: { code, message: message ?? e.message, log_id: logId() } });
@@ -278,16 +337,25 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
     const path = url.pathname;
 
     const endpoint: TikTokEndpoint | null =
-      path === "/v2/oauth/token/" ? "token"
-      : path === "/v2/user/info/" ? "userinfo"
-      : path === "/v2/post/publish/creator_info/query/" ? "creator_info"
-      : path === "/v2/post/publish/video/init/" ? "video_init"
-      : path === "/v2/post/publish/inbox/video/init/" ? "inbox_init"
-      : path === "/v2/post/publish/content/init/" ? "content_init"
-      : path.startsWith("/upload/") ? "upload"
-      : path === "/v2/post/publish/status/fetch/" ? "status"
-      : path === "/v2/video/query/" ? "video_query"
-      : null;
+      path === "/v2/oauth/token/"
+        ? "token"
+        : path === "/v2/user/info/"
+          ? "userinfo"
+          : path === "/v2/post/publish/creator_info/query/"
+            ? "creator_info"
+            : path === "/v2/post/publish/video/init/"
+              ? "video_init"
+              : path === "/v2/post/publish/inbox/video/init/"
+                ? "inbox_init"
+                : path === "/v2/post/publish/content/init/"
+                  ? "content_init"
+                  : path.startsWith("/upload/")
+                    ? "upload"
+                    : path === "/v2/post/publish/status/fetch/"
+                      ? "status"
+                      : path === "/v2/video/query/"
+                        ? "video_query"
+                        : null;
     if (!endpoint) return send(res, 404, { error: { code: "not_found", message: "not found", log_id: logId() } });
     state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
     const { wait } = holds.take(endpoint);
@@ -295,37 +363,60 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
     if (failure && failure.times > 0) {
       failure.times--;
       await wait();
-      return endpoint === "token" ? send(res, 400, { error: failure.code, error_description: failure.code, log_id: logId() }) : apiError(res, failure.code);
+      return endpoint === "token"
+        ? send(res, 400, { error: failure.code, error_description: failure.code, log_id: logId() })
+        : apiError(res, failure.code);
     }
 
     if (endpoint === "token") {
       // Login Kit's token endpoint (Manage User Access Tokens; errors as OAuth error handling lists them)
-      const oauthError = (status: number, error: string, description: string) => send(res, status, { error, error_description: description, log_id: logId() });
-      if (req.method !== "POST" || !type.startsWith("application/x-www-form-urlencoded")) return oauthError(400, "invalid_request", "The request must be a form-encoded POST.");
+      const oauthError = (status: number, error: string, description: string) =>
+        send(res, status, { error, error_description: description, log_id: logId() });
+      if (req.method !== "POST" || !type.startsWith("application/x-www-form-urlencoded"))
+        return oauthError(400, "invalid_request", "The request must be a form-encoded POST.");
       const f = new URLSearchParams(raw.toString("utf8"));
-      if (!f.get("client_key") || !f.get("client_secret")) return oauthError(400, "invalid_request", "client_key and client_secret are required.");
-      if (f.get("client_key") !== state.config.clientKey || f.get("client_secret") !== state.config.clientSecret) return oauthError(401, "invalid_client", "Client key or secret is incorrect.");
+      if (!f.get("client_key") || !f.get("client_secret"))
+        return oauthError(400, "invalid_request", "client_key and client_secret are required.");
+      if (f.get("client_key") !== state.config.clientKey || f.get("client_secret") !== state.config.clientSecret)
+        return oauthError(401, "invalid_client", "Client key or secret is incorrect.");
       // TikTok's current lifetimes: access tokens 2 hours, refresh tokens 180 days, rotated on each refresh
       const issue = (openId: string, scopes: string[]) => {
         const access = `act.${randomBytes(16).toString("hex")}`;
         const refreshToken = `rft.${randomBytes(16).toString("hex")}`;
         tokens.set(access, { openId, scopes, expiresAt: Date.now() + 7_200_000 });
         refreshTokens.set(refreshToken, { openId, scopes, clientKey: state.config.clientKey });
-        return send(res, 200, { access_token: access, expires_in: 7_200, open_id: openId, refresh_expires_in: 15_552_000, refresh_token: refreshToken, scope: scopes.join(","), token_type: "Bearer" });
+        return send(res, 200, {
+          access_token: access,
+          expires_in: 7_200,
+          open_id: openId,
+          refresh_expires_in: 15_552_000,
+          refresh_token: refreshToken,
+          scope: scopes.join(","),
+          token_type: "Bearer",
+        });
       };
       const grant = f.get("grant_type");
       if (grant === "authorization_code") {
-        if (!f.get("code") || !f.get("redirect_uri")) return oauthError(400, "invalid_request", "code and redirect_uri are required.");
+        if (!f.get("code") || !f.get("redirect_uri"))
+          return oauthError(400, "invalid_request", "code and redirect_uri are required.");
         const c = codes.get(f.get("code")!);
-        if (!c || c.clientKey !== f.get("client_key")) return oauthError(400, "invalid_grant", "Authorization code is invalid.");
+        if (!c || c.clientKey !== f.get("client_key"))
+          return oauthError(400, "invalid_grant", "Authorization code is invalid.");
         if (c.used) return oauthError(400, "invalid_grant", "Authorization code has been used.");
         if (c.expiresAt < Date.now()) return oauthError(400, "invalid_grant", "Authorization code is expired.");
-        if (f.get("redirect_uri") !== c.redirectUri) return oauthError(400, "invalid_grant", "redirect_uri does not match the one used for the authorization request.");
+        if (f.get("redirect_uri") !== c.redirectUri)
+          return oauthError(
+            400,
+            "invalid_grant",
+            "redirect_uri does not match the one used for the authorization request.",
+          );
         if (c.codeChallenge !== undefined) {
           // RFC 7636 S256 (base64url of SHA-256), as a web app's challenge; TikTok's desktop flow hex-encodes instead
           const verifier = f.get("code_verifier") ?? "";
-          if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) return oauthError(400, "invalid_grant", "code_verifier is missing or malformed.");
-          if (createHash("sha256").update(verifier).digest("base64url") !== c.codeChallenge) return oauthError(400, "invalid_grant", "code_verifier does not match the code_challenge.");
+          if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier))
+            return oauthError(400, "invalid_grant", "code_verifier is missing or malformed.");
+          if (createHash("sha256").update(verifier).digest("base64url") !== c.codeChallenge)
+            return oauthError(400, "invalid_grant", "code_verifier does not match the code_challenge.");
         }
         c.used = true;
         return issue(c.openId, c.scopes);
@@ -334,7 +425,8 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
         const sent = f.get("refresh_token");
         if (!sent) return oauthError(400, "invalid_request", "refresh_token is required.");
         const r = refreshTokens.get(sent);
-        if (!r || r.clientKey !== f.get("client_key")) return oauthError(400, "invalid_grant", "Refresh token is invalid or expired.");
+        if (!r || r.clientKey !== f.get("client_key"))
+          return oauthError(400, "invalid_grant", "Refresh token is invalid or expired.");
         // rotation: the refresh token sent stops working once a new one is issued
         refreshTokens.delete(sent);
         state.refreshes++;
@@ -346,24 +438,36 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
     if (endpoint === "upload") {
       await wait();
       const p = state.publishes.get(path.slice("/upload/".length));
-      if (!p || p.source !== "FILE_UPLOAD" || p.status !== "PROCESSING_UPLOAD") return send(res, 404, { error: { code: "invalid_params", message: "Upload URL is invalid or expired." } });
+      if (!p || p.source !== "FILE_UPLOAD" || p.status !== "PROCESSING_UPLOAD")
+        return send(res, 404, { error: { code: "invalid_params", message: "Upload URL is invalid or expired." } });
       if (req.method !== "PUT") return send(res, 405, {});
       const ctype = String(req.headers["content-type"] ?? "");
-      if (!["video/mp4", "video/quicktime", "video/webm"].includes(ctype)) return send(res, 400, { error: { code: "invalid_params", message: "Content-Type must be video/mp4, video/quicktime or video/webm." } });
+      if (!["video/mp4", "video/quicktime", "video/webm"].includes(ctype))
+        return send(res, 400, {
+          error: { code: "invalid_params", message: "Content-Type must be video/mp4, video/quicktime or video/webm." },
+        });
       const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(req.headers["content-range"] ?? ""));
-      if (!m) return send(res, 400, { error: { code: "invalid_params", message: "Content-Range is missing or malformed." } });
+      if (!m)
+        return send(res, 400, { error: { code: "invalid_params", message: "Content-Range is missing or malformed." } });
       // Content-Length is this chunk's size, and must be the body's true size
       const length = req.headers["content-length"];
-      if (length === undefined || Number(length) !== raw.length) return send(res, 400, { error: { code: "invalid_params", message: "Content-Length must be the byte size of this chunk." } });
+      if (length === undefined || Number(length) !== raw.length)
+        return send(res, 400, {
+          error: { code: "invalid_params", message: "Content-Length must be the byte size of this chunk." },
+        });
       const [first, last, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
       // chunks come in order, each the next one of the plan announced at init
       const index = p.received.length;
       const expectedFirst = index * p.chunkSize!;
       const expectedLast = index === p.totalChunks! - 1 ? p.videoSize! - 1 : expectedFirst + p.chunkSize! - 1;
-      if (total !== p.videoSize || first !== expectedFirst || last !== expectedLast || raw.length !== last - first + 1) return send(res, 416, { error: { code: "invalid_params", message: `Expected bytes ${expectedFirst}-${expectedLast}/${p.videoSize}.` } });
+      if (total !== p.videoSize || first !== expectedFirst || last !== expectedLast || raw.length !== last - first + 1)
+        return send(res, 416, {
+          error: { code: "invalid_params", message: `Expected bytes ${expectedFirst}-${expectedLast}/${p.videoSize}.` },
+        });
       p.received.push(raw);
       p.uploadedBytes += raw.length;
-      if (p.received.length < p.totalChunks!) return send(res, 206, "", { "content-range": `bytes 0-${p.uploadedBytes - 1}/${p.videoSize}` });
+      if (p.received.length < p.totalChunks!)
+        return send(res, 206, "", { "content-range": `bytes 0-${p.uploadedBytes - 1}/${p.videoSize}` });
       // all bytes in: TikTok checks the file, then processes it
       if (checkVideo(p, Buffer.concat(p.received))) p.status = "PROCESSING_DOWNLOAD";
       return send(res, 201, "", { "content-range": `bytes 0-${p.uploadedBytes - 1}/${p.videoSize}` });
@@ -373,7 +477,14 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
     const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ""))?.[1] ?? "";
     const token = tokens.get(bearer);
     if (!token || token.expiresAt < Date.now()) return apiError(res, "access_token_invalid");
-    const needs: Record<string, string> = { userinfo: "user.info.basic", creator_info: "video.publish", video_init: "video.publish", inbox_init: "video.upload", status: "video.upload", video_query: "video.list" };
+    const needs: Record<string, string> = {
+      userinfo: "user.info.basic",
+      creator_info: "video.publish",
+      video_init: "video.publish",
+      inbox_init: "video.upload",
+      status: "video.upload",
+      video_query: "video.list",
+    };
     let scope = needs[endpoint];
     const body = type.startsWith("application/json") && raw.length ? JSON.parse(raw.toString("utf8")) : {};
     if (endpoint === "content_init") scope = body.post_mode === "MEDIA_UPLOAD" ? "video.upload" : "video.publish";
@@ -388,13 +499,22 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
       // username, bio and the like moved to user.info.profile
       const profile = ["username", "bio_description", "profile_deep_link", "is_verified"];
       const stats = ["follower_count", "following_count", "likes_count", "video_count"];
-      if (fields.some((f) => profile.includes(f)) && !token.scopes.includes("user.info.profile")) return apiError(res, "scope_not_authorized");
-      if (fields.some((f) => stats.includes(f)) && !token.scopes.includes("user.info.stats")) return apiError(res, "scope_not_authorized");
-      const all: Record<string, unknown> = { open_id: creator.openId, union_id: `union-${creator.openId}`, avatar_url: `https://p16.tiktokcdn.example/${creator.openId}.jpeg`, display_name: creator.nickname ?? creator.username, username: creator.username };
+      if (fields.some((f) => profile.includes(f)) && !token.scopes.includes("user.info.profile"))
+        return apiError(res, "scope_not_authorized");
+      if (fields.some((f) => stats.includes(f)) && !token.scopes.includes("user.info.stats"))
+        return apiError(res, "scope_not_authorized");
+      const all: Record<string, unknown> = {
+        open_id: creator.openId,
+        union_id: `union-${creator.openId}`,
+        avatar_url: `https://p16.tiktokcdn.example/${creator.openId}.jpeg`,
+        display_name: creator.nickname ?? creator.username,
+        username: creator.username,
+      };
       return ok(res, { user: Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])) });
     }
     if (req.method !== "POST") return send(res, 405, {});
-    if (raw.length && !type.startsWith("application/json")) return apiError(res, "invalid_params", "Content-Type must be application/json");
+    if (raw.length && !type.startsWith("application/json"))
+      return apiError(res, "invalid_params", "Content-Type must be application/json");
 
     if (endpoint === "creator_info") {
       if (!within(res, `${bearer}:creator_info`, 20)) return;
@@ -403,7 +523,11 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
         creator_avatar_url: `https://p16.tiktokcdn.example/${creator.openId}.jpeg`,
         creator_username: creator.username,
         creator_nickname: creator.nickname ?? creator.username,
-        privacy_level_options: creator.privacyLevelOptions ?? ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "SELF_ONLY"],
+        privacy_level_options: creator.privacyLevelOptions ?? [
+          "PUBLIC_TO_EVERYONE",
+          "MUTUAL_FOLLOW_FRIENDS",
+          "SELF_ONLY",
+        ],
         comment_disabled: creator.commentDisabled ?? false,
         duet_disabled: creator.duetDisabled ?? false,
         stitch_disabled: creator.stitchDisabled ?? false,
@@ -418,12 +542,26 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
       const info = body.post_info ?? {};
       if (endpoint === "content_init") {
         if (body.media_type !== "PHOTO") return apiError(res, "invalid_param", "media_type must be PHOTO");
-        if (!["DIRECT_POST", "MEDIA_UPLOAD"].includes(body.post_mode)) return apiError(res, "invalid_param", "post_mode must be DIRECT_POST or MEDIA_UPLOAD");
+        if (!["DIRECT_POST", "MEDIA_UPLOAD"].includes(body.post_mode))
+          return apiError(res, "invalid_param", "post_mode must be DIRECT_POST or MEDIA_UPLOAD");
         const s = body.source_info ?? {};
-        if (s.source !== "PULL_FROM_URL" || !Array.isArray(s.photo_images) || s.photo_images.length < 1 || s.photo_images.length > 35) return apiError(res, "invalid_param", "photo_images must list 1 to 35 URLs pulled from a verified domain");
-        if (!Number.isInteger(s.photo_cover_index) || s.photo_cover_index < 0 || s.photo_cover_index >= s.photo_images.length) return apiError(res, "invalid_param", "photo_cover_index is out of range");
-        if (typeof info.title === "string" && [...info.title].length > 90) return apiError(res, "invalid_param", "title is longer than 90 characters");
-        if (typeof info.description === "string" && [...info.description].length > 4000) return apiError(res, "invalid_param", "description is longer than 4000 characters");
+        if (
+          s.source !== "PULL_FROM_URL" ||
+          !Array.isArray(s.photo_images) ||
+          s.photo_images.length < 1 ||
+          s.photo_images.length > 35
+        )
+          return apiError(res, "invalid_param", "photo_images must list 1 to 35 URLs pulled from a verified domain");
+        if (
+          !Number.isInteger(s.photo_cover_index) ||
+          s.photo_cover_index < 0 ||
+          s.photo_cover_index >= s.photo_images.length
+        )
+          return apiError(res, "invalid_param", "photo_cover_index is out of range");
+        if (typeof info.title === "string" && [...info.title].length > 90)
+          return apiError(res, "invalid_param", "title is longer than 90 characters");
+        if (typeof info.description === "string" && [...info.description].length > 4000)
+          return apiError(res, "invalid_param", "description is longer than 4000 characters");
         for (const u of s.photo_images) if (!verified(u)) return apiError(res, "url_ownership_unverified");
       } else {
         const s = body.source_info ?? {};
@@ -436,10 +574,12 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
         } else return apiError(res, "invalid_param", "source must be FILE_UPLOAD or PULL_FROM_URL");
       }
       if (direct) {
-        if (endpoint === "video_init" && typeof info.title === "string" && [...info.title].length > 2200) return apiError(res, "invalid_param", "title is longer than 2200 characters");
+        if (endpoint === "video_init" && typeof info.title === "string" && [...info.title].length > 2200)
+          return apiError(res, "invalid_param", "title is longer than 2200 characters");
         const options = creator.privacyLevelOptions ?? ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "SELF_ONLY"];
         if (!options.includes(info.privacy_level)) return apiError(res, "privacy_level_option_mismatch");
-        if (!state.audited && info.privacy_level !== "SELF_ONLY") return apiError(res, "unaudited_client_can_only_post_to_private_accounts");
+        if (!state.audited && info.privacy_level !== "SELF_ONLY")
+          return apiError(res, "unaudited_client_can_only_post_to_private_accounts");
       }
       if (!state.audited) {
         // an unaudited client: at most 5 creators posting in 24 hours
@@ -471,7 +611,12 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
       // the post exists from here; a held answer is lost on the way back, not the post
       await wait();
       if (s.source === "PULL_FROM_URL") void pull(p, p.kind === "photo" ? s.photo_images : [s.video_url]);
-      return ok(res, s.source === "FILE_UPLOAD" ? { publish_id: publishId, upload_url: `${state.url}/upload/${publishId}` } : { publish_id: publishId });
+      return ok(
+        res,
+        s.source === "FILE_UPLOAD"
+          ? { publish_id: publishId, upload_url: `${state.url}/upload/${publishId}` }
+          : { publish_id: publishId },
+      );
     }
 
     if (endpoint === "status") {
@@ -492,15 +637,32 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
       if (p.failReason) data.fail_reason = p.failReason;
       // TikTok sends the public ids as int64 numbers (beyond JavaScript's safe integers): written raw
       const ids = p.status === "PUBLISH_COMPLETE" && p.postId ? `[${p.postId}]` : "[]";
-      return send(res, 200, `{"data":${JSON.stringify(data).slice(0, -1)},"publicaly_available_post_id":${ids}},"error":{"code":"ok","message":"","log_id":"${logId()}"}}`);
+      return send(
+        res,
+        200,
+        `{"data":${JSON.stringify(data).slice(0, -1)},"publicaly_available_post_id":${ids}},"error":{"code":"ok","message":"","log_id":"${logId()}"}}`,
+      );
     }
 
     if (endpoint === "video_query") {
       const fields = (url.searchParams.get("fields") ?? "").split(",").filter(Boolean);
-      const allowed = ["id", "create_time", "title", "cover_image_url", "share_url", "view_count", "like_count", "comment_count", "share_count", "duration"];
-      if (!fields.length || fields.some((f) => !allowed.includes(f))) return apiError(res, "invalid_params", "fields is invalid");
+      const allowed = [
+        "id",
+        "create_time",
+        "title",
+        "cover_image_url",
+        "share_url",
+        "view_count",
+        "like_count",
+        "comment_count",
+        "share_count",
+        "duration",
+      ];
+      if (!fields.length || fields.some((f) => !allowed.includes(f)))
+        return apiError(res, "invalid_params", "fields is invalid");
       const ids = body.filters?.video_ids;
-      if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20) return apiError(res, "invalid_params", "filters.video_ids must list 1 to 20 ids");
+      if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20)
+        return apiError(res, "invalid_params", "filters.video_ids must list 1 to 20 ids");
       state.videoQueries.push(ids.map(String));
       await wait();
       const mine = [...state.publishes.values()].filter((p) => p.openId === creator.openId && p.postId);
@@ -508,7 +670,10 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
         .map(String)
         .filter((id) => mine.some((p) => p.postId === id))
         .map((id) => {
-          const all: Record<string, unknown> = { id, ...(state.stats.get(id) ?? { view_count: 0, like_count: 0, comment_count: 0, share_count: 0 }) };
+          const all: Record<string, unknown> = {
+            id,
+            ...(state.stats.get(id) ?? { view_count: 0, like_count: 0, comment_count: 0, share_count: 0 }),
+          };
           return Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
         });
       return ok(res, { videos, cursor: 0, has_more: false });
@@ -519,7 +684,11 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
   function verified(u: string) {
     try {
       const url = new URL(u);
-      return state.verifiedDomains.includes(url.host) || state.verifiedDomains.includes(url.hostname) || state.verifiedUrlPrefixes.some((p) => url.href.startsWith(p));
+      return (
+        state.verifiedDomains.includes(url.host) ||
+        state.verifiedDomains.includes(url.hostname) ||
+        state.verifiedUrlPrefixes.some((p) => url.href.startsWith(p))
+      );
     } catch {
       return false;
     }
@@ -547,7 +716,8 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
     const maxSec = p.mode === "direct" ? (creator?.maxVideoPostDurationSec ?? 600) : 600;
     if (durationMs > maxSec * 1000) return fail(p, "duration_check_failed");
     if (facts.fps < 23 || facts.fps > 60) return fail(p, "frame_rate_check_failed");
-    if (Math.min(facts.width, facts.height) < 360 || Math.max(facts.width, facts.height) > 4096) return fail(p, "picture_size_check_failed");
+    if (Math.min(facts.width, facts.height) < 360 || Math.max(facts.width, facts.height) > 4096)
+      return fail(p, "picture_size_check_failed");
     return true;
   }
 
@@ -556,7 +726,8 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
    * the short side and 1920 on the long one, either way up), at most 20 MB each. False when the post failed.
    */
   async function checkPhoto(p: TikTokPublish, file: Buffer): Promise<boolean> {
-    const isWebp = file.length > 12 && file.toString("latin1", 0, 4) === "RIFF" && file.toString("latin1", 8, 12) === "WEBP";
+    const isWebp =
+      file.length > 12 && file.toString("latin1", 0, 4) === "RIFF" && file.toString("latin1", 8, 12) === "WEBP";
     if (!isJpeg(file) && !isWebp) {
       p.photos.push({ format: "other", width: 0, height: 0, bytes: file.length });
       return fail(p, "file_format_check_failed");
@@ -565,7 +736,8 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
     const turned = (meta.orientation ?? 1) >= 5;
     const [width, height] = turned ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
     p.photos.push({ format: isWebp ? "webp" : "jpeg", width, height, bytes: file.length });
-    if (Math.min(width, height) > 1080 || Math.max(width, height) > 1920 || file.length > 20 * 1000 * 1000) return fail(p, "picture_size_check_failed");
+    if (Math.min(width, height) > 1080 || Math.max(width, height) > 1920 || file.length > 20 * 1000 * 1000)
+      return fail(p, "picture_size_check_failed");
     return true;
   }
 
@@ -587,7 +759,8 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
   }
 
   const served = await serveFake(state, handle, (err, res) => {
-    if (!res.headersSent) send(res, 500, { data: {}, error: { code: "internal_error", message: String(err), log_id: logId() } });
+    if (!res.headersSent)
+      send(res, 500, { data: {}, error: { code: "internal_error", message: String(err), log_id: logId() } });
   });
   state.env = {
     TIKTOK_CLIENT_KEY: state.config.clientKey,
@@ -608,7 +781,8 @@ const MiB = 1024 * 1024;
  * 1,048,576 bytes), so what passes here passes TikTok whichever it means.
  */
 export function chunkProblem(size: unknown, chunk: unknown, count: unknown): string | null {
-  if (!Number.isInteger(size) || !Number.isInteger(chunk) || !Number.isInteger(count)) return "video_size, chunk_size and total_chunk_count must be integers";
+  if (!Number.isInteger(size) || !Number.isInteger(chunk) || !Number.isInteger(count))
+    return "video_size, chunk_size and total_chunk_count must be integers";
   const [s, c, n] = [size as number, chunk as number, count as number];
   if (s <= 0 || c <= 0) return "video_size and chunk_size must be positive";
   if (s > 4 * 1024 * MiB) return "a video may be at most 4 GB";

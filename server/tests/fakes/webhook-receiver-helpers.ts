@@ -19,16 +19,42 @@ export const LIST = `{ webhooks { premium canManage eventTypes endpoints { ${END
 export const LOG = `query($id: ID!, $first: Int, $after: String) { webhookEndpoint(id: $id) { id deliveries(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${DELIVERY_FIELDS} } } } } }`;
 
 /** Creates an endpoint as `token`; throws with the errors when refused. */
-export async function createEndpoint(app: TestApp, token: string, input: { url: string; events: string[]; description?: string; enabled?: boolean }) {
+export async function createEndpoint(
+  app: TestApp,
+  token: string,
+  input: { url: string; events: string[]; description?: string; enabled?: boolean },
+) {
   // the GraphQL enum spells post.published as POST_PUBLISHED
-  const r = await gql(app.base, CREATE, { input: { ...input, events: input.events.map((e) => e.replace(".", "_").toUpperCase()) } }, token);
+  const r = await gql(
+    app.base,
+    CREATE,
+    { input: { ...input, events: input.events.map((e) => e.replace(".", "_").toUpperCase()) } },
+    token,
+  );
   if (!r.data) throw new Error(`createWebhookEndpoint failed: ${JSON.stringify(r.errors)}`);
   return r.data.createWebhookEndpoint as { secret: string; endpoint: { id: string; url: string; events: string[] } };
 }
 
 export async function deliveryRows(app: TestApp, endpointId: string) {
-  const { rows } = await app.sufra.deps.pool.query(`select d.*, e.type, e.data from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.endpoint_id = $1 order by d.created_at, d.id`, [endpointId]);
-  return rows as { id: string; event_id: string; type: string; data: any; status: string; attempts: number; response_status: number | null; latency_ms: number | null; response_excerpt: string | null; error: string | null; next_attempt_at: Date | null; first_attempt_at: Date | null; succeeded_at: Date | null }[];
+  const { rows } = await app.sufra.deps.pool.query(
+    `select d.*, e.type, e.data from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.endpoint_id = $1 order by d.created_at, d.id`,
+    [endpointId],
+  );
+  return rows as {
+    id: string;
+    event_id: string;
+    type: string;
+    data: any;
+    status: string;
+    attempts: number;
+    response_status: number | null;
+    latency_ms: number | null;
+    response_excerpt: string | null;
+    error: string | null;
+    next_attempt_at: Date | null;
+    first_attempt_at: Date | null;
+    succeeded_at: Date | null;
+  }[];
 }
 
 /** Polls `check` until it returns something truthy (a job's outcome written by the scheduler). */

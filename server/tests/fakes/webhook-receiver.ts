@@ -11,7 +11,13 @@ import path from "node:path";
 
 export const RECEIVER_HOST = "127.0.0.5";
 
-type Verify = (rawBody: Buffer | string, header: string | undefined, secret: string, toleranceSeconds?: number, nowMs?: number) => boolean;
+type Verify = (
+  rawBody: Buffer | string,
+  header: string | undefined,
+  secret: string,
+  toleranceSeconds?: number,
+  nowMs?: number,
+) => boolean;
 
 /** The ```js block of docs/product.md's Webhooks section, as a function. */
 export function verifierFromDocs(): Verify {
@@ -20,7 +26,10 @@ export function verifierFromDocs(): Verify {
   const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
   if (!code) throw new Error("docs/product.md#webhooks has no ```js block");
   const body = code.replace(/^import .*$/m, "").replace(/^export /m, "");
-  return new Function("createHmac", "timingSafeEqual", `${body}\nreturn verifySufraSignature;`)(createHmac, timingSafeEqual) as Verify;
+  return new Function("createHmac", "timingSafeEqual", `${body}\nreturn verifySufraSignature;`)(
+    createHmac,
+    timingSafeEqual,
+  ) as Verify;
 }
 
 export interface Received {
@@ -34,7 +43,8 @@ export interface Received {
 }
 
 /** What to answer a request: a status and body, a redirect, a hang (never answer) or a large body. */
-export type Answer = { status: number; body?: string; headers?: Record<string, string> } | { hang: true } | { bytes: number };
+export type Answer =
+  { status: number; body?: string; headers?: Record<string, string> } | { hang: true } | { bytes: number };
 
 export async function startReceiver() {
   const received: Received[] = [];
@@ -90,7 +100,10 @@ export async function startReceiver() {
     waitFor(n: number, timeoutMs = 15_000) {
       if (received.length >= n) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`waited for ${n} webhook requests, got ${received.length}`)), timeoutMs);
+        const t = setTimeout(
+          () => reject(new Error(`waited for ${n} webhook requests, got ${received.length}`)),
+          timeoutMs,
+        );
         waiters.push({ n, resolve: () => (clearTimeout(t), resolve()) });
       });
     },

@@ -13,7 +13,18 @@ import { serveFake, type ServedFake } from "./serve.ts";
 import http from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 
-export type XEndpoint = "token" | "me" | "upload" | "initialize" | "append" | "finalize" | "status" | "metadata" | "tweet" | "timeline" | "lookup";
+export type XEndpoint =
+  | "token"
+  | "me"
+  | "upload"
+  | "initialize"
+  | "append"
+  | "finalize"
+  | "status"
+  | "metadata"
+  | "tweet"
+  | "timeline"
+  | "lookup";
 
 export interface XUser {
   userId: string;
@@ -27,7 +38,11 @@ export interface XUser {
 
 /** X lets subscribers (and verified organisations) post up to 25,000 characters; everyone else 280. */
 export const xPostLimit = (u: XUser | undefined): number =>
-  u && (["Basic", "Premium", "PremiumPlus"].includes(u.subscriptionType ?? "None") || ["blue", "business", "government"].includes(u.verifiedType ?? "none")) ? 25_000 : 280;
+  u &&
+  (["Basic", "Premium", "PremiumPlus"].includes(u.subscriptionType ?? "None") ||
+    ["blue", "business", "government"].includes(u.verifiedType ?? "none"))
+    ? 25_000
+    : 280;
 export interface XAccessToken {
   token: string;
   userId: string;
@@ -113,7 +128,12 @@ export class XFakeState {
   }
   /** the adapter configuration that points at this fake */
   get config() {
-    return { clientId: this.clientId, clientSecret: this.clientSecret ?? undefined, authorizeUrl: `${this.url}/i/oauth2/authorize`, apiUrl: this.url };
+    return {
+      clientId: this.clientId,
+      clientSecret: this.clientSecret ?? undefined,
+      authorizeUrl: `${this.url}/i/oauth2/authorize`,
+      apiUrl: this.url,
+    };
   }
   /** a code the token endpoint accepts once, with the PKCE challenge the authorize step would have kept */
   issueCode(code: string, user: XUser & { codeChallenge: string; redirectUri?: string }): void {
@@ -128,7 +148,13 @@ export class XFakeState {
   grant(userId: string, grantId: string, ttlMs = 7_200_000): { accessToken: string; refreshToken: string } {
     const accessToken = randomBytes(24).toString("base64url");
     const refreshToken = randomBytes(24).toString("base64url");
-    this.accessTokens.set(accessToken, { token: accessToken, userId, grantId, expiresAt: Date.now() + ttlMs, expired: false });
+    this.accessTokens.set(accessToken, {
+      token: accessToken,
+      userId,
+      grantId,
+      expiresAt: Date.now() + ttlMs,
+      expired: false,
+    });
     this.refreshTokens.set(refreshToken, { grantId, userId, used: false });
     return { accessToken, refreshToken };
   }
@@ -148,8 +174,19 @@ export class XFakeState {
    * the next `times` calls of an endpoint fail; 429 carries x-rate-limit-reset (now + resetInSecs), or with
    * `daily` the user's 24-hour cap, with `app` the whole app's 24-hour cap, spent until then
    */
-  failNext(endpoint: XEndpoint, as: XFailure, times = 1, opts: { resetInSecs?: number; daily?: boolean; app?: boolean } = {}): void {
-    this.failures.set(endpoint, { as, times, resetInSecs: opts.resetInSecs ?? 900, daily: opts.daily ?? false, app: opts.app ?? false });
+  failNext(
+    endpoint: XEndpoint,
+    as: XFailure,
+    times = 1,
+    opts: { resetInSecs?: number; daily?: boolean; app?: boolean } = {},
+  ): void {
+    this.failures.set(endpoint, {
+      as,
+      times,
+      resetInSecs: opts.resetInSecs ?? 900,
+      daily: opts.daily ?? false,
+      app: opts.app ?? false,
+    });
   }
   /** holds the answer of the next call of an endpoint for `ms`, or until release() */
   hold(endpoint: XEndpoint, opts: { ms?: number; createOn?: "receipt" | "release" } = {}): Held {
@@ -182,9 +219,15 @@ class XError extends Error {
     super(String(body.detail ?? body.error));
   }
 }
-const problem = (status: number, title: string, detail: string) => new XError(status, { title, detail, type: "about:blank", status });
+const problem = (status: number, title: string, detail: string) =>
+  new XError(status, { title, detail, type: "about:blank", status });
 const invalid = (message: string, parameters: Record<string, unknown> = {}) =>
-  new XError(400, { errors: [{ parameters, message }], title: "Invalid Request", detail: "One or more parameters to your request was invalid.", type: "https://api.twitter.com/2/problems/invalid-request" });
+  new XError(400, {
+    errors: [{ parameters, message }],
+    title: "Invalid Request",
+    detail: "One or more parameters to your request was invalid.",
+    type: "https://api.twitter.com/2/problems/invalid-request",
+  });
 const unauthorized = () => problem(401, "Unauthorized", "Unauthorized");
 
 export async function startXFake(): Promise<ServedFake<XFakeState>> {
@@ -203,7 +246,11 @@ export async function startXFake(): Promise<ServedFake<XFakeState>> {
 function reply(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.writableEnded || res.destroyed) return;
   const text = body === undefined ? "" : JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -225,7 +272,8 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
   else if (post && path === "/2/media/upload") endpoint = "upload";
   else if (!post && path === "/2/media/upload") endpoint = "status";
   else if (post && path === "/2/media/upload/initialize") endpoint = "initialize";
-  else if (post && (m = path.match(/^\/2\/media\/upload\/(\d+)\/(append|finalize)$/))) [, pathId, endpoint] = m as [string, string, XEndpoint];
+  else if (post && (m = path.match(/^\/2\/media\/upload\/(\d+)\/(append|finalize)$/)))
+    [, pathId, endpoint] = m as [string, string, XEndpoint];
   else if (post && path === "/2/media/metadata") endpoint = "metadata";
   else if (post && path === "/2/tweets") endpoint = "tweet";
   else if (!post && path === "/2/tweets") endpoint = "lookup";
@@ -237,21 +285,50 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
   if (failure && failure.times > 0) {
     if (--failure.times === 0) state.failures.delete(endpoint);
     if (failure.as === 401) throw unauthorized();
-    if (failure.as !== 429) throw problem(failure.as, failure.as === 503 ? "Service Unavailable" : "Internal Server Error", "Something went wrong. Try again later.");
+    if (failure.as !== 429)
+      throw problem(
+        failure.as,
+        failure.as === 503 ? "Service Unavailable" : "Internal Server Error",
+        "Something went wrong. Try again later.",
+      );
     const reset = String(Math.floor(Date.now() / 1000) + failure.resetInSecs);
-    const headers: Record<string, string> = { "x-rate-limit-limit": "100", "x-rate-limit-remaining": "0", "x-rate-limit-reset": reset };
-    if (failure.daily) Object.assign(headers, { "x-user-limit-24hour-limit": "100", "x-user-limit-24hour-remaining": "0", "x-user-limit-24hour-reset": reset, "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 60) });
+    const headers: Record<string, string> = {
+      "x-rate-limit-limit": "100",
+      "x-rate-limit-remaining": "0",
+      "x-rate-limit-reset": reset,
+    };
+    if (failure.daily)
+      Object.assign(headers, {
+        "x-user-limit-24hour-limit": "100",
+        "x-user-limit-24hour-remaining": "0",
+        "x-user-limit-24hour-reset": reset,
+        "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 60),
+      });
     if (failure.app) {
       // the app's posts for the day are spent, though this user's and the endpoint's window are not
-      Object.assign(headers, { "x-app-limit-24hour-limit": "1667", "x-app-limit-24hour-remaining": "0", "x-app-limit-24hour-reset": reset, "x-user-limit-24hour-limit": "100", "x-user-limit-24hour-remaining": "42", "x-user-limit-24hour-reset": String(Math.floor(Date.now() / 1000) + 3_600), "x-rate-limit-remaining": "99", "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 60) });
+      Object.assign(headers, {
+        "x-app-limit-24hour-limit": "1667",
+        "x-app-limit-24hour-remaining": "0",
+        "x-app-limit-24hour-reset": reset,
+        "x-user-limit-24hour-limit": "100",
+        "x-user-limit-24hour-remaining": "42",
+        "x-user-limit-24hour-reset": String(Math.floor(Date.now() / 1000) + 3_600),
+        "x-rate-limit-remaining": "99",
+        "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 60),
+      });
     }
-    throw new XError(429, { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 }, headers);
+    throw new XError(
+      429,
+      { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 },
+      headers,
+    );
   }
 
   if (state.notEnrolled.has(endpoint)) {
     throw new XError(403, {
       client_id: state.clientId,
-      detail: "When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.",
+      detail:
+        "When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.",
       registration_url: "https://developer.twitter.com/en/docs/projects/overview",
       title: "Client Forbidden",
       required_enrollment: "Appropriate Level of API Access",
@@ -264,10 +341,12 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
   // a tweet holds its answer after the post exists; every other endpoint before doing anything
   if (endpoint !== "tweet") await held();
 
-  if (endpoint === "token") return token(state, new URLSearchParams(raw.toString("utf8")), req.headers.authorization, res);
+  if (endpoint === "token")
+    return token(state, new URLSearchParams(raw.toString("utf8")), req.headers.authorization, res);
 
   const auth = state.accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
-  if (!auth || auth.expired || auth.expiresAt < Date.now() || state.revokedGrants.has(auth.grantId)) throw unauthorized();
+  if (!auth || auth.expired || auth.expiresAt < Date.now() || state.revokedGrants.has(auth.grantId))
+    throw unauthorized();
   const userId = auth.userId;
   const json = () => (type.includes("application/json") ? JSON.parse(raw.toString("utf8") || "{}") : {});
   const form = async () => {
@@ -279,38 +358,73 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
     case "me": {
       const u = state.users.get(userId)!;
       const fields = (url.searchParams.get("user.fields") ?? "").split(",").filter(Boolean);
-      const known = ["created_at", "description", "id", "name", "profile_image_url", "protected", "public_metrics", "subscription_type", "username", "verified", "verified_type"];
+      const known = [
+        "created_at",
+        "description",
+        "id",
+        "name",
+        "profile_image_url",
+        "protected",
+        "public_metrics",
+        "subscription_type",
+        "username",
+        "verified",
+        "verified_type",
+      ];
       const bad = fields.filter((f) => !known.includes(f));
-      if (bad.length) throw invalid(`The \`user.fields\` query parameter value [${bad[0]}] is not one of [${known.join(",")}]`, { "user.fields": [bad[0]] });
+      if (bad.length)
+        throw invalid(`The \`user.fields\` query parameter value [${bad[0]}] is not one of [${known.join(",")}]`, {
+          "user.fields": [bad[0]],
+        });
       const extra = fields.includes("public_metrics")
-        ? { public_metrics: { followers_count: 0, following_count: 0, tweet_count: state.posts(userId).length, listed_count: 0, like_count: 0, media_count: 0, ...state.userMetrics.get(userId) } }
+        ? {
+            public_metrics: {
+              followers_count: 0,
+              following_count: 0,
+              tweet_count: state.posts(userId).length,
+              listed_count: 0,
+              like_count: 0,
+              media_count: 0,
+              ...state.userMetrics.get(userId),
+            },
+          }
         : {};
       if (fields.includes("verified")) Object.assign(extra, { verified: u.verified ?? false });
       if (fields.includes("verified_type")) Object.assign(extra, { verified_type: u.verifiedType ?? "none" });
-      if (fields.includes("subscription_type")) Object.assign(extra, { subscription_type: u.subscriptionType ?? "None" });
+      if (fields.includes("subscription_type"))
+        Object.assign(extra, { subscription_type: u.subscriptionType ?? "None" });
       return reply(res, 200, { data: { id: u.userId, name: u.name ?? u.username, username: u.username, ...extra } });
     }
     case "upload": {
       const f = await form();
       const file = f.get("media");
-      if (!(file instanceof Blob) || file.size === 0) throw invalid("The media field must hold a file", { media: null });
+      if (!(file instanceof Blob) || file.size === 0)
+        throw invalid("The media field must hold a file", { media: null });
       const bytes = Buffer.from(await file.arrayBuffer());
       const mime = String(f.get("media_type") ?? file.type);
       const category = String(f.get("media_category") ?? "tweet_image");
-      if (!["tweet_image", "tweet_gif"].includes(category)) throw invalid(`media_category must be tweet_image or tweet_gif for a one-shot upload`);
-      if (!/^image\/(jpeg|png|webp|gif)$/.test(mime) || !looksLike(mime, bytes)) throw invalid(`The media is not a valid ${mime}`, { media_type: [mime] });
-      if (category === "tweet_gif" && mime !== "image/gif") throw invalid("media_category tweet_gif takes an image/gif", { media_category: [category] });
+      if (!["tweet_image", "tweet_gif"].includes(category))
+        throw invalid(`media_category must be tweet_image or tweet_gif for a one-shot upload`);
+      if (!/^image\/(jpeg|png|webp|gif)$/.test(mime) || !looksLike(mime, bytes))
+        throw invalid(`The media is not a valid ${mime}`, { media_type: [mime] });
+      if (category === "tweet_gif" && mime !== "image/gif")
+        throw invalid("media_category tweet_gif takes an image/gif", { media_category: [category] });
       // one request carries at most 5 MB; a bigger GIF goes in chunks (initialize, append, finalize)
       if (bytes.length > 5 * 1024 * 1024) throw invalid("Images must be 5 MB or smaller");
       const media = addMedia(state, userId, mime, category, bytes.length);
       media.state = "succeeded";
-      return reply(res, 200, { data: { id: media.id, media_key: `3_${media.id}`, size: bytes.length, expires_after_secs: 86_400 } });
+      return reply(res, 200, {
+        data: { id: media.id, media_key: `3_${media.id}`, size: bytes.length, expires_after_secs: 86_400 },
+      });
     }
     case "initialize": {
       const b = json();
-      if (!b.media_type || !(b.total_bytes > 0) || !b.media_category) throw invalid("media_type, total_bytes and media_category are required");
-      if (b.media_category === "tweet_gif" && b.media_type !== "image/gif") throw invalid("media_category tweet_gif takes an image/gif", { media_category: [b.media_category] });
-      if (b.media_category === "tweet_gif" && b.total_bytes > 15 * 1024 * 1024) throw invalid("Animated GIFs must be 15 MB or smaller", { total_bytes: [String(b.total_bytes)] });
+      if (!b.media_type || !(b.total_bytes > 0) || !b.media_category)
+        throw invalid("media_type, total_bytes and media_category are required");
+      if (b.media_category === "tweet_gif" && b.media_type !== "image/gif")
+        throw invalid("media_category tweet_gif takes an image/gif", { media_category: [b.media_category] });
+      if (b.media_category === "tweet_gif" && b.total_bytes > 15 * 1024 * 1024)
+        throw invalid("Animated GIFs must be 15 MB or smaller", { total_bytes: [String(b.total_bytes)] });
       const media = addMedia(state, userId, b.media_type, b.media_category, b.total_bytes);
       return reply(res, 200, { data: { id: media.id, media_key: `7_${media.id}`, expires_after_secs: 86_400 } });
     }
@@ -320,7 +434,8 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       const f = await form();
       const file = f.get("media");
       const index = Number(f.get("segment_index"));
-      if (!(file instanceof Blob) || !Number.isInteger(index) || index < 0 || index > 999) throw invalid("media and segment_index are required");
+      if (!(file instanceof Blob) || !Number.isInteger(index) || index < 0 || index > 999)
+        throw invalid("media and segment_index are required");
       media.segments.set(index, file.size);
       return reply(res, 200, { data: { expires_at: Math.floor(Date.now() / 1000) + 86_400 } });
     }
@@ -328,11 +443,20 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       const media = ownMedia(state, userId, pathId);
       const size = [...media.segments.values()].reduce((a, b) => a + b, 0);
       if (media.state !== "uploading") throw invalid("The upload is already finalized");
-      if (size !== media.totalBytes) throw invalid(`File size mismatch: received ${size} bytes, expected ${media.totalBytes}`);
+      if (size !== media.totalBytes)
+        throw invalid(`File size mismatch: received ${size} bytes, expected ${media.totalBytes}`);
       media.state = "pending";
       media.pollsLeft = state.videoProcessingPolls;
       media.fail = state.failVideoProcessing;
-      return reply(res, 200, { data: { id: media.id, media_key: `7_${media.id}`, size, expires_after_secs: 86_400, processing_info: { state: "pending", check_after_secs: state.checkAfterSecs } } });
+      return reply(res, 200, {
+        data: {
+          id: media.id,
+          media_key: `7_${media.id}`,
+          size,
+          expires_after_secs: 86_400,
+          processing_info: { state: "pending", check_after_secs: state.checkAfterSecs },
+        },
+      });
     }
     case "status": {
       if (url.searchParams.get("command") !== "STATUS") throw invalid("command must be STATUS");
@@ -342,7 +466,8 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
         else media.state = media.fail ? "failed" : "succeeded";
       }
       const info: Record<string, unknown> = { state: media.state };
-      if (media.state === "in_progress") Object.assign(info, { check_after_secs: state.checkAfterSecs, progress_percent: 50 });
+      if (media.state === "in_progress")
+        Object.assign(info, { check_after_secs: state.checkAfterSecs, progress_percent: 50 });
       if (media.state === "succeeded") info.progress_percent = 100;
       if (media.state === "failed") info.error = { code: 1, name: "InvalidMedia", message: "Unsupported video format" };
       return reply(res, 200, { data: { id: media.id, media_key: `7_${media.id}`, processing_info: info } });
@@ -352,10 +477,15 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       const id = typeof b.id === "string" ? b.id : "";
       if (!id) throw invalid("The `id` field is required", { id: [] });
       const media = ownMedia(state, userId, id);
-      if (!["tweet_image", "tweet_gif"].includes(media.category)) throw invalid("Metadata can be set on images and GIFs only", { id: [id] });
+      if (!["tweet_image", "tweet_gif"].includes(media.category))
+        throw invalid("Metadata can be set on images and GIFs only", { id: [id] });
       const alt = b.metadata?.alt_text?.text;
-      if (typeof alt !== "string" || !alt) throw invalid("metadata.alt_text.text is required", { "metadata.alt_text.text": [] });
-      if ([...alt].length > 1000) throw invalid("metadata.alt_text.text must be 1000 characters or fewer", { "metadata.alt_text.text": [alt.slice(0, 20)] });
+      if (typeof alt !== "string" || !alt)
+        throw invalid("metadata.alt_text.text is required", { "metadata.alt_text.text": [] });
+      if ([...alt].length > 1000)
+        throw invalid("metadata.alt_text.text must be 1000 characters or fewer", {
+          "metadata.alt_text.text": [alt.slice(0, 20)],
+        });
       media.altText = alt;
       return reply(res, 200, { data: { id: media.id, associated_metadata: { alt_text: { text: alt } } } });
     }
@@ -366,18 +496,24 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       const replyTo: unknown = b.reply?.in_reply_to_tweet_id;
       if (!text && ids.length === 0) throw invalid("Tweet text or media is required");
       if (weightedLength(text) > xPostLimit(state.users.get(userId))) {
-        throw problem(403, "Forbidden", "Your Tweet text is too long. For more information on how Twitter determines text length see https://github.com/twitter/twitter-text.");
+        throw problem(
+          403,
+          "Forbidden",
+          "Your Tweet text is too long. For more information on how Twitter determines text length see https://github.com/twitter/twitter-text.",
+        );
       }
       if (ids.length > 4) throw invalid("At most 4 media", { media_ids: ids });
       for (const id of ids) {
         const media = state.media.get(id);
-        if (!media || media.userId !== userId || media.state !== "succeeded") throw invalid("Your media IDs are invalid.", { media_ids: ids });
+        if (!media || media.userId !== userId || media.state !== "succeeded")
+          throw invalid("Your media IDs are invalid.", { media_ids: ids });
       }
       if (ids.length > 1 && ids.some((id) => state.media.get(id)!.category === "tweet_gif")) {
         throw invalid("You may attach up to 4 photos, 1 animated GIF or 1 video in a Post.", { media_ids: ids });
       }
       const parent = typeof replyTo === "string" ? state.tweets.find((t) => t.id === replyTo) : undefined;
-      if (replyTo !== undefined && !parent) throw problem(403, "Forbidden", "You attempted to reply to a Tweet that is deleted or not visible to you.");
+      if (replyTo !== undefined && !parent)
+        throw problem(403, "Forbidden", "You attempted to reply to a Tweet that is deleted or not visible to you.");
       if (replyTo !== undefined && !hold) ({ hold, wait: held } = state.replyHolds.take("reply"));
       if (text && state.tweets.some((t) => t.userId === userId && t.text === text)) {
         throw problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
@@ -385,7 +521,14 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       // the post exists as soon as X has the request (or when the held answer goes out)
       let tweet: XTweet | undefined;
       const create = () => {
-        tweet ??= { id: state.nextId(), userId, text, mediaIds: ids, createdAt: new Date(), ...(parent ? { inReplyTo: parent.id, conversationId: parent.conversationId ?? parent.id } : {}) };
+        tweet ??= {
+          id: state.nextId(),
+          userId,
+          text,
+          mediaIds: ids,
+          createdAt: new Date(),
+          ...(parent ? { inReplyTo: parent.id, conversationId: parent.conversationId ?? parent.id } : {}),
+        };
         if (!state.tweets.includes(tweet)) state.tweets.push(tweet);
         return tweet;
       };
@@ -396,13 +539,25 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
     }
     case "timeline": {
       const max = Number(url.searchParams.get("max_results") ?? 10);
-      if (!Number.isInteger(max) || max < 5 || max > 100) throw invalid("The `max_results` query parameter value must be between 5 and 100", { max_results: [String(max)] });
+      if (!Number.isInteger(max) || max < 5 || max > 100)
+        throw invalid("The `max_results` query parameter value must be between 5 and 100", {
+          max_results: [String(max)],
+        });
       const startParam = url.searchParams.get("start_time");
       const start = startParam ? Date.parse(startParam) : 0;
-      if (startParam && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(startParam)) throw invalid("Invalid start_time", { start_time: [startParam] });
+      if (startParam && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(startParam))
+        throw invalid("Invalid start_time", { start_time: [startParam] });
       const sinceId = url.searchParams.get("since_id");
       if (sinceId !== null && !/^\d{1,19}$/.test(sinceId)) throw invalid("Invalid since_id", { since_id: [sinceId] });
-      const list = state.tweets.filter((t) => t.userId === pathId && t.createdAt.getTime() >= start && (sinceId === null || BigInt(t.id) > BigInt(sinceId))).reverse().slice(0, max);
+      const list = state.tweets
+        .filter(
+          (t) =>
+            t.userId === pathId &&
+            t.createdAt.getTime() >= start &&
+            (sinceId === null || BigInt(t.id) > BigInt(sinceId)),
+        )
+        .reverse()
+        .slice(0, max);
       const fields = (url.searchParams.get("tweet.fields") ?? "").split(",");
       const data = list.map((t) => ({
         id: t.id,
@@ -410,9 +565,14 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
         edit_history_tweet_ids: [t.id],
         ...(fields.includes("created_at") ? { created_at: t.createdAt.toISOString() } : {}),
         ...(fields.includes("conversation_id") ? { conversation_id: t.conversationId ?? t.id } : {}),
-        ...(fields.includes("referenced_tweets") && t.inReplyTo ? { referenced_tweets: [{ type: "replied_to", id: t.inReplyTo }] } : {}),
+        ...(fields.includes("referenced_tweets") && t.inReplyTo
+          ? { referenced_tweets: [{ type: "replied_to", id: t.inReplyTo }] }
+          : {}),
       }));
-      const meta = { result_count: data.length, ...(data.length ? { newest_id: data[0].id, oldest_id: data[data.length - 1].id } : {}) };
+      const meta = {
+        result_count: data.length,
+        ...(data.length ? { newest_id: data[0].id, oldest_id: data[data.length - 1].id } : {}),
+      };
       return reply(res, 200, data.length ? { data, meta } : { meta });
     }
     case "lookup": {
@@ -424,19 +584,47 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       for (const id of ids) {
         const t = state.tweets.find((x) => x.id === id);
         if (!t) {
-          errors.push({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "ids", resource_id: id, type: "https://api.twitter.com/2/problems/resource-not-found" });
+          errors.push({
+            value: id,
+            detail: `Could not find tweet with ids: [${id}].`,
+            title: "Not Found Error",
+            resource_type: "tweet",
+            parameter: "ids",
+            resource_id: id,
+            type: "https://api.twitter.com/2/problems/resource-not-found",
+          });
           continue;
         }
-        const p: XPublicMetrics = { retweet_count: 0, reply_count: 0, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0, ...state.metrics.get(id) };
+        const p: XPublicMetrics = {
+          retweet_count: 0,
+          reply_count: 0,
+          like_count: 0,
+          quote_count: 0,
+          bookmark_count: 0,
+          impression_count: 0,
+          ...state.metrics.get(id),
+        };
         const out: Record<string, unknown> = { id, text: shown(t), edit_history_tweet_ids: [id] };
         if (fields.includes("public_metrics")) {
           const { retweet_count, repost_count, ...rest } = p;
-          out.public_metrics = state.repostNaming ? { repost_count: repost_count ?? retweet_count, ...rest } : { retweet_count, ...rest };
+          out.public_metrics = state.repostNaming
+            ? { repost_count: repost_count ?? retweet_count, ...rest }
+            : { retweet_count, ...rest };
         }
         if (fields.includes("non_public_metrics")) {
           // X gives non-public figures for your own posts of the last 30 days only
           if (state.refuseNonPublic || t.userId !== userId || Date.now() - t.createdAt.getTime() > 30 * 86_400_000) {
-            errors.push({ value: id, detail: "Sorry, you are not authorized to access 'non_public_metrics' on this Tweet.", title: "Field Authorization Error", resource_type: "tweet", field: "non_public_metrics", parameter: "ids", resource_id: id, section: "data", type: "https://api.twitter.com/2/problems/not-authorized-for-field" });
+            errors.push({
+              value: id,
+              detail: "Sorry, you are not authorized to access 'non_public_metrics' on this Tweet.",
+              title: "Field Authorization Error",
+              resource_type: "tweet",
+              field: "non_public_metrics",
+              parameter: "ids",
+              resource_id: id,
+              section: "data",
+              type: "https://api.twitter.com/2/problems/not-authorized-for-field",
+            });
             continue;
           }
           out.non_public_metrics = { impression_count: p.impression_count, url_link_clicks: 0, user_profile_clicks: 0 };
@@ -448,25 +636,40 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
   }
 }
 
-function token(state: XFakeState, p: URLSearchParams, authorization: string | undefined, res: http.ServerResponse): void {
-  const bad = (error: string, description: string, status = 400) => new XError(status, { error, error_description: description });
+function token(
+  state: XFakeState,
+  p: URLSearchParams,
+  authorization: string | undefined,
+  res: http.ServerResponse,
+): void {
+  const bad = (error: string, description: string, status = 400) =>
+    new XError(status, { error, error_description: description });
   if (state.clientSecret !== null) {
-    const [id, secret] = Buffer.from((authorization ?? "").replace(/^Basic /, ""), "base64").toString("utf8").split(":").map(decodeURIComponent);
-    if (id !== state.clientId || secret !== state.clientSecret) throw bad("unauthorized_client", "Missing valid authorization header", 401);
+    const [id, secret] = Buffer.from((authorization ?? "").replace(/^Basic /, ""), "base64")
+      .toString("utf8")
+      .split(":")
+      .map(decodeURIComponent);
+    if (id !== state.clientId || secret !== state.clientSecret)
+      throw bad("unauthorized_client", "Missing valid authorization header", 401);
   }
-  if (p.get("client_id") && p.get("client_id") !== state.clientId) throw bad("invalid_request", "Value passed for the client_id was invalid.");
+  if (p.get("client_id") && p.get("client_id") !== state.clientId)
+    throw bad("invalid_request", "Value passed for the client_id was invalid.");
   let pair: { accessToken: string; refreshToken: string };
   if (p.get("grant_type") === "authorization_code") {
     const code = state.codes.get(p.get("code") ?? "");
     if (!code) throw bad("invalid_grant", "Value passed for the authorization code was invalid.");
     state.codes.delete(p.get("code")!); // single use, even when the rest is wrong
-    const challenge = createHash("sha256").update(p.get("code_verifier") ?? "").digest("base64url");
+    const challenge = createHash("sha256")
+      .update(p.get("code_verifier") ?? "")
+      .digest("base64url");
     if (challenge !== code.codeChallenge) throw bad("invalid_grant", "Value passed for the code_verifier was invalid.");
-    if (code.redirectUri && code.redirectUri !== p.get("redirect_uri")) throw bad("invalid_grant", "Value passed for the redirect_uri was invalid.");
+    if (code.redirectUri && code.redirectUri !== p.get("redirect_uri"))
+      throw bad("invalid_grant", "Value passed for the redirect_uri was invalid.");
     pair = state.grant(code.userId, randomBytes(8).toString("hex"));
   } else if (p.get("grant_type") === "refresh_token") {
     const r = state.refreshTokens.get(p.get("refresh_token") ?? "");
-    if (!r || r.used || state.revokedGrants.has(r.grantId)) throw bad("invalid_grant", "Value passed for the token was invalid.");
+    if (!r || r.used || state.revokedGrants.has(r.grantId))
+      throw bad("invalid_grant", "Value passed for the token was invalid.");
     r.used = true; // rotation: the old refresh token dies
     pair = state.grant(r.userId, r.grantId);
   } else throw bad("unsupported_grant_type", "Value passed for the grant type was invalid.");
@@ -480,7 +683,17 @@ function token(state: XFakeState, p: URLSearchParams, authorization: string | un
 }
 
 function addMedia(state: XFakeState, userId: string, mime: string, category: string, totalBytes: number): XMedia {
-  const media: XMedia = { id: state.nextId(), userId, mime, category, totalBytes, segments: new Map(), state: "uploading", pollsLeft: 0, fail: false };
+  const media: XMedia = {
+    id: state.nextId(),
+    userId,
+    mime,
+    category,
+    totalBytes,
+    segments: new Map(),
+    state: "uploading",
+    pollsLeft: 0,
+    fail: false,
+  };
   state.media.set(media.id, media);
   return media;
 }
@@ -511,12 +724,15 @@ function shown(t: XTweet): string {
  * U+0000-U+10FF, U+2000-U+200D, U+2010-U+201F and U+2032-U+2037 weigh 1, all others 2.
  */
 function weightedLength(text: string): number {
-  const light = (cp: number) => cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037);
+  const light = (cp: number) =>
+    cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037);
   let n = 0;
-  const rest = text.normalize("NFC").replace(/\bhttps?:\/\/[^\s]+|\b(?:[a-z0-9-]+\.)+(?:com|net|org|kw|io|co|me)\b(?:\/[^\s]*)?/gi, () => {
-    n += 23;
-    return "";
-  });
+  const rest = text
+    .normalize("NFC")
+    .replace(/\bhttps?:\/\/[^\s]+|\b(?:[a-z0-9-]+\.)+(?:com|net|org|kw|io|co|me)\b(?:\/[^\s]*)?/gi, () => {
+      n += 23;
+      return "";
+    });
   for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(rest)) {
     if (/\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(segment)) n += 2;
     else for (const ch of segment) n += light(ch.codePointAt(0)!) ? 1 : 2;

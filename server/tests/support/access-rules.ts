@@ -13,7 +13,8 @@ import type { CallerName } from "./world.ts";
  * analytics: the people (and key) of the business named by client_id; admins for any business.
  * billing: the people who pay for a business (an owner or its account holder, from their own session) and admins (any business).
  */
-export type Policy = "public" | "signedIn" | "person" | "business" | "businessPerson" | "manager" | "admin" | "analytics" | "billing";
+export type Policy =
+  "public" | "signedIn" | "person" | "business" | "businessPerson" | "manager" | "admin" | "analytics" | "billing";
 
 export interface Rule {
   policy: Policy;

@@ -15,5 +15,20 @@ export interface Figures {
 }
 
 /** The business's connected account on one network; a `demo` (practice) account's figures are simulated. */
-export const connectedAccount = (app: TestApp, businessId: string, platform: Platform, demo = false, handle = `cafe_${platform}`) =>
-  app.sufra.deps.db.platformAccount.create({ data: { businessId, platform, externalId: `${platform}-${businessId.slice(0, 8)}`, handle, demo, status: "connected" } });
+export const connectedAccount = (
+  app: TestApp,
+  businessId: string,
+  platform: Platform,
+  demo = false,
+  handle = `cafe_${platform}`,
+) =>
+  app.sufra.deps.db.platformAccount.create({
+    data: {
+      businessId,
+      platform,
+      externalId: `${platform}-${businessId.slice(0, 8)}`,
+      handle,
+      demo,
+      status: "connected",
+    },
+  });

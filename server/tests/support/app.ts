@@ -33,7 +33,11 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, databaseUrl?: string, start: Pick<StartOptions, "logger"> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  databaseUrl?: string,
+  start: Pick<StartOptions, "logger"> = {},
+): Promise<TestApp> {
   const url = databaseUrl ?? (await freshDatabase());
   const config = loadConfig({
     PORT: "0",
@@ -51,7 +55,12 @@ export async function startTestApp(env: Record<string, string> = {}, databaseUrl
     ...env,
   });
   // a short lock lifetime: Agenda leaves a timer of half of it per job run, which would keep jest alive
-  const sufra = await startSufra(config, { databaseUrl: url, heartbeatMs: 1_000, scheduler: { processEveryMs: 200, lockLifetimeMs: 1_000 }, ...start });
+  const sufra = await startSufra(config, {
+    databaseUrl: url,
+    heartbeatMs: 1_000,
+    scheduler: { processEveryMs: 200, lockLifetimeMs: 1_000 },
+    ...start,
+  });
   const base = `http://127.0.0.1:${sufra.port}`;
   databases.set(base, url);
   return { sufra, base, databaseUrl: url, stop: () => sufra.stop() };
@@ -63,19 +72,40 @@ export interface Answer<T = any> {
 }
 
 /** A JSON request over real HTTP. */
-export async function call<T = any>(base: string, method: string, path: string, opts: { body?: unknown; token?: string; lang?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string; lang?: string; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
   if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.lang) headers["accept-language"] = opts.lang;
-  const res = await fetch(base + path, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+  });
   const text = await res.text();
-  return { status: res.status, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
+  };
 }
 
 /** A GraphQL operation over real HTTP. */
-export async function gql<T = any>(base: string, query: string, variables: Record<string, unknown> = {}, token?: string, lang?: string) {
-  const r = await call<{ data?: T; errors?: { message: string; extensions: { code: string; reason?: string; details?: Record<string, string[]> } }[] }>(base, "POST", "/graphql", { body: { query, variables }, token, lang });
+export async function gql<T = any>(
+  base: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+  lang?: string,
+) {
+  const r = await call<{
+    data?: T;
+    errors?: { message: string; extensions: { code: string; reason?: string; details?: Record<string, string[]> } }[];
+  }>(base, "POST", "/graphql", { body: { query, variables }, token, lang });
   return r.body;
 }
 
@@ -101,7 +131,10 @@ export async function adminToken(base: string) {
  * business its practice accounts; most tests start from a business with no account at all, so they
  * are removed unless `practice` is true.
  */
-export async function registeredClient(base: string, opts: { approve?: boolean; over?: Record<string, unknown>; practice?: boolean } = {}) {
+export async function registeredClient(
+  base: string,
+  opts: { approve?: boolean; over?: Record<string, unknown>; practice?: boolean } = {},
+) {
   const payload = signUp(opts.over);
   const reg = await call(base, "POST", "/api/auth/register", { body: payload });
   if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
@@ -134,7 +167,10 @@ export async function signedInBusiness(base: string, opts: Parameters<typeof reg
   return { ...c, token: login.body.access_token as string };
 }
 
-export async function startSecondProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<{ base: string; pid: number; kill(signal?: NodeJS.Signals): Promise<void>; stop(): Promise<void> }> {
+export async function startSecondProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ base: string; pid: number; kill(signal?: NodeJS.Signals): Promise<void>; stop(): Promise<void> }> {
   const { spawn } = await import("node:child_process");
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/second-process.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),

@@ -4,9 +4,14 @@
 // template's admin are hashed with the real ones), and production's parameters stay what they are.
 import * as real from "../../../node_modules/@node-rs/argon2/index.js";
 
-const argon2 = ((real as { default?: unknown }).default ?? real) as { Algorithm: unknown; hash: typeof real.hash; verify: typeof real.verify };
+const argon2 = ((real as { default?: unknown }).default ?? real) as {
+  Algorithm: unknown;
+  hash: typeof real.hash;
+  verify: typeof real.verify;
+};
 const LIGHT = { memoryCost: 1024, timeCost: 1 };
 
 export const Algorithm = argon2.Algorithm;
 export const verify = argon2.verify;
-export const hash: typeof real.hash = (password, options, signal) => argon2.hash(password, { ...options, ...LIGHT }, signal);
+export const hash: typeof real.hash = (password, options, signal) =>
+  argon2.hash(password, { ...options, ...LIGHT }, signal);

@@ -34,7 +34,11 @@ export default async function globalSetup() {
   await admin.query(`create database ${TEMPLATE}`);
   await admin.end();
   // out of process: the WASM migration engine leaves a timer behind that would hold jest open
-  const run = { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env, DATABASE_URL: `${base}/${TEMPLATE}` }, stdio: "pipe" } as const;
+  const run = {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: { ...process.env, DATABASE_URL: `${base}/${TEMPLATE}` },
+    stdio: "pipe",
+  } as const;
   execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts", "deploy"], run);
   execFileSync(process.execPath, ["--import", "tsx", "tests/support/seed-template.ts"], run);
   process.env.TEST_PG_BASE = base;

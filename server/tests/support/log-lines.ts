@@ -23,5 +23,9 @@ export function logLines() {
       done();
     },
   });
-  return { stream, records, logger: (level: LogLevel = "debug") => createLogger(level, { format: "json", destination: stream }) };
+  return {
+    stream,
+    records,
+    logger: (level: LogLevel = "debug") => createLogger(level, { format: "json", destination: stream }),
+  };
 }

@@ -17,8 +17,11 @@ export async function startMailbox() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("latin1") });
+      stream.on("end", () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("latin1"),
+        });
         waiters.splice(0).forEach((w) => w());
         callback();
       });
@@ -40,7 +43,12 @@ export async function startMailbox() {
       });
     }
   }
-  return { url: `smtp://127.0.0.1:${port}`, mails, waitFor, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitFor,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** Undoes quoted-printable (soft breaks and =XX bytes, read as UTF-8), enough to read links and texts. */

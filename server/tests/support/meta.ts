@@ -26,4 +26,3 @@ export async function startWithMeta(env: Record<string, string> = {}): Promise<W
     },
   };
 }
-

@@ -48,33 +48,58 @@ let seq = 0;
 /** An approved business with its people signed in, and X and Instagram connected through OAuth. */
 export async function connectedBusiness(app: TestApp, ig: Ig, x: X) {
   const c = await registeredClient(app.base);
-  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
+  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }))
+    .body.access_token as string;
   const n = ++seq;
   const handles = { twitter: `darqahwa_x${n}`, instagram: `darqahwa_ig${n}` };
 
-  const xStart = await call(app.base, "POST", "/api/platforms/twitter/connect", { token, body: { return_to: "/settings" } });
+  const xStart = await call(app.base, "POST", "/api/platforms/twitter/connect", {
+    token,
+    body: { return_to: "/settings" },
+  });
   const xUrl = new URL(xStart.body.authorize_url);
   expect(xUrl.searchParams.get("code_challenge_method")).toBe("S256");
   expect(xUrl.searchParams.get("scope")).toContain("offline.access");
-  x.state.issueCode(`x-code-${n}`, { userId: String(7_000_000 + n), username: handles.twitter, codeChallenge: xUrl.searchParams.get("code_challenge")!, redirectUri: xUrl.searchParams.get("redirect_uri")! });
-  const xBack = await fetch(`${app.base}/api/platforms/twitter/callback?code=x-code-${n}&state=${xUrl.searchParams.get("state")}`, { redirect: "manual" });
+  x.state.issueCode(`x-code-${n}`, {
+    userId: String(7_000_000 + n),
+    username: handles.twitter,
+    codeChallenge: xUrl.searchParams.get("code_challenge")!,
+    redirectUri: xUrl.searchParams.get("redirect_uri")!,
+  });
+  const xBack = await fetch(
+    `${app.base}/api/platforms/twitter/callback?code=x-code-${n}&state=${xUrl.searchParams.get("state")}`,
+    { redirect: "manual" },
+  );
   expect(xBack.status).toBe(302);
   expect(xBack.headers.get("location")).toBe("/settings?connected=1&platform=twitter");
 
   const igStart = await call(app.base, "POST", "/api/platforms/instagram/connect", { token, body: {} });
   const igUrl = new URL(igStart.body.authorize_url);
-  ig.state.issueCode(`ig-code-${n}`, { userId: String(17_800_000 + n), username: handles.instagram, redirectUri: igUrl.searchParams.get("redirect_uri")! });
-  const igBack = await fetch(`${app.base}/api/platforms/instagram/callback?code=ig-code-${n}&state=${igUrl.searchParams.get("state")}`, { redirect: "manual" });
+  ig.state.issueCode(`ig-code-${n}`, {
+    userId: String(17_800_000 + n),
+    username: handles.instagram,
+    redirectUri: igUrl.searchParams.get("redirect_uri")!,
+  });
+  const igBack = await fetch(
+    `${app.base}/api/platforms/instagram/callback?code=ig-code-${n}&state=${igUrl.searchParams.get("state")}`,
+    { redirect: "manual" },
+  );
   expect(igBack.headers.get("location")).toBe("/settings?connected=1&platform=instagram");
   return { ...c, token, handles, xUserId: String(7_000_000 + n), igUserId: String(17_800_000 + n) };
 }
 
 /** A JPEG uploaded to the business's media (Instagram and Snapchat need a picture); its id. */
 export async function photo(app: TestApp, token: string, size = { width: 1080, height: 1350 }) {
-  const jpeg = await sharp({ create: { ...size, channels: 3, background: "#1f5c4a" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { ...size, channels: 3, background: "#1f5c4a" } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "machboos.jpg");
-  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const r = await fetch(`${app.base}/api/posts/media`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const body = (await r.json()) as { id: string };
   if (r.status !== 201) throw new Error(`upload failed: ${JSON.stringify(body)}`);
   return body.id;
@@ -85,5 +110,6 @@ export const post = async (app: TestApp, token: string, body: Record<string, unk
   if (r.status !== 201) throw new Error(JSON.stringify(r.body));
   return r.body as { id: string; targets: { id: string; platform: string }[] };
 };
-export const getPost = (app: TestApp, token: string, id: string) => call<any>(app.base, "GET", `/api/posts/${id}`, { token }).then((r) => r.body);
+export const getPost = (app: TestApp, token: string, id: string) =>
+  call<any>(app.base, "GET", `/api/posts/${id}`, { token }).then((r) => r.body);
 export const settled = (p: any): boolean => !["draft", "scheduled", "publishing"].includes(p.status);

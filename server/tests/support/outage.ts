@@ -25,7 +25,10 @@ export async function outageOf(url?: string): Promise<Outage> {
     url: at,
     async begin() {
       await admin.query(`alter database "${name}" allow_connections false`);
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        [name],
+      );
     },
     end,
     async close() {
@@ -40,7 +43,14 @@ export async function listenersOf(url: string): Promise<number> {
   const c = new pg.Client({ connectionString: `${process.env.TEST_PG_BASE}/postgres` });
   await c.connect();
   try {
-    return Number((await c.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1 and query ilike 'listen %'", [new URL(url).pathname.slice(1)])).rows[0]!.n);
+    return Number(
+      (
+        await c.query<{ n: string }>(
+          "select count(*) as n from pg_stat_activity where datname = $1 and query ilike 'listen %'",
+          [new URL(url).pathname.slice(1)],
+        )
+      ).rows[0]!.n,
+    );
   } finally {
     await c.end();
   }

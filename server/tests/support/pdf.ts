@@ -27,13 +27,19 @@ const squash = (t: string[]) => t.join("").replace(/\s+/g, " ").trim();
 /** The PDF's pages, each with its rows top to bottom in both readings. */
 export async function readPdf(bytes: Buffer | Uint8Array): Promise<{ pages: PdfPage[]; text: string }> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false }).promise;
+  const pdf = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+  }).promise;
   const pages: PdfPage[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const items: PdfItem[] = [];
     for (const it of (await page.getTextContent()).items) {
-      if ("str" in it && it.str !== "") items.push({ str: it.str, x: it.transform[4], y: Math.round(it.transform[5]), width: it.width });
+      if ("str" in it && it.str !== "")
+        items.push({ str: it.str, x: it.transform[4], y: Math.round(it.transform[5]), width: it.width });
     }
     const rows = new Map<number, PdfItem[]>();
     for (const it of items) rows.set(it.y, [...(rows.get(it.y) ?? []), it]);

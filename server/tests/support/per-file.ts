@@ -17,7 +17,11 @@ import { startTapFake } from "../fakes/tap-server.ts";
  * stand-in for each part `start` gives: reading a stand-in reads the started part, so tests use them
  * as they would the parts themselves; reading one before beforeAll has run throws.
  */
-export function forFile<T extends object>(start: () => Promise<T>, stop: (started: T) => Promise<unknown>, timeoutMs = 60_000): T {
+export function forFile<T extends object>(
+  start: () => Promise<T>,
+  stop: (started: T) => Promise<unknown>,
+  timeoutMs = 60_000,
+): T {
   let started: T | undefined;
   beforeAll(async () => {
     started = await start();
@@ -104,7 +108,12 @@ export const worldForFile = () =>
   forFile(
     async () => {
       const mailbox = await startMailbox();
-      const app = await startTestApp({ SMTP_URL: mailbox.url, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLISH_LEASE_SECONDS: "2" });
+      const app = await startTestApp({
+        SMTP_URL: mailbox.url,
+        RATE_LIMIT_PER_IP: "100000",
+        RATE_LIMIT_PER_EMAIL: "100000",
+        PUBLISH_LEASE_SECONDS: "2",
+      });
       return { app, mailbox, world: await buildWorld(app, mailbox) };
     },
     async ({ app, mailbox, world }) => {
@@ -133,7 +142,11 @@ export const tapAppForFile = () =>
     async () => {
       const fake = await startTapFake();
       const port = await freePort();
-      const app = await startTestApp({ ...fake.state.env, PORT: String(port), PAYMENT_PUBLIC_URL: `http://127.0.0.1:${port}` });
+      const app = await startTestApp({
+        ...fake.state.env,
+        PORT: String(port),
+        PAYMENT_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      });
       return { fake, app, pool: new pg.Pool({ connectionString: app.databaseUrl, max: 2 }) };
     },
     async ({ fake, app, pool }) => {

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse, print, visit, type DefinitionNode, type DocumentNode } from "graphql";
 
-const clientFile = (p: string) => readFileSync(fileURLToPath(new URL(`../../../client/src/${p}`, import.meta.url)), "utf8");
+const clientFile = (p: string) =>
+  readFileSync(fileURLToPath(new URL(`../../../client/src/${p}`, import.meta.url)), "utf8");
 
 /** The web client's own operation `name` from its .graphql files, with the fragments it spreads. */
 export function clientOperation(name: string, files: string[]): string {

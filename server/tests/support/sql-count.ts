@@ -11,7 +11,10 @@ let patched = false;
 function patchPg() {
   if (patched) return;
   patched = true;
-  const note = (first: unknown) => current.getStore()?.push(typeof first === "string" ? first : ((first as { text?: string } | undefined)?.text ?? "?"));
+  const note = (first: unknown) =>
+    current
+      .getStore()
+      ?.push(typeof first === "string" ? first : ((first as { text?: string } | undefined)?.text ?? "?"));
   const clientQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     note(args[0]);

@@ -1,7 +1,16 @@
 // The server's whole outside surface, read at run time: every REST route of the Express app and every
 // root field of the GraphQL schema, so that suites generated from it cannot miss a new path.
 import type { Server } from "node:http";
-import { isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLField, type GraphQLInputType, type GraphQLSchema } from "graphql";
+import {
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from "graphql";
 import type pg from "pg";
 
 export interface RestRoute {
@@ -25,9 +34,12 @@ export function restRoutes(httpServer: Server): RestRoute[] {
   const walk = (stack: Layer[], prefix: string) => {
     for (const l of stack) {
       if (l.route) {
-        for (const m of Object.keys(l.route.methods)) if (m !== "_all") out.push({ method: m.toUpperCase(), path: (prefix + l.route.path).replace(/(.)\/$/, "$1") });
+        for (const m of Object.keys(l.route.methods))
+          if (m !== "_all")
+            out.push({ method: m.toUpperCase(), path: (prefix + l.route.path).replace(/(.)\/$/, "$1") });
       } else if (l.handle?.stack) {
-        if (typeof l.rawPath !== "string") throw new Error(`a router mounted on a non-string path (${String(l.rawPath)}): teach surface.ts to read it`);
+        if (typeof l.rawPath !== "string")
+          throw new Error(`a router mounted on a non-string path (${String(l.rawPath)}): teach surface.ts to read it`);
         walk(l.handle.stack, prefix + (l.rawPath === "/" ? "" : l.rawPath));
       }
     }
@@ -74,7 +86,12 @@ export function documentFor(f: RootField): string {
  * A value of an input type that passes GraphQL's own coercion: required fields only, `pick` decides
  * leaves by argument or field name (ids of the business under test), else a plain value of the type.
  */
-export function sampleInput(type: GraphQLInputType, name: string, pick: (name: string, scalar: string) => unknown, requiredOnly = true): unknown {
+export function sampleInput(
+  type: GraphQLInputType,
+  name: string,
+  pick: (name: string, scalar: string) => unknown,
+  requiredOnly = true,
+): unknown {
   if (isNonNullType(type)) return sampleInput(type.ofType, name, pick, requiredOnly);
   if (isListType(type)) {
     const one = sampleInput(type.ofType, name.replace(/s$/, ""), pick, requiredOnly);
@@ -83,7 +100,10 @@ export function sampleInput(type: GraphQLInputType, name: string, pick: (name: s
   if (isEnumType(type)) {
     const picked = pick(name, type.name);
     // enum values are written in capitals (INSTAGRAM); the picker names them as REST does (instagram)
-    return type.getValues().find((v) => typeof picked === "string" && v.name.toLowerCase() === picked.toLowerCase())?.name ?? type.getValues()[0].name;
+    return (
+      type.getValues().find((v) => typeof picked === "string" && v.name.toLowerCase() === picked.toLowerCase())?.name ??
+      type.getValues()[0].name
+    );
   }
   if (isInputObjectType(type)) {
     const o: Record<string, unknown> = {};
@@ -117,13 +137,23 @@ const MACHINERY = /^(rate_limits|api_key_usage_days|outbound_mails?|agenda.*|_pr
 
 /** One text per business-data table; two equal fingerprints mean no row was added, removed or changed. */
 export async function fingerprint(pool: pg.Pool): Promise<Map<string, string>> {
-  const tables = (await pool.query<{ t: string }>("select tablename as t from pg_tables where schemaname = 'public' order by 1")).rows.map((r) => r.t).filter((t) => !MACHINERY.test(t));
+  const tables = (
+    await pool.query<{ t: string }>("select tablename as t from pg_tables where schemaname = 'public' order by 1")
+  ).rows
+    .map((r) => r.t)
+    .filter((t) => !MACHINERY.test(t));
   const strip = VOLATILE.map((c) => ` - '${c}'`).join("");
-  const sql = tables.map((t) => `select '${t}' as t, md5(coalesce(string_agg((to_jsonb(x)${strip})::text, '|' order by (to_jsonb(x)${strip})::text), '')) as h from "${t}" x`).join(" union all ");
+  const sql = tables
+    .map(
+      (t) =>
+        `select '${t}' as t, md5(coalesce(string_agg((to_jsonb(x)${strip})::text, '|' order by (to_jsonb(x)${strip})::text), '')) as h from "${t}" x`,
+    )
+    .join(" union all ");
   return new Map((await pool.query<{ t: string; h: string }>(sql)).rows.map((r) => [r.t, r.h]));
 }
 
-export const changedTables = (a: Map<string, string>, b: Map<string, string>) => [...b.keys()].filter((t) => a.get(t) !== b.get(t));
+export const changedTables = (a: Map<string, string>, b: Map<string, string>) =>
+  [...b.keys()].filter((t) => a.get(t) !== b.get(t));
 
 /** Runs tasks with at most `limit` in flight, in order of start. */
 export async function bounded<T>(limit: number, tasks: (() => Promise<T>)[]): Promise<T[]> {

@@ -7,8 +7,19 @@ import { adminToken, call, gql, registeredClient, signedInBusiness, type TestApp
 import type { startMailbox } from "./mailbox.ts";
 import { joinedMember, login } from "./team.ts";
 
-export type CallerName = "anon" | "holderA" | "ownerA" | "memberA" | "clientB" | "admin" | "keyA" | "revokedKey" | "exPremiumKey";
-export const CALLERS: CallerName[] = ["anon", "holderA", "ownerA", "memberA", "clientB", "admin", "keyA", "revokedKey", "exPremiumKey"];
+export type CallerName =
+  "anon" | "holderA" | "ownerA" | "memberA" | "clientB" | "admin" | "keyA" | "revokedKey" | "exPremiumKey";
+export const CALLERS: CallerName[] = [
+  "anon",
+  "holderA",
+  "ownerA",
+  "memberA",
+  "clientB",
+  "admin",
+  "keyA",
+  "revokedKey",
+  "exPremiumKey",
+];
 
 export interface World {
   pool: pg.Pool;
@@ -25,15 +36,24 @@ function ok<T = any>(r: { status: number; body: T }, what: string, status = [200
 }
 
 async function uploadPhoto(base: string, token: string) {
-  const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "kunafa.jpg");
-  const r = await fetch(`${base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const r = await fetch(`${base}/api/posts/media`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return ok({ status: r.status, body: (await r.json()) as { id: string } }, "upload").id;
 }
 
 async function apiKey(base: string, token: string, name: string) {
-  const r = ok(await call(base, "POST", "/api/api-keys", { token, body: { name } }), "api key") as { key: string; api_key: { id: string } };
+  const r = ok(await call(base, "POST", "/api/api-keys", { token, body: { name } }), "api key") as {
+    key: string;
+    api_key: { id: string };
+  };
   return { id: r.api_key.id, key: r.key };
 }
 
@@ -62,37 +82,114 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
 
   const media = await uploadPhoto(base, holder.token);
   const mediaDoomed = await uploadPhoto(base, holder.token);
-  const post = ok(await call(base, "POST", "/api/posts", { token: holder.token, body: { content: "Saffron latte", platforms: ["instagram"], media_ids: [media] } }), "post");
-  const postDoomed = ok(await call(base, "POST", "/api/posts", { token: holder.token, body: { content: "Old offer", platforms: ["instagram"], media_ids: [media] } }), "post 2");
+  const post = ok(
+    await call(base, "POST", "/api/posts", {
+      token: holder.token,
+      body: { content: "Saffron latte", platforms: ["instagram"], media_ids: [media] },
+    }),
+    "post",
+  );
+  const postDoomed = ok(
+    await call(base, "POST", "/api/posts", {
+      token: holder.token,
+      body: { content: "Old offer", platforms: ["instagram"], media_ids: [media] },
+    }),
+    "post 2",
+  );
   const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-  const campaign = ok(await call(base, "POST", "/api/campaigns", { token: holder.token, body: { name: "Ramadan nights", goal: "awareness", start_date: today, end_date: today } }), "campaign");
-  ok(await call(base, "POST", `/api/campaigns/${campaign.id}/posts`, { token: holder.token, body: { post_ids: [post.id] } }), "attach");
-  const competitor = ok(await call(base, "POST", "/api/competitors", { token: holder.token, body: { name: "Rival", platform: "instagram", handle: "rival.cafe" } }), "competitor");
-  ok(await call(base, "POST", `/api/competitors/${competitor.id}/snapshots`, { token: holder.token, body: { day: today, followers: 1200 } }), "snapshot");
-  const review = ok(await call(base, "POST", "/api/reviews", { token: holder.token, body: { source: "google", author: "Fatma", rating: 5, text: "Loved the kunafa", reviewed_at: "2026-01-10" } }), "review");
-  const template = ok(await call(base, "POST", "/api/templates", { token: holder.token, body: { name: "Friday brunch", occasion: "weekend", language: "en", body: "Brunch at {business}" } }), "template");
-  const menuItem = ok(await call(base, "POST", "/api/business-profile/menu", { token: holder.token, body: { name: "Kunafa", price_kwd: 1.5 } }), "menu item");
-  const invitation = ok(await call(base, "POST", "/api/team/invitations", { token: holder.token, body: { email: "invited-a@example.kw", role: "client" } }), "invitation");
-  const override = ok(await call(base, "PUT", "/api/calendar/holiday-overrides", { token: admin, body: { occasion_key: "eid_al_fitr", year: 2026, date: "2026-03-21" } }), "override");
+  const campaign = ok(
+    await call(base, "POST", "/api/campaigns", {
+      token: holder.token,
+      body: { name: "Ramadan nights", goal: "awareness", start_date: today, end_date: today },
+    }),
+    "campaign",
+  );
+  ok(
+    await call(base, "POST", `/api/campaigns/${campaign.id}/posts`, {
+      token: holder.token,
+      body: { post_ids: [post.id] },
+    }),
+    "attach",
+  );
+  const competitor = ok(
+    await call(base, "POST", "/api/competitors", {
+      token: holder.token,
+      body: { name: "Rival", platform: "instagram", handle: "rival.cafe" },
+    }),
+    "competitor",
+  );
+  ok(
+    await call(base, "POST", `/api/competitors/${competitor.id}/snapshots`, {
+      token: holder.token,
+      body: { day: today, followers: 1200 },
+    }),
+    "snapshot",
+  );
+  const review = ok(
+    await call(base, "POST", "/api/reviews", {
+      token: holder.token,
+      body: { source: "google", author: "Fatma", rating: 5, text: "Loved the kunafa", reviewed_at: "2026-01-10" },
+    }),
+    "review",
+  );
+  const template = ok(
+    await call(base, "POST", "/api/templates", {
+      token: holder.token,
+      body: { name: "Friday brunch", occasion: "weekend", language: "en", body: "Brunch at {business}" },
+    }),
+    "template",
+  );
+  const menuItem = ok(
+    await call(base, "POST", "/api/business-profile/menu", {
+      token: holder.token,
+      body: { name: "Kunafa", price_kwd: 1.5 },
+    }),
+    "menu item",
+  );
+  const invitation = ok(
+    await call(base, "POST", "/api/team/invitations", {
+      token: holder.token,
+      body: { email: "invited-a@example.kw", role: "client" },
+    }),
+    "invitation",
+  );
+  const override = ok(
+    await call(base, "PUT", "/api/calendar/holiday-overrides", {
+      token: admin,
+      body: { occasion_key: "eid_al_fitr", year: 2026, date: "2026-03-21" },
+    }),
+    "override",
+  );
   // a notification of A's holder (approval tells the applicant)
   const notes = ok(await call(base, "GET", "/api/notifications", { token: holder.token }), "notifications");
   // webhook endpoints (one to delete) and a delivery of a test event (it fails offline: it is only an id);
   // they hear only of A's subscription changing, which no suite does, so no delivery is written meanwhile
   const endpoint = async (url: string) => {
-    const r = await gql(base, `mutation($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { endpoint { id } } }`, { input: { url, events: ["SUBSCRIPTION_CHANGED"] } }, holder.token);
+    const r = await gql(
+      base,
+      `mutation($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { endpoint { id } } }`,
+      { input: { url, events: ["SUBSCRIPTION_CHANGED"] } },
+      holder.token,
+    );
     if (!r.data) throw new Error(`webhook endpoint: ${JSON.stringify(r.errors)}`);
     return r.data.createWebhookEndpoint.endpoint.id as string;
   };
   const webhookEndpoint = await endpoint("https://hooks.example.com/sufra");
   const webhookEndpointDoomed = await endpoint("https://old-hooks.example.com/sufra");
-  const webhookDelivery = (await gql(base, `mutation($id: ID!) { sendTestWebhook(id: $id) { id } }`, { id: webhookEndpoint }, holder.token)).data.sendTestWebhook.id as string;
+  const webhookDelivery = (
+    await gql(base, `mutation($id: ID!) { sendTestWebhook(id: $id) { id } }`, { id: webhookEndpoint }, holder.token)
+  ).data.sendTestWebhook.id as string;
   // once its first attempt is over, it is given up, so no retry writes while the suites watch for writes
   for (let i = 0; i < 200; i++) {
-    const { rows } = await pool.query("select attempts, locked_until from webhook_deliveries where id = $1", [webhookDelivery]);
+    const { rows } = await pool.query("select attempts, locked_until from webhook_deliveries where id = $1", [
+      webhookDelivery,
+    ]);
     if (rows[0].attempts > 0 && !rows[0].locked_until) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await pool.query("update webhook_deliveries set status = 'failed', next_attempt_at = null where id = $1", [webhookDelivery]);
+  await pool.query("update webhook_deliveries set status = 'failed', next_attempt_at = null where id = $1", [
+    webhookDelivery,
+  ]);
 
   const tokens: World["tokens"] = {
     anon: undefined,
@@ -114,7 +211,13 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
   ).rows[0].id as string;
   // a content plan of next month's tenth day (one proposal, one AI caption), for the planner's paths
   const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
-  const plan = ok(await call(base, "POST", "/api/planner/plans", { token: holder.token, body: { month: nextMonth, days: [`${nextMonth}-10`], language: "en" } }), "plan");
+  const plan = ok(
+    await call(base, "POST", "/api/planner/plans", {
+      token: holder.token,
+      body: { month: nextMonth, days: [`${nextMonth}-10`], language: "en" },
+    }),
+    "plan",
+  );
   // a refresh token of its own for the logout path, so no caller's session ends
   const spare = await login(base, holder.email, holder.password);
   return {

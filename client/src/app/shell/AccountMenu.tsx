@@ -46,7 +46,13 @@ export function AccountMenu() {
 
   return (
     <Dropdown trigger={["click"]} placement={rtl ? "bottomLeft" : "bottomRight"} menu={{ items, onClick }}>
-      <Button type="text" className="sufra-account-button" aria-haspopup="menu" title={t("account", { name: user.name })} data-testid="account-menu">
+      <Button
+        type="text"
+        className="sufra-account-button"
+        aria-haspopup="menu"
+        title={t("account", { name: user.name })}
+        data-testid="account-menu"
+      >
         <span aria-hidden="true">
           <Avatar size="small" style={{ background: PALETTE.cardamom }}>
             {initials(user.name)}

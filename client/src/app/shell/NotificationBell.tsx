@@ -6,7 +6,12 @@ import { Badge, Button, Popover, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { type NotificationItem, notificationLink, NotificationList, useNotifications } from "../../modules/notifications/index.ts";
+import {
+  type NotificationItem,
+  notificationLink,
+  NotificationList,
+  useNotifications,
+} from "../../modules/notifications/index.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { formatNumber } from "../../lib/format.ts";
 
@@ -31,7 +36,16 @@ export function NotificationBell() {
 
   const shown = n.unreadCount > 99 ? `${formatNumber(99, locale)}+` : formatNumber(n.unreadCount, locale);
   const label = n.unreadCount > 0 ? t("bellUnread", { count: n.unreadCount, number: shown }) : t("title");
-  const button = <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={label} aria-haspopup="dialog" data-testid="notification-bell" />;
+  const button = (
+    <Button
+      type="text"
+      shape="circle"
+      icon={<BellOutlined />}
+      aria-label={label}
+      aria-haspopup="dialog"
+      data-testid="notification-bell"
+    />
+  );
 
   return (
     <Popover

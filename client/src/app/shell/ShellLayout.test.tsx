@@ -29,7 +29,10 @@ const endedClient = () =>
     link: new ApolloLink(
       (op) =>
         new Observable((o) => {
-          const data = op.operationName === "BillingBanner" ? { billing: { __typename: "Billing", status: "EXPIRED", graceEndsAt: null, canManage: true } } : NOTHING_YET[op.operationName ?? ""];
+          const data =
+            op.operationName === "BillingBanner"
+              ? { billing: { __typename: "Billing", status: "EXPIRED", graceEndsAt: null, canManage: true } }
+              : NOTHING_YET[op.operationName ?? ""];
           if (data) o.next({ data });
           o.complete();
         }),
@@ -57,16 +60,44 @@ function renderShell(path: string, client = testClient()) {
   );
 }
 
-const menuLabels = (nav: HTMLElement) => within(nav).getAllByRole("menuitem").map((el) => el.textContent);
+const menuLabels = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole("menuitem")
+    .map((el) => el.textContent);
 
 beforeEach(() => freshStart());
 afterEach(resetScreenWidth);
 
 describe("menu entries per role (pure)", () => {
   test("client, admin and owner entries, with the dashboard leading to the role's home", () => {
-    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Inbox", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Billing", "Settings"]);
-    expect(shellMenuFor("admin").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/admin"], ["Clients", "/admin/clients"], ["Settings", "/settings"]]);
-    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Inbox", "/inbox"], ["Team", "/team"], ["API keys", "/api-keys"], ["Webhooks", "/webhooks"], ["Billing", "/billing"], ["Settings", "/settings"]]);
+    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual([
+      "Dashboard",
+      "Posts",
+      "Inbox",
+      "Analytics",
+      "Competitors",
+      "Campaigns",
+      "Schedule",
+      "Team",
+      "API keys",
+      "Webhooks",
+      "Billing",
+      "Settings",
+    ]);
+    expect(shellMenuFor("admin").map((i) => [i.label.en, i.path])).toEqual([
+      ["Dashboard", "/admin"],
+      ["Clients", "/admin/clients"],
+      ["Settings", "/settings"],
+    ]);
+    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([
+      ["Dashboard", "/owner"],
+      ["Inbox", "/inbox"],
+      ["Team", "/team"],
+      ["API keys", "/api-keys"],
+      ["Webhooks", "/webhooks"],
+      ["Billing", "/billing"],
+      ["Settings", "/settings"],
+    ]);
   });
 
   test("the selected entry follows the path", () => {
@@ -86,7 +117,20 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/posts");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Inbox", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Billing", "Settings"]);
+    expect(menuLabels(nav)).toEqual([
+      "Dashboard",
+      "Posts",
+      "Inbox",
+      "Analytics",
+      "Competitors",
+      "Campaigns",
+      "Schedule",
+      "Team",
+      "API keys",
+      "Webhooks",
+      "Billing",
+      "Settings",
+    ]);
     expect(within(nav).getByRole("link", { name: "Posts" })).toHaveAttribute("aria-current", "page");
     expect(screen.getByRole("main")).toHaveTextContent("Page content");
     expect(screen.getByRole("link", { name: "Sufra" })).toHaveAttribute("href", "/dashboard");
@@ -115,7 +159,11 @@ describe("on a large screen", () => {
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
     const items = within(nav).getAllByRole("menuitem");
     expect(items.length).toBe(shellMenuFor(role).length);
-    for (const item of items) expect({ entry: item.textContent, icon: item.querySelector(".anticon") !== null }).toEqual({ entry: item.textContent, icon: true });
+    for (const item of items)
+      expect({ entry: item.textContent, icon: item.querySelector(".anticon") !== null }).toEqual({
+        entry: item.textContent,
+        icon: true,
+      });
   });
 
   test("labels are Arabic when the language is ar", async () => {
@@ -123,7 +171,20 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/dashboard");
     const nav = await screen.findByRole("navigation", { name: "القائمة الرئيسية" });
-    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "صندوق الوارد", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الفريق", "مفاتيح الواجهة البرمجية", "خطافات الويب", "الفوترة", "الإعدادات"]);
+    expect(menuLabels(nav)).toEqual([
+      "لوحة التحكم",
+      "المنشورات",
+      "صندوق الوارد",
+      "التحليلات",
+      "المنافسون",
+      "الحملات",
+      "الجدولة",
+      "الفريق",
+      "مفاتيح الواجهة البرمجية",
+      "خطافات الويب",
+      "الفوترة",
+      "الإعدادات",
+    ]);
     expect(screen.getByRole("link", { name: "سفرة" })).toHaveAttribute("title", "الصفحة الرئيسية لسفرة");
   });
 

@@ -57,38 +57,52 @@ export default function ShellLayout({ client: given }: { client?: ApolloClient }
 
   return (
     <ApolloProvider client={client}>
-        <Layout className="sufra-shell" hasSider={large}>
-          <a className="sufra-skip" href="#sufra-main">
-            {t("skipToContent")}
-          </a>
-          {large ? (
-            <Layout.Sider id="sufra-sider" className="sufra-sider" width={SIDER_WIDTH} collapsedWidth={SIDER_COLLAPSED_WIDTH} collapsible collapsed={collapsed} trigger={null}>
-              <Brand role={user.role} compact={collapsed} />
-              <SideMenu role={user.role} />
-            </Layout.Sider>
-          ) : (
-            <Drawer
-              open={drawerOpen}
-              onClose={closeDrawer}
-              placement={rtl ? "right" : "left"}
-              size={SIDER_WIDTH}
-              title={<Brand role={user.role} onNavigate={closeDrawer} />}
-              styles={{ body: { padding: 0 } }}
-              className="sufra-drawer"
-            >
-              <SideMenu role={user.role} onNavigate={closeDrawer} />
-            </Drawer>
-          )}
-          <Layout className="sufra-main-column">
-            <TopBar large={large} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
-            <SubscriptionBanner enabled={user.role !== "admin" && !!user.business_id} />
-            <Layout.Content id="sufra-main" tabIndex={-1} className="sufra-content">
-              <ErrorBoundary key={location.pathname}>
-                <Outlet />
-              </ErrorBoundary>
-            </Layout.Content>
-          </Layout>
+      <Layout className="sufra-shell" hasSider={large}>
+        <a className="sufra-skip" href="#sufra-main">
+          {t("skipToContent")}
+        </a>
+        {large ? (
+          <Layout.Sider
+            id="sufra-sider"
+            className="sufra-sider"
+            width={SIDER_WIDTH}
+            collapsedWidth={SIDER_COLLAPSED_WIDTH}
+            collapsible
+            collapsed={collapsed}
+            trigger={null}
+          >
+            <Brand role={user.role} compact={collapsed} />
+            <SideMenu role={user.role} />
+          </Layout.Sider>
+        ) : (
+          <Drawer
+            open={drawerOpen}
+            onClose={closeDrawer}
+            placement={rtl ? "right" : "left"}
+            size={SIDER_WIDTH}
+            title={<Brand role={user.role} onNavigate={closeDrawer} />}
+            styles={{ body: { padding: 0 } }}
+            className="sufra-drawer"
+          >
+            <SideMenu role={user.role} onNavigate={closeDrawer} />
+          </Drawer>
+        )}
+        <Layout className="sufra-main-column">
+          <TopBar
+            large={large}
+            collapsed={collapsed}
+            onToggleCollapsed={toggleCollapsed}
+            drawerOpen={drawerOpen}
+            onOpenDrawer={() => setDrawerOpen(true)}
+          />
+          <SubscriptionBanner enabled={user.role !== "admin" && !!user.business_id} />
+          <Layout.Content id="sufra-main" tabIndex={-1} className="sufra-content">
+            <ErrorBoundary key={location.pathname}>
+              <Outlet />
+            </ErrorBoundary>
+          </Layout.Content>
         </Layout>
+      </Layout>
     </ApolloProvider>
   );
 }

@@ -1,6 +1,20 @@
 // The side menu: the brand, then the role's entries (docs/product.md#app-shell), in the current language,
 // the entry of the current page selected. Used in the large screens' Sider and the small screens' Drawer.
-import { AimOutlined, ApiOutlined, CalendarOutlined, CreditCardOutlined, DashboardOutlined, FileTextOutlined, InboxOutlined, KeyOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design/icons";
+import {
+  AimOutlined,
+  ApiOutlined,
+  CalendarOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  InboxOutlined,
+  KeyOutlined,
+  LineChartOutlined,
+  NotificationOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UsergroupAddOutlined,
+} from "@ant-design/icons";
 import { homeFor, type MENU, type Role } from "@sufra/schema";
 import { Menu } from "antd";
 import { useMemo, type ReactNode } from "react";

@@ -22,7 +22,13 @@ export function TopBar({ large, collapsed, onToggleCollapsed, drawerOpen, onOpen
       {large ? (
         <Button
           type="text"
-          icon={collapsed ? <MenuUnfoldOutlined className="sufra-dir-icon" /> : <MenuFoldOutlined className="sufra-dir-icon" />}
+          icon={
+            collapsed ? (
+              <MenuUnfoldOutlined className="sufra-dir-icon" />
+            ) : (
+              <MenuFoldOutlined className="sufra-dir-icon" />
+            )
+          }
           aria-label={collapsed ? t("expand") : t("collapse")}
           aria-expanded={!collapsed}
           aria-controls="sufra-sider"
@@ -30,7 +36,15 @@ export function TopBar({ large, collapsed, onToggleCollapsed, drawerOpen, onOpen
           data-testid="menu-toggle"
         />
       ) : (
-        <Button type="text" icon={<MenuOutlined />} aria-label={t("openMenu")} aria-expanded={drawerOpen} aria-haspopup="dialog" onClick={onOpenDrawer} data-testid="menu-toggle" />
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t("openMenu")}
+          aria-expanded={drawerOpen}
+          aria-haspopup="dialog"
+          onClick={onOpenDrawer}
+          data-testid="menu-toggle"
+        />
       )}
       <div className="sufra-topbar-spacer" />
       <LanguageSwitch />

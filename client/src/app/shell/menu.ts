@@ -9,7 +9,11 @@ export interface ShellMenuItem {
 
 /** The role's side-menu entries; "Dashboard" leads to the role's home (/admin, /owner, /dashboard), saving a redirect. */
 export function shellMenuFor(role: Role): ShellMenuItem[] {
-  return menuFor(role).map((m) => ({ key: m.key, path: m.key === "dashboard" ? homeFor(role) : m.path, label: m.label }));
+  return menuFor(role).map((m) => ({
+    key: m.key,
+    path: m.key === "dashboard" ? homeFor(role) : m.path,
+    label: m.label,
+  }));
 }
 
 /** The entry whose path is the longest prefix of `pathname`; the dashboard for /dashboard and the role's home. */

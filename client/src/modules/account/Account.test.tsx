@@ -10,18 +10,52 @@ import { freshStart, people, renderWithMocks, signIn } from "../../../test/scree
 import ProfilePage from "./ProfilePage.tsx";
 import SettingsPage from "./SettingsPage.tsx";
 
-
 /** the connected-accounts card on the settings page asks for these */
 const noAccounts = { request: { query: PlatformsConnectionsDocument }, result: { data: { platformConnections: [] } } };
 /** and the business profile card asks for this one */
 const emptyProfile = {
   request: { query: BusinessProfileDocument },
-  result: { data: { businessProfile: { __typename: "BusinessProfile", id: "b1", companyName: "Dar Al Qahwa", nameAr: null, cuisine: null, area: null, hours: null, hoursAr: null, address: null, addressAr: null, mapUrl: null, ramadanHours: null, ramadanHoursAr: null, eidHours: null, eidHoursAr: null, deliveryApps: [], reservationMode: null, reservationPhone: null, reservationUrl: null, publicPhone: null, menu: [] } } },
+  result: {
+    data: {
+      businessProfile: {
+        __typename: "BusinessProfile",
+        id: "b1",
+        companyName: "Dar Al Qahwa",
+        nameAr: null,
+        cuisine: null,
+        area: null,
+        hours: null,
+        hoursAr: null,
+        address: null,
+        addressAr: null,
+        mapUrl: null,
+        ramadanHours: null,
+        ramadanHoursAr: null,
+        eidHours: null,
+        eidHoursAr: null,
+        deliveryApps: [],
+        reservationMode: null,
+        reservationPhone: null,
+        reservationUrl: null,
+        publicPhone: null,
+        menu: [],
+      },
+    },
+  },
 };
 
 const settingsMe = (business: Record<string, unknown> | null) => ({
   request: { query: SettingsMeDocument },
-  result: { data: { me: { __typename: "User", id: people.client.id, role: "CLIENT", business: business && { __typename: "Client", id: "b1", ...business } } } },
+  result: {
+    data: {
+      me: {
+        __typename: "User",
+        id: people.client.id,
+        role: "CLIENT",
+        business: business && { __typename: "Client", id: "b1", ...business },
+      },
+    },
+  },
 });
 
 beforeEach(() => freshStart());
@@ -57,7 +91,16 @@ describe("profile", () => {
   test("a wrong current password shows the server's message on its field, in Arabic for an Arabic reader", async () => {
     await inLanguage("ar");
     signIn("client");
-    const { calls } = fakeFetch({ "POST /api/auth/change-password": [400, { message: "كلمة المرور الحالية غير صحيحة", code: "INCORRECT_PASSWORD", details: { current_password: ["كلمة المرور الحالية مطلوبة"] } }] });
+    const { calls } = fakeFetch({
+      "POST /api/auth/change-password": [
+        400,
+        {
+          message: "كلمة المرور الحالية غير صحيحة",
+          code: "INCORRECT_PASSWORD",
+          details: { current_password: ["كلمة المرور الحالية مطلوبة"] },
+        },
+      ],
+    });
     renderWithMocks([{ path: "/profile", element: <ProfilePage /> }], "/profile");
     const form = within(screen.getByTestId("password-form"));
     type(form.getByLabelText("كلمة المرور الحالية"), "Wrong-pass1!");
@@ -65,7 +108,10 @@ describe("profile", () => {
     type(form.getByLabelText("تأكيد كلمة المرور الجديدة"), "New-Pass1!");
     fireEvent.click(form.getByRole("button", { name: "تغيير كلمة المرور" }));
     expect(await form.findByText("كلمة المرور الحالية غير صحيحة")).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ url: "/api/auth/change-password", body: { current_password: "Wrong-pass1!", new_password: "New-Pass1!" } });
+    expect(calls[0]).toMatchObject({
+      url: "/api/auth/change-password",
+      body: { current_password: "Wrong-pass1!", new_password: "New-Pass1!" },
+    });
     expect(calls[0].headers["Accept-Language"]).toBeDefined();
   });
 
@@ -87,7 +133,11 @@ describe("settings", () => {
   test("business details load with GraphQL and are saved with PUT /api/auth/profile", async () => {
     signIn("client");
     const { calls } = fakeFetch({ "PUT /api/auth/profile": [200, people.client] });
-    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "Salmiya" }), noAccounts, emptyProfile]);
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [
+      settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "Salmiya" }),
+      noAccounts,
+      emptyProfile,
+    ]);
     const company = await screen.findByLabelText("Company name");
     expect(company).toHaveValue("Dar Al Qahwa");
     type(company, "Dar Al Qahwa Roastery");
@@ -95,13 +145,21 @@ describe("settings", () => {
     type(screen.getByLabelText("Address"), "Block 10, Salmiya");
     fireEvent.click(screen.getByRole("button", { name: "Save business details" }));
     expect(await screen.findByText("Your business details are saved")).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ method: "PUT", url: "/api/auth/profile", body: { company_name: "Dar Al Qahwa Roastery", phone: "+96555551234", address: "Block 10, Salmiya" } });
+    expect(calls[0]).toMatchObject({
+      method: "PUT",
+      url: "/api/auth/profile",
+      body: { company_name: "Dar Al Qahwa Roastery", phone: "+96555551234", address: "Block 10, Salmiya" },
+    });
   });
 
   test("a phone outside the +965 rule is refused before anything is sent", async () => {
     signIn("owner");
     const { fn } = fakeFetch({});
-    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" }), noAccounts, emptyProfile]);
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [
+      settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" }),
+      noAccounts,
+      emptyProfile,
+    ]);
     type(await screen.findByLabelText("Phone"), "12345");
     fireEvent.click(screen.getByRole("button", { name: "Save business details" }));
     expect(await screen.findByText("Invalid Kuwait phone number. Format: +965XXXXXXXX")).toBeInTheDocument();

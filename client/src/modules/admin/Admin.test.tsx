@@ -23,7 +23,15 @@ const created = "2026-03-01T09:00:00.000Z";
 
 /** What the server answers as allowedActions for this state (the same rule: @sufra/schema clientActions). */
 const allowed = (status: string, subscription: Record<string, unknown> | null) =>
-  clientActions({ status: status.toLowerCase() as BusinessStatus, subscription: subscription ? { status: String(subscription.status).toLowerCase() as BillingStatus, renewsAt: (subscription.renewsAt as string | null) ?? "2026-12-01T00:00:00Z" } : null }).map((a) => a.toUpperCase());
+  clientActions({
+    status: status.toLowerCase() as BusinessStatus,
+    subscription: subscription
+      ? {
+          status: String(subscription.status).toLowerCase() as BillingStatus,
+          renewsAt: (subscription.renewsAt as string | null) ?? "2026-12-01T00:00:00Z",
+        }
+      : null,
+  }).map((a) => a.toUpperCase());
 
 function client(id: string, companyName: string, status: string, subscription: Record<string, unknown> | null = null) {
   return {
@@ -37,12 +45,21 @@ function client(id: string, companyName: string, status: string, subscription: R
     status,
     requestedPlan: "PROFESSIONAL",
     createdAt: created,
-    subscription: subscription && { __typename: "ClientSubscription", plan: "PROFESSIONAL", trialEndsAt: null, renewsAt: null, ...subscription },
+    subscription: subscription && {
+      __typename: "ClientSubscription",
+      plan: "PROFESSIONAL",
+      trialEndsAt: null,
+      renewsAt: null,
+      ...subscription,
+    },
   };
 }
 
 const pendingCafe = client("c1", "Dar Al Qahwa", "PENDING");
-const trialCafe = client("c2", "Salmiya Sweets", "ACTIVE", { status: "TRIAL", trialEndsAt: new Date(Date.now() + 5 * DAY).toISOString() });
+const trialCafe = client("c2", "Salmiya Sweets", "ACTIVE", {
+  status: "TRIAL",
+  trialEndsAt: new Date(Date.now() + 5 * DAY).toISOString(),
+});
 
 const connection = (nodes: object[], totalCount = nodes.length) => ({
   clients: {
@@ -53,7 +70,10 @@ const connection = (nodes: object[], totalCount = nodes.length) => ({
   },
 });
 
-const listMock = (nodes: object[], variables: Record<string, unknown> = { first: 20 }) => ({ request: { query: AdminClientsDocument, variables }, result: { data: connection(nodes) } });
+const listMock = (nodes: object[], variables: Record<string, unknown> = { first: 20 }) => ({
+  request: { query: AdminClientsDocument, variables },
+  result: { data: connection(nodes) },
+});
 
 /** The open modal (queried by class: role queries are slow over antd's table in jsdom). */
 
@@ -78,15 +98,55 @@ describe("admin console", () => {
       reasons: [{ __typename: "HealthReason", part: "scheduler", code: "stale_heartbeat", value: 75, limit: 30 }],
     },
     recentClients: [
-      { __typename: "RecentClient", id: "c1", name: "Dar Al Qahwa", email: "c1@example.kw", plan: "professional", status: "pending", lastActive: null, allowedActions: ["APPROVE", "REJECT"] },
+      {
+        __typename: "RecentClient",
+        id: "c1",
+        name: "Dar Al Qahwa",
+        email: "c1@example.kw",
+        plan: "professional",
+        status: "pending",
+        lastActive: null,
+        allowedActions: ["APPROVE", "REJECT"],
+      },
       // paid and running: no gift of trial days (the server's rule refuses it)
-      { __typename: "RecentClient", id: "c9", name: "Paid Cafe", email: "c9@example.kw", plan: "basic", status: "active", lastActive: null, allowedActions: ["SUSPEND", "RECORD_PAYMENT", "EXTEND_PERIOD"] },
-      { __typename: "RecentClient", id: "c8", name: "Trial Cafe", email: "c8@example.kw", plan: "basic", status: "active", lastActive: null, allowedActions: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT", "EXTEND_PERIOD"] },
+      {
+        __typename: "RecentClient",
+        id: "c9",
+        name: "Paid Cafe",
+        email: "c9@example.kw",
+        plan: "basic",
+        status: "active",
+        lastActive: null,
+        allowedActions: ["SUSPEND", "RECORD_PAYMENT", "EXTEND_PERIOD"],
+      },
+      {
+        __typename: "RecentClient",
+        id: "c8",
+        name: "Trial Cafe",
+        email: "c8@example.kw",
+        plan: "basic",
+        status: "active",
+        lastActive: null,
+        allowedActions: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT", "EXTEND_PERIOD"],
+      },
     ],
-    billing: { __typename: "AdminBillingFigures", mrrFils: 1_234_500, monthRevenueFils: 64_000, trial: 5, active: 3, pastDue: 1, expired: 2, cancelled: 0 },
+    billing: {
+      __typename: "AdminBillingFigures",
+      mrrFils: 1_234_500,
+      monthRevenueFils: 64_000,
+      trial: 5,
+      active: 3,
+      pastDue: 1,
+      expired: 2,
+      cancelled: 0,
+    },
   });
   const overview = { request: { query: AdminStatsDocument }, result: { data: { adminStats: statsOf() } } };
-  const quiet = { request: { query: AdminStatsUpdatedDocument }, result: { data: { adminStatsUpdated: statsOf() } }, delay: 60_000 };
+  const quiet = {
+    request: { query: AdminStatsUpdatedDocument },
+    result: { data: { adminStatsUpdated: statsOf() } },
+    delay: 60_000,
+  };
 
   test("overview: six figures, health with the reason, the recent clients with their actions", async () => {
     renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, quiet]);
@@ -103,7 +163,9 @@ describe("admin console", () => {
     const healthCard = within(screen.getByTestId("health-card"));
     expect(healthCard.getByText("Degraded")).toBeInTheDocument();
     expect(healthCard.getAllByText("Healthy")).toHaveLength(2);
-    expect(healthCard.getByTestId("health-reason-scheduler")).toHaveTextContent("Last run 75 s ago (expected every 30 s)");
+    expect(healthCard.getByTestId("health-reason-scheduler")).toHaveTextContent(
+      "Last run 75 s ago (expected every 30 s)",
+    );
 
     const table = within(screen.getByTestId("recent-clients"));
     const rowOf = (name: string) => within(table.getAllByRole("row").find((r) => within(r).queryByText(name))!);
@@ -133,14 +195,21 @@ describe("admin console", () => {
   });
 
   test("with no sign-ups waiting, no 'Review 0 pending sign-ups': it says nobody is waiting", async () => {
-    const none = { request: { query: AdminStatsDocument }, result: { data: { adminStats: statsOf({ pendingApprovals: 0 }) } } };
+    const none = {
+      request: { query: AdminStatsDocument },
+      result: { data: { adminStats: statsOf({ pendingApprovals: 0 }) } },
+    };
     renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [none, quiet]);
     expect(await screen.findByTestId("no-pending")).toHaveTextContent("No sign-ups are waiting for review.");
     expect(screen.queryByRole("button", { name: /pending sign-up/ })).toBeNull();
   });
 
   test("figures pushed by the server replace the shown ones", async () => {
-    const push = { request: { query: AdminStatsUpdatedDocument }, result: { data: { adminStatsUpdated: statsOf({ totalClients: 13, pendingApprovals: 4 }) } }, delay: 50 };
+    const push = {
+      request: { query: AdminStatsUpdatedDocument },
+      result: { data: { adminStatsUpdated: statsOf({ totalClients: 13, pendingApprovals: 4 }) } },
+      delay: 50,
+    };
     renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, push]);
     expect(await screen.findByTestId("stat-totalClients")).toHaveTextContent("Total clients12");
     await waitFor(() => expect(screen.getByTestId("stat-totalClients")).toHaveTextContent("Total clients13"));
@@ -148,7 +217,16 @@ describe("admin console", () => {
   });
 
   test("the Translations tab holds the editor", async () => {
-    fakeFetch({ "GET /api/translations/list": [200, { categories: [{ name: "auth", translations: [{ key: "auth:login.title", en: "Welcome back", ar: "أهلًا بعودتك" }] }] }] });
+    fakeFetch({
+      "GET /api/translations/list": [
+        200,
+        {
+          categories: [
+            { name: "auth", translations: [{ key: "auth:login.title", en: "Welcome back", ar: "أهلًا بعودتك" }] },
+          ],
+        },
+      ],
+    });
     renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin?tab=translations", [overview, quiet]);
     expect(await screen.findByLabelText("Search by key, English or Arabic")).toBeInTheDocument();
   });
@@ -166,7 +244,10 @@ describe("admin console", () => {
 
 describe("clients", () => {
   test("a table of clients; the status filter asks the server again", async () => {
-    const { router } = renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([pendingCafe, trialCafe]), listMock([pendingCafe], { first: 20, status: "PENDING" })]);
+    const { router } = renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
+      listMock([pendingCafe, trialCafe]),
+      listMock([pendingCafe], { first: 20, status: "PENDING" }),
+    ]);
     const table = within(await screen.findByTestId("clients-table"));
     expect(await table.findByText("Dar Al Qahwa")).toBeInTheDocument();
     expect(table.getByText("Salmiya Sweets")).toBeInTheDocument();
@@ -179,10 +260,16 @@ describe("clients", () => {
   });
 
   test("Approve asks first, then says what happened and refreshes the list", async () => {
-    const approved = client("c1", "Dar Al Qahwa", "ACTIVE", { status: "TRIAL", trialEndsAt: new Date(Date.now() + 14 * DAY).toISOString() });
+    const approved = client("c1", "Dar Al Qahwa", "ACTIVE", {
+      status: "TRIAL",
+      trialEndsAt: new Date(Date.now() + 14 * DAY).toISOString(),
+    });
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
       listMock([pendingCafe]),
-      { request: { query: ApproveClientDocument, variables: { id: "c1" } }, result: { data: { approveClient: approved } } },
+      {
+        request: { query: ApproveClientDocument, variables: { id: "c1" } },
+        result: { data: { approveClient: approved } },
+      },
       listMock([approved]),
     ]);
     fireEvent.click(await screen.findByText("Approve"));
@@ -196,7 +283,10 @@ describe("clients", () => {
     const rejected = client("c1", "Dar Al Qahwa", "REJECTED");
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
       listMock([pendingCafe]),
-      { request: { query: RejectClientDocument, variables: { id: "c1", reason: "Not a food business" } }, result: { data: { rejectClient: rejected } } },
+      {
+        request: { query: RejectClientDocument, variables: { id: "c1", reason: "Not a food business" } },
+        result: { data: { rejectClient: rejected } },
+      },
       listMock([rejected]),
     ]);
     fireEvent.click(await screen.findByText("Reject"));
@@ -212,7 +302,9 @@ describe("clients", () => {
   test("Gift trial days is offered where a gift can reopen or extend a trial, never on a paid month", async () => {
     const cancelled = client("c3", "Karak Corner", "ACTIVE", { status: "CANCELLED" });
     const paid = client("c4", "Qahwa House", "ACTIVE", { status: "ACTIVE" });
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([cancelled, paid])]);
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
+      listMock([cancelled, paid]),
+    ]);
     const rows = await screen.findAllByRole("row");
     const rowOf = (name: string) => within(rows.find((r) => within(r).queryByText(name))!);
     expect(rowOf("Karak Corner").getByText("Gift trial days")).toBeInTheDocument();
@@ -229,10 +321,16 @@ describe("clients", () => {
   });
 
   test("Gift trial days takes 1 to 90 days", async () => {
-    const gifted = { ...trialCafe, subscription: { ...trialCafe.subscription!, trialEndsAt: new Date(Date.now() + 15 * DAY).toISOString() } };
+    const gifted = {
+      ...trialCafe,
+      subscription: { ...trialCafe.subscription!, trialEndsAt: new Date(Date.now() + 15 * DAY).toISOString() },
+    };
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
       listMock([trialCafe]),
-      { request: { query: GiftTrialDaysDocument, variables: { id: "c2", days: 10 } }, result: { data: { giftTrialDays: gifted } } },
+      {
+        request: { query: GiftTrialDaysDocument, variables: { id: "c2", days: 10 } },
+        result: { data: { giftTrialDays: gifted } },
+      },
       listMock([gifted]),
     ]);
     fireEvent.click(await screen.findByText("Gift trial days"));
@@ -249,7 +347,17 @@ describe("clients", () => {
   test("a refused action shows the server's message", async () => {
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
       listMock([trialCafe]),
-      { request: { query: SuspendClientDocument, variables: { id: "c2" } }, result: { errors: [{ message: "This action is not possible in the current state", extensions: { code: "BAD_USER_INPUT", reason: "INVALID_STATE" } }] } },
+      {
+        request: { query: SuspendClientDocument, variables: { id: "c2" } },
+        result: {
+          errors: [
+            {
+              message: "This action is not possible in the current state",
+              extensions: { code: "BAD_USER_INPUT", reason: "INVALID_STATE" },
+            },
+          ],
+        },
+      },
     ]);
     fireEvent.click(await screen.findByText("Suspend"));
     fireEvent.click(await screen.findByText("Yes"));
@@ -258,7 +366,9 @@ describe("clients", () => {
 
   test("on a small screen, clients are cards", async () => {
     setScreenWidth(360);
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([pendingCafe, trialCafe])]);
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
+      listMock([pendingCafe, trialCafe]),
+    ]);
     const cards = await screen.findAllByTestId("client-card");
     expect(cards).toHaveLength(2);
     expect(screen.queryByTestId("clients-table")).toBeNull();
@@ -268,9 +378,36 @@ describe("clients", () => {
 
   test("on a phone, a card opens the client's details (its name, and 'View details')", async () => {
     setScreenWidth(390);
-    const fatma = { __typename: "User", id: "u1", name: "Fatma", email: "fatma.alsabah.longname@example.kw", role: "CLIENT", createdAt: new Date().toISOString() };
-    const details = { request: { query: ClientDetailsDocument, variables: { id: "c2" } }, result: { data: { client: { ...trialCafe, address: "Salmiya, Block 10", approvedAt: new Date().toISOString(), rejectionReason: null, emailVerified: true, users: [fatma], auditHistory: [] }, invoices: [] } } };
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([pendingCafe, trialCafe]), details, details]);
+    const fatma = {
+      __typename: "User",
+      id: "u1",
+      name: "Fatma",
+      email: "fatma.alsabah.longname@example.kw",
+      role: "CLIENT",
+      createdAt: new Date().toISOString(),
+    };
+    const details = {
+      request: { query: ClientDetailsDocument, variables: { id: "c2" } },
+      result: {
+        data: {
+          client: {
+            ...trialCafe,
+            address: "Salmiya, Block 10",
+            approvedAt: new Date().toISOString(),
+            rejectionReason: null,
+            emailVerified: true,
+            users: [fatma],
+            auditHistory: [],
+          },
+          invoices: [],
+        },
+      },
+    };
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
+      listMock([pendingCafe, trialCafe]),
+      details,
+      details,
+    ]);
     const cards = await screen.findAllByTestId("client-card");
     expect(screen.queryByTestId("clients-table")).toBeNull();
     // the name is a button in the card (not text in a desktop-only column)
@@ -297,17 +434,44 @@ describe("client details", () => {
             approvedAt: new Date().toISOString(),
             rejectionReason: null,
             emailVerified: true,
-            users: [{ __typename: "User", id: "u1", name: "Fatma", email: "fatma@example.kw", role: "CLIENT", createdAt: new Date().toISOString() }],
+            users: [
+              {
+                __typename: "User",
+                id: "u1",
+                name: "Fatma",
+                email: "fatma@example.kw",
+                role: "CLIENT",
+                createdAt: new Date().toISOString(),
+              },
+            ],
             auditHistory: [
-              { __typename: "AuditEntry", id: "a2", action: "client.approved", actor: null, data: "{}", createdAt: new Date().toISOString() },
-              { __typename: "AuditEntry", id: "a1", action: "client.signed_up", actor: null, data: "{}", createdAt: new Date().toISOString() },
+              {
+                __typename: "AuditEntry",
+                id: "a2",
+                action: "client.approved",
+                actor: null,
+                data: "{}",
+                createdAt: new Date().toISOString(),
+              },
+              {
+                __typename: "AuditEntry",
+                id: "a1",
+                action: "client.signed_up",
+                actor: null,
+                data: "{}",
+                createdAt: new Date().toISOString(),
+              },
             ],
           },
           invoices: [],
         },
       },
     };
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [listMock([pendingCafe, trialCafe]), details, listMock([trialCafe], { first: 20, plan: "PREMIUM" })]);
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [
+      listMock([pendingCafe, trialCafe]),
+      details,
+      listMock([trialCafe], { first: 20, plan: "PREMIUM" }),
+    ]);
     const drawer = within(await screen.findByTestId("client-details"));
     expect(await drawer.findByText("fatma@example.kw")).toBeInTheDocument();
     expect(drawer.getByText("Salmiya, Block 10")).toBeInTheDocument();
@@ -315,15 +479,39 @@ describe("client details", () => {
     expect(drawer.getAllByText("Signed up").length).toBeGreaterThan(0);
   });
 
-  const audit = (id: string, action: string, more: Record<string, unknown> = {}) => ({ __typename: "AuditEntry", id, action, actor: null, data: "{}", createdAt: new Date().toISOString(), ...more });
+  const audit = (id: string, action: string, more: Record<string, unknown> = {}) => ({
+    __typename: "AuditEntry",
+    id,
+    action,
+    actor: null,
+    data: "{}",
+    createdAt: new Date().toISOString(),
+    ...more,
+  });
   const detailsOf = (c: { id: string }, auditHistory: object[], invoices: object[] = []) => ({
     request: { query: ClientDetailsDocument, variables: { id: c.id } },
-    result: { data: { client: { ...c, address: "", approvedAt: null, rejectionReason: null, emailVerified: true, users: [], auditHistory }, invoices } },
+    result: {
+      data: {
+        client: {
+          ...c,
+          address: "",
+          approvedAt: null,
+          rejectionReason: null,
+          emailVerified: true,
+          users: [],
+          auditHistory,
+        },
+        invoices,
+      },
+    },
   });
 
   test("the history names the demo's seeding in words, in Arabic too", async () => {
     const rows = [audit("a3", "demo.history_seeded"), audit("a2", "demo.profile_seeded"), audit("a1", "demo.seeded")];
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [listMock([trialCafe]), detailsOf(trialCafe, rows)]);
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [
+      listMock([trialCafe]),
+      detailsOf(trialCafe, rows),
+    ]);
     const drawer = within(await screen.findByTestId("client-details"));
     expect(await drawer.findByText("Demo posts added")).toBeInTheDocument();
     expect(drawer.getByText("Demo profile and menu added")).toBeInTheDocument();
@@ -333,7 +521,10 @@ describe("client details", () => {
 
   test("in Arabic, an unknown action reads as other activity", async () => {
     await inLanguage("ar");
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [listMock([trialCafe]), detailsOf(trialCafe, [audit("a2", "demo.seeded"), audit("a1", "robot.did_something")])]);
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [
+      listMock([trialCafe]),
+      detailsOf(trialCafe, [audit("a2", "demo.seeded"), audit("a1", "robot.did_something")]),
+    ]);
     const drawer = within(await screen.findByTestId("client-details"));
     expect(await drawer.findByText("تم إنشاء المقهى التجريبي")).toBeInTheDocument();
     expect(drawer.getByText("نشاط آخر")).toBeInTheDocument();
@@ -343,17 +534,34 @@ describe("client details", () => {
   test("the history labels billing's events and says who acted and what changed", async () => {
     const admin = { __typename: "AuditActor", id: "u9", name: "Sara Admin", email: "sara@sufra.kw", role: "ADMIN" };
     const rows = [
-      audit("a6", "billing.kept", { actor: { ...admin, id: "u1", name: "Fatma", email: "fatma@example.kw", role: "OWNER" } }),
+      audit("a6", "billing.kept", {
+        actor: { ...admin, id: "u1", name: "Fatma", email: "fatma@example.kw", role: "OWNER" },
+      }),
       audit("a5", "billing.cancel_at_period_end"),
-      audit("a4", "billing.payment_abandoned", { data: JSON.stringify({ paymentId: "p1", gatewayStatus: "ABANDONED" }) }),
+      audit("a4", "billing.payment_abandoned", {
+        data: JSON.stringify({ paymentId: "p1", gatewayStatus: "ABANDONED" }),
+      }),
       audit("a3", "billing.payment_failed"),
       audit("a2", "billing.past_due"),
-      audit("a1", "billing.period_extended", { actor: admin, data: JSON.stringify({ days: 5, from: { status: "active" } }) }),
+      audit("a1", "billing.period_extended", {
+        actor: admin,
+        data: JSON.stringify({ days: 5, from: { status: "active" } }),
+      }),
     ];
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [listMock([trialCafe]), detailsOf(trialCafe, rows)]);
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [
+      listMock([trialCafe]),
+      detailsOf(trialCafe, rows),
+    ]);
     const drawer = within(await screen.findByTestId("client-details"));
     expect(await drawer.findByText("Cancellation withdrawn: subscription kept")).toBeInTheDocument();
-    for (const label of ["Set to cancel at the period's end", "Payment left unfinished", "Payment failed", "Payment overdue (grace started)", "Period extended"]) expect(drawer.getByText(label)).toBeInTheDocument();
+    for (const label of [
+      "Set to cancel at the period's end",
+      "Payment left unfinished",
+      "Payment failed",
+      "Payment overdue (grace started)",
+      "Period extended",
+    ])
+      expect(drawer.getByText(label)).toBeInTheDocument();
     expect(drawer.queryByText("Other activity")).toBeNull();
     expect(drawer.getByTestId("audit-a1-actor")).toHaveTextContent("By Sara Admin (sara@sufra.kw)");
     expect(drawer.getByTestId("audit-a4-actor")).toHaveTextContent("By Sufra (automatic)");
@@ -364,11 +572,17 @@ describe("client details", () => {
   });
 
   test("approving from the details refreshes the history", async () => {
-    const approved = client("c1", "Dar Al Qahwa", "ACTIVE", { status: "TRIAL", trialEndsAt: new Date(Date.now() + 14 * DAY).toISOString() });
+    const approved = client("c1", "Dar Al Qahwa", "ACTIVE", {
+      status: "TRIAL",
+      trialEndsAt: new Date(Date.now() + 14 * DAY).toISOString(),
+    });
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c1", [
       listMock([pendingCafe]),
       detailsOf(pendingCafe, [audit("a1", "client.signed_up")]),
-      { request: { query: ApproveClientDocument, variables: { id: "c1" } }, result: { data: { approveClient: approved } } },
+      {
+        request: { query: ApproveClientDocument, variables: { id: "c1" } },
+        result: { data: { approveClient: approved } },
+      },
       listMock([approved]),
       detailsOf(approved, [audit("a2", "client.approved"), audit("a1", "client.signed_up")]),
     ]);
@@ -381,13 +595,23 @@ describe("client details", () => {
   });
 
   test("gifting days from the details refreshes the history", async () => {
-    const gifted = { ...trialCafe, subscription: { ...trialCafe.subscription!, trialEndsAt: new Date(Date.now() + 15 * DAY).toISOString() } };
+    const gifted = {
+      ...trialCafe,
+      subscription: { ...trialCafe.subscription!, trialEndsAt: new Date(Date.now() + 15 * DAY).toISOString() },
+    };
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [
       listMock([trialCafe]),
       detailsOf(trialCafe, [audit("a2", "client.approved"), audit("a1", "client.signed_up")]),
-      { request: { query: GiftTrialDaysDocument, variables: { id: "c2", days: 7 } }, result: { data: { giftTrialDays: gifted } } },
+      {
+        request: { query: GiftTrialDaysDocument, variables: { id: "c2", days: 7 } },
+        result: { data: { giftTrialDays: gifted } },
+      },
       listMock([gifted]),
-      detailsOf(gifted, [audit("a3", "client.trial_gifted"), audit("a2", "client.approved"), audit("a1", "client.signed_up")]),
+      detailsOf(gifted, [
+        audit("a3", "client.trial_gifted"),
+        audit("a2", "client.approved"),
+        audit("a1", "client.signed_up"),
+      ]),
     ]);
     const drawer = within(await screen.findByTestId("client-details"));
     await drawer.findByText("Approved");

@@ -2,7 +2,11 @@
 // OpenAI-compatible model (the key is write-only), the shared rule's message in Arabic, and the
 // writer test showing whether the model answered or the built-in writer stood in.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { AdminAiSettingsDocument, AdminTestAiSettingsDocument, AdminUpdateAiSettingsDocument } from "../../graphql/graphql.ts";
+import {
+  AdminAiSettingsDocument,
+  AdminTestAiSettingsDocument,
+  AdminUpdateAiSettingsDocument,
+} from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { renderWithMocks, signIn } from "../../../test/screens.tsx";
@@ -26,25 +30,65 @@ afterEach(() => session.clear());
 
 test("an admin switches to an OpenAI-compatible model; the key is sent once and never shown", async () => {
   await inLanguage("en");
-  const saved = settings({ provider: "OPENAI", baseUrl: "https://llm.example.kw/v1", model: "gpt-4o-mini", hasApiKey: true, source: "settings", updatedAt: "2026-11-21T08:00:00.000Z" });
+  const saved = settings({
+    provider: "OPENAI",
+    baseUrl: "https://llm.example.kw/v1",
+    model: "gpt-4o-mini",
+    hasApiKey: true,
+    source: "settings",
+    updatedAt: "2026-11-21T08:00:00.000Z",
+  });
   renderWithMocks([{ path: "/admin", element: <AiWriterTab /> }], "/admin", [
     { request: { query: AdminAiSettingsDocument }, result: { data: { aiSettings: settings() } } },
     {
       request: {
         query: AdminUpdateAiSettingsDocument,
-        variables: { input: { provider: "OPENAI", baseUrl: "https://llm.example.kw/v1", model: "gpt-4o-mini", apiKey: "sk-secret", clearApiKey: false } },
+        variables: {
+          input: {
+            provider: "OPENAI",
+            baseUrl: "https://llm.example.kw/v1",
+            model: "gpt-4o-mini",
+            apiKey: "sk-secret",
+            clearApiKey: false,
+          },
+        },
       },
       result: { data: { updateAiSettings: saved } },
     },
     {
       // the form as it stands after saving: the stored key is tried (an empty key keeps it)
-      request: { query: AdminTestAiSettingsDocument, variables: { input: { provider: "OPENAI", baseUrl: "https://llm.example.kw/v1", model: "gpt-4o-mini", apiKey: null, clearApiKey: false } } },
-      result: { data: { testAiSettings: { __typename: "AiCheck", ok: true, provider: "OPENAI", fellBack: false, latencyMs: 812, sample: "Karak o'clock, Kuwait.", note: null } } },
+      request: {
+        query: AdminTestAiSettingsDocument,
+        variables: {
+          input: {
+            provider: "OPENAI",
+            baseUrl: "https://llm.example.kw/v1",
+            model: "gpt-4o-mini",
+            apiKey: null,
+            clearApiKey: false,
+          },
+        },
+      },
+      result: {
+        data: {
+          testAiSettings: {
+            __typename: "AiCheck",
+            ok: true,
+            provider: "OPENAI",
+            fellBack: false,
+            latencyMs: 812,
+            sample: "Karak o'clock, Kuwait.",
+            note: null,
+          },
+        },
+      },
     },
   ]);
   expect(await screen.findByText(/In force: the server's configuration/)).toBeInTheDocument();
   fireEvent.click(screen.getByRole("radio", { name: "OpenAI-compatible model" }));
-  fireEvent.change(await screen.findByLabelText("Endpoint (base URL)"), { target: { value: "https://llm.example.kw/v1" } });
+  fireEvent.change(await screen.findByLabelText("Endpoint (base URL)"), {
+    target: { value: "https://llm.example.kw/v1" },
+  });
   fireEvent.change(screen.getByLabelText("Model"), { target: { value: "gpt-4o-mini" } });
   fireEvent.change(screen.getByLabelText("API key"), { target: { value: "sk-secret" } });
   fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -60,12 +104,36 @@ test("an admin switches to an OpenAI-compatible model; the key is sent once and 
 test("in Arabic: a model without a name is refused with the shared rule's message; a failed test says the built-in writer stood in", async () => {
   await inLanguage("ar");
   renderWithMocks([{ path: "/admin", element: <AiWriterTab /> }], "/admin", [
-    { request: { query: AdminAiSettingsDocument }, result: { data: { aiSettings: settings({ provider: "OPENAI", model: "gpt-x", hasApiKey: true, source: "settings", updatedAt: "2026-11-21T08:00:00.000Z" }) } } },
     {
-      request: { query: AdminTestAiSettingsDocument, variables: { input: { provider: "OPENAI", baseUrl: null, model: "gpt-x", apiKey: null, clearApiKey: false } } },
+      request: { query: AdminAiSettingsDocument },
       result: {
         data: {
-          testAiSettings: { __typename: "AiCheck", ok: false, provider: "OPENAI", fellBack: true, latencyMs: 30010, sample: "كرك بالزعفران", note: "تعذّر الوصول إلى نموذج الذكاء الاصطناعي" },
+          aiSettings: settings({
+            provider: "OPENAI",
+            model: "gpt-x",
+            hasApiKey: true,
+            source: "settings",
+            updatedAt: "2026-11-21T08:00:00.000Z",
+          }),
+        },
+      },
+    },
+    {
+      request: {
+        query: AdminTestAiSettingsDocument,
+        variables: { input: { provider: "OPENAI", baseUrl: null, model: "gpt-x", apiKey: null, clearApiKey: false } },
+      },
+      result: {
+        data: {
+          testAiSettings: {
+            __typename: "AiCheck",
+            ok: false,
+            provider: "OPENAI",
+            fellBack: true,
+            latencyMs: 30010,
+            sample: "كرك بالزعفران",
+            note: "تعذّر الوصول إلى نموذج الذكاء الاصطناعي",
+          },
         },
       },
     },
@@ -84,11 +152,48 @@ test("in Arabic: a model without a name is refused with the shared rule's messag
 test("Test the writer tries the form as edited, without saving it", async () => {
   await inLanguage("en");
   renderWithMocks([{ path: "/admin", element: <AiWriterTab /> }], "/admin", [
-    { request: { query: AdminAiSettingsDocument }, result: { data: { aiSettings: settings({ provider: "OPENAI", baseUrl: "https://llm.example.kw/v1", model: "gpt-old", hasApiKey: true, source: "settings", updatedAt: "2026-11-21T08:00:00.000Z" }) } } },
+    {
+      request: { query: AdminAiSettingsDocument },
+      result: {
+        data: {
+          aiSettings: settings({
+            provider: "OPENAI",
+            baseUrl: "https://llm.example.kw/v1",
+            model: "gpt-old",
+            hasApiKey: true,
+            source: "settings",
+            updatedAt: "2026-11-21T08:00:00.000Z",
+          }),
+        },
+      },
+    },
     // no updateAiSettings mock: saving would fail the test
     {
-      request: { query: AdminTestAiSettingsDocument, variables: { input: { provider: "OPENAI", baseUrl: "https://llm.example.kw/v1", model: "gpt-new", apiKey: "sk-try", clearApiKey: false } } },
-      result: { data: { testAiSettings: { __typename: "AiCheck", ok: true, provider: "OPENAI", fellBack: false, latencyMs: 420, sample: "New model, new karak.", note: null } } },
+      request: {
+        query: AdminTestAiSettingsDocument,
+        variables: {
+          input: {
+            provider: "OPENAI",
+            baseUrl: "https://llm.example.kw/v1",
+            model: "gpt-new",
+            apiKey: "sk-try",
+            clearApiKey: false,
+          },
+        },
+      },
+      result: {
+        data: {
+          testAiSettings: {
+            __typename: "AiCheck",
+            ok: true,
+            provider: "OPENAI",
+            fellBack: false,
+            latencyMs: 420,
+            sample: "New model, new karak.",
+            note: null,
+          },
+        },
+      },
     },
   ]);
   const model = await screen.findByLabelText("Model");

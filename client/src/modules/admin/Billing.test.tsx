@@ -30,10 +30,27 @@ const stats = {
   todayPosts: 5,
   systemHealth: { __typename: "SystemHealth", api: "HEALTHY", database: "HEALTHY", scheduler: "HEALTHY", reasons: [] },
   recentClients: [],
-  billing: { __typename: "AdminBillingFigures", mrrFils: 1_234_500, monthRevenueFils: 79_000, trial: 5, active: 3, pastDue: 1, expired: 2, cancelled: 0 },
+  billing: {
+    __typename: "AdminBillingFigures",
+    mrrFils: 1_234_500,
+    monthRevenueFils: 79_000,
+    trial: 5,
+    active: 3,
+    pastDue: 1,
+    expired: 2,
+    cancelled: 0,
+  },
 };
-const statsMock = { request: { query: AdminStatsDocument }, result: { data: { adminStats: stats } }, maxUsageCount: 10 };
-const quiet = { request: { query: AdminStatsUpdatedDocument }, result: { data: { adminStatsUpdated: stats } }, delay: 60_000 };
+const statsMock = {
+  request: { query: AdminStatsDocument },
+  result: { data: { adminStats: stats } },
+  maxUsageCount: 10,
+};
+const quiet = {
+  request: { query: AdminStatsUpdatedDocument },
+  result: { data: { adminStatsUpdated: stats } },
+  delay: 60_000,
+};
 
 const payment = (id: string, over: Record<string, unknown> = {}) => ({
   __typename: "AdminPayment",
@@ -64,13 +81,26 @@ const page = (nodes: object[], totalCount = nodes.length) => ({
   },
 });
 /** The list answers every ask, by its filters. */
-const listing = (rows: (v: Record<string, unknown>) => object[]) => recordedMock(AdminPaymentsDocument, (v) => ({ data: page(rows(v)) }));
+const listing = (rows: (v: Record<string, unknown>) => object[]) =>
+  recordedMock(AdminPaymentsDocument, (v) => ({ data: page(rows(v)) }));
 
 beforeEach(() => freshStart({ as: "admin", width: 1280 }));
 afterEach(resetScreenWidth);
 
-const billingChange = (delay: number) => ({ request: { query: AdminBillingChangedDocument }, result: { data: { adminBillingChanged: { __typename: "AdminBillingChange", businessId: "b1", reason: "payment_received" } } }, delay });
-const open = (mocks: object[], live = billingChange(60_000)) => renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin?tab=billing", [statsMock, quiet, live, ...(mocks as never[])]);
+const billingChange = (delay: number) => ({
+  request: { query: AdminBillingChangedDocument },
+  result: {
+    data: { adminBillingChanged: { __typename: "AdminBillingChange", businessId: "b1", reason: "payment_received" } },
+  },
+  delay,
+});
+const open = (mocks: object[], live = billingChange(60_000)) =>
+  renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin?tab=billing", [
+    statsMock,
+    quiet,
+    live,
+    ...(mocks as never[]),
+  ]);
 
 /** fetch answering a PDF download (the invoice's bytes and its file name), recording the paths asked. */
 function pdfFetch() {
@@ -78,7 +108,15 @@ function pdfFetch() {
   globalThis.fetch = jest.fn(async (url: string) => {
     urls.push(String(url).replace(/^https?:\/\/[^/]+/, ""));
     const name = /invoices\/(\w+)\//.exec(String(url))?.[1] === "i2" ? "CN-2026-000001.pdf" : "INV-2026-000007.pdf";
-    return { status: 200, ok: true, headers: new Headers({ "content-type": "application/pdf", "content-disposition": `attachment; filename="${name}"` }), blob: async () => new Blob(["%PDF-"]) } as unknown as Response;
+    return {
+      status: 200,
+      ok: true,
+      headers: new Headers({
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${name}"`,
+      }),
+      blob: async () => new Blob(["%PDF-"]),
+    } as unknown as Response;
   }) as unknown as typeof fetch;
   URL.createObjectURL = jest.fn(() => "blob:pdf") as unknown as typeof URL.createObjectURL;
   URL.revokeObjectURL = jest.fn();
@@ -88,7 +126,9 @@ function pdfFetch() {
 describe("the Billing tab", () => {
   test("live: a billing change anywhere (adminBillingChanged) reads the payments again", async () => {
     let n = 0;
-    const list = listing(() => (++n === 1 ? [payment("p1")] : [payment("p2", { businessName: "New Payer" }), payment("p1")]));
+    const list = listing(() =>
+      ++n === 1 ? [payment("p1")] : [payment("p2", { businessName: "New Payer" }), payment("p1")],
+    );
     open([list.mock], billingChange(80));
     expect(await screen.findByTestId("amount-p1")).toBeInTheDocument();
     expect(await screen.findByText("New Payer")).toBeInTheDocument();
@@ -110,7 +150,16 @@ describe("the Billing tab", () => {
 
   test("an invoice number is a link to its PDF; Extend is offered only where the business's period may be extended", async () => {
     const got = pdfFetch();
-    const list = listing(() => [payment("p1"), payment("p2", { businessId: "b2", businessName: "Ended Cafe", invoiceNumber: null, invoicePdfUrl: null, businessAllowedActions: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT"] })]);
+    const list = listing(() => [
+      payment("p1"),
+      payment("p2", {
+        businessId: "b2",
+        businessName: "Ended Cafe",
+        invoiceNumber: null,
+        invoicePdfUrl: null,
+        businessAllowedActions: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT"],
+      }),
+    ]);
     open([list.mock]);
     const table = within(await screen.findByTestId("payments-table"));
     fireEvent.click(await table.findByTestId("invoice-link-INV-2026-000001"));
@@ -121,7 +170,11 @@ describe("the Billing tab", () => {
   });
 
   test("figures as money, the payments, and the filters ask the server again", async () => {
-    const list = listing((v) => (v.status === "REFUNDED" ? [payment("p2", { status: "REFUNDED", refundedFils: 15_000 })] : [payment("p1"), payment("p2", { method: "BANK_TRANSFER", gateway: "manual", receipt: null })]));
+    const list = listing((v) =>
+      v.status === "REFUNDED"
+        ? [payment("p2", { status: "REFUNDED", refundedFils: 15_000 })]
+        : [payment("p1"), payment("p2", { method: "BANK_TRANSFER", gateway: "manual", receipt: null })],
+    );
     open([list.mock]);
     expect(await screen.findByTestId("stat-mrrFils")).toHaveTextContent("MRR1,234.500 KWD");
     expect(screen.getByTestId("stat-monthRevenueFils")).toHaveTextContent("Revenue this month79.000 KWD");
@@ -146,9 +199,36 @@ describe("the Billing tab", () => {
   test("Record payment: the business found by name, the amount typed in KWD and sent in fils", async () => {
     const list = listing(() => []);
     const clients = recordedMock(AdminBillingClientsDocument, () => ({
-      data: { clients: { __typename: "QueryClientsConnection", edges: [{ __typename: "QueryClientsConnectionEdge", node: { __typename: "Client", id: "b9", companyName: "Salmiya Sweets", subscription: { __typename: "ClientSubscription", plan: "BASIC", status: "EXPIRED", renewsAt: null } } }] } },
+      data: {
+        clients: {
+          __typename: "QueryClientsConnection",
+          edges: [
+            {
+              __typename: "QueryClientsConnectionEdge",
+              node: {
+                __typename: "Client",
+                id: "b9",
+                companyName: "Salmiya Sweets",
+                subscription: { __typename: "ClientSubscription", plan: "BASIC", status: "EXPIRED", renewsAt: null },
+              },
+            },
+          ],
+        },
+      },
     }));
-    const record = recordedMock(AdminRecordPaymentDocument, (v) => ({ data: { recordManualPayment: payment("p9", { businessId: v.businessId, businessName: "Salmiya Sweets", amountFils: v.amountFils, method: v.method, gateway: "manual", receipt: v.receipt, invoiceNumber: "INV-2026-000042" }) } }));
+    const record = recordedMock(AdminRecordPaymentDocument, (v) => ({
+      data: {
+        recordManualPayment: payment("p9", {
+          businessId: v.businessId,
+          businessName: "Salmiya Sweets",
+          amountFils: v.amountFils,
+          method: v.method,
+          gateway: "manual",
+          receipt: v.receipt,
+          invoiceNumber: "INV-2026-000042",
+        }),
+      },
+    }));
     open([list.mock, clients.mock, record.mock]);
     fireEvent.click(await screen.findByTestId("record-payment"));
     const dialog = within(await findDialog());
@@ -160,21 +240,69 @@ describe("the Billing tab", () => {
     fireEvent.change(dialog.getByLabelText("Months paid"), { target: { value: "2" } });
     type(dialog.getByTestId("record-receipt"), "NBK-778");
     fireEvent.click(dialog.getByText("Record payment", { selector: "button span" }));
-    expect(await screen.findByText("30.500 KWD recorded for Salmiya Sweets; invoice INV-2026-000042")).toBeInTheDocument();
-    expect(record.calls).toEqual([{ businessId: "b9", amountFils: 30_500, method: "BANK_TRANSFER", purpose: "PERIOD", plan: null, months: 2, receipt: "NBK-778", note: null }]);
+    expect(
+      await screen.findByText("30.500 KWD recorded for Salmiya Sweets; invoice INV-2026-000042"),
+    ).toBeInTheDocument();
+    expect(record.calls).toEqual([
+      {
+        businessId: "b9",
+        amountFils: 30_500,
+        method: "BANK_TRANSFER",
+        purpose: "PERIOD",
+        plan: null,
+        months: 2,
+        receipt: "NBK-778",
+        note: null,
+      },
+    ]);
   });
 
   test("Record payment of a plan upgrade paid by transfer: the plan to move to is required, no months, sent as UPGRADE", async () => {
     const list = listing(() => []);
     const clients = recordedMock(AdminBillingClientsDocument, () => ({
-      data: { clients: { __typename: "QueryClientsConnection", edges: [{ __typename: "QueryClientsConnectionEdge", node: { __typename: "Client", id: "b7", companyName: "Qahwat Al Bahar", subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE", renewsAt: "2026-12-31T21:00:00.000Z" } } }] } },
+      data: {
+        clients: {
+          __typename: "QueryClientsConnection",
+          edges: [
+            {
+              __typename: "QueryClientsConnectionEdge",
+              node: {
+                __typename: "Client",
+                id: "b7",
+                companyName: "Qahwat Al Bahar",
+                subscription: {
+                  __typename: "ClientSubscription",
+                  plan: "PROFESSIONAL",
+                  status: "ACTIVE",
+                  renewsAt: "2026-12-31T21:00:00.000Z",
+                },
+              },
+            },
+          ],
+        },
+      },
     }));
-    const record = recordedMock(AdminRecordPaymentDocument, (v) => ({ data: { recordManualPayment: payment("p8", { businessId: v.businessId, businessName: "Qahwat Al Bahar", plan: v.plan, amountFils: v.amountFils, method: v.method, gateway: "manual", receipt: v.receipt, invoiceNumber: "INV-2026-000043" }) } }));
+    const record = recordedMock(AdminRecordPaymentDocument, (v) => ({
+      data: {
+        recordManualPayment: payment("p8", {
+          businessId: v.businessId,
+          businessName: "Qahwat Al Bahar",
+          plan: v.plan,
+          amountFils: v.amountFils,
+          method: v.method,
+          gateway: "manual",
+          receipt: v.receipt,
+          invoiceNumber: "INV-2026-000043",
+        }),
+      },
+    }));
     open([list.mock, clients.mock, record.mock]);
     fireEvent.click(await screen.findByTestId("record-payment"));
     const dialog = within(await findDialog());
     fireEvent.click(dialog.getByRole("radio", { name: "A plan upgrade" }));
-    expect(await dialog.findByTestId("record-upgrade-hint")).toHaveTextContent("the plan changes at once for the rest of that month, and the invoice is for the difference");
+    expect(await dialog.findByTestId("record-upgrade-hint")).toHaveTextContent(
+      "the plan changes at once for the rest of that month, and the invoice is for the difference",
+    );
     expect(dialog.queryByLabelText("Months paid")).toBeNull();
     await pick("record-business", "Qahwat Al Bahar");
     type(dialog.getByTestId("record-amount"), "21.935");
@@ -183,14 +311,39 @@ describe("the Billing tab", () => {
     expect(record.calls).toEqual([]);
     await pick("record-plan", "Premium");
     fireEvent.click(dialog.getByText("Record payment", { selector: "button span" }));
-    expect(await screen.findByText("21.935 KWD recorded for Qahwat Al Bahar; invoice INV-2026-000043")).toBeInTheDocument();
-    expect(record.calls).toEqual([{ businessId: "b7", amountFils: 21_935, method: "BANK_TRANSFER", purpose: "UPGRADE", plan: "PREMIUM", months: 1, receipt: null, note: null }]);
+    expect(
+      await screen.findByText("21.935 KWD recorded for Qahwat Al Bahar; invoice INV-2026-000043"),
+    ).toBeInTheDocument();
+    expect(record.calls).toEqual([
+      {
+        businessId: "b7",
+        amountFils: 21_935,
+        method: "BANK_TRANSFER",
+        purpose: "UPGRADE",
+        plan: "PREMIUM",
+        months: 1,
+        receipt: null,
+        note: null,
+      },
+    ]);
   });
 
   test("Refund asks once more, then sends the amount in fils and says what happened", async () => {
     const list = listing(() => [payment("p1", { refundedFils: 5_000, status: "PARTIALLY_REFUNDED" })]);
     const refund = recordedMock(AdminRefundPaymentDocument, (v) => ({
-      data: { refundPayment: { __typename: "RefundResult", refund: { __typename: "AdminRefund", id: "r1", amountFils: v.amountFils, status: "SUCCEEDED", creditNoteNumber: "CN-2026-000003" }, payment: payment("p1", { refundedFils: 15_000, status: "REFUNDED" }) } },
+      data: {
+        refundPayment: {
+          __typename: "RefundResult",
+          refund: {
+            __typename: "AdminRefund",
+            id: "r1",
+            amountFils: v.amountFils,
+            status: "SUCCEEDED",
+            creditNoteNumber: "CN-2026-000003",
+          },
+          payment: payment("p1", { refundedFils: 15_000, status: "REFUNDED" }),
+        },
+      },
     }));
     open([list.mock, refund.mock]);
     fireEvent.click(await screen.findByTestId("refund-p1"));
@@ -205,7 +358,13 @@ describe("the Billing tab", () => {
     expect(refund.calls).toHaveLength(0);
     type(dialog.getByTestId("refund-amount"), "10");
     fireEvent.click(dialog.getByTestId("refund-submit"));
-    const confirm = within(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>(".ant-popover:not(.ant-popover-hidden)")).find((p) => p.textContent?.includes("Give back 10.000 KWD"))!));
+    const confirm = within(
+      await waitFor(() =>
+        Array.from(document.querySelectorAll<HTMLElement>(".ant-popover:not(.ant-popover-hidden)")).find((p) =>
+          p.textContent?.includes("Give back 10.000 KWD"),
+        )!,
+      ),
+    );
     expect(confirm.getByText("Give back 10.000 KWD to Dar Al Qahwa?")).toBeInTheDocument();
     fireEvent.click(confirm.getByText("Refund"));
     expect(await screen.findByText("10.000 KWD refunded to Dar Al Qahwa")).toBeInTheDocument();
@@ -216,8 +375,25 @@ describe("the Billing tab", () => {
     const list = listing(() => [payment("p1")]);
     const extend = recordedMock(AdminExtendPeriodDocument, (v) =>
       v.days === 30
-        ? { errors: [{ message: "This action is not possible in the current state", extensions: { code: "BAD_USER_INPUT", reason: "INVALID_STATE" } }] }
-        : { data: { extendPeriod: { __typename: "ExtendedSubscription", businessId: "b1", status: "ACTIVE", trialEndsAt: null, renewsAt: "2026-04-11T09:00:00.000Z" } } },
+        ? {
+            errors: [
+              {
+                message: "This action is not possible in the current state",
+                extensions: { code: "BAD_USER_INPUT", reason: "INVALID_STATE" },
+              },
+            ],
+          }
+        : {
+            data: {
+              extendPeriod: {
+                __typename: "ExtendedSubscription",
+                businessId: "b1",
+                status: "ACTIVE",
+                trialEndsAt: null,
+                renewsAt: "2026-04-11T09:00:00.000Z",
+              },
+            },
+          },
     );
     open([list.mock, extend.mock]);
     fireEvent.click(await screen.findByTestId("extend-p1"));
@@ -237,9 +413,15 @@ describe("the Billing tab", () => {
     fireEvent.change(again.getByLabelText("Days to add (1–90)"), { target: { value: "30" } });
     fireEvent.blur(again.getByLabelText("Days to add (1–90)"));
     fireEvent.click(again.getByTestId("extend-submit"));
-    const second = await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>(".ant-popover:not(.ant-popover-hidden)")).find((p) => p.textContent?.includes("Days added: 30"))!);
+    const second = await waitFor(() =>
+      Array.from(document.querySelectorAll<HTMLElement>(".ant-popover:not(.ant-popover-hidden)")).find((p) =>
+        p.textContent?.includes("Days added: 30"),
+      )!,
+    );
     fireEvent.click(within(second).getByText("Extend period"));
-    expect(await screen.findByTestId("billing-modal-error")).toHaveTextContent("This action is not possible in the current state");
+    expect(await screen.findByTestId("billing-modal-error")).toHaveTextContent(
+      "This action is not possible in the current state",
+    );
   });
 
   test("in Arabic: the tab, money in Arabic-Indic digits with the dinar's unit", async () => {
@@ -253,19 +435,75 @@ describe("the Billing tab", () => {
     expect(within(screen.getByTestId("payments-table")).getByText("كي نت")).toBeInTheDocument();
   });
 
-  const sub = (status: string) => ({ __typename: "ClientSubscription", plan: "BASIC", status, trialEndsAt: "2026-03-20T09:00:00.000Z", renewsAt: "2026-03-20T09:00:00.000Z" });
+  const sub = (status: string) => ({
+    __typename: "ClientSubscription",
+    plan: "BASIC",
+    status,
+    trialEndsAt: "2026-03-20T09:00:00.000Z",
+    renewsAt: "2026-03-20T09:00:00.000Z",
+  });
   // allowedActions as the server's rule answers them for an active café in this subscription status
-  const ALLOWED: Record<string, string[]> = { TRIAL: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT", "EXTEND_PERIOD"], EXPIRED: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT"] };
-  const row = (id: string, name: string, status: string) => ({ __typename: "Client", id, companyName: name, contactName: "Noura", email: `${id}@example.kw`, phone: "+96512345678", status: "ACTIVE", requestedPlan: "BASIC", createdAt: "2026-03-01T09:00:00.000Z", subscription: sub(status), allowedActions: ALLOWED[status] });
+  const ALLOWED: Record<string, string[]> = {
+    TRIAL: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT", "EXTEND_PERIOD"],
+    EXPIRED: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT"],
+  };
+  const row = (id: string, name: string, status: string) => ({
+    __typename: "Client",
+    id,
+    companyName: name,
+    contactName: "Noura",
+    email: `${id}@example.kw`,
+    phone: "+96512345678",
+    status: "ACTIVE",
+    requestedPlan: "BASIC",
+    createdAt: "2026-03-01T09:00:00.000Z",
+    subscription: sub(status),
+    allowedActions: ALLOWED[status],
+  });
   const clientPage = (c: ReturnType<typeof row>, invoices: object[] = []) => {
-    const list = recordedMock(AdminClientsDocument, () => ({ data: { clients: { __typename: "QueryClientsConnection", totalCount: 1, pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null }, edges: [{ __typename: "QueryClientsConnectionEdge", node: c }] } } }));
-    const one = recordedMock(ClientDetailsDocument, () => ({ data: { client: { ...c, address: "", approvedAt: "2026-03-01T09:00:00.000Z", rejectionReason: null, emailVerified: true, users: [], auditHistory: [] }, invoices } }));
+    const list = recordedMock(AdminClientsDocument, () => ({
+      data: {
+        clients: {
+          __typename: "QueryClientsConnection",
+          totalCount: 1,
+          pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
+          edges: [{ __typename: "QueryClientsConnectionEdge", node: c }],
+        },
+      },
+    }));
+    const one = recordedMock(ClientDetailsDocument, () => ({
+      data: {
+        client: {
+          ...c,
+          address: "",
+          approvedAt: "2026-03-01T09:00:00.000Z",
+          rejectionReason: null,
+          emailVerified: true,
+          users: [],
+          auditHistory: [],
+        },
+        invoices,
+      },
+    }));
     return [list.mock, one.mock];
   };
 
   test("a client's details extend a running trial, after asking once more", async () => {
-    const extend = recordedMock(AdminExtendPeriodDocument, () => ({ data: { extendPeriod: { __typename: "ExtendedSubscription", businessId: "c2", status: "TRIAL", trialEndsAt: "2026-03-30T09:00:00.000Z", renewsAt: "2026-03-30T09:00:00.000Z" } } }));
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [...clientPage(row("c2", "Salmiya Sweets", "TRIAL")), extend.mock]);
+    const extend = recordedMock(AdminExtendPeriodDocument, () => ({
+      data: {
+        extendPeriod: {
+          __typename: "ExtendedSubscription",
+          businessId: "c2",
+          status: "TRIAL",
+          trialEndsAt: "2026-03-30T09:00:00.000Z",
+          renewsAt: "2026-03-30T09:00:00.000Z",
+        },
+      },
+    }));
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [
+      ...clientPage(row("c2", "Salmiya Sweets", "TRIAL")),
+      extend.mock,
+    ]);
     const drawer = within(await screen.findByTestId("client-details"));
     fireEvent.click(await drawer.findByTestId("details-extend"));
     const dialog = within(await findDialog());
@@ -279,11 +517,33 @@ describe("the Billing tab", () => {
 
   test("a client's details list its invoices and credit notes; a number downloads its PDF", async () => {
     const invoices = [
-      { __typename: "Invoice", id: "i2", number: "CN-2026-000001", kind: "CREDIT_NOTE", issuedAt: "2026-03-05T09:00:00.000Z", totalFils: 5_000, relatesTo: "INV-2026-000007", pdfUrl: "/api/billing/invoices/i2/pdf" },
-      { __typename: "Invoice", id: "i1", number: "INV-2026-000007", kind: "INVOICE", issuedAt: "2026-03-01T09:00:00.000Z", totalFils: 15_000, relatesTo: null, pdfUrl: "/api/billing/invoices/i1/pdf" },
+      {
+        __typename: "Invoice",
+        id: "i2",
+        number: "CN-2026-000001",
+        kind: "CREDIT_NOTE",
+        issuedAt: "2026-03-05T09:00:00.000Z",
+        totalFils: 5_000,
+        relatesTo: "INV-2026-000007",
+        pdfUrl: "/api/billing/invoices/i2/pdf",
+      },
+      {
+        __typename: "Invoice",
+        id: "i1",
+        number: "INV-2026-000007",
+        kind: "INVOICE",
+        issuedAt: "2026-03-01T09:00:00.000Z",
+        totalFils: 15_000,
+        relatesTo: null,
+        pdfUrl: "/api/billing/invoices/i1/pdf",
+      },
     ];
     const got = pdfFetch();
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", clientPage(row("c2", "Salmiya Sweets", "TRIAL"), invoices));
+    renderWithMocks(
+      [{ path: "/admin/clients", element: <ClientsPage /> }],
+      "/admin/clients?client=c2",
+      clientPage(row("c2", "Salmiya Sweets", "TRIAL"), invoices),
+    );
     const list = within(await screen.findByTestId("client-invoices"));
     expect(list.getByText("Credit note")).toBeInTheDocument();
     expect(list.getByText("-5.000 KWD")).toBeInTheDocument();
@@ -294,12 +554,20 @@ describe("the Billing tab", () => {
   });
 
   test("a client without invoices says so", async () => {
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", clientPage(row("c2", "Salmiya Sweets", "TRIAL")));
+    renderWithMocks(
+      [{ path: "/admin/clients", element: <ClientsPage /> }],
+      "/admin/clients?client=c2",
+      clientPage(row("c2", "Salmiya Sweets", "TRIAL")),
+    );
     expect(await screen.findByText("No invoices yet: one is issued when a payment is received.")).toBeInTheDocument();
   });
 
   test("an expired client's details offer a payment, not an extension", async () => {
-    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c3", clientPage(row("c3", "Fahaheel Grill", "EXPIRED")));
+    renderWithMocks(
+      [{ path: "/admin/clients", element: <ClientsPage /> }],
+      "/admin/clients?client=c3",
+      clientPage(row("c3", "Fahaheel Grill", "EXPIRED")),
+    );
     const drawer = within(await screen.findByTestId("client-details"));
     expect(await drawer.findByTestId("details-record-payment")).toBeInTheDocument();
     expect(drawer.queryByTestId("details-extend")).toBeNull();

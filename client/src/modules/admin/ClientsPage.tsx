@@ -3,13 +3,32 @@
 // row offers the actions its status allows.
 import { useQuery } from "@apollo/client/react";
 import { PLANS, type PlanId } from "@sufra/schema";
-import { Alert, Button, Card, Descriptions, Empty, Grid, Input, Segmented, Select, Skeleton, Table, Typography } from "antd";
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Grid,
+  Input,
+  Segmented,
+  Select,
+  Skeleton,
+  Table,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { AdminClientsDocument, type AdminClientsQueryVariables, type ClientRowFragment, type ClientStatus, type Plan } from "../../graphql/graphql.ts";
+import {
+  AdminClientsDocument,
+  type AdminClientsQueryVariables,
+  type ClientRowFragment,
+  type ClientStatus,
+  type Plan,
+} from "../../graphql/graphql.ts";
 import { ClientDetails } from "./components/ClientDetails.tsx";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { ClientStatusTag, PlanName } from "./components/tags.tsx";
@@ -46,7 +65,10 @@ export default function ClientsPage() {
   if (plan !== "ALL") variables.plan = plan as Plan;
   if (cursors.length) variables.after = cursors[cursors.length - 1];
 
-  const { data, previousData, loading, error, refetch } = useQuery(AdminClientsDocument, { variables, fetchPolicy: "cache-and-network" });
+  const { data, previousData, loading, error, refetch } = useQuery(AdminClientsDocument, {
+    variables,
+    fetchPolicy: "cache-and-network",
+  });
   const actions = useClientActions(() => refetch());
   const shown = data ?? previousData;
   const rows = shown?.clients.edges.map((e) => e.node) ?? [];
@@ -56,25 +78,68 @@ export default function ClientsPage() {
     const q = next.q ?? search;
     const p = next.plan ?? plan;
     const client = next.client === undefined ? detailsId : next.client;
-    setParams({ ...(status !== "ALL" ? { status: status.toLowerCase() } : {}), ...(p !== "ALL" ? { plan: p.toLowerCase() } : {}), ...(q ? { q } : {}), ...(client ? { client } : {}) }, { replace: true });
+    setParams(
+      {
+        ...(status !== "ALL" ? { status: status.toLowerCase() } : {}),
+        ...(p !== "ALL" ? { plan: p.toLowerCase() } : {}),
+        ...(q ? { q } : {}),
+        ...(client ? { client } : {}),
+      },
+      { replace: true },
+    );
   };
 
   const columns = [
     {
       key: "company",
       title: t("columns.company"),
-      render: (_: unknown, c: ClientRowFragment) => <CompanyLink client={c} onOpen={() => setQuery({ client: c.id })} />,
+      render: (_: unknown, c: ClientRowFragment) => (
+        <CompanyLink client={c} onOpen={() => setQuery({ client: c.id })} />
+      ),
     },
-    { key: "contact", title: t("columns.contact"), render: (_: unknown, c: ClientRowFragment) => <bdi>{c.contactName}</bdi> },
-    { key: "email", title: t("columns.email"), render: (_: unknown, c: ClientRowFragment) => <bdi dir="ltr">{c.email ?? "—"}</bdi> },
+    {
+      key: "contact",
+      title: t("columns.contact"),
+      render: (_: unknown, c: ClientRowFragment) => <bdi>{c.contactName}</bdi>,
+    },
+    {
+      key: "email",
+      title: t("columns.email"),
+      render: (_: unknown, c: ClientRowFragment) => <bdi dir="ltr">{c.email ?? "—"}</bdi>,
+    },
     { key: "plan", title: t("columns.plan"), render: (_: unknown, c: ClientRowFragment) => <PlanCell client={c} /> },
-    { key: "status", title: t("columns.status"), render: (_: unknown, c: ClientRowFragment) => <ClientStatusTag status={c.status} /> },
-    { key: "signedUp", title: t("columns.signedUp"), render: (_: unknown, c: ClientRowFragment) => formatDate(c.createdAt, locale) },
-    { key: "actions", title: t("columns.actions"), render: (_: unknown, c: ClientRowFragment) => <ClientActionButtons client={c} actions={actions} /> },
+    {
+      key: "status",
+      title: t("columns.status"),
+      render: (_: unknown, c: ClientRowFragment) => <ClientStatusTag status={c.status} />,
+    },
+    {
+      key: "signedUp",
+      title: t("columns.signedUp"),
+      render: (_: unknown, c: ClientRowFragment) => formatDate(c.createdAt, locale),
+    },
+    {
+      key: "actions",
+      title: t("columns.actions"),
+      render: (_: unknown, c: ClientRowFragment) => <ClientActionButtons client={c} actions={actions} />,
+    },
   ];
 
   let list;
-  if (!shown && error) list = <Alert type="error" showIcon title={t("clients.loadFailed")} description={errorMessage(error)} action={<Button size="small" onClick={() => void refetch().catch(() => {})}>{t("actions.retry", { ns: "common" })}</Button>} />;
+  if (!shown && error)
+    list = (
+      <Alert
+        type="error"
+        showIcon
+        title={t("clients.loadFailed")}
+        description={errorMessage(error)}
+        action={
+          <Button size="small" onClick={() => void refetch().catch(() => {})}>
+            {t("actions.retry", { ns: "common" })}
+          </Button>
+        }
+      />
+    );
   else if (!shown) list = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (small)
     list = rows.length ? (
@@ -89,7 +154,18 @@ export default function ClientsPage() {
       <Empty description={t("clients.empty")} />
     );
   else
-    list = <Table<ClientRowFragment> rowKey="id" columns={columns} dataSource={rows} loading={loading} pagination={false} scroll={{ x: "max-content" }} locale={{ emptyText: <Typography.Text type="secondary">{t("clients.empty")}</Typography.Text> }} data-testid="clients-table" />;
+    list = (
+      <Table<ClientRowFragment>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: "max-content" }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t("clients.empty")}</Typography.Text> }}
+        data-testid="clients-table"
+      />
+    );
 
   const total = shown?.clients.totalCount ?? 0;
   const hasNext = !!shown?.clients.pageInfo.hasNextPage;
@@ -114,11 +190,22 @@ export default function ClientsPage() {
           aria-label={t("columns.plan")}
           value={plan}
           onChange={(v) => setQuery({ plan: v })}
-          options={PLANS_FILTER.map((p) => ({ value: p, label: p === "ALL" ? t("planFilter.ALL") : PLANS[p.toLowerCase() as PlanId].name[locale] }))}
+          options={PLANS_FILTER.map((p) => ({
+            value: p,
+            label: p === "ALL" ? t("planFilter.ALL") : PLANS[p.toLowerCase() as PlanId].name[locale],
+          }))}
           className="sufra-plan-filter"
           data-testid="plan-filter"
         />
-        <Input.Search key={search} defaultValue={search} allowClear placeholder={t("clients.search")} aria-label={t("clients.search")} onSearch={(q) => setQuery({ q: q.trim() })} className="sufra-client-search" />
+        <Input.Search
+          key={search}
+          defaultValue={search}
+          allowClear
+          placeholder={t("clients.search")}
+          aria-label={t("clients.search")}
+          onSearch={(q) => setQuery({ q: q.trim() })}
+          className="sufra-client-search"
+        />
       </div>
       {shown && error && <Alert className="sufra-form-alert" type="error" showIcon title={errorMessage(error)} />}
       {shown && (
@@ -132,7 +219,10 @@ export default function ClientsPage() {
           <Button disabled={!cursors.length} onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}>
             {t("clients.previous")}
           </Button>
-          <Button disabled={!hasNext || !endCursor} onClick={() => endCursor && setPages({ key, cursors: [...cursors, endCursor] })}>
+          <Button
+            disabled={!hasNext || !endCursor}
+            onClick={() => endCursor && setPages({ key, cursors: [...cursors, endCursor] })}
+          >
             {t("clients.next")}
           </Button>
         </nav>
@@ -155,7 +245,9 @@ function PlanCell({ client }: { client: ClientRowFragment }) {
         <>
           <br />
           <Typography.Text type="secondary">
-            {sub.status === "TRIAL" && sub.trialEndsAt ? t("clients.trialUntil", { date: formatDate(sub.trialEndsAt, locale) }) : t(`subStatus.${sub.status}`, { defaultValue: sub.status })}
+            {sub.status === "TRIAL" && sub.trialEndsAt
+              ? t("clients.trialUntil", { date: formatDate(sub.trialEndsAt, locale) })
+              : t(`subStatus.${sub.status}`, { defaultValue: sub.status })}
           </Typography.Text>
         </>
       )}
@@ -172,11 +264,24 @@ function CompanyLink({ client, onOpen }: { client: ClientRowFragment; onOpen: ()
   );
 }
 
-function ClientCard({ client, actions, onOpen }: { client: ClientRowFragment; actions: ClientActions; onOpen: () => void }) {
+function ClientCard({
+  client,
+  actions,
+  onOpen,
+}: {
+  client: ClientRowFragment;
+  actions: ClientActions;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   return (
-    <Card size="small" title={<CompanyLink client={client} onOpen={onOpen} />} extra={<ClientStatusTag status={client.status} />} data-testid="client-card">
+    <Card
+      size="small"
+      title={<CompanyLink client={client} onOpen={onOpen} />}
+      extra={<ClientStatusTag status={client.status} />}
+      data-testid="client-card"
+    >
       <Descriptions
         column={1}
         size="small"

@@ -2,7 +2,11 @@
 // saved with setHolidayOverride (the table then shows it as corrected), and removing it again.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { kuwaitDate, kuwaitHolidays, type HolidayOverrideInput } from "@sufra/schema";
-import { AdminHolidaysDocument, AdminRemoveHolidayOverrideDocument, AdminSetHolidayOverrideDocument } from "../../graphql/graphql.ts";
+import {
+  AdminHolidaysDocument,
+  AdminRemoveHolidayOverrideDocument,
+  AdminSetHolidayOverrideDocument,
+} from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
@@ -30,7 +34,17 @@ function holidaysMock(overrides: (HolidayOverrideInput & { id: string; note: str
           calendarDate: h.calendarDate,
           corrected: h.corrected,
         })),
-        holidayOverrides: overrides.map((o) => ({ __typename: "HolidayOverride", id: o.id, occasionKey: o.occasionKey, year: o.year, occurrence: o.occurrence ?? 0, date: o.date, days: o.days ?? null, calendarDate: null, note: o.note })),
+        holidayOverrides: overrides.map((o) => ({
+          __typename: "HolidayOverride",
+          id: o.id,
+          occasionKey: o.occasionKey,
+          year: o.year,
+          occurrence: o.occurrence ?? 0,
+          date: o.date,
+          days: o.days ?? null,
+          calendarDate: null,
+          note: o.note,
+        })),
       },
     },
   };
@@ -54,8 +68,25 @@ test("the year's occasions; an admin corrects National Day's date with a note", 
   renderWithMocks([{ path: "/admin", element: <HolidaysTab /> }], "/admin", [
     holidaysMock(),
     {
-      request: { query: AdminSetHolidayOverrideDocument, variables: { occasionKey: "national_day", year, occurrence: 0, date: moved, note: "Cabinet" } },
-      result: { data: { setHolidayOverride: { __typename: "HolidayOverride", id: "o1", occasionKey: "national_day", year, occurrence: 0, date: moved, days: null, calendarDate: nationalDay, note: "Cabinet" } } },
+      request: {
+        query: AdminSetHolidayOverrideDocument,
+        variables: { occasionKey: "national_day", year, occurrence: 0, date: moved, note: "Cabinet" },
+      },
+      result: {
+        data: {
+          setHolidayOverride: {
+            __typename: "HolidayOverride",
+            id: "o1",
+            occasionKey: "national_day",
+            year,
+            occurrence: 0,
+            date: moved,
+            days: null,
+            calendarDate: nationalDay,
+            note: "Cabinet",
+          },
+        },
+      },
     },
     holidaysMock([override]),
   ]);
@@ -83,18 +114,27 @@ test("the year's occasions; an admin corrects National Day's date with a note", 
 test("removing a correction, after a confirmation, brings the calendar's date back", async () => {
   renderWithMocks([{ path: "/admin", element: <HolidaysTab /> }], "/admin", [
     holidaysMock([override]),
-    { request: { query: AdminRemoveHolidayOverrideDocument, variables: { id: "o1" } }, result: { data: { removeHolidayOverride: { __typename: "HolidayOverride", id: "o1" } } } },
+    {
+      request: { query: AdminRemoveHolidayOverrideDocument, variables: { id: "o1" } },
+      result: { data: { removeHolidayOverride: { __typename: "HolidayOverride", id: "o1" } } },
+    },
     holidaysMock(),
   ]);
   const row = (await screen.findByText("Corrected")).closest("tr")!;
   expect(within(row).getByText("National Day")).toBeInTheDocument();
   fireEvent.click(within(row).getByRole("button", { name: "Remove correction" }));
-  const popover = (await screen.findByText("Go back to the calendar's date for National Day?")).closest<HTMLElement>(".ant-popover")!;
+  const popover = (await screen.findByText("Go back to the calendar's date for National Day?")).closest<HTMLElement>(
+    ".ant-popover",
+  )!;
   fireEvent.click(within(popover).getByRole("button", { name: "Remove correction" }));
   expect(await screen.findByText(/Correction removed: National Day is on/)).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByText("Corrected")).toBeNull());
   // the row's picker takes the calendar's date once the refetched list renders
-  await waitFor(() => expect(within(screen.getByText("National Day").closest("tr")!).getByLabelText("Date observed for National Day")).toHaveValue(nationalDay));
+  await waitFor(() =>
+    expect(
+      within(screen.getByText("National Day").closest("tr")!).getByLabelText("Date observed for National Day"),
+    ).toHaveValue(nationalDay),
+  );
 }, 40_000);
 
 test("in Arabic: names, kinds and the tab's texts", async () => {
@@ -111,8 +151,25 @@ test("on a phone, each occasion is a card with its date, note and Save, and no t
   renderWithMocks([{ path: "/admin", element: <HolidaysTab /> }], "/admin", [
     holidaysMock(),
     {
-      request: { query: AdminSetHolidayOverrideDocument, variables: { occasionKey: "national_day", year, occurrence: 0, date: nationalDay, note: "Cabinet" } },
-      result: { data: { setHolidayOverride: { __typename: "HolidayOverride", id: "o1", occasionKey: "national_day", year, occurrence: 0, date: nationalDay, days: null, calendarDate: nationalDay, note: "Cabinet" } } },
+      request: {
+        query: AdminSetHolidayOverrideDocument,
+        variables: { occasionKey: "national_day", year, occurrence: 0, date: nationalDay, note: "Cabinet" },
+      },
+      result: {
+        data: {
+          setHolidayOverride: {
+            __typename: "HolidayOverride",
+            id: "o1",
+            occasionKey: "national_day",
+            year,
+            occurrence: 0,
+            date: nationalDay,
+            days: null,
+            calendarDate: nationalDay,
+            note: "Cabinet",
+          },
+        },
+      },
     },
     holidaysMock([{ ...override, date: nationalDay }]),
   ]);
@@ -125,14 +182,24 @@ test("on a phone, each occasion is a card with its date, note and Save, and no t
   expect(await screen.findByText(/Saved: National Day is on/)).toBeInTheDocument();
 }, 40_000);
 
-
 test("school breaks: not in the calendar until an admin announces one with its first day and its days", async () => {
   const first = `${year}-06-18`;
-  const announced = { id: "s1", occasionKey: "school_summer_break", year, occurrence: 0, date: first, days: 80, note: null };
+  const announced = {
+    id: "s1",
+    occasionKey: "school_summer_break",
+    year,
+    occurrence: 0,
+    date: first,
+    days: 80,
+    note: null,
+  };
   renderWithMocks([{ path: "/admin", element: <HolidaysTab /> }], "/admin", [
     holidaysMock(),
     {
-      request: { query: AdminSetHolidayOverrideDocument, variables: { occasionKey: "school_summer_break", year, occurrence: 0, date: first, days: 80, note: null } },
+      request: {
+        query: AdminSetHolidayOverrideDocument,
+        variables: { occasionKey: "school_summer_break", year, occurrence: 0, date: first, days: 80, note: null },
+      },
       result: { data: { setHolidayOverride: { __typename: "HolidayOverride", ...announced, calendarDate: null } } },
     },
     holidaysMock([announced]),
@@ -153,8 +220,12 @@ test("school breaks: not in the calendar until an admin announces one with its f
   await waitFor(() => expect(announce).toBeEnabled());
   fireEvent.click(announce);
   expect(await screen.findByText(/Announced: Summer school break from .*, 80 days/)).toBeInTheDocument();
-  await waitFor(() => expect(within(screen.getByTestId("school-break-school_summer_break")).getByText("Announced")).toBeInTheDocument());
-  expect(within(screen.getByTestId("school-break-school_summer_break")).getByRole("button", { name: "Remove announcement" })).toBeInTheDocument();
+  await waitFor(() =>
+    expect(within(screen.getByTestId("school-break-school_summer_break")).getByText("Announced")).toBeInTheDocument(),
+  );
+  expect(
+    within(screen.getByTestId("school-break-school_summer_break")).getByRole("button", { name: "Remove announcement" }),
+  ).toBeInTheDocument();
 }, 40_000);
 
 test("school breaks in Arabic", async () => {

@@ -24,10 +24,13 @@ function serverActions(): string[] {
   const found = new Set<string>();
   for (const file of [...sources(join(SERVER, "src")), ...sources(join(SERVER, "prisma"))]) {
     const src = readFileSync(file, "utf8");
-    for (const m of src.matchAll(/\baction:\s*([^,}\n]*(?:\n\s*[?:][^,}\n]*)*)/g)) for (const q of m[1].matchAll(/"([a-z_]+\.[a-z_]+)"/g)) found.add(q[1]);
+    for (const m of src.matchAll(/\baction:\s*([^,}\n]*(?:\n\s*[?:][^,}\n]*)*)/g))
+      for (const q of m[1].matchAll(/"([a-z_]+\.[a-z_]+)"/g)) found.add(q[1]);
     for (const m of src.matchAll(/\bSEEDED(?:: AuditAction)? = "([a-z_]+\.[a-z_]+)"/g)) found.add(m[1]);
     if (/action: `client\.\$\{change\}`/.test(src)) {
-      const union = /export type ClientChange = ([^;]+);/.exec(readFileSync(join(SERVER, "src/kernel/pubsub.ts"), "utf8"));
+      const union = /export type ClientChange =([^;]+);/.exec(
+        readFileSync(join(SERVER, "src/kernel/pubsub.ts"), "utf8"),
+      );
       for (const q of union![1].matchAll(/"([a-z_]+)"/g)) found.add(`client.${q[1]}`);
     }
   }
@@ -38,7 +41,17 @@ describe("audit action labels", () => {
   const actions = serverActions();
 
   test("the server's actions are found (the walk itself works)", () => {
-    expect(actions).toEqual(expect.arrayContaining(["client.signed_up", "client.approved", "client.trial_gifted", "demo.seeded", "demo.history_seeded", "demo.profile_seeded", "post.created"]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "client.signed_up",
+        "client.approved",
+        "client.trial_gifted",
+        "demo.seeded",
+        "demo.history_seeded",
+        "demo.profile_seeded",
+        "post.created",
+      ]),
+    );
     expect(actions.length).toBeGreaterThan(40);
   });
 
@@ -78,12 +91,33 @@ describe("audit action labels", () => {
 
   test("what changed: labelled fields, money in dinars, instants in Kuwait time, nothing raw; Arabic digits in Arabic", async () => {
     const t = i18n.getFixedT("en", "admin");
-    const data = JSON.stringify({ amountFils: 15000, months: 2, cancelAtPeriodEnd: true, to: { renewsAt: "2026-04-01T09:00:00.000Z" }, mystery: "x" });
+    const data = JSON.stringify({
+      amountFils: 15000,
+      months: 2,
+      cancelAtPeriodEnd: true,
+      to: { renewsAt: "2026-04-01T09:00:00.000Z" },
+      mystery: "x",
+    });
     const d = auditDetails(t, "en", data);
-    expect(d.map((x) => `${x.label}: ${x.value}`)).toEqual(["Amount: 15.000 KWD", "Months: 2", "Cancels at the period's end: Yes", expect.stringMatching(/^After: Period ends: .*2026/), "Detail: x"]);
+    expect(d.map((x) => `${x.label}: ${x.value}`)).toEqual([
+      "Amount: 15.000 KWD",
+      "Months: 2",
+      "Cancels at the period's end: Yes",
+      expect.stringMatching(/^After: Period ends: .*2026/),
+      "Detail: x",
+    ]);
     // words the console names: plans, statuses (an account's, a subscription's), ways of paying
-    const words = auditDetails(t, "en", JSON.stringify({ plan: "premium", method: "bank_transfer", from: { status: "past_due" }, to: "active" }));
-    expect(words.map((x) => `${x.label}: ${x.value}`)).toEqual(["Plan: Premium", "Method: Bank transfer", "Before: Status: Past due", "After: Active"]);
+    const words = auditDetails(
+      t,
+      "en",
+      JSON.stringify({ plan: "premium", method: "bank_transfer", from: { status: "past_due" }, to: "active" }),
+    );
+    expect(words.map((x) => `${x.label}: ${x.value}`)).toEqual([
+      "Plan: Premium",
+      "Method: Bank transfer",
+      "Before: Status: Past due",
+      "After: Active",
+    ]);
     expect(auditDetails(t, "en", "{}")).toEqual([]);
     expect(auditDetails(t, "en", "not json")).toEqual([]);
     await i18n.changeLanguage("ar");

@@ -18,7 +18,10 @@ export function auditActionLabel(t: TFunction<"admin">, action: string): string 
 }
 
 /** Who did it: the person's name (and e-mail), or Sufra itself (its jobs, the payment service's word). */
-export function auditActorText(t: TFunction<"admin">, actor: { name: string; email: string } | null | undefined): string {
+export function auditActorText(
+  t: TFunction<"admin">,
+  actor: { name: string; email: string } | null | undefined,
+): string {
   return actor ? t("details.by", { name: actor.name, email: actor.email }) : t("details.bySystem");
 }
 
@@ -65,7 +68,11 @@ export function fieldLabel(t: TFunction<"admin">, key: string): string {
 }
 
 /** The row's data (a JSON object text, as the API answers it) as labelled lines; none when it is empty or unreadable. */
-export function auditDetails(t: TFunction<"admin">, locale: Locale, data: string | Record<string, unknown> | null | undefined): AuditDetail[] {
+export function auditDetails(
+  t: TFunction<"admin">,
+  locale: Locale,
+  data: string | Record<string, unknown> | null | undefined,
+): AuditDetail[] {
   let obj: unknown = data;
   if (typeof data === "string") {
     try {
@@ -75,5 +82,9 @@ export function auditDetails(t: TFunction<"admin">, locale: Locale, data: string
     }
   }
   if (!obj || typeof obj !== "object" || Array.isArray(obj)) return [];
-  return Object.entries(obj as Record<string, unknown>).map(([key, v]) => ({ key, label: fieldLabel(t, key), value: valueText(t, locale, key, v) }));
+  return Object.entries(obj as Record<string, unknown>).map(([key, v]) => ({
+    key,
+    label: fieldLabel(t, key),
+    value: valueText(t, locale, key, v),
+  }));
 }

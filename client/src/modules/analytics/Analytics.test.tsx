@@ -26,7 +26,6 @@ const routes = [
 const render = (mocks: object[], path = "/analytics") => renderWithMocks(routes, path, mocks as never);
 const today = () => kuwaitDate();
 
-
 beforeEach(() => freshStart({ as: "client", width: 1280 }));
 afterAll(() => resetScreenWidth());
 
@@ -41,8 +40,20 @@ describe("periods (pure)", () => {
 
   test("a URL's filters: custom ranges are checked, anything unreadable is the last 30 days", () => {
     const read = (q: string) => readFilters(new URLSearchParams(q), "2026-03-20");
-    expect(read("")).toEqual({ period: "last30", from: "2026-02-19", to: "2026-03-20", campaignId: undefined, includeSimulated: undefined });
-    expect(read("period=custom&from=2026-01-01&to=2026-01-31&campaign=c1&demo=include")).toEqual({ period: "custom", from: "2026-01-01", to: "2026-01-31", campaignId: "c1", includeSimulated: true });
+    expect(read("")).toEqual({
+      period: "last30",
+      from: "2026-02-19",
+      to: "2026-03-20",
+      campaignId: undefined,
+      includeSimulated: undefined,
+    });
+    expect(read("period=custom&from=2026-01-01&to=2026-01-31&campaign=c1&demo=include")).toEqual({
+      period: "custom",
+      from: "2026-01-01",
+      to: "2026-01-31",
+      campaignId: "c1",
+      includeSimulated: true,
+    });
     // after today, backwards, or not a date: the default
     expect(read("period=custom&from=2026-03-01&to=2026-03-25").period).toBe("last30");
     expect(read("period=custom&from=2026-03-10&to=2026-03-01").period).toBe("last30");
@@ -51,11 +62,23 @@ describe("periods (pure)", () => {
   });
 
   test("the export's path and the file name from Content-Disposition (UTF-8 first)", () => {
-    expect(exportPath("csv", { clientId: "b1", from: "2026-03-01", to: "2026-03-20", campaignId: "c1", includeSimulated: true }, "ar")).toBe(
+    expect(
+      exportPath(
+        "csv",
+        { clientId: "b1", from: "2026-03-01", to: "2026-03-20", campaignId: "c1", includeSimulated: true },
+        "ar",
+      ),
+    ).toBe(
       "/analytics/export?format=csv&client_id=b1&from=2026-03-01&to=2026-03-20&lang=ar&campaign_id=c1&include_simulated=true",
     );
-    expect(fileNameOf(`attachment; filename="sufra-analytics-business-2026-03-01_2026-03-20.csv"; filename*=UTF-8''sufra-analytics-%D9%85%D9%82%D9%87%D9%89-2026-03-01_2026-03-20.csv`)).toBe("sufra-analytics-مقهى-2026-03-01_2026-03-20.csv");
-    expect(fileNameOf(`attachment; filename="sufra-analytics-cafe-2026-03-01_2026-03-20.pdf"`)).toBe("sufra-analytics-cafe-2026-03-01_2026-03-20.pdf");
+    expect(
+      fileNameOf(
+        `attachment; filename="sufra-analytics-business-2026-03-01_2026-03-20.csv"; filename*=UTF-8''sufra-analytics-%D9%85%D9%82%D9%87%D9%89-2026-03-01_2026-03-20.csv`,
+      ),
+    ).toBe("sufra-analytics-مقهى-2026-03-01_2026-03-20.csv");
+    expect(fileNameOf(`attachment; filename="sufra-analytics-cafe-2026-03-01_2026-03-20.pdf"`)).toBe(
+      "sufra-analytics-cafe-2026-03-01_2026-03-20.pdf",
+    );
     expect(fileNameOf(null)).toBeNull();
   });
 });
@@ -83,7 +106,10 @@ test("overview cards with their change arrows, and every section from its own an
   expect(none).toHaveTextContent(/^—/);
   // the sentence names the period compared with, and shows as a tooltip
   const previous = { from: addDays(today(), -59), to: addDays(today(), -30) };
-  const fmt = (iso: string) => new Intl.DateTimeFormat("en-KW", { dateStyle: "medium", timeZone: "Asia/Kuwait" }).format(new Date(`${iso}T12:00:00+03:00`));
+  const fmt = (iso: string) =>
+    new Intl.DateTimeFormat("en-KW", { dateStyle: "medium", timeZone: "Asia/Kuwait" }).format(
+      new Date(`${iso}T12:00:00+03:00`),
+    );
   expect(none).toHaveTextContent(`Nothing to compare with: ${fmt(previous.from)} – ${fmt(previous.to)} had none`);
   fireEvent.mouseEnter(none);
   expect(await screen.findByRole("tooltip")).toHaveTextContent("Nothing to compare with");
@@ -93,7 +119,11 @@ test("overview cards with their change arrows, and every section from its own an
   // the engagement chart (its table: one row per day) and the interval toggle
   const chart = await screen.findByTestId("engagement-chart");
   expect(within(chart).getAllByRole("row")).toHaveLength(31);
-  expect(within(chart).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Date", "Likes", "Comments", "Shares"]);
+  expect(
+    within(chart)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent),
+  ).toEqual(["Date", "Likes", "Comments", "Shares"]);
   fireEvent.click(screen.getByText("By week"));
   await waitFor(() => expect(calls.engagement!.some((v) => v.interval === "WEEK")).toBe(true));
   // the networks side by side
@@ -114,14 +144,19 @@ test("overview cards with their change arrows, and every section from its own an
   // the heat map: the person's week (Sunday first in English), a cell names itself
   const heat = within(screen.getByTestId("engagement-heatmap"));
   expect(heat.getAllByRole("row")[1]).toHaveAttribute("data-testid", "heat-row-0");
-  expect(heat.getByTestId("heat-4-13")).toHaveAttribute("aria-label", "Thursday 1 PM: 1 posts, 300 engagement per post");
+  expect(heat.getByTestId("heat-4-13")).toHaveAttribute(
+    "aria-label",
+    "Thursday 1 PM: 1 posts, 300 engagement per post",
+  );
   expect(heat.getByTestId("heat-4-13")).toHaveClass("sufra-heat-4");
   expect(heat.getByTestId("heat-0-9")).toHaveClass("is-empty");
   // the audience, and why a network reports less
   const audience = within(await screen.findByTestId("audience"));
   expect(within(audience.getByTestId("audience-cities")).getByText("Salmiya")).toBeInTheDocument();
   expect(audience.getByTestId("audience-twitter")).toHaveTextContent("X reports followers only");
-  expect(audience.getByTestId("audience-snapchat")).toHaveTextContent("Snapchat does not share audience details with apps.");
+  expect(audience.getByTestId("audience-snapchat")).toHaveTextContent(
+    "Snapchat does not share audience details with apps.",
+  );
   // the audience is the business's, whatever the campaign: no campaign variable
   expect(calls.audience![0]).not.toHaveProperty("campaignId");
   // the last 24 hours and what is publishing now
@@ -158,7 +193,9 @@ test("a period without posts says when a new post's figures come: the schedule t
   const { mocks } = analyticsMocks({ overview: { posts: 0 } });
   render(mocks, "/analytics?period=last7");
   const empty = within(await screen.findByTestId("analytics-empty"));
-  await waitFor(() => expect(empty.getByText(/its first figures show here about 5 minutes after it goes out/)).toBeInTheDocument());
+  await waitFor(() =>
+    expect(empty.getByText(/its first figures show here about 5 minutes after it goes out/)).toBeInTheDocument(),
+  );
   expect(empty.queryByText(/a few minutes/)).toBeNull();
 });
 
@@ -189,13 +226,24 @@ test("the period picker and the campaign filter change the variables, and the UR
   expect(calls.overview!.at(-1)).toEqual({ clientId: "b1", from: addDays(today(), -6), to: today() });
   expect(router.state.location.search).toBe("?period=last7");
   await pick("campaign-select", "Winter menu launch");
-  await waitFor(() => expect(calls.overview!.at(-1)).toEqual({ clientId: "b1", from: addDays(today(), -6), to: today(), campaignId: "c1" }));
+  await waitFor(() =>
+    expect(calls.overview!.at(-1)).toEqual({
+      clientId: "b1",
+      from: addDays(today(), -6),
+      to: today(),
+      campaignId: "c1",
+    }),
+  );
   await waitFor(() => expect(calls.content!.at(-1)).toMatchObject({ campaignId: "c1" }));
   expect(new URLSearchParams(router.state.location.search).get("campaign")).toBe("c1");
   // a custom range shows the picker with the range chosen so far
   await pick("period-select", "Custom range");
   const picker = await screen.findByTestId("range-filter");
-  expect(within(picker).getAllByRole("textbox").map((i) => (i as HTMLInputElement).value)).toEqual([addDays(today(), -6), today()]);
+  expect(
+    within(picker)
+      .getAllByRole("textbox")
+      .map((i) => (i as HTMLInputElement).value),
+  ).toEqual([addDays(today(), -6), today()]);
   expect(new URLSearchParams(router.state.location.search).get("from")).toBe(addDays(today(), -6));
 });
 
@@ -211,7 +259,10 @@ test("a custom range from the URL is what every section asks for", async () => {
 });
 
 test("demo figures are labelled; a business with demo and real accounts gets the switch", async () => {
-  const { mocks, calls } = analyticsMocks({ overview: { simulated: true }, filters: { accounts: [{ demo: true }, { demo: false }] } });
+  const { mocks, calls } = analyticsMocks({
+    overview: { simulated: true },
+    filters: { accounts: [{ demo: true }, { demo: false }] },
+  });
   const { router } = render(mocks);
   expect(await screen.findByTestId("demo-tag")).toHaveTextContent("Demo figures");
   expect(screen.getByTestId("demo-alert")).toHaveTextContent("Demo accounts' figures are simulated");
@@ -223,7 +274,10 @@ test("demo figures are labelled; a business with demo and real accounts gets the
 });
 
 test("a café rehearsing on its practice accounts reads practice figures, never demo ones", async () => {
-  const { mocks, calls } = analyticsMocks({ overview: { simulated: true }, filters: { accounts: [{ demo: true, practice: true }, { demo: false }] } });
+  const { mocks, calls } = analyticsMocks({
+    overview: { simulated: true },
+    filters: { accounts: [{ demo: true, practice: true }, { demo: false }] },
+  });
   render(mocks);
   await waitFor(() => expect(screen.getByTestId("demo-tag")).toHaveTextContent("Practice figures"));
   expect(calls.simulatedAccounts).toBeDefined();
@@ -234,9 +288,14 @@ test("a café rehearsing on its practice accounts reads practice figures, never 
 });
 
 test("a business with demo accounts only: the alert explains the figures are simulated, no switch", async () => {
-  const { mocks } = analyticsMocks({ overview: { simulated: true }, filters: { accounts: [{ demo: true }, { demo: true }] } });
+  const { mocks } = analyticsMocks({
+    overview: { simulated: true },
+    filters: { accounts: [{ demo: true }, { demo: true }] },
+  });
   render(mocks);
-  expect(await screen.findByTestId("demo-alert")).toHaveTextContent("The demo café's accounts publish to Sufra's simulated network");
+  expect(await screen.findByTestId("demo-alert")).toHaveTextContent(
+    "The demo café's accounts publish to Sufra's simulated network",
+  );
   expect(screen.getByRole("link", { name: "Connect real accounts" })).toHaveAttribute("href", "/settings");
   expect(screen.queryByTestId("simulated-switch")).toBeNull();
 });
@@ -259,7 +318,10 @@ describe("export", () => {
     const fetchMock = jest.fn(async () => ({
       ok: true,
       status: 200,
-      headers: new Headers({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}"` }),
+      headers: new Headers({
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${name}"`,
+      }),
       blob: async () => new Blob(["Section,Figure\n"], { type: "text/csv" }),
     }));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
@@ -271,7 +333,14 @@ describe("export", () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     const u = new URL(url, "http://sufra.test");
     expect(u.pathname).toBe("/api/analytics/export");
-    expect(Object.fromEntries(u.searchParams)).toEqual({ format: "csv", client_id: "b1", from: addDays(today(), -6), to: today(), lang: "en", campaign_id: "c1" });
+    expect(Object.fromEntries(u.searchParams)).toEqual({
+      format: "csv",
+      client_id: "b1",
+      from: addDays(today(), -6),
+      to: today(),
+      lang: "en",
+      campaign_id: "c1",
+    });
     expect((init.headers as Record<string, string>).Authorization).toBe("Bearer access-token");
     expect(saved).toHaveLength(1);
     expect(saved[0].download).toBe(name);
@@ -284,7 +353,8 @@ describe("export", () => {
       ok: false,
       status: 403,
       headers: new Headers({ "content-type": "application/json" }),
-      text: async () => JSON.stringify({ error: "FORBIDDEN", code: "FORBIDDEN", message: "ليس لديك صلاحية للقيام بهذا الإجراء" }),
+      text: async () =>
+        JSON.stringify({ error: "FORBIDDEN", code: "FORBIDDEN", message: "ليس لديك صلاحية للقيام بهذا الإجراء" }),
     })) as unknown as typeof fetch;
     const { mocks } = analyticsMocks();
     render(mocks);
@@ -307,8 +377,20 @@ test("on a 360 px phone the top posts are cards, each with its links", async () 
 
 test("a failed load says so with the server's reason and a retry", async () => {
   const { mocks } = analyticsMocks();
-  const failing = mocks.filter((m) => (m.request.query as { definitions: { name?: { value: string } }[] }).definitions[0]?.name?.value !== "AnalyticsOverviewCards");
-  render([{ request: { query: (mocks[1] as { request: { query: unknown } }).request.query, variables: () => true }, result: { errors: [{ message: "You do not have permission to perform this action", extensions: { code: "FORBIDDEN" } }] } }, ...failing]);
+  const failing = mocks.filter(
+    (m) =>
+      (m.request.query as { definitions: { name?: { value: string } }[] }).definitions[0]?.name?.value !==
+      "AnalyticsOverviewCards",
+  );
+  render([
+    {
+      request: { query: (mocks[1] as { request: { query: unknown } }).request.query, variables: () => true },
+      result: {
+        errors: [{ message: "You do not have permission to perform this action", extensions: { code: "FORBIDDEN" } }],
+      },
+    },
+    ...failing,
+  ]);
   expect(await screen.findByText("We could not load the overview")).toBeInTheDocument();
   expect(screen.getByText("You do not have permission to perform this action")).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
@@ -337,7 +419,9 @@ test("in Arabic: right to left, Arabic labels and Arabic-Indic digits; Latin dig
   const { mocks } = analyticsMocks({ overview: { simulated: true }, filters: { accounts: [{ demo: true }] } });
   const view = render(mocks);
   expect(await screen.findByTestId("metric-posts")).toHaveTextContent("النسخ على الشبكات٣٠");
-  expect(screen.getByTestId("metric-posts")).toHaveTextContent("من ١٥ منشورًا نُشر: يُحتسب المنشور مرة على كل شبكة نُشر عليها");
+  expect(screen.getByTestId("metric-posts")).toHaveTextContent(
+    "من ١٥ منشورًا نُشر: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
+  );
   expect(screen.getByTestId("metric-reach")).toHaveTextContent("الوصول٣٠٬٠٠٠");
   expect(screen.getByTestId("metric-engagementRate")).toHaveTextContent("معدل التفاعل١٤٪");
   expect(screen.getByTestId("change-posts")).toHaveTextContent("١٢٫٥٪");
@@ -363,7 +447,10 @@ describe("guests: reviews and comments", () => {
     expect(guests.getByTestId("guests-median")).toHaveTextContent("Median response time1.8 h");
     expect(guests.getByTestId("guests-average")).toHaveTextContent("Average stars3.17");
     expect(guests.getByText(/Items marked replied by hand count as answered/)).toBeInTheDocument();
-    const rows = (id: string) => [...guests.getByTestId(id).querySelectorAll("tbody tr.ant-table-row")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
+    const rows = (id: string) =>
+      [...guests.getByTestId(id).querySelectorAll("tbody tr.ant-table-row")].map((tr) =>
+        [...tr.querySelectorAll("td")].map((td) => td.textContent),
+      );
     expect(rows("guests-sources")).toEqual([
       ["Google", "6", "4", "66.7%", "2.5 h"],
       ["Instagram", "2", "1", "50%", "30 min"],
@@ -375,7 +462,9 @@ describe("guests: reviews and comments", () => {
       ["No branch", "2", "1", "50%", "30 min"],
     ]);
     expect(guests.getByTestId("guests-rating")).toBeInTheDocument();
-    expect(guests.getByTestId("guests-rating").querySelector(".sufra-chart-title")).toHaveTextContent("Average stars by day");
+    expect(guests.getByTestId("guests-rating").querySelector(".sufra-chart-title")).toHaveTextContent(
+      "Average stars by day",
+    );
     // topics: up and down arrows (mirrored in Arabic), flat without one; topics with no mention in either period left out
     expect(guests.getByTestId("topic-food")).toHaveAttribute("data-trend", "up");
     expect(guests.getByTestId("topic-food").querySelector(".anticon-rise")).toHaveClass("sufra-dir-icon");
@@ -390,7 +479,11 @@ describe("guests: reviews and comments", () => {
   test("nothing written yet says so; in Arabic: Arabic names, Arabic-Indic digits, no branch", async () => {
     const empty = analyticsMocks({ guests: { empty: true } });
     const view = render(empty.mocks);
-    expect(await within(await screen.findByTestId("guests")).findByText("No reviews or comments were written in this period.")).toBeInTheDocument();
+    expect(
+      await within(await screen.findByTestId("guests")).findByText(
+        "No reviews or comments were written in this period.",
+      ),
+    ).toBeInTheDocument();
     view.unmount();
 
     await inLanguage("ar");
@@ -398,7 +491,9 @@ describe("guests: reviews and comments", () => {
     const guests = within(await screen.findByTestId("guests"));
     expect(await guests.findByTestId("guests-rate")).toHaveTextContent("نسبة الرد٦٢٫٥٪");
     expect(guests.getByTestId("guests-median")).toHaveTextContent("١٫٨ ساعة");
-    const cells = [...guests.getByTestId("guests-branches").querySelectorAll("tbody tr.ant-table-row:last-child td")].map((td) => td.textContent);
+    const cells = [
+      ...guests.getByTestId("guests-branches").querySelectorAll("tbody tr.ant-table-row:last-child td"),
+    ].map((td) => td.textContent);
     // Intl writes an Arabic letter mark after the percent sign
     expect(cells).toEqual(["بلا فرع", "٢", "١", "٥٠٪\u061c", "٣٠ دقيقة"]);
     expect(guests.getByTestId("guests-sources")).toHaveTextContent("جوجل");

@@ -38,23 +38,37 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
   const overviewQ = useQuery(AnalyticsOverviewCardsDocument, { variables, fetchPolicy: "cache-and-network" });
   const overview = (overviewQ.data ?? overviewQ.previousData)?.analyticsOverview;
 
-  const accounts = (options.data?.platformConnections ?? []).flatMap((c) => (c.account && c.account.status === "CONNECTED" ? [c.account] : []));
+  const accounts = (options.data?.platformConnections ?? []).flatMap((c) =>
+    c.account && c.account.status === "CONNECTED" ? [c.account] : [],
+  );
   const mixedAccounts = accounts.some((a) => a.demo) && accounts.some((a) => !a.demo);
   const simulated = !!overview?.simulatedIncluded;
   const kind = useSimulatedKind();
   const everPublished = options.data ? options.data.publishedPosts.totalCount > 0 : true;
 
   let body;
-  if (overviewQ.error && !overview) body = <LoadError title={t("overview.failed")} error={overviewQ.error} onRetry={() => overviewQ.refetch().catch(() => {})} />;
-  else if (!overview)
+  if (overviewQ.error && !overview)
     body = (
-      <Loading label={t("loading")} rows={8} />
+      <LoadError
+        title={t("overview.failed")}
+        error={overviewQ.error}
+        onRetry={() => overviewQ.refetch().catch(() => {})}
+      />
     );
-  else if (overview.totals.posts === 0) body = <EmptyAnalytics narrowed={everPublished} onLonger={() => change({ period: "last90", campaignId: undefined })} />;
+  else if (!overview) body = <Loading label={t("loading")} rows={8} />;
+  else if (overview.totals.posts === 0)
+    body = (
+      <EmptyAnalytics narrowed={everPublished} onLonger={() => change({ period: "last90", campaignId: undefined })} />
+    );
   else
     body = (
       <>
-        <OverviewCards totals={overview.totals} change={overview.change} previous={overview.previous} publishedPosts={overview.publishedPosts} />
+        <OverviewCards
+          totals={overview.totals}
+          change={overview.change}
+          previous={overview.previous}
+          publishedPosts={overview.publishedPosts}
+        />
         <RealtimeStrip clientId={clientId} includeSimulated={filters.includeSimulated} />
         <EngagementCard variables={variables} />
         <PlatformsCard networks={overview.byPlatform} variables={variables} />
@@ -81,13 +95,23 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
           </Typography.Text>
           {overview && (
             <Typography.Text type="secondary" className="sufra-analytics-range">
-              {t("rangeHint", { from: formatDay(overview.previous.from, locale), to: formatDay(overview.previous.to, locale) })}
+              {t("rangeHint", {
+                from: formatDay(overview.previous.from, locale),
+                to: formatDay(overview.previous.to, locale),
+              })}
             </Typography.Text>
           )}
         </div>
         <ExportButtons variables={variables} />
       </header>
-      <FiltersBar filters={filters} today={today} onChange={change} campaigns={options.data?.campaigns ?? []} mixedAccounts={mixedAccounts} simulatedIncluded={simulated} />
+      <FiltersBar
+        filters={filters}
+        today={today}
+        onChange={change}
+        campaigns={options.data?.campaigns ?? []}
+        mixedAccounts={mixedAccounts}
+        simulatedIncluded={simulated}
+      />
       {simulated && (
         <Alert
           type="warning"

@@ -33,7 +33,13 @@ async function readBody(res: Response, type: string, onProgress: (percent: numbe
 }
 
 /** Downloads the report; resolves with the saved file's name, rejects with an ApiError (or a network TypeError). */
-export async function downloadExport(format: ExportFormat, v: RangeVariables, lang: string, onProgress: (percent: number | null) => void = () => {}, signal?: AbortSignal): Promise<string> {
+export async function downloadExport(
+  format: ExportFormat,
+  v: RangeVariables,
+  lang: string,
+  onProgress: (percent: number | null) => void = () => {},
+  signal?: AbortSignal,
+): Promise<string> {
   const path = exportPath(format, v, lang);
   const res = await fetchFile(path, { signal });
   const name = fileNameOf(res.headers.get("content-disposition")) ?? `sufra-analytics-${v.from}_${v.to}.${format}`;

@@ -28,11 +28,13 @@ registerTranslations(ANALYTICS_NS, {
       tag: { practice: "Practice figures", demo: "Demo figures" },
       title: { practice: "These figures come from practice accounts", demo: "These figures come from demo accounts" },
       text: {
-        practice: "Your practice accounts publish to Sufra's simulated network, so their reach, views, likes, comments and shares are simulated, not real. Connect your real accounts in Settings to see real figures.",
+        practice:
+          "Your practice accounts publish to Sufra's simulated network, so their reach, views, likes, comments and shares are simulated, not real. Connect your real accounts in Settings to see real figures.",
         demo: "The demo café's accounts publish to Sufra's simulated network, so their reach, views, likes, comments and shares are simulated, not real. Connect your real accounts in Settings to see real figures.",
       },
       mixedText: {
-        practice: "Your business has practice accounts and real ones. Practice accounts' figures are simulated, so they are left out unless you include them.",
+        practice:
+          "Your business has practice accounts and real ones. Practice accounts' figures are simulated, so they are left out unless you include them.",
         demo: "Your business has demo accounts and real ones. Demo accounts' figures are simulated, so they are left out unless you include them.",
       },
       switch: { practice: "Include practice figures", demo: "Include demo figures" },
@@ -92,7 +94,14 @@ registerTranslations(ANALYTICS_NS, {
     topPosts: {
       title: "Top posts",
       sort: "Sort by",
-      sorts: { ENGAGEMENT: "Engagement", REACH: "Reach", VIEWS: "Views", LIKES: "Likes", COMMENTS: "Comments", SHARES: "Shares" },
+      sorts: {
+        ENGAGEMENT: "Engagement",
+        REACH: "Reach",
+        VIEWS: "Views",
+        LIKES: "Likes",
+        COMMENTS: "Comments",
+        SHARES: "Shares",
+      },
       post: "Post",
       published: "Published",
       networks: "Networks",
@@ -110,7 +119,8 @@ registerTranslations(ANALYTICS_NS, {
       answered: "Answered",
       rate: "Response rate",
       median: "Median response time",
-      medianNote: "Response time runs from the guest writing to the answer, for answers sent from Sufra or found on the network. Items marked replied by hand count as answered, but their time is not known, so the median leaves them out.",
+      medianNote:
+        "Response time runs from the guest writing to the answer, for answers sent from Sufra or found on the network. Items marked replied by hand count as answered, but their time is not known, so the median leaves them out.",
       average: "Average stars",
       source: "Source",
       branch: "Branch",
@@ -150,7 +160,10 @@ registerTranslations(ANALYTICS_NS, {
       gaps: {
         NOT_CONNECTED: "{{network}} is not connected, so it reports nothing.",
         NO_AUDIENCE_API: "{{network}} does not share audience details with apps.",
-        SIMULATED_HIDDEN: { practice: "{{network}} is a practice account: its simulated audience is left out.", demo: "{{network}} is a demo account: its simulated audience is left out." },
+        SIMULATED_HIDDEN: {
+          practice: "{{network}} is a practice account: its simulated audience is left out.",
+          demo: "{{network}} is a demo account: its simulated audience is left out.",
+        },
         NO_READING_YET: "{{network}} is connected; its first audience reading comes with the next daily update.",
         NO_DEMOGRAPHICS: "{{network}} reports followers only, not where they live or their age.",
       },
@@ -190,7 +203,8 @@ registerTranslations(ANALYTICS_NS, {
       dueSoon: "Due within the hour",
       nothingPublishing: "Nothing is publishing right now, and nothing is due within the hour.",
       collected: "Figures collected {{when}}",
-      notCollected: "First figures come about 5 minutes after a post goes out, then at 30 minutes, 2 hours, 6 hours and a day, and every hour for 30 days",
+      notCollected:
+        "First figures come about 5 minutes after a post goes out, then at 30 minutes, 2 hours, 6 hours and a day, and every hour for 30 days",
       demo: { practice: "practice", demo: "demo" },
       failed: "We could not load the last day's figures",
     },
@@ -209,7 +223,8 @@ registerTranslations(ANALYTICS_NS, {
       title: "Your analytics will appear here",
       text: "Once your posts are published, this page shows how far they reach, the likes, comments and shares they earn, which networks, kinds of post and occasions work best, and the hours your followers respond most.",
       periodTitle: "No posts went out in this period",
-      periodText: "Choose a longer period or another campaign, or publish a post: its first figures show here about 5 minutes after it goes out.",
+      periodText:
+        "Choose a longer period or another campaign, or publish a post: its first figures show here about 5 minutes after it goes out.",
       create: "Create a post",
       connect: "Connect your accounts",
       longer: "Show the last {{n}} days",
@@ -238,11 +253,13 @@ registerTranslations(ANALYTICS_NS, {
       tag: { practice: "أرقام التدريب", demo: "أرقام تجريبية" },
       title: { practice: "هذه الأرقام من حسابات التدريب", demo: "هذه الأرقام من حسابات تجريبية" },
       text: {
-        practice: "تنشر حسابات التدريب على شبكة سفرة المحاكاة، لذا فإن الوصول والمشاهدات والإعجابات والتعليقات والمشاركات فيها محاكاة وليست حقيقية. اربط حساباتك الحقيقية من الإعدادات لترى أرقامًا حقيقية.",
+        practice:
+          "تنشر حسابات التدريب على شبكة سفرة المحاكاة، لذا فإن الوصول والمشاهدات والإعجابات والتعليقات والمشاركات فيها محاكاة وليست حقيقية. اربط حساباتك الحقيقية من الإعدادات لترى أرقامًا حقيقية.",
         demo: "تنشر حسابات المقهى التجريبي على شبكة سفرة المحاكاة، لذا فإن الوصول والمشاهدات والإعجابات والتعليقات والمشاركات فيها محاكاة وليست حقيقية. اربط حساباتك الحقيقية من الإعدادات لترى أرقامًا حقيقية.",
       },
       mixedText: {
-        practice: "لدى نشاطك حسابات تدريب وأخرى حقيقية. أرقام حسابات التدريب محاكاة، لذا لا تُحتسب إلا إذا اخترت إدراجها.",
+        practice:
+          "لدى نشاطك حسابات تدريب وأخرى حقيقية. أرقام حسابات التدريب محاكاة، لذا لا تُحتسب إلا إذا اخترت إدراجها.",
         demo: "لدى نشاطك حسابات تجريبية وأخرى حقيقية. أرقام الحسابات التجريبية محاكاة، لذا لا تُحتسب إلا إذا اخترت إدراجها.",
       },
       switch: { practice: "أدرج أرقام التدريب", demo: "أدرج الأرقام التجريبية" },
@@ -306,7 +323,14 @@ registerTranslations(ANALYTICS_NS, {
     topPosts: {
       title: "أفضل المنشورات",
       sort: "رتّب حسب",
-      sorts: { ENGAGEMENT: "التفاعل", REACH: "الوصول", VIEWS: "المشاهدات", LIKES: "الإعجابات", COMMENTS: "التعليقات", SHARES: "المشاركات" },
+      sorts: {
+        ENGAGEMENT: "التفاعل",
+        REACH: "الوصول",
+        VIEWS: "المشاهدات",
+        LIKES: "الإعجابات",
+        COMMENTS: "التعليقات",
+        SHARES: "المشاركات",
+      },
       post: "المنشور",
       published: "تاريخ النشر",
       networks: "الشبكات",
@@ -324,7 +348,8 @@ registerTranslations(ANALYTICS_NS, {
       answered: "تم الرد",
       rate: "نسبة الرد",
       median: "الزمن الوسيط للرد",
-      medianNote: "يُحسب زمن الرد من كتابة الضيف إلى الرد، للردود المرسلة من سفرة أو الموجودة على المنصة. ما عُلّم يدويًا بأنه تم الرد عليه يُحسب ضمن الردود، لكن وقته غير معروف فلا يدخل في الزمن الوسيط.",
+      medianNote:
+        "يُحسب زمن الرد من كتابة الضيف إلى الرد، للردود المرسلة من سفرة أو الموجودة على المنصة. ما عُلّم يدويًا بأنه تم الرد عليه يُحسب ضمن الردود، لكن وقته غير معروف فلا يدخل في الزمن الوسيط.",
       average: "متوسط النجوم",
       source: "المصدر",
       branch: "الفرع",
@@ -368,7 +393,10 @@ registerTranslations(ANALYTICS_NS, {
       gaps: {
         NOT_CONNECTED: "{{network}} غير مربوط، فلا يُبلغ عن شيء.",
         NO_AUDIENCE_API: "لا يشارك {{network}} تفاصيل الجمهور مع التطبيقات.",
-        SIMULATED_HIDDEN: { practice: "{{network}} حساب تدريب: استُبعد جمهوره المحاكى.", demo: "{{network}} حساب تجريبي: استُبعد جمهوره المحاكى." },
+        SIMULATED_HIDDEN: {
+          practice: "{{network}} حساب تدريب: استُبعد جمهوره المحاكى.",
+          demo: "{{network}} حساب تجريبي: استُبعد جمهوره المحاكى.",
+        },
         NO_READING_YET: "{{network}} مربوط؛ تأتي أول قراءة لجمهوره مع التحديث اليومي القادم.",
         NO_DEMOGRAPHICS: "يُبلغ {{network}} عن عدد المتابعين فقط، لا عن أماكنهم أو أعمارهم.",
       },
@@ -408,7 +436,8 @@ registerTranslations(ANALYTICS_NS, {
       dueSoon: "مستحق خلال ساعة",
       nothingPublishing: "لا شيء يُنشر الآن، ولا شيء مستحق خلال الساعة القادمة.",
       collected: "جُمعت الأرقام {{when}}",
-      notCollected: "تصل الأرقام الأولى بعد نحو 5 دقائق من نشر المنشور، ثم بعد 30 دقيقة وساعتين و6 ساعات ويوم، وكل ساعة لمدة 30 يومًا",
+      notCollected:
+        "تصل الأرقام الأولى بعد نحو 5 دقائق من نشر المنشور، ثم بعد 30 دقيقة وساعتين و6 ساعات ويوم، وكل ساعة لمدة 30 يومًا",
       demo: { practice: "تدريب", demo: "تجريبي" },
       failed: "تعذّر تحميل أرقام اليوم الأخير",
     },

@@ -1,6 +1,13 @@
 // How the analytics screen names things: a Kuwait day, an occasion key (the studio's names, or
 // "everyday"), a city reported by a network (the Kuwait area's name when it is one).
-import { CONTENT_OCCASIONS, EVERYDAY_OCCASION, EVERYDAY_OCCASION_LABELS, isContentOccasionKey, KUWAIT_AREAS, type Locale } from "@sufra/schema";
+import {
+  CONTENT_OCCASIONS,
+  EVERYDAY_OCCASION,
+  EVERYDAY_OCCASION_LABELS,
+  isContentOccasionKey,
+  KUWAIT_AREAS,
+  type Locale,
+} from "@sufra/schema";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 
 /** A Kuwait day written YYYY-MM-DD, in the person's language and digits (noon, so no time zone shifts it). */
@@ -14,7 +21,8 @@ export function occasionLabel(key: string, locale: Locale): string {
 
 /** A city as reported: the Kuwait area's name in the person's language when the server matched one. */
 export function cityLabel(city: { key: string; area?: string | null }, locale: Locale): string {
-  const area = city.area && Object.hasOwn(KUWAIT_AREAS, city.area) ? KUWAIT_AREAS[city.area as keyof typeof KUWAIT_AREAS] : null;
+  const area =
+    city.area && Object.hasOwn(KUWAIT_AREAS, city.area) ? KUWAIT_AREAS[city.area as keyof typeof KUWAIT_AREAS] : null;
   return area ? area[locale] : city.key;
 }
 

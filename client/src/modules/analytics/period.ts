@@ -65,7 +65,8 @@ export function writeFilters(params: URLSearchParams, change: Partial<Filters>):
     set("to", change.period === "custom" ? change.to : undefined);
   }
   if ("campaignId" in change) set("campaign", change.campaignId);
-  if ("includeSimulated" in change) set("demo", change.includeSimulated === undefined ? undefined : change.includeSimulated ? "include" : "exclude");
+  if ("includeSimulated" in change)
+    set("demo", change.includeSimulated === undefined ? undefined : change.includeSimulated ? "include" : "exclude");
   return next;
 }
 

@@ -9,7 +9,16 @@ import ApiKeysPage from "./ApiKeysPage.tsx";
 
 const KEY = "sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345";
 const created = "2026-03-01T09:00:00.000Z";
-const row = (id: string, name: string, over: Record<string, unknown> = {}) => ({ __typename: "ApiKey", id, name, prefix: "sk_live_AbCd", createdAt: created, lastUsedAt: null, revokedAt: null, ...over });
+const row = (id: string, name: string, over: Record<string, unknown> = {}) => ({
+  __typename: "ApiKey",
+  id,
+  name,
+  prefix: "sk_live_AbCd",
+  createdAt: created,
+  lastUsedAt: null,
+  revokedAt: null,
+  ...over,
+});
 /** 30 Kuwait days ending 2026-03-30, with the given counts on some of them */
 const usage = (counts: Record<string, [number, number]> = {}) =>
   Array.from({ length: 30 }, (_, i) => {
@@ -24,13 +33,20 @@ function pageMock(apiKeys: { premium: boolean; canManage: boolean; keys: object[
     request: { query: ApiKeysPageDocument },
     result: {
       data: {
-        me: { __typename: "User", id: people.client.id, business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status: "ACTIVE" } } },
+        me: {
+          __typename: "User",
+          id: people.client.id,
+          business: {
+            __typename: "Client",
+            id: "b1",
+            subscription: { __typename: "ClientSubscription", plan, status: "ACTIVE" },
+          },
+        },
         apiKeys: { __typename: "ApiKeys", ...apiKeys, keys: apiKeys.keys.map(withUsage) },
       },
     },
   };
 }
-
 
 beforeEach(() => freshStart());
 
@@ -40,7 +56,10 @@ test("a new key is shown once, with a warning and a copy button; afterwards only
   Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
   renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [
     pageMock({ premium: true, canManage: true, keys: [] }),
-    { request: { query: CreateApiKeyDocument, variables: { name: "Website menu" } }, result: { data: { createApiKey: { __typename: "CreatedApiKey", key: KEY, apiKey: row("k1", "Website menu") } } } },
+    {
+      request: { query: CreateApiKeyDocument, variables: { name: "Website menu" } },
+      result: { data: { createApiKey: { __typename: "CreatedApiKey", key: KEY, apiKey: row("k1", "Website menu") } } },
+    },
     pageMock({ premium: true, canManage: true, keys: [row("k1", "Website menu")] }),
   ]);
   const form = within(await screen.findByTestId("create-key-form"));
@@ -73,8 +92,15 @@ test("revoking a key asks first", async () => {
   signIn("owner");
   renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [
     pageMock({ premium: true, canManage: true, keys: [row("k1", "Website menu", { lastUsedAt: created })] }),
-    { request: { query: RevokeApiKeyDocument, variables: { id: "k1" } }, result: { data: { revokeApiKey: row("k1", "Website menu", { lastUsedAt: created, revokedAt: created }) } } },
-    pageMock({ premium: true, canManage: true, keys: [row("k1", "Website menu", { lastUsedAt: created, revokedAt: created })] }),
+    {
+      request: { query: RevokeApiKeyDocument, variables: { id: "k1" } },
+      result: { data: { revokeApiKey: row("k1", "Website menu", { lastUsedAt: created, revokedAt: created }) } },
+    },
+    pageMock({
+      premium: true,
+      canManage: true,
+      keys: [row("k1", "Website menu", { lastUsedAt: created, revokedAt: created })],
+    }),
   ]);
   fireEvent.click(await screen.findByTestId("revoke-key-k1"));
   const confirm = within(await openPopover());
@@ -87,7 +113,9 @@ test("revoking a key asks first", async () => {
 
 test("the usage example calls /graphql with the key as a Bearer token", async () => {
   signIn("client");
-  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [pageMock({ premium: true, canManage: false, keys: [row("k1", "Website menu")] })]);
+  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [
+    pageMock({ premium: true, canManage: false, keys: [row("k1", "Website menu")] }),
+  ]);
   const example = await screen.findByTestId("usage-example");
   expect(example).toHaveTextContent('curl -H "Authorization: Bearer sk_live_…"');
   expect(example).toHaveTextContent(`-d '{"query":"{ me { email } }"}'`);
@@ -102,7 +130,9 @@ test("the usage example calls /graphql with the key as a Bearer token", async ()
 
 test("not on Premium: the upgrade card for API access, no form and no usage", async () => {
   signIn("client");
-  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [pageMock({ premium: false, canManage: true, keys: [] }, "PROFESSIONAL")]);
+  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [
+    pageMock({ premium: false, canManage: true, keys: [] }, "PROFESSIONAL"),
+  ]);
   const card = within(await screen.findByTestId("upgrade-card"));
   expect(card.getByRole("heading", { name: "API access is part of the Premium plan" })).toBeInTheDocument();
   expect(within(card.getByTestId("plan-premium")).getByText("API access")).toBeInTheDocument();
@@ -114,7 +144,9 @@ test("not on Premium: the upgrade card for API access, no form and no usage", as
 test("in Arabic", async () => {
   await inLanguage("ar");
   signIn("client");
-  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [pageMock({ premium: true, canManage: true, keys: [row("k1", "الموقع")] })]);
+  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [
+    pageMock({ premium: true, canManage: true, keys: [row("k1", "الموقع")] }),
+  ]);
   expect(await screen.findByRole("heading", { level: 1, name: "مفاتيح الواجهة البرمجية" })).toBeInTheDocument();
   expect(screen.getByText("لم يُستخدم")).toBeInTheDocument();
   expect(screen.getByText(/٦٠٠ طلب في الدقيقة/)).toBeInTheDocument();
@@ -142,14 +174,24 @@ test("each key's requests and errors per day over 30 days, with totals; revoked 
   expect(within(table).getByRole("columnheader", { name: "Errors" })).toBeInTheDocument();
   const rows = within(table).getAllByRole("row");
   expect(rows).toHaveLength(31);
-  expect([...rows[29].querySelectorAll("td, th")].map((c) => c.textContent)).toEqual([expect.stringMatching(/Mar.*29/), "1,200", "3"]);
+  expect([...rows[29].querySelectorAll("td, th")].map((c) => c.textContent)).toEqual([
+    expect.stringMatching(/Mar.*29/),
+    "1,200",
+    "3",
+  ]);
   expect(card.queryByTestId("key-usage-k2")).toBeNull();
 });
 
 test("the usage chart in Arabic: Arabic-Indic digits and Arabic headings", async () => {
   await inLanguage("ar");
   signIn("owner");
-  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [pageMock({ premium: true, canManage: true, keys: [row("k1", "الموقع", { usage: usage({ "2026-03-30": [25, 2] }) })] })]);
+  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [
+    pageMock({
+      premium: true,
+      canManage: true,
+      keys: [row("k1", "الموقع", { usage: usage({ "2026-03-30": [25, 2] }) })],
+    }),
+  ]);
   const card = within(await screen.findByTestId("key-usage"));
   expect(card.getByText("الاستخدام في آخر ٣٠ يومًا")).toBeInTheDocument();
   expect(card.getByText("٢٥ طلبًا، منها ٢ بأخطاء")).toBeInTheDocument();

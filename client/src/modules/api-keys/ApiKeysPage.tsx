@@ -5,11 +5,23 @@
 // errors per day over the last 30 days, and a link to the developer documentation (/developers).
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RATE_LIMIT, apiKeyNameSchema, messageText, type MessageKey } from "@sufra/schema";
+import {
+  API_KEY_NAME_MAX,
+  API_KEY_PREFIX,
+  API_KEY_RATE_LIMIT,
+  apiKeyNameSchema,
+  messageText,
+  type MessageKey,
+} from "@sufra/schema";
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiKeysPageDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type ApiKeyRowFragment } from "../../graphql/graphql.ts";
+import {
+  ApiKeysPageDocument,
+  CreateApiKeyDocument,
+  RevokeApiKeyDocument,
+  type ApiKeyRowFragment,
+} from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -47,7 +59,9 @@ export default function ApiKeysPage() {
           ) : (
             <Note title={t("readOnly")} data-testid="api-keys-read-only" />
           )}
-          {(apiKeys.premium || apiKeys.keys.length > 0) && <KeysCard keys={apiKeys.keys} canManage={apiKeys.canManage} onChange={reload} busy={loading} />}
+          {(apiKeys.premium || apiKeys.keys.length > 0) && (
+            <KeysCard keys={apiKeys.keys} canManage={apiKeys.canManage} onChange={reload} busy={loading} />
+          )}
           {apiKeys.keys.length > 0 && <KeyUsageCard keys={apiKeys.keys} />}
           {apiKeys.premium && <UsageCard />}
         </>
@@ -83,7 +97,14 @@ function CreateKeyCard({ onCreated }: { onCreated: (c: { key: string; name: stri
 
   return (
     <Card title={t("create.title")} className="sufra-team-card">
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ name: "" }} data-testid="create-key-form">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{ name: "" }}
+        data-testid="create-key-form"
+      >
         <Form.Item
           name="name"
           label={t("create.name")}
@@ -92,7 +113,8 @@ function CreateKeyCard({ onCreated }: { onCreated: (c: { key: string; name: stri
             {
               validator: async (_rule, value: string | undefined) => {
                 const r = apiKeyNameSchema.safeParse({ name: value ?? "" });
-                if (!r.success) throw new Error(messageText((r.error.issues[0]?.message ?? "invalidValue") as MessageKey, locale));
+                if (!r.success)
+                  throw new Error(messageText((r.error.issues[0]?.message ?? "invalidValue") as MessageKey, locale));
               },
             },
           ]}
@@ -157,21 +179,47 @@ function KeyOnceModal({ created, onClose }: { created: { key: string; name: stri
   );
 }
 
-function KeysCard({ keys, canManage, onChange, busy }: { keys: ApiKeyRowFragment[]; canManage: boolean; onChange: () => unknown; busy: boolean }) {
+function KeysCard({
+  keys,
+  canManage,
+  onChange,
+  busy,
+}: {
+  keys: ApiKeyRowFragment[];
+  canManage: boolean;
+  onChange: () => unknown;
+  busy: boolean;
+}) {
   const { t } = useTranslation(API_KEYS_NS);
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
   const report = useReportedChange();
   const [revoke] = useMutation(RevokeApiKeyDocument);
 
-  const revokeKey = (k: ApiKeyRowFragment) => report(() => revoke({ variables: { id: k.id } }), () => t("list.revokedDone", { name: k.name }), onChange);
+  const revokeKey = (k: ApiKeyRowFragment) =>
+    report(
+      () => revoke({ variables: { id: k.id } }),
+      () => t("list.revokedDone", { name: k.name }),
+      onChange,
+    );
 
   const prefix = (k: ApiKeyRowFragment) => <bdi className="sufra-key-prefix" dir="ltr">{`${k.prefix}…`}</bdi>;
   const lastUsed = (k: ApiKeyRowFragment) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : t("list.never"));
-  const status = (k: ApiKeyRowFragment) => (k.revokedAt ? <ToneTag tone="danger">{t("list.revoked")}</ToneTag> : <ToneTag tone="success">{t("list.active")}</ToneTag>);
+  const status = (k: ApiKeyRowFragment) =>
+    k.revokedAt ? (
+      <ToneTag tone="danger">{t("list.revoked")}</ToneTag>
+    ) : (
+      <ToneTag tone="success">{t("list.active")}</ToneTag>
+    );
   const action = (k: ApiKeyRowFragment) =>
     canManage && !k.revokedAt ? (
-      <DangerConfirm title={t("list.revokeTitle", { name: k.name })} description={t("list.revokeText")} okText={t("list.revokeConfirm")} onConfirm={() => revokeKey(k)} testId={`revoke-key-${k.id}`}>
+      <DangerConfirm
+        title={t("list.revokeTitle", { name: k.name })}
+        description={t("list.revokeText")}
+        okText={t("list.revokeConfirm")}
+        onConfirm={() => revokeKey(k)}
+        testId={`revoke-key-${k.id}`}
+      >
         {t("list.revoke")}
       </DangerConfirm>
     ) : null;
@@ -179,10 +227,16 @@ function KeysCard({ keys, canManage, onChange, busy }: { keys: ApiKeyRowFragment
   const columns = [
     { key: "name", title: t("list.name"), render: (_: unknown, k: ApiKeyRowFragment) => <bdi>{k.name}</bdi> },
     { key: "key", title: t("list.key"), render: (_: unknown, k: ApiKeyRowFragment) => prefix(k) },
-    { key: "created", title: t("list.created"), render: (_: unknown, k: ApiKeyRowFragment) => formatDate(k.createdAt, locale) },
+    {
+      key: "created",
+      title: t("list.created"),
+      render: (_: unknown, k: ApiKeyRowFragment) => formatDate(k.createdAt, locale),
+    },
     { key: "lastUsed", title: t("list.lastUsed"), render: (_: unknown, k: ApiKeyRowFragment) => lastUsed(k) },
     { key: "status", title: t("list.status"), render: (_: unknown, k: ApiKeyRowFragment) => status(k) },
-    ...(canManage ? [{ key: "actions", title: t("list.actions"), render: (_: unknown, k: ApiKeyRowFragment) => action(k) }] : []),
+    ...(canManage
+      ? [{ key: "actions", title: t("list.actions"), render: (_: unknown, k: ApiKeyRowFragment) => action(k) }]
+      : []),
   ];
 
   let list;
@@ -208,7 +262,18 @@ function KeysCard({ keys, canManage, onChange, busy }: { keys: ApiKeyRowFragment
         ))}
       </ul>
     );
-  else list = <Table<ApiKeyRowFragment> rowKey="id" columns={columns} dataSource={keys} pagination={false} loading={busy} scroll={{ x: "max-content" }} data-testid="keys-table" />;
+  else
+    list = (
+      <Table<ApiKeyRowFragment>
+        rowKey="id"
+        columns={columns}
+        dataSource={keys}
+        pagination={false}
+        loading={busy}
+        scroll={{ x: "max-content" }}
+        data-testid="keys-table"
+      />
+    );
 
   return (
     <Card title={t("list.title")} className="sufra-team-card" data-testid="api-keys-list">
@@ -221,14 +286,21 @@ function UsageCard() {
   const { t } = useTranslation(API_KEYS_NS);
   const locale = useLocale();
   const origin = typeof window !== "undefined" ? window.location.origin : "";
-  const example = [`curl -H "Authorization: Bearer ${API_KEY_PREFIX}…" \\`, `  -H "Content-Type: application/json" \\`, `  -d '{"query":"{ me { email } }"}' \\`, `  ${origin}/graphql`].join("\n");
+  const example = [
+    `curl -H "Authorization: Bearer ${API_KEY_PREFIX}…" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '{"query":"{ me { email } }"}' \\`,
+    `  ${origin}/graphql`,
+  ].join("\n");
   return (
     <Card title={t("usage.title")} className="sufra-team-card">
       <Typography.Paragraph>{t("usage.text")}</Typography.Paragraph>
       <pre className="sufra-usage" dir="ltr" data-testid="usage-example">
         {example}
       </pre>
-      <Typography.Paragraph type="secondary">{t("usage.limits", { limit: formatNumber(API_KEY_RATE_LIMIT.points, locale) })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t("usage.limits", { limit: formatNumber(API_KEY_RATE_LIMIT.points, locale) })}
+      </Typography.Paragraph>
       <Typography.Paragraph>
         <Link to="/developers" data-testid="developers-link">
           {t("usage.docs")}

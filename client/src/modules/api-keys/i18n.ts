@@ -7,7 +7,8 @@ export const API_KEYS_NS = "apiKeys";
 export const apiKeysTexts = {
   en: {
     title: "API keys",
-    intro: "Connect your website or your own tools to Sufra. A key acts for your business with the rights of a team member.",
+    intro:
+      "Connect your website or your own tools to Sufra. A key acts for your business with the rights of a team member.",
     create: {
       title: "Create a key",
       name: "Key name",
@@ -45,12 +46,14 @@ export const apiKeysTexts = {
     usage: {
       title: "How to use a key",
       text: "Send the key as a Bearer token to our GraphQL endpoint:",
-      limits: "Each key may make {{limit}} requests a minute. Keys work only on /graphql, never on the REST paths, and cannot manage the team or keys.",
+      limits:
+        "Each key may make {{limit}} requests a minute. Keys work only on /graphql, never on the REST paths, and cannot manage the team or keys.",
       docs: "Read the developer documentation: examples, errors, limits and webhooks",
     },
     chart: {
       title: "Use in the last {{days}} days",
-      intro: "Requests each key made per day (Kuwait time), and how many of them answered with errors. New requests show here within a few seconds.",
+      intro:
+        "Requests each key made per day (Kuwait time), and how many of them answered with errors. New requests show here within a few seconds.",
       totals: "{{requests}} requests, {{errors}} with errors",
       chartTitle: "Requests and errors per day: {{name}}",
       day: "Day",
@@ -100,12 +103,14 @@ export const apiKeysTexts = {
     usage: {
       title: "طريقة استخدام المفتاح",
       text: "أرسل المفتاح بصيغة Bearer إلى نقطة GraphQL لدينا:",
-      limits: "يستطيع كل مفتاح إرسال {{limit}} طلب في الدقيقة. تعمل المفاتيح على ‎/graphql فقط، لا على مسارات REST، ولا يمكنها إدارة الفريق أو المفاتيح.",
+      limits:
+        "يستطيع كل مفتاح إرسال {{limit}} طلب في الدقيقة. تعمل المفاتيح على ‎/graphql فقط، لا على مسارات REST، ولا يمكنها إدارة الفريق أو المفاتيح.",
       docs: "اقرأ دليل المطوّرين: أمثلة، والأخطاء، والحدود، وخطافات الويب",
     },
     chart: {
       title: "الاستخدام في آخر {{days}} يومًا",
-      intro: "الطلبات التي أرسلها كل مفتاح في كل يوم (بتوقيت الكويت)، وعدد ما انتهى منها بأخطاء. تظهر الطلبات الجديدة هنا خلال ثوانٍ.",
+      intro:
+        "الطلبات التي أرسلها كل مفتاح في كل يوم (بتوقيت الكويت)، وعدد ما انتهى منها بأخطاء. تظهر الطلبات الجديدة هنا خلال ثوانٍ.",
       totals: "{{requests}} طلبًا، منها {{errors}} بأخطاء",
       chartTitle: "الطلبات والأخطاء في كل يوم: {{name}}",
       day: "اليوم",

@@ -13,7 +13,14 @@ function LanguageButton() {
   const { t, i18n } = useTranslation();
   const next = i18n.resolvedLanguage === "ar" ? "en" : "ar";
   return (
-    <button type="button" className="auth-lang" onClick={() => void i18n.changeLanguage(next)} lang={next} aria-label={`${t("language.label")}: ${t(`language.${next}`)}`} data-testid="lang-switch">
+    <button
+      type="button"
+      className="auth-lang"
+      onClick={() => void i18n.changeLanguage(next)}
+      lang={next}
+      aria-label={`${t("language.label")}: ${t(`language.${next}`)}`}
+      data-testid="lang-switch"
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8">
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c2.5 2.6 3.7 5.6 3.7 9s-1.2 6.4-3.7 9c-2.5-2.6-3.7-5.6-3.7-9S9.5 5.6 12 3z" />
@@ -23,7 +30,19 @@ function LanguageButton() {
   );
 }
 
-export function AuthLayout({ title, subtitle, wide, children, footer }: { title: ReactNode; subtitle?: ReactNode; wide?: boolean; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  wide,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { t } = useAuthText();
   return (
     <div className="auth-page">

@@ -21,8 +21,18 @@ export default function ForgotPasswordPage() {
     );
 
   return (
-    <AuthLayout title={t("forgot.title")} subtitle={t("forgot.subtitle")} footer={<BackToLogin label={t("forgot.back")} />}>
-      <EmailRequestForm idPrefix="forgot" path="/auth/forgot-password" ariaLabel={t("forgot.title")} submitLabel={t("forgot.submit")} onSent={() => setSent(true)} />
+    <AuthLayout
+      title={t("forgot.title")}
+      subtitle={t("forgot.subtitle")}
+      footer={<BackToLogin label={t("forgot.back")} />}
+    >
+      <EmailRequestForm
+        idPrefix="forgot"
+        path="/auth/forgot-password"
+        ariaLabel={t("forgot.title")}
+        submitLabel={t("forgot.submit")}
+        onSent={() => setSent(true)}
+      />
     </AuthLayout>
   );
 }

@@ -4,7 +4,17 @@ import type { ReactNode } from "react";
 import { useAuthText } from "./forms.ts";
 import { Outcome } from "./plain.tsx";
 
-export function InvalidLink({ title, text, testId, extra }: { title: string; text: string; testId: string; extra: ReactNode }) {
+export function InvalidLink({
+  title,
+  text,
+  testId,
+  extra,
+}: {
+  title: string;
+  text: string;
+  testId: string;
+  extra: ReactNode;
+}) {
   const { t } = useAuthText();
   return (
     <Outcome status="warning" title={title} extra={extra}>

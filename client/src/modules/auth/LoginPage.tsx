@@ -12,7 +12,17 @@ import { api, ApiError, type LoginResponse } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import { common } from "../../i18n/common.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { commonError, detailsOnFields, loginError, serverText, useAuthText, useFieldForm, type FieldErrors, type LoginState, type Msg } from "./forms.ts";
+import {
+  commonError,
+  detailsOnFields,
+  loginError,
+  serverText,
+  useAuthText,
+  useFieldForm,
+  type FieldErrors,
+  type LoginState,
+  type Msg,
+} from "./forms.ts";
 import { EmailInput, Field, Notice, PasswordInput, SubmitButton } from "./plain.tsx";
 import "./i18n.ts";
 
@@ -24,7 +34,11 @@ const SESSION_EXPIRED_TEXTS = new Set([common.en.errors.sessionExpired, common.a
 /** The notice the arriving state asks for: a success handed over (an accepted invitation) or a reason (warning). */
 function arrivalNotice(state: LoginState): { msg: Msg; type: "success" | "warning" } | null {
   if (state.success) return { type: "success", msg: { text: state.success } };
-  if (state.message) return { type: "warning", msg: SESSION_EXPIRED_TEXTS.has(state.message) ? commonError("sessionExpired") : { text: state.message } };
+  if (state.message)
+    return {
+      type: "warning",
+      msg: SESSION_EXPIRED_TEXTS.has(state.message) ? commonError("sessionExpired") : { text: state.message },
+    };
   return null;
 }
 
@@ -36,7 +50,8 @@ export default function LoginPage() {
   const admin = location.pathname.startsWith("/admin") || params.get("type") === "admin";
   const state = (location.state ?? {}) as LoginState;
 
-  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } = useFieldForm(FIELDS, { email: "", password: "" });
+  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } =
+    useFieldForm(FIELDS, { email: "", password: "" });
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -51,14 +66,19 @@ export default function LoginPage() {
     }
     sending();
     try {
-      const res = await api.post<LoginResponse>("/auth/login", { email: cleanEmail(values.email), password: values.password }, { auth: false });
+      const res = await api.post<LoginResponse>(
+        "/auth/login",
+        { email: cleanEmail(values.email), password: values.password },
+        { auth: false },
+      );
       session.start(res.user, res.access_token, res.refresh_token);
       navigate(afterLogin(res.user.role, state.from), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === "VALIDATION_ERROR" && err.details) {
         const { fields, rest } = detailsOnFields(err, { email: "email", password: "password" });
         showErrors(fields);
-        if (rest.length || !Object.keys(fields).length) setFailure(serverText(err) ? { text: serverText(err)! } : commonError("loginFailed"));
+        if (rest.length || !Object.keys(fields).length)
+          setFailure(serverText(err) ? { text: serverText(err)! } : commonError("loginFailed"));
       } else {
         setFailure(loginError(err));
       }
@@ -83,10 +103,27 @@ export default function LoginPage() {
       {!failure && arrival && <Notice msg={arrival.msg} type={arrival.type} testId="login-notice" />}
       <form noValidate onSubmit={(e) => void submit(e)} aria-label={t("login.submit")}>
         <Field id="login-email" label={t("fields.email")} error={errors.email}>
-          {(a11y) => <EmailInput {...a11y} ref={refFor("email")} value={values.email} onChange={change("email")} data-testid="login-email" />}
+          {(a11y) => (
+            <EmailInput
+              {...a11y}
+              ref={refFor("email")}
+              value={values.email}
+              onChange={change("email")}
+              data-testid="login-email"
+            />
+          )}
         </Field>
         <Field id="login-password" label={t("fields.password")} error={errors.password}>
-          {(a11y) => <PasswordInput {...a11y} ref={refFor("password")} autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              ref={refFor("password")}
+              autoComplete="current-password"
+              value={values.password}
+              onChange={change("password")}
+              data-testid="login-password"
+            />
+          )}
         </Field>
         <SubmitButton busy={busy} testId="login-submit">
           {t("login.submit")}

@@ -57,7 +57,8 @@ export default function ResetPasswordPage() {
       if (err instanceof ApiError && err.code === "INVALID_LINK") setOutcome("invalid");
       else if (err instanceof ApiError && err.status === 400 && err.details) {
         const { fields, rest } = detailsOnFields(err, { new_password: "password", password: "password" });
-        if (!fields.password && rest.length) setOutcome("invalid"); // e.g. the token itself was refused
+        if (!fields.password && rest.length)
+          setOutcome("invalid"); // e.g. the token itself was refused
         else {
           setErrors(fields);
           password.current?.focus();
@@ -102,14 +103,41 @@ export default function ResetPasswordPage() {
     );
 
   return (
-    <AuthLayout title={t("reset.title")} subtitle={t("reset.subtitle")} footer={<BackToLogin label={t("forgot.back")} />}>
+    <AuthLayout
+      title={t("reset.title")}
+      subtitle={t("reset.subtitle")}
+      footer={<BackToLogin label={t("forgot.back")} />}
+    >
       <Notice msg={failure} testId="reset-error" />
       <form noValidate onSubmit={(e) => void submit(e)} aria-label={t("reset.title")}>
-        <Field id="reset-password" label={t("fields.newPassword")} error={errors.password} hint={say({ key: "passwordHint" })}>
-          {(a11y) => <PasswordInput {...a11y} ref={password} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="reset-password" />}
+        <Field
+          id="reset-password"
+          label={t("fields.newPassword")}
+          error={errors.password}
+          hint={say({ key: "passwordHint" })}
+        >
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              ref={password}
+              autoComplete="new-password"
+              value={values.password}
+              onChange={change("password")}
+              data-testid="reset-password"
+            />
+          )}
         </Field>
         <Field id="reset-confirm" label={t("fields.confirmNewPassword")} error={errors.confirmPassword}>
-          {(a11y) => <PasswordInput {...a11y} ref={confirm} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="reset-confirm" />}
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              ref={confirm}
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={change("confirmPassword")}
+              data-testid="reset-confirm"
+            />
+          )}
         </Field>
         <SubmitButton busy={busy} testId="reset-submit">
           {t("reset.submit")}

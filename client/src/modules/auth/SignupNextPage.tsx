@@ -28,13 +28,25 @@ export default function SignupNextPage() {
 
   return (
     <AuthLayout title={t("signupNext.title")}>
-      {plan && <Notice type="success" msg={{ key: "registrationSuccess", params: { plan: plan.name[locale] } }} testId="signup-next-success" />}
+      {plan && (
+        <Notice
+          type="success"
+          msg={{ key: "registrationSuccess", params: { plan: plan.name[locale] } }}
+          testId="signup-next-success"
+        />
+      )}
       <h2 className="auth-next-title">{t("signupNext.next")}</h2>
       <ol className="auth-next-steps" data-testid="signup-next-steps">
         <li>{email ? t("signupNext.confirm", { email }) : t("signupNext.confirmAnyEmail")}</li>
         <li>{t("signupNext.review")}</li>
         {/* without a known plan the trial's length still holds; the plan's name is left to the mail */}
-        <li>{t("signupNext.approved", { count: TRIAL_DAYS, days: formatNumber(TRIAL_DAYS, locale), plan: plan?.name[locale] ?? "" })}</li>
+        <li>
+          {t("signupNext.approved", {
+            count: TRIAL_DAYS,
+            days: formatNumber(TRIAL_DAYS, locale),
+            plan: plan?.name[locale] ?? "",
+          })}
+        </li>
         <li>{t("signupNext.signIn")}</li>
       </ol>
       <LinkButton to="/login" testId="signup-next-login">

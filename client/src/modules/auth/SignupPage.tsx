@@ -7,12 +7,35 @@ import { Button, Form, Input, Radio, Tag, theme } from "antd";
 import { useState, type CSSProperties } from "react";
 import { Trans } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { DEFAULT_PLAN, isPlanId, KUWAIT_PHONE_PREFIX, messageText, MOST_POPULAR_PLAN, normalizePhone, PHONE_PLACEHOLDER, PLAN_IDS, PLANS, signUpProblem, type PlanId } from "@sufra/schema";
+import {
+  DEFAULT_PLAN,
+  isPlanId,
+  KUWAIT_PHONE_PREFIX,
+  messageText,
+  MOST_POPULAR_PLAN,
+  normalizePhone,
+  PHONE_PLACEHOLDER,
+  PLAN_IDS,
+  PLANS,
+  signUpProblem,
+  type PlanId,
+} from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { signupNextPath, type SignupNextState } from "./SignupNextPage.tsx";
-import { commonError, detailsOnFields, Field, isEmailTaken, Notice, serverText, transportProblem, useAuthText, useFieldForm, type FieldErrors } from "./shared.tsx";
+import {
+  commonError,
+  detailsOnFields,
+  Field,
+  isEmailTaken,
+  Notice,
+  serverText,
+  transportProblem,
+  useAuthText,
+  useFieldForm,
+  type FieldErrors,
+} from "./shared.tsx";
 import "./i18n.ts";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
 
@@ -39,14 +62,15 @@ export default function SignupPage() {
   const asked = params.get("plan");
   const [plan, setPlan] = useState<PlanId>(isPlanId(asked) ? asked : DEFAULT_PLAN);
 
-  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } = useFieldForm(FIELDS, {
-    companyName: "",
-    contactName: "",
-    email: "",
-    phone: `${KUWAIT_PHONE_PREFIX} `,
-    password: "",
-    confirmPassword: "",
-  });
+  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } =
+    useFieldForm(FIELDS, {
+      companyName: "",
+      contactName: "",
+      email: "",
+      phone: `${KUWAIT_PHONE_PREFIX} `,
+      password: "",
+      confirmPassword: "",
+    });
   async function submit() {
     if (busy) return;
     const problem = signUpProblem(values);
@@ -96,7 +120,16 @@ export default function SignupPage() {
 
   const textField = (field: SignupField, label: string, extra: Partial<React.ComponentProps<typeof Input>> = {}) => (
     <Field id={`signup-${field}`} label={label} error={errors[field]} required>
-      {(a11y) => <Input {...a11y} {...extra} ref={refFor(field)} value={values[field]} onChange={change(field)} data-testid={TEST_IDS[field]} />}
+      {(a11y) => (
+        <Input
+          {...a11y}
+          {...extra}
+          ref={refFor(field)}
+          value={values[field]}
+          onChange={change(field)}
+          data-testid={TEST_IDS[field]}
+        />
+      )}
     </Field>
   );
 
@@ -130,7 +163,9 @@ export default function SignupPage() {
                   </span>
                   {id === MOST_POPULAR_PLAN && (
                     <span>
-                      <Tag color={TAG_COLORS.warning} variant="solid">{t("signup.popular")}</Tag>
+                      <Tag color={TAG_COLORS.warning} variant="solid">
+                        {t("signup.popular")}
+                      </Tag>
                     </span>
                   )}
                 </span>
@@ -138,21 +173,69 @@ export default function SignupPage() {
             ))}
           </Radio.Group>
         </Form.Item>
-        {textField("companyName", t("fields.companyName"), { autoComplete: "organization", placeholder: t("fields.companyPlaceholder") })}
-        {textField("contactName", t("fields.contactName"), { autoComplete: "name", placeholder: t("fields.contactPlaceholder") })}
-        {textField("email", t("fields.email"), { type: "email", inputMode: "email", autoComplete: "email", dir: "ltr", className: "auth-ltr-input", placeholder: t("fields.emailPlaceholder") })}
-        {textField("phone", t("fields.phone"), { type: "tel", inputMode: "tel", autoComplete: "tel", dir: "ltr", className: "auth-ltr-input", placeholder: PHONE_PLACEHOLDER })}
-        <Field id="signup-password" label={t("fields.password")} error={errors.password} hint={messageText("passwordHint", locale)} required>
-          {(a11y) => <Input.Password {...a11y} ref={refFor("password")} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid={TEST_IDS.password} />}
+        {textField("companyName", t("fields.companyName"), {
+          autoComplete: "organization",
+          placeholder: t("fields.companyPlaceholder"),
+        })}
+        {textField("contactName", t("fields.contactName"), {
+          autoComplete: "name",
+          placeholder: t("fields.contactPlaceholder"),
+        })}
+        {textField("email", t("fields.email"), {
+          type: "email",
+          inputMode: "email",
+          autoComplete: "email",
+          dir: "ltr",
+          className: "auth-ltr-input",
+          placeholder: t("fields.emailPlaceholder"),
+        })}
+        {textField("phone", t("fields.phone"), {
+          type: "tel",
+          inputMode: "tel",
+          autoComplete: "tel",
+          dir: "ltr",
+          className: "auth-ltr-input",
+          placeholder: PHONE_PLACEHOLDER,
+        })}
+        <Field
+          id="signup-password"
+          label={t("fields.password")}
+          error={errors.password}
+          hint={messageText("passwordHint", locale)}
+          required
+        >
+          {(a11y) => (
+            <Input.Password
+              {...a11y}
+              ref={refFor("password")}
+              autoComplete="new-password"
+              value={values.password}
+              onChange={change("password")}
+              data-testid={TEST_IDS.password}
+            />
+          )}
         </Field>
         <Field id="signup-confirmPassword" label={t("fields.confirmPassword")} error={errors.confirmPassword} required>
-          {(a11y) => <Input.Password {...a11y} ref={refFor("confirmPassword")} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid={TEST_IDS.confirmPassword} />}
+          {(a11y) => (
+            <Input.Password
+              {...a11y}
+              ref={refFor("confirmPassword")}
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={change("confirmPassword")}
+              data-testid={TEST_IDS.confirmPassword}
+            />
+          )}
         </Field>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="signup-submit">
           {t("signup.submit")}
         </Button>
         <p className="auth-terms">
-          <Trans t={t} i18nKey="signup.agree" components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" /> }} />
+          <Trans
+            t={t}
+            i18nKey="signup.agree"
+            components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" /> }}
+          />
         </p>
       </Form>
     </AuthLayout>

@@ -25,15 +25,31 @@ function verifyOnce(token: string) {
 /** For tests: forget the answers of earlier tokens. */
 export const forgetVerifications = () => attempts.clear();
 
-const linkRefused = (e: unknown) => e instanceof ApiError && (e.code === "INVALID_LINK" || e.code === "VALIDATION_ERROR" || e.status === 404);
+const linkRefused = (e: unknown) =>
+  e instanceof ApiError && (e.code === "INVALID_LINK" || e.code === "VALIDATION_ERROR" || e.status === 404);
 
 type Outcome = { state: "verifying" } | { state: "done" } | { state: "invalid" } | { state: "error"; msg: Msg };
 
 function Resend() {
   const { t, say } = useAuthText();
   const [sent, setSent] = useState(false);
-  if (sent) return <Result status="success" title={t("verify.sentTitle")} subTitle={<span role="status">{say({ key: "verificationSent" })}</span>} />;
-  return <EmailRequestForm idPrefix="resend" path="/auth/resend-verification" ariaLabel={t("verify.resend")} submitLabel={t("verify.resend")} onSent={() => setSent(true)} />;
+  if (sent)
+    return (
+      <Result
+        status="success"
+        title={t("verify.sentTitle")}
+        subTitle={<span role="status">{say({ key: "verificationSent" })}</span>}
+      />
+    );
+  return (
+    <EmailRequestForm
+      idPrefix="resend"
+      path="/auth/resend-verification"
+      ariaLabel={t("verify.resend")}
+      submitLabel={t("verify.resend")}
+      onSent={() => setSent(true)}
+    />
+  );
 }
 
 export default function VerifyEmailPage() {
@@ -48,7 +64,8 @@ export default function VerifyEmailPage() {
     let live = true;
     verifyOnce(token).then(
       () => live && setOutcome({ state: "done" }),
-      (e: unknown) => live && setOutcome(linkRefused(e) ? { state: "invalid" } : { state: "error", msg: generalError(e) }),
+      (e: unknown) =>
+        live && setOutcome(linkRefused(e) ? { state: "invalid" } : { state: "error", msg: generalError(e) }),
     );
     return () => {
       live = false;

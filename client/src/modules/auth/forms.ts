@@ -35,7 +35,8 @@ export const commonError = (k: string): Msg => ({ t: `errors.${k}` });
 export function useAuthText() {
   const { t, i18n } = useTranslation(AUTH_NS);
   const locale: Locale = i18n.resolvedLanguage === "ar" ? "ar" : "en";
-  const say = (m: Msg): string => ("key" in m ? messageText(m.key, locale, m.params) : "t" in m ? t(m.t, { ns: m.ns ?? "common" }) : m.text);
+  const say = (m: Msg): string =>
+    "key" in m ? messageText(m.key, locale, m.params) : "t" in m ? t(m.t, { ns: m.ns ?? "common" }) : m.text;
   return { t, locale, rtl: locale === "ar", say };
 }
 
@@ -77,13 +78,17 @@ export function loginError(e: unknown): Msg {
   return commonError("loginFailed");
 }
 
-export const isEmailTaken = (e: ApiError) => e.code === "EMAIL_TAKEN" || /already (exists|registered)/i.test(serverText(e) ?? "");
+export const isEmailTaken = (e: ApiError) =>
+  e.code === "EMAIL_TAKEN" || /already (exists|registered)/i.test(serverText(e) ?? "");
 
 /**
  * A 400's details (server field names in snake_case -> texts in the person's language) spread over
  * the form's fields; what names no field of the form comes back in `rest`.
  */
-export function detailsOnFields(e: ApiError, names: Record<string, string>): { fields: Record<string, Msg>; rest: string[] } {
+export function detailsOnFields(
+  e: ApiError,
+  names: Record<string, string>,
+): { fields: Record<string, Msg>; rest: string[] } {
   const fields: Record<string, Msg> = {};
   const rest: string[] = [];
   for (const [name, texts] of Object.entries(e.details ?? {})) {

@@ -54,7 +54,8 @@ export const authTexts = {
       review: "Our team reviews your sign-up.",
       approved_one: "Once it is approved, we email you and your {{days}}-day free trial of the {{plan}} plan starts.",
       approved_other: "Once it is approved, we email you and your {{days}}-day free trial of the {{plan}} plan starts.",
-      signIn: "Then sign in: a getting-started checklist and practice accounts let you rehearse before you connect your networks.",
+      signIn:
+        "Then sign in: a getting-started checklist and practice accounts let you rehearse before you connect your networks.",
       login: "Go to sign in",
     },
     forgot: {
@@ -71,7 +72,8 @@ export const authTexts = {
       doneTitle: "Password reset",
       login: "Go to login",
       invalidTitle: "This reset link cannot be used",
-      invalidText: "Reset links work once and expire after a while. Ask for a new one and open the latest mail we send.",
+      invalidText:
+        "Reset links work once and expire after a while. Ask for a new one and open the latest mail we send.",
       requestNew: "Request a new link",
     },
     verify: {
@@ -80,7 +82,8 @@ export const authTexts = {
       doneTitle: "Email confirmed",
       login: "Go to login",
       invalidTitle: "This confirmation link cannot be used",
-      invalidText: "Confirmation links work once and expire after a while. Enter your email and we will send you a new one.",
+      invalidText:
+        "Confirmation links work once and expire after a while. Enter your email and we will send you a new one.",
       resend: "Send a new link",
       sentTitle: "Check your email",
       errorTitle: "We could not confirm your email",
@@ -156,7 +159,8 @@ export const authTexts = {
       doneTitle: "تمت إعادة تعيين كلمة المرور",
       login: "الذهاب إلى تسجيل الدخول",
       invalidTitle: "لا يمكن استخدام رابط إعادة التعيين هذا",
-      invalidText: "روابط إعادة التعيين تعمل مرة واحدة وتنتهي صلاحيتها بعد مدة. اطلب رابطًا جديدًا وافتح أحدث رسالة نرسلها.",
+      invalidText:
+        "روابط إعادة التعيين تعمل مرة واحدة وتنتهي صلاحيتها بعد مدة. اطلب رابطًا جديدًا وافتح أحدث رسالة نرسلها.",
       requestNew: "اطلب رابطًا جديدًا",
     },
     verify: {
@@ -165,7 +169,8 @@ export const authTexts = {
       doneTitle: "تم تأكيد البريد الإلكتروني",
       login: "الذهاب إلى تسجيل الدخول",
       invalidTitle: "لا يمكن استخدام رابط التأكيد هذا",
-      invalidText: "روابط التأكيد تعمل مرة واحدة وتنتهي صلاحيتها بعد مدة. أدخل بريدك الإلكتروني وسنرسل إليك رابطًا جديدًا.",
+      invalidText:
+        "روابط التأكيد تعمل مرة واحدة وتنتهي صلاحيتها بعد مدة. أدخل بريدك الإلكتروني وسنرسل إليك رابطًا جديدًا.",
       resend: "إرسال رابط جديد",
       sentTitle: "تحقق من بريدك الإلكتروني",
       errorTitle: "تعذر تأكيد بريدك الإلكتروني",

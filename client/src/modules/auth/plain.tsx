@@ -17,7 +17,19 @@ export function TextInput({ className, ...props }: InputProps) {
 /** An e-mail address: written left to right in both languages, with the phone's e-mail keyboard. */
 export function EmailInput(props: InputProps) {
   const { t } = useAuthText();
-  return <TextInput type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} dir="ltr" className="auth-ltr-input" placeholder={t("fields.emailPlaceholder")} {...props} />;
+  return (
+    <TextInput
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      dir="ltr"
+      className="auth-ltr-input"
+      placeholder={t("fields.emailPlaceholder")}
+      {...props}
+    />
+  );
 }
 
 /** A password with a button that shows it as text and hides it again (people type it on phones). */
@@ -26,9 +38,31 @@ export function PasswordInput({ className, ...props }: Omit<InputProps, "type">)
   const [shown, setShown] = useState(false);
   return (
     <div className="auth-password">
-      <TextInput {...props} type={shown ? "text" : "password"} spellCheck={false} autoCapitalize="none" className={className ? `auth-password-input ${className}` : "auth-password-input"} />
-      <button type="button" className="auth-password-toggle" aria-pressed={shown} aria-label={shown ? t("fields.hidePassword") : t("fields.showPassword")} aria-controls={props.id} onClick={() => setShown((s) => !s)}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <TextInput
+        {...props}
+        type={shown ? "text" : "password"}
+        spellCheck={false}
+        autoCapitalize="none"
+        className={className ? `auth-password-input ${className}` : "auth-password-input"}
+      />
+      <button
+        type="button"
+        className="auth-password-toggle"
+        aria-pressed={shown}
+        aria-label={shown ? t("fields.hidePassword") : t("fields.showPassword")}
+        aria-controls={props.id}
+        onClick={() => setShown((s) => !s)}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
           <circle cx="12" cy="12" r="3" />
           {shown && <path d="M4 20L20 4" />}
@@ -39,7 +73,19 @@ export function PasswordInput({ className, ...props }: Omit<InputProps, "type">)
 }
 
 /** A labelled field whose error (one message) and hint are tied to the input for screen readers. */
-export function Field({ id, label, error, hint, children }: { id: string; label: ReactNode; error?: Msg; hint?: ReactNode; children: (a11y: FieldA11y) => ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: Msg;
+  hint?: ReactNode;
+  children: (a11y: FieldA11y) => ReactNode;
+}) {
   const { say } = useAuthText();
   const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ");
   return (
@@ -47,7 +93,11 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
       <label className="auth-label" htmlFor={id}>
         {label}
       </label>
-      {children({ id, ...(error ? { "aria-invalid": true } : {}), ...(described ? { "aria-describedby": described } : {}) })}
+      {children({
+        id,
+        ...(error ? { "aria-invalid": true } : {}),
+        ...(described ? { "aria-describedby": described } : {}),
+      })}
       {error && (
         <div className="auth-field-error" id={`${id}-error`}>
           {say(error)}
@@ -73,12 +123,30 @@ const MARKS: Record<NoticeType, ReactNode> = {
 };
 
 /** The page's notice above the form: errors are announced at once (role alert), others politely. */
-export function Notice({ msg, type = "error", testId }: { msg: Msg | null | undefined; type?: NoticeType; testId?: string }) {
+export function Notice({
+  msg,
+  type = "error",
+  testId,
+}: {
+  msg: Msg | null | undefined;
+  type?: NoticeType;
+  testId?: string;
+}) {
   const { say } = useAuthText();
   if (!msg) return null;
   return (
     <div className={`auth-alert auth-alert-${type}`} role={type === "error" ? "alert" : "status"} data-testid={testId}>
-      <svg className="auth-alert-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        className="auth-alert-icon"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <circle cx="12" cy="12" r="9.5" />
         {MARKS[type]}
       </svg>
@@ -102,7 +170,17 @@ export function BackToLogin({ label }: { label: string }) {
   const { rtl } = useAuthText();
   return (
     <Link to="/login" className="auth-back">
-      <svg className={rtl ? "auth-arrow auth-arrow-right" : "auth-arrow auth-arrow-left"} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        className={rtl ? "auth-arrow auth-arrow-right" : "auth-arrow auth-arrow-left"}
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={rtl ? "M5 12h14M13 6l6 6-6 6" : "M19 12H5M11 6l-6 6 6 6"} />
       </svg>{" "}
       {label}
@@ -120,10 +198,30 @@ export function ButtonLink({ to, children, testId }: { to: string; children: Rea
 }
 
 /** What came of a request (antd's Result, plainly): a large mark, a title, the text, the way on. */
-export function Outcome({ status, title, children, extra }: { status: "success" | "warning"; title: string; children: ReactNode; extra?: ReactNode }) {
+export function Outcome({
+  status,
+  title,
+  children,
+  extra,
+}: {
+  status: "success" | "warning";
+  title: string;
+  children: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <div className={`auth-outcome auth-outcome-${status}`}>
-      <svg className="auth-outcome-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        className="auth-outcome-icon"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <circle cx="12" cy="12" r="9.5" />
         {MARKS[status]}
       </svg>

@@ -14,11 +14,35 @@ export { BackToLogin } from "./plain.tsx";
 /** An e-mail address: written left to right in both languages, with the phone's e-mail keyboard. */
 export function EmailInput(props: InputProps & { ref?: Ref<InputRef> }) {
   const { t } = useAuthText();
-  return <Input type="email" inputMode="email" autoComplete="email" dir="ltr" className="auth-ltr-input" placeholder={t("fields.emailPlaceholder")} {...props} />;
+  return (
+    <Input
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      dir="ltr"
+      className="auth-ltr-input"
+      placeholder={t("fields.emailPlaceholder")}
+      {...props}
+    />
+  );
 }
 
 /** A labelled form item whose error (one message) and hint are tied to the input for screen readers. */
-export function Field({ id, label, error, hint, required, children }: { id: string; label: ReactNode; error?: Msg; hint?: ReactNode; required?: boolean; children: (a11y: FieldA11y) => ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: Msg;
+  hint?: ReactNode;
+  required?: boolean;
+  children: (a11y: FieldA11y) => ReactNode;
+}) {
   const { say } = useAuthText();
   const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ");
   return (
@@ -30,14 +54,35 @@ export function Field({ id, label, error, hint, required, children }: { id: stri
       help={error ? <span id={`${id}-error`}>{say(error)}</span> : undefined}
       extra={hint ? <span id={`${id}-hint`}>{hint}</span> : undefined}
     >
-      {children({ id, ...(error ? { "aria-invalid": true } : {}), ...(described ? { "aria-describedby": described } : {}) })}
+      {children({
+        id,
+        ...(error ? { "aria-invalid": true } : {}),
+        ...(described ? { "aria-describedby": described } : {}),
+      })}
     </Form.Item>
   );
 }
 
 /** The page's notice above the form: errors are announced at once (role alert), others politely. */
-export function Notice({ msg, type = "error", testId }: { msg: Msg | null | undefined; type?: "error" | "warning" | "success" | "info"; testId?: string }) {
+export function Notice({
+  msg,
+  type = "error",
+  testId,
+}: {
+  msg: Msg | null | undefined;
+  type?: "error" | "warning" | "success" | "info";
+  testId?: string;
+}) {
   const { say } = useAuthText();
   if (!msg) return null;
-  return <Alert className="auth-notice" type={type} showIcon title={say(msg)} role={type === "error" ? "alert" : "status"} data-testid={testId} />;
+  return (
+    <Alert
+      className="auth-notice"
+      type={type}
+      showIcon
+      title={say(msg)}
+      role={type === "error" ? "alert" : "status"}
+      data-testid={testId}
+    />
+  );
 }

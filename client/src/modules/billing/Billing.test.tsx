@@ -21,7 +21,14 @@ import {
 } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { findDialog, inLanguage, openPopover, renderRoutes, type } from "../../../test/render.tsx";
-import { freshStart, recordedMock, renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import {
+  freshStart,
+  recordedMock,
+  renderWithMocks,
+  resetScreenWidth,
+  setScreenWidth,
+  signIn,
+} from "../../../test/screens.tsx";
 import BillingPage from "./BillingPage.tsx";
 import { SubscriptionBanner } from "./components/SubscriptionBanner.tsx";
 import { gatewayPage } from "./money.ts";
@@ -91,14 +98,31 @@ function billing(over: Record<string, unknown> = {}) {
 }
 
 // a paid month after the trial: no trial day is left, so the server sends no trial end (trialRunsUntil)
-const ACTIVE = { status: "ACTIVE", trialEndsAt: null, periodStartsAt: DEC_1, periodEndsAt: JAN_1, nextChargeAt: JAN_1, payableNow: false };
+const ACTIVE = {
+  status: "ACTIVE",
+  trialEndsAt: null,
+  periodStartsAt: DEC_1,
+  periodEndsAt: JAN_1,
+  nextChargeAt: JAN_1,
+  payableNow: false,
+};
 
 const pageMock = (b: object) => ({ request: { query: BillingDocument }, result: { data: { billing: b } } });
 const quiet = { request: { query: BillingChangedDocument }, delay: Infinity, maxUsageCount: Number.POSITIVE_INFINITY };
-const invoicesMock = (invoices: object[] = []) => ({ request: { query: BillingInvoicesDocument }, result: { data: { invoices } }, maxUsageCount: Number.POSITIVE_INFINITY });
+const invoicesMock = (invoices: object[] = []) => ({
+  request: { query: BillingInvoicesDocument },
+  result: { data: { invoices } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
 
 function renderPage(b: object, extra: object[] = [], path = "/billing") {
-  return renderWithMocks([{ path: "/billing", element: <BillingPage /> }], path, [pageMock(b), pageMock(b), quiet, invoicesMock(), ...(extra as never[])]);
+  return renderWithMocks([{ path: "/billing", element: <BillingPage /> }], path, [
+    pageMock(b),
+    pageMock(b),
+    quiet,
+    invoicesMock(),
+    ...(extra as never[]),
+  ]);
 }
 
 let went: string[] = [];
@@ -113,7 +137,15 @@ afterEach(resetScreenWidth);
 afterAll(() => (gatewayPage.go = go));
 
 test("a trial: its end, the next charge in KWD with three decimals, and Pay now with KNET sends the browser to the gateway's page", async () => {
-  const pay = recordedMock(PayNowDocument, () => ({ data: { payNow: { __typename: "PaymentStart", redirectUrl: GATEWAY, payment: payment({ status: "PENDING", paidAt: null }) } } }));
+  const pay = recordedMock(PayNowDocument, () => ({
+    data: {
+      payNow: {
+        __typename: "PaymentStart",
+        redirectUrl: GATEWAY,
+        payment: payment({ status: "PENDING", paidAt: null }),
+      },
+    },
+  }));
   renderPage(billing(), [pay.mock]);
   const status = within(await screen.findByTestId("billing-status-card"));
   expect(status.getByTestId("billing-status")).toHaveTextContent("Free trial");
@@ -131,11 +163,24 @@ test("a trial: its end, the next charge in KWD with three decimals, and Pay now 
 });
 
 test("past due: the grace's end, the warning, and the payment still offered", async () => {
-  renderPage(billing({ ...ACTIVE, status: "PAST_DUE", periodStartsAt: "2026-10-31T21:00:00.000Z", periodEndsAt: DEC_1, pastDueSince: DEC_1, graceEndsAt: "2026-12-07T21:00:00.000Z", nextChargeAt: DEC_1, payableNow: true }));
+  renderPage(
+    billing({
+      ...ACTIVE,
+      status: "PAST_DUE",
+      periodStartsAt: "2026-10-31T21:00:00.000Z",
+      periodEndsAt: DEC_1,
+      pastDueSince: DEC_1,
+      graceEndsAt: "2026-12-07T21:00:00.000Z",
+      nextChargeAt: DEC_1,
+      payableNow: true,
+    }),
+  );
   const status = within(await screen.findByTestId("billing-status-card"));
   expect(status.getByTestId("billing-status")).toHaveTextContent("Payment due");
   expect(status.getByText("Grace ends")).toBeInTheDocument();
-  expect(status.getByTestId("billing-past-due")).toHaveTextContent("Everything keeps working until December 8, 2026; pay before then to keep publishing.");
+  expect(status.getByTestId("billing-past-due")).toHaveTextContent(
+    "Everything keeps working until December 8, 2026; pay before then to keep publishing.",
+  );
   expect(screen.getByRole("button", { name: "Pay 15.000 KWD" })).toBeEnabled();
   // a past-due month may be cancelled, then no next one is due
   expect(screen.getByTestId("cancel-subscription")).toBeInTheDocument();
@@ -143,12 +188,39 @@ test("past due: the grace's end, the warning, and the payment still offered", as
 
 test("expired: the data is safe, what waits for a payment, and a plan choice is what the next payment buys", async () => {
   const change = recordedMock(ChangePlanDocument, () => ({
-    data: { changePlan: { __typename: "PlanChange", outcome: "SCHEDULED", redirectUrl: null, payment: null, billing: billing({ status: "EXPIRED", running: false, plan: "BASIC", nextChargeFils: 10_000, nextChargeAt: null, plans: plans("BASIC") }) } },
+    data: {
+      changePlan: {
+        __typename: "PlanChange",
+        outcome: "SCHEDULED",
+        redirectUrl: null,
+        payment: null,
+        billing: billing({
+          status: "EXPIRED",
+          running: false,
+          plan: "BASIC",
+          nextChargeFils: 10_000,
+          nextChargeAt: null,
+          plans: plans("BASIC"),
+        }),
+      },
+    },
   }));
-  renderPage(billing({ status: "EXPIRED", running: false, rightsLost: ["PUBLISH", "SCHEDULE", "AI", "TEAM", "API"], trialEndsAt: "2026-11-20T09:00:00.000Z", periodEndsAt: "2026-11-20T09:00:00.000Z", nextChargeAt: null }), [change.mock]);
+  renderPage(
+    billing({
+      status: "EXPIRED",
+      running: false,
+      rightsLost: ["PUBLISH", "SCHEDULE", "AI", "TEAM", "API"],
+      trialEndsAt: "2026-11-20T09:00:00.000Z",
+      periodEndsAt: "2026-11-20T09:00:00.000Z",
+      nextChargeAt: null,
+    }),
+    [change.mock],
+  );
   const status = within(await screen.findByTestId("billing-status-card"));
   expect(status.getByTestId("billing-status")).toHaveTextContent("Expired");
-  expect(status.getByTestId("billing-stopped")).toHaveTextContent("Your subscription has ended. Your posts and data are safe; pay to publish again");
+  expect(status.getByTestId("billing-stopped")).toHaveTextContent(
+    "Your subscription has ended. Your posts and data are safe; pay to publish again",
+  );
   expect(status.getByTestId("next-charge")).toHaveTextContent("15.000 KWD · Any time: pay to start a new month today");
   expect(screen.queryByTestId("cancel-subscription")).toBeNull();
 
@@ -161,16 +233,42 @@ test("expired: the data is safe, what waits for a payment, and a plan choice is 
 });
 
 test("the return from the gateway, paid: Payment received and the month it bought", async () => {
-  renderPage(billing({ ...ACTIVE }), [{ request: { query: BillingPaymentDocument, variables: { id: "p1" } }, result: { data: { billingPayment: payment() } } }], "/billing?payment=p1");
+  renderPage(
+    billing({ ...ACTIVE }),
+    [
+      {
+        request: { query: BillingPaymentDocument, variables: { id: "p1" } },
+        result: { data: { billingPayment: payment() } },
+      },
+    ],
+    "/billing?payment=p1",
+  );
   const result = await screen.findByTestId("payment-result");
   await waitFor(() => expect(result).toHaveTextContent("Payment received"));
-  expect(result).toHaveTextContent("Thank you. 15.000 KWD for Professional is paid: your month runs from December 1, 2026 to December 31, 2026.");
+  expect(result).toHaveTextContent(
+    "Thank you. 15.000 KWD for Professional is paid: your month runs from December 1, 2026 to December 31, 2026.",
+  );
 });
 
 test("the return from the gateway, failed: the bank's reason and Try again", async () => {
   renderPage(
     billing(),
-    [{ request: { query: BillingPaymentDocument, variables: { id: "p2" } }, result: { data: { billingPayment: payment({ id: "p2", status: "FAILED", failureCode: "505", failureMessage: "Insufficient funds", paidAt: null }) } } }],
+    [
+      {
+        request: { query: BillingPaymentDocument, variables: { id: "p2" } },
+        result: {
+          data: {
+            billingPayment: payment({
+              id: "p2",
+              status: "FAILED",
+              failureCode: "505",
+              failureMessage: "Insufficient funds",
+              paidAt: null,
+            }),
+          },
+        },
+      },
+    ],
     "/billing?payment=p2",
   );
   const result = await screen.findByTestId("payment-result");
@@ -185,29 +283,51 @@ test("the return from the gateway, pending: waiting for the bank's answer, asked
   renderPage(
     billing(),
     [
-      { request: { query: BillingPaymentDocument, variables: { id: "p3" } }, result: { data: { billingPayment: payment({ id: "p3", status: "PENDING", method: null, paidAt: null }) } } },
-      { request: { query: BillingPaymentDocument, variables: { id: "p3" } }, result: { data: { billingPayment: payment({ id: "p3" }) } } },
+      {
+        request: { query: BillingPaymentDocument, variables: { id: "p3" } },
+        result: { data: { billingPayment: payment({ id: "p3", status: "PENDING", method: null, paidAt: null }) } },
+      },
+      {
+        request: { query: BillingPaymentDocument, variables: { id: "p3" } },
+        result: { data: { billingPayment: payment({ id: "p3" }) } },
+      },
     ],
     "/billing?payment=p3",
   );
   const result = await screen.findByTestId("payment-result");
   await waitFor(() => expect(result).toHaveTextContent("Waiting for the bank's answer"));
   // the page asks again every 2 s: the webhook arrived meanwhile
-  await waitFor(() => expect(screen.getByTestId("payment-result")).toHaveTextContent("Payment received"), { timeout: 6000 });
+  await waitFor(() => expect(screen.getByTestId("payment-result")).toHaveTextContent("Payment received"), {
+    timeout: 6000,
+  });
 });
 
 test("an upgrade of a paid month: its prorated amount to the fils, paid on the gateway's page", async () => {
   const change = recordedMock(ChangePlanDocument, () => ({
-    data: { changePlan: { __typename: "PlanChange", outcome: "PAYMENT_REQUIRED", redirectUrl: GATEWAY, payment: payment({ purpose: "UPGRADE", plan: "PREMIUM", amountFils: 32_774, status: "PENDING" }), billing: billing({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }) } },
+    data: {
+      changePlan: {
+        __typename: "PlanChange",
+        outcome: "PAYMENT_REQUIRED",
+        redirectUrl: GATEWAY,
+        payment: payment({ purpose: "UPGRADE", plan: "PREMIUM", amountFils: 32_774, status: "PENDING" }),
+        billing: billing({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }),
+      },
+    },
   }));
   renderPage(billing({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }), [change.mock]);
-  expect(await screen.findByTestId("upgrade-now-PREMIUM")).toHaveTextContent("32.774 KWD now for the rest of this month");
+  expect(await screen.findByTestId("upgrade-now-PREMIUM")).toHaveTextContent(
+    "32.774 KWD now for the rest of this month",
+  );
   // paid a month ahead: nothing to pay before 7 days from its end
-  expect(screen.getByTestId("billing-paid-ahead")).toHaveTextContent("This month is paid. You can pay the next one from December 25, 2026.");
+  expect(screen.getByTestId("billing-paid-ahead")).toHaveTextContent(
+    "This month is paid. You can pay the next one from December 25, 2026.",
+  );
 
   fireEvent.click(screen.getByTestId("choose-PREMIUM"));
   const dialog = within(await findDialog());
-  expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("You pay 32.774 KWD now for the days left of this month, then 49.000 KWD a month.");
+  expect(dialog.getByTestId("plan-consequence")).toHaveTextContent(
+    "You pay 32.774 KWD now for the days left of this month, then 49.000 KWD a month.",
+  );
   fireEvent.click(dialog.getByRole("radio", { name: "Card" }));
   fireEvent.click(dialog.getByRole("button", { name: "Pay 32.774 KWD" }));
   await waitFor(() => expect(went).toEqual([GATEWAY]));
@@ -216,35 +336,61 @@ test("an upgrade of a paid month: its prorated amount to the fils, paid on the g
 
 test("a downgrade from Premium waits for the month's end and says that API keys stop and members become read-only", async () => {
   const after = billing({ ...ACTIVE, plan: "PREMIUM", nextPlan: "BASIC", plans: plans("PREMIUM") });
-  const change = recordedMock(ChangePlanDocument, () => ({ data: { changePlan: { __typename: "PlanChange", outcome: "SCHEDULED", redirectUrl: null, payment: null, billing: after } } }));
+  const change = recordedMock(ChangePlanDocument, () => ({
+    data: {
+      changePlan: { __typename: "PlanChange", outcome: "SCHEDULED", redirectUrl: null, payment: null, billing: after },
+    },
+  }));
   renderPage(billing({ ...ACTIVE, plan: "PREMIUM", plans: plans("PREMIUM") }), [change.mock]);
   fireEvent.click(await screen.findByTestId("choose-BASIC"));
   const dialog = within(await findDialog());
-  expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("Your plan changes at the end of this month, on January 1, 2027. Until then you keep Premium.");
+  expect(dialog.getByTestId("plan-consequence")).toHaveTextContent(
+    "Your plan changes at the end of this month, on January 1, 2027. Until then you keep Premium.",
+  );
   expect(dialog.getByTestId("premium-loss")).toHaveTextContent("your API keys and webhooks stop");
-  expect(dialog.getByTestId("premium-loss")).toHaveTextContent("team members other than the owners and the account holder become read-only");
+  expect(dialog.getByTestId("premium-loss")).toHaveTextContent(
+    "team members other than the owners and the account holder become read-only",
+  );
   fireEvent.click(dialog.getByTestId("confirm-plan"));
   expect(await screen.findByText("Your plan becomes Basic on January 1, 2027")).toBeInTheDocument();
   expect(change.calls).toEqual([{ plan: "BASIC" }]);
   // the page follows the answer: the waiting downgrade, and the way back
-  expect(await screen.findByTestId("billing-next-plan")).toHaveTextContent("On January 1, 2027 your plan becomes Basic.");
+  expect(await screen.findByTestId("billing-next-plan")).toHaveTextContent(
+    "On January 1, 2027 your plan becomes Basic.",
+  );
   expect(screen.getByTestId("choose-PREMIUM")).toHaveTextContent("Keep Premium");
 });
 
 test("Cancel at period end asks first; then Keep my subscription", async () => {
   const cancelled = billing({ ...ACTIVE, cancelAtPeriodEnd: true, nextChargeFils: null, nextChargeAt: null });
-  renderPage(billing({ ...ACTIVE }), [{ request: { query: CancelSubscriptionDocument }, result: { data: { cancelSubscription: cancelled } } }]);
+  renderPage(billing({ ...ACTIVE }), [
+    { request: { query: CancelSubscriptionDocument }, result: { data: { cancelSubscription: cancelled } } },
+  ]);
   fireEvent.click(await screen.findByTestId("cancel-subscription"));
   const pop = within(await openPopover());
-  expect(pop.getByText("Everything keeps working until December 31, 2026. After that your posts and data stay safe, and you can pay again any time.")).toBeInTheDocument();
+  expect(
+    pop.getByText(
+      "Everything keeps working until December 31, 2026. After that your posts and data stay safe, and you can pay again any time.",
+    ),
+  ).toBeInTheDocument();
   fireEvent.click(pop.getByRole("button", { name: "Cancel at period end" }));
   expect(await screen.findByText("Your subscription ends on December 31, 2026")).toBeInTheDocument();
   expect(await screen.findByTestId("keep-subscription")).toBeInTheDocument();
-  expect(screen.getByTestId("billing-cancelled-at-end")).toHaveTextContent("You cancelled: your subscription ends on December 31, 2026.");
+  expect(screen.getByTestId("billing-cancelled-at-end")).toHaveTextContent(
+    "You cancelled: your subscription ends on December 31, 2026.",
+  );
 });
 
 test("the invoices' name, address and commercial registration number follow the shared rule; saved, the page shows them", async () => {
-  const save = recordedMock(UpdateBillingDetailsDocument, (v) => ({ data: { updateBillingDetails: billing({ legalName: v.legalName, billingAddress: v.billingAddress, crNumber: v.crNumber ?? null }) } }));
+  const save = recordedMock(UpdateBillingDetailsDocument, (v) => ({
+    data: {
+      updateBillingDetails: billing({
+        legalName: v.legalName,
+        billingAddress: v.billingAddress,
+        crNumber: v.crNumber ?? null,
+      }),
+    },
+  }));
   renderPage(billing(), [save.mock]);
   const form = within(await screen.findByTestId("billing-details-form"));
   type(form.getByLabelText("Legal name"), "  ");
@@ -253,11 +399,15 @@ test("the invoices' name, address and commercial registration number follow the 
   type(form.getByLabelText("Legal name"), " Dar Al Qahwa General Trading Co. W.L.L ");
   type(form.getByLabelText("Commercial registration number (optional)"), "12<34>");
   fireEvent.click(form.getByRole("button", { name: "Save" }));
-  expect(await form.findByText("The commercial registration number is at most 30 letters, digits, - or /")).toBeInTheDocument();
+  expect(
+    await form.findByText("The commercial registration number is at most 30 letters, digits, - or /"),
+  ).toBeInTheDocument();
   type(form.getByLabelText("Commercial registration number (optional)"), " ٣٤٥٦٧٨ ");
   fireEvent.click(form.getByRole("button", { name: "Save" }));
   expect(await screen.findByText("Invoice details saved")).toBeInTheDocument();
-  expect(save.calls).toEqual([{ legalName: "Dar Al Qahwa General Trading Co. W.L.L", billingAddress: "Salmiya, Block 10", crNumber: "345678" }]);
+  expect(save.calls).toEqual([
+    { legalName: "Dar Al Qahwa General Trading Co. W.L.L", billingAddress: "Salmiya, Block 10", crNumber: "345678" },
+  ]);
 });
 
 test("the invoices and credit notes, each with its PDF", async () => {
@@ -266,8 +416,28 @@ test("the invoices and credit notes, each with its PDF", async () => {
     pageMock(billing({ ...ACTIVE })),
     quiet,
     invoicesMock([
-      { __typename: "Invoice", id: "i2", number: "CN-2026-000001", kind: "CREDIT_NOTE", issuedAt: "2026-11-20T09:00:00.000Z", totalFils: 5_000, currency: "KWD", relatesTo: "INV-2026-000001", pdfUrl: "/api/billing/invoices/i2/pdf" },
-      { __typename: "Invoice", id: "i1", number: "INV-2026-000001", kind: "INVOICE", issuedAt: "2026-11-01T09:00:00.000Z", totalFils: 15_000, currency: "KWD", relatesTo: null, pdfUrl: "/api/billing/invoices/i1/pdf" },
+      {
+        __typename: "Invoice",
+        id: "i2",
+        number: "CN-2026-000001",
+        kind: "CREDIT_NOTE",
+        issuedAt: "2026-11-20T09:00:00.000Z",
+        totalFils: 5_000,
+        currency: "KWD",
+        relatesTo: "INV-2026-000001",
+        pdfUrl: "/api/billing/invoices/i2/pdf",
+      },
+      {
+        __typename: "Invoice",
+        id: "i1",
+        number: "INV-2026-000001",
+        kind: "INVOICE",
+        issuedAt: "2026-11-01T09:00:00.000Z",
+        totalFils: 15_000,
+        currency: "KWD",
+        relatesTo: null,
+        pdfUrl: "/api/billing/invoices/i1/pdf",
+      },
     ]),
   ]);
   const list = within(await screen.findByTestId("invoices-table"));
@@ -278,7 +448,18 @@ test("the invoices and credit notes, each with its PDF", async () => {
 });
 
 test("without a gateway: the bank transfer's instructions", async () => {
-  renderPage(billing({ gatewayConfigured: false, sources: [], bankTransfer: { __typename: "BankTransfer", bankName: "Kuwait Finance House", iban: "KW81CBKU0000000000001234560101", beneficiary: "Sufra Co." } }));
+  renderPage(
+    billing({
+      gatewayConfigured: false,
+      sources: [],
+      bankTransfer: {
+        __typename: "BankTransfer",
+        bankName: "Kuwait Finance House",
+        iban: "KW81CBKU0000000000001234560101",
+        beneficiary: "Sufra Co.",
+      },
+    }),
+  );
   const bank = within(await screen.findByTestId("billing-bank-transfer"));
   expect(bank.getByText(/Transfer 15\.000 KWD to the account below/)).toBeInTheDocument();
   expect(bank.getByText("KW81CBKU0000000000001234560101")).toBeInTheDocument();
@@ -288,11 +469,24 @@ test("without a gateway: the bank transfer's instructions", async () => {
 test("a member who does not manage billing sees the plan and its status, read-only", async () => {
   signIn("client");
   // no invoices query: invoices are for the owners and the account holder
-  renderWithMocks([{ path: "/billing", element: <BillingPage /> }], "/billing", [pageMock(billing({ canManage: false })), quiet]);
-  expect(await screen.findByTestId("billing-read-only")).toHaveTextContent("Only the owners and the account holder can pay");
+  renderWithMocks([{ path: "/billing", element: <BillingPage /> }], "/billing", [
+    pageMock(billing({ canManage: false })),
+    quiet,
+  ]);
+  expect(await screen.findByTestId("billing-read-only")).toHaveTextContent(
+    "Only the owners and the account holder can pay",
+  );
   expect(screen.getByTestId("billing-status")).toHaveTextContent("Free trial");
   expect(screen.getByTestId("plan-PREMIUM")).toHaveTextContent("49.000 KWD a month");
-  for (const id of ["billing-pay-card", "choose-PREMIUM", "choose-BASIC", "cancel-subscription", "billing-details-form", "billing-invoices"]) expect(screen.queryByTestId(id)).toBeNull();
+  for (const id of [
+    "billing-pay-card",
+    "choose-PREMIUM",
+    "choose-BASIC",
+    "cancel-subscription",
+    "billing-details-form",
+    "billing-invoices",
+  ])
+    expect(screen.queryByTestId(id)).toBeNull();
 });
 
 test("in Arabic: right to left, Arabic-Indic digits, the status in Arabic", async () => {
@@ -320,7 +514,9 @@ describe("the shell's banner", () => {
       [
         {
           element: (
-            <MockedProvider mocks={[{ request: { query: BillingBannerDocument }, result: { data: { billing: b } } }, quiet]}>
+            <MockedProvider
+              mocks={[{ request: { query: BillingBannerDocument }, result: { data: { billing: b } } }, quiet]}
+            >
               <>
                 <SubscriptionBanner enabled />
                 <Outlet />
@@ -334,7 +530,12 @@ describe("the shell's banner", () => {
     );
 
   test("past due: pay by the grace's end, with Pay now to /billing", async () => {
-    renderBanner({ __typename: "Billing", status: "PAST_DUE", graceEndsAt: "2026-12-07T21:00:00.000Z", canManage: true });
+    renderBanner({
+      __typename: "Billing",
+      status: "PAST_DUE",
+      graceEndsAt: "2026-12-07T21:00:00.000Z",
+      canManage: true,
+    });
     const banner = await screen.findByTestId("subscription-banner");
     expect(banner).toHaveTextContent("Your payment is due: pay by December 8, 2026 to keep publishing");
     expect(within(banner).getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/billing");
@@ -357,27 +558,45 @@ describe("the shell's banner", () => {
 });
 
 test("a stopped subscription's refusal (SUBSCRIPTION_ENDED) reads from the catalogue in the language shown", async () => {
-  const refusal = new CombinedGraphQLErrors({ errors: [{ message: "Your subscription has ended.", extensions: { code: "FORBIDDEN", reason: "SUBSCRIPTION_ENDED" } }] });
-  expect(errorMessage(refusal)).toBe("Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again");
+  const refusal = new CombinedGraphQLErrors({
+    errors: [
+      { message: "Your subscription has ended.", extensions: { code: "FORBIDDEN", reason: "SUBSCRIPTION_ENDED" } },
+    ],
+  });
+  expect(errorMessage(refusal)).toBe(
+    "Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again",
+  );
   await inLanguage("ar");
-  expect(errorMessage(refusal)).toBe("انتهى اشتراكك. منشوراتك وبياناتك محفوظة؛ ادفع من صفحة الفوترة لتعود إلى النشر والجدولة والكتابة بالذكاء الاصطناعي");
+  expect(errorMessage(refusal)).toBe(
+    "انتهى اشتراكك. منشوراتك وبياناتك محفوظة؛ ادفع من صفحة الفوترة لتعود إلى النشر والجدولة والكتابة بالذكاء الاصطناعي",
+  );
 });
 
 describe("paying without a gateway", () => {
-  const BANK = { __typename: "BankTransfer", bankName: "Kuwait Finance House", iban: "KW81CBKU0000000000001234560101", beneficiary: "Sufra Co." };
-  const bare = (over: Record<string, unknown> = {}) => billing({ gatewayConfigured: false, sources: [], bankTransfer: BANK, ...over });
+  const BANK = {
+    __typename: "BankTransfer",
+    bankName: "Kuwait Finance House",
+    iban: "KW81CBKU0000000000001234560101",
+    beneficiary: "Sufra Co.",
+  };
+  const bare = (over: Record<string, unknown> = {}) =>
+    billing({ gatewayConfigured: false, sources: [], bankTransfer: BANK, ...over });
   const NONE = { __typename: "BankTransfer", bankName: null, iban: null, beneficiary: null };
 
   test("the page's header says payments are by bank transfer, not through Tap", async () => {
     renderPage(bare());
-    expect(await screen.findByTestId("billing-intro")).toHaveTextContent("You pay by bank transfer: we record your payment and e-mail you the invoice.");
+    expect(await screen.findByTestId("billing-intro")).toHaveTextContent(
+      "You pay by bank transfer: we record your payment and e-mail you the invoice.",
+    );
     expect(screen.getByTestId("billing-intro")).not.toHaveTextContent("Tap");
   });
 
   test("with no bank details set, the café is told whom to write to, not shown empty fields", async () => {
     renderPage(bare({ bankTransfer: NONE }));
     const bank = within(await screen.findByTestId("billing-bank-transfer"));
-    expect(bank.getByTestId("bank-text")).toHaveTextContent("To pay 15.000 KWD by bank transfer, write to support@sufra.kw");
+    expect(bank.getByTestId("bank-text")).toHaveTextContent(
+      "To pay 15.000 KWD by bank transfer, write to support@sufra.kw",
+    );
     expect(bank.queryByTestId("bank-details")).toBeNull();
     expect(screen.queryByText(/Ask Sufra/)).toBeNull();
   });
@@ -393,19 +612,33 @@ describe("paying without a gateway", () => {
   test("a paid month asks for no transfer: it says when the next month can be paid; cancelled, that nothing is due", async () => {
     renderPage(bare({ ...ACTIVE }));
     const bank = within(await screen.findByTestId("billing-bank-transfer"));
-    expect(bank.getByTestId("billing-paid-ahead")).toHaveTextContent("This month is paid. You can pay the next one from December 25, 2026.");
+    expect(bank.getByTestId("billing-paid-ahead")).toHaveTextContent(
+      "This month is paid. You can pay the next one from December 25, 2026.",
+    );
     expect(bank.queryByText(/Transfer/)).toBeNull();
   });
 
   test("cancelled at the period's end: nothing is due, no transfer asked", async () => {
     renderPage(bare({ ...ACTIVE, cancelAtPeriodEnd: true, nextChargeFils: null, nextChargeAt: null }));
     const bank = within(await screen.findByTestId("billing-bank-transfer"));
-    expect(bank.getByTestId("billing-paid-ahead")).toHaveTextContent("Nothing is due: you cancelled, and your subscription ends on December 31, 2026.");
+    expect(bank.getByTestId("billing-paid-ahead")).toHaveTextContent(
+      "Nothing is due: you cancelled, and your subscription ends on December 31, 2026.",
+    );
     expect(bank.queryByText(/Transfer/)).toBeNull();
   });
 
   test("an upgrade of a paid month: the prorated amount and the transfer's details, nothing to pay online", async () => {
-    const change = recordedMock(ChangePlanDocument, () => ({ data: { changePlan: { __typename: "PlanChange", outcome: "PAYMENT_REQUIRED", redirectUrl: null, payment: null, billing: bare({ ...ACTIVE }) } } }));
+    const change = recordedMock(ChangePlanDocument, () => ({
+      data: {
+        changePlan: {
+          __typename: "PlanChange",
+          outcome: "PAYMENT_REQUIRED",
+          redirectUrl: null,
+          payment: null,
+          billing: bare({ ...ACTIVE }),
+        },
+      },
+    }));
     renderPage(bare({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }), [change.mock]);
     fireEvent.click(await screen.findByTestId("choose-PREMIUM"));
     const dialog = within(await findDialog());
@@ -427,7 +660,9 @@ describe("paying without a gateway", () => {
     renderPage(bare({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }));
     fireEvent.click(await screen.findByTestId("choose-PREMIUM"));
     const dialog = within(await findDialog());
-    expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("حوّل ٣٢٫٧٧٤ د.ك. عن الأيام المتبقية من هذا الشهر إلى الحساب أدناه");
+    expect(dialog.getByTestId("plan-consequence")).toHaveTextContent(
+      "حوّل ٣٢٫٧٧٤ د.ك. عن الأيام المتبقية من هذا الشهر إلى الحساب أدناه",
+    );
     expect(dialog.getByText("KW81CBKU0000000000001234560101")).toBeInTheDocument();
     expect(dialog.getByTestId("close-plan")).toHaveTextContent("إغلاق");
   });
@@ -435,21 +670,47 @@ describe("paying without a gateway", () => {
 
 describe("a month paid during the trial", () => {
   // paid on November 20 during a trial that ends on December 1: the month runs from December 1 to January 1
-  const PAID_IN_TRIAL = { status: "ACTIVE", trialEndsAt: DEC_1, periodStartsAt: DEC_1, periodEndsAt: JAN_1, nextChargeAt: JAN_1, payableNow: false, plans: plans("PROFESSIONAL", { PREMIUM: 34_000 }) };
+  const PAID_IN_TRIAL = {
+    status: "ACTIVE",
+    trialEndsAt: DEC_1,
+    periodStartsAt: DEC_1,
+    periodEndsAt: JAN_1,
+    nextChargeAt: JAN_1,
+    payableNow: false,
+    plans: plans("PROFESSIONAL", { PREMIUM: 34_000 }),
+  };
 
   test("the trial goes on until its end, the month waits for it, and an upgrade pays for that whole month", async () => {
-    const change = recordedMock(ChangePlanDocument, () => ({ data: { changePlan: { __typename: "PlanChange", outcome: "PAYMENT_REQUIRED", redirectUrl: GATEWAY, payment: payment({ purpose: "UPGRADE", plan: "PREMIUM", amountFils: 34_000, status: "PENDING" }), billing: billing(PAID_IN_TRIAL) } } }));
+    const change = recordedMock(ChangePlanDocument, () => ({
+      data: {
+        changePlan: {
+          __typename: "PlanChange",
+          outcome: "PAYMENT_REQUIRED",
+          redirectUrl: GATEWAY,
+          payment: payment({ purpose: "UPGRADE", plan: "PREMIUM", amountFils: 34_000, status: "PENDING" }),
+          billing: billing(PAID_IN_TRIAL),
+        },
+      },
+    }));
     renderPage(billing(PAID_IN_TRIAL), [change.mock]);
     const status = within(await screen.findByTestId("billing-status-card"));
     expect(status.getByTestId("billing-status")).toHaveTextContent("Free trial, first month paid");
     expect(status.getByText("Trial ends")).toBeInTheDocument();
-    expect(status.getByTestId("billing-after-trial")).toHaveTextContent("Your first month is paid. It starts when your trial ends, on December 1, 2026: you lose no trial day.");
-    expect(screen.getByTestId("upgrade-now-PREMIUM")).toHaveTextContent("34.000 KWD now for your first paid month, from December 1, 2026");
+    expect(status.getByTestId("billing-after-trial")).toHaveTextContent(
+      "Your first month is paid. It starts when your trial ends, on December 1, 2026: you lose no trial day.",
+    );
+    expect(screen.getByTestId("upgrade-now-PREMIUM")).toHaveTextContent(
+      "34.000 KWD now for your first paid month, from December 1, 2026",
+    );
     expect(screen.queryByText(/for the rest of this month/)).toBeNull();
-    expect(screen.getByTestId("billing-paid-ahead")).toHaveTextContent("Your first month is paid. You can pay the next one from December 25, 2026.");
+    expect(screen.getByTestId("billing-paid-ahead")).toHaveTextContent(
+      "Your first month is paid. You can pay the next one from December 25, 2026.",
+    );
     fireEvent.click(screen.getByTestId("choose-PREMIUM"));
     const dialog = within(await findDialog());
-    expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("You pay 34.000 KWD now for your first paid month, which starts when your trial ends on December 1, 2026, then 49.000 KWD a month.");
+    expect(dialog.getByTestId("plan-consequence")).toHaveTextContent(
+      "You pay 34.000 KWD now for your first paid month, which starts when your trial ends on December 1, 2026, then 49.000 KWD a month.",
+    );
   });
 
   test("in Arabic", async () => {
@@ -464,7 +725,9 @@ describe("a month paid during the trial", () => {
 
 describe("cancelling asks with buttons that say what they do", () => {
   test("Keep my plan or Cancel at period end; Keep my plan changes nothing", async () => {
-    const cancel = recordedMock(CancelSubscriptionDocument, () => ({ data: { cancelSubscription: billing({ ...ACTIVE, cancelAtPeriodEnd: true }) } }));
+    const cancel = recordedMock(CancelSubscriptionDocument, () => ({
+      data: { cancelSubscription: billing({ ...ACTIVE, cancelAtPeriodEnd: true }) },
+    }));
     renderPage(billing({ ...ACTIVE }), [cancel.mock]);
     fireEvent.click(await screen.findByTestId("cancel-subscription"));
     const pop = within(await openPopover());

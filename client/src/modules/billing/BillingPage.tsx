@@ -104,10 +104,20 @@ export default function BillingPage() {
     <div className="sufra-billing">
       <PageHead className="sufra-billing-head" title={t("title")} />
       {/* how payments are taken: through the gateway, or (none configured) by bank transfer */}
-      {b && <Typography.Paragraph type="secondary" data-testid="billing-intro">{b.gatewayConfigured ? t("intro") : t("introTransfer")}</Typography.Paragraph>}
+      {b && (
+        <Typography.Paragraph type="secondary" data-testid="billing-intro">
+          {b.gatewayConfigured ? t("intro") : t("introTransfer")}
+        </Typography.Paragraph>
+      )}
       {paymentId && (
         <div className="sufra-billing-result">
-          <PaymentResult key={paymentId} id={paymentId} onSettled={reload} onClose={closeResult} onTryAgain={tryAgain} />
+          <PaymentResult
+            key={paymentId}
+            id={paymentId}
+            onSettled={reload}
+            onClose={closeResult}
+            onTryAgain={tryAgain}
+          />
         </div>
       )}
       {body}

@@ -7,10 +7,13 @@ export const BILLING_NS = "billing";
 export const billingTexts = {
   en: {
     title: "Billing",
-    intro: "Your plan, your next payment and your invoices. Payments go through Tap Payments: Sufra never sees your card.",
-    introTransfer: "Your plan, your next payment and your invoices. You pay by bank transfer: we record your payment and e-mail you the invoice.",
+    intro:
+      "Your plan, your next payment and your invoices. Payments go through Tap Payments: Sufra never sees your card.",
+    introTransfer:
+      "Your plan, your next payment and your invoices. You pay by bank transfer: we record your payment and e-mail you the invoice.",
     loadFailed: "We could not load your billing",
-    readOnly: "Only the owners and the account holder can pay, change the plan or cancel. You can see the plan and its status here.",
+    readOnly:
+      "Only the owners and the account holder can pay, change the plan or cancel. You can see the plan and its status here.",
     status: {
       TRIAL: "Free trial",
       ACTIVE: "Active",
@@ -31,9 +34,12 @@ export const billingTexts = {
       pastDueSince: "Payment due since",
       graceEnds: "Grace ends",
       ended: "Ended",
-      pastDueText: "Your paid month has ended. Everything keeps working until {{date}}; pay before then to keep publishing.",
-      stoppedText: "Your posts, figures, reviews and files are safe. Until you pay, you cannot publish, schedule, write with AI, manage the team or use the API. Scheduled posts wait and go out when you pay.",
-      trialText: "Pay any time during your trial: your paid month starts when the trial ends, so you lose no trial day.",
+      pastDueText:
+        "Your paid month has ended. Everything keeps working until {{date}}; pay before then to keep publishing.",
+      stoppedText:
+        "Your posts, figures, reviews and files are safe. Until you pay, you cannot publish, schedule, write with AI, manage the team or use the API. Scheduled posts wait and go out when you pay.",
+      trialText:
+        "Pay any time during your trial: your paid month starts when the trial ends, so you lose no trial day.",
       paidAfterTrial: "Your first month is paid. It starts when your trial ends, on {{date}}: you lose no trial day.",
       cancelledAtEnd: "You cancelled: your subscription ends on {{date}}. Until then everything works as usual.",
       nextPlan: "On {{date}} your plan becomes {{plan}}.",
@@ -47,7 +53,8 @@ export const billingTexts = {
       none: "Nothing is due: your subscription ends at the end of this month.",
       paidAhead: "This month is paid. You can pay the next one from {{date}}.",
       paidAheadTrial: "Your first month is paid. You can pay the next one from {{date}}.",
-      cancelledAhead: "Nothing is due: you cancelled, and your subscription ends on {{end}}. Changed your mind? Choose Keep my subscription, then you can pay the next month from {{date}}.",
+      cancelledAhead:
+        "Nothing is due: you cancelled, and your subscription ends on {{end}}. Changed your mind? Choose Keep my subscription, then you can pay the next month from {{date}}.",
     },
     pay: {
       title: "Pay now",
@@ -55,13 +62,15 @@ export const billingTexts = {
       sources: { KNET: "KNET", CARD: "Card", APPLE_PAY: "Apple Pay" },
       button: "Pay {{amount}}",
       redirecting: "Taking you to the payment page…",
-      pending: "A payment of {{amount}} started on {{date}} is still waiting for the bank. If you left the payment page, you can start again.",
+      pending:
+        "A payment of {{amount}} started on {{date}} is still waiting for the bank. If you left the payment page, you can start again.",
       secure: "You pay on Tap Payments' secure page, then come back here.",
     },
     bank: {
       title: "Pay by bank transfer",
       text: "Transfer {{amount}} to the account below, with your business's name in the transfer's reference. We record your payment and e-mail you the invoice.",
-      noDetails: "To pay {{amount}} by bank transfer, write to support@sufra.kw: we send you the account's details, record your payment and e-mail you the invoice.",
+      noDetails:
+        "To pay {{amount}} by bank transfer, write to support@sufra.kw: we send you the account's details, record your payment and e-mail you the invoice.",
       someDetails: "For the details not shown here, write to support@sufra.kw.",
       bankName: "Bank",
       iban: "IBAN",
@@ -80,14 +89,18 @@ export const billingTexts = {
       now: "Changes at once, with nothing to pay now.",
       forRest: "for the days left of this month",
       forMonth: "for your first paid month, which starts when your trial ends on {{date}}",
-      upgradePay: "You pay {{amount}} now {{span}}, then {{price}} a month. The upgrade starts as soon as the payment is received.",
-      upgradeTransfer: "Transfer {{amount}} {{span}} to the account below, with your business's name and “{{plan}}” in the transfer's reference. Your plan becomes {{plan}} as soon as we record your transfer, and we e-mail you the invoice. Then it is {{price}} a month.",
-      upgradeNoDetails: "To upgrade, transfer {{amount}} {{span}}: write to support@sufra.kw for the account's details. Your plan becomes {{plan}} as soon as we record your transfer, and we e-mail you the invoice. Then it is {{price}} a month.",
+      upgradePay:
+        "You pay {{amount}} now {{span}}, then {{price}} a month. The upgrade starts as soon as the payment is received.",
+      upgradeTransfer:
+        "Transfer {{amount}} {{span}} to the account below, with your business's name and “{{plan}}” in the transfer's reference. Your plan becomes {{plan}} as soon as we record your transfer, and we e-mail you the invoice. Then it is {{price}} a month.",
+      upgradeNoDetails:
+        "To upgrade, transfer {{amount}} {{span}}: write to support@sufra.kw for the account's details. Your plan becomes {{plan}} as soon as we record your transfer, and we e-mail you the invoice. Then it is {{price}} a month.",
       close: "Close",
       downgradeEnd: "Your plan changes at the end of this month, on {{date}}. Until then you keep {{plan}}.",
       stopped: "Your next payment buys this plan.",
       pastDue: "Changes at once; your next payment is for this plan.",
-      premiumLoss: "Leaving Premium: your API keys and webhooks stop (they are kept and work again on Premium), and team members other than the owners and the account holder become read-only.",
+      premiumLoss:
+        "Leaving Premium: your API keys and webhooks stop (they are kept and work again on Premium), and team members other than the owners and the account holder become read-only.",
       keep: "Keep {{plan}}",
       keepText: "Your change to {{next}} is dropped: you stay on {{plan}}.",
       confirmTitle: "Change to {{plan}}?",
@@ -103,7 +116,8 @@ export const billingTexts = {
       title: "Cancel or keep",
       button: "Cancel at period end",
       confirmTitle: "Cancel at the end of this month?",
-      confirmText: "Everything keeps working until {{date}}. After that your posts and data stay safe, and you can pay again any time.",
+      confirmText:
+        "Everything keeps working until {{date}}. After that your posts and data stay safe, and you can pay again any time.",
       confirm: "Cancel at period end",
       done: "Your subscription ends on {{date}}",
       keep: "Keep my subscription",
@@ -142,7 +156,14 @@ export const billingTexts = {
       amount: "Amount",
       method: "Method",
       status: "Status",
-      statuses: { PENDING: "Waiting", PAID: "Paid", FAILED: "Failed", ABANDONED: "Not completed", REFUNDED: "Refunded", PARTIALLY_REFUNDED: "Partly refunded" },
+      statuses: {
+        PENDING: "Waiting",
+        PAID: "Paid",
+        FAILED: "Failed",
+        ABANDONED: "Not completed",
+        REFUNDED: "Refunded",
+        PARTIALLY_REFUNDED: "Partly refunded",
+      },
       methods: { KNET: "KNET", CARD: "Card", APPLE_PAY: "Apple Pay", BANK_TRANSFER: "Bank transfer", OTHER: "Other" },
     },
     result: {
@@ -156,7 +177,8 @@ export const billingTexts = {
       tryAgain: "Try again",
       pendingTitle: "Waiting for the bank's answer",
       pendingText: "This usually takes a few seconds. This page updates by itself.",
-      stillPending: "The bank has not answered yet. You may leave this page: we will tell you as soon as the payment arrives.",
+      stillPending:
+        "The bank has not answered yet. You may leave this page: we will tell you as soon as the payment arrives.",
       checkAgain: "Check again",
       unknown: "We could not find this payment. If money was taken, it shows here as soon as the bank tells us.",
       close: "Close",
@@ -195,7 +217,8 @@ export const billingTexts = {
       graceEnds: "تنتهي المهلة",
       ended: "انتهى",
       pastDueText: "انتهى شهرك المدفوع. يبقى كل شيء يعمل حتى {{date}}؛ ادفع قبل ذلك لتستمر في النشر.",
-      stoppedText: "منشوراتك وأرقامك وتقييماتك وملفاتك محفوظة. حتى تدفع، لا يمكنك النشر أو الجدولة أو الكتابة بالذكاء الاصطناعي أو إدارة الفريق أو استخدام الواجهة البرمجية. المنشورات المجدولة تنتظر وتُنشر عندما تدفع.",
+      stoppedText:
+        "منشوراتك وأرقامك وتقييماتك وملفاتك محفوظة. حتى تدفع، لا يمكنك النشر أو الجدولة أو الكتابة بالذكاء الاصطناعي أو إدارة الفريق أو استخدام الواجهة البرمجية. المنشورات المجدولة تنتظر وتُنشر عندما تدفع.",
       trialText: "ادفع في أي وقت أثناء التجربة: يبدأ شهرك المدفوع عند انتهاء التجربة، فلا تخسر أي يوم منها.",
       paidAfterTrial: "شهرك الأول مدفوع. يبدأ عند انتهاء تجربتك في {{date}}: فلا تخسر أي يوم منها.",
       cancelledAtEnd: "لقد ألغيت اشتراكك: ينتهي في {{date}}. حتى ذلك الحين يعمل كل شيء كالمعتاد.",
@@ -210,7 +233,8 @@ export const billingTexts = {
       none: "لا شيء مستحق: ينتهي اشتراكك في نهاية هذا الشهر.",
       paidAhead: "هذا الشهر مدفوع. يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
       paidAheadTrial: "شهرك الأول مدفوع. يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
-      cancelledAhead: "لا شيء مستحق: لقد ألغيت، وينتهي اشتراكك في {{end}}. غيّرت رأيك؟ اختر «أبقِ على اشتراكي»، ثم يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
+      cancelledAhead:
+        "لا شيء مستحق: لقد ألغيت، وينتهي اشتراكك في {{end}}. غيّرت رأيك؟ اختر «أبقِ على اشتراكي»، ثم يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
     },
     pay: {
       title: "ادفع الآن",
@@ -224,7 +248,8 @@ export const billingTexts = {
     bank: {
       title: "الدفع بتحويل بنكي",
       text: "حوّل {{amount}} إلى الحساب أدناه، واكتب اسم نشاطك التجاري في مرجع التحويل. نسجّل دفعتك ونرسل لك الفاتورة بالبريد الإلكتروني.",
-      noDetails: "لتدفع {{amount}} بتحويل بنكي، راسلنا على support@sufra.kw: نرسل لك بيانات الحساب، ونسجّل دفعتك ونرسل لك الفاتورة بالبريد الإلكتروني.",
+      noDetails:
+        "لتدفع {{amount}} بتحويل بنكي، راسلنا على support@sufra.kw: نرسل لك بيانات الحساب، ونسجّل دفعتك ونرسل لك الفاتورة بالبريد الإلكتروني.",
       someDetails: "للبيانات غير الظاهرة هنا، راسلنا على support@sufra.kw.",
       bankName: "البنك",
       iban: "رقم الآيبان",
@@ -244,13 +269,16 @@ export const billingTexts = {
       forRest: "عن الأيام المتبقية من هذا الشهر",
       forMonth: "عن شهرك المدفوع الأول، الذي يبدأ عند انتهاء تجربتك في {{date}}",
       upgradePay: "تدفع {{amount}} الآن {{span}}، ثم {{price}} شهريًا. تبدأ الترقية فور استلام الدفعة.",
-      upgradeTransfer: "حوّل {{amount}} {{span}} إلى الحساب أدناه، واكتب اسم نشاطك التجاري و«{{plan}}» في مرجع التحويل. تصبح باقتك {{plan}} فور تسجيلنا لتحويلك، ونرسل لك الفاتورة بالبريد الإلكتروني. بعدها {{price}} شهريًا.",
-      upgradeNoDetails: "للترقية حوّل {{amount}} {{span}}: راسلنا على support@sufra.kw لبيانات الحساب. تصبح باقتك {{plan}} فور تسجيلنا لتحويلك، ونرسل لك الفاتورة بالبريد الإلكتروني. بعدها {{price}} شهريًا.",
+      upgradeTransfer:
+        "حوّل {{amount}} {{span}} إلى الحساب أدناه، واكتب اسم نشاطك التجاري و«{{plan}}» في مرجع التحويل. تصبح باقتك {{plan}} فور تسجيلنا لتحويلك، ونرسل لك الفاتورة بالبريد الإلكتروني. بعدها {{price}} شهريًا.",
+      upgradeNoDetails:
+        "للترقية حوّل {{amount}} {{span}}: راسلنا على support@sufra.kw لبيانات الحساب. تصبح باقتك {{plan}} فور تسجيلنا لتحويلك، ونرسل لك الفاتورة بالبريد الإلكتروني. بعدها {{price}} شهريًا.",
       close: "إغلاق",
       downgradeEnd: "تتغيّر باقتك في نهاية هذا الشهر، في {{date}}. حتى ذلك الحين تبقى على الباقة {{plan}}.",
       stopped: "دفعتك القادمة تشتري هذه الباقة.",
       pastDue: "تتغيّر فورًا؛ وتكون دفعتك القادمة لهذه الباقة.",
-      premiumLoss: "عند ترك الباقة المميزة: تتوقف مفاتيح الواجهة البرمجية وخطافات الويب (تبقى محفوظة وتعود للعمل مع الباقة المميزة)، ويصبح أعضاء الفريق غير المالكين وصاحب الحساب للقراءة فقط.",
+      premiumLoss:
+        "عند ترك الباقة المميزة: تتوقف مفاتيح الواجهة البرمجية وخطافات الويب (تبقى محفوظة وتعود للعمل مع الباقة المميزة)، ويصبح أعضاء الفريق غير المالكين وصاحب الحساب للقراءة فقط.",
       keep: "أبقِ على الباقة {{plan}}",
       keepText: "يُلغى انتقالك إلى {{next}}: تبقى على الباقة {{plan}}.",
       confirmTitle: "الانتقال إلى الباقة {{plan}}؟",
@@ -266,7 +294,8 @@ export const billingTexts = {
       title: "الإلغاء أو الاستمرار",
       button: "إلغاء في نهاية الشهر",
       confirmTitle: "الإلغاء في نهاية هذا الشهر؟",
-      confirmText: "يبقى كل شيء يعمل حتى {{date}}. بعدها تبقى منشوراتك وبياناتك محفوظة، ويمكنك الدفع من جديد في أي وقت.",
+      confirmText:
+        "يبقى كل شيء يعمل حتى {{date}}. بعدها تبقى منشوراتك وبياناتك محفوظة، ويمكنك الدفع من جديد في أي وقت.",
       confirm: "إلغاء في نهاية الشهر",
       done: "ينتهي اشتراكك في {{date}}",
       keep: "أبقِ على اشتراكي",
@@ -305,7 +334,14 @@ export const billingTexts = {
       amount: "المبلغ",
       method: "الطريقة",
       status: "الحالة",
-      statuses: { PENDING: "بانتظار البنك", PAID: "مدفوعة", FAILED: "فشلت", ABANDONED: "لم تكتمل", REFUNDED: "مستردّة", PARTIALLY_REFUNDED: "مستردّة جزئيًا" },
+      statuses: {
+        PENDING: "بانتظار البنك",
+        PAID: "مدفوعة",
+        FAILED: "فشلت",
+        ABANDONED: "لم تكتمل",
+        REFUNDED: "مستردّة",
+        PARTIALLY_REFUNDED: "مستردّة جزئيًا",
+      },
       methods: { KNET: "كي نت", CARD: "بطاقة", APPLE_PAY: "Apple Pay", BANK_TRANSFER: "تحويل بنكي", OTHER: "أخرى" },
     },
     result: {

@@ -12,7 +12,8 @@ export const day = (at: string, locale: Locale) => formatDate(at, locale, "long"
 export const planName = (plan: string, locale: Locale) => planOf(plan)?.name[locale] ?? PLANS.professional.name[locale];
 
 /** The last day a period covers: its end is the next period's start (exclusive), so show the instant before it. */
-export const lastDay = (end: string, locale: Locale) => day(new Date(new Date(end).getTime() - 1).toISOString(), locale);
+export const lastDay = (end: string, locale: Locale) =>
+  day(new Date(new Date(end).getTime() - 1).toISOString(), locale);
 
 /** Where "Pay now" and an upgrade send the browser: the gateway's page. Tests replace `go`. */
 export const gatewayPage = { go: (url: string) => window.location.assign(url) };

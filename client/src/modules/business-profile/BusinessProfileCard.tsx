@@ -7,13 +7,29 @@
 // the server's field messages land on their fields.
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { businessProfileSchema, CUISINE_KEYS, CUISINES, DELIVERY_APP_KEYS, deliveryAppSchema, KUWAIT_AREA_KEYS, KUWAIT_AREAS, RESERVATION_MODES, type Locale } from "@sufra/schema";
+import {
+  businessProfileSchema,
+  CUISINE_KEYS,
+  CUISINES,
+  DELIVERY_APP_KEYS,
+  deliveryAppSchema,
+  KUWAIT_AREA_KEYS,
+  KUWAIT_AREAS,
+  RESERVATION_MODES,
+  type Locale,
+} from "@sufra/schema";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { App, Button, Card, Col, Collapse, Divider, Form, Input, Row, Select, Skeleton, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../shared/LoadError.tsx";
-import { BusinessProfileDocument, UpdateBusinessProfileDocument, type BusinessProfileFieldsFragment, type DeliveryAppKey, type ReservationMode } from "../../graphql/graphql.ts";
+import {
+  BusinessProfileDocument,
+  UpdateBusinessProfileDocument,
+  type BusinessProfileFieldsFragment,
+  type DeliveryAppKey,
+  type ReservationMode,
+} from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
@@ -44,7 +60,21 @@ interface Values {
 
 /** The text fields, sent trimmed (blank: cleared). */
 const FIELDS = [
-  "nameAr", "cuisine", "area", "hours", "hoursAr", "address", "addressAr", "mapUrl", "ramadanHours", "ramadanHoursAr", "eidHours", "eidHoursAr", "publicPhone", "reservationPhone", "reservationUrl",
+  "nameAr",
+  "cuisine",
+  "area",
+  "hours",
+  "hoursAr",
+  "address",
+  "addressAr",
+  "mapUrl",
+  "ramadanHours",
+  "ramadanHoursAr",
+  "eidHours",
+  "eidHoursAr",
+  "publicPhone",
+  "reservationPhone",
+  "reservationUrl",
 ] as const;
 /** A server field message's field as the form names it: "deliveryApps.0.url" is ["deliveryApps", 0, "url"]. */
 const formName = (field: string) => field.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p));
@@ -72,7 +102,14 @@ export function BusinessProfileCard() {
         {/* opened on demand: the voice is learned from the published posts when it is asked for */}
         <Collapse
           className="sufra-voice-collapse"
-          items={[{ key: "voice", label: t("voice.title"), extra: <Typography.Text type="secondary">{t("voice.summary")}</Typography.Text>, children: <VoiceCard /> }]}
+          items={[
+            {
+              key: "voice",
+              label: t("voice.title"),
+              extra: <Typography.Text type="secondary">{t("voice.summary")}</Typography.Text>,
+              children: <VoiceCard />,
+            },
+          ]}
           data-testid="voice-section"
         />
       </>
@@ -105,7 +142,11 @@ function ProfileForm({ profile }: { profile: BusinessProfileFieldsFragment }) {
       reservationMode: v.reservationMode ? (v.reservationMode.toUpperCase() as ReservationMode) : null,
       deliveryApps: (v.deliveryApps ?? [])
         .filter((a) => a && (a.app || a.url?.trim()))
-        .map((a) => ({ app: (a.app ?? "").toUpperCase() as DeliveryAppKey, name: a.name?.trim() || null, url: (a.url ?? "").trim() })),
+        .map((a) => ({
+          app: (a.app ?? "").toUpperCase() as DeliveryAppKey,
+          name: a.name?.trim() || null,
+          url: (a.url ?? "").trim(),
+        })),
     };
     try {
       const res = await save({ variables: { input } });
@@ -165,7 +206,13 @@ function ProfileForm({ profile }: { profile: BusinessProfileFieldsFragment }) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="address" label={t("guests.address")} rules={[schemaRule(shape.address, locale)]}>
-            <Input dir="ltr" lang="en" className="sufra-ltr-input" placeholder={t("guests.addressPlaceholder")} autoComplete="street-address" />
+            <Input
+              dir="ltr"
+              lang="en"
+              className="sufra-ltr-input"
+              placeholder={t("guests.addressPlaceholder")}
+              autoComplete="street-address"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -174,7 +221,12 @@ function ProfileForm({ profile }: { profile: BusinessProfileFieldsFragment }) {
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="mapUrl" label={t("guests.mapUrl")} extra={t("guests.mapUrlHint")} rules={[schemaRule(shape.mapUrl, locale)]}>
+      <Form.Item
+        name="mapUrl"
+        label={t("guests.mapUrl")}
+        extra={t("guests.mapUrlHint")}
+        rules={[schemaRule(shape.mapUrl, locale)]}
+      >
         <Input dir="ltr" className="sufra-ltr-input" inputMode="url" placeholder="https://maps.app.goo.gl/…" />
       </Form.Item>
       <Row gutter={16}>
@@ -189,25 +241,43 @@ function ProfileForm({ profile }: { profile: BusinessProfileFieldsFragment }) {
           </Col>
         ))}
       </Row>
-      <Form.Item name="publicPhone" label={t("guests.publicPhone")} extra={t("guests.publicPhoneHint")} rules={[schemaRule(shape.publicPhone, locale)]}>
+      <Form.Item
+        name="publicPhone"
+        label={t("guests.publicPhone")}
+        extra={t("guests.publicPhoneHint")}
+        rules={[schemaRule(shape.publicPhone, locale)]}
+      >
         <Input dir="ltr" className="sufra-ltr-input" inputMode="tel" placeholder="+965XXXXXXXX" autoComplete="tel" />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="reservationMode" label={t("guests.reservationMode")}>
-            <Select allowClear placeholder={t("guests.reservationModes.unset")} options={RESERVATION_MODES.map((m) => ({ value: m, label: t(`guests.reservationModes.${m}`) }))} data-testid="reservation-mode" />
+            <Select
+              allowClear
+              placeholder={t("guests.reservationModes.unset")}
+              options={RESERVATION_MODES.map((m) => ({ value: m, label: t(`guests.reservationModes.${m}`) }))}
+              data-testid="reservation-mode"
+            />
           </Form.Item>
         </Col>
         {mode === "phone" && (
           <Col xs={24} md={16}>
-            <Form.Item name="reservationPhone" label={t("guests.reservationPhone")} rules={[schemaRule(shape.reservationPhone, locale)]}>
+            <Form.Item
+              name="reservationPhone"
+              label={t("guests.reservationPhone")}
+              rules={[schemaRule(shape.reservationPhone, locale)]}
+            >
               <Input dir="ltr" className="sufra-ltr-input" inputMode="tel" placeholder="+965XXXXXXXX" />
             </Form.Item>
           </Col>
         )}
         {mode === "link" && (
           <Col xs={24} md={16}>
-            <Form.Item name="reservationUrl" label={t("guests.reservationUrl")} rules={[schemaRule(shape.reservationUrl, locale)]}>
+            <Form.Item
+              name="reservationUrl"
+              label={t("guests.reservationUrl")}
+              rules={[schemaRule(shape.reservationUrl, locale)]}
+            >
               <Input dir="ltr" className="sufra-ltr-input" inputMode="url" placeholder="https://" />
             </Form.Item>
           </Col>
@@ -220,26 +290,47 @@ function ProfileForm({ profile }: { profile: BusinessProfileFieldsFragment }) {
             {items.map(({ key, name }) => (
               <Row gutter={8} key={key} align="top">
                 <Col xs={24} md={6}>
-                  <Form.Item name={[name, "app"]} label={t("guests.deliveryApp")} rules={[schemaRule(appShape.app, locale)]}>
+                  <Form.Item
+                    name={[name, "app"]}
+                    label={t("guests.deliveryApp")}
+                    rules={[schemaRule(appShape.app, locale)]}
+                  >
                     <Select options={DELIVERY_APP_KEYS.map((k) => ({ value: k, label: t(`guests.apps.${k}`) }))} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={7}>
-                  <Form.Item name={[name, "name"]} label={t("guests.deliveryAppName")} rules={[schemaRule(appShape.name, locale)]}>
+                  <Form.Item
+                    name={[name, "name"]}
+                    label={t("guests.deliveryAppName")}
+                    rules={[schemaRule(appShape.name, locale)]}
+                  >
                     <Input placeholder={t("guests.deliveryAppNamePlaceholder")} />
                   </Form.Item>
                 </Col>
                 <Col xs={22} md={10}>
-                  <Form.Item name={[name, "url"]} label={t("guests.deliveryAppUrl")} rules={[schemaRule(appShape.url, locale)]}>
+                  <Form.Item
+                    name={[name, "url"]}
+                    label={t("guests.deliveryAppUrl")}
+                    rules={[schemaRule(appShape.url, locale)]}
+                  >
                     <Input dir="ltr" className="sufra-ltr-input" inputMode="url" placeholder="https://" />
                   </Form.Item>
                 </Col>
                 <Col xs={2} md={1} className="sufra-delivery-app-remove">
-                  <Button type="text" icon={<DeleteOutlined />} aria-label={t("guests.removeDeliveryApp")} onClick={() => remove(name)} />
+                  <Button
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    aria-label={t("guests.removeDeliveryApp")}
+                    onClick={() => remove(name)}
+                  />
                 </Col>
               </Row>
             ))}
-            <Button icon={<PlusOutlined />} onClick={() => add({ app: undefined, name: undefined, url: "" })} data-testid="add-delivery-app">
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => add({ app: undefined, name: undefined, url: "" })}
+              data-testid="add-delivery-app"
+            >
               {t("guests.addDeliveryApp")}
             </Button>
           </div>
@@ -277,13 +368,18 @@ function ChoiceOrText({
   const [search, setSearch] = useState("");
 
   const options = useMemo(() => {
-    const list = keys.map((k) => ({ value: k, label: choices[k]![locale], search: `${choices[k]!.en} ${choices[k]!.ar} ${k}` }));
+    const list = keys.map((k) => ({
+      value: k,
+      label: choices[k]![locale],
+      search: `${choices[k]!.en} ${choices[k]!.ar} ${k}`,
+    }));
     // a free text saved earlier shows as itself
     if (value && !keys.includes(value)) list.unshift({ value, label: value, search: value });
     // too long a text is still offered: the field's rule then says how long it may be
     const typed = search.trim();
     const lower = typed.toLowerCase();
-    if (typed && !list.some((o) => o.value === typed || o.label.toLowerCase() === lower)) list.unshift({ value: typed, label: t("useTyped", { text: typed }), search: typed });
+    if (typed && !list.some((o) => o.value === typed || o.label.toLowerCase() === lower))
+      list.unshift({ value: typed, label: t("useTyped", { text: typed }), search: typed });
     return list;
   }, [choices, keys, locale, search, t, value]);
 

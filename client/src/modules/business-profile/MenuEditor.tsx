@@ -5,9 +5,39 @@
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import type { Reference } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SnippetsOutlined } from "@ant-design/icons";
-import { isMessageKey, MAX_MENU_ITEMS, menuItemSchema, messageText, parseMenuText, BUSINESS_PROFILE_LIMITS } from "@sufra/schema";
-import { Alert, App, Button, Card, Checkbox, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Space, Table, Typography } from "antd";
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  SnippetsOutlined,
+} from "@ant-design/icons";
+import {
+  isMessageKey,
+  MAX_MENU_ITEMS,
+  menuItemSchema,
+  messageText,
+  parseMenuText,
+  BUSINESS_PROFILE_LIMITS,
+} from "@sufra/schema";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -92,20 +122,66 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
     }
   };
 
-  const price = (m: Item) => (m.priceKwd == null ? <Typography.Text type="secondary">{t("menu.noPrice")}</Typography.Text> : <bdi className="sufra-menu-price">{formatMoney(m.priceKwd, locale)}</bdi>);
+  const price = (m: Item) =>
+    m.priceKwd == null ? (
+      <Typography.Text type="secondary">{t("menu.noPrice")}</Typography.Text>
+    ) : (
+      <bdi className="sufra-menu-price">{formatMoney(m.priceKwd, locale)}</bdi>
+    );
   const actions = (m: Item, index: number) => (
-        <Space size={4} wrap>
-          <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t("menu.moveUp", { name: m.name })} disabled={index === 0 || moving} onClick={() => void move(index, -1)} />
-          <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t("menu.moveDown", { name: m.name })} disabled={index === menu.length - 1 || moving} onClick={() => void move(index, 1)} />
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t("menu.edit", { name: m.name })} onClick={() => setEditing(m)} />
-          <Popconfirm title={t("menu.removeTitle", { name: m.name })} okText={t("menu.removeOk")} cancelText={t("menu.cancel")} okButtonProps={{ danger: true }} onConfirm={() => drop(m)}>
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t("menu.remove", { name: m.name })} />
-          </Popconfirm>
-        </Space>
+    <Space size={4} wrap>
+      <Button
+        size="small"
+        type="text"
+        icon={<ArrowUpOutlined />}
+        aria-label={t("menu.moveUp", { name: m.name })}
+        disabled={index === 0 || moving}
+        onClick={() => void move(index, -1)}
+      />
+      <Button
+        size="small"
+        type="text"
+        icon={<ArrowDownOutlined />}
+        aria-label={t("menu.moveDown", { name: m.name })}
+        disabled={index === menu.length - 1 || moving}
+        onClick={() => void move(index, 1)}
+      />
+      <Button
+        size="small"
+        type="text"
+        icon={<EditOutlined />}
+        aria-label={t("menu.edit", { name: m.name })}
+        onClick={() => setEditing(m)}
+      />
+      <Popconfirm
+        title={t("menu.removeTitle", { name: m.name })}
+        okText={t("menu.removeOk")}
+        cancelText={t("menu.cancel")}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => drop(m)}
+      >
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t("menu.remove", { name: m.name })}
+        />
+      </Popconfirm>
+    </Space>
   );
   const columns = [
     { key: "name", title: t("menu.name"), render: (_: unknown, m: Item) => <bdi>{m.name}</bdi> },
-    { key: "nameAr", title: t("menu.nameAr"), render: (_: unknown, m: Item) => (m.nameAr ? <span dir="rtl" lang="ar">{m.nameAr}</span> : null) },
+    {
+      key: "nameAr",
+      title: t("menu.nameAr"),
+      render: (_: unknown, m: Item) =>
+        m.nameAr ? (
+          <span dir="rtl" lang="ar">
+            {m.nameAr}
+          </span>
+        ) : null,
+    },
     { key: "price", title: t("menu.price"), align: "end" as const, render: (_: unknown, m: Item) => price(m) },
     { key: "actions", title: t("menu.actions"), render: (_: unknown, m: Item, index: number) => actions(m, index) },
   ];
@@ -113,7 +189,15 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
   return (
     <div className="sufra-menu-editor" data-testid="menu-editor">
       <Typography.Paragraph type="secondary">{t("menu.intro")}</Typography.Paragraph>
-      {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} closable={{ onClose: () => setFailure(null) }} />}
+      {failure && (
+        <Alert
+          className="sufra-form-alert"
+          type="error"
+          showIcon
+          title={failure}
+          closable={{ onClose: () => setFailure(null) }}
+        />
+      )}
       {small ? (
         menu.length ? (
           <ul className="sufra-menu-list" data-testid="menu-list">
@@ -160,7 +244,9 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
             {t("menu.import")}
           </Button>
         </Space>
-        <Typography.Text type="secondary">{t("menu.count", { n: formatNumber(menu.length, locale), max: formatNumber(MAX_MENU_ITEMS, locale) })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t("menu.count", { n: formatNumber(menu.length, locale), max: formatNumber(MAX_MENU_ITEMS, locale) })}
+        </Typography.Text>
       </div>
       {/* mounted for each opening, so its form starts from the item (or empty) every time */}
       {editing && (
@@ -209,7 +295,11 @@ function ItemDialog({
   const submit = async (v: ItemValues) => {
     setFailure(null);
     // the form's rules passed, so this reads the same values: trimmed, the price as a number of dinars
-    const checked = menuItemSchema.safeParse({ name: v.name ?? "", nameAr: v.nameAr ?? null, priceKwd: v.priceKwd ?? null });
+    const checked = menuItemSchema.safeParse({
+      name: v.name ?? "",
+      nameAr: v.nameAr ?? null,
+      priceKwd: v.priceKwd ?? null,
+    });
     if (!checked.success) return;
     const parsed = checked.data;
     const input = { name: parsed.name, nameAr: parsed.nameAr ?? null, priceKwd: parsed.priceKwd ?? null };
@@ -223,7 +313,10 @@ function ItemDialog({
             const ref = c.identify({ __typename: "MenuItem", id: added.id });
             c.modify<{ menu: readonly Reference[] }>({
               id: c.identify({ __typename: "BusinessProfile", id: profileId }),
-              fields: { menu: (refs, { toReference }) => (ref && !refs.some((r) => r.__ref === ref) ? [...refs, toReference(ref)!] : refs) },
+              fields: {
+                menu: (refs, { toReference }) =>
+                  ref && !refs.some((r) => r.__ref === ref) ? [...refs, toReference(ref)!] : refs,
+              },
             });
           },
         });
@@ -253,7 +346,9 @@ function ItemDialog({
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={isNew ? {} : { name: item.name, nameAr: item.nameAr ?? undefined, priceKwd: item.priceKwd ?? undefined }}
+        initialValues={
+          isNew ? {} : { name: item.name, nameAr: item.nameAr ?? undefined, priceKwd: item.priceKwd ?? undefined }
+        }
         data-testid="menu-item-form"
       >
         <Form.Item name="name" label={t("menu.name")} rules={[schemaRule(shape.name, locale)]}>
@@ -262,7 +357,12 @@ function ItemDialog({
         <Form.Item name="nameAr" label={t("menu.nameAr")} rules={[schemaRule(shape.nameAr, locale)]}>
           <Input dir="rtl" lang="ar" placeholder={t("menu.nameArPlaceholder")} />
         </Form.Item>
-        <Form.Item name="priceKwd" label={t("menu.price")} extra={t("menu.priceHint")} rules={[schemaRule(shape.priceKwd, locale)]}>
+        <Form.Item
+          name="priceKwd"
+          label={t("menu.price")}
+          extra={t("menu.priceHint")}
+          rules={[schemaRule(shape.priceKwd, locale)]}
+        >
           <InputNumber<string | number>
             className="sufra-menu-price-input"
             dir="ltr"
@@ -281,7 +381,15 @@ function ItemDialog({
   );
 }
 
-function PasteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (count: number) => void }) {
+function PasteDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (count: number) => void;
+}) {
   const { t } = useTranslation(BUSINESS_PROFILE_NS);
   const locale = useLocale();
   const [text, setText] = useState("");
@@ -322,14 +430,34 @@ function PasteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => 
       <pre className="sufra-menu-example" dir="auto">
         {t("menu.importExample")}
       </pre>
-      <Input.TextArea aria-label={t("menu.importText")} dir="auto" rows={8} value={text} onChange={(e) => setText(e.target.value)} data-testid="menu-import-text" />
+      <Input.TextArea
+        aria-label={t("menu.importText")}
+        dir="auto"
+        rows={8}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="menu-import-text"
+      />
       <Checkbox className="sufra-menu-replace" checked={replace} onChange={(e) => setReplace(e.target.checked)}>
         {t("menu.importReplace")}
       </Checkbox>
       {problems.length > 0 ? (
-        <Alert className="sufra-menu-import-status" type="warning" showIcon title={problems.map((p) => t("menu.importLine", { line: formatNumber(Number(p.line), locale), message: p.message })).join(partSeparator(locale))} data-testid="menu-import-problems" />
+        <Alert
+          className="sufra-menu-import-status"
+          type="warning"
+          showIcon
+          title={problems
+            .map((p) => t("menu.importLine", { line: formatNumber(Number(p.line), locale), message: p.message }))
+            .join(partSeparator(locale))}
+          data-testid="menu-import-problems"
+        />
       ) : parsed.items.length > 0 ? (
-        <Alert className="sufra-menu-import-status" type="info" showIcon title={t("menu.importReady", { n: formatNumber(parsed.items.length, locale) })} />
+        <Alert
+          className="sufra-menu-import-status"
+          type="info"
+          showIcon
+          title={t("menu.importReady", { n: formatNumber(parsed.items.length, locale) })}
+        />
       ) : null}
       {failure && <Alert className="sufra-menu-import-status" type="error" showIcon title={failure} />}
     </Modal>

@@ -19,7 +19,12 @@ import {
 import { Alert, App, Button, Col, Form, InputNumber, Row, Select, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BusinessVoiceDocument, UpdateBusinessVoiceDocument, type BusinessVoiceFieldsFragment, type VoiceSource } from "../../graphql/graphql.ts";
+import {
+  BusinessVoiceDocument,
+  UpdateBusinessVoiceDocument,
+  type BusinessVoiceFieldsFragment,
+  type VoiceSource,
+} from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber, formatPercent, joinParts } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -39,7 +44,15 @@ const CHOICES: Record<Exclude<VoiceField, "hashtagCount">, Readonly<Record<strin
   emoji: EMOJI_HABITS,
   hashtagScript: HASHTAG_SCRIPTS,
 };
-const FIELDS = ["arabicVariety", "languageOrder", "tone", "length", "emoji", "hashtagCount", "hashtagScript"] as const satisfies readonly VoiceField[];
+const FIELDS = [
+  "arabicVariety",
+  "languageOrder",
+  "tone",
+  "length",
+  "emoji",
+  "hashtagCount",
+  "hashtagScript",
+] as const satisfies readonly VoiceField[];
 type Values = Partial<Record<VoiceField, string | number | null>>;
 
 /** GraphQL's UPPER_CASE value as the shared lists' key ("AR_FIRST" -> "ar_first") and back. */
@@ -81,18 +94,26 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
     arabicVariety:
       e.gulfShare === null
         ? null
-        : t("voice.evidence.variety", { gulf: n(e.gulfPosts), msa: n(e.msaPosts), edits: n(e.editsTowardGulf + e.editsTowardMsa), share: pct(e.gulfShare) }),
+        : t("voice.evidence.variety", {
+            gulf: n(e.gulfPosts),
+            msa: n(e.msaPosts),
+            edits: n(e.editsTowardGulf + e.editsTowardMsa),
+            share: pct(e.gulfShare),
+          }),
     languageOrder: e.arabicFirstShare === null ? null : t("voice.evidence.order", { share: pct(e.arabicFirstShare) }),
     length: e.averageLength === null ? null : t("voice.evidence.length", { n: n(Math.round(e.averageLength)) }),
     emoji: e.emojiPerPost === null ? null : t("voice.evidence.emoji", { n: n(e.emojiPerPost) }),
     hashtagCount: e.hashtagsPerPost === null ? null : t("voice.evidence.hashtags", { n: n(e.hashtagsPerPost) }),
-    hashtagScript: e.arabicHashtagShare === null ? null : t("voice.evidence.script", { share: pct(e.arabicHashtagShare) }),
+    hashtagScript:
+      e.arabicHashtagShare === null ? null : t("voice.evidence.script", { share: pct(e.arabicHashtagShare) }),
   };
 
   const submit = async (v: Values) => {
     setFailure(null);
     // every habit is sent: one left empty is given back to what is learned
-    const input = Object.fromEntries(FIELDS.map((f) => [f, f === "hashtagCount" ? (v[f] ?? null) : (upper(v[f] ?? null) ?? null)]));
+    const input = Object.fromEntries(
+      FIELDS.map((f) => [f, f === "hashtagCount" ? (v[f] ?? null) : (upper(v[f] ?? null) ?? null)]),
+    );
     try {
       await save({ variables: { input } });
       void message.success(t("voice.saved"));
@@ -104,7 +125,11 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
     }
   };
 
-  const sourceTag = (s: VoiceSource) => <ToneTag tone={s === "CHOSEN" ? "neutral" : s === "LEARNED" ? "success" : null}>{t(`voice.source.${s.toLowerCase()}`)}</ToneTag>;
+  const sourceTag = (s: VoiceSource) => (
+    <ToneTag tone={s === "CHOSEN" ? "neutral" : s === "LEARNED" ? "success" : null}>
+      {t(`voice.source.${s.toLowerCase()}`)}
+    </ToneTag>
+  );
 
   const label = (f: VoiceField) => (
     <Space size={4} wrap>
@@ -122,7 +147,8 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
     ].filter(Boolean);
     return parts.length ? <span data-testid={`voice-extra-${f}`}>{joinParts(parts, locale)}</span> : undefined;
   };
-  const options = (f: Exclude<VoiceField, "hashtagCount">) => Object.entries(CHOICES[f]).map(([k, l]) => ({ value: k, label: l[locale] }));
+  const options = (f: Exclude<VoiceField, "hashtagCount">) =>
+    Object.entries(CHOICES[f]).map(([k, l]) => ({ value: k, label: l[locale] }));
 
   return (
     <div className="sufra-business-voice" data-testid="business-voice">
@@ -130,21 +156,49 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
       <Alert
         type={e.posts >= 3 ? "success" : "info"}
         showIcon
-        title={e.posts >= 3 ? t("voice.learnedFrom", { posts: n(e.posts), edits: n(e.edits) }) : t("voice.notYet", { posts: n(e.posts) })}
+        title={
+          e.posts >= 3
+            ? t("voice.learnedFrom", { posts: n(e.posts), edits: n(e.edits) })
+            : t("voice.notYet", { posts: n(e.posts) })
+        }
         data-testid="voice-evidence"
       />
-      <Form form={form} name="businessVoice" layout="vertical" requiredMark={false} onFinish={submit} initialValues={chosenValues} className="sufra-voice-form">
+      <Form
+        form={form}
+        name="businessVoice"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={chosenValues}
+        className="sufra-voice-form"
+      >
         <Row gutter={16}>
           {(["arabicVariety", "languageOrder", "tone", "length", "emoji", "hashtagScript"] as const).map((f) => (
             <Col xs={24} md={12} key={f}>
               <Form.Item name={f} label={label(f)} extra={extra(f)} rules={[schemaRule(shape[f], locale)]}>
-                <Select allowClear options={options(f)} placeholder={said(f, voice.voice[f])} aria-label={t(`voice.fields.${f}`)} />
+                <Select
+                  allowClear
+                  options={options(f)}
+                  placeholder={said(f, voice.voice[f])}
+                  aria-label={t(`voice.fields.${f}`)}
+                />
               </Form.Item>
             </Col>
           ))}
           <Col xs={24} md={12}>
-            <Form.Item name="hashtagCount" label={label("hashtagCount")} extra={extra("hashtagCount")} rules={[schemaRule(shape.hashtagCount, locale)]}>
-              <InputNumber min={0} max={MAX_VOICE_HASHTAGS} placeholder={said("hashtagCount", voice.voice.hashtagCount)} aria-label={t("voice.fields.hashtagCount")} style={{ width: "100%" }} />
+            <Form.Item
+              name="hashtagCount"
+              label={label("hashtagCount")}
+              extra={extra("hashtagCount")}
+              rules={[schemaRule(shape.hashtagCount, locale)]}
+            >
+              <InputNumber
+                min={0}
+                max={MAX_VOICE_HASHTAGS}
+                placeholder={said("hashtagCount", voice.voice.hashtagCount)}
+                aria-label={t("voice.fields.hashtagCount")}
+                style={{ width: "100%" }}
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -6,7 +6,8 @@ export const BUSINESS_PROFILE_NS = "businessProfile";
 registerTranslations(BUSINESS_PROFILE_NS, {
   en: {
     title: "Business profile",
-    intro: "The AI writer uses these details in your captions: your Arabic name, what you serve, where you are, when you are open, and your menu with its prices.",
+    intro:
+      "The AI writer uses these details in your captions: your Arabic name, what you serve, where you are, when you are open, and your menu with its prices.",
     loadFailed: "We could not load your business profile",
     nameAr: "Name in Arabic",
     nameArPlaceholder: "e.g. دار القهوة",
@@ -23,7 +24,8 @@ registerTranslations(BUSINESS_PROFILE_NS, {
     saved: "Your business profile is saved",
     guests: {
       title: "What guests ask",
-      intro: "Replies to reviews and comments answer guests' questions from these details only. What is missing here, a reply promises to send later.",
+      intro:
+        "Replies to reviews and comments answer guests' questions from these details only. What is missing here, a reply promises to send later.",
       address: "Address (English)",
       addressPlaceholder: "e.g. Salem Al Mubarak St, Block 10, Salmiya",
       addressAr: "Address (Arabic)",
@@ -39,7 +41,13 @@ registerTranslations(BUSINESS_PROFILE_NS, {
       publicPhone: "Phone for guests (calls or WhatsApp)",
       publicPhoneHint: "A complaint's reply invites the guest to call this number.",
       reservationMode: "Table bookings",
-      reservationModes: { phone: "By phone", link: "Through a booking link", walk_in: "Walk-in only", none: "No bookings", unset: "Not said" },
+      reservationModes: {
+        phone: "By phone",
+        link: "Through a booking link",
+        walk_in: "Walk-in only",
+        none: "No bookings",
+        unset: "Not said",
+      },
       reservationPhone: "Booking phone",
       reservationUrl: "Booking link",
       deliveryApps: "Delivery apps",
@@ -49,15 +57,25 @@ registerTranslations(BUSINESS_PROFILE_NS, {
       deliveryAppUrl: "Link to your store",
       addDeliveryApp: "Add a delivery app",
       removeDeliveryApp: "Remove this app",
-      apps: { talabat: "Talabat", deliveroo: "Deliveroo", jahez: "Jahez", keeta: "Keeta", carriage: "Carriage", cari: "Cari", other: "Other app" },
+      apps: {
+        talabat: "Talabat",
+        deliveroo: "Deliveroo",
+        jahez: "Jahez",
+        keeta: "Keeta",
+        carriage: "Carriage",
+        cari: "Cari",
+        other: "Other app",
+      },
     },
     voice: {
       title: "Your voice",
       summary: "Gulf or standard Arabic, emoji, hashtags, learned from your posts",
-      intro: "How the AI writers sound like you: which Arabic, which language first, tone, length, emoji and hashtags. Sufra learns these from the posts you published and the changes you made to AI drafts; what you choose here wins over what it learned.",
+      intro:
+        "How the AI writers sound like you: which Arabic, which language first, tone, length, emoji and hashtags. Sufra learns these from the posts you published and the changes you made to AI drafts; what you choose here wins over what it learned.",
       loadFailed: "We could not load your voice",
       learnedFrom: "Learned from your {{posts}} published posts and {{edits}} edited AI drafts.",
-      notYet: "Published posts so far: {{posts}}. From 3 on, Sufra learns your voice from them; until then the defaults below apply.",
+      notYet:
+        "Published posts so far: {{posts}}. From 3 on, Sufra learns your voice from them; until then the defaults below apply.",
       fields: {
         arabicVariety: "Arabic",
         languageOrder: "Language first",
@@ -71,7 +89,8 @@ registerTranslations(BUSINESS_PROFILE_NS, {
       learnedValue: "Learned: {{value}}",
       defaultValue: "Default: {{value}}",
       evidence: {
-        variety: "{{gulf}} posts in Gulf Arabic, {{msa}} in standard Arabic, {{edits}} edits changed the Arabic ({{share}} Gulf)",
+        variety:
+          "{{gulf}} posts in Gulf Arabic, {{msa}} in standard Arabic, {{edits}} edits changed the Arabic ({{share}} Gulf)",
         order: "{{share}} of posts open in Arabic",
         length: "about {{n}} characters a post",
         emoji: "{{n}} emoji a post",
@@ -124,7 +143,8 @@ registerTranslations(BUSINESS_PROFILE_NS, {
   },
   ar: {
     title: "ملف النشاط التجاري",
-    intro: "يستخدم الكاتب الذكي هذه التفاصيل في نصوص منشوراتك: اسمك بالعربية، وما تقدّمه، وموقعك، وأوقات عملك، وقائمتك بأسعارها.",
+    intro:
+      "يستخدم الكاتب الذكي هذه التفاصيل في نصوص منشوراتك: اسمك بالعربية، وما تقدّمه، وموقعك، وأوقات عملك، وقائمتك بأسعارها.",
     loadFailed: "تعذر تحميل ملف نشاطك التجاري",
     nameAr: "الاسم بالعربية",
     nameArPlaceholder: "مثال: دار القهوة",
@@ -141,7 +161,8 @@ registerTranslations(BUSINESS_PROFILE_NS, {
     saved: "تم حفظ ملف نشاطك التجاري",
     guests: {
       title: "ما يسأل عنه الضيوف",
-      intro: "تجيب الردود على التقييمات والتعليقات عن أسئلة الضيوف من هذه التفاصيل فقط. وما ينقص هنا يعد الرد بإرساله لاحقًا.",
+      intro:
+        "تجيب الردود على التقييمات والتعليقات عن أسئلة الضيوف من هذه التفاصيل فقط. وما ينقص هنا يعد الرد بإرساله لاحقًا.",
       address: "العنوان (بالإنجليزية)",
       addressPlaceholder: "e.g. Salem Al Mubarak St, Block 10, Salmiya",
       addressAr: "العنوان (بالعربية)",
@@ -157,7 +178,13 @@ registerTranslations(BUSINESS_PROFILE_NS, {
       publicPhone: "هاتف للضيوف (اتصال أو واتساب)",
       publicPhoneHint: "يدعو الرد على الشكوى الضيف للاتصال بهذا الرقم.",
       reservationMode: "حجز الطاولات",
-      reservationModes: { phone: "بالهاتف", link: "عبر رابط للحجز", walk_in: "بدون حجز، الحضور مباشرة", none: "لا نأخذ حجوزات", unset: "غير محدد" },
+      reservationModes: {
+        phone: "بالهاتف",
+        link: "عبر رابط للحجز",
+        walk_in: "بدون حجز، الحضور مباشرة",
+        none: "لا نأخذ حجوزات",
+        unset: "غير محدد",
+      },
       reservationPhone: "هاتف الحجز",
       reservationUrl: "رابط الحجز",
       deliveryApps: "تطبيقات التوصيل",
@@ -167,15 +194,26 @@ registerTranslations(BUSINESS_PROFILE_NS, {
       deliveryAppUrl: "رابط متجركم",
       addDeliveryApp: "إضافة تطبيق توصيل",
       removeDeliveryApp: "إزالة هذا التطبيق",
-      apps: { talabat: "طلبات", deliveroo: "ديليفرو", jahez: "جاهز", keeta: "كيتا", carriage: "كاريدج", cari: "كاري", other: "تطبيق آخر" },
+      apps: {
+        talabat: "طلبات",
+        deliveroo: "ديليفرو",
+        jahez: "جاهز",
+        keeta: "كيتا",
+        carriage: "كاريدج",
+        cari: "كاري",
+        other: "تطبيق آخر",
+      },
     },
     voice: {
       title: "أسلوبك",
       summary: "خليجية أو فصحى، والإيموجي والوسوم، يتعلّمها سفرة من منشوراتك",
-      intro: "كيف يكتب الكاتب الذكي بأسلوبك: أي عربية، وأي لغة أولًا، والنبرة، والطول، والإيموجي، والوسوم. يتعلّم سفرة ذلك من المنشورات التي نشرتها ومن تعديلاتك على مسودات الذكاء الاصطناعي، وما تختاره هنا يتقدّم على ما تعلّمه.",
+      intro:
+        "كيف يكتب الكاتب الذكي بأسلوبك: أي عربية، وأي لغة أولًا، والنبرة، والطول، والإيموجي، والوسوم. يتعلّم سفرة ذلك من المنشورات التي نشرتها ومن تعديلاتك على مسودات الذكاء الاصطناعي، وما تختاره هنا يتقدّم على ما تعلّمه.",
       loadFailed: "تعذر تحميل أسلوبك",
-      learnedFrom: "تعلّمناه من منشوراتك المنشورة (عددها: {{posts}}) ومن مسودات الذكاء الاصطناعي التي عدّلتها (عددها: {{edits}}).",
-      notYet: "عدد منشوراتك المنشورة حتى الآن: {{posts}}. ابتداءً من ٣ منشورات يتعلّم سفرة أسلوبك منها، وحتى ذلك الحين تُطبَّق الإعدادات الافتراضية أدناه.",
+      learnedFrom:
+        "تعلّمناه من منشوراتك المنشورة (عددها: {{posts}}) ومن مسودات الذكاء الاصطناعي التي عدّلتها (عددها: {{edits}}).",
+      notYet:
+        "عدد منشوراتك المنشورة حتى الآن: {{posts}}. ابتداءً من ٣ منشورات يتعلّم سفرة أسلوبك منها، وحتى ذلك الحين تُطبَّق الإعدادات الافتراضية أدناه.",
       fields: {
         arabicVariety: "العربية",
         languageOrder: "اللغة الأولى",
@@ -189,7 +227,8 @@ registerTranslations(BUSINESS_PROFILE_NS, {
       learnedValue: "المتعلَّم: {{value}}",
       defaultValue: "الافتراضي: {{value}}",
       evidence: {
-        variety: "منشورات باللهجة الخليجية: {{gulf}}، وبالفصحى: {{msa}}، وتعديلات غيّرت العربية: {{edits}} (نسبة الخليجية {{share}})",
+        variety:
+          "منشورات باللهجة الخليجية: {{gulf}}، وبالفصحى: {{msa}}، وتعديلات غيّرت العربية: {{edits}} (نسبة الخليجية {{share}})",
         order: "{{share}} من المنشورات تبدأ بالعربية",
         length: "نحو {{n}} حرفًا في المنشور",
         emoji: "متوسط الإيموجي في المنشور: {{n}}",

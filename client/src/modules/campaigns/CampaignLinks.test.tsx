@@ -22,10 +22,17 @@ import ComposerPage from "../posts/ComposerPage.tsx";
 import SchedulePage from "../schedule/SchedulePage.tsx";
 import { campaignOption, campaignOptionsMock } from "./testMocks.ts";
 
-const CAMPAIGNS = [campaignOption("c1", "Ramadan nights", "2027-02-08", "2027-03-09"), campaignOption("c2", "Eid gifts", "2027-03-10", "2027-03-20")];
+const CAMPAIGNS = [
+  campaignOption("c1", "Ramadan nights", "2027-02-08", "2027-03-09"),
+  campaignOption("c2", "Eid gifts", "2027-03-10", "2027-03-20"),
+];
 
 /** A mock that records the variables of each call. */
-function recorded<T>(query: unknown, data: (v: Record<string, unknown>) => T, maxUsageCount = Number.POSITIVE_INFINITY) {
+function recorded<T>(
+  query: unknown,
+  data: (v: Record<string, unknown>) => T,
+  maxUsageCount = Number.POSITIVE_INFINITY,
+) {
   const calls: Record<string, unknown>[] = [];
   const mock = {
     request: { query, variables: () => true },
@@ -38,19 +45,42 @@ function recorded<T>(query: unknown, data: (v: Record<string, unknown>) => T, ma
   return { mock, calls };
 }
 
-
 beforeEach(() => freshStart({ as: "client", width: 1280 }));
 afterEach(() => resetScreenWidth());
 
 // ---------------------------------------------------------------- the composer
-const account = (platform: string) => ({ __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, practice: false, status: "CONNECTED" });
+const account = (platform: string) => ({
+  __typename: "PlatformAccount",
+  id: `a-${platform}`,
+  platform,
+  handle: "daralqahwa",
+  displayName: "Dar Al Qahwa",
+  demo: false,
+  practice: false,
+  status: "CONNECTED",
+});
 const setupMock = {
   request: { query: PostsComposerSetupDocument },
   maxUsageCount: Number.POSITIVE_INFINITY,
   result: {
     data: {
-      me: { __typename: "User", id: "u-client", business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE" } } },
-      platformConnections: ["INSTAGRAM", "TWITTER"].map((platform) => ({ __typename: "PlatformConnection", platform, available: true, configured: true, manual: false, account: account(platform) })),
+      me: {
+        __typename: "User",
+        id: "u-client",
+        business: {
+          __typename: "Client",
+          id: "b1",
+          subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE" },
+        },
+      },
+      platformConnections: ["INSTAGRAM", "TWITTER"].map((platform) => ({
+        __typename: "PlatformConnection",
+        platform,
+        available: true,
+        configured: true,
+        manual: false,
+        account: account(platform),
+      })),
     },
   },
 };
@@ -81,7 +111,8 @@ const composerRoutes = [
   { path: "/posts/new", element: <ComposerPage /> },
   { path: "/posts", element: <p>posts list</p> },
 ];
-const composer = (path: string, mocks: object[]) => renderWithMocks(composerRoutes, path, [setupMock, insightsMock(), campaignOptionsMock(CAMPAIGNS), ...mocks] as never);
+const composer = (path: string, mocks: object[]) =>
+  renderWithMocks(composerRoutes, path, [setupMock, insightsMock(), campaignOptionsMock(CAMPAIGNS), ...mocks] as never);
 
 describe("the composer", () => {
   test("a campaign and an occasion chosen go with the post; a time outside the campaign's days is allowed, with a warning", async () => {
@@ -99,7 +130,19 @@ describe("the composer", () => {
     type(screen.getByTestId("caption"), "Eid sweets boxes");
     fireEvent.click(screen.getByTestId("save-draft"));
     expect(await screen.findByText("posts list")).toBeInTheDocument();
-    expect(create.calls).toEqual([{ input: { content: "Eid sweets boxes", hashtags: [], firstComment: null, mediaIds: [], platforms: ["TWITTER"], campaignId: "c2", occasion: "EID_AL_FITR" } }]);
+    expect(create.calls).toEqual([
+      {
+        input: {
+          content: "Eid sweets boxes",
+          hashtags: [],
+          firstComment: null,
+          mediaIds: [],
+          platforms: ["TWITTER"],
+          campaignId: "c2",
+          occasion: "EID_AL_FITR",
+        },
+      },
+    ]);
   }, 120_000); // the whole composer, and two selects used twice
 
   test("from a campaign's page (?campaign=): the campaign is chosen already, in Arabic", async () => {
@@ -112,15 +155,57 @@ describe("the composer", () => {
   }, 60_000);
 
   test("the AI studio's occasion becomes the post's when it has none", async () => {
-    const usage = { __typename: "AiUsage", month: "2026-11", used: 3, limit: 50, remaining: 47, plan: "PROFESSIONAL", resetsOn: "2026-12-01" };
-    const variant = { __typename: "GeneratedVariant", content: "Eid sweets, boxed and ready.", hashtags: ["Eid"], language: "EN", unusedFacts: [] };
+    const usage = {
+      __typename: "AiUsage",
+      month: "2026-11",
+      used: 3,
+      limit: 50,
+      remaining: 47,
+      plan: "PROFESSIONAL",
+      resetsOn: "2026-12-01",
+    };
+    const variant = {
+      __typename: "GeneratedVariant",
+      content: "Eid sweets, boxed and ready.",
+      hashtags: ["Eid"],
+      language: "EN",
+      unusedFacts: [],
+    };
     const generate = recorded(StudioGeneratePostDocument, () => ({
-      generatePost: { __typename: "GeneratedPost", content: variant.content, hashtags: variant.hashtags, language: "EN", provider: "LOCAL", fellBack: false, note: null, photosSeen: null, altTexts: [], variants: [variant], usage },
+      generatePost: {
+        __typename: "GeneratedPost",
+        content: variant.content,
+        hashtags: variant.hashtags,
+        language: "EN",
+        provider: "LOCAL",
+        fellBack: false,
+        note: null,
+        photosSeen: null,
+        altTexts: [],
+        variants: [variant],
+        usage,
+      },
     }));
     composer("/posts/new", [
-      { request: { query: StudioAiUsageDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { aiUsage: usage } } },
-      { request: { query: StudioUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: [] } } },
-      { request: { query: StudioVoiceToneDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { businessVoice: { __typename: "BusinessVoice", voice: { __typename: "VoiceInForce", tone: "FRIENDLY" } } } } },
+      {
+        request: { query: StudioAiUsageDocument },
+        maxUsageCount: Number.POSITIVE_INFINITY,
+        result: { data: { aiUsage: usage } },
+      },
+      {
+        request: { query: StudioUpcomingOccasionsDocument, variables: () => true },
+        maxUsageCount: Number.POSITIVE_INFINITY,
+        result: { data: { upcomingOccasions: [] } },
+      },
+      {
+        request: { query: StudioVoiceToneDocument },
+        maxUsageCount: Number.POSITIVE_INFINITY,
+        result: {
+          data: {
+            businessVoice: { __typename: "BusinessVoice", voice: { __typename: "VoiceInForce", tone: "FRIENDLY" } },
+          },
+        },
+      },
       generate.mock,
     ]);
     await screen.findByTestId("platform-twitter");
@@ -149,17 +234,47 @@ const calendarPost = (id: string, over: Record<string, unknown> = {}) => ({
   campaignName: null,
   outsideCampaignDates: false,
   media: [],
-  targets: [{ __typename: "PostTarget", id: `${id}-x`, platform: "TWITTER", handle: "daralqahwa", status: "PENDING", error: null, demo: false, publishedAt: null, permalink: null }],
+  targets: [
+    {
+      __typename: "PostTarget",
+      id: `${id}-x`,
+      platform: "TWITTER",
+      handle: "daralqahwa",
+      status: "PENDING",
+      error: null,
+      demo: false,
+      publishedAt: null,
+      permalink: null,
+    },
+  ],
   ...over,
 });
 const scheduleRoutes = [{ path: "/schedule", element: <SchedulePage /> }];
-const quiet = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } }, delay: 600_000 };
-const noHolidays = { request: { query: ScheduleHolidaysDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { kuwaitHolidays: [] } } };
+const quiet = {
+  request: { query: SchedulePostChangedDocument },
+  result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } },
+  delay: 600_000,
+};
+const noHolidays = {
+  request: { query: ScheduleHolidaysDocument, variables: () => true },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: { data: { kuwaitHolidays: [] } },
+};
 
 describe("the calendar", () => {
   test("the campaign filter asks for that campaign's posts only", async () => {
-    const calendar = recorded(ScheduleCalendarPostsDocument, (v) => ({ calendarPosts: v.campaignId === "c1" ? [calendarPost("p1", { campaignId: "c1", campaignName: "Ramadan nights" })] : [calendarPost("p1", { campaignId: "c1", campaignName: "Ramadan nights" }), calendarPost("p2")] }));
-    renderWithMocks(scheduleRoutes, "/schedule?date=2027-03-04", [calendar.mock, quiet, noHolidays, campaignOptionsMock(CAMPAIGNS)] as never);
+    const calendar = recorded(ScheduleCalendarPostsDocument, (v) => ({
+      calendarPosts:
+        v.campaignId === "c1"
+          ? [calendarPost("p1", { campaignId: "c1", campaignName: "Ramadan nights" })]
+          : [calendarPost("p1", { campaignId: "c1", campaignName: "Ramadan nights" }), calendarPost("p2")],
+    }));
+    renderWithMocks(scheduleRoutes, "/schedule?date=2027-03-04", [
+      calendar.mock,
+      quiet,
+      noHolidays,
+      campaignOptionsMock(CAMPAIGNS),
+    ] as never);
     await screen.findByTestId("event-p2");
     expect(calendar.calls[0]).not.toHaveProperty("campaignId");
     await pick("calendar-campaign-filter", "Ramadan nights");
@@ -177,15 +292,33 @@ describe("the calendar", () => {
     const calendar = recorded(ScheduleCalendarPostsDocument, () => ({ calendarPosts: [p2] }));
     const set = recorded(CampaignsSetPostCampaignDocument, (v) => {
       p2 = { ...p2, campaignId: v.campaignId, campaignName: "Eid gifts", outsideCampaignDates: true };
-      return { setPostCampaign: { __typename: "Post", id: v.postId, campaignId: v.campaignId, campaignName: "Eid gifts", outsideCampaignDates: true } };
+      return {
+        setPostCampaign: {
+          __typename: "Post",
+          id: v.postId,
+          campaignId: v.campaignId,
+          campaignName: "Eid gifts",
+          outsideCampaignDates: true,
+        },
+      };
     });
-    renderWithMocks(scheduleRoutes, "/schedule?date=2027-03-04", [calendar.mock, quiet, noHolidays, campaignOptionsMock(CAMPAIGNS), set.mock] as never);
+    renderWithMocks(scheduleRoutes, "/schedule?date=2027-03-04", [
+      calendar.mock,
+      quiet,
+      noHolidays,
+      campaignOptionsMock(CAMPAIGNS),
+      set.mock,
+    ] as never);
     fireEvent.click((await screen.findByTestId("event-p2")).closest(".fc-event")!);
     const drawer = await screen.findByTestId("post-drawer");
     expect(within(drawer).getByText("Campaign")).toBeInTheDocument();
     await pick("post-campaign-action", "Eid gifts");
-    expect(await screen.findByText("Added to “Eid gifts”. Its time is outside the campaign's dates.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Added to “Eid gifts”. Its time is outside the campaign's dates."),
+    ).toBeInTheDocument();
     expect(set.calls).toEqual([{ postId: "p2", campaignId: "c2" }]);
-    expect(await within(drawer).findByTestId("post-campaign-outside")).toHaveTextContent("Outside the campaign's dates");
+    expect(await within(drawer).findByTestId("post-campaign-outside")).toHaveTextContent(
+      "Outside the campaign's dates",
+    );
   }, 60_000);
 });

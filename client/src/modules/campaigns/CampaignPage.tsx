@@ -14,12 +14,35 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
-import { CampaignsCampaignDocument, CampaignsDetachDocument, CampaignsPostChangedDocument, CampaignsUpdateDocument, type CampaignsCampaignQuery } from "../../graphql/graphql.ts";
+import {
+  CampaignsCampaignDocument,
+  CampaignsDetachDocument,
+  CampaignsPostChangedDocument,
+  CampaignsUpdateDocument,
+  type CampaignsCampaignQuery,
+} from "../../graphql/graphql.ts";
 import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
-import { formatDateTime, formatHijri, formatNumber, formatPercent, joinParts, partSeparator } from "../../lib/format.ts";
+import {
+  formatDateTime,
+  formatHijri,
+  formatNumber,
+  formatPercent,
+  joinParts,
+  partSeparator,
+} from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { PlatformIcon, PlatformLabel, postStatusName, PostStatusTag } from "../../shared/postBits.tsx";
-import { CampaignDates, GoalProgress, goalKey, goalLabel, metricKey, metricLabel, money, occasionLabel, PhaseTag } from "./components/bits.tsx";
+import {
+  CampaignDates,
+  GoalProgress,
+  goalKey,
+  goalLabel,
+  metricKey,
+  metricLabel,
+  money,
+  occasionLabel,
+  PhaseTag,
+} from "./components/bits.tsx";
 import { AttachPostsModal } from "./components/AttachPostsModal.tsx";
 import { CampaignFormModal } from "./components/CampaignFormModal.tsx";
 import { useDeleteCampaign } from "./components/useDeleteCampaign.tsx";
@@ -64,7 +87,12 @@ export default function CampaignPage() {
 
   let body;
   if (!q.data && q.error)
-    body = errorCode(q.error) === "NOT_FOUND" ? <Empty description={t("page.notFound")} data-testid="campaign-not-found" /> : <LoadError title={t("page.loadFailed")} error={q.error} onRetry={reload} />;
+    body =
+      errorCode(q.error) === "NOT_FOUND" ? (
+        <Empty description={t("page.notFound")} data-testid="campaign-not-found" />
+      ) : (
+        <LoadError title={t("page.loadFailed")} error={q.error} onRetry={reload} />
+      );
   else if (!c) body = <Skeleton active paragraph={{ rows: 10 }} />;
   else
     body = (
@@ -107,7 +135,15 @@ export default function CampaignPage() {
   );
 }
 
-function CampaignHead({ campaign: c, onEdit, onDelete }: { campaign: Detail; onEdit: () => void; onDelete: () => void }) {
+function CampaignHead({
+  campaign: c,
+  onEdit,
+  onDelete,
+}: {
+  campaign: Detail;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation(CAMPAIGNS_NS);
   const locale = useLocale();
   const occasion = occasionLabel(c.occasion, locale);
@@ -124,7 +160,8 @@ function CampaignHead({ campaign: c, onEdit, onDelete }: { campaign: Detail; onE
         </span>
       </PageHead>
       <p className="sufra-campaign-meta">
-        <PhaseTag campaign={c} /> <Tag>{goalLabel(c.goal, locale)}</Tag> {occasion && <Tag>{occasion}</Tag>} <CampaignDates startDate={c.startDate} endDate={c.endDate} />
+        <PhaseTag campaign={c} /> <Tag>{goalLabel(c.goal, locale)}</Tag> {occasion && <Tag>{occasion}</Tag>}{" "}
+        <CampaignDates startDate={c.startDate} endDate={c.endDate} />
       </p>
       {c.notes && (
         <Typography.Paragraph type="secondary" dir="auto">
@@ -160,17 +197,36 @@ function ProgressCard({ campaign: c, onSaved }: { campaign: Detail; onSaved: () 
 
   return (
     <Card title={t("page.progress")} className="sufra-campaign-card" data-testid="campaign-progress-card">
-      {c.rollup.progress.target === null ? <Typography.Paragraph type="secondary">{t("page.setTarget")}</Typography.Paragraph> : <GoalProgress progress={c.rollup.progress} />}
+      {c.rollup.progress.target === null ? (
+        <Typography.Paragraph type="secondary">{t("page.setTarget")}</Typography.Paragraph>
+      ) : (
+        <GoalProgress progress={c.rollup.progress} />
+      )}
       <p data-testid="campaign-days">
-        {phase === "upcoming" ? t("page.days.upcoming", { when: t("empty.inDays", { count: d.left, n: n(d.left) }) }) : t(`page.days.${phase}`, { elapsed: n(d.elapsed), total: n(d.total) })}
-        {phase === "running" && <>{partSeparator(locale)}{t("page.daysLeft", { count: d.left, n: n(d.left) })}</>}
+        {phase === "upcoming"
+          ? t("page.days.upcoming", { when: t("empty.inDays", { count: d.left, n: n(d.left) }) })
+          : t(`page.days.${phase}`, { elapsed: n(d.elapsed), total: n(d.total) })}
+        {phase === "running" && (
+          <>
+            {partSeparator(locale)}
+            {t("page.daysLeft", { count: d.left, n: n(d.left) })}
+          </>
+        )}
       </p>
       {isManualGoal(goalKey(c.goal)) && (
         <div className="sufra-campaign-result">
           <label htmlFor="campaign-result-input">{t("page.resultTitle", { metric })}</label>
           <Typography.Paragraph type="secondary">{t("page.resultHint")}</Typography.Paragraph>
           <span className="sufra-campaign-result-row">
-            <InputNumber id="campaign-result-input" min={0} precision={0} value={result} onChange={(v) => setResult(v ?? null)} status={error ? "error" : undefined} data-testid="goal-result" />
+            <InputNumber
+              id="campaign-result-input"
+              min={0}
+              precision={0}
+              value={result}
+              onChange={(v) => setResult(v ?? null)}
+              status={error ? "error" : undefined}
+              data-testid="goal-result"
+            />
             <Button type="primary" onClick={() => void save()} loading={loading} data-testid="save-result">
               {t("page.saveResult")}
             </Button>
@@ -205,7 +261,9 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
       <Typography.Paragraph type="secondary">
         {t("page.figuresHint")} {t("page.copiesHint")}
       </Typography.Paragraph>
-      {r.simulatedIncluded && <Note title={t(`simulated.${simKind}`)} className="sufra-form-alert" data-testid="campaign-simulated" />}
+      {r.simulatedIncluded && (
+        <Note title={t(`simulated.${simKind}`)} className="sufra-form-alert" data-testid="campaign-simulated" />
+      )}
       <div className="sufra-campaign-figures">
         <Figure label={t("page.publishedPosts")} value={n(r.publishedPosts)} testId="figure-posts" />
         <Figure label={t("page.copies")} value={n(r.totals.posts)} testId="figure-copies" />
@@ -239,14 +297,46 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
           dataSource={r.byPlatform}
           data-testid="campaign-platforms"
           columns={[
-            { key: "platform", title: t("page.network"), render: (_: unknown, p: Rollup["byPlatform"][number]) => <PlatformLabel platform={p.platform} /> },
-            { key: "posts", title: t("page.copies"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.posts) },
-            { key: "reach", title: t("page.reach"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.reach) },
-            { key: "views", title: t("page.views"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.views) },
-            { key: "likes", title: t("page.likes"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.likes) },
-            { key: "comments", title: t("page.comments"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.comments) },
-            { key: "shares", title: t("page.shares"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.shares) },
-            { key: "rate", title: t("page.engagementRate"), render: (_: unknown, p: Rollup["byPlatform"][number]) => rate(p.engagementRate) },
+            {
+              key: "platform",
+              title: t("page.network"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) => <PlatformLabel platform={p.platform} />,
+            },
+            {
+              key: "posts",
+              title: t("page.copies"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.posts),
+            },
+            {
+              key: "reach",
+              title: t("page.reach"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.reach),
+            },
+            {
+              key: "views",
+              title: t("page.views"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.views),
+            },
+            {
+              key: "likes",
+              title: t("page.likes"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.likes),
+            },
+            {
+              key: "comments",
+              title: t("page.comments"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.comments),
+            },
+            {
+              key: "shares",
+              title: t("page.shares"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.shares),
+            },
+            {
+              key: "rate",
+              title: t("page.engagementRate"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) => rate(p.engagementRate),
+            },
           ]}
         />
       )}
@@ -255,9 +345,18 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
           <Typography.Title level={3} className="sufra-section-title">
             {t("page.best")}
           </Typography.Title>
-          <Typography.Paragraph dir="auto">{excerpt(r.bestPost.post.content, 160) || t("page.noCaption")}</Typography.Paragraph>
+          <Typography.Paragraph dir="auto">
+            {excerpt(r.bestPost.post.content, 160) || t("page.noCaption")}
+          </Typography.Paragraph>
           <Typography.Text type="secondary">
-            {joinParts([t("page.bestText", { n: n(r.bestPost.engagements) }), `${t("page.reach")}: ${n(r.bestPost.reach)}`, `${t("page.engagementRate")}: ${rate(r.bestPost.engagementRate)}`], locale)}
+            {joinParts(
+              [
+                t("page.bestText", { n: n(r.bestPost.engagements) }),
+                `${t("page.reach")}: ${n(r.bestPost.reach)}`,
+                `${t("page.engagementRate")}: ${rate(r.bestPost.engagementRate)}`,
+              ],
+              locale,
+            )}
           </Typography.Text>
         </section>
       )}
@@ -270,7 +369,8 @@ function SpendCard({ rollup: r }: { rollup: Rollup }) {
   const locale = useLocale();
   const s = r.spend;
   const metric = metricKey(r.progress.metric);
-  const kwd = (fils: number | null | undefined) => (fils === null || fils === undefined ? t("page.notYet") : money(fils, locale));
+  const kwd = (fils: number | null | undefined) =>
+    fils === null || fils === undefined ? t("page.notYet") : money(fils, locale);
   return (
     <Card title={t("page.spend")} className="sufra-campaign-card" data-testid="campaign-spend">
       {s.budgetFils === null || s.budgetFils === undefined ? (
@@ -280,14 +380,28 @@ function SpendCard({ rollup: r }: { rollup: Rollup }) {
           <Figure label={t("page.budget")} value={money(s.budgetFils, locale)} testId="spend-budget" />
           <Figure label={t("page.costPer1000Reach")} value={kwd(s.costPer1000ReachFils)} testId="spend-per-1000" />
           {/* awareness's result is reach: the figure above already says it */}
-          {metric !== "reach" && <Figure label={t(`page.costPerResult.${metric}`)} value={kwd(s.costPerResultFils)} testId="spend-per-result" />}
+          {metric !== "reach" && (
+            <Figure
+              label={t(`page.costPerResult.${metric}`)}
+              value={kwd(s.costPerResultFils)}
+              testId="spend-per-result"
+            />
+          )}
         </div>
       )}
     </Card>
   );
 }
 
-function PostsCard({ campaign: c, onAttach, onChanged }: { campaign: Detail; onAttach: () => void; onChanged: () => void }) {
+function PostsCard({
+  campaign: c,
+  onAttach,
+  onChanged,
+}: {
+  campaign: Detail;
+  onAttach: () => void;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation(CAMPAIGNS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -349,8 +463,15 @@ function PostsCard({ campaign: c, onAttach, onChanged }: { campaign: Detail; onA
                   </ToneTag>
                 )}
                 <span className="sufra-campaign-actions">
-                  {isPostEditable(postStatusName(p.status)) && <Link to={`/posts/${p.id}/edit`}>{t("page.editPost")}</Link>}
-                  <Button size="small" onClick={() => void remove(p.id)} aria-label={t("page.detachLabel", { caption: excerpt(p.content, 30) })} data-testid={`detach-${p.id}`}>
+                  {isPostEditable(postStatusName(p.status)) && (
+                    <Link to={`/posts/${p.id}/edit`}>{t("page.editPost")}</Link>
+                  )}
+                  <Button
+                    size="small"
+                    onClick={() => void remove(p.id)}
+                    aria-label={t("page.detachLabel", { caption: excerpt(p.content, 30) })}
+                    data-testid={`detach-${p.id}`}
+                  >
                     {t("page.detach")}
                   </Button>
                 </span>

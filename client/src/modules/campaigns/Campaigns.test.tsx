@@ -45,11 +45,20 @@ const campaign = (id: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const listMock = (rows: object[]) => ({ request: { query: CampaignsListDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { campaigns: rows } } });
-const occasionsMock = (list: object[]) => ({ request: { query: CampaignsUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: list } } });
+const listMock = (rows: object[]) => ({
+  request: { query: CampaignsListDocument },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: { data: { campaigns: rows } },
+});
+const occasionsMock = (list: object[]) => ({
+  request: { query: CampaignsUpcomingOccasionsDocument, variables: () => true },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: { data: { upcomingOccasions: list } },
+});
 
 /** A mutation's mock that records the variables it was called with. */
-const recorded = <T extends object>(query: unknown, data: (v: Record<string, unknown>) => T) => recordedMock(query, (v) => ({ data: data(v) }));
+const recorded = <T extends object>(query: unknown, data: (v: Record<string, unknown>) => T) =>
+  recordedMock(query, (v) => ({ data: data(v) }));
 
 const routes = [
   { path: "/campaigns", element: <CampaignsPage /> },
@@ -57,7 +66,11 @@ const routes = [
   { path: "/posts/:id/edit", element: <p>Composer</p> },
 ];
 /** The live post changes, quiet unless a test sends one. */
-const quiet = { request: { query: CampaignsPostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } }, delay: 600_000 };
+const quiet = {
+  request: { query: CampaignsPostChangedDocument },
+  result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } },
+  delay: 600_000,
+};
 const render = (mocks: object[], path = "/campaigns") => renderWithMocks(routes, path, [...mocks, quiet] as never);
 
 /** Types a date into an antd DatePicker, as a person would with the keyboard; the picker takes it a moment later (its Hijri readout shows it). */
@@ -67,7 +80,11 @@ async function typeDate(label: string, value: string, locale: "en" | "ar" = "en"
   fireEvent.change(input, { target: { value } });
   fireEvent.keyDown(input, { key: "Enter", code: "Enter" });
   fireEvent.blur(input);
-  await waitFor(() => expect(screen.getAllByTestId("form-hijri").map((e) => e.textContent)).toContain(formatHijri(noon(value), locale)), { timeout: 10_000 });
+  await waitFor(
+    () =>
+      expect(screen.getAllByTestId("form-hijri").map((e) => e.textContent)).toContain(formatHijri(noon(value), locale)),
+    { timeout: 10_000 },
+  );
 }
 
 beforeEach(() => freshStart({ as: "client", width: 1280 }));
@@ -75,14 +92,30 @@ afterEach(() => resetScreenWidth());
 
 describe("the list", () => {
   test("each campaign's goal, dates with the Hijri dates, budget, occasion, posts and progress", async () => {
-    render([listMock([campaign("c1"), campaign("c2", { name: "Orders week", goal: "ORDERS", budgetFils: null, occasion: null, postCount: 1, progress: { __typename: "CampaignProgress", metric: "ORDERS", target: 200, actual: null, percent: null } })])]);
+    render([
+      listMock([
+        campaign("c1"),
+        campaign("c2", {
+          name: "Orders week",
+          goal: "ORDERS",
+          budgetFils: null,
+          occasion: null,
+          postCount: 1,
+          progress: { __typename: "CampaignProgress", metric: "ORDERS", target: 200, actual: null, percent: null },
+        }),
+      ]),
+    ]);
     const rows = await screen.findAllByTestId("campaign-row");
     expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
     expect(first.getByRole("link", { name: "Ramadan nights" })).toHaveAttribute("href", "/campaigns/c1");
     expect(rows[0]).toHaveTextContent("Awareness");
-    expect(first.getByTestId("campaign-dates")).toHaveTextContent(`${formatDate(noon("2027-02-08"), "en")} – ${formatDate(noon("2027-03-09"), "en")}`);
-    expect(first.getByTestId("campaign-hijri")).toHaveTextContent(formatHijri(noon("2027-03-09"), "en").replace(/\s*AH$/, ""));
+    expect(first.getByTestId("campaign-dates")).toHaveTextContent(
+      `${formatDate(noon("2027-02-08"), "en")} – ${formatDate(noon("2027-03-09"), "en")}`,
+    );
+    expect(first.getByTestId("campaign-hijri")).toHaveTextContent(
+      formatHijri(noon("2027-03-09"), "en").replace(/\s*AH$/, ""),
+    );
     expect(rows[0]).toHaveTextContent(kwd(250, "en"));
     expect(rows[0]).toHaveTextContent("Ramadan Iftar");
     expect(rows[0]).toHaveTextContent("6 posts");
@@ -115,9 +148,33 @@ describe("the list", () => {
     render([
       listMock([]),
       occasionsMock([
-        { __typename: "UpcomingOccasion", occasionKey: "ramadan_start", nameEn: "Start of Ramadan", nameAr: "بداية شهر رمضان", date: "2027-02-08", days: 1, daysUntil: 12 },
-        { __typename: "UpcomingOccasion", occasionKey: "ramadan_end", nameEn: "Last day of Ramadan", nameAr: "آخر أيام شهر رمضان", date: "2027-03-09", days: 1, daysUntil: 41 },
-        { __typename: "UpcomingOccasion", occasionKey: "eid_al_fitr", nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", date: "2027-03-10", days: 3, daysUntil: 42 },
+        {
+          __typename: "UpcomingOccasion",
+          occasionKey: "ramadan_start",
+          nameEn: "Start of Ramadan",
+          nameAr: "بداية شهر رمضان",
+          date: "2027-02-08",
+          days: 1,
+          daysUntil: 12,
+        },
+        {
+          __typename: "UpcomingOccasion",
+          occasionKey: "ramadan_end",
+          nameEn: "Last day of Ramadan",
+          nameAr: "آخر أيام شهر رمضان",
+          date: "2027-03-09",
+          days: 1,
+          daysUntil: 41,
+        },
+        {
+          __typename: "UpcomingOccasion",
+          occasionKey: "eid_al_fitr",
+          nameEn: "Eid al-Fitr",
+          nameAr: "عيد الفطر",
+          date: "2027-03-10",
+          days: 3,
+          daysUntil: 42,
+        },
       ]),
     ]);
     const empty = await screen.findByTestId("campaigns-empty");
@@ -139,7 +196,9 @@ describe("the list", () => {
   });
 
   test("deleting asks first and says the posts stay", async () => {
-    const del = recorded(CampaignsDeleteDocument, () => ({ deleteCampaign: { __typename: "CampaignDeleteResult", id: "c1", postsKept: 6 } }));
+    const del = recorded(CampaignsDeleteDocument, () => ({
+      deleteCampaign: { __typename: "CampaignDeleteResult", id: "c1", postsKept: 6 },
+    }));
     render([listMock([campaign("c1")]), del.mock]);
     fireEvent.click(await screen.findByTestId("delete-c1"));
     const dialog = await screen.findByRole("dialog");
@@ -165,14 +224,27 @@ describe("the form", () => {
     type(within(form).getByLabelText("Budget (KWD)"), "12.3456");
     fireEvent.click(within(form).getByRole("button", { name: "Create campaign" }));
     // antd validates asynchronously, and slowly on a busy machine
-    expect(await within(form).findByText(messageText("campaignEndBeforeStart", "en"), {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await within(form).findByText(messageText("campaignEndBeforeStart", "en"), {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(await within(form).findByText(messageText("campaignBudgetInvalid", "en"))).toBeInTheDocument();
   }, 120_000); // a whole form of antd fields, typed into one by one: slow in jsdom on a busy machine
 
   test("in Arabic: the messages in Arabic; a valid campaign is sent as the server reads it and its page opens", async () => {
     await inLanguage("ar");
-    const create = recorded(CampaignsCreateDocument, (v) => ({ createCampaign: campaign("new1", { name: (v.input as { name: string }).name }) }));
-    render([listMock([]), occasionsMock([]), create.mock, { request: { query: CampaignsCampaignDocument, variables: () => true }, result: { errors: [{ message: "غير موجود", extensions: { code: "NOT_FOUND" } }] }, maxUsageCount: 5 }]);
+    const create = recorded(CampaignsCreateDocument, (v) => ({
+      createCampaign: campaign("new1", { name: (v.input as { name: string }).name }),
+    }));
+    render([
+      listMock([]),
+      occasionsMock([]),
+      create.mock,
+      {
+        request: { query: CampaignsCampaignDocument, variables: () => true },
+        result: { errors: [{ message: "غير موجود", extensions: { code: "NOT_FOUND" } }] },
+        maxUsageCount: 5,
+      },
+    ]);
     fireEvent.click(await screen.findByTestId("new-campaign"));
     const form = await screen.findByTestId("campaign-form");
     fireEvent.click(within(form).getByRole("button", { name: "أنشئ الحملة" }));
@@ -189,7 +261,17 @@ describe("the form", () => {
     fireEvent.click(within(form).getByRole("button", { name: "أنشئ الحملة" }));
     await waitFor(() => expect(create.calls).toHaveLength(1));
     expect(create.calls[0]).toEqual({
-      input: { name: "عروض العيد", goal: "ORDERS", startDate: "2027-03-10", endDate: "2027-03-20", budgetKwd: "١٢٠٫٥", occasion: "EID_AL_FITR", goalTarget: 300, goalResult: null, notes: null },
+      input: {
+        name: "عروض العيد",
+        goal: "ORDERS",
+        startDate: "2027-03-10",
+        endDate: "2027-03-20",
+        budgetKwd: "١٢٠٫٥",
+        occasion: "EID_AL_FITR",
+        goalTarget: 300,
+        goalResult: null,
+        notes: null,
+      },
     });
     expect(await screen.findByText("أُنشئت الحملة")).toBeInTheDocument();
     expect(await screen.findByTestId("campaign-not-found")).toBeInTheDocument();
@@ -203,26 +285,98 @@ const detail = (over: Record<string, unknown> = {}, rollup: Record<string, unkno
   rollup: {
     __typename: "CampaignRollup",
     publishedPosts: 3,
-    postsByStatus: { __typename: "CampaignPostCounts", draft: 1, scheduled: 1, publishing: 0, published: 3, partiallyPublished: 0, failed: 1, unconfirmed: 0 },
-    totals: figures({ posts: 5, reach: 5000, views: 12000, likes: 450, comments: 55, shares: 40, engagementRate: 5.45 }),
+    postsByStatus: {
+      __typename: "CampaignPostCounts",
+      draft: 1,
+      scheduled: 1,
+      publishing: 0,
+      published: 3,
+      partiallyPublished: 0,
+      failed: 1,
+      unconfirmed: 0,
+    },
+    totals: figures({
+      posts: 5,
+      reach: 5000,
+      views: 12000,
+      likes: 450,
+      comments: 55,
+      shares: 40,
+      engagementRate: 5.45,
+    }),
     byPlatform: [
-      { __typename: "CampaignPlatformFigures", platform: "INSTAGRAM", posts: 1, reach: 4000, views: 6000, likes: 300, comments: 40, shares: 20, engagementRate: 9 },
-      { __typename: "CampaignPlatformFigures", platform: "TWITTER", posts: 1, reach: 0, views: 5000, likes: 100, comments: 10, shares: 15, engagementRate: 2.5 },
+      {
+        __typename: "CampaignPlatformFigures",
+        platform: "INSTAGRAM",
+        posts: 1,
+        reach: 4000,
+        views: 6000,
+        likes: 300,
+        comments: 40,
+        shares: 20,
+        engagementRate: 9,
+      },
+      {
+        __typename: "CampaignPlatformFigures",
+        platform: "TWITTER",
+        posts: 1,
+        reach: 0,
+        views: 5000,
+        likes: 100,
+        comments: 10,
+        shares: 15,
+        engagementRate: 2.5,
+      },
     ],
     progress: { __typename: "CampaignProgress", metric: "REACH", target: 10000, actual: 5000, percent: 50 },
-    spend: { __typename: "CampaignSpend", budgetFils: 250000, costPer1000ReachFils: 50000, costPerResultFils: 50000, resultPer: 1000 },
+    spend: {
+      __typename: "CampaignSpend",
+      budgetFils: 250000,
+      costPer1000ReachFils: 50000,
+      costPerResultFils: 50000,
+      resultPer: 1000,
+    },
     days: { __typename: "CampaignDays", total: 30, elapsed: 10, left: 20, phase: "RUNNING" },
-    bestPost: { __typename: "CampaignBestPost", engagements: 360, reach: 4000, views: 6000, engagementRate: 9, post: { __typename: "Post", id: "p1", content: "Iftar boxes are back" } },
+    bestPost: {
+      __typename: "CampaignBestPost",
+      engagements: 360,
+      reach: 4000,
+      views: 6000,
+      engagementRate: 9,
+      post: { __typename: "Post", id: "p1", content: "Iftar boxes are back" },
+    },
     simulatedIncluded: true,
     ...rollup,
   },
   posts: [
-    { __typename: "Post", id: "p1", content: "Iftar boxes are back", status: "PUBLISHED", platforms: ["INSTAGRAM"], scheduledFor: null, publishedAt: "2027-02-10T15:00:00.000Z", outsideCampaignDates: false },
-    { __typename: "Post", id: "p2", content: "Eid is near", status: "SCHEDULED", platforms: ["TWITTER"], scheduledFor: "2027-03-12T07:00:00.000Z", publishedAt: null, outsideCampaignDates: true },
+    {
+      __typename: "Post",
+      id: "p1",
+      content: "Iftar boxes are back",
+      status: "PUBLISHED",
+      platforms: ["INSTAGRAM"],
+      scheduledFor: null,
+      publishedAt: "2027-02-10T15:00:00.000Z",
+      outsideCampaignDates: false,
+    },
+    {
+      __typename: "Post",
+      id: "p2",
+      content: "Eid is near",
+      status: "SCHEDULED",
+      platforms: ["TWITTER"],
+      scheduledFor: "2027-03-12T07:00:00.000Z",
+      publishedAt: null,
+      outsideCampaignDates: true,
+    },
   ],
   ...over,
 });
-const detailMock = (d: object) => ({ request: { query: CampaignsCampaignDocument, variables: { id: "c1" } }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { campaign: d } } });
+const detailMock = (d: object) => ({
+  request: { query: CampaignsCampaignDocument, variables: { id: "c1" } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: { data: { campaign: d } },
+});
 
 describe("the campaign page", () => {
   test("the roll-up: progress, figures with the simulated note, by network, spend per 1,000 reached, best post, posts by status", async () => {
@@ -237,7 +391,9 @@ describe("the campaign page", () => {
     expect(within(progress).queryByTestId("goal-result")).toBeNull();
 
     const f = screen.getByTestId("campaign-figures");
-    await waitFor(() => expect(within(f).getByTestId("campaign-simulated")).toHaveTextContent("Includes demo (simulated) figures"));
+    await waitFor(() =>
+      expect(within(f).getByTestId("campaign-simulated")).toHaveTextContent("Includes demo (simulated) figures"),
+    );
     expect(within(f).getByTestId("figure-reach")).toHaveTextContent("5,000");
     expect(within(f).getByTestId("figure-views")).toHaveTextContent("12,000");
     expect(within(f).getByTestId("figure-engagement")).toHaveTextContent("5.5%");
@@ -266,18 +422,35 @@ describe("the campaign page", () => {
     after.posts = after.posts.map((p) => (p.id === "p2" ? { ...p, status: "PUBLISHED" } : p));
     const changed = {
       request: { query: CampaignsPostChangedDocument },
-      result: { data: { postChanged: { __typename: "PostChange", postId: "p2", postStatus: "PUBLISHED", post: { __typename: "Post", id: "p2", campaignId: "c1" } } } },
+      result: {
+        data: {
+          postChanged: {
+            __typename: "PostChange",
+            postId: "p2",
+            postStatus: "PUBLISHED",
+            post: { __typename: "Post", id: "p2", campaignId: "c1" },
+          },
+        },
+      },
       delay: 200,
     };
-    renderWithMocks(routes, "/campaigns/c1", [{ ...detailMock(before), maxUsageCount: 1 }, detailMock(after), changed] as never);
+    renderWithMocks(routes, "/campaigns/c1", [
+      { ...detailMock(before), maxUsageCount: 1 },
+      detailMock(after),
+      changed,
+    ] as never);
     const p2 = await screen.findByTestId("campaign-post-p2");
     expect(p2).toHaveTextContent("Scheduled");
     await waitFor(() => expect(screen.getByTestId("campaign-post-p2")).toHaveTextContent("Published"));
   });
 
   test("its posts: outside the dates flagged, a link to edit, removing one; attaching drafts from the picker", async () => {
-    const detach = recorded(CampaignsDetachDocument, () => ({ detachPostsFromCampaign: { __typename: "CampaignDetachResult", detachedIds: ["p2"] } }));
-    const attach = recorded(CampaignsAttachDocument, () => ({ attachPostsToCampaign: { __typename: "CampaignAttachResult", attachedIds: ["p7", "p8"], outsideDatesIds: ["p8"] } }));
+    const detach = recorded(CampaignsDetachDocument, () => ({
+      detachPostsFromCampaign: { __typename: "CampaignDetachResult", detachedIds: ["p2"] },
+    }));
+    const attach = recorded(CampaignsAttachDocument, () => ({
+      attachPostsToCampaign: { __typename: "CampaignAttachResult", attachedIds: ["p7", "p8"], outsideDatesIds: ["p8"] },
+    }));
     const attachable = {
       request: { query: CampaignsAttachableDocument },
       maxUsageCount: Number.POSITIVE_INFINITY,
@@ -286,9 +459,45 @@ describe("the campaign page", () => {
           posts: {
             __typename: "QueryPostsConnection",
             edges: [
-              { __typename: "QueryPostsConnectionEdge", node: { __typename: "Post", id: "p2", content: "Eid is near", status: "SCHEDULED", platforms: ["TWITTER"], scheduledFor: "2027-03-12T07:00:00.000Z", campaignId: "c1", campaignName: "Ramadan nights" } },
-              { __typename: "QueryPostsConnectionEdge", node: { __typename: "Post", id: "p7", content: "Suhoor platter", status: "DRAFT", platforms: ["INSTAGRAM"], scheduledFor: null, campaignId: null, campaignName: null } },
-              { __typename: "QueryPostsConnectionEdge", node: { __typename: "Post", id: "p8", content: "Eid sweets", status: "SCHEDULED", platforms: ["TWITTER"], scheduledFor: "2027-03-20T07:00:00.000Z", campaignId: "c9", campaignName: "Eid gifts" } },
+              {
+                __typename: "QueryPostsConnectionEdge",
+                node: {
+                  __typename: "Post",
+                  id: "p2",
+                  content: "Eid is near",
+                  status: "SCHEDULED",
+                  platforms: ["TWITTER"],
+                  scheduledFor: "2027-03-12T07:00:00.000Z",
+                  campaignId: "c1",
+                  campaignName: "Ramadan nights",
+                },
+              },
+              {
+                __typename: "QueryPostsConnectionEdge",
+                node: {
+                  __typename: "Post",
+                  id: "p7",
+                  content: "Suhoor platter",
+                  status: "DRAFT",
+                  platforms: ["INSTAGRAM"],
+                  scheduledFor: null,
+                  campaignId: null,
+                  campaignName: null,
+                },
+              },
+              {
+                __typename: "QueryPostsConnectionEdge",
+                node: {
+                  __typename: "Post",
+                  id: "p8",
+                  content: "Eid sweets",
+                  status: "SCHEDULED",
+                  platforms: ["TWITTER"],
+                  scheduledFor: "2027-03-20T07:00:00.000Z",
+                  campaignId: "c9",
+                  campaignName: "Eid gifts",
+                },
+              },
             ],
           },
         },
@@ -297,7 +506,10 @@ describe("the campaign page", () => {
     render([detailMock(detail()), detach.mock, attach.mock, attachable], "/campaigns/c1");
     const p2 = await screen.findByTestId("campaign-post-p2");
     expect(screen.getByRole("link", { name: "New post" })).toHaveAttribute("href", "/posts/new?campaign=c1");
-    expect(screen.getByRole("link", { name: "See in the calendar" })).toHaveAttribute("href", "/schedule?campaign=c1&date=2027-02-08");
+    expect(screen.getByRole("link", { name: "See in the calendar" })).toHaveAttribute(
+      "href",
+      "/schedule?campaign=c1&date=2027-02-08",
+    );
     expect(within(p2).getByTestId("outside-dates")).toHaveTextContent("Outside the campaign's dates");
     expect(within(p2).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/posts/p2/edit");
     expect(within(screen.getByTestId("campaign-post-p1")).queryByRole("link", { name: "Edit" })).toBeNull();
@@ -315,28 +527,47 @@ describe("the campaign page", () => {
     fireEvent.click(within(modal).getByRole("checkbox", { name: "Suhoor platter" }));
     fireEvent.click(within(modal).getByRole("checkbox", { name: "Eid sweets" }));
     fireEvent.click(within(document.body).getByTestId("attach-submit"));
-    expect(await screen.findByText("2 posts attached 1 of them is outside the campaign's dates: it stays attached.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("2 posts attached 1 of them is outside the campaign's dates: it stays attached."),
+    ).toBeInTheDocument();
     expect(attach.calls).toEqual([{ id: "c1", postIds: ["p7", "p8"] }]);
   }, 60_000);
 
   test("visits counted in the shop are entered by hand; cost per visit; in Arabic", async () => {
     await inLanguage("ar");
     const footfall = detail(
-      { goal: "FOOTFALL", goalTarget: 500, goalResult: 300, progress: { __typename: "CampaignProgress", metric: "VISITS", target: 500, actual: 300, percent: 60 } },
+      {
+        goal: "FOOTFALL",
+        goalTarget: 500,
+        goalResult: 300,
+        progress: { __typename: "CampaignProgress", metric: "VISITS", target: 500, actual: 300, percent: 60 },
+      },
       {
         progress: { __typename: "CampaignProgress", metric: "VISITS", target: 500, actual: 300, percent: 60 },
-        spend: { __typename: "CampaignSpend", budgetFils: 120000, costPer1000ReachFils: 24000, costPerResultFils: 400, resultPer: 1 },
+        spend: {
+          __typename: "CampaignSpend",
+          budgetFils: 120000,
+          costPer1000ReachFils: 24000,
+          costPerResultFils: 400,
+          resultPer: 1,
+        },
         simulatedIncluded: false,
       },
     );
-    const update = recorded(CampaignsUpdateDocument, () => ({ updateCampaign: campaign("c1", { goal: "FOOTFALL", goalResult: 340 }) }));
+    const update = recorded(CampaignsUpdateDocument, () => ({
+      updateCampaign: campaign("c1", { goal: "FOOTFALL", goalResult: 340 }),
+    }));
     render([detailMock(footfall), update.mock], "/campaigns/c1");
     const progress = await screen.findByTestId("campaign-progress-card");
     expect(progress).toHaveTextContent("٣٠٠ من ٥٠٠ الزيارات");
     expect(within(progress).getByTestId("campaign-days")).toHaveTextContent("اليوم ١٠ من ٣٠، يبقى ٢٠ يوم");
     expect(screen.queryByTestId("campaign-simulated")).toBeNull();
-    expect(within(screen.getByTestId("campaign-spend")).getByTestId("spend-per-result")).toHaveTextContent("التكلفة لكل زيارة");
-    expect(within(screen.getByTestId("campaign-spend")).getByTestId("spend-per-result")).toHaveTextContent(kwd(0.4, "ar"));
+    expect(within(screen.getByTestId("campaign-spend")).getByTestId("spend-per-result")).toHaveTextContent(
+      "التكلفة لكل زيارة",
+    );
+    expect(within(screen.getByTestId("campaign-spend")).getByTestId("spend-per-result")).toHaveTextContent(
+      kwd(0.4, "ar"),
+    );
     const count = within(progress).getByTestId("goal-result");
     expect(count).toHaveValue("300");
     type(count, "340");

@@ -5,16 +5,34 @@
 import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
 import { useQuery } from "@apollo/client/react";
-import { addDays, CALENDAR_CONTENT_OCCASIONS, campaignEnd, CONTENT_OCCASIONS, type ContentOccasionKey } from "@sufra/schema";
+import {
+  addDays,
+  CALENDAR_CONTENT_OCCASIONS,
+  campaignEnd,
+  CONTENT_OCCASIONS,
+  type ContentOccasionKey,
+} from "@sufra/schema";
 import { Button, Card, Empty, Grid, Skeleton, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { LoadError } from "../../shared/LoadError.tsx";
-import { CampaignsListDocument, CampaignsUpcomingOccasionsDocument, type CampaignsCampaignFieldsFragment } from "../../graphql/graphql.ts";
+import {
+  CampaignsListDocument,
+  CampaignsUpcomingOccasionsDocument,
+  type CampaignsCampaignFieldsFragment,
+} from "../../graphql/graphql.ts";
 import { formatDate, formatHijri, formatNumber, joinNodes } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { CampaignDates, dayInstant, GoalProgress, goalLabel, money, occasionLabel, PhaseTag } from "./components/bits.tsx";
+import {
+  CampaignDates,
+  dayInstant,
+  GoalProgress,
+  goalLabel,
+  money,
+  occasionLabel,
+  PhaseTag,
+} from "./components/bits.tsx";
 import { CampaignFormModal, type CampaignDraft } from "./components/CampaignFormModal.tsx";
 import { useDeleteCampaign } from "./components/useDeleteCampaign.tsx";
 import { CAMPAIGNS_NS } from "./i18n.ts";
@@ -38,10 +56,21 @@ export default function CampaignsPage() {
   const rows = list.data?.campaigns ?? [];
   const actions = (c: Campaign) => (
     <span className="sufra-campaign-actions">
-      <Button size="small" onClick={() => setEditing({ campaign: c })} aria-label={`${t("edit")}: ${c.name}`} data-testid={`edit-${c.id}`}>
+      <Button
+        size="small"
+        onClick={() => setEditing({ campaign: c })}
+        aria-label={`${t("edit")}: ${c.name}`}
+        data-testid={`edit-${c.id}`}
+      >
         {t("edit")}
       </Button>
-      <Button size="small" danger onClick={() => confirmDelete(c)} aria-label={`${t("delete")}: ${c.name}`} data-testid={`delete-${c.id}`}>
+      <Button
+        size="small"
+        danger
+        onClick={() => confirmDelete(c)}
+        aria-label={`${t("delete")}: ${c.name}`}
+        data-testid={`delete-${c.id}`}
+      >
         {t("delete")}
       </Button>
     </span>
@@ -54,8 +83,14 @@ export default function CampaignsPage() {
       <PhaseTag campaign={c} />
     </span>
   );
-  const budget = (c: Campaign) => (c.budgetFils === null || c.budgetFils === undefined ? <Typography.Text type="secondary">{t("noBudget")}</Typography.Text> : <bdi>{money(c.budgetFils, locale)}</bdi>);
-  const occasion = (c: Campaign) => occasionLabel(c.occasion, locale) ?? <Typography.Text type="secondary">{t("noOccasion")}</Typography.Text>;
+  const budget = (c: Campaign) =>
+    c.budgetFils === null || c.budgetFils === undefined ? (
+      <Typography.Text type="secondary">{t("noBudget")}</Typography.Text>
+    ) : (
+      <bdi>{money(c.budgetFils, locale)}</bdi>
+    );
+  const occasion = (c: Campaign) =>
+    occasionLabel(c.occasion, locale) ?? <Typography.Text type="secondary">{t("noOccasion")}</Typography.Text>;
   const posts = (c: Campaign) => t("posts", { count: c.postCount, n: formatNumber(c.postCount, locale) });
 
   let body;
@@ -74,9 +109,7 @@ export default function CampaignsPage() {
               <p>
                 <CampaignDates startDate={c.startDate} endDate={c.endDate} />
               </p>
-              <p>
-                {joinNodes([budget(c), posts(c)], locale)}
-              </p>
+              <p>{joinNodes([budget(c), posts(c)], locale)}</p>
               <GoalProgress progress={c.progress} size="small" />
               {actions(c)}
             </Card>
@@ -97,11 +130,20 @@ export default function CampaignsPage() {
         columns={[
           { key: "name", title: t("columns.name"), render: (_: unknown, c: Campaign) => name(c) },
           { key: "goal", title: t("columns.goal"), render: (_: unknown, c: Campaign) => goalLabel(c.goal, locale) },
-          { key: "dates", title: t("columns.dates"), render: (_: unknown, c: Campaign) => <CampaignDates startDate={c.startDate} endDate={c.endDate} /> },
+          {
+            key: "dates",
+            title: t("columns.dates"),
+            render: (_: unknown, c: Campaign) => <CampaignDates startDate={c.startDate} endDate={c.endDate} />,
+          },
           { key: "budget", title: t("columns.budget"), render: (_: unknown, c: Campaign) => budget(c) },
           { key: "occasion", title: t("columns.occasion"), render: (_: unknown, c: Campaign) => occasion(c) },
           { key: "posts", title: t("columns.posts"), render: (_: unknown, c: Campaign) => posts(c) },
-          { key: "progress", title: t("columns.progress"), width: 220, render: (_: unknown, c: Campaign) => <GoalProgress progress={c.progress} size="small" /> },
+          {
+            key: "progress",
+            title: t("columns.progress"),
+            width: 220,
+            render: (_: unknown, c: Campaign) => <GoalProgress progress={c.progress} size="small" />,
+          },
           { key: "actions", title: t("columns.actions"), render: (_: unknown, c: Campaign) => actions(c) },
         ]}
       />
@@ -145,14 +187,31 @@ function EmptyCampaigns({ onPlan }: { onPlan: (d: CampaignDraft) => void }) {
   // one line per occasion: Ramadan's last day belongs to the Ramadan campaign
   const coming = all.filter((o) => o.occasionKey !== "ramadan_end").slice(0, 4);
   const first = coming[0];
-  const contentKey = (o: (typeof all)[number]): ContentOccasionKey | null => (Object.hasOwn(CALENDAR_CONTENT_OCCASIONS, o.occasionKey) ? CALENDAR_CONTENT_OCCASIONS[o.occasionKey]! : null);
+  const contentKey = (o: (typeof all)[number]): ContentOccasionKey | null =>
+    Object.hasOwn(CALENDAR_CONTENT_OCCASIONS, o.occasionKey) ? CALENDAR_CONTENT_OCCASIONS[o.occasionKey]! : null;
   // "Ramadan Iftar" rather than "Start of Ramadan": the campaign is about the month, not its first day
-  const nameOf = (o: (typeof all)[number]) => (o.occasionKey === "ramadan_start" ? CONTENT_OCCASIONS.ramadan_iftar[locale] : locale === "ar" ? o.nameAr : o.nameEn);
+  const nameOf = (o: (typeof all)[number]) =>
+    o.occasionKey === "ramadan_start" ? CONTENT_OCCASIONS.ramadan_iftar[locale] : locale === "ar" ? o.nameAr : o.nameEn;
   // Ramadan's campaign runs the month; others their holiday's days
-  const lastDay = (o: (typeof all)[number]) => (o.occasionKey === "ramadan_start" ? (all.find((x) => x.occasionKey === "ramadan_end" && x.date > o.date)?.date ?? addDays(o.date, 29)) : campaignEnd(o.date, o.days));
-  const plan = (o: (typeof all)[number]) => onPlan({ name: `${nameOf(o)} ${o.date.slice(0, 4)}`, startDate: o.date, endDate: lastDay(o), occasion: contentKey(o), goal: "awareness" });
+  const lastDay = (o: (typeof all)[number]) =>
+    o.occasionKey === "ramadan_start"
+      ? (all.find((x) => x.occasionKey === "ramadan_end" && x.date > o.date)?.date ?? addDays(o.date, 29))
+      : campaignEnd(o.date, o.days);
+  const plan = (o: (typeof all)[number]) =>
+    onPlan({
+      name: `${nameOf(o)} ${o.date.slice(0, 4)}`,
+      startDate: o.date,
+      endDate: lastDay(o),
+      occasion: contentKey(o),
+      goal: "awareness",
+    });
   return (
-    <EmptyStart className="sufra-campaigns-empty" testId="campaigns-empty" title={first ? t("empty.title", { occasion: nameOf(first) }) : t("empty.titleNone")} text={t("empty.text")}>
+    <EmptyStart
+      className="sufra-campaigns-empty"
+      testId="campaigns-empty"
+      title={first ? t("empty.title", { occasion: nameOf(first) }) : t("empty.titleNone")}
+      text={t("empty.text")}
+    >
       {coming.length > 0 && (
         <>
           <Typography.Paragraph strong>{t("empty.coming")}</Typography.Paragraph>
@@ -161,8 +220,11 @@ function EmptyCampaigns({ onPlan }: { onPlan: (d: CampaignDraft) => void }) {
               <li key={`${o.occasionKey}-${o.date}`} data-testid={`plan-occasion-${o.occasionKey}`}>
                 <strong>{nameOf(o)}</strong>
                 {": "}
-                <time dateTime={o.date}>{formatDate(dayInstant(o.date), locale, "long")}</time> <Typography.Text type="secondary">({formatHijri(dayInstant(o.date), locale)})</Typography.Text>{" "}
-                <Typography.Text type="secondary">{t("empty.inDays", { count: o.daysUntil, n: formatNumber(o.daysUntil, locale) })}</Typography.Text>{" "}
+                <time dateTime={o.date}>{formatDate(dayInstant(o.date), locale, "long")}</time>{" "}
+                <Typography.Text type="secondary">({formatHijri(dayInstant(o.date), locale)})</Typography.Text>{" "}
+                <Typography.Text type="secondary">
+                  {t("empty.inDays", { count: o.daysUntil, n: formatNumber(o.daysUntil, locale) })}
+                </Typography.Text>{" "}
                 <Button size="small" onClick={() => plan(o)}>
                   {t("empty.planFor")}
                 </Button>

@@ -31,19 +31,57 @@ const snapshot = (id: string, competitorId: string, day: string, extra: Record<s
   simulated: false,
   ...extra,
 });
-const competitor = (id: string, name: string, handle: string, extra: Record<string, unknown> = {}) => ({ __typename: "Competitor", id, name, platform: "INSTAGRAM", handle, area: null, cuisine: null, ...extra });
+const competitor = (id: string, name: string, handle: string, extra: Record<string, unknown> = {}) => ({
+  __typename: "Competitor",
+  id,
+  name,
+  platform: "INSTAGRAM",
+  handle,
+  area: null,
+  cuisine: null,
+  ...extra,
+});
 
-const CAFE_X_LATEST = snapshot("s2", "c1", "2026-03-08", { followers: 12500, postsPerWeek: 6, avgEngagement: 1.8, topThemes: ["karak", "brunch"], source: "INSTAGRAM" });
+const CAFE_X_LATEST = snapshot("s2", "c1", "2026-03-08", {
+  followers: 12500,
+  postsPerWeek: 6,
+  avgEngagement: 1.8,
+  topThemes: ["karak", "brunch"],
+  source: "INSTAGRAM",
+});
 const BENCHMARK = {
   __typename: "CompetitorBenchmark",
   from: "2026-02-10",
   to: "2026-03-09",
   days: 28,
   historyFrom: "2025-09-11",
-  own: [{ __typename: "CompetitorOwnFigures", platform: "INSTAGRAM", followers: 2000, postsPerWeek: 0.5, avgEngagement: 14.25, topThemes: ["karak"], posts: 2, simulated: false }],
+  own: [
+    {
+      __typename: "CompetitorOwnFigures",
+      platform: "INSTAGRAM",
+      followers: 2000,
+      postsPerWeek: 0.5,
+      avgEngagement: 14.25,
+      topThemes: ["karak"],
+      posts: 2,
+      simulated: false,
+    },
+  ],
   ownHistory: [
-    { __typename: "CompetitorFollowersPoint", platform: "INSTAGRAM", day: "2026-02-17", followers: 1800, simulated: false },
-    { __typename: "CompetitorFollowersPoint", platform: "INSTAGRAM", day: "2026-03-08", followers: 2000, simulated: false },
+    {
+      __typename: "CompetitorFollowersPoint",
+      platform: "INSTAGRAM",
+      day: "2026-02-17",
+      followers: 1800,
+      simulated: false,
+    },
+    {
+      __typename: "CompetitorFollowersPoint",
+      platform: "INSTAGRAM",
+      day: "2026-03-08",
+      followers: 2000,
+      simulated: false,
+    },
   ],
   competitors: [
     {
@@ -58,14 +96,74 @@ const BENCHMARK = {
       latest: snapshot("s3", "c2", "2026-03-09", { followers: 1500 }),
       history: [snapshot("s3", "c2", "2026-03-09", { followers: 1500 })],
     },
-    { __typename: "CompetitorBenchmarkEntry", competitor: competitor("c3", "Not read yet", "not.read"), latest: null, history: [] },
+    {
+      __typename: "CompetitorBenchmarkEntry",
+      competitor: competitor("c3", "Not read yet", "not.read"),
+      latest: null,
+      history: [],
+    },
   ],
   summary: [
-    { __typename: "CompetitorSummaryPoint", key: "competitorSummaryFollowersTrail", platform: "INSTAGRAM", metric: "FOLLOWERS", own: 2000, theirs: 12500, name: "Cafe X", ahead: 1, total: 1, themes: null },
-    { __typename: "CompetitorSummaryPoint", key: "competitorSummaryPostsTrail", platform: "INSTAGRAM", metric: "POSTS_PER_WEEK", own: 0.5, theirs: 6, name: "Cafe X", ahead: 1, total: 1, themes: null },
-    { __typename: "CompetitorSummaryPoint", key: "competitorSummaryEngagementLead", platform: "INSTAGRAM", metric: "AVG_ENGAGEMENT", own: 14.25, theirs: 1.8, name: "Cafe X", ahead: 0, total: 1, themes: null },
-    { __typename: "CompetitorSummaryPoint", key: "competitorSummaryThemes", platform: "INSTAGRAM", metric: null, own: null, theirs: null, name: null, ahead: null, total: null, themes: ["brunch"] },
-    { __typename: "CompetitorSummaryPoint", key: "competitorSummaryNoOwn", platform: "TWITTER", metric: null, own: null, theirs: null, name: null, ahead: null, total: null, themes: null },
+    {
+      __typename: "CompetitorSummaryPoint",
+      key: "competitorSummaryFollowersTrail",
+      platform: "INSTAGRAM",
+      metric: "FOLLOWERS",
+      own: 2000,
+      theirs: 12500,
+      name: "Cafe X",
+      ahead: 1,
+      total: 1,
+      themes: null,
+    },
+    {
+      __typename: "CompetitorSummaryPoint",
+      key: "competitorSummaryPostsTrail",
+      platform: "INSTAGRAM",
+      metric: "POSTS_PER_WEEK",
+      own: 0.5,
+      theirs: 6,
+      name: "Cafe X",
+      ahead: 1,
+      total: 1,
+      themes: null,
+    },
+    {
+      __typename: "CompetitorSummaryPoint",
+      key: "competitorSummaryEngagementLead",
+      platform: "INSTAGRAM",
+      metric: "AVG_ENGAGEMENT",
+      own: 14.25,
+      theirs: 1.8,
+      name: "Cafe X",
+      ahead: 0,
+      total: 1,
+      themes: null,
+    },
+    {
+      __typename: "CompetitorSummaryPoint",
+      key: "competitorSummaryThemes",
+      platform: "INSTAGRAM",
+      metric: null,
+      own: null,
+      theirs: null,
+      name: null,
+      ahead: null,
+      total: null,
+      themes: ["brunch"],
+    },
+    {
+      __typename: "CompetitorSummaryPoint",
+      key: "competitorSummaryNoOwn",
+      platform: "TWITTER",
+      metric: null,
+      own: null,
+      theirs: null,
+      name: null,
+      ahead: null,
+      total: null,
+      themes: null,
+    },
   ],
 };
 
@@ -74,7 +172,25 @@ const benchmarkMock = (b: object = BENCHMARK) => ({
   maxUsageCount: Number.POSITIVE_INFINITY,
   result: { data: { competitorBenchmark: b } },
 });
-const EMPTY = { ...BENCHMARK, own: [], ownHistory: [], competitors: [], summary: [{ ...BENCHMARK.summary[0], key: "competitorSummaryNoSnapshots", platform: null, metric: null, own: null, theirs: null, name: null, ahead: null, total: null }] };
+const EMPTY = {
+  ...BENCHMARK,
+  own: [],
+  ownHistory: [],
+  competitors: [],
+  summary: [
+    {
+      ...BENCHMARK.summary[0],
+      key: "competitorSummaryNoSnapshots",
+      platform: null,
+      metric: null,
+      own: null,
+      theirs: null,
+      name: null,
+      ahead: null,
+      total: null,
+    },
+  ],
+};
 
 /** A mutation's mock that records the variables it was called with. */
 const recorded = recordedMock;
@@ -99,9 +215,16 @@ const discoveryMock = {
   },
 };
 
-const render = (mocks: object[]) => renderWithMocks([{ path: "/competitors", element: <CompetitorsPage /> }], "/competitors", [discoveryMock, ...mocks] as never);
+const render = (mocks: object[]) =>
+  renderWithMocks([{ path: "/competitors", element: <CompetitorsPage /> }], "/competitors", [
+    discoveryMock,
+    ...mocks,
+  ] as never);
 const plain = (s: string | null | undefined) => (s ?? "").replace(/[\u2068\u2069]/g, "");
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole("row").map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("row")
+    .map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
 
 beforeEach(async () => {
   signIn("client");
@@ -114,7 +237,9 @@ describe("the list and the benchmark", () => {
   test("no competitors yet: the empty state says what the screen does and how to start", async () => {
     render([benchmarkMock(EMPTY)]);
     const empty = await screen.findByTestId("competitors-empty");
-    expect(within(empty).getByRole("heading", { name: "See how you compare with the places around you" })).toBeInTheDocument();
+    expect(
+      within(empty).getByRole("heading", { name: "See how you compare with the places around you" }),
+    ).toBeInTheDocument();
     expect(empty).toHaveTextContent("read straight from Instagram for professional accounts");
     expect(within(empty).getByRole("button", { name: "Add competitor" })).toBeInTheDocument();
     expect(within(empty).getByRole("button", { name: "Import CSV" })).toBeInTheDocument();
@@ -142,7 +267,9 @@ describe("the list and the benchmark", () => {
     expect(screen.getByTestId("competitor-count")).toHaveTextContent("3 of 50 competitors");
 
     const summary = screen.getByTestId("competitor-summary");
-    const sentences = within(summary).getAllByRole("listitem").map((li) => plain(li.textContent));
+    const sentences = within(summary)
+      .getAllByRole("listitem")
+      .map((li) => plain(li.textContent));
     expect(sentences).toEqual([
       "On Instagram, you have 2,000 followers, fewer than Cafe X (12,500).",
       "On Instagram, you post 0.5 times a week, less than Cafe X (6).",
@@ -168,7 +295,11 @@ describe("the list and the benchmark", () => {
       ["Mar 9, 2026", "—", "—", "1,500"],
     ]);
     fireEvent.click(screen.getByText("Posts per week", { selector: ".ant-segmented-item-label" }));
-    await waitFor(() => expect(within(screen.getByTestId("chart-history")).getByRole("table", { name: "Posts per week over time" })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId("chart-history")).getByRole("table", { name: "Posts per week over time" }),
+      ).toBeInTheDocument(),
+    );
   }, 60_000);
 
   test("in Arabic: right to left, the summary in Arabic with Arabic-Indic digits", async () => {
@@ -177,7 +308,9 @@ describe("the list and the benchmark", () => {
     const summary = await screen.findByTestId("competitor-summary");
     expect(document.documentElement.dir).toBe("rtl");
     expect(screen.getByRole("heading", { level: 1, name: "المنافسون" })).toBeInTheDocument();
-    const sentences = within(summary).getAllByRole("listitem").map((li) => plain(li.textContent));
+    const sentences = within(summary)
+      .getAllByRole("listitem")
+      .map((li) => plain(li.textContent));
     expect(sentences[0]).toBe("على إنستغرام، عدد متابعيك ٢٬٠٠٠، أقل من Cafe X (١٢٬٥٠٠).");
     expect(sentences[1]).toBe("على إنستغرام، تنشر ٠٫٥ مرة في الأسبوع، أقل من Cafe X (٦).");
     expect(sentences[4]).toBe("على إكس، لا توجد لدى سفرة أرقامك لهذه الفترة بعد: انشر عبر سفرة لتقارن.");
@@ -196,7 +329,14 @@ describe("the list and the benchmark", () => {
 
 describe("adding and reading", () => {
   test("the add form's messages come from the shared rules; the username is checked against the network", async () => {
-    const create = recorded(CompetitorsCreateDocument, (v) => ({ data: { createCompetitor: competitor("c9", "Karak House", "karakhouse", { platform: "TWITTER", ...((v.input as object) ?? {}) }) } }));
+    const create = recorded(CompetitorsCreateDocument, (v) => ({
+      data: {
+        createCompetitor: competitor("c9", "Karak House", "karakhouse", {
+          platform: "TWITTER",
+          ...((v.input as object) ?? {}),
+        }),
+      },
+    }));
     render([benchmarkMock(), create.mock]);
     fireEvent.click(await screen.findByTestId("add-competitor"));
     const dialog = await screen.findByRole("dialog", { name: "Add a competitor" });
@@ -214,12 +354,18 @@ describe("adding and reading", () => {
     fireEvent.mouseDown(within(dialog).getByLabelText("Network"));
     fireEvent.click(await screen.findByTitle("X"));
     fireEvent.change(within(dialog).getByLabelText("Username"), { target: { value: "@Karak.House" } });
-    expect(await within(dialog).findByText("An X username has up to 15 letters, numbers and underscores")).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText("An X username has up to 15 letters, numbers and underscores"),
+    ).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText("Username"), { target: { value: "@KarakHouse" } });
-    await waitFor(() => expect(within(dialog).queryByText("An X username has up to 15 letters, numbers and underscores")).toBeNull());
+    await waitFor(() =>
+      expect(within(dialog).queryByText("An X username has up to 15 letters, numbers and underscores")).toBeNull(),
+    );
     submit();
     expect(await screen.findByText("Karak House added")).toBeInTheDocument();
-    expect(create.calls).toEqual([{ input: { name: "Karak House", platform: "TWITTER", handle: "@KarakHouse", area: null, cuisine: null } }]);
+    expect(create.calls).toEqual([
+      { input: { name: "Karak House", platform: "TWITTER", handle: "@KarakHouse", area: null, cuisine: null } },
+    ]);
   }, 60_000);
 
   test("in Arabic, the form's messages are Arabic", async () => {
@@ -233,25 +379,43 @@ describe("adding and reading", () => {
   }, 60_000);
 
   test("a day's figures: at least one figure, then saved with what happened", async () => {
-    const save = recorded(CompetitorsSaveSnapshotDocument, (v) => ({ data: { saveCompetitorSnapshot: { __typename: "CompetitorSnapshotSaved", replaced: true, snapshot: snapshot("s9", "c1", (v.input as { day: string }).day, { followers: 13000 }) } } }));
+    const save = recorded(CompetitorsSaveSnapshotDocument, (v) => ({
+      data: {
+        saveCompetitorSnapshot: {
+          __typename: "CompetitorSnapshotSaved",
+          replaced: true,
+          snapshot: snapshot("s9", "c1", (v.input as { day: string }).day, { followers: 13000 }),
+        },
+      },
+    }));
     render([benchmarkMock(), save.mock]);
     const cards = await screen.findAllByTestId("competitor-card");
     fireEvent.click(within(cards[0]!).getByRole("button", { name: "Add figures" }));
     const dialog = await screen.findByRole("dialog", { name: "Figures for Cafe X" });
     const submit = () => fireEvent.click(within(dialog).getByText("Save figures").closest("button")!);
     submit();
-    expect(await within(dialog).findByTestId("snapshot-failure")).toHaveTextContent("Enter at least one figure: followers, posts per week, average engagement or themes");
+    expect(await within(dialog).findByTestId("snapshot-failure")).toHaveTextContent(
+      "Enter at least one figure: followers, posts per week, average engagement or themes",
+    );
     expect(save.calls).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText("Followers"), { target: { value: "13000" } });
     submit();
     expect(await screen.findByText(/^Figures for .* replaced$/)).toBeInTheDocument();
     expect(save.calls).toHaveLength(1);
-    expect(save.calls[0]).toMatchObject({ competitorId: "c1", input: { followers: 13000, postsPerWeek: null, avgEngagement: null, topThemes: [] } });
+    expect(save.calls[0]).toMatchObject({
+      competitorId: "c1",
+      input: { followers: 13000, postsPerWeek: null, avgEngagement: null, topThemes: [] },
+    });
   }, 60_000);
 
   test("reading from Instagram when the server finds no Facebook sign-in: its words, and Sign in with Facebook on the spot", async () => {
     const fetch = recorded(CompetitorsFetchDocument, () => ({
-      errors: [{ message: "Sign in with Facebook to read competitors' figures from Instagram.", extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONNECTED" } }],
+      errors: [
+        {
+          message: "Sign in with Facebook to read competitors' figures from Instagram.",
+          extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONNECTED" },
+        },
+      ],
     }));
     render([benchmarkMock(), fetch.mock]);
     const cards = await screen.findAllByTestId("competitor-card");
@@ -275,7 +439,11 @@ describe("CSV import", () => {
           replaced: 0,
           created: 0,
           errors: [
-            { __typename: "CompetitorImportError", line: 2, messages: ["Followers: Followers must be a whole number, 0 or more"] },
+            {
+              __typename: "CompetitorImportError",
+              line: 2,
+              messages: ["Followers: Followers must be a whole number, 0 or more"],
+            },
             { __typename: "CompetitorImportError", line: 3, messages: ["Username: Enter the account's username"] },
           ],
         },
@@ -298,12 +466,20 @@ describe("CSV import", () => {
 
   test("a good file says how many rows, new competitors and replaced dates; in Arabic", async () => {
     await inLanguage("ar");
-    const run = recorded(CompetitorsImportDocument, () => ({ data: { importCompetitors: { __typename: "CompetitorImportResult", imported: 3, replaced: 1, created: 2, errors: [] } } }));
+    const run = recorded(CompetitorsImportDocument, () => ({
+      data: {
+        importCompetitors: { __typename: "CompetitorImportResult", imported: 3, replaced: 1, created: 2, errors: [] },
+      },
+    }));
     render([benchmarkMock(), run.mock]);
     fireEvent.click(await screen.findByTestId("import-competitors-button"));
     const dialog = await screen.findByRole("dialog", { name: "استيراد أرقام المنافسين من ملف CSV" });
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new NodeFile(["المعرف,التاريخ,المتابعون\ncafe.x,2026-03-01,10\n"], "c.csv", { type: "text/csv" })] } });
+    fireEvent.change(input, {
+      target: {
+        files: [new NodeFile(["المعرف,التاريخ,المتابعون\ncafe.x,2026-03-01,10\n"], "c.csv", { type: "text/csv" })],
+      },
+    });
     const result = await screen.findByTestId("import-result");
     expect(result).toHaveTextContent("استُوردت ٣ صفوف");
     expect(result).toHaveTextContent("أُضيف منافسان جديدان");
@@ -311,13 +487,21 @@ describe("CSV import", () => {
   }, 60_000);
 
   test("a file without the username and date columns is refused at once, without asking the server", async () => {
-    const run = recorded(CompetitorsImportDocument, () => ({ data: { importCompetitors: { __typename: "CompetitorImportResult", imported: 0, replaced: 0, created: 0, errors: [] } } }));
+    const run = recorded(CompetitorsImportDocument, () => ({
+      data: {
+        importCompetitors: { __typename: "CompetitorImportResult", imported: 0, replaced: 0, created: 0, errors: [] },
+      },
+    }));
     render([benchmarkMock(), run.mock]);
     fireEvent.click(await screen.findByTestId("import-competitors-button"));
     const dialog = await screen.findByRole("dialog", { name: "Import competitors' figures from a CSV file" });
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new NodeFile(["name,followers\nCafe X,10\n"], "c.csv", { type: "text/csv" })] } });
-    expect(await screen.findByTestId("import-failure")).toHaveTextContent("The first row must name the columns handle and date");
+    fireEvent.change(input, {
+      target: { files: [new NodeFile(["name,followers\nCafe X,10\n"], "c.csv", { type: "text/csv" })] },
+    });
+    expect(await screen.findByTestId("import-failure")).toHaveTextContent(
+      "The first row must name the columns handle and date",
+    );
     expect(run.calls).toEqual([]);
   }, 60_000);
 });

@@ -44,7 +44,12 @@ export default function CompetitorsPage() {
 
   const addButton = (
     <Tooltip title={full ? t("limitReached", { n: n(COMPETITORS_MAX_PER_BUSINESS) }) : undefined}>
-      <Button type="primary" disabled={full} onClick={() => setForm({ open: true, editing: null })} data-testid="add-competitor">
+      <Button
+        type="primary"
+        disabled={full}
+        onClick={() => setForm({ open: true, editing: null })}
+        data-testid="add-competitor"
+      >
         {t("add")}
       </Button>
     </Tooltip>
@@ -55,7 +60,14 @@ export default function CompetitorsPage() {
   else if (!b) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (!count)
     body = (
-      <EmptyStart className="sufra-competitors-empty" testId="competitors-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} title={t("empty.title")} text={t("empty.text")} textClassName="sufra-competitors-empty-text">
+      <EmptyStart
+        className="sufra-competitors-empty"
+        testId="competitors-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        title={t("empty.title")}
+        text={t("empty.text")}
+        textClassName="sufra-competitors-empty-text"
+      >
         <div className="sufra-competitors-empty-actions">
           <Button type="primary" onClick={() => setForm({ open: true, editing: null })}>
             {t("add")}
@@ -101,7 +113,12 @@ export default function CompetitorsPage() {
         </div>
       </PageHead>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
-      <DiscoveryCard discovery={discovery.discovery} state={discovery.state} error={discovery.error} onChanged={discovery.refetch} />
+      <DiscoveryCard
+        discovery={discovery.discovery}
+        state={discovery.state}
+        error={discovery.error}
+        onChanged={discovery.refetch}
+      />
       {b && q.error && <LoadError title={t("loadFailed")} error={q.error} onRetry={reload} />}
       {body}
       <CompetitorFormModal

@@ -4,7 +4,11 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { App } from "antd";
 import { useCallback, useEffect, useState } from "react";
-import { CompetitorsDiscoveryConnectDocument, CompetitorsDiscoveryDocument, type CompetitorsDiscoveryFieldsFragment } from "../../graphql/graphql.ts";
+import {
+  CompetitorsDiscoveryConnectDocument,
+  CompetitorsDiscoveryDocument,
+  type CompetitorsDiscoveryFieldsFragment,
+} from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { browser } from "../../shared/leave.ts";
 
@@ -31,7 +35,8 @@ export function discoveryState(d: Discovery, now = Date.now()): DiscoveryState {
 export type ReadBlock = "notConfigured" | "notConnected" | "reconnect";
 
 /** Why "Read from Instagram" would fail now, or null when it can work (or the state is not known yet). */
-export const readBlockOf = (s: DiscoveryState | null): ReadBlock | null => (s === "notConfigured" || s === "notConnected" || s === "reconnect" ? s : null);
+export const readBlockOf = (s: DiscoveryState | null): ReadBlock | null =>
+  s === "notConfigured" || s === "notConnected" || s === "reconnect" ? s : null;
 
 /** Catalogue codes of "Read from Instagram" that a (new) Facebook sign-in fixes. */
 export const SIGN_IN_CODES = new Set(["FACEBOOK_NOT_CONNECTED", "FACEBOOK_RECONNECT_NEEDED"]);
@@ -64,7 +69,8 @@ export function useFacebookSignIn() {
   const start = async () => {
     setLeaving(true);
     try {
-      const url = (await connect({ variables: { returnTo: DISCOVERY_RETURN_TO } })).data?.connectCompetitorDiscovery.authorizeUrl;
+      const url = (await connect({ variables: { returnTo: DISCOVERY_RETURN_TO } })).data?.connectCompetitorDiscovery
+        .authorizeUrl;
       if (!url) throw new Error("no authorize address");
       // stays "loading" while the browser leaves for Facebook
       browser.assign(url);

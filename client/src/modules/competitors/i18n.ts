@@ -7,19 +7,24 @@ export const COMPETITORS_NS = "competitors";
 registerTranslations(COMPETITORS_NS, {
   en: {
     title: "Competitors",
-    intro: "Follow the cafés and restaurants you compete with, keep their public figures by date, and see where you lead and where you trail.",
+    intro:
+      "Follow the cafés and restaurants you compete with, keep their public figures by date, and see where you lead and where you trail.",
     add: "Add competitor",
     importCsv: "Import CSV",
     loadFailed: "We could not load your competitors",
     limitReached: "You follow {{n}} competitors, the most Sufra keeps. Remove one to add another.",
     count: "{{n}} of {{max}} competitors",
-    simulatedNote: "Some figures come from the demo account's simulated network: they show how the screen works, not real accounts.",
+    simulatedNote:
+      "Some figures come from the demo account's simulated network: they show how the screen works, not real accounts.",
     empty: {
       title: "See how you compare with the places around you",
       text: "Add the cafés and restaurants your guests also visit: their name and their username on Instagram, X or Snapchat. Then keep their followers, how often they post and how much their posts engage, by hand, from a CSV file, or read straight from Instagram for professional accounts. Sufra puts your own figures next to theirs and tells you, in plain words, where you lead and where you trail.",
       template: "Download a CSV template",
     },
-    summary: { title: "Where you stand", window: "Your figures over the last {{days}} days, against each competitor's latest reading." },
+    summary: {
+      title: "Where you stand",
+      window: "Your figures over the last {{days}} days, against each competitor's latest reading.",
+    },
     charts: {
       title: "Side by side",
       you: "You",
@@ -57,13 +62,21 @@ registerTranslations(COMPETITORS_NS, {
       title: "Figures from Instagram",
       checking: "Checking whether Sufra can read competitors from Instagram…",
       loadFailed: "We could not check reading from Instagram",
-      status: { demo: "Demo", notConfigured: "Not set up", notConnected: "Not connected", connected: "Connected", reconnect: "Sign-in expired" },
+      status: {
+        demo: "Demo",
+        notConfigured: "Not set up",
+        notConnected: "Not connected",
+        connected: "Connected",
+        reconnect: "Sign-in expired",
+      },
       demo: "Your Instagram is the demo account, so readings of your competitors are simulated (demo figures). There is nothing to connect.",
-      notConfigured: "Reading figures from Instagram is not available yet. You can still enter competitors' figures by hand or import them from a CSV file, and write to support@sufra.kw to ask for it.",
+      notConfigured:
+        "Reading figures from Instagram is not available yet. You can still enter competitors' figures by hand or import them from a CSV file, and write to support@sufra.kw to ask for it.",
       why: "Instagram shares competitors' public figures only with apps you sign in to through Facebook, using the Instagram professional account linked to your Facebook Page.",
       signIn: "Sign in with Facebook",
       signInAgain: "Sign in again",
-      reconnect: "Your Facebook sign-in for competitor figures has expired or was withdrawn. Sign in again to keep reading from Instagram.",
+      reconnect:
+        "Your Facebook sign-in for competitor figures has expired or was withdrawn. Sign in again to keep reading from Instagram.",
       readingAsPage: "Reading as <user>@{{username}}</user> through the Page «<page>{{page}}</page>»",
       readingAs: "Reading as <user>@{{username}}</user>",
       signedIn: "Signed in with Facebook",
@@ -75,8 +88,10 @@ registerTranslations(COMPETITORS_NS, {
       disconnected: "Facebook sign-in removed. The figures already read stay.",
       outcome: {
         connected: "Signed in with Facebook: Sufra can now read competitors' figures from Instagram.",
-        OAUTH_FAILED: "Signing in with Facebook did not finish, so nothing changed. Try again and approve the permissions Facebook asks for.",
-        NO_INSTAGRAM_BUSINESS: "None of the Facebook Pages you manage has an Instagram professional account linked to it. Link your Instagram professional account to a Facebook Page you manage, then try again.",
+        OAUTH_FAILED:
+          "Signing in with Facebook did not finish, so nothing changed. Try again and approve the permissions Facebook asks for.",
+        NO_INSTAGRAM_BUSINESS:
+          "None of the Facebook Pages you manage has an Instagram professional account linked to it. Link your Instagram professional account to a Facebook Page you manage, then try again.",
       },
     },
     form: {
@@ -180,13 +195,21 @@ registerTranslations(COMPETITORS_NS, {
       title: "الأرقام من إنستغرام",
       checking: "جارٍ التحقق من إمكانية قراءة المنافسين من إنستغرام…",
       loadFailed: "تعذّر التحقق من القراءة من إنستغرام",
-      status: { demo: "تجريبي", notConfigured: "غير مفعّل", notConnected: "غير مرتبط", connected: "مرتبط", reconnect: "انتهى تسجيل الدخول" },
+      status: {
+        demo: "تجريبي",
+        notConfigured: "غير مفعّل",
+        notConnected: "غير مرتبط",
+        connected: "مرتبط",
+        reconnect: "انتهى تسجيل الدخول",
+      },
       demo: "حسابك على إنستغرام هو الحساب التجريبي، لذا فقراءات منافسيك محاكاة (أرقام تجريبية). لا يوجد ما تربطه.",
-      notConfigured: "قراءة الأرقام من إنستغرام غير متاحة بعد. ما زال بإمكانك إدخال أرقام المنافسين يدويًا أو استيرادها من ملف CSV، وراسلنا على support@sufra.kw لطلبها.",
+      notConfigured:
+        "قراءة الأرقام من إنستغرام غير متاحة بعد. ما زال بإمكانك إدخال أرقام المنافسين يدويًا أو استيرادها من ملف CSV، وراسلنا على support@sufra.kw لطلبها.",
       why: "لا يشارك إنستغرام الأرقام العامة للمنافسين إلا مع التطبيقات التي تسجّل الدخول إليها عبر فيسبوك، باستخدام حساب إنستغرام الاحترافي المرتبط بصفحتك على فيسبوك.",
       signIn: "تسجيل الدخول عبر فيسبوك",
       signInAgain: "سجّل الدخول مجددًا",
-      reconnect: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين أو سُحبت. سجّل الدخول مجددًا لتواصل القراءة من إنستغرام.",
+      reconnect:
+        "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين أو سُحبت. سجّل الدخول مجددًا لتواصل القراءة من إنستغرام.",
       readingAsPage: "تُقرأ الأرقام باسم <user>@{{username}}</user> عبر الصفحة «<page>{{page}}</page>»",
       readingAs: "تُقرأ الأرقام باسم <user>@{{username}}</user>",
       signedIn: "تم تسجيل الدخول عبر فيسبوك",
@@ -198,8 +221,10 @@ registerTranslations(COMPETITORS_NS, {
       disconnected: "أُلغي تسجيل الدخول عبر فيسبوك. بقيت الأرقام التي قُرئت من قبل.",
       outcome: {
         connected: "تم تسجيل الدخول عبر فيسبوك: أصبح بإمكان سفرة قراءة أرقام المنافسين من إنستغرام.",
-        OAUTH_FAILED: "لم يكتمل تسجيل الدخول عبر فيسبوك، فلم يتغير شيء. حاول مجددًا ووافق على الأذونات التي يطلبها فيسبوك.",
-        NO_INSTAGRAM_BUSINESS: "لا توجد صفحة فيسبوك تديرها مرتبطة بحساب إنستغرام احترافي. اربط حسابك الاحترافي على إنستغرام بصفحة فيسبوك تديرها، ثم حاول مجددًا.",
+        OAUTH_FAILED:
+          "لم يكتمل تسجيل الدخول عبر فيسبوك، فلم يتغير شيء. حاول مجددًا ووافق على الأذونات التي يطلبها فيسبوك.",
+        NO_INSTAGRAM_BUSINESS:
+          "لا توجد صفحة فيسبوك تديرها مرتبطة بحساب إنستغرام احترافي. اربط حسابك الاحترافي على إنستغرام بصفحة فيسبوك تديرها، ثم حاول مجددًا.",
       },
     },
     form: {

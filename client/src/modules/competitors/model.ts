@@ -13,7 +13,11 @@ import {
   type PlatformName,
   type SummaryPoint,
 } from "@sufra/schema";
-import type { CompetitorMetric as GqlMetric, CompetitorsBenchmarkQuery, Platform as GqlPlatform } from "../../graphql/graphql.ts";
+import type {
+  CompetitorMetric as GqlMetric,
+  CompetitorsBenchmarkQuery,
+  Platform as GqlPlatform,
+} from "../../graphql/graphql.ts";
 import { formatNumber, formatPercent } from "../../lib/format.ts";
 
 export type Benchmark = CompetitorsBenchmarkQuery["competitorBenchmark"];
@@ -25,11 +29,17 @@ export const platformKey = (p: GqlPlatform): PlatformName => p.toLowerCase() as 
 export const gqlPlatform = (p: PlatformName): GqlPlatform => p.toUpperCase() as GqlPlatform;
 export const platformLabel = (p: GqlPlatform, locale: Locale) => PLATFORM_LABELS[platformKey(p)][locale];
 
-const METRICS: Record<GqlMetric, CompetitorMetric> = { FOLLOWERS: "followers", POSTS_PER_WEEK: "postsPerWeek", AVG_ENGAGEMENT: "avgEngagement" };
+const METRICS: Record<GqlMetric, CompetitorMetric> = {
+  FOLLOWERS: "followers",
+  POSTS_PER_WEEK: "postsPerWeek",
+  AVG_ENGAGEMENT: "avgEngagement",
+};
 
 /** An area or cuisine key in the person's language; a free text as written. */
-export const areaLabel = (v: string | null | undefined, locale: Locale) => (v ? (Object.hasOwn(KUWAIT_AREAS, v) ? KUWAIT_AREAS[v as keyof typeof KUWAIT_AREAS][locale] : v) : null);
-export const cuisineLabel = (v: string | null | undefined, locale: Locale) => (v ? (Object.hasOwn(CUISINES, v) ? CUISINES[v as keyof typeof CUISINES][locale] : v) : null);
+export const areaLabel = (v: string | null | undefined, locale: Locale) =>
+  v ? (Object.hasOwn(KUWAIT_AREAS, v) ? KUWAIT_AREAS[v as keyof typeof KUWAIT_AREAS][locale] : v) : null;
+export const cuisineLabel = (v: string | null | undefined, locale: Locale) =>
+  v ? (Object.hasOwn(CUISINES, v) ? CUISINES[v as keyof typeof CUISINES][locale] : v) : null;
 
 /** The server's summary points as the shared rule's, for writing them in the person's language. */
 export function summaryPoints(b: Pick<Benchmark, "summary">): SummaryPoint[] {
@@ -59,7 +69,9 @@ export const summarySentence = (p: SummaryPoint, locale: Locale) =>
 /** Saves the CSV template in a language (with a byte-order mark, so spreadsheets read Arabic as UTF-8). */
 export function downloadTemplate(locale: Locale) {
   if (typeof URL.createObjectURL !== "function") return;
-  const url = URL.createObjectURL(new Blob([`\ufeff${COMPETITOR_CSV_TEMPLATE[locale]}`], { type: "text/csv;charset=utf-8" }));
+  const url = URL.createObjectURL(
+    new Blob([`\ufeff${COMPETITOR_CSV_TEMPLATE[locale]}`], { type: "text/csv;charset=utf-8" }),
+  );
   const a = document.createElement("a");
   a.href = url;
   a.download = `sufra-competitors-${locale}.csv`;

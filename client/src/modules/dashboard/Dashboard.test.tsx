@@ -4,7 +4,13 @@
 // may open and recent activity (or an empty state that says what will come).
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ClientDashboardDocument, DashboardMeDocument, DashboardPrayerTimesDocument, DashboardUpcomingOccasionsDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
+import {
+  ClientDashboardDocument,
+  DashboardMeDocument,
+  DashboardPrayerTimesDocument,
+  DashboardUpcomingOccasionsDocument,
+  OwnerStatsDocument,
+} from "../../graphql/graphql.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { freshStart, people, renderWithMocks as renderScreen, signIn } from "../../../test/screens.tsx";
 import DashboardPage from "./DashboardPage.tsx";
@@ -21,9 +27,27 @@ const calendarMocks = [
     request: { query: DashboardPrayerTimesDocument, variables: () => true },
 
     maxUsageCount: Number.POSITIVE_INFINITY,
-    result: { data: { prayerTimes: { __typename: "PrayerTimes", date: "2026-03-20", fajr: "04:25", sunrise: "05:43", dhuhr: "11:50", asr: "15:18", maghrib: "17:57", isha: "19:14", ramadan: false } } },
+    result: {
+      data: {
+        prayerTimes: {
+          __typename: "PrayerTimes",
+          date: "2026-03-20",
+          fajr: "04:25",
+          sunrise: "05:43",
+          dhuhr: "11:50",
+          asr: "15:18",
+          maghrib: "17:57",
+          isha: "19:14",
+          ramadan: false,
+        },
+      },
+    },
   },
-  { request: { query: DashboardUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: [] } } },
+  {
+    request: { query: DashboardUpcomingOccasionsDocument, variables: () => true },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+    result: { data: { upcomingOccasions: [] } },
+  },
   // and the best times to post (their own tests are in modules/insights)
   insightsMock(),
   // and the unanswered reviews (their own tests are in modules/inbox)
@@ -33,14 +57,29 @@ const calendarMocks = [
   // and the getting-started checklist, all done (its own tests are GettingStarted.test.tsx)
   gettingStartedMock(),
 ];
-const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), ...calendarMocks] as never);
+const renderWithMocks = (
+  routes: Parameters<typeof renderScreen>[0],
+  path: string,
+  mocks: Parameters<typeof renderScreen>[2] = [],
+) => renderScreen(routes, path, [...(mocks ?? []), ...calendarMocks] as never);
 
 const DAY = 86_400_000;
 
 function meMock(role: "CLIENT" | "OWNER", business: Record<string, unknown> | null, name = "Noura Al-Sabah") {
   return {
     request: { query: DashboardMeDocument },
-    result: { data: { me: { __typename: "User", id: role === "CLIENT" ? people.client.id : people.owner.id, name, email: "noura@daralqahwa.kw", role, business: business && { __typename: "Client", ...business } } } },
+    result: {
+      data: {
+        me: {
+          __typename: "User",
+          id: role === "CLIENT" ? people.client.id : people.owner.id,
+          name,
+          email: "noura@daralqahwa.kw",
+          role,
+          business: business && { __typename: "Client", ...business },
+        },
+      },
+    },
   };
 }
 
@@ -50,7 +89,13 @@ const onTrial = (days: number) => ({
   status: "ACTIVE",
   requestedPlan: "PROFESSIONAL",
   // 12 days from now, less an hour: whole days left are rounded up
-  subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "TRIAL", trialEndsAt: new Date(Date.now() + days * DAY - 3_600_000).toISOString(), renewsAt: new Date(Date.now() + days * DAY - 3_600_000).toISOString() },
+  subscription: {
+    __typename: "ClientSubscription",
+    plan: "PROFESSIONAL",
+    status: "TRIAL",
+    trialEndsAt: new Date(Date.now() + days * DAY - 3_600_000).toISOString(),
+    renewsAt: new Date(Date.now() + days * DAY - 3_600_000).toISOString(),
+  },
 });
 
 const MINUTE = 60_000;
@@ -69,9 +114,27 @@ function statsMock(over: Record<string, unknown> = {}) {
           teamMembers: 4,
           platformsConnected: [],
           recentActivity: [
-            { __typename: "OwnerActivity", id: "post_published:p1", type: "POST_PUBLISHED", subject: "Fresh saffron buns", timestamp: new Date(Date.now() - 5 * MINUTE).toISOString() },
-            { __typename: "OwnerActivity", id: "team_joined:u2", type: "TEAM_JOINED", subject: "Fahad Al-Ali", timestamp: new Date(Date.now() - 3 * 60 * MINUTE).toISOString() },
-            { __typename: "OwnerActivity", id: "post_scheduled:p2", type: "POST_SCHEDULED", subject: null, timestamp: new Date(Date.now() - 2 * DAY).toISOString() },
+            {
+              __typename: "OwnerActivity",
+              id: "post_published:p1",
+              type: "POST_PUBLISHED",
+              subject: "Fresh saffron buns",
+              timestamp: new Date(Date.now() - 5 * MINUTE).toISOString(),
+            },
+            {
+              __typename: "OwnerActivity",
+              id: "team_joined:u2",
+              type: "TEAM_JOINED",
+              subject: "Fahad Al-Ali",
+              timestamp: new Date(Date.now() - 3 * 60 * MINUTE).toISOString(),
+            },
+            {
+              __typename: "OwnerActivity",
+              id: "post_scheduled:p2",
+              type: "POST_SCHEDULED",
+              subject: null,
+              timestamp: new Date(Date.now() - 2 * DAY).toISOString(),
+            },
           ],
           ...over,
         },
@@ -110,7 +173,13 @@ function clientMock(over: Record<string, unknown> = {}) {
           pendingPosts: 2,
           recentActivity: [],
           recentPosts: [
-            post("p1", "SCHEDULED", "Saffron buns tomorrow morning", new Date(Date.now() + 3 * 60 * MINUTE + 30_000).toISOString(), ["INSTAGRAM", "TWITTER"]),
+            post(
+              "p1",
+              "SCHEDULED",
+              "Saffron buns tomorrow morning",
+              new Date(Date.now() + 3 * 60 * MINUTE + 30_000).toISOString(),
+              ["INSTAGRAM", "TWITTER"],
+            ),
             post("p2", "PUBLISHED", "Karak and chebab for the weekend", new Date(Date.now() - 2 * DAY).toISOString()),
             post("p3", "FAILED", "Ramadan menu", new Date(Date.now() - 3 * DAY).toISOString(), ["TWITTER"]),
           ],
@@ -173,7 +242,9 @@ test("a client's six figures from clientDashboard, and the latest posts with sta
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
   expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("All posts1,234");
   // "posts" counts each post once (analytics counts network copies apart): the card says which
-  expect(screen.getByTestId("stat-totalPosts")).toHaveTextContent("Every post you wrote, drafts included; a post on several networks counts once");
+  expect(screen.getByTestId("stat-totalPosts")).toHaveTextContent(
+    "Every post you wrote, drafts included; a post on several networks counts once",
+  );
   expect(screen.getByTestId("stat-views")).toHaveTextContent("Views56,789");
   expect(screen.getByTestId("stat-likes")).toHaveTextContent("Likes4,321");
   expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("Engagement rate4.3%");
@@ -210,7 +281,18 @@ test("in Arabic: the client's figures with Arabic-Indic digits, or Latin ones wh
 
 test("a client without posts: zero figures and an empty state that leads to the composer", async () => {
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ totalPosts: 0, views: 0, likes: 0, engagementRate: 0, scheduledPosts: 0, pendingPosts: 0, recentPosts: [] })]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock({
+      totalPosts: 0,
+      views: 0,
+      likes: 0,
+      engagementRate: 0,
+      scheduledPosts: 0,
+      pendingPosts: 0,
+      recentPosts: [],
+    }),
+  ]);
   expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("All posts0");
   const recent = within(screen.getByTestId("recent-posts"));
   expect(recent.getByText("No posts yet.")).toBeInTheDocument();
@@ -221,7 +303,10 @@ test("a client's figures that fail to load say so; the rest stays", async () => 
   signIn("client");
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [
     meMock("CLIENT", onTrial(12)),
-    { request: { query: ClientDashboardDocument }, result: { errors: [{ message: "Please login to continue", extensions: { code: "UNAUTHENTICATED" } }] } },
+    {
+      request: { query: ClientDashboardDocument },
+      result: { errors: [{ message: "Please login to continue", extensions: { code: "UNAUTHENTICATED" } }] },
+    },
   ]);
   expect(await screen.findByText("We could not load your figures")).toBeInTheDocument();
   expect(screen.getByTestId("subscription-card")).toBeInTheDocument();
@@ -229,7 +314,16 @@ test("a client's figures that fail to load say so; the rest stays", async () => 
 
 test("no trial warning once the subscription is paid", async () => {
   signIn("client");
-  const paid = { ...onTrial(12), subscription: { __typename: "ClientSubscription", plan: "BASIC", status: "ACTIVE", trialEndsAt: null, renewsAt: new Date(Date.now() + 20 * DAY).toISOString() } };
+  const paid = {
+    ...onTrial(12),
+    subscription: {
+      __typename: "ClientSubscription",
+      plan: "BASIC",
+      status: "ACTIVE",
+      trialEndsAt: null,
+      renewsAt: new Date(Date.now() + 20 * DAY).toISOString(),
+    },
+  };
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid), clientMock()]);
   expect(await screen.findByText("Renews on")).toBeInTheDocument();
   expect(screen.queryByTestId("trial-alert")).toBeNull();
@@ -238,7 +332,16 @@ test("no trial warning once the subscription is paid", async () => {
 
 test("the price says monthly once, in both languages", async () => {
   signIn("client");
-  const paid = { ...onTrial(12), subscription: { __typename: "ClientSubscription", plan: "PREMIUM", status: "ACTIVE", trialEndsAt: null, renewsAt: new Date(Date.now() + 20 * DAY).toISOString() } };
+  const paid = {
+    ...onTrial(12),
+    subscription: {
+      __typename: "ClientSubscription",
+      plan: "PREMIUM",
+      status: "ACTIVE",
+      trialEndsAt: null,
+      renewsAt: new Date(Date.now() + 20 * DAY).toISOString(),
+    },
+  };
   const view = renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid), clientMock()]);
   const price = (await screen.findByText(/a month$/)).closest("tr")!;
   expect(price.textContent!.match(/month/gi)).toHaveLength(1);
@@ -264,14 +367,22 @@ test("the owner dashboard: business, trial warning, subscription, no platforms y
 
 test("a failed load says so, with the server's message", async () => {
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [{ request: { query: DashboardMeDocument }, result: { errors: [{ message: "Please login to continue", extensions: { code: "UNAUTHENTICATED" } }] } }]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    {
+      request: { query: DashboardMeDocument },
+      result: { errors: [{ message: "Please login to continue", extensions: { code: "UNAUTHENTICATED" } }] },
+    },
+  ]);
   expect(await screen.findByText("We could not load your dashboard")).toBeInTheDocument();
   expect(screen.getByText("Please login to continue")).toBeInTheDocument();
 });
 
 test("the owner's figures: stat cards, engagement shown as — with why, and recent activity newest first", async () => {
   signIn("owner");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"), statsMock()]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"),
+    statsMock(),
+  ]);
   expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("All posts1,234");
   expect(screen.getByTestId("stat-scheduledPosts")).toHaveTextContent("Scheduled3");
   expect(screen.getByTestId("stat-publishedToday")).toHaveTextContent("Published today2");
@@ -292,7 +403,10 @@ test("the owner's figures: stat cards, engagement shown as — with why, and rec
 test("in Arabic: the figures with Arabic-Indic digits and the activity's Arabic lines", async () => {
   await inLanguage("ar");
   signIn("owner");
-  renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"), statsMock({ engagementRate: 4.25 })]);
+  renderWithMocks(routes(<DashboardPage />), "/owner", [
+    meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"),
+    statsMock({ engagementRate: 4.25 }),
+  ]);
   expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("كل المنشورات١٬٢٣٤");
   expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("معدل التفاعل٤٫٣٪");
   expect(screen.getByTestId("stat-engagementRate")).not.toHaveTextContent("يظهر عندما");
@@ -304,10 +418,15 @@ test("in Arabic: the figures with Arabic-Indic digits and the activity's Arabic 
 
 test("no activity yet: an empty state that says what will show and how to start; platforms by name once connected", async () => {
   signIn("owner");
-  renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"), statsMock({ recentActivity: [], platformsConnected: ["Instagram"] })]);
+  renderWithMocks(routes(<DashboardPage />), "/owner", [
+    meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"),
+    statsMock({ recentActivity: [], platformsConnected: ["Instagram"] }),
+  ]);
   const activity = within(await screen.findByTestId("recent-activity"));
   expect(activity.getByText("Nothing has happened yet.")).toBeInTheDocument();
-  expect(activity.getByText("Posts you publish or schedule and people who join your team will show here.")).toBeInTheDocument();
+  expect(
+    activity.getByText("Posts you publish or schedule and people who join your team will show here."),
+  ).toBeInTheDocument();
   expect(activity.getByRole("link", { name: "Invite your team" })).toHaveAttribute("href", "/team");
   expect(within(screen.getByTestId("connected-platforms")).getByText("Instagram")).toBeInTheDocument();
 });
@@ -316,7 +435,12 @@ test("figures that fail to load say so, and the rest of the dashboard stays", as
   signIn("owner");
   renderWithMocks(routes(<DashboardPage />), "/owner", [
     meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"),
-    { request: { query: OwnerStatsDocument }, result: { errors: [{ message: "You do not have permission to perform this action", extensions: { code: "FORBIDDEN" } }] } },
+    {
+      request: { query: OwnerStatsDocument },
+      result: {
+        errors: [{ message: "You do not have permission to perform this action", extensions: { code: "FORBIDDEN" } }],
+      },
+    },
   ]);
   expect(await screen.findByText("We could not load your business's figures")).toBeInTheDocument();
   expect(screen.getByText("You do not have permission to perform this action")).toBeInTheDocument();
@@ -343,9 +467,21 @@ const activity = (id: string, type: string, minutesAgo: number, extra: Record<st
 
 /** Made when a test starts: "5 minutes ago" must still read so when it looks (the file runs for a while). */
 const activityRows = () => [
-  activity("post_published:p1", "POST_PUBLISHED", 5, { platform: "INSTAGRAM", excerpt: "Saffron cake fresh from the oven", metadata: { __typename: "ClientActivityMetadata", likes: 512, engagementRate: 13.5, rating: null } }),
-  activity("comment:r1", "COMMENT", 3 * 60, { subject: "Fatma", excerpt: "Best karak in Salmiya", metadata: { __typename: "ClientActivityMetadata", likes: null, engagementRate: null, rating: 5 } }),
-  activity("competitor:c1", "COMPETITOR", 2 * 24 * 60, { platform: "ANALYSIS", subject: "Dar Al Kunafa", excerpt: "@dar_alkunafa" }),
+  activity("post_published:p1", "POST_PUBLISHED", 5, {
+    platform: "INSTAGRAM",
+    excerpt: "Saffron cake fresh from the oven",
+    metadata: { __typename: "ClientActivityMetadata", likes: 512, engagementRate: 13.5, rating: null },
+  }),
+  activity("comment:r1", "COMMENT", 3 * 60, {
+    subject: "Fatma",
+    excerpt: "Best karak in Salmiya",
+    metadata: { __typename: "ClientActivityMetadata", likes: null, engagementRate: null, rating: 5 },
+  }),
+  activity("competitor:c1", "COMPETITOR", 2 * 24 * 60, {
+    platform: "ANALYSIS",
+    subject: "Dar Al Kunafa",
+    excerpt: "@dar_alkunafa",
+  }),
   activity("schedule:p2", "SCHEDULE", 3 * 24 * 60, { platform: "MULTIPLE", excerpt: "Weekend breakfast" }),
 ];
 
@@ -363,24 +499,41 @@ test("the client's views, likes and engagement carry their change against the 30
   expect(screen.getByTestId("stat-change-engagementRate")).toHaveTextContent("Nothing to compare with");
   // the other figures have no change
   expect(screen.queryByTestId("stat-change-totalPosts")).toBeNull();
-  expect(screen.getByTestId("stat-period")).toHaveTextContent("Views, likes and engagement from Feb 19, 2026 to Mar 20, 2026");
+  expect(screen.getByTestId("stat-period")).toHaveTextContent(
+    "Views, likes and engagement from Feb 19, 2026 to Mar 20, 2026",
+  );
   expect(screen.queryByTestId("stat-demo")).toBeNull();
 });
 
 test("the demo café's figures are labelled as demo figures; an unknown engagement rate shows —", async () => {
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ simulatedIncluded: true, engagementRate: null }), simulatedAccountsMock([{ demo: true }])]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock({ simulatedIncluded: true, engagementRate: null }),
+    simulatedAccountsMock([{ demo: true }]),
+  ]);
   await waitFor(() => expect(screen.getByTestId("stat-demo")).toHaveTextContent("Demo figures"), SLOW);
   expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("Engagement rate—");
 });
 
 test("a new café's figures from its practice accounts are labelled practice figures, in both languages", async () => {
   signIn("client");
-  const view = renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ simulatedIncluded: true }), simulatedAccountsMock([{ demo: true, practice: true }, { demo: true, practice: true }])]);
+  const view = renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock({ simulatedIncluded: true }),
+    simulatedAccountsMock([
+      { demo: true, practice: true },
+      { demo: true, practice: true },
+    ]),
+  ]);
   await waitFor(() => expect(screen.getByTestId("stat-demo")).toHaveTextContent("Practice figures"), SLOW);
   view.unmount();
   await inLanguage("ar");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ simulatedIncluded: true }), simulatedAccountsMock([{ demo: true, practice: true }])]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock({ simulatedIncluded: true }),
+    simulatedAccountsMock([{ demo: true, practice: true }]),
+  ]);
   await waitFor(() => expect(screen.getByTestId("stat-demo")).toHaveTextContent("أرقام التدريب"), SLOW);
 });
 
@@ -389,27 +542,45 @@ test("the content-performance card: engagement per post by kind of post as a cha
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
   const card = within(await screen.findByTestId("content-performance", {}, SLOW));
   const table = await card.findByTestId("chart-table", {}, SLOW);
-  const rows = within(table).getAllByRole("row").map((r) => r.textContent);
+  const rows = within(table)
+    .getAllByRole("row")
+    .map((r) => r.textContent);
   expect(rows).toEqual(["Kind of postEngagement per post", "Text only30", "Photo120", "Video200", "Several photos—"]);
   expect(card.getByTestId("performance-best")).toHaveTextContent("Saffron cake fresh from the oven");
-  expect(card.getByTestId("performance-best")).toHaveTextContent("Likes, comments and shares: 570; engagement rate: 13.6%");
+  expect(card.getByTestId("performance-best")).toHaveTextContent(
+    "Likes, comments and shares: 570; engagement rate: 13.6%",
+  );
   expect(card.getByRole("link", { name: "See all analytics" })).toHaveAttribute("href", "/analytics");
 });
 
 test("before anything is published the content-performance card says what it will show", async () => {
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock(), contentPerformanceMock({ empty: true })]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock(),
+    contentPerformanceMock({ empty: true }),
+  ]);
   const card = within(await screen.findByTestId("content-performance", {}, SLOW));
-  expect(await card.findByTestId("performance-empty", {}, SLOW)).toHaveTextContent("Once your posts are published, this card shows which kinds of post earn the most likes");
+  expect(await card.findByTestId("performance-empty", {}, SLOW)).toHaveTextContent(
+    "Once your posts are published, this card shows which kinds of post earn the most likes",
+  );
   expect(card.queryByTestId("chart-table")).toBeNull();
 });
 
 test("the client's recent activity: typed icons, what happened, its network and how long ago", async () => {
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ recentActivity: activityRows() })]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock({ recentActivity: activityRows() }),
+  ]);
   const list = within(await screen.findByTestId("client-activity", {}, SLOW));
   const items = list.getAllByRole("listitem");
-  expect(items.map((li) => li.getAttribute("data-type"))).toEqual(["POST_PUBLISHED", "COMMENT", "COMPETITOR", "SCHEDULE"]);
+  expect(items.map((li) => li.getAttribute("data-type"))).toEqual([
+    "POST_PUBLISHED",
+    "COMMENT",
+    "COMPETITOR",
+    "SCHEDULE",
+  ]);
   expect(items[0]).toHaveTextContent("Post published");
   expect(items[0]).toHaveTextContent("Saffron cake fresh from the oven");
   expect(items[0]).toHaveTextContent("Likes: 512 · Engagement: 13.5%");
@@ -430,8 +601,13 @@ test("the client's recent activity: typed icons, what happened, its network and 
 
 test("the client's recent activity lists five; See all opens the rest in place and Show fewer closes it", async () => {
   signIn("client");
-  const twelve = Array.from({ length: 12 }, (_, i) => activity(`comment:r${i}`, "COMMENT", 10 + i, { subject: `Guest ${i}` }));
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ recentActivity: twelve })]);
+  const twelve = Array.from({ length: 12 }, (_, i) =>
+    activity(`comment:r${i}`, "COMMENT", 10 + i, { subject: `Guest ${i}` }),
+  );
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock({ recentActivity: twelve }),
+  ]);
   const card = within(await screen.findByTestId("client-activity", {}, SLOW));
   expect(card.getAllByRole("listitem")).toHaveLength(5);
   expect(card.getAllByRole("listitem").at(-1)).toHaveTextContent("New review from Guest 4");
@@ -445,7 +621,10 @@ test("the client's recent activity lists five; See all opens the rest in place a
 
 test("five or fewer activity items: no See all", async () => {
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ recentActivity: activityRows() })]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock({ recentActivity: activityRows() }),
+  ]);
   const card = within(await screen.findByTestId("client-activity", {}, SLOW));
   expect(card.getAllByRole("listitem")).toHaveLength(4);
   expect(card.queryByRole("button", { name: /See all/ })).toBeNull();
@@ -454,20 +633,27 @@ test("five or fewer activity items: no See all", async () => {
 test("in Arabic: the activity's Arabic lines, relative times and change arrows with Arabic-Indic digits", async () => {
   await inLanguage("ar");
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ recentActivity: activityRows() })]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    clientMock({ recentActivity: activityRows() }),
+  ]);
   const list = within(await screen.findByTestId("client-activity", {}, SLOW));
   expect(list.getByText("مراجعة جديدة من Fatma")).toBeInTheDocument();
   expect(list.getByText("قبل ٥ دقائق")).toBeInTheDocument();
   expect(list.getByText("تم نشر منشور")).toBeInTheDocument();
   expect(screen.getByTestId("stat-change-views")).toHaveTextContent("١٢٫٥٪");
   expect(screen.getByTestId("stat-change-views")).toHaveTextContent("ارتفاع");
-  expect(within(await screen.findByTestId("content-performance", {}, SLOW)).getByText("أداء المحتوى")).toBeInTheDocument();
+  expect(
+    within(await screen.findByTestId("content-performance", {}, SLOW)).getByText("أداء المحتوى"),
+  ).toBeInTheDocument();
 });
 
 test("no client activity yet: what will show here and how to start", async () => {
   signIn("client");
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
   const list = within(await screen.findByTestId("client-activity", {}, SLOW));
-  expect(list.getByText("Posts you publish or schedule, new reviews and competitors' figures will show here.")).toBeInTheDocument();
+  expect(
+    list.getByText("Posts you publish or schedule, new reviews and competitors' figures will show here."),
+  ).toBeInTheDocument();
   expect(list.getByRole("link", { name: "Create your first post" })).toHaveAttribute("href", "/posts/new");
 });

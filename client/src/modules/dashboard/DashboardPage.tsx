@@ -46,11 +46,14 @@ function ClientFigures() {
     );
   if (error)
     return (
-      <LoadError title={t("client.statsFailed")} error={error} onRetry={() => refetch().catch(() => {})} type="warning" />
+      <LoadError
+        title={t("client.statsFailed")}
+        error={error}
+        onRetry={() => refetch().catch(() => {})}
+        type="warning"
+      />
     );
-  return (
-    <Loading rows={2} />
-  );
+  return <Loading rows={2} />;
 }
 
 export function ClientDashboard() {

@@ -37,7 +37,9 @@ test("a fresh business: every step open, each a link to where it gets done, 0 of
   const region = await card();
   expect(within(region).getByRole("heading", { level: 2, name: "Getting started" })).toBeInTheDocument();
   expect(screen.getByTestId("getting-started-progress")).toHaveTextContent("0 of 5 done");
-  const links = within(region).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
+  const links = within(region)
+    .getAllByRole("link")
+    .map((a) => [a.textContent, a.getAttribute("href")]);
   expect(links).toEqual([
     ["Fill in your business profile and menu", "/settings#business-profile"],
     ["Connect your first network", "/settings#connected-accounts"],
@@ -54,7 +56,9 @@ test("done steps are checked off (no link), the progress counts them", async () 
   expect(screen.getByTestId("getting-started-progress")).toHaveTextContent("2 of 5 done");
   expect(within(region).queryByRole("link", { name: /business profile/ })).toBeNull();
   expect(screen.getByTestId("getting-started-profile")).toHaveAttribute("data-done", "true");
-  expect(screen.getByTestId("getting-started-profile")).toHaveTextContent("Fill in your business profile and menu (Done)");
+  expect(screen.getByTestId("getting-started-profile")).toHaveTextContent(
+    "Fill in your business profile and menu (Done)",
+  );
   expect(within(region).getAllByRole("link")).toHaveLength(3);
 });
 
@@ -110,7 +114,10 @@ describe("in Arabic", () => {
     open(gettingStartedMock({ ...FRESH, PROFILE: { done: true }, TEAM: { done: false, available: false } }));
     const region = await screen.findByRole("region", { name: gettingStartedTexts.ar.title });
     expect(screen.getByTestId("getting-started-progress")).toHaveTextContent("أُنجز ١ من ٤");
-    expect(within(region).getByRole("link", { name: gettingStartedTexts.ar.steps.CONNECT })).toHaveAttribute("href", "/settings#connected-accounts");
+    expect(within(region).getByRole("link", { name: gettingStartedTexts.ar.steps.CONNECT })).toHaveAttribute(
+      "href",
+      "/settings#connected-accounts",
+    );
     expect(screen.getByTestId("getting-started-team")).toHaveTextContent(gettingStartedTexts.ar.hints.TEAM_PLAN);
   });
 
@@ -124,6 +131,8 @@ describe("in Arabic", () => {
   test("what the profile still misses, listed in Arabic", async () => {
     open(gettingStartedMock({ ...FRESH, PROFILE: { done: false, missing: ["CUISINE", "AREA", "MENU"] } }));
     await screen.findByRole("region", { name: gettingStartedTexts.ar.title });
-    expect(screen.getByTestId("getting-started-profile")).toHaveTextContent("ما زال ناقصًا: نوع المطبخ والمنطقة وقائمة الطعام");
+    expect(screen.getByTestId("getting-started-profile")).toHaveTextContent(
+      "ما زال ناقصًا: نوع المطبخ والمنطقة وقائمة الطعام",
+    );
   });
 });

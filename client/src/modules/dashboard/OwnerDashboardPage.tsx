@@ -27,7 +27,12 @@ function OwnerFigures({ business }: { business: DashboardBusiness }) {
       {stats ? (
         <StatCards stats={stats} />
       ) : error ? (
-        <LoadError title={t("owner.statsFailed")} error={error} onRetry={() => refetch().catch(() => {})} type="warning" />
+        <LoadError
+          title={t("owner.statsFailed")}
+          error={error}
+          onRetry={() => refetch().catch(() => {})}
+          type="warning"
+        />
       ) : (
         <Loading rows={2} />
       )}

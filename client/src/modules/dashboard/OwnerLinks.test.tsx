@@ -10,7 +10,23 @@ import OwnerDashboardPage from "./OwnerDashboardPage.tsx";
 const occasions = {
   request: { query: DashboardUpcomingOccasionsDocument, variables: () => true },
   maxUsageCount: Number.POSITIVE_INFINITY,
-  result: { data: { upcomingOccasions: [{ __typename: "UpcomingOccasion", occasionKey: "eid_al_fitr", nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", kind: "ISLAMIC", date: "2026-03-20", days: 3, daysUntil: 12, suggestedPosts: 3 }] } },
+  result: {
+    data: {
+      upcomingOccasions: [
+        {
+          __typename: "UpcomingOccasion",
+          occasionKey: "eid_al_fitr",
+          nameEn: "Eid al-Fitr",
+          nameAr: "عيد الفطر",
+          kind: "ISLAMIC",
+          date: "2026-03-20",
+          days: 3,
+          daysUntil: 12,
+          suggestedPosts: 3,
+        },
+      ],
+    },
+  },
 };
 const me = {
   request: { query: DashboardMeDocument },
@@ -22,14 +38,40 @@ const me = {
         name: "Khalid Al-Mutairi",
         email: "khalid@daralqahwa.kw",
         role: "OWNER",
-        business: { __typename: "Client", id: "b1", companyName: "Dar Al Qahwa", status: "ACTIVE", requestedPlan: "PROFESSIONAL", subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE", trialEndsAt: null, renewsAt: "2027-01-01T00:00:00.000Z" } },
+        business: {
+          __typename: "Client",
+          id: "b1",
+          companyName: "Dar Al Qahwa",
+          status: "ACTIVE",
+          requestedPlan: "PROFESSIONAL",
+          subscription: {
+            __typename: "ClientSubscription",
+            plan: "PROFESSIONAL",
+            status: "ACTIVE",
+            trialEndsAt: null,
+            renewsAt: "2027-01-01T00:00:00.000Z",
+          },
+        },
       },
     },
   },
 };
 const stats = {
   request: { query: OwnerStatsDocument },
-  result: { data: { ownerStats: { __typename: "OwnerStats", totalPosts: 3, scheduledPosts: 1, publishedToday: 0, engagementRate: null, teamMembers: 2, platformsConnected: [], recentActivity: [] } } },
+  result: {
+    data: {
+      ownerStats: {
+        __typename: "OwnerStats",
+        totalPosts: 3,
+        scheduledPosts: 1,
+        publishedToday: 0,
+        engagementRate: null,
+        teamMembers: 2,
+        platformsConnected: [],
+        recentActivity: [],
+      },
+    },
+  },
 };
 
 beforeEach(() => freshStart());
@@ -40,7 +82,9 @@ test("the owner sees the occasions without 'Plan posts', and no link on the dash
   expect(await screen.findByText("Eid al-Fitr in 12 days: plan 3 posts")).toBeInTheDocument();
   expect(await screen.findByRole("link", { name: "Your team" })).toBeInTheDocument();
   expect(screen.queryByRole("link", { name: "Plan posts" })).toBeNull();
-  const hrefs = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href^='/']")).map((a) => a.getAttribute("href")!);
+  const hrefs = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href^='/']")).map((a) =>
+    a.getAttribute("href")!,
+  );
   expect(hrefs.length).toBeGreaterThan(0);
   expect(hrefs.filter((h) => !mayOpen("owner", h))).toEqual([]);
 });

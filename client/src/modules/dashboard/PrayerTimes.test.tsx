@@ -9,14 +9,28 @@ import { OccasionsCard } from "./components/OccasionsCard.tsx";
 import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
 import "./i18n.ts";
 
-const times = { __typename: "PrayerTimes", date: "2026-03-20", fajr: "04:33", sunrise: "05:52", dhuhr: "11:56", asr: "15:23", maghrib: "17:59", isha: "19:16", ramadan: false };
-const prayerMock = { request: { query: DashboardPrayerTimesDocument, variables: {} }, result: { data: { prayerTimes: times } } };
+const times = {
+  __typename: "PrayerTimes",
+  date: "2026-03-20",
+  fajr: "04:33",
+  sunrise: "05:52",
+  dhuhr: "11:56",
+  asr: "15:23",
+  maghrib: "17:59",
+  isha: "19:16",
+  ramadan: false,
+};
+const prayerMock = {
+  request: { query: DashboardPrayerTimesDocument, variables: {} },
+  result: { data: { prayerTimes: times } },
+};
 const failing = { request: { query: DashboardPrayerTimesDocument, variables: {} }, error: new Error("Network down") };
 
 /** 16:00 in Kuwait on 20 March 2026: Asr (15:23) has passed, Maghrib (17:59) is next. */
 const afternoon = new Date("2026-03-20T13:00:00Z");
 
-const card = (mocks: object[], now: Date = afternoon) => renderWithMocks([{ path: "/dashboard", element: <PrayerTimesCard now={now} /> }], "/dashboard", mocks as never);
+const card = (mocks: object[], now: Date = afternoon) =>
+  renderWithMocks([{ path: "/dashboard", element: <PrayerTimesCard now={now} /> }], "/dashboard", mocks as never);
 
 beforeEach(() => signIn("client"));
 afterEach(() => freshStart());
@@ -39,7 +53,9 @@ test("the five prayers with their times and the suggested post time 30 minutes a
   expect(screen.getByTestId("prayer-maghrib")).toHaveAttribute("aria-current", "time");
   expect(screen.getByTestId("prayer-asr")).not.toHaveClass("is-next");
   expect(within(rows[3]!).getByLabelText("Post at 6:29 PM")).toBeInTheDocument();
-  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (6:19 PM–7:36 PM) and after Isha (7:36 PM–11:00 PM)");
+  expect(screen.getByTestId("prayer-tip")).toHaveTextContent(
+    "Post after Maghrib (6:19 PM–7:36 PM) and after Isha (7:36 PM–11:00 PM)",
+  );
   expect(within(box).getByText("Suggested post time")).toBeInTheDocument();
 });
 
@@ -65,7 +81,9 @@ test("in Arabic: Arabic names, Arabic-Indic digits and the Arabic tip; Latin dig
   expect(within(maghrib).getByText("٥:٥٩ م")).toBeInTheDocument();
   expect(within(maghrib).getByText("٦:٢٩ م")).toBeInTheDocument();
   expect(within(screen.getByTestId("prayer-fajr")).getByText("الفجر")).toBeInTheDocument();
-  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (٦:١٩ م–٧:٣٦ م) وبعد العشاء (٧:٣٦ م–١١:٠٠ م)");
+  expect(screen.getByTestId("prayer-tip")).toHaveTextContent(
+    "انشر بعد المغرب (٦:١٩ م–٧:٣٦ م) وبعد العشاء (٧:٣٦ م–١١:٠٠ م)",
+  );
   expect(within(box).getByText("الوقت المقترح للنشر")).toBeInTheDocument();
   unmount();
 
@@ -77,21 +95,46 @@ test("in Arabic: Arabic names, Arabic-Indic digits and the Arabic tip; Latin dig
 
 test("the tip's windows come from the day's times: a winter Maghrib at 4:50 PM, not 6-8 PM", async () => {
   await inLanguage("en");
-  const winter = { ...times, date: "2026-12-15", fajr: "04:55", sunrise: "06:20", dhuhr: "11:35", asr: "14:27", maghrib: "16:50", isha: "18:11" };
+  const winter = {
+    ...times,
+    date: "2026-12-15",
+    fajr: "04:55",
+    sunrise: "06:20",
+    dhuhr: "11:35",
+    asr: "14:27",
+    maghrib: "16:50",
+    isha: "18:11",
+  };
   card([{ ...prayerMock, result: { data: { prayerTimes: winter } } }], new Date("2026-12-15T10:00:00Z"));
-  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (5:10 PM–6:31 PM) and after Isha (6:31 PM–11:00 PM)");
+  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent(
+    "Post after Maghrib (5:10 PM–6:31 PM) and after Isha (6:31 PM–11:00 PM)",
+  );
 });
 
 test("in Ramadan the tip names Ramadan's windows: before Iftar, after Taraweeh, before Suhoor (English and Arabic)", async () => {
-  const ramadan = { ...times, date: "2027-02-15", fajr: "05:08", sunrise: "06:27", dhuhr: "12:02", asr: "15:13", maghrib: "17:37", isha: "18:55", ramadan: true };
+  const ramadan = {
+    ...times,
+    date: "2027-02-15",
+    fajr: "05:08",
+    sunrise: "06:27",
+    dhuhr: "12:02",
+    asr: "15:13",
+    maghrib: "17:37",
+    isha: "18:55",
+    ramadan: true,
+  };
   const mock = { ...prayerMock, result: { data: { prayerTimes: ramadan } } };
   await inLanguage("en");
   const { unmount } = card([mock], new Date("2027-02-15T10:00:00Z"));
-  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent("In Ramadan, post before Iftar (4:22 PM–5:27 PM), after Taraweeh (7:55 PM–1:00 AM) and before Suhoor (1:00 AM–4:23 AM)");
+  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent(
+    "In Ramadan, post before Iftar (4:22 PM–5:27 PM), after Taraweeh (7:55 PM–1:00 AM) and before Suhoor (1:00 AM–4:23 AM)",
+  );
   unmount();
   await inLanguage("ar");
   card([mock], new Date("2027-02-15T10:00:00Z"));
-  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent("في رمضان انشر قبل الإفطار (٤:٢٢ م–٥:٢٧ م) وبعد التراويح (٧:٥٥ م–١:٠٠ ص) وقبل السحور (١:٠٠ ص–٤:٢٣ ص)");
+  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent(
+    "في رمضان انشر قبل الإفطار (٤:٢٢ م–٥:٢٧ م) وبعد التراويح (٧:٥٥ م–١:٠٠ ص) وقبل السحور (١:٠٠ ص–٤:٢٣ ص)",
+  );
 });
 
 test("a failure says 'Error loading prayer times'; Retry loads them", async () => {
@@ -118,8 +161,28 @@ test("the studio suggests the coming occasions: 'Eid al-Fitr in 12 days: plan 3 
     result: {
       data: {
         upcomingOccasions: [
-          { __typename: "UpcomingOccasion", occasionKey: "ramadan_end", nameEn: "Last day of Ramadan", nameAr: "آخر أيام شهر رمضان", kind: "SEASON", date: "2026-03-19", days: 1, daysUntil: 11, suggestedPosts: 1 },
-          { __typename: "UpcomingOccasion", occasionKey: "eid_al_fitr", nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", kind: "ISLAMIC", date: "2026-03-20", days: 3, daysUntil: 12, suggestedPosts: 3 },
+          {
+            __typename: "UpcomingOccasion",
+            occasionKey: "ramadan_end",
+            nameEn: "Last day of Ramadan",
+            nameAr: "آخر أيام شهر رمضان",
+            kind: "SEASON",
+            date: "2026-03-19",
+            days: 1,
+            daysUntil: 11,
+            suggestedPosts: 1,
+          },
+          {
+            __typename: "UpcomingOccasion",
+            occasionKey: "eid_al_fitr",
+            nameEn: "Eid al-Fitr",
+            nameAr: "عيد الفطر",
+            kind: "ISLAMIC",
+            date: "2026-03-20",
+            days: 3,
+            daysUntil: 12,
+            suggestedPosts: 3,
+          },
         ],
       },
     },

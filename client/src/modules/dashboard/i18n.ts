@@ -14,7 +14,8 @@ registerTranslations(DASHBOARD_NS, {
       next: "Next",
       postAt: "Post at {{time}}",
       tip: "Post after Maghrib ({{after_maghrib}}) and after Isha ({{after_isha}})",
-      tipRamadan: "In Ramadan, post before Iftar ({{before_iftar}}), after Taraweeh ({{after_iftar}}) and before Suhoor ({{before_suhoor}})",
+      tipRamadan:
+        "In Ramadan, post before Iftar ({{before_iftar}}), after Taraweeh ({{after_iftar}}) and before Suhoor ({{before_suhoor}})",
       loadFailed: "Error loading prayer times",
       loading: "Loading prayer times",
     },
@@ -32,7 +33,12 @@ registerTranslations(DASHBOARD_NS, {
     welcome: "Welcome, {{name}}",
     business: "Business",
     loadFailed: "We could not load your dashboard",
-    businessStatus: { PENDING: "Waiting for approval", ACTIVE: "Active", SUSPENDED: "Suspended", REJECTED: "Not approved" },
+    businessStatus: {
+      PENDING: "Waiting for approval",
+      ACTIVE: "Active",
+      SUSPENDED: "Suspended",
+      REJECTED: "Not approved",
+    },
     notice: {
       PENDING: "Our team is reviewing your sign-up. We will e-mail you as soon as it is approved.",
       SUSPENDED: "Your account is suspended. Write to support@sufra.kw and we will help.",
@@ -61,7 +67,13 @@ registerTranslations(DASHBOARD_NS, {
       requested: "Requested plan",
       none: "Your subscription starts when our team approves your account.",
     },
-    subStatus: { TRIAL: "Free trial", ACTIVE: "Active", PAST_DUE: "Payment due", EXPIRED: "Expired", CANCELLED: "Cancelled" },
+    subStatus: {
+      TRIAL: "Free trial",
+      ACTIVE: "Active",
+      PAST_DUE: "Payment due",
+      EXPIRED: "Expired",
+      CANCELLED: "Cancelled",
+    },
     actions: {
       title: "Quick actions",
       createPost: "Create a post",
@@ -108,7 +120,8 @@ registerTranslations(DASHBOARD_NS, {
       best: "Your best post of the last 30 days",
       bestFigures: "Likes, comments and shares: {{engagement}}; engagement rate: {{rate}}",
       noText: "A post without text",
-      empty: "Once your posts are published, this card shows which kinds of post earn the most likes, comments and shares, and your best post.",
+      empty:
+        "Once your posts are published, this card shows which kinds of post earn the most likes, comments and shares, and your best post.",
       more: "See all analytics",
       failed: "We could not load your content performance",
     },
@@ -144,7 +157,8 @@ registerTranslations(DASHBOARD_NS, {
       next: "التالية",
       postAt: "انشر عند {{time}}",
       tip: "انشر بعد المغرب ({{after_maghrib}}) وبعد العشاء ({{after_isha}})",
-      tipRamadan: "في رمضان انشر قبل الإفطار ({{before_iftar}}) وبعد التراويح ({{after_iftar}}) وقبل السحور ({{before_suhoor}})",
+      tipRamadan:
+        "في رمضان انشر قبل الإفطار ({{before_iftar}}) وبعد التراويح ({{after_iftar}}) وقبل السحور ({{before_suhoor}})",
       loadFailed: "خطأ في تحميل مواقيت الصلاة",
       loading: "جارٍ تحميل مواقيت الصلاة",
     },
@@ -252,7 +266,8 @@ registerTranslations(DASHBOARD_NS, {
       best: "أفضل منشوراتك في آخر ثلاثين يومًا",
       bestFigures: "الإعجابات والتعليقات والمشاركات: {{engagement}}؛ معدل التفاعل: {{rate}}",
       noText: "منشور بلا نص",
-      empty: "بعد نشر منشوراتك، تعرض هذه البطاقة أنواع المنشورات التي تحصد أكثر الإعجابات والتعليقات والمشاركات، وأفضل منشور لك.",
+      empty:
+        "بعد نشر منشوراتك، تعرض هذه البطاقة أنواع المنشورات التي تحصد أكثر الإعجابات والتعليقات والمشاركات، وأفضل منشور لك.",
       more: "اعرض كل التحليلات",
       failed: "تعذّر تحميل أداء المحتوى",
     },

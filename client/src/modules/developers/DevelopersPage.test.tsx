@@ -11,7 +11,10 @@ import { setLatinDigits } from "../../lib/format.ts";
 import DevelopersPage from "./DevelopersPage.tsx";
 import { DEV_SECTIONS } from "./i18n.ts";
 
-jest.mock("./RestReference.tsx", () => ({ __esModule: true, default: () => <p data-testid="rest-stub">REST reference</p> }));
+jest.mock("./RestReference.tsx", () => ({
+  __esModule: true,
+  default: () => <p data-testid="rest-stub">REST reference</p>,
+}));
 
 const renderDevelopers = () =>
   renderRoutes(
@@ -40,7 +43,19 @@ test("every section, reachable from the table of contents, with the facts an int
   const links = within(toc).getAllByRole("link");
   expect(links).toHaveLength(DEV_SECTIONS.length);
   for (const a of links) expect(document.getElementById(a.getAttribute("href")!.slice(1))).not.toBeNull();
-  for (const name of ["Get a key", "Authentication", "Rate limits", "Errors", "Pagination", "Dates and time zones", "Examples", "Playground and schema", "Webhooks", "REST reference", "Changelog"])
+  for (const name of [
+    "Get a key",
+    "Authentication",
+    "Rate limits",
+    "Errors",
+    "Pagination",
+    "Dates and time zones",
+    "Examples",
+    "Playground and schema",
+    "Webhooks",
+    "REST reference",
+    "Changelog",
+  ])
     expect(screen.getByRole("heading", { level: 2, name })).toBeInTheDocument();
 
   expect(within(screen.getByTestId("section-keys")).getByText(/shown once, when it is created/)).toBeInTheDocument();
@@ -60,7 +75,9 @@ test("getting a key links to the API keys page, in both languages", async () => 
   expect(link).toHaveAttribute("href", "/api-keys");
   expect(link).toHaveTextContent("Create and manage your keys on the API keys page");
   await inLanguage("ar");
-  expect(within(screen.getByTestId("section-keys")).getByTestId("api-keys-link")).toHaveTextContent("أنشئ مفاتيحك وأدرها من صفحة مفاتيح الواجهة البرمجية");
+  expect(within(screen.getByTestId("section-keys")).getByTestId("api-keys-link")).toHaveTextContent(
+    "أنشئ مفاتيحك وأدرها من صفحة مفاتيح الواجهة البرمجية",
+  );
 });
 
 test("the error catalogue: every reason with its kind and both messages", () => {
@@ -82,20 +99,37 @@ test("the examples in curl and JavaScript, the playground, the schema and webhoo
     expect(example.getAllByText(/await sufra\(/).length).toBeGreaterThan(0);
   }
   // each operation in both the curl and the JavaScript block
-  expect(within(screen.getByTestId("example-list-posts")).getAllByText(/query ListPosts\(\$first: Int, \$after: String\)/)).toHaveLength(2);
+  expect(
+    within(screen.getByTestId("example-list-posts")).getAllByText(/query ListPosts\(\$first: Int, \$after: String\)/),
+  ).toHaveLength(2);
   expect(within(screen.getByTestId("example-schedule-post")).getAllByText(/mutation SchedulePost/)).toHaveLength(2);
-  expect(within(screen.getByTestId("example-analytics")).getAllByText(/analyticsOverview\(clientId: \$clientId/)).toHaveLength(2);
-  expect(within(screen.getByTestId("example-subscribe")).getByText(/createClient\(\{[\s\S]*ws:\/\/localhost\/graphql[\s\S]*subscription PostChanged/)).toBeInTheDocument();
+  expect(
+    within(screen.getByTestId("example-analytics")).getAllByText(/analyticsOverview\(clientId: \$clientId/),
+  ).toHaveLength(2);
+  expect(
+    within(screen.getByTestId("example-subscribe")).getByText(
+      /createClient\(\{[\s\S]*ws:\/\/localhost\/graphql[\s\S]*subscription PostChanged/,
+    ),
+  ).toBeInTheDocument();
   expect(screen.getByTestId("playground-link")).toHaveAttribute("href", "/graphql");
   expect(screen.getByTestId("schema-link")).toHaveAttribute("href", "/graphql/schema.graphql");
   const events = within(screen.getByTestId("webhook-events"));
-  for (const e of ["post.published", "review.received", "subscription.changed", "ping"]) expect(events.getByText(e)).toBeInTheDocument();
-  expect(within(screen.getByTestId("section-webhooks")).getByText(/Sufra-Signature: t=<unix seconds>,v1=/)).toBeInTheDocument();
-  expect(within(screen.getByTestId("section-webhooks")).getByText(/createHmac\("sha256", secret\)/)).toBeInTheDocument();
+  for (const e of ["post.published", "review.received", "subscription.changed", "ping"])
+    expect(events.getByText(e)).toBeInTheDocument();
+  expect(
+    within(screen.getByTestId("section-webhooks")).getByText(/Sufra-Signature: t=<unix seconds>,v1=/),
+  ).toBeInTheDocument();
+  expect(
+    within(screen.getByTestId("section-webhooks")).getByText(/createHmac\("sha256", secret\)/),
+  ).toBeInTheDocument();
   expect(screen.getByTestId("webhooks-page-link")).toHaveAttribute("href", "/webhooks");
   // the subscription's status: the enum Post.status speaks, the old lower-case field named deprecated
-  expect(within(screen.getByTestId("example-subscribe")).getByText(/Read postStatus \(upper case, as Post.status\)/)).toBeInTheDocument();
-  expect(within(screen.getByTestId("example-subscribe")).getByText(/data\.postChanged\.postStatus/)).toBeInTheDocument();
+  expect(
+    within(screen.getByTestId("example-subscribe")).getByText(/Read postStatus \(upper case, as Post.status\)/),
+  ).toBeInTheDocument();
+  expect(
+    within(screen.getByTestId("example-subscribe")).getByText(/data\.postChanged\.postStatus/),
+  ).toBeInTheDocument();
   const changelog = within(screen.getByTestId("changelog"));
   expect(changelog.getByText(/postChanged gains postStatus/)).toBeInTheDocument();
   expect(changelog.getByText("November 26, 2026")).toBeInTheDocument();
@@ -117,7 +151,16 @@ test("in Arabic: right to left, Arabic texts, code still left to right, Arabic-I
   await userEvent.click(screen.getByTestId("lang-switch"));
   expect(document.documentElement).toHaveAttribute("dir", "rtl");
   expect(await screen.findByRole("heading", { level: 1, name: "ابنِ على سفرة" })).toBeInTheDocument();
-  for (const name of ["احصل على مفتاح", "المصادقة", "حدود الطلبات", "الأخطاء", "خطافات الويب", "مرجع REST", "سجل التغييرات"]) expect(screen.getByRole("heading", { level: 2, name })).toBeInTheDocument();
+  for (const name of [
+    "احصل على مفتاح",
+    "المصادقة",
+    "حدود الطلبات",
+    "الأخطاء",
+    "خطافات الويب",
+    "مرجع REST",
+    "سجل التغييرات",
+  ])
+    expect(screen.getByRole("heading", { level: 2, name })).toBeInTheDocument();
   expect(screen.getByText(/يستطيع كل مفتاح إرسال ٦٠٠ طلب في الدقيقة/)).toBeInTheDocument();
   expect(screen.getByText(/من ١ إلى ١٠٠/)).toBeInTheDocument();
   expect(within(screen.getByTestId("changelog")).getByText("٢٦ نوفمبر ٢٠٢٦")).toBeInTheDocument();
@@ -139,9 +182,14 @@ test("the page loads no antd, Apollo or shell: only the REST reference's own chu
   // (examples.ts imports nothing: the imports inside it are the examples' own code)
   for (const file of ["DevelopersPage.tsx", "i18n.ts"]) {
     const text = readFileSync(join(__dirname, file), "utf8");
-    const imports = [...text.matchAll(/from\s+"([^"]+)"|import\s+"([^"]+)"|import\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
-    for (const spec of imports) expect(`${file}: ${spec}`).not.toMatch(/: (antd|@ant-design\/|@apollo\/|graphql|\.\.\/\.\.\/app\/)/);
+    const imports = [...text.matchAll(/from\s+"([^"]+)"|import\s+"([^"]+)"|import\("([^"]+)"\)/g)].map(
+      (m) => m[1] ?? m[2] ?? m[3],
+    );
+    for (const spec of imports)
+      expect(`${file}: ${spec}`).not.toMatch(/: (antd|@ant-design\/|@apollo\/|graphql|\.\.\/\.\.\/app\/)/);
     // the one lazy import is the REST section
-    expect(imports.filter((s) => s.includes("RestSection") || s.includes("RestReference"))).toEqual(file === "DevelopersPage.tsx" ? ["./RestSection.tsx"] : []);
+    expect(imports.filter((s) => s.includes("RestSection") || s.includes("RestReference"))).toEqual(
+      file === "DevelopersPage.tsx" ? ["./RestSection.tsx"] : [],
+    );
   }
 });

@@ -39,7 +39,12 @@ function Code({ children, label }: { children: string; label?: string }) {
       {label && <p className="dev-code-label">{label}</p>}
       <div className="dev-code-box" dir="ltr">
         <div className="dev-code-bar">
-          <button type="button" className="dev-copy" onClick={() => void copy()} aria-label={label ? `${t("copy")}: ${label}` : t("copy")}>
+          <button
+            type="button"
+            className="dev-copy"
+            onClick={() => void copy()}
+            aria-label={label ? `${t("copy")}: ${label}` : t("copy")}
+          >
             {copied ? t("copied") : t("copy")}
           </button>
         </div>
@@ -52,7 +57,19 @@ function Code({ children, label }: { children: string; label?: string }) {
 }
 
 /** An example in curl and in JavaScript, one after the other. */
-function Example({ id, title, note, curl, js }: { id: string; title: string; note?: string; curl: string; js: string }) {
+function Example({
+  id,
+  title,
+  note,
+  curl,
+  js,
+}: {
+  id: string;
+  title: string;
+  note?: string;
+  curl: string;
+  js: string;
+}) {
   const { t } = useTranslation(DEVELOPERS_NS);
   return (
     <div className="dev-example" id={`example-${id}`} data-testid={`example-${id}`}>
@@ -113,7 +130,10 @@ export default function DevelopersPage() {
   const origin = typeof window !== "undefined" ? window.location.origin : ex.ORIGIN_PLACEHOLDER;
   // quantities in the Arabic texts are written in Arabic-Indic digits: Latin ones for a person who chose them
   const prose = (text: string) => (locale === "ar" && latinDigits() ? latinText(text) : text);
-  const vars = { limit: formatNumber(API_KEY_RATE_LIMIT.points, locale), policy: `${API_KEY_RATE_LIMIT.points};w=${API_KEY_RATE_LIMIT.durationSeconds}` };
+  const vars = {
+    limit: formatNumber(API_KEY_RATE_LIMIT.points, locale),
+    policy: `${API_KEY_RATE_LIMIT.points};w=${API_KEY_RATE_LIMIT.durationSeconds}`,
+  };
   const section = (id: DevSectionId) => t(`sections.${id}`, { returnObjects: true, ...vars }) as unknown as DevSection;
   const paragraphs = (texts: string[] | undefined) => texts?.map((p, i) => <p key={i}>{prose(p)}</p>);
   const s = (key: string) => prose(t(`sections.${key}`, vars));
@@ -138,7 +158,12 @@ export default function DevelopersPage() {
     examples: (
       <>
         <Code label={t("javascript")}>{ex.jsClient(origin)}</Code>
-        <Example id="list-posts" title={s("examples.listPosts")} curl={ex.curlOf(ex.LIST_POSTS, origin)} js={ex.JS_LIST_POSTS} />
+        <Example
+          id="list-posts"
+          title={s("examples.listPosts")}
+          curl={ex.curlOf(ex.LIST_POSTS, origin)}
+          js={ex.JS_LIST_POSTS}
+        />
         <Example
           id="schedule-post"
           title={s("examples.schedulePost")}
@@ -146,7 +171,13 @@ export default function DevelopersPage() {
           curl={`${ex.curlOf(ex.PICK_MEDIA, origin)}\n\n${ex.curlOf(ex.SCHEDULE_POST, origin)}`}
           js={ex.JS_SCHEDULE_POST}
         />
-        <Example id="analytics" title={s("examples.readAnalytics")} note={s("examples.readAnalyticsNote")} curl={`${ex.curlOf(ex.ME, origin)}\n\n${ex.curlOf(ex.READ_ANALYTICS, origin)}`} js={ex.JS_READ_ANALYTICS} />
+        <Example
+          id="analytics"
+          title={s("examples.readAnalytics")}
+          note={s("examples.readAnalyticsNote")}
+          curl={`${ex.curlOf(ex.ME, origin)}\n\n${ex.curlOf(ex.READ_ANALYTICS, origin)}`}
+          js={ex.JS_READ_ANALYTICS}
+        />
         <div className="dev-example" id="example-subscribe" data-testid="example-subscribe">
           <h3>{s("examples.subscribe")}</h3>
           <p>{s("examples.subscribeNote")}</p>
@@ -203,7 +234,12 @@ export default function DevelopersPage() {
             </div>
           </Suspense>
         ) : (
-          <button type="button" className="site-btn site-btn-secondary" onClick={() => setShowRest(true)} data-testid="show-rest">
+          <button
+            type="button"
+            className="site-btn site-btn-secondary"
+            onClick={() => setShowRest(true)}
+            data-testid="show-rest"
+          >
             {s("rest.show")}
           </button>
         )}
@@ -248,7 +284,13 @@ export default function DevelopersPage() {
           {DEV_SECTIONS.map((id) => {
             const sec = section(id);
             return (
-              <section key={id} id={id} className="dev-section" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
+              <section
+                key={id}
+                id={id}
+                className="dev-section"
+                aria-labelledby={`${id}-title`}
+                data-testid={`section-${id}`}
+              >
                 <h2 id={`${id}-title`}>{sec.title}</h2>
                 {paragraphs(sec.body)}
                 {sec.list && (

@@ -15,8 +15,25 @@ const doc: OpenApiDocument = {
         tags: ["Auth"],
         summary: "Sign in",
         security: [],
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { email: { type: "string" }, password: { type: "string" } }, required: ["email", "password"] } } } },
-        responses: { "200": { description: "Signed in", content: { "application/json": { schema: { $ref: "#/components/schemas/Session" } } } }, "401": { $ref: "#/components/responses/Error401" } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { email: { type: "string" }, password: { type: "string" } },
+                required: ["email", "password"],
+              },
+            },
+          },
+        },
+        responses: {
+          "200": {
+            description: "Signed in",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Session" } } },
+          },
+          "401": { $ref: "#/components/responses/Error401" },
+        },
       },
     },
     "/posts/{id}": {
@@ -24,14 +41,49 @@ const doc: OpenApiDocument = {
         tags: ["Posts"],
         summary: "A post",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
-        responses: { "200": { description: "The post", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" }, status: { type: "string", enum: ["draft", "scheduled"] } }, required: ["id"] } } } } },
+        responses: {
+          "200": {
+            description: "The post",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { id: { type: "string" }, status: { type: "string", enum: ["draft", "scheduled"] } },
+                  required: ["id"],
+                },
+              },
+            },
+          },
+        },
       },
       delete: { tags: ["Posts"], summary: "Delete a post", responses: { "200": { description: "Deleted" } } },
     },
   },
   components: {
-    responses: { Error401: { description: "No session token", content: { "application/json": { schema: { $ref: "#/components/schemas/Error401" } } } } },
-    schemas: { Error401: { type: "object", properties: { message: { type: "string" }, code: { type: "string", enum: ["UNAUTHENTICATED", "SESSION_EXPIRED"] } }, required: ["message", "code"] }, Session: { type: "object", properties: { access_token: { type: "string" }, user: { type: ["object", "null"], properties: { id: { type: "string" } } } }, required: ["access_token"] } },
+    responses: {
+      Error401: {
+        description: "No session token",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error401" } } },
+      },
+    },
+    schemas: {
+      Error401: {
+        type: "object",
+        properties: {
+          message: { type: "string" },
+          code: { type: "string", enum: ["UNAUTHENTICATED", "SESSION_EXPIRED"] },
+        },
+        required: ["message", "code"],
+      },
+      Session: {
+        type: "object",
+        properties: {
+          access_token: { type: "string" },
+          user: { type: ["object", "null"], properties: { id: { type: "string" } } },
+        },
+        required: ["access_token"],
+      },
+    },
   },
 };
 
@@ -94,7 +146,12 @@ test("in Arabic: the texts around the document are Arabic, paths stay left to ri
 });
 
 test("a failed load says so and tries again", async () => {
-  const { calls } = fakeFetch({ "GET /api/openapi.json": [[500, { message: "x", code: "INTERNAL" }], [200, doc]] });
+  const { calls } = fakeFetch({
+    "GET /api/openapi.json": [
+      [500, { message: "x", code: "INTERNAL" }],
+      [200, doc],
+    ],
+  });
   renderAt("/developers", <RestReference />);
   expect(await screen.findByText("Could not load the REST reference")).toBeInTheDocument();
   fireEvent.click(screen.getByRole("button", { name: /retry/i }));
@@ -105,7 +162,13 @@ test("a failed load says so and tries again", async () => {
 test("schemaText: unions, nullable types, arrays and records", () => {
   expect(schemaText({ type: ["string", "null"] }, doc)).toBe("string | null");
   expect(schemaText({ type: "array", items: { type: "integer" } }, doc)).toBe("integer[]");
-  expect(schemaText({ type: "array", items: { type: "string", enum: ["instagram", "twitter"] } }, doc)).toBe('("instagram" | "twitter")[]');
-  expect(schemaText({ anyOf: [{ type: "string", format: "uuid" }, { type: "null" }] }, doc)).toBe("string (uuid) | null");
-  expect(schemaText({ type: "object", additionalProperties: { type: "number" } }, doc)).toBe("{ [key: string]: number }");
+  expect(schemaText({ type: "array", items: { type: "string", enum: ["instagram", "twitter"] } }, doc)).toBe(
+    '("instagram" | "twitter")[]',
+  );
+  expect(schemaText({ anyOf: [{ type: "string", format: "uuid" }, { type: "null" }] }, doc)).toBe(
+    "string (uuid) | null",
+  );
+  expect(schemaText({ type: "object", additionalProperties: { type: "number" } }, doc)).toBe(
+    "{ [key: string]: number }",
+  );
 });

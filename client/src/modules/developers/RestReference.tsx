@@ -14,11 +14,34 @@ import type { TagTone } from "../../shared/tagColors.ts";
 
 export const OPENAPI_URL = "/api/openapi.json";
 
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[]; const?: unknown; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; format?: string; additionalProperties?: boolean | Schema; description?: string };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  format?: string;
+  additionalProperties?: boolean | Schema;
+  description?: string;
+};
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
 type Media = Record<string, { schema?: Schema }>;
 type Response = { $ref?: string; description?: string; content?: Media };
-type Operation = { summary?: string; description?: string; tags?: string[]; operationId?: string; security?: unknown[]; parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Media }; responses?: Record<string, Response> };
+type Operation = {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  operationId?: string;
+  security?: unknown[];
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Media };
+  responses?: Record<string, Response>;
+};
 export type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string; description?: string };
@@ -29,10 +52,17 @@ export type OpenApiDocument = {
 };
 
 /** A response, or the shared one it points to (the error responses live in components). */
-const resolveResponse = (r: Response, doc: OpenApiDocument): Response => (r.$ref ? (doc.components?.responses?.[r.$ref.split("/").pop() ?? ""] ?? r) : r);
+const resolveResponse = (r: Response, doc: OpenApiDocument): Response =>
+  r.$ref ? (doc.components?.responses?.[r.$ref.split("/").pop() ?? ""] ?? r) : r;
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
-const METHOD_TONES: Record<string, TagTone> = { get: "neutral", post: "success", put: "warning", patch: "warning", delete: "danger" };
+const METHOD_TONES: Record<string, TagTone> = {
+  get: "neutral",
+  post: "success",
+  put: "warning",
+  patch: "warning",
+  delete: "danger",
+};
 
 /** A schema as TypeScript-like text: short enough to read, exact enough to call the route. */
 export function schemaText(s: Schema | undefined, doc: OpenApiDocument, depth = 0, seen: string[] = []): string {
@@ -57,8 +87,13 @@ export function schemaText(s: Schema | undefined, doc: OpenApiDocument, depth = 
     }
     if (t === "object" || (!t && s.properties)) {
       const props = Object.entries(s.properties ?? {});
-      if (props.length === 0) return typeof s.additionalProperties === "object" ? `{ [key: string]: ${schemaText(s.additionalProperties, doc, depth + 1, seen)} }` : "object";
-      const lines = props.map(([k, v]) => `${pad}  ${k}${s.required?.includes(k) ? "" : "?"}: ${schemaText(v, doc, depth + 1, seen)}`);
+      if (props.length === 0)
+        return typeof s.additionalProperties === "object"
+          ? `{ [key: string]: ${schemaText(s.additionalProperties, doc, depth + 1, seen)} }`
+          : "object";
+      const lines = props.map(
+        ([k, v]) => `${pad}  ${k}${s.required?.includes(k) ? "" : "?"}: ${schemaText(v, doc, depth + 1, seen)}`,
+      );
       return `{\n${lines.join("\n")}\n${pad}}`;
     }
     if (t === "integer") return "integer";
@@ -69,7 +104,18 @@ export function schemaText(s: Schema | undefined, doc: OpenApiDocument, depth = 
 }
 
 const Code = ({ children }: { children: string }) => (
-  <pre dir="ltr" style={{ textAlign: "left", margin: 0, padding: 8, overflowX: "auto", background: "rgba(0,0,0,0.03)", borderRadius: 6, fontSize: 12 }}>
+  <pre
+    dir="ltr"
+    style={{
+      textAlign: "left",
+      margin: 0,
+      padding: 8,
+      overflowX: "auto",
+      background: "rgba(0,0,0,0.03)",
+      borderRadius: 6,
+      fontSize: 12,
+    }}
+  >
     {children}
   </pre>
 );
@@ -92,14 +138,20 @@ function OperationBody({ op, doc }: { op: Operation; doc: OpenApiDocument }) {
             rowKey={(p) => `${p.in}:${p.name}`}
             dataSource={params}
             columns={[
-              { title: t("name"), dataIndex: "name", render: (n: string) => (
+              {
+                title: t("name"),
+                dataIndex: "name",
+                render: (n: string) => (
                   <Typography.Text code>
                     <span dir="ltr">{n}</span>
                   </Typography.Text>
                 ),
               },
               { title: t("in"), dataIndex: "in" },
-              { title: t("type"), render: (_: unknown, p: Parameter) => <span dir="ltr">{schemaText(p.schema, doc)}</span> },
+              {
+                title: t("type"),
+                render: (_: unknown, p: Parameter) => <span dir="ltr">{schemaText(p.schema, doc)}</span>,
+              },
               { title: t("required"), render: (_: unknown, p: Parameter) => (p.required ? t("yes") : t("no")) },
               { title: t("description"), dataIndex: "description" },
             ]}
@@ -119,17 +171,19 @@ function OperationBody({ op, doc }: { op: Operation; doc: OpenApiDocument }) {
       )}
       <div>
         <Typography.Title level={5}>{t("responses")}</Typography.Title>
-        {Object.entries(op.responses ?? {}).map(([status, ref]) => [status, resolveResponse(ref, doc)] as const).map(([status, r]) => (
-          <div key={status} style={{ marginBottom: 8 }} data-testid={`response-${status}`}>
-            <Space>
-              <ToneTag tone={status.startsWith("2") ? "success" : "danger"}>{status}</ToneTag>
-              <Typography.Text>{r.description}</Typography.Text>
-            </Space>
-            {Object.entries(r.content ?? {}).map(([type, media]) => (
-              <Code key={type}>{schemaText(media.schema, doc)}</Code>
-            ))}
-          </div>
-        ))}
+        {Object.entries(op.responses ?? {})
+          .map(([status, ref]) => [status, resolveResponse(ref, doc)] as const)
+          .map(([status, r]) => (
+            <div key={status} style={{ marginBottom: 8 }} data-testid={`response-${status}`}>
+              <Space>
+                <ToneTag tone={status.startsWith("2") ? "success" : "danger"}>{status}</ToneTag>
+                <Typography.Text>{r.description}</Typography.Text>
+              </Space>
+              {Object.entries(r.content ?? {}).map(([type, media]) => (
+                <Code key={type}>{schemaText(media.schema, doc)}</Code>
+              ))}
+            </div>
+          ))}
       </div>
     </Space>
   );
@@ -207,12 +261,18 @@ export default function RestReference() {
         <Typography.Paragraph style={{ margin: 0 }}>{t("intro")}</Typography.Paragraph>
         <Typography.Text type="secondary">
           <span dir="ltr">
-            {doc.info.title} {doc.info.version}{partSeparator("en")}OpenAPI {doc.openapi}
+            {doc.info.title} {doc.info.version}
+            {partSeparator("en")}OpenAPI {doc.openapi}
           </span>
           {partSeparator(locale)}
           {t("operations", { count })}
         </Typography.Text>
-        <Input.Search allowClear placeholder={t("search")} aria-label={t("search")} onChange={(e) => setFilter(e.target.value)} />
+        <Input.Search
+          allowClear
+          placeholder={t("search")}
+          aria-label={t("search")}
+          onChange={(e) => setFilter(e.target.value)}
+        />
         {groups.length === 0 ? (
           <Empty description={t("nothingFound")} />
         ) : (

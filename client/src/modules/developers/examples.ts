@@ -148,8 +148,16 @@ const json = (v: unknown) => JSON.stringify(v);
 
 /** curl for one operation: POST /graphql with the key as a Bearer token. */
 export function curlOf(op: ExampleOperation, origin = ORIGIN_PLACEHOLDER): string {
-  const body = json({ query: op.query.replace(/\s+/g, " "), ...(op.variables ? { variables: op.variables } : {}) }).replace(/'/g, "'\\''");
-  return [`curl ${origin}/graphql \\`, `  -H "Authorization: Bearer ${KEY_PLACEHOLDER}" \\`, `  -H "Content-Type: application/json" \\`, `  -d '${body}'`].join("\n");
+  const body = json({
+    query: op.query.replace(/\s+/g, " "),
+    ...(op.variables ? { variables: op.variables } : {}),
+  }).replace(/'/g, "'\\''");
+  return [
+    `curl ${origin}/graphql \\`,
+    `  -H "Authorization: Bearer ${KEY_PLACEHOLDER}" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '${body}'`,
+  ].join("\n");
 }
 
 /** A small fetch helper the JavaScript examples share (Node 18+ or a browser-free server). */
@@ -236,7 +244,17 @@ client.subscribe(
 }
 
 /** The events a webhook endpoint may subscribe to (docs/product.md#webhooks), and the test event. */
-export const WEBHOOK_EVENTS = ["post.scheduled", "post.published", "post.failed", "post.unconfirmed", "review.received", "campaign.ended", "subscription.changed", "comment.received", "ping"] as const;
+export const WEBHOOK_EVENTS = [
+  "post.scheduled",
+  "post.published",
+  "post.failed",
+  "post.unconfirmed",
+  "review.received",
+  "campaign.ended",
+  "subscription.changed",
+  "comment.received",
+  "ping",
+] as const;
 
 /** A webhook request's body, as sent. */
 export const WEBHOOK_BODY = `{ "id": "9f1c…", "type": "post.published", "created_at": "2026-11-26T09:00:00.000Z", "data": { "id": "…", "status": "published", … } }`;

@@ -6,7 +6,19 @@ import { registerTranslations } from "../../i18n/index.ts";
 export const DEVELOPERS_NS = "developers";
 
 /** The sections in page order (their ids are the anchors: /developers#auth). */
-export const DEV_SECTIONS = ["keys", "auth", "limits", "errors", "pagination", "time", "examples", "playground", "webhooks", "rest", "changelog"] as const;
+export const DEV_SECTIONS = [
+  "keys",
+  "auth",
+  "limits",
+  "errors",
+  "pagination",
+  "time",
+  "examples",
+  "playground",
+  "webhooks",
+  "rest",
+  "changelog",
+] as const;
 export type DevSectionId = (typeof DEV_SECTIONS)[number];
 export type DevSection = { title: string; body?: string[]; list?: string[]; after?: string[] };
 
@@ -95,7 +107,9 @@ const en = {
     },
     examples: {
       title: "Examples",
-      body: ["Each example in curl and in JavaScript. The JavaScript ones share this small helper (Node.js 18 or newer has fetch built in):"],
+      body: [
+        "Each example in curl and in JavaScript. The JavaScript ones share this small helper (Node.js 18 or newer has fetch built in):",
+      ],
       listPosts: "List posts, page by page",
       schedulePost: "Create and schedule a post with a photo",
       schedulePostNote:
@@ -122,7 +136,8 @@ const en = {
       ],
       manage: "Add and manage endpoints, and read their delivery logs, on the Webhooks page",
       events: "Events",
-      eventsNote: "New event types are added over time: ignore the types you do not know. The event's id is the same on every retry, so store it and skip an event you have already handled.",
+      eventsNote:
+        "New event types are added over time: ignore the types you do not know. The event's id is the same on every retry, so store it and skip an event you have already handled.",
       request: "The request",
       verify: "Verifying the signature",
       verifyNote:
@@ -231,7 +246,9 @@ const ar: typeof en = {
     },
     examples: {
       title: "أمثلة",
-      body: ["كل مثال بلغة curl وبلغة JavaScript. وتشترك أمثلة JavaScript في هذه الدالة المساعدة الصغيرة (يتضمن Node.js 18 وما بعده الدالة fetch):"],
+      body: [
+        "كل مثال بلغة curl وبلغة JavaScript. وتشترك أمثلة JavaScript في هذه الدالة المساعدة الصغيرة (يتضمن Node.js 18 وما بعده الدالة fetch):",
+      ],
       listPosts: "عرض المنشورات صفحة بعد صفحة",
       schedulePost: "إنشاء منشور مع صورة وجدولته",
       schedulePostNote:
@@ -258,7 +275,8 @@ const ar: typeof en = {
       ],
       manage: "أضف نقاط الاستقبال وأدِرها واطّلع على سجلات الإرسال في صفحة خطافات الويب",
       events: "الأحداث",
-      eventsNote: "تُضاف أنواع أحداث جديدة مع الوقت، فتجاهل الأنواع التي لا تعرفها. ومعرّف الحدث id ثابت في كل إعادة محاولة، فاحفظه وتجاوز الحدث الذي سبق أن عالجته.",
+      eventsNote:
+        "تُضاف أنواع أحداث جديدة مع الوقت، فتجاهل الأنواع التي لا تعرفها. ومعرّف الحدث id ثابت في كل إعادة محاولة، فاحفظه وتجاوز الحدث الذي سبق أن عالجته.",
       request: "الطلب",
       verify: "التحقق من التوقيع",
       verifyNote:

@@ -7,7 +7,19 @@ import { File as NodeFile } from "node:buffer";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorText, kuwaitDate } from "@sufra/schema";
 import { useLocation } from "react-router-dom";
-import { InboxApproveManyDocument, InboxCountsDocument, InboxListDocument, InboxPrivateReplyDocument, InboxRightsDocument, InboxSendDocument, InboxSetSettingsDocument, InboxSuggestDocument, ReviewsCreateDocument, ReviewsImportDocument, type InboxListQueryVariables } from "../../graphql/graphql.ts";
+import {
+  InboxApproveManyDocument,
+  InboxCountsDocument,
+  InboxListDocument,
+  InboxPrivateReplyDocument,
+  InboxRightsDocument,
+  InboxSendDocument,
+  InboxSetSettingsDocument,
+  InboxSuggestDocument,
+  ReviewsCreateDocument,
+  ReviewsImportDocument,
+  type InboxListQueryVariables,
+} from "../../graphql/graphql.ts";
 import { formatDate } from "../../lib/format.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { freshStart, recordedMock, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
@@ -53,7 +65,13 @@ const item = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const ARABIC = item("r2", { author: "أم محمد", rating: 1, text: "القهوة باردة والخدمة بطيئة", language: "AR", location: { __typename: "InboxLocation", id: "loc1", title: "السالمية", verified: true } });
+const ARABIC = item("r2", {
+  author: "أم محمد",
+  rating: 1,
+  text: "القهوة باردة والخدمة بطيئة",
+  language: "AR",
+  location: { __typename: "InboxLocation", id: "loc1", title: "السالمية", verified: true },
+});
 const COMMENT = item("c1", {
   kind: "COMMENT",
   source: "INSTAGRAM",
@@ -65,13 +83,31 @@ const COMMENT = item("c1", {
   topics: [],
   location: null,
   permalink: "https://www.instagram.com/p/abc/",
-  thread: [{ __typename: "InboxThreadEntry", author: "dar_alqahwa", text: "Thank you Sara!", at: "2026-03-01T10:00:00.000Z", fromBusiness: true }],
+  thread: [
+    {
+      __typename: "InboxThreadEntry",
+      author: "dar_alqahwa",
+      text: "Thank you Sara!",
+      at: "2026-03-01T10:00:00.000Z",
+      fromBusiness: true,
+    },
+  ],
   canSendReply: true,
   canHide: true,
   canPrivateReply: false,
   demo: true,
 });
-const TYPED = item("m1", { source: "TALABAT", author: "Fatma", rating: 5, text: "Loved the kunafa", sentiment: "POSITIVE", topics: ["FOOD"], location: null, canSendReply: false, writtenAt: "2026-02-20T09:00:00.000Z" });
+const TYPED = item("m1", {
+  source: "TALABAT",
+  author: "Fatma",
+  rating: 5,
+  text: "Loved the kunafa",
+  sentiment: "POSITIVE",
+  topics: ["FOOD"],
+  location: null,
+  canSendReply: false,
+  writtenAt: "2026-02-20T09:00:00.000Z",
+});
 
 type Vars = InboxListQueryVariables;
 const listMock = (rows: object[], match: (v: Vars) => boolean = () => true) => ({
@@ -94,7 +130,19 @@ const countsMock = (s = { total: 5, unanswered: 3, negativeNew: 2 }) => ({
   maxUsageCount: Number.POSITIVE_INFINITY,
   result: {
     data: {
-      inboxSummary: { __typename: "InboxSummary", unanswered: s.unanswered, negativeNew: s.negativeNew, locations: [{ __typename: "InboxLocationSummary", location: { __typename: "InboxLocation", id: "loc1", title: "Salmiya", verified: true }, unanswered: 2, negativeNew: 1 }] },
+      inboxSummary: {
+        __typename: "InboxSummary",
+        unanswered: s.unanswered,
+        negativeNew: s.negativeNew,
+        locations: [
+          {
+            __typename: "InboxLocationSummary",
+            location: { __typename: "InboxLocation", id: "loc1", title: "Salmiya", verified: true },
+            unanswered: 2,
+            negativeNew: 1,
+          },
+        ],
+      },
       reviewStats: { __typename: "ReviewStats", total: s.total },
     },
   },
@@ -106,7 +154,8 @@ const rightsMock = (r = { canReply: true, canChange: false, clientsMayReply: fal
   result: { data: { inboxSettings: { __typename: "InboxSettings", ...r } } },
 });
 
-const recorded = <T extends object>(query: unknown, data: (v: Record<string, unknown>) => T) => recordedMock(query, (v) => ({ data: data(v) }));
+const recorded = <T extends object>(query: unknown, data: (v: Record<string, unknown>) => T) =>
+  recordedMock(query, (v) => ({ data: data(v) }));
 
 function Where() {
   const l = useLocation();
@@ -170,7 +219,18 @@ describe("the list", () => {
   });
 
   test("a question or an order says so beside its sentiment, in the person's language; a complaint shows its sentiment only", async () => {
-    const question = item("q1", { kind: "COMMENT", source: "INSTAGRAM", author: "dana.q8", rating: null, text: "وينكم بالضبط؟", language: "AR", sentiment: "NEUTRAL", intent: "QUESTION", topics: [], location: null });
+    const question = item("q1", {
+      kind: "COMMENT",
+      source: "INSTAGRAM",
+      author: "dana.q8",
+      rating: null,
+      text: "وينكم بالضبط؟",
+      language: "AR",
+      sentiment: "NEUTRAL",
+      intent: "QUESTION",
+      topics: [],
+      location: null,
+    });
     render(basics([question, item("r1")]));
     const rows = await screen.findAllByTestId("review-row");
     expect(within(rows[0]!).getByTestId("review-intent")).toHaveTextContent("Question");
@@ -190,7 +250,10 @@ describe("the list", () => {
 describe("on a phone", () => {
   test("the filters fold behind one button that counts those on; the team setting comes after the list, not before it", async () => {
     setScreenWidth(390);
-    render([listMock([item("r1")]), countsMock(), rightsMock({ canReply: true, canChange: true, clientsMayReply: false })], "/inbox?unanswered=1&language=ar");
+    render(
+      [listMock([item("r1")]), countsMock(), rightsMock({ canReply: true, canChange: true, clientsMayReply: false })],
+      "/inbox?unanswered=1&language=ar",
+    );
     const cards = await screen.findAllByTestId("review-card");
     // no row of seven fields above the list: one button, saying how many filters are on
     expect(screen.queryByTestId("inbox-filters")).toBeNull();
@@ -219,21 +282,44 @@ describe("on a phone", () => {
 
 describe("the filters", () => {
   test("read from and written to the query string; unknown values are dropped", () => {
-    const f = filtersFrom(new URLSearchParams("source=google&branch=loc1&unanswered=1&stars=2&sentiment=negative&topic=food&language=ar&from=2026-03-01&to=2026-03-31&item=x"));
-    expect(f).toEqual({ source: "google", branch: "loc1", unanswered: true, stars: 2, sentiment: "negative", topic: "food", language: "ar", from: "2026-03-01", to: "2026-03-31" });
-    expect(withFilters(new URLSearchParams("item=x&source=talabat"), { unanswered: true, language: "en" }).toString()).toBe("item=x&unanswered=1&language=en");
+    const f = filtersFrom(
+      new URLSearchParams(
+        "source=google&branch=loc1&unanswered=1&stars=2&sentiment=negative&topic=food&language=ar&from=2026-03-01&to=2026-03-31&item=x",
+      ),
+    );
+    expect(f).toEqual({
+      source: "google",
+      branch: "loc1",
+      unanswered: true,
+      stars: 2,
+      sentiment: "negative",
+      topic: "food",
+      language: "ar",
+      from: "2026-03-01",
+      to: "2026-03-31",
+    });
+    expect(
+      withFilters(new URLSearchParams("item=x&source=talabat"), { unanswered: true, language: "en" }).toString(),
+    ).toBe("item=x&unanswered=1&language=en");
     expect(filtersFrom(new URLSearchParams("source=myspace&stars=9&from=yesterday"))).toEqual({});
   });
 
   test("a filter from the address asks the server for it, and changing one rewrites the address", async () => {
     const asked: Vars[] = [];
-    const list = { ...listMock([ARABIC]), request: { query: InboxListDocument, variables: (v: Vars) => (asked.push(v), true) } };
+    const list = {
+      ...listMock([ARABIC]),
+      request: { query: InboxListDocument, variables: (v: Vars) => (asked.push(v), true) },
+    };
     render([list, countsMock(), rightsMock()], "/inbox?language=ar&sentiment=negative");
     await screen.findAllByTestId("review-row");
     expect(asked[0]!.filter).toEqual({ languages: ["AR"], sentiments: ["NEGATIVE"] });
     fireEvent.click(screen.getByTestId("filter-unanswered"));
-    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/inbox?unanswered=1&sentiment=negative&language=ar"));
-    await waitFor(() => expect(asked.at(-1)!.filter).toEqual({ unanswered: true, languages: ["AR"], sentiments: ["NEGATIVE"] }));
+    await waitFor(() =>
+      expect(screen.getByTestId("where")).toHaveTextContent("/inbox?unanswered=1&sentiment=negative&language=ar"),
+    );
+    await waitFor(() =>
+      expect(asked.at(-1)!.filter).toEqual({ unanswered: true, languages: ["AR"], sentiments: ["NEGATIVE"] }),
+    );
     fireEvent.click(screen.getByTestId("filters-clear"));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/inbox$/));
   });
@@ -245,19 +331,40 @@ describe("the thread and the reply", () => {
     const drawer = await screen.findByTestId("review-drawer");
     expect(drawer).toHaveTextContent("Comment by sara.kw");
     expect(within(drawer).getByTestId("comment-post")).toHaveTextContent("Under your post:");
-    expect(within(drawer).getByRole("link", { name: "Open the post" })).toHaveAttribute("href", "https://www.instagram.com/p/abc/");
+    expect(within(drawer).getByRole("link", { name: "Open the post" })).toHaveAttribute(
+      "href",
+      "https://www.instagram.com/p/abc/",
+    );
     expect(within(drawer).getByTestId("comment-thread")).toHaveTextContent("You Thank you Sara!");
     expect(within(drawer).getByTestId("hide-comment")).toBeEnabled();
     // a private reply after the 7 days Instagram allows: disabled, with the reason
     expect(within(drawer).getByTestId("private-reply")).toBeDisabled();
-    expect(within(drawer).getByTestId("private-reason")).toHaveTextContent("Instagram allows a private reply only within 7 days of the comment.");
+    expect(within(drawer).getByTestId("private-reason")).toHaveTextContent(
+      "Instagram allows a private reply only within 7 days of the comment.",
+    );
     fireEvent.click(within(drawer).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/inbox$/));
   }, 60_000);
 
   test("the drawer says a message is a question or an order, as the list does, in both languages; a complaint shows its sentiment only", async () => {
-    const question = item("q1", { kind: "COMMENT", source: "INSTAGRAM", author: "dana.q8", rating: null, text: "وينكم بالضبط؟", language: "AR", sentiment: "NEUTRAL", intent: "QUESTION", topics: [], location: null });
-    const order = item("o1", { text: "Can I book a table for 6 tonight?", sentiment: "NEUTRAL", intent: "ORDER", rating: 4 });
+    const question = item("q1", {
+      kind: "COMMENT",
+      source: "INSTAGRAM",
+      author: "dana.q8",
+      rating: null,
+      text: "وينكم بالضبط؟",
+      language: "AR",
+      sentiment: "NEUTRAL",
+      intent: "QUESTION",
+      topics: [],
+      location: null,
+    });
+    const order = item("o1", {
+      text: "Can I book a table for 6 tonight?",
+      sentiment: "NEUTRAL",
+      intent: "ORDER",
+      rating: 4,
+    });
     const { unmount } = render(basics([question, order, item("r1")]));
     fireEvent.click(await screen.findByTestId("open-q1"));
     const drawer = await screen.findByTestId("review-drawer");
@@ -275,7 +382,13 @@ describe("the thread and the reply", () => {
 
   test("the drawer's intent in Arabic", async () => {
     await inLanguage("ar");
-    const order = item("o1", { text: "ابي احجز طاولة لستة الليلة", language: "AR", sentiment: "NEUTRAL", intent: "ORDER", rating: 4 });
+    const order = item("o1", {
+      text: "ابي احجز طاولة لستة الليلة",
+      language: "AR",
+      sentiment: "NEUTRAL",
+      intent: "ORDER",
+      rating: 4,
+    });
     render(basics([order]));
     fireEvent.click(await screen.findByTestId("open-o1"));
     const drawer = await screen.findByTestId("review-drawer");
@@ -291,15 +404,27 @@ describe("the thread and the reply", () => {
     const drawer = await screen.findByTestId("review-drawer");
     fireEvent.click(within(drawer).getByText("Arabic and English"));
     fireEvent.click(within(drawer).getByTestId("suggest-reply"));
-    expect(await screen.findByText("Here is a reply in Arabic and English. Read it, change what you like, then send it.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Here is a reply in Arabic and English. Read it, change what you like, then send it."),
+    ).toBeInTheDocument();
     expect(suggest.calls).toEqual([{ id: "r1", languages: "BOTH" }]);
     await waitFor(() => expect(within(drawer).getByTestId("reply-text")).toHaveValue(both));
     expect(localStorage.getItem("sufra.inbox.replyLanguages")).toBe("both");
   }, 60_000);
 
   test("a draft that promises what the profile lacks names the gaps, with a link to the profile; in Arabic too", async () => {
-    const asked = item("r1", { text: "Where exactly are you? Is this on Talabat?", sentiment: "NEUTRAL", rating: 3, topics: ["DELIVERY"] });
-    const drafted = { ...asked, reply: "Hello Ahmad, thank you for your message! We'll get back to you with our exact address and where you can order from us shortly.", replyGaps: ["ADDRESS", "MAP_LINK", "DELIVERY_APPS"] };
+    const asked = item("r1", {
+      text: "Where exactly are you? Is this on Talabat?",
+      sentiment: "NEUTRAL",
+      rating: 3,
+      topics: ["DELIVERY"],
+    });
+    const drafted = {
+      ...asked,
+      reply:
+        "Hello Ahmad, thank you for your message! We'll get back to you with our exact address and where you can order from us shortly.",
+      replyGaps: ["ADDRESS", "MAP_LINK", "DELIVERY_APPS"],
+    };
     const suggest = recorded(InboxSuggestDocument, () => ({ suggestInboxReply: drafted }));
     render([...basics([asked]), suggest.mock]);
     fireEvent.click(await screen.findByTestId("open-r1"));
@@ -307,21 +432,39 @@ describe("the thread and the reply", () => {
     expect(within(drawer).queryByTestId("reply-gaps")).toBeNull();
     fireEvent.click(within(drawer).getByTestId("suggest-reply"));
     const note = await within(drawer).findByTestId("reply-gaps");
-    expect(within(note).getByText("The guest asked for something your business profile does not say yet")).toBeInTheDocument();
+    expect(
+      within(note).getByText("The guest asked for something your business profile does not say yet"),
+    ).toBeInTheDocument();
     expect(["Address", "Map link", "Delivery apps"].every((label) => within(note).queryByText(label))).toBe(true);
-    expect(within(note).getByRole("link", { name: "Open the business profile" })).toHaveAttribute("href", "/settings#business-profile");
+    expect(within(note).getByRole("link", { name: "Open the business profile" })).toHaveAttribute(
+      "href",
+      "/settings#business-profile",
+    );
   }, 60_000);
 
   test("the gap note and a refused model draft, in Arabic", async () => {
     await inLanguage("ar");
-    render(basics([item("r1", { reply: "مرحبًا أحمد، سنوافيكم بأوقات العمل في رمضان قريبًا.", replyGaps: ["RAMADAN_HOURS"], replyRejected: ["0.750"] })]));
+    render(
+      basics([
+        item("r1", {
+          reply: "مرحبًا أحمد، سنوافيكم بأوقات العمل في رمضان قريبًا.",
+          replyGaps: ["RAMADAN_HOURS"],
+          replyRejected: ["0.750"],
+        }),
+      ]),
+    );
     fireEvent.click(await screen.findByTestId("open-r1"));
     const drawer = await screen.findByTestId("review-drawer");
     const note = await within(drawer).findByTestId("reply-gaps");
     expect(within(note).getByText("سأل الضيف عن شيء لا يذكره ملف نشاطك التجاري بعد")).toBeInTheDocument();
     expect(within(note).getByText("أوقات العمل في رمضان")).toBeInTheDocument();
-    expect(within(note).getByRole("link", { name: "فتح ملف النشاط التجاري" })).toHaveAttribute("href", "/settings#business-profile");
-    expect(within(drawer).getByTestId("reply-rejected")).toHaveTextContent("ذكرت ما لا يتضمنه ملف نشاطك التجاري (0.750)");
+    expect(within(note).getByRole("link", { name: "فتح ملف النشاط التجاري" })).toHaveAttribute(
+      "href",
+      "/settings#business-profile",
+    );
+    expect(within(drawer).getByTestId("reply-rejected")).toHaveTextContent(
+      "ذكرت ما لا يتضمنه ملف نشاطك التجاري (0.750)",
+    );
     // the reply's counter in the person's digits
     const counter = drawer.querySelector(".ant-input-data-count");
     expect(counter?.textContent).toMatch(/^[٠-٩]+ \/ ١٠٠٠$/);
@@ -329,7 +472,9 @@ describe("the thread and the reply", () => {
 
   test("a send Google refuses is said in Arabic from the catalogue; the draft stays", async () => {
     await inLanguage("ar");
-    const send = recordedMock(InboxSendDocument, () => ({ errors: [{ message: "x", extensions: { code: "BAD_USER_INPUT", reason: "LOCATION_NOT_VERIFIED" } }] }));
+    const send = recordedMock(InboxSendDocument, () => ({
+      errors: [{ message: "x", extensions: { code: "BAD_USER_INPUT", reason: "LOCATION_NOT_VERIFIED" } }],
+    }));
     render([...basics([item("r1", { reply: "شكرًا لك" })]), send.mock]);
     fireEvent.click(await screen.findByTestId("open-r1"));
     const drawer = await screen.findByTestId("review-drawer");
@@ -343,13 +488,26 @@ describe("the thread and the reply", () => {
   test("a private reply, once sent, closes its form and shows it was sent: no second send", async () => {
     const recent = new Date(Date.now() - 2 * 3_600_000).toISOString();
     const open = item("c2", { ...COMMENT, id: "c2", writtenAt: recent, canPrivateReply: true, thread: [] });
-    const sent = recordedMock(InboxPrivateReplyDocument, (v) => ({ data: { sendPrivateReply: { ...open, privateReply: v.text, privateRepliedAt: new Date().toISOString(), canPrivateReply: false } } }));
+    const sent = recordedMock(InboxPrivateReplyDocument, (v) => ({
+      data: {
+        sendPrivateReply: {
+          ...open,
+          privateReply: v.text,
+          privateRepliedAt: new Date().toISOString(),
+          canPrivateReply: false,
+        },
+      },
+    }));
     render([...basics([open]), sent.mock], "/inbox?item=c2");
     const drawer = await screen.findByTestId("review-drawer");
     fireEvent.click(within(drawer).getByTestId("private-reply"));
-    fireEvent.change(within(drawer).getByTestId("private-reply-text"), { target: { value: "Your voucher is on its way" } });
+    fireEvent.change(within(drawer).getByTestId("private-reply-text"), {
+      target: { value: "Your voucher is on its way" },
+    });
     fireEvent.click(within(drawer).getByTestId("private-reply-send"));
-    await waitFor(() => expect(within(drawer).getByTestId("private-reply-sent")).toHaveTextContent("Your voucher is on its way"));
+    await waitFor(() =>
+      expect(within(drawer).getByTestId("private-reply-sent")).toHaveTextContent("Your voucher is on its way"),
+    );
     expect(within(drawer).queryByTestId("private-reply-text")).toBeNull();
     expect(within(drawer).queryByTestId("private-reply-send")).toBeNull();
     expect(within(drawer).queryByTestId("private-reply")).toBeNull();
@@ -366,16 +524,37 @@ describe("the thread and the reply", () => {
 
 describe("who may answer", () => {
   test("a team member the owners have not allowed: sending is disabled, with the reason; no settings", async () => {
-    render([listMock([item("r1", { canSendReply: false, reply: "Thanks" })]), countsMock(), rightsMock({ canReply: false, canChange: false, clientsMayReply: false })], "/inbox?item=r1");
+    render(
+      [
+        listMock([item("r1", { canSendReply: false, reply: "Thanks" })]),
+        countsMock(),
+        rightsMock({ canReply: false, canChange: false, clientsMayReply: false }),
+      ],
+      "/inbox?item=r1",
+    );
     const drawer = await screen.findByTestId("review-drawer");
     expect(within(drawer).getByTestId("send-reply")).toBeDisabled();
-    expect(within(drawer).getByTestId("send-reason")).toHaveTextContent("Only the owners and the account holder may answer guests publicly here");
+    expect(within(drawer).getByTestId("send-reason")).toHaveTextContent(
+      "Only the owners and the account holder may answer guests publicly here",
+    );
     expect(screen.queryByTestId("inbox-settings")).toBeNull();
   }, 60_000);
 
   test("an owner sees the setting and lets the team send", async () => {
-    const set = recorded(InboxSetSettingsDocument, (v) => ({ setInboxSettings: { __typename: "InboxSettings", canReply: true, canChange: true, clientsMayReply: v.clientsMayReply } }));
-    render([listMock([item("r1")]), countsMock(), rightsMock({ canReply: true, canChange: true, clientsMayReply: false }), set.mock]);
+    const set = recorded(InboxSetSettingsDocument, (v) => ({
+      setInboxSettings: {
+        __typename: "InboxSettings",
+        canReply: true,
+        canChange: true,
+        clientsMayReply: v.clientsMayReply,
+      },
+    }));
+    render([
+      listMock([item("r1")]),
+      countsMock(),
+      rightsMock({ canReply: true, canChange: true, clientsMayReply: false }),
+      set.mock,
+    ]);
     const settings = await screen.findByTestId("inbox-settings");
     expect(settings).toHaveTextContent("The team may send public replies");
     fireEvent.click(within(settings).getByTestId("clients-may-reply"));
@@ -388,7 +567,13 @@ describe("several at once", () => {
   test("approve the selected replies: each one's result, the refused named with the reason", async () => {
     const approve = recorded(InboxApproveManyDocument, () => ({
       approveInboxReplies: [
-        { __typename: "InboxActionResult", id: "r1", code: null, message: null, item: item("r1", { reply: "Sorry", status: "APPROVED" }) },
+        {
+          __typename: "InboxActionResult",
+          id: "r1",
+          code: null,
+          message: null,
+          item: item("r1", { reply: "Sorry", status: "APPROVED" }),
+        },
         { __typename: "InboxActionResult", id: "r2", code: "INVALID_STATE", message: "x", item: null },
       ],
     }));
@@ -400,7 +585,9 @@ describe("several at once", () => {
     fireEvent.click(screen.getByTestId("bulk-approve"));
     const result = await screen.findByTestId("bulk-result");
     expect(result).toHaveTextContent("Replies approved: 1 of 2");
-    expect(within(result).getByTestId("bulk-failures")).toHaveTextContent(`أم محمد: ${errorText("INVALID_STATE", "en")}`);
+    expect(within(result).getByTestId("bulk-failures")).toHaveTextContent(
+      `أم محمد: ${errorText("INVALID_STATE", "en")}`,
+    );
     expect(approve.calls).toEqual([{ ids: ["r1", "r2"] }]);
   });
 });
@@ -419,14 +606,25 @@ describe("reviews added by hand and from a file", () => {
     fireEvent.change(within(dialog).getByLabelText("What they wrote"), { target: { value: "The waiter was rude" } });
     fireEvent.click(within(dialog).getByText("Add review").closest("button")!);
     expect(await screen.findByText("Review added")).toBeInTheDocument();
-    expect(create.calls).toEqual([{ input: { source: "MANUAL", author: "Bader", rating: 2, text: "The waiter was rude", reviewedAt: kuwaitDate() } }]);
+    expect(create.calls).toEqual([
+      {
+        input: { source: "MANUAL", author: "Bader", rating: 2, text: "The waiter was rude", reviewedAt: kuwaitDate() },
+      },
+    ]);
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/inbox?item=m1"));
   }, 60_000);
 
   test("a CSV import says what was imported, what was skipped and which lines were refused", async () => {
     const csv = "source,author,rating,text,date\ngoogle,Fatma,5,Lovely,2026-03-01\n";
     const run = recorded(ReviewsImportDocument, () => ({
-      importReviews: { __typename: "ReviewImportResult", imported: 3, duplicates: 1, errors: [{ __typename: "ReviewImportError", line: 6, messages: ["Rating: Rating must be a whole number from 1 to 5"] }] },
+      importReviews: {
+        __typename: "ReviewImportResult",
+        imported: 3,
+        duplicates: 1,
+        errors: [
+          { __typename: "ReviewImportError", line: 6, messages: ["Rating: Rating must be a whole number from 1 to 5"] },
+        ],
+      },
     }));
     render([...basics([TYPED]), run.mock]);
     fireEvent.click(await screen.findByTestId("import-csv"));
@@ -435,7 +633,9 @@ describe("reviews added by hand and from a file", () => {
     fireEvent.change(input, { target: { files: [new NodeFile([csv], "reviews.csv", { type: "text/csv" })] } });
     const result = await screen.findByTestId("import-result");
     expect(result).toHaveTextContent("3 reviews imported");
-    expect(within(result).getByTestId("import-errors")).toHaveTextContent("Line 6: Rating: Rating must be a whole number from 1 to 5");
+    expect(within(result).getByTestId("import-errors")).toHaveTextContent(
+      "Line 6: Rating: Rating must be a whole number from 1 to 5",
+    );
     expect(run.calls).toEqual([{ csv }]);
   }, 60_000);
 });
@@ -448,7 +648,10 @@ describe("the dashboard's cards", () => {
     expect(within(card).getByRole("link", { name: "Open the inbox" })).toHaveAttribute("href", "/inbox");
     const negative = await screen.findByTestId("negative-items");
     expect(negative).toHaveTextContent("2 guests left a low rating or an unhappy comment and have no answer yet");
-    expect(within(negative).getByRole("link", { name: "Answer them now" })).toHaveAttribute("href", "/inbox?unanswered=1&sentiment=negative");
+    expect(within(negative).getByRole("link", { name: "Answer them now" })).toHaveAttribute(
+      "href",
+      "/inbox?unanswered=1&sentiment=negative",
+    );
   });
 
   test("in Arabic, with Arabic digits; with nothing yet only the unanswered card teaches", async () => {

@@ -14,12 +14,32 @@ import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { AddReviewModal } from "./components/AddReviewModal.tsx";
-import { BranchTag, DemoTag, excerpt, IntentTag, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, Stars } from "./components/bits.tsx";
+import {
+  BranchTag,
+  DemoTag,
+  excerpt,
+  IntentTag,
+  ReviewDate,
+  ReviewStatusTag,
+  SentimentTag,
+  SourceTag,
+  Stars,
+} from "./components/bits.tsx";
 import { FiltersBar } from "./components/FiltersBar.tsx";
 import { ImportCsvModal } from "./components/ImportCsvModal.tsx";
 import { ThreadDrawer } from "./components/ThreadDrawer.tsx";
 import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
-import { failureText, useInboxActions, useInboxItem, useInboxList, useInboxSettings, useInboxSummary, useInboxSyncNow, type BulkAction, type BulkResult } from "./data.ts";
+import {
+  failureText,
+  useInboxActions,
+  useInboxItem,
+  useInboxList,
+  useInboxSettings,
+  useInboxSummary,
+  useInboxSyncNow,
+  type BulkAction,
+  type BulkResult,
+} from "./data.ts";
 import { INBOX_NS } from "./i18n.ts";
 import { filtersFrom, filterCount, replyLanguages, withFilters, type InboxFilters, type InboxItem } from "./model.ts";
 import "./inbox.css";
@@ -42,7 +62,12 @@ function InboxSettingsCard() {
   return (
     <Card size="small" className="sufra-inbox-settings" data-testid="inbox-settings">
       <label className="sufra-inbox-settings-row">
-        <Switch checked={rights.clientsMayReply} loading={saving} onChange={(on) => void change(on)} data-testid="clients-may-reply" />
+        <Switch
+          checked={rights.clientsMayReply}
+          loading={saving}
+          onChange={(on) => void change(on)}
+          data-testid="clients-may-reply"
+        />
         <span>
           <strong>{t("settings.label")}</strong>
           <br />
@@ -62,7 +87,9 @@ function SyncNowButton() {
   const run = async () => {
     try {
       const r = await sync();
-      void message.success(t("syncNow.done", { added: formatNumber(r.added, locale), updated: formatNumber(r.updated, locale) }));
+      void message.success(
+        t("syncNow.done", { added: formatNumber(r.added, locale), updated: formatNumber(r.updated, locale) }),
+      );
     } catch (e) {
       void message.error(failureText(e, locale));
     }
@@ -151,13 +178,23 @@ export default function InboxPage() {
     </span>
   );
   const openButton = (r: InboxItem) => (
-    <Button size="small" onClick={() => openItem(r.id)} data-testid={`open-${r.id}`} aria-label={`${t("open")}: ${r.author}`}>
+    <Button
+      size="small"
+      onClick={() => openItem(r.id)}
+      data-testid={`open-${r.id}`}
+      aria-label={`${t("open")}: ${r.author}`}
+    >
       {t("open")}
     </Button>
   );
 
   const columns = [
-    { key: "rating", title: t("columns.rating"), render: (_: unknown, r: InboxItem) => (r.rating === null ? <span className="sufra-muted">{t("kind.comment")}</span> : <Stars rating={r.rating} />) },
+    {
+      key: "rating",
+      title: t("columns.rating"),
+      render: (_: unknown, r: InboxItem) =>
+        r.rating === null ? <span className="sufra-muted">{t("kind.comment")}</span> : <Stars rating={r.rating} />,
+    },
     { key: "source", title: t("columns.source"), render: (_: unknown, r: InboxItem) => where(r) },
     { key: "author", title: t("columns.author"), render: (_: unknown, r: InboxItem) => author(r) },
     { key: "date", title: t("columns.date"), render: (_: unknown, r: InboxItem) => <ReviewDate value={r.writtenAt} /> },
@@ -194,7 +231,12 @@ export default function InboxPage() {
   else if (!list.page) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (none)
     body = (
-      <EmptyStart className="sufra-reviews-empty" testId="reviews-empty" title={t("empty.title")} text={t("empty.text")}>
+      <EmptyStart
+        className="sufra-reviews-empty"
+        testId="reviews-empty"
+        title={t("empty.title")}
+        text={t("empty.text")}
+      >
         <div className="sufra-reviews-empty-actions">
           <Button type="primary" onClick={() => setAdding(true)}>
             {t("addReview")}
@@ -203,7 +245,13 @@ export default function InboxPage() {
         </div>
       </EmptyStart>
     );
-  else if (!rows.length) body = <Empty description={filters.unanswered && filterCount(filters) === 1 ? t("empty.unanswered") : t("empty.filtered")} data-testid="reviews-tab-empty" />;
+  else if (!rows.length)
+    body = (
+      <Empty
+        description={filters.unanswered && filterCount(filters) === 1 ? t("empty.unanswered") : t("empty.filtered")}
+        data-testid="reviews-tab-empty"
+      />
+    );
   else if (small)
     body = (
       <ul className="sufra-review-cards" aria-busy={list.loading}>
@@ -214,14 +262,21 @@ export default function InboxPage() {
               data-testid="review-card"
               title={
                 <span className="sufra-review-card-title">
-                  <Checkbox checked={selected.includes(r.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, r.id] : s.filter((x) => x !== r.id)))} aria-label={t("bulk.select", { author: r.author })} />
+                  <Checkbox
+                    checked={selected.includes(r.id)}
+                    onChange={(e) =>
+                      setSelected((s) => (e.target.checked ? [...s, r.id] : s.filter((x) => x !== r.id)))
+                    }
+                    aria-label={t("bulk.select", { author: r.author })}
+                  />
                   <Stars rating={r.rating} /> {author(r)}
                 </span>
               }
               extra={<ReviewStatusTag status={r.status} via={r.repliedVia} />}
             >
               <p className="sufra-review-card-meta">
-                {where(r)} <ReviewDate value={r.writtenAt} /> <SentimentTag sentiment={r.sentiment} /> <IntentTag intent={r.intent} />
+                {where(r)} <ReviewDate value={r.writtenAt} /> <SentimentTag sentiment={r.sentiment} />{" "}
+                <IntentTag intent={r.intent} />
               </p>
               <p>{text(r)}</p>
               {openButton(r)}
@@ -240,7 +295,12 @@ export default function InboxPage() {
         pagination={false}
         scroll={{ x: 980 }}
         tableLayout="auto"
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), columnTitle: measureRowSafeTitle, getCheckboxProps: (r) => ({ "aria-label": t("bulk.select", { author: r.author }) }) as never }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as string[]),
+          columnTitle: measureRowSafeTitle,
+          getCheckboxProps: (r) => ({ "aria-label": t("bulk.select", { author: r.author }) }) as never,
+        }}
         data-testid="reviews-table"
         onRow={() => ({ "data-testid": "review-row" }) as React.HTMLAttributes<HTMLElement>}
       />
@@ -268,7 +328,12 @@ export default function InboxPage() {
         <p className="sufra-inbox-counts" data-testid="inbox-counts">
           <span>{t("counts.unanswered", { n: n(summary.unanswered) })}</span>
           {summary.negativeNew > 0 && (
-            <Button type="link" size="small" onClick={() => setFilters({ unanswered: true, sentiment: "negative" })} data-testid="negative-link">
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setFilters({ unanswered: true, sentiment: "negative" })}
+              data-testid="negative-link"
+            >
               {t("counts.negative", { n: n(summary.negativeNew) })}
             </Button>
           )}
@@ -279,15 +344,36 @@ export default function InboxPage() {
       <FiltersBar filters={filters} branches={branches} onChange={setFilters} />
 
       <div className="sufra-inbox-bulk" role="group" aria-label={t("bulk.label")} data-testid="bulk-bar">
-        <Typography.Text>{selected.length ? t("bulk.selected", { n: n(selected.length) }) : t("bulk.none")}</Typography.Text>
+        <Typography.Text>
+          {selected.length ? t("bulk.selected", { n: n(selected.length) }) : t("bulk.none")}
+        </Typography.Text>
         <Space wrap>
-          <Button size="small" disabled={!!bulkRunning} loading={bulkRunning === "suggest"} onClick={() => void runBulk("suggest", [])} data-testid="bulk-suggest">
+          <Button
+            size="small"
+            disabled={!!bulkRunning}
+            loading={bulkRunning === "suggest"}
+            onClick={() => void runBulk("suggest", [])}
+            data-testid="bulk-suggest"
+          >
             {t("bulk.suggest")}
           </Button>
-          <Button size="small" disabled={!selected.length || !!bulkRunning} loading={bulkRunning === "approve"} onClick={() => void runBulk("approve", selected)} data-testid="bulk-approve">
+          <Button
+            size="small"
+            disabled={!selected.length || !!bulkRunning}
+            loading={bulkRunning === "approve"}
+            onClick={() => void runBulk("approve", selected)}
+            data-testid="bulk-approve"
+          >
             {t("bulk.approve")}
           </Button>
-          <Button size="small" type="primary" disabled={!selected.length || !!bulkRunning} loading={bulkRunning === "send"} onClick={() => void runBulk("send", selected)} data-testid="bulk-send">
+          <Button
+            size="small"
+            type="primary"
+            disabled={!selected.length || !!bulkRunning}
+            loading={bulkRunning === "send"}
+            onClick={() => void runBulk("send", selected)}
+            data-testid="bulk-send"
+          >
             {t("bulk.send")}
           </Button>
         </Space>
@@ -316,14 +402,20 @@ export default function InboxPage() {
         />
       )}
 
-      {list.page && list.error && <Alert className="sufra-form-alert" type="error" showIcon title={errorMessage(list.error)} />}
+      {list.page && list.error && (
+        <Alert className="sufra-form-alert" type="error" showIcon title={errorMessage(list.error)} />
+      )}
       {body}
       {(cursors.length > 0 || hasNext) && (
         <nav className="sufra-pager" aria-label={t("title")}>
           <Button disabled={!cursors.length} onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}>
             {t("previous")}
           </Button>
-          <Button disabled={!hasNext || !endCursor} onClick={() => endCursor && setPages({ key, cursors: [...cursors, endCursor] })} data-testid="next-page">
+          <Button
+            disabled={!hasNext || !endCursor}
+            onClick={() => endCursor && setPages({ key, cursors: [...cursors, endCursor] })}
+            data-testid="next-page"
+          >
             {t("next")}
           </Button>
         </nav>

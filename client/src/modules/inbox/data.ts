@@ -51,7 +51,13 @@ type Wire = InboxItemFieldsFragment;
  */
 function networkOf(r: Wire, kind: InboxItem["kind"], source: InboxItem["source"]): InboxItem["network"] {
   if (kind === "comment" && source === "instagram") return "instagram";
-  const synced = !!r.location || r.canSendReply || r.needsVerification || r.canDeleteReply || r.repliedVia === "SENT" || r.repliedVia === "NETWORK";
+  const synced =
+    !!r.location ||
+    r.canSendReply ||
+    r.needsVerification ||
+    r.canDeleteReply ||
+    r.repliedVia === "SENT" ||
+    r.repliedVia === "NETWORK";
   return kind === "review" && source === "google" && synced ? "google" : null;
 }
 
@@ -86,7 +92,13 @@ export function itemOf(r: Wire): InboxItem {
     privateRepliedAt: r.privateRepliedAt ?? null,
     demo: r.demo,
     network: networkOf(r, kind, source),
-    can: { sendReply: r.canSendReply, deleteReply: r.canDeleteReply, hide: r.canHide, privateReply: r.canPrivateReply, needsVerification: r.needsVerification },
+    can: {
+      sendReply: r.canSendReply,
+      deleteReply: r.canDeleteReply,
+      hide: r.canHide,
+      privateReply: r.canPrivateReply,
+      needsVerification: r.needsVerification,
+    },
   };
 }
 
@@ -113,7 +125,10 @@ export interface InboxPage {
 }
 
 export function useInboxList(filters: InboxFilters, after: string | undefined) {
-  const list = useQuery(InboxListDocument, { variables: { filter: wireFilter(filters), first: PAGE_SIZE, ...(after ? { after } : {}) }, fetchPolicy: "cache-and-network" });
+  const list = useQuery(InboxListDocument, {
+    variables: { filter: wireFilter(filters), first: PAGE_SIZE, ...(after ? { after } : {}) },
+    fetchPolicy: "cache-and-network",
+  });
   const shown = list.data ?? list.previousData;
   const page: InboxPage | undefined = useMemo(
     () =>
@@ -146,7 +161,13 @@ export function useInboxSummary() {
   const q = useQuery(InboxCountsDocument, { fetchPolicy: "cache-and-network" });
   const d = q.data;
   const summary: InboxSummary | undefined = useMemo(
-    () => d && { total: d.reviewStats.total, unanswered: d.inboxSummary.unanswered, negativeNew: d.inboxSummary.negativeNew, branches: d.inboxSummary.locations.map((l) => ({ id: l.location.id, title: l.location.title })) },
+    () =>
+      d && {
+        total: d.reviewStats.total,
+        unanswered: d.inboxSummary.unanswered,
+        negativeNew: d.inboxSummary.negativeNew,
+        branches: d.inboxSummary.locations.map((l) => ({ id: l.location.id, title: l.location.title })),
+      },
     [d],
   );
   return { summary, refetch: q.refetch };
@@ -163,7 +184,11 @@ export function useInboxSettings() {
   const q = useQuery(InboxRightsDocument, { fetchPolicy: "cache-and-network" });
   const [setM, { loading }] = useMutation(InboxSetSettingsDocument, { refetchQueries: [InboxListDocument] });
   const s = q.data?.inboxSettings;
-  const rights: InboxRights | undefined = s && { mayReply: s.canReply, mayChangeSettings: s.canChange, clientsMayReply: s.clientsMayReply };
+  const rights: InboxRights | undefined = s && {
+    mayReply: s.canReply,
+    mayChangeSettings: s.canChange,
+    clientsMayReply: s.clientsMayReply,
+  };
   const save = async (clientsMayReply: boolean) => {
     await setM({ variables: { clientsMayReply } });
   };
@@ -172,7 +197,9 @@ export function useInboxSettings() {
 
 /** Reads the business's Google branches and Instagram comments now (the server allows it once per 30 s). */
 export function useInboxSyncNow() {
-  const [syncM, { loading }] = useMutation(InboxSyncNowDocument, { refetchQueries: [InboxListDocument, InboxCountsDocument] });
+  const [syncM, { loading }] = useMutation(InboxSyncNowDocument, {
+    refetchQueries: [InboxListDocument, InboxCountsDocument],
+  });
   const sync = async () => (await syncM()).data!.syncInbox;
   return { sync, syncing: loading };
 }
@@ -187,7 +214,12 @@ export interface BulkResult {
 }
 
 const resultsOf = (list: readonly InboxResultFieldsFragment[], locale: Locale): BulkResult[] =>
-  list.map((r) => ({ id: r.id, ok: !r.code, author: r.item?.author ?? null, message: r.code ? (isErrorCode(r.code) ? errorText(r.code, locale) : (r.message ?? r.code)) : null }));
+  list.map((r) => ({
+    id: r.id,
+    ok: !r.code,
+    author: r.item?.author ?? null,
+    message: r.code ? (isErrorCode(r.code) ? errorText(r.code, locale) : (r.message ?? r.code)) : null,
+  }));
 
 const gqlLanguages = (l: ReplyLanguages) => (l === "both" ? "BOTH" : "GUEST");
 
@@ -206,24 +238,46 @@ export function useInboxActions() {
   const [suggestManyM] = useMutation(InboxSuggestManyDocument);
   const [approveManyM] = useMutation(InboxApproveManyDocument);
   const [sendManyM] = useMutation(InboxSendManyDocument);
-  const refresh = useCallback(() => void client.refetchQueries({ include: [InboxListDocument, InboxCountsDocument, InboxOneDocument] }).catch(() => {}), [client]);
+  const refresh = useCallback(
+    () =>
+      void client
+        .refetchQueries({ include: [InboxListDocument, InboxCountsDocument, InboxOneDocument] })
+        .catch(() => {}),
+    [client],
+  );
   return {
     refresh,
-    suggest: async (id: string, languages: ReplyLanguages) => itemOf((await suggestM({ variables: { id, languages: gqlLanguages(languages) } })).data!.suggestInboxReply),
-    update: async (id: string, reply: string) => itemOf((await updateM({ variables: { id, reply } })).data!.updateInboxReply),
+    suggest: async (id: string, languages: ReplyLanguages) =>
+      itemOf((await suggestM({ variables: { id, languages: gqlLanguages(languages) } })).data!.suggestInboxReply),
+    update: async (id: string, reply: string) =>
+      itemOf((await updateM({ variables: { id, reply } })).data!.updateInboxReply),
     approve: async (id: string) => itemOf((await approveM({ variables: { id } })).data!.approveInboxReply),
     send: async (id: string) => itemOf((await sendM({ variables: { id } })).data!.sendInboxReply),
     markHandled: async (id: string) => itemOf((await markM({ variables: { id } })).data!.markInboxHandled),
     deleteReply: async (id: string) => itemOf((await deleteReplyM({ variables: { id } })).data!.deleteInboxReply),
-    hide: async (id: string, hidden: boolean) => itemOf((await hideM({ variables: { id, hidden } })).data!.hideInboxComment),
-    privateReply: async (id: string, text: string) => itemOf((await privateM({ variables: { id, text } })).data!.sendPrivateReply),
+    hide: async (id: string, hidden: boolean) =>
+      itemOf((await hideM({ variables: { id, hidden } })).data!.hideInboxComment),
+    privateReply: async (id: string, text: string) =>
+      itemOf((await privateM({ variables: { id, text } })).data!.sendPrivateReply),
     remove: async (id: string) => {
       await removeM({ variables: { id } });
     },
     /** suggest: the unanswered positive items under the filters (the server picks them); approve and send: the ids */
-    bulk: async (action: BulkAction, ids: string[], filters: InboxFilters, languages: ReplyLanguages, locale: Locale): Promise<BulkResult[]> => {
-      if (action === "suggest") return resultsOf((await suggestManyM({ variables: { filter: wireFilter(filters), languages: gqlLanguages(languages) } })).data!.suggestInboxReplies, locale);
-      if (action === "approve") return resultsOf((await approveManyM({ variables: { ids } })).data!.approveInboxReplies, locale);
+    bulk: async (
+      action: BulkAction,
+      ids: string[],
+      filters: InboxFilters,
+      languages: ReplyLanguages,
+      locale: Locale,
+    ): Promise<BulkResult[]> => {
+      if (action === "suggest")
+        return resultsOf(
+          (await suggestManyM({ variables: { filter: wireFilter(filters), languages: gqlLanguages(languages) } })).data!
+            .suggestInboxReplies,
+          locale,
+        );
+      if (action === "approve")
+        return resultsOf((await approveManyM({ variables: { ids } })).data!.approveInboxReplies, locale);
       return resultsOf((await sendManyM({ variables: { ids } })).data!.sendInboxReplies, locale);
     },
   };

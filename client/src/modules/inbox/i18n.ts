@@ -7,12 +7,21 @@ export const INBOX_NS = "inbox";
 registerTranslations(INBOX_NS, {
   en: {
     title: "Inbox",
-    intro: "Everything your guests write: Google reviews, comments on your Instagram posts, and the reviews you add or import. Sufra suggests each reply in the guest's own language; you read it, change what you like, and send it.",
+    intro:
+      "Everything your guests write: Google reviews, comments on your Instagram posts, and the reviews you add or import. Sufra suggests each reply in the guest's own language; you read it, change what you like, and send it.",
     addReview: "Add review",
     syncNow: { button: "Sync now", done: "Synced: {{added}} new, {{updated}} updated" },
     importCsv: "Import CSV",
     loadFailed: "We could not load your inbox",
-    columns: { rating: "Rating", source: "Where", author: "Guest", date: "Date", review: "What they wrote", status: "Status", actions: "Actions" },
+    columns: {
+      rating: "Rating",
+      source: "Where",
+      author: "Guest",
+      date: "Date",
+      review: "What they wrote",
+      status: "Status",
+      actions: "Actions",
+    },
     stars: "{{n}} out of 5 stars",
     open: "Open",
     previous: "Previous",
@@ -119,8 +128,10 @@ registerTranslations(INBOX_NS, {
       privateSent: "Private reply sent",
       privateReplied: "Private reply sent:",
       reasons: {
-        notAllowed: "Only the owners and the account holder may answer guests publicly here; they can let the team do it in the inbox settings.",
-        needsVerification: "Google accepts replies only on verified locations. Verify this branch on Google Business Profile, then send.",
+        notAllowed:
+          "Only the owners and the account holder may answer guests publicly here; they can let the team do it in the inbox settings.",
+        needsVerification:
+          "Google accepts replies only on verified locations. Verify this branch on Google Business Profile, then send.",
         replied: "This one is already answered.",
         privateWindow: "Instagram allows a private reply only within 7 days of the comment.",
         privateDone: "A private reply was already sent; Instagram allows one per comment.",
@@ -135,7 +146,8 @@ registerTranslations(INBOX_NS, {
       },
       rejected: {
         title: "The AI model's draft was not used",
-        description: "It stated what your business profile does not hold ({{facts}}), so the built-in draft is shown instead.",
+        description:
+          "It stated what your business profile does not hold ({{facts}}), so the built-in draft is shown instead.",
       },
     },
     add: {
@@ -183,12 +195,21 @@ registerTranslations(INBOX_NS, {
   },
   ar: {
     title: "صندوق الوارد",
-    intro: "كل ما يكتبه ضيوفك: تقييمات جوجل، والتعليقات على منشوراتك في إنستغرام، والتقييمات التي تضيفها أو تستوردها. تقترح سفرة كل رد بلغة الضيف نفسها؛ تقرؤه وتعدّل ما تريد ثم ترسله.",
+    intro:
+      "كل ما يكتبه ضيوفك: تقييمات جوجل، والتعليقات على منشوراتك في إنستغرام، والتقييمات التي تضيفها أو تستوردها. تقترح سفرة كل رد بلغة الضيف نفسها؛ تقرؤه وتعدّل ما تريد ثم ترسله.",
     addReview: "إضافة تقييم",
     syncNow: { button: "مزامنة الآن", done: "تمت المزامنة: {{added}} جديدة، {{updated}} محدّثة" },
     importCsv: "استيراد CSV",
     loadFailed: "تعذر تحميل صندوق الوارد",
-    columns: { rating: "التقييم", source: "المصدر", author: "الضيف", date: "التاريخ", review: "ما كتبه", status: "الحالة", actions: "الإجراءات" },
+    columns: {
+      rating: "التقييم",
+      source: "المصدر",
+      author: "الضيف",
+      date: "التاريخ",
+      review: "ما كتبه",
+      status: "الحالة",
+      actions: "الإجراءات",
+    },
     stars: "{{n}} من ٥ نجوم",
     open: "فتح",
     previous: "السابق",
@@ -295,8 +316,10 @@ registerTranslations(INBOX_NS, {
       privateSent: "تم إرسال الرد الخاص",
       privateReplied: "أُرسل رد خاص:",
       reasons: {
-        notAllowed: "الرد العلني على الضيوف هنا لأصحاب النشاط وصاحب الحساب فقط، ويمكنهم السماح للفريق بذلك من إعدادات صندوق الوارد.",
-        needsVerification: "تقبل جوجل الردود على المواقع الموثقة فقط. وثّق هذا الفرع في ملف النشاط التجاري على جوجل ثم أرسل.",
+        notAllowed:
+          "الرد العلني على الضيوف هنا لأصحاب النشاط وصاحب الحساب فقط، ويمكنهم السماح للفريق بذلك من إعدادات صندوق الوارد.",
+        needsVerification:
+          "تقبل جوجل الردود على المواقع الموثقة فقط. وثّق هذا الفرع في ملف النشاط التجاري على جوجل ثم أرسل.",
         replied: "تم الرد على هذا من قبل.",
         privateWindow: "يسمح إنستغرام بالرد الخاص خلال ٧ أيام من التعليق فقط.",
         privateDone: "أُرسل رد خاص من قبل؛ يسمح إنستغرام برد واحد لكل تعليق.",

@@ -1,7 +1,17 @@
 // The inbox as the screen reads it: one item per thing a guest wrote (a Google review, an Instagram
 // comment, a review typed in or imported), whatever the server's shape, and the list's filters as they
 // live in the address bar (docs/product.md#routes: a filtered inbox is a link that can be shared or saved).
-import { REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_TOPIC_KEYS, type ReplyGap, type ReviewIntent, type ReviewSentiment, type ReviewSource, type ReviewStatus, type ReviewTopic } from "@sufra/schema";
+import {
+  REVIEW_SENTIMENT_KEYS,
+  REVIEW_SOURCE_KEYS,
+  REVIEW_TOPIC_KEYS,
+  type ReplyGap,
+  type ReviewIntent,
+  type ReviewSentiment,
+  type ReviewSource,
+  type ReviewStatus,
+  type ReviewTopic,
+} from "@sufra/schema";
 
 export type ItemKind = "review" | "comment";
 export type RepliedVia = "sent" | "network" | "marked";
@@ -82,7 +92,8 @@ export interface InboxFilters {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined => (v && (list as readonly string[]).includes(v) ? (v as T) : undefined);
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined =>
+  v && (list as readonly string[]).includes(v) ? (v as T) : undefined;
 
 /** The filters a query string names; anything unknown or malformed is left out (an old link still opens). */
 export function filtersFrom(params: URLSearchParams): InboxFilters {
@@ -110,7 +121,8 @@ export function filtersFrom(params: URLSearchParams): InboxFilters {
 /** The query string of `filters`, keeping the other parameters of `base` (the open item). */
 export function withFilters(base: URLSearchParams, filters: InboxFilters): URLSearchParams {
   const next = new URLSearchParams(base);
-  for (const k of ["source", "branch", "unanswered", "stars", "sentiment", "topic", "language", "from", "to"]) next.delete(k);
+  for (const k of ["source", "branch", "unanswered", "stars", "sentiment", "topic", "language", "from", "to"])
+    next.delete(k);
   if (filters.source) next.set("source", filters.source);
   if (filters.branch) next.set("branch", filters.branch);
   if (filters.unanswered) next.set("unanswered", "1");
@@ -129,10 +141,12 @@ export const filterCount = (f: InboxFilters) => Object.values(f).filter((v) => v
 export const NEGATIVE_UNANSWERED = "/inbox?unanswered=1&sentiment=negative";
 
 /** Unanswered and negative: two stars or fewer, or a negative tone (docs/product.md#client-dashboard). */
-export const isNegative = (i: Pick<InboxItem, "rating" | "sentiment">) => (i.rating !== null && i.rating <= 2) || i.sentiment === "negative";
+export const isNegative = (i: Pick<InboxItem, "rating" | "sentiment">) =>
+  (i.rating !== null && i.rating <= 2) || i.sentiment === "negative";
 
 /** How the suggested reply is written: in the guest's language, or in Arabic and English. */
 export type ReplyLanguages = "guest" | "both";
 const LANGUAGES_KEY = "sufra.inbox.replyLanguages";
-export const replyLanguages = (): ReplyLanguages => (typeof localStorage !== "undefined" && localStorage.getItem(LANGUAGES_KEY) === "both" ? "both" : "guest");
+export const replyLanguages = (): ReplyLanguages =>
+  typeof localStorage !== "undefined" && localStorage.getItem(LANGUAGES_KEY) === "both" ? "both" : "guest";
 export const rememberReplyLanguages = (v: ReplyLanguages) => localStorage.setItem(LANGUAGES_KEY, v);

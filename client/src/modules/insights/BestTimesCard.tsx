@@ -36,7 +36,12 @@ export function BestTimesCard() {
             ? t("own", { count: insights.postsAnalysed, n, days: formatNumber(LOOKBACK_DAYS, locale) })
             : insights.simulatedPosts > 0
               ? // simulated figures (demo, practice) never count: say so, or "0 so far" looks wrong beside them
-                t("defaultsSimulated", { min: formatNumber(insights.minPosts, locale), n, count: insights.simulatedPosts, sim: formatNumber(insights.simulatedPosts, locale) })
+                t("defaultsSimulated", {
+                  min: formatNumber(insights.minPosts, locale),
+                  n,
+                  count: insights.simulatedPosts,
+                  sim: formatNumber(insights.simulatedPosts, locale),
+                })
               : t("defaults", { min: formatNumber(insights.minPosts, locale), n })}
         </Typography.Text>
         {insights.ramadan && <Note title={t("ramadan")} data-testid="best-times-ramadan" />}
@@ -69,12 +74,14 @@ export function BestTimesCard() {
     );
   } else if (error)
     body = (
-      <LoadError title={t("loadFailed")} onRetry={() => refetch().catch(() => {})} type="warning" testId="best-times-error" />
+      <LoadError
+        title={t("loadFailed")}
+        onRetry={() => refetch().catch(() => {})}
+        type="warning"
+        testId="best-times-error"
+      />
     );
-  else
-    body = (
-      <Loading label={t("loading")} rows={4} />
-    );
+  else body = <Loading label={t("loading")} rows={4} />;
 
   return (
     <Card title={t("title")} className="sufra-card" data-testid="best-times">

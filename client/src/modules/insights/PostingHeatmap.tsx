@@ -20,7 +20,13 @@ export interface HeatCell {
 /** Five steps of the colour scale: 0-19, 20-39, 40-59, 60-79, 80-100. */
 export const bucketOf = (score: number) => Math.min(4, Math.max(0, Math.floor(score / 20)));
 
-export function PostingHeatmap({ cells, best = [] }: { cells: readonly HeatCell[]; best?: readonly { weekday: number; hours: readonly number[] }[] }) {
+export function PostingHeatmap({
+  cells,
+  best = [],
+}: {
+  cells: readonly HeatCell[];
+  best?: readonly { weekday: number; hours: readonly number[] }[];
+}) {
   const { t } = useTranslation(INSIGHTS_NS);
   const locale = useLocale();
   const scores = new Map(cells.map((c) => [c.weekday * 24 + c.hour, c.score]));
@@ -32,14 +38,30 @@ export function PostingHeatmap({ cells, best = [] }: { cells: readonly HeatCell[
         label={t("heatmap")}
         cell={(w, h) => {
           const score = scores.get(w * 24 + h) ?? 0;
-          const label = t("cellLabel", { day: weekdayName(w, locale), hour: hourName(h, locale), score: formatNumber(score, locale) });
-          return <td key={h} className={`sufra-heat sufra-heat-${bucketOf(score)}${top.has(w * 24 + h) ? " is-best" : ""}`} aria-label={label} title={label} data-testid={`heat-${w}-${h}`} data-score={score} />;
+          const label = t("cellLabel", {
+            day: weekdayName(w, locale),
+            hour: hourName(h, locale),
+            score: formatNumber(score, locale),
+          });
+          return (
+            <td
+              key={h}
+              className={`sufra-heat sufra-heat-${bucketOf(score)}${top.has(w * 24 + h) ? " is-best" : ""}`}
+              aria-label={label}
+              title={label}
+              data-testid={`heat-${w}-${h}`}
+              data-score={score}
+            />
+          );
         }}
       />
       <ul className="sufra-heatmap-legend" aria-label={t("legend")} data-testid="heatmap-legend">
         <li>{t("legendLow")}</li>
         {[0, 1, 2, 3, 4].map((b) => (
-          <li key={b} aria-label={`${formatNumber(b * 20, locale)}–${formatNumber(b === 4 ? 100 : b * 20 + 19, locale)}`}>
+          <li
+            key={b}
+            aria-label={`${formatNumber(b * 20, locale)}–${formatNumber(b === 4 ? 100 : b * 20 + 19, locale)}`}
+          >
             <span className={`sufra-heat sufra-heat-${b}`} />
           </li>
         ))}

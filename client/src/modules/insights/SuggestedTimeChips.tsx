@@ -26,7 +26,16 @@ export function SuggestedTimeChips({ value, onPick }: { value: string | null; on
         const reason = t(reasonKey(s.reason));
         const on = Date.parse(s.at) === chosen;
         return (
-          <Button key={s.at} size="small" shape="round" type={on ? "primary" : "default"} aria-pressed={on} aria-label={t("pick", { time, reason })} onClick={() => onPick(s.at)} data-testid="suggested-time">
+          <Button
+            key={s.at}
+            size="small"
+            shape="round"
+            type={on ? "primary" : "default"}
+            aria-pressed={on}
+            aria-label={t("pick", { time, reason })}
+            onClick={() => onPick(s.at)}
+            data-testid="suggested-time"
+          >
             <bdi>{time}</bdi>
             {partSeparator(locale)}
             {reason}

@@ -16,8 +16,10 @@ registerTranslations(INSIGHTS_NS, {
     own_one: "Based on your {{n}} published post of the last {{days}} days.",
     own_other: "Based on your {{n}} published posts of the last {{days}} days.",
     defaults: "Kuwait food & beverage defaults until you have {{min}} published posts ({{n}} so far).",
-    defaultsSimulated_one: "Kuwait food & beverage defaults until you have {{min}} published posts ({{n}} so far; {{sim}} post with simulated figures does not count).",
-    defaultsSimulated_other: "Kuwait food & beverage defaults until you have {{min}} published posts ({{n}} so far; the {{sim}} posts with simulated figures do not count).",
+    defaultsSimulated_one:
+      "Kuwait food & beverage defaults until you have {{min}} published posts ({{n}} so far; {{sim}} post with simulated figures does not count).",
+    defaultsSimulated_other:
+      "Kuwait food & beverage defaults until you have {{min}} published posts ({{n}} so far; the {{sim}} posts with simulated figures do not count).",
     ramadan: "Ramadan hours: the hour before Iftar, the nights after Taraweeh and before Suhoor.",
     next: "Coming best times",
     noneSoon: "No suggested times in the next seven days.",
@@ -53,12 +55,18 @@ registerTranslations(INSIGHTS_NS, {
     own_many: "بناءً على {{n}} منشورًا نشرتها خلال آخر {{days}} يومًا.",
     own_other: "بناءً على {{n}} منشور نشرته خلال آخر {{days}} يومًا.",
     defaults: "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن).",
-    defaultsSimulated_zero: "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا تُحتسب المنشورات ذات الأرقام المحاكاة).",
-    defaultsSimulated_one: "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا يُحتسب المنشور الوحيد ذو الأرقام المحاكاة).",
-    defaultsSimulated_two: "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا يُحتسب المنشوران ذوا الأرقام المحاكاة).",
-    defaultsSimulated_few: "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا تُحتسب {{sim}} منشورات أرقامها محاكاة).",
-    defaultsSimulated_many: "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا يُحتسب {{sim}} منشورًا أرقامها محاكاة).",
-    defaultsSimulated_other: "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا يُحتسب {{sim}} منشور أرقامها محاكاة).",
+    defaultsSimulated_zero:
+      "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا تُحتسب المنشورات ذات الأرقام المحاكاة).",
+    defaultsSimulated_one:
+      "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا يُحتسب المنشور الوحيد ذو الأرقام المحاكاة).",
+    defaultsSimulated_two:
+      "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا يُحتسب المنشوران ذوا الأرقام المحاكاة).",
+    defaultsSimulated_few:
+      "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا تُحتسب {{sim}} منشورات أرقامها محاكاة).",
+    defaultsSimulated_many:
+      "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا يُحتسب {{sim}} منشورًا أرقامها محاكاة).",
+    defaultsSimulated_other:
+      "أوقات المطاعم والمقاهي المعتادة في الكويت إلى أن تنشر {{min}} منشورًا (نشرت {{n}} حتى الآن؛ ولا يُحتسب {{sim}} منشور أرقامها محاكاة).",
     ramadan: "أوقات رمضان: الساعة التي تسبق الإفطار، والليالي بعد التراويح وقبل السحور.",
     next: "أفضل الأوقات القادمة",
     noneSoon: "لا أوقات مقترحة خلال الأيام السبعة القادمة.",

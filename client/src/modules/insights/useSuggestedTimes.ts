@@ -10,7 +10,12 @@ export type PostingInsightsData = InsightsPostingTimesQuery["postingInsights"];
 export type SuggestedTime = PostingInsightsData["suggestions"][number];
 
 /** This week's insights from today in Kuwait. */
-export const usePostingInsights = () => useQuery(InsightsPostingTimesDocument, { variables: {}, fetchPolicy: "cache-and-network", notifyOnNetworkStatusChange: true });
+export const usePostingInsights = () =>
+  useQuery(InsightsPostingTimesDocument, {
+    variables: {},
+    fetchPolicy: "cache-and-network",
+    notifyOnNetworkStatusChange: true,
+  });
 
 /** The suggested times still ahead (at most `limit`), or none. */
 export function useSuggestedTimes(limit = 4, now = Date.now()): SuggestedTime[] {

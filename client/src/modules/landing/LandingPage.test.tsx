@@ -101,11 +101,17 @@ test("Choose Premium leads to /signup?plan=premium; every plan has its own link"
 
 test("the Premium card leads integrators to the developer documentation, in both languages", async () => {
   renderLanding();
-  const link = within(screen.getByTestId("plan-premium")).getByRole("link", { name: "API and webhooks: read the developer documentation" });
+  const link = within(screen.getByTestId("plan-premium")).getByRole("link", {
+    name: "API and webhooks: read the developer documentation",
+  });
   expect(link).toHaveAttribute("href", "/developers");
   expect(within(screen.getByTestId("plan-basic")).queryByTestId("premium-developers")).toBeNull();
   await userEvent.click(screen.getByTestId("lang-switch"));
-  expect(await within(screen.getByTestId("plan-premium")).findByRole("link", { name: "الواجهة البرمجية وخطافات الويب: اقرأ دليل المطوّرين" })).toHaveAttribute("href", "/developers");
+  expect(
+    await within(screen.getByTestId("plan-premium")).findByRole("link", {
+      name: "الواجهة البرمجية وخطافات الويب: اقرأ دليل المطوّرين",
+    }),
+  ).toHaveAttribute("href", "/developers");
 });
 
 test("the language switch turns the page Arabic and the document right-to-left", async () => {
@@ -170,7 +176,11 @@ test("about, contact and footer: support e-mail, Kuwait phone, hours, and the fo
   expect(within(contact).getByText(/Sunday to Thursday/)).toBeInTheDocument();
 
   const footer = screen.getByRole("navigation", { name: "Footer" });
-  const targets = Object.fromEntries(within(footer).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]));
+  const targets = Object.fromEntries(
+    within(footer)
+      .getAllByRole("link")
+      .map((a) => [a.textContent, a.getAttribute("href")]),
+  );
   expect(targets).toEqual({
     "Sign up": "/signup",
     "Client login": "/login",
@@ -184,13 +194,21 @@ test("about, contact and footer: support e-mail, Kuwait phone, hours, and the fo
 
 test("the public pages import neither antd, nor Apollo, nor the icon package", () => {
   const dirs = [__dirname, join(__dirname, "../legal")];
-  const files = dirs.flatMap((d) => readdirSync(d).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.")).map((f) => join(d, f)));
+  const files = dirs.flatMap((d) =>
+    readdirSync(d)
+      .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."))
+      .map((f) => join(d, f)),
+  );
   expect(files.length).toBeGreaterThan(5);
   for (const file of files) {
-    const imports = [...readFileSync(file, "utf8").matchAll(/from\s+"([^"]+)"|import\s+"([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+    const imports = [...readFileSync(file, "utf8").matchAll(/from\s+"([^"]+)"|import\s+"([^"]+)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
     for (const spec of imports) expect(`${file}: ${spec}`).not.toMatch(/: (antd|@ant-design\/|@apollo\/|graphql)/);
     // local imports stay inside the public modules, i18n and the formatting helper
     for (const spec of imports.filter((s) => s.startsWith(".")))
-      expect(`${file}: ${spec}`).toMatch(/: (\.\/|\.\.\/landing\/|\.\.\/\.\.\/i18n\/index\.ts|\.\.\/\.\.\/lib\/format\.ts)/);
+      expect(`${file}: ${spec}`).toMatch(
+        /: (\.\/|\.\.\/landing\/|\.\.\/\.\.\/i18n\/index\.ts|\.\.\/\.\.\/lib\/format\.ts)/,
+      );
   }
 });

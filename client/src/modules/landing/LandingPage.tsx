@@ -16,7 +16,16 @@ export const FEATURES = ["food", "photos", "holidays", "promotions", "reviews", 
 type Feature = (typeof FEATURES)[number];
 
 const svg = (children: ReactNode) => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    focusable="false"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.7"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     {children}
   </svg>
 );
@@ -69,7 +78,14 @@ const ICONS: Record<Feature, ReactNode> = {
 
 const check = (
   <svg className="lp-plan-check" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-    <path d="m5 10.5 3.2 3.2L15 6.8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="m5 10.5 3.2 3.2L15 6.8"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -178,12 +194,18 @@ export default function LandingPage() {
                 const popular = id === MOST_POPULAR_PLAN;
                 const name = plan.name[locale];
                 return (
-                  <li key={id} className={popular ? "lp-plan lp-plan-popular" : "lp-plan"} data-testid={`plan-${id}`} aria-labelledby={`plan-${id}-name`}>
+                  <li
+                    key={id}
+                    className={popular ? "lp-plan lp-plan-popular" : "lp-plan"}
+                    data-testid={`plan-${id}`}
+                    aria-labelledby={`plan-${id}-name`}
+                  >
                     {popular && <p className="lp-plan-badge">{t("pricing.mostPopular")}</p>}
                     <h3 id={`plan-${id}-name`}>{t("pricing.planName", { name })}</h3>
                     <p className="lp-plan-blurb">{t(`pricing.blurb.${id}`)}</p>
                     <p className="lp-plan-price">
-                      <bdi data-testid={`price-${id}`}>{formatMoney(plan.priceKwd, locale)}</bdi> <span className="lp-plan-period">{t("pricing.perMonth")}</span>
+                      <bdi data-testid={`price-${id}`}>{formatMoney(plan.priceKwd, locale)}</bdi>{" "}
+                      <span className="lp-plan-period">{t("pricing.perMonth")}</span>
                     </p>
                     <ul className="lp-plan-features">
                       {plan.features.map((f) => (
@@ -201,7 +223,13 @@ export default function LandingPage() {
                         </Link>
                       </p>
                     )}
-                    <Link className={popular ? "site-btn site-btn-primary lp-plan-cta" : "site-btn site-btn-secondary lp-plan-cta"} to={`/signup?plan=${id}`} data-testid={`choose-${id}`}>
+                    <Link
+                      className={
+                        popular ? "site-btn site-btn-primary lp-plan-cta" : "site-btn site-btn-secondary lp-plan-cta"
+                      }
+                      to={`/signup?plan=${id}`}
+                      data-testid={`choose-${id}`}
+                    >
                       {t("pricing.choose", { plan: name })}
                     </Link>
                   </li>

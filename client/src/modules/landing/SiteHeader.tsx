@@ -28,10 +28,20 @@ export function LanguageButton() {
   const { t, i18n } = useTranslation("landing");
   const next = i18n.resolvedLanguage === "ar" ? "en" : "ar";
   return (
-    <button type="button" className="site-lang" data-testid="lang-switch" onClick={() => void i18n.changeLanguage(next)}>
+    <button
+      type="button"
+      className="site-lang"
+      data-testid="lang-switch"
+      onClick={() => void i18n.changeLanguage(next)}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="site-lang-icon">
         <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        <path d="M3 12h18M12 3c2.5 2.6 3.7 5.6 3.7 9s-1.2 6.4-3.7 9c-2.5-2.6-3.7-5.6-3.7-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path
+          d="M3 12h18M12 3c2.5 2.6 3.7 5.6 3.7 9s-1.2 6.4-3.7 9c-2.5-2.6-3.7-5.6-3.7-9S9.5 5.6 12 3z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        />
       </svg>
       <span className="site-sr-only">{t("language.label", { ns: "common" })}: </span>
       <span lang={next}>{t("language.switchTo", { ns: "common" })}</span>

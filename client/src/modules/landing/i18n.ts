@@ -52,7 +52,8 @@ const en = {
     name: "Bait Al Qahwa",
     place: "Salmiya",
     photo: "A bowl of lentil soup with golden sambousa and a dallah of Arabic coffee, on a table set for Iftar",
-    caption: "Iftar is better shared. Our lentil soup and fresh sambousa are waiting for you, with Arabic coffee on the house after sunset.",
+    caption:
+      "Iftar is better shared. Our lentil soup and fresh sambousa are waiting for you, with Arabic coffee on the house after sunset.",
     tags: "#RamadanKareem #KuwaitCafes",
     time: "Best time to post: 6:45 PM, after Maghrib",
     status: "Waiting for your approval",
@@ -167,7 +168,8 @@ const ar: Texts = {
     name: "بيت القهوة",
     place: "السالمية",
     photo: "طبق شوربة عدس مع سمبوسة ذهبية ودلّة قهوة عربية، على سفرة معدّة للإفطار",
-    caption: "الإفطار أطيب مع الأحبة. شوربة العدس والسمبوسة الطازجة بانتظاركم، والقهوة العربية ضيافة منّا بعد أذان المغرب.",
+    caption:
+      "الإفطار أطيب مع الأحبة. شوربة العدس والسمبوسة الطازجة بانتظاركم، والقهوة العربية ضيافة منّا بعد أذان المغرب.",
     tags: "#رمضان_كريم #مقاهي_الكويت",
     time: "أفضل وقت للنشر: ٦:٤٥ مساءً، بعد المغرب",
     status: "بانتظار موافقتك",

@@ -35,11 +35,17 @@ test("the terms: one h1, every section, the trial length, Kuwaiti law, and the w
   expect(screen.getByText(/Last updated: November 21, 2026/)).toBeInTheDocument();
   // the table of contents points at the sections
   const toc = screen.getByRole("navigation", { name: "On this page" });
-  for (const a of within(toc).getAllByRole("link")) expect(document.getElementById(a.getAttribute("href")!.slice(1))).not.toBeNull();
+  for (const a of within(toc).getAllByRole("link"))
+    expect(document.getElementById(a.getAttribute("href")!.slice(1))).not.toBeNull();
   // the site header's section entries lead to the landing page's sections
-  expect(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/#pricing");
+  expect(
+    within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Pricing" }),
+  ).toHaveAttribute("href", "/#pricing");
   // read also: the privacy policy (and the footer links to it too)
-  expect(within(screen.getByRole("complementary")).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  expect(within(screen.getByRole("complementary")).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
   await userEvent.click(screen.getByTestId("back-home"));
   expect(router.state.location.pathname).toBe("/");
 });
@@ -48,7 +54,17 @@ test("the privacy policy names the data, the processors, retention and rights", 
   renderLegal("/privacy");
   expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
   expect(document.querySelectorAll(".legal-section")).toHaveLength(PRIVACY_SECTIONS.length);
-  for (const text of [/^Account:/, /^Business:/, /^Posts:/, /^Analytics and usage:/, /^E-mail delivery:/, /^Social networks/, /^Our AI provider:/, /within 90 days/, /CITRA/])
+  for (const text of [
+    /^Account:/,
+    /^Business:/,
+    /^Posts:/,
+    /^Analytics and usage:/,
+    /^E-mail delivery:/,
+    /^Social networks/,
+    /^Our AI provider:/,
+    /within 90 days/,
+    /CITRA/,
+  ])
     expect(screen.getAllByText(text).length).toBeGreaterThan(0);
   const mail = screen.getAllByRole("link", { name: "support@sufra.kw" });
   expect(mail.length).toBeGreaterThan(0);

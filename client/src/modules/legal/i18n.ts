@@ -6,7 +6,18 @@ import { registerTranslations } from "../../i18n/index.ts";
 /** The date both texts were last changed (ISO, shown in the reader's language). */
 export const LEGAL_UPDATED = "2026-11-21";
 
-export const TERMS_SECTIONS = ["service", "accounts", "plans", "content", "yours", "ai", "liability", "ending", "law", "changes"] as const;
+export const TERMS_SECTIONS = [
+  "service",
+  "accounts",
+  "plans",
+  "content",
+  "yours",
+  "ai",
+  "liability",
+  "ending",
+  "law",
+  "changes",
+] as const;
 export const PRIVACY_SECTIONS = ["data", "why", "retention", "processors", "rights", "security", "contact"] as const;
 
 export type LegalSection = { title: string; body?: string[]; list?: string[]; after?: string[] };
@@ -15,7 +26,8 @@ const en = {
   backHome: "Back to home",
   updated: "Last updated: {{date}}",
   contents: "On this page",
-  questions: "Questions about this page? Write to support@sufra.kw, Sunday to Thursday, and a person from our team will answer.",
+  questions:
+    "Questions about this page? Write to support@sufra.kw, Sunday to Thursday, and a person from our team will answer.",
   seeAlso: "Read also:",
   terms: {
     title: "Terms of Service",
@@ -48,7 +60,9 @@ const en = {
       },
       content: {
         title: "4. Acceptable content",
-        body: ["Use Sufra only for lawful content about your business. Do not prepare or publish through Sufra anything that:"],
+        body: [
+          "Use Sufra only for lawful content about your business. Do not prepare or publish through Sufra anything that:",
+        ],
         list: [
           "breaks the laws of Kuwait or offends public morals or religion;",
           "promotes products or services that are not allowed in Kuwait;",
@@ -56,7 +70,9 @@ const en = {
           "uses photos, music, names or trademarks you have no right to use;",
           "is spam, harassment, or an attack on a person, a competitor or a group.",
         ],
-        after: ["We may pause a post or an account that breaks these rules. When we do, we will tell you why and how to put it right."],
+        after: [
+          "We may pause a post or an account that breaks these rules. When we do, we will tell you why and how to put it right.",
+        ],
       },
       yours: {
         title: "5. Your content and your social accounts",
@@ -95,7 +111,9 @@ const en = {
       },
       changes: {
         title: "10. Changes to these terms",
-        body: ["We may update these terms. We will tell you about important changes by e-mail or inside Sufra at least 30 days before they apply to you. If you keep using Sufra after that, the new terms apply; if you do not accept them, you may cancel before they take effect."],
+        body: [
+          "We may update these terms. We will tell you about important changes by e-mail or inside Sufra at least 30 days before they apply to you. If you keep using Sufra after that, the new terms apply; if you do not accept them, you may cancel before they take effect.",
+        ],
       },
     },
   },
@@ -114,7 +132,9 @@ const en = {
           "Posts: the texts, photos, templates, schedules and review replies you create or approve in Sufra, and the connections to your social accounts that publishing needs.",
           "Analytics and usage: how your posts perform (views, likes, comments and engagement) as the networks report it, and technical records such as sign-in times, IP address and browser, which keep your account safe.",
         ],
-        after: ["In your browser, Sufra keeps your language, theme and session in local storage so that you stay signed in. We do not use advertising cookies or trackers."],
+        after: [
+          "In your browser, Sufra keeps your language, theme and session in local storage so that you stay signed in. We do not use advertising cookies or trackers.",
+        ],
       },
       why: {
         title: "2. Why we keep it",
@@ -125,7 +145,9 @@ const en = {
           "to write to you about your account: verification, password resets, approvals and important changes;",
           "to improve Sufra, using totals and trends rather than your individual posts.",
         ],
-        after: ["We rely on our agreement with you to provide the service, on our legitimate interest in keeping it secure, and on your consent where we ask for it, for example when you connect a social account."],
+        after: [
+          "We rely on our agreement with you to provide the service, on our legitimate interest in keeping it secure, and on your consent where we ask for it, for example when you connect a social account.",
+        ],
       },
       retention: {
         title: "3. How long we keep it",
@@ -136,7 +158,9 @@ const en = {
       },
       processors: {
         title: "4. Who helps us",
-        body: ["We share data only with the services that help us run Sufra, and with each of them only what it needs:"],
+        body: [
+          "We share data only with the services that help us run Sufra, and with each of them only what it needs:",
+        ],
         list: [
           "E-mail delivery: to send verification, password-reset and account messages.",
           "Social networks (such as Instagram, X and Snapchat): when you connect an account, to publish your posts and read how they perform, under each network's own privacy policy.",
@@ -181,7 +205,8 @@ const ar: Texts = {
   terms: {
     title: "شروط الخدمة",
     metaTitle: "شروط الخدمة | سفرة",
-    intro: "هذه الشروط هي الاتفاق بين سفرة والنشاط التجاري الذي يستخدمها. كتبناها لتُقرأ لا لتُتصفَّح على عجل، فإن وجدت فيها ما هو غير واضح، راسلنا على support@sufra.kw قبل التسجيل.",
+    intro:
+      "هذه الشروط هي الاتفاق بين سفرة والنشاط التجاري الذي يستخدمها. كتبناها لتُقرأ لا لتُتصفَّح على عجل، فإن وجدت فيها ما هو غير واضح، راسلنا على support@sufra.kw قبل التسجيل.",
     sections: {
       service: {
         title: "١. ما تقدمه سفرة",
@@ -255,14 +280,17 @@ const ar: Texts = {
       },
       changes: {
         title: "١٠. تعديل هذه الشروط",
-        body: ["قد نحدّث هذه الشروط، وسنبلغك بالتغييرات المهمة بالبريد الإلكتروني أو داخل سفرة قبل ٣٠ يومًا على الأقل من سريانها عليك. إذا واصلت استخدام سفرة بعد ذلك تسري عليك الشروط الجديدة، وإن لم تقبلها فلك أن تلغي اشتراكك قبل سريانها."],
+        body: [
+          "قد نحدّث هذه الشروط، وسنبلغك بالتغييرات المهمة بالبريد الإلكتروني أو داخل سفرة قبل ٣٠ يومًا على الأقل من سريانها عليك. إذا واصلت استخدام سفرة بعد ذلك تسري عليك الشروط الجديدة، وإن لم تقبلها فلك أن تلغي اشتراكك قبل سريانها.",
+        ],
       },
     },
   },
   privacy: {
     title: "سياسة الخصوصية",
     metaTitle: "سياسة الخصوصية | سفرة",
-    intro: "توضح هذه السياسة ما تحتفظ به سفرة من بياناتك وبيانات نشاطك التجاري، ولماذا، ولأي مدة، ومن يساعدنا في معالجتها، وما الذي يحق لك أن تطلبه منا. نحتفظ فقط بما نحتاجه لتقديم الخدمة جيدًا، ولا نبيع بياناتك أبدًا.",
+    intro:
+      "توضح هذه السياسة ما تحتفظ به سفرة من بياناتك وبيانات نشاطك التجاري، ولماذا، ولأي مدة، ومن يساعدنا في معالجتها، وما الذي يحق لك أن تطلبه منا. نحتفظ فقط بما نحتاجه لتقديم الخدمة جيدًا، ولا نبيع بياناتك أبدًا.",
     sections: {
       data: {
         title: "١. ما نحتفظ به",
@@ -273,7 +301,9 @@ const ar: Texts = {
           "المنشورات: النصوص والصور والقوالب والجداول والردود على التقييمات التي تنشئها أو توافق عليها في سفرة، وما يلزم النشر من روابط بحساباتك على وسائل التواصل.",
           "التحليلات والاستخدام: أداء منشوراتك (المشاهدات والإعجابات والتعليقات والتفاعل) كما تُبلغ عنه المنصات، وسجلات تقنية مثل أوقات تسجيل الدخول وعنوان IP والمتصفح، تحمي حسابك.",
         ],
-        after: ["تحفظ سفرة في متصفحك لغتك والمظهر الذي اخترته وجلستك في التخزين المحلي لتبقى مسجّل الدخول. ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع."],
+        after: [
+          "تحفظ سفرة في متصفحك لغتك والمظهر الذي اخترته وجلستك في التخزين المحلي لتبقى مسجّل الدخول. ولا نستخدم ملفات تعريف ارتباط إعلانية أو أدوات تتبّع.",
+        ],
       },
       why: {
         title: "٢. لماذا نحتفظ بها",
@@ -284,7 +314,9 @@ const ar: Texts = {
           "لمراسلتك بشأن حسابك: التحقق وإعادة تعيين كلمة المرور والموافقات والتغييرات المهمة؛",
           "لتحسين سفرة، اعتمادًا على الأرقام الإجمالية والاتجاهات لا على منشوراتك الفردية.",
         ],
-        after: ["نستند في ذلك إلى اتفاقنا معك لتقديم الخدمة، وإلى مصلحتنا المشروعة في الحفاظ على أمانها، وإلى موافقتك حين نطلبها، كأن تربط حسابًا على وسائل التواصل."],
+        after: [
+          "نستند في ذلك إلى اتفاقنا معك لتقديم الخدمة، وإلى مصلحتنا المشروعة في الحفاظ على أمانها، وإلى موافقتك حين نطلبها، كأن تربط حسابًا على وسائل التواصل.",
+        ],
       },
       retention: {
         title: "٣. مدة الاحتفاظ",
@@ -302,7 +334,9 @@ const ar: Texts = {
           "مزوّد الذكاء الاصطناعي: لكتابة مسودات النصوص والوسوم والردود. يتلقى النصوص والصور والتقييمات التي تحتاجها المسودة، ولا يتلقى كلمة مرورك أبدًا، ونستخدمه بشروط لا تسمح له بتدريب نماذجه على محتواك.",
           "الاستضافة: الخوادم وقواعد البيانات التي تعمل عليها سفرة.",
         ],
-        after: ["قد يعالج بعض هؤلاء المزوّدين البيانات خارج الكويت، وعندها نلزمهم بحمايتها بقدر لا يقل عمّا تنص عليه هذه السياسة. ولا نقدّم البيانات إلى الجهات الرسمية إلا إذا أوجب القانون الكويتي ذلك."],
+        after: [
+          "قد يعالج بعض هؤلاء المزوّدين البيانات خارج الكويت، وعندها نلزمهم بحمايتها بقدر لا يقل عمّا تنص عليه هذه السياسة. ولا نقدّم البيانات إلى الجهات الرسمية إلا إذا أوجب القانون الكويتي ذلك.",
+        ],
       },
       rights: {
         title: "٥. حقوقك",
@@ -313,11 +347,15 @@ const ar: Texts = {
       },
       security: {
         title: "٦. كيف نحميها",
-        body: ["نستخدم اتصالات مشفّرة، ونقصر الوصول على أفراد فريقنا الذين يحتاجونه، ونتعامل بعناية مع مفاتيح الوصول التي تمنحها منصات التواصل. وإذا عرّض اختراقٌ بياناتك للخطر يومًا، فسنبلغك ونبلغ الجهات المختصة كما يقتضي القانون."],
+        body: [
+          "نستخدم اتصالات مشفّرة، ونقصر الوصول على أفراد فريقنا الذين يحتاجونه، ونتعامل بعناية مع مفاتيح الوصول التي تمنحها منصات التواصل. وإذا عرّض اختراقٌ بياناتك للخطر يومًا، فسنبلغك ونبلغ الجهات المختصة كما يقتضي القانون.",
+        ],
       },
       contact: {
         title: "٧. التواصل والتعديلات",
-        body: ["لأي أمر يتعلق بخصوصيتك، راسلنا على support@sufra.kw. وقد نحدّث هذه السياسة، وسنبلغك بالتغييرات المهمة بالبريد الإلكتروني أو داخل سفرة قبل سريانها."],
+        body: [
+          "لأي أمر يتعلق بخصوصيتك، راسلنا على support@sufra.kw. وقد نحدّث هذه السياسة، وسنبلغك بالتغييرات المهمة بالبريد الإلكتروني أو داخل سفرة قبل سريانها.",
+        ],
       },
     },
   },

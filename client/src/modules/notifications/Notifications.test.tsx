@@ -16,7 +16,25 @@ const MINUTE = 60_000;
 type Item = {
   __typename: "Notification";
   id: string;
-  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING" | "POST_FAILED" | "POST_UNCONFIRMED" | "SNAPCHAT_READY" | "ACCOUNT_RECONNECT_NEEDED" | "COMPETITOR_DISCOVERY_EXPIRING" | "REVIEW_NEGATIVE" | "TRIAL_ENDED" | "PAYMENT_DUE" | "PAYMENT_OVERDUE" | "SUBSCRIPTION_EXPIRED" | "PAYMENT_RECEIVED" | "PAYMENT_FAILED" | "PLAN_CHANGED" | "TEAM_READ_ONLY";
+  type:
+    | "CLIENT_SIGNED_UP"
+    | "ACCOUNT_APPROVED"
+    | "ACCOUNT_REJECTED"
+    | "TRIAL_ENDING"
+    | "POST_FAILED"
+    | "POST_UNCONFIRMED"
+    | "SNAPCHAT_READY"
+    | "ACCOUNT_RECONNECT_NEEDED"
+    | "COMPETITOR_DISCOVERY_EXPIRING"
+    | "REVIEW_NEGATIVE"
+    | "TRIAL_ENDED"
+    | "PAYMENT_DUE"
+    | "PAYMENT_OVERDUE"
+    | "SUBSCRIPTION_EXPIRED"
+    | "PAYMENT_RECEIVED"
+    | "PAYMENT_FAILED"
+    | "PLAN_CHANGED"
+    | "TEAM_READ_ONLY";
   read: boolean;
   createdAt: string;
   data: {
@@ -47,13 +65,45 @@ type Item = {
   };
 };
 
-const item = (id: string, type: Item["type"], minutesAgo: number, data: Partial<Item["data"]> = {}, read = false): Item => ({
+const item = (
+  id: string,
+  type: Item["type"],
+  minutesAgo: number,
+  data: Partial<Item["data"]> = {},
+  read = false,
+): Item => ({
   __typename: "Notification",
   id,
   type,
   read,
   createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
-  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, postId: null, platform: null, excerpt: null, errorCode: null, errorMessage: null, handle: null, expiresAt: null, reviewId: null, source: null, rating: null, author: null, locationTitle: null, plan: null, amountFils: null, periodEndsAt: null, graceEndsAt: null, subscriptionStatus: null, paymentId: null, previousPlan: null, ...data },
+  data: {
+    __typename: "NotificationData",
+    businessId: "b1",
+    companyName: "Dar Al Qahwa",
+    reason: null,
+    trialEndsAt: null,
+    postId: null,
+    platform: null,
+    excerpt: null,
+    errorCode: null,
+    errorMessage: null,
+    handle: null,
+    expiresAt: null,
+    reviewId: null,
+    source: null,
+    rating: null,
+    author: null,
+    locationTitle: null,
+    plan: null,
+    amountFils: null,
+    periodEndsAt: null,
+    graceEndsAt: null,
+    subscriptionStatus: null,
+    paymentId: null,
+    previousPlan: null,
+    ...data,
+  },
 });
 
 /** A GraphQL server in memory: the person's notifications, the mutations that mark them, the live feed. */
@@ -71,13 +121,21 @@ function fakeServer(initial: Item[]) {
           notifications: {
             __typename: "QueryNotificationsConnection",
             totalCount: items.length,
-            edges: items.slice(0, Number(variables.first)).map((node) => ({ __typename: "QueryNotificationsConnectionEdge", node: { ...node } })),
+            edges: items
+              .slice(0, Number(variables.first))
+              .map((node) => ({ __typename: "QueryNotificationsConnectionEdge", node: { ...node } })),
           },
         };
       case "MarkNotificationsRead": {
         const mine = items.filter((n) => (variables.ids as string[]).includes(n.id) && !n.read);
         mine.forEach((n) => (n.read = true));
-        return { markNotificationsRead: { __typename: "MarkNotificationsReadResult", marked: mine.length, unreadCount: unread() } };
+        return {
+          markNotificationsRead: {
+            __typename: "MarkNotificationsReadResult",
+            marked: mine.length,
+            unreadCount: unread(),
+          },
+        };
       }
       case "MarkAllNotificationsRead": {
         const marked = unread();
@@ -115,7 +173,14 @@ function fakeServer(initial: Item[]) {
 function renderBell(server: ReturnType<typeof fakeServer>) {
   return renderRoutes(
     [
-      { path: "/dashboard", element: <ApolloProvider client={server.client}><NotificationBell /></ApolloProvider> },
+      {
+        path: "/dashboard",
+        element: (
+          <ApolloProvider client={server.client}>
+            <NotificationBell />
+          </ApolloProvider>
+        ),
+      },
       { path: "/admin/clients", element: <p>Clients list</p> },
       { path: "/billing", element: <p>Billing page</p> },
     ],
@@ -171,7 +236,9 @@ test("the trial's reminder opens the billing page, where the way to pay is", asy
   fireEvent.click(bell());
   fireEvent.click(within(await screen.findByTestId("notification-list")).getByTestId("notification"));
   expect(await screen.findByText("Billing page")).toBeInTheDocument();
-  await waitFor(() => expect(server.calls.find((c) => c.name === "MarkNotificationsRead")?.variables).toEqual({ ids: ["n3"] }));
+  await waitFor(() =>
+    expect(server.calls.find((c) => c.name === "MarkNotificationsRead")?.variables).toEqual({ ids: ["n3"] }),
+  );
 });
 
 test("in Arabic: the texts, Arabic-Indic digits and relative times", async () => {
@@ -222,30 +289,59 @@ test("an admin opening a sign-up marks it read and goes to the clients list", as
 });
 
 describe("the publishing notifications' lines, in both languages", () => {
-  const data = (over: Partial<Item["data"]>): Item["data"] => ({ ...item("x", "POST_FAILED", 0).data, companyName: null, ...over });
-  const line = (lng: "en" | "ar", type: Item["type"], over: Partial<Item["data"]>) => notificationText(i18n.getFixedT(lng, "notifications"), { type, data: data(over) }, lng);
+  const data = (over: Partial<Item["data"]>): Item["data"] => ({
+    ...item("x", "POST_FAILED", 0).data,
+    companyName: null,
+    ...over,
+  });
+  const line = (lng: "en" | "ar", type: Item["type"], over: Partial<Item["data"]>) =>
+    notificationText(i18n.getFixedT(lng, "notifications"), { type, data: data(over) }, lng);
   const post = { postId: "p1", excerpt: "Fresh saffron buns" };
 
   test("a failed post: the network, the caption and why (the catalogue's sentence with the network's words)", () => {
-    expect(line("en", "POST_FAILED", { ...post, platform: "twitter", errorCode: "targetRejected", errorMessage: "duplicate content" })).toBe(
-      "Your post “Fresh saffron buns” was not published on X. X refused the post: duplicate content",
-    );
-    expect(line("ar", "POST_FAILED", { ...post, platform: "twitter", errorCode: "targetRejected", errorMessage: "duplicate content" })).toBe(
-      "لم يُنشر منشورك «\u2068Fresh saffron buns\u2069» على إكس. \u2068رفضت إكس المنشور: duplicate content\u2069",
-    );
+    expect(
+      line("en", "POST_FAILED", {
+        ...post,
+        platform: "twitter",
+        errorCode: "targetRejected",
+        errorMessage: "duplicate content",
+      }),
+    ).toBe("Your post “Fresh saffron buns” was not published on X. X refused the post: duplicate content");
+    expect(
+      line("ar", "POST_FAILED", {
+        ...post,
+        platform: "twitter",
+        errorCode: "targetRejected",
+        errorMessage: "duplicate content",
+      }),
+    ).toBe("لم يُنشر منشورك «\u2068Fresh saffron buns\u2069» على إكس. \u2068رفضت إكس المنشور: duplicate content\u2069");
     expect(line("en", "POST_FAILED", { ...post, platform: "instagram", errorCode: "targetAuth" })).toBe(
       "Your post “Fresh saffron buns” was not published on Instagram. Instagram refused our access. Reconnect the account in Settings",
     );
-    expect(line("en", "POST_FAILED", { ...post, platform: "instagram", errorCode: null })).toBe("Your post “Fresh saffron buns” was not published on Instagram. Open it to see why and try again.");
+    expect(line("en", "POST_FAILED", { ...post, platform: "instagram", errorCode: null })).toBe(
+      "Your post “Fresh saffron buns” was not published on Instagram. Open it to see why and try again.",
+    );
   });
 
   test("a post to check, a Snapchat post to make by hand, an account to reconnect", () => {
-    expect(line("en", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe("Instagram did not confirm your post “Fresh saffron buns”. Check whether it is live, then confirm or retry.");
-    expect(line("ar", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe("لم تؤكد إنستغرام نشر منشورك «\u2068Fresh saffron buns\u2069». تحقق مما إذا كان قد نُشر، ثم أكِّد أو أعد المحاولة.");
-    expect(line("en", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe("Time to post “Fresh saffron buns” on Snapchat. Post it in the app, then mark it as done.");
-    expect(line("ar", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe("حان وقت نشر «\u2068Fresh saffron buns\u2069» على سناب شات. انشره من التطبيق ثم أكِّد نشره.");
-    expect(line("en", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("Reconnect Instagram (@daralqahwa) in Settings. Posts to it wait until then.");
-    expect(line("ar", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("أعد ربط إنستغرام (\u2068@\u2068daralqahwa\u2069\u2069) من الإعدادات. ستنتظر المنشورات عليها حتى ذلك الحين.");
+    expect(line("en", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe(
+      "Instagram did not confirm your post “Fresh saffron buns”. Check whether it is live, then confirm or retry.",
+    );
+    expect(line("ar", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe(
+      "لم تؤكد إنستغرام نشر منشورك «\u2068Fresh saffron buns\u2069». تحقق مما إذا كان قد نُشر، ثم أكِّد أو أعد المحاولة.",
+    );
+    expect(line("en", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe(
+      "Time to post “Fresh saffron buns” on Snapchat. Post it in the app, then mark it as done.",
+    );
+    expect(line("ar", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe(
+      "حان وقت نشر «\u2068Fresh saffron buns\u2069» على سناب شات. انشره من التطبيق ثم أكِّد نشره.",
+    );
+    expect(line("en", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe(
+      "Reconnect Instagram (@daralqahwa) in Settings. Posts to it wait until then.",
+    );
+    expect(line("ar", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe(
+      "أعد ربط إنستغرام (\u2068@\u2068daralqahwa\u2069\u2069) من الإعدادات. ستنتظر المنشورات عليها حتى ذلك الحين.",
+    );
   });
 
   test("the Facebook sign-in for competitors' figures about to expire: the account, the date, and the way back to Competitors", () => {
@@ -253,25 +349,55 @@ describe("the publishing notifications' lines, in both languages", () => {
     expect(line("en", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toBe(
       "Your Facebook sign-in for competitors' figures (@daralqahwa) expires on January 20, 2027. Sign in again on the Competitors page to keep reading them from Instagram.",
     );
-    expect(line("ar", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toMatch(/^ينتهي تسجيل دخولك عبر فيسبوك لأرقام المنافسين \(\u2068@\u2068daralqahwa\u2069\u2069\) في ٢٠ يناير ٢٠٢٧\. سجّل الدخول مجددًا من صفحة المنافسين/);
+    expect(line("ar", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toMatch(
+      /^ينتهي تسجيل دخولك عبر فيسبوك لأرقام المنافسين \(\u2068@\u2068daralqahwa\u2069\u2069\) في ٢٠ يناير ٢٠٢٧\. سجّل الدخول مجددًا من صفحة المنافسين/,
+    );
     expect(notificationLink("COMPETITOR_DISCOVERY_EXPIRING")).toBe("/competitors");
   });
 
   test("a negative review or comment: who, how many stars, which branch, the words, in each person's language; it opens the inbox", () => {
-    const review = { reviewId: "r1", source: "google", rating: 1, author: "فهد", excerpt: "القهوة باردة", locationTitle: "Salmiya" };
-    expect(line("en", "REVIEW_NEGATIVE", review)).toBe("\u2068فهد\u2069 left a 1-star review of Salmiya on Google: “\u2068القهوة باردة\u2069”. Answer it in the inbox.");
-    expect(line("ar", "REVIEW_NEGATIVE", review)).toBe("ترك \u2068فهد\u2069 تقييمًا بنجمة واحدة لفرع \u2068Salmiya\u2069 على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.");
-    expect(line("en", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe("\u2068فهد\u2069 left a 2-star review on Google: “\u2068القهوة باردة\u2069”. Answer it in the inbox.");
-    expect(line("ar", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe("ترك \u2068فهد\u2069 تقييمًا بنجمتين على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.");
-    const comment = { reviewId: "c1", source: "instagram", rating: null, author: "ahmad_kw", excerpt: "Cold coffee, rude staff", locationTitle: null };
-    expect(line("en", "REVIEW_NEGATIVE", comment)).toBe("ahmad_kw wrote something unhappy on Instagram: “Cold coffee, rude staff”. Answer it in the inbox.");
-    expect(line("ar", "REVIEW_NEGATIVE", comment)).toBe("كتب \u2068\u2068ahmad_kw\u2069\u2069 تعليقًا غير راضٍ على إنستغرام: «\u2068Cold coffee, rude staff\u2069». ردّ عليه من صندوق الوارد.");
+    const review = {
+      reviewId: "r1",
+      source: "google",
+      rating: 1,
+      author: "فهد",
+      excerpt: "القهوة باردة",
+      locationTitle: "Salmiya",
+    };
+    expect(line("en", "REVIEW_NEGATIVE", review)).toBe(
+      "\u2068فهد\u2069 left a 1-star review of Salmiya on Google: “\u2068القهوة باردة\u2069”. Answer it in the inbox.",
+    );
+    expect(line("ar", "REVIEW_NEGATIVE", review)).toBe(
+      "ترك \u2068فهد\u2069 تقييمًا بنجمة واحدة لفرع \u2068Salmiya\u2069 على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.",
+    );
+    expect(line("en", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe(
+      "\u2068فهد\u2069 left a 2-star review on Google: “\u2068القهوة باردة\u2069”. Answer it in the inbox.",
+    );
+    expect(line("ar", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe(
+      "ترك \u2068فهد\u2069 تقييمًا بنجمتين على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.",
+    );
+    const comment = {
+      reviewId: "c1",
+      source: "instagram",
+      rating: null,
+      author: "ahmad_kw",
+      excerpt: "Cold coffee, rude staff",
+      locationTitle: null,
+    };
+    expect(line("en", "REVIEW_NEGATIVE", comment)).toBe(
+      "ahmad_kw wrote something unhappy on Instagram: “Cold coffee, rude staff”. Answer it in the inbox.",
+    );
+    expect(line("ar", "REVIEW_NEGATIVE", comment)).toBe(
+      "كتب \u2068\u2068ahmad_kw\u2069\u2069 تعليقًا غير راضٍ على إنستغرام: «\u2068Cold coffee, rude staff\u2069». ردّ عليه من صندوق الوارد.",
+    );
     expect(notificationLink("REVIEW_NEGATIVE")).toBe("/inbox");
     expect(notificationLink("REVIEW_NEGATIVE", { reviewId: "r1" })).toBe("/inbox?item=r1");
   });
 
   test("where each leads: a post's news to the posts, an account to Settings", () => {
-    expect(["POST_FAILED", "POST_UNCONFIRMED", "SNAPCHAT_READY"].map((t) => notificationLink(t as Item["type"]))).toEqual(["/posts", "/posts", "/posts"]);
+    expect(
+      ["POST_FAILED", "POST_UNCONFIRMED", "SNAPCHAT_READY"].map((t) => notificationLink(t as Item["type"])),
+    ).toEqual(["/posts", "/posts", "/posts"]);
     expect(notificationLink("ACCOUNT_RECONNECT_NEEDED")).toBe("/settings");
     expect(notificationLink("CLIENT_SIGNED_UP")).toBe("/admin/clients");
     // billing's notices open the billing page (docs/product.md#subscriptions-and-billing)
@@ -282,23 +408,49 @@ describe("the publishing notifications' lines, in both languages", () => {
   });
 
   test("billing's notices: money from fils in the person's digits, the plan's name, in both languages", () => {
-    const due = { companyName: "Dar Al Qahwa", plan: "PREMIUM" as const, amountFils: 49_000, periodEndsAt: "2026-12-20T09:00:00.000Z" };
-    expect(line("en", "PAYMENT_DUE", due)).toBe("The paid month of Dar Al Qahwa ends on December 20, 2026: 49.000 KWD for the Premium plan is due then.");
+    const due = {
+      companyName: "Dar Al Qahwa",
+      plan: "PREMIUM" as const,
+      amountFils: 49_000,
+      periodEndsAt: "2026-12-20T09:00:00.000Z",
+    };
+    expect(line("en", "PAYMENT_DUE", due)).toBe(
+      "The paid month of Dar Al Qahwa ends on December 20, 2026: 49.000 KWD for the Premium plan is due then.",
+    );
     expect(line("ar", "PAYMENT_DUE", due)).toContain("٤٩٫٠٠٠ د.ك. للباقة المميزة");
     localStorage.setItem("sufra.digits", "latn");
     expect(line("ar", "PAYMENT_DUE", due)).toContain("49.000 د.ك. للباقة المميزة");
     localStorage.removeItem("sufra.digits");
-    expect(line("en", "PAYMENT_FAILED", { amountFils: 15_000, reason: "Insufficient funds" })).toBe("Your payment of 15.000 KWD did not go through: Insufficient funds. Nothing was charged; try again on the Billing page.");
-    expect(line("en", "SUBSCRIPTION_EXPIRED", { companyName: "Dar Al Qahwa", subscriptionStatus: "CANCELLED" })).toContain("has ended");
-    expect(line("ar", "PLAN_CHANGED", { companyName: "Dar Al Qahwa", plan: "PROFESSIONAL", previousPlan: "PREMIUM" })).toBe("أصبح \u2068Dar Al Qahwa\u2069 على الباقة الاحترافية (بدلًا من المميزة).");
-    expect(line("en", "TEAM_READ_ONLY", { companyName: "Dar Al Qahwa", plan: "BASIC" })).toBe("Dar Al Qahwa moved to the Basic plan: you can read everything, but no longer make changes.");
+    expect(line("en", "PAYMENT_FAILED", { amountFils: 15_000, reason: "Insufficient funds" })).toBe(
+      "Your payment of 15.000 KWD did not go through: Insufficient funds. Nothing was charged; try again on the Billing page.",
+    );
+    expect(
+      line("en", "SUBSCRIPTION_EXPIRED", { companyName: "Dar Al Qahwa", subscriptionStatus: "CANCELLED" }),
+    ).toContain("has ended");
+    expect(
+      line("ar", "PLAN_CHANGED", { companyName: "Dar Al Qahwa", plan: "PROFESSIONAL", previousPlan: "PREMIUM" }),
+    ).toBe("أصبح \u2068Dar Al Qahwa\u2069 على الباقة الاحترافية (بدلًا من المميزة).");
+    expect(line("en", "TEAM_READ_ONLY", { companyName: "Dar Al Qahwa", plan: "BASIC" })).toBe(
+      "Dar Al Qahwa moved to the Basic plan: you can read everything, but no longer make changes.",
+    );
   });
 
   test("in the bell: a failed post's line, as it arrives", async () => {
     signIn("client");
-    const server = fakeServer([item("n1", "POST_FAILED", 3, { ...post, platform: "instagram", errorCode: "targetUnavailableFailed", companyName: null })]);
+    const server = fakeServer([
+      item("n1", "POST_FAILED", 3, {
+        ...post,
+        platform: "instagram",
+        errorCode: "targetUnavailableFailed",
+        companyName: null,
+      }),
+    ]);
     renderBell(server);
     fireEvent.click(bell());
-    expect(await screen.findByText("Your post “Fresh saffron buns” was not published on Instagram. Instagram did not answer after several tries. Try again later")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Your post “Fresh saffron buns” was not published on Instagram. Instagram did not answer after several tries. Try again later",
+      ),
+    ).toBeInTheDocument();
   });
 });

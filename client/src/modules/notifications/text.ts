@@ -2,7 +2,15 @@
 // it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients,
 // the Facebook sign-in for competitor figures to the competitors, a webhook turned off to the webhooks,
 // a negative review or comment to the inbox).
-import { isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type Locale, type PlanId } from "@sufra/schema";
+import {
+  isMessageKey,
+  isPlatformName,
+  messageText,
+  PLANS,
+  PLATFORM_LABELS,
+  type Locale,
+  type PlanId,
+} from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
 import { formatDate, formatFilsMoney } from "../../lib/format.ts";
@@ -24,7 +32,7 @@ const money = (fils: number | null | undefined, locale: Locale) => formatFilsMon
 /** A plan's name from its GraphQL value (PREMIUM). */
 const planName = (p: string | null | undefined, locale: Locale) => {
   const id = (p ?? "").toLowerCase() as PlanId;
-  return PLANS[id]?.name[locale] ?? (p ?? "");
+  return PLANS[id]?.name[locale] ?? p ?? "";
 };
 
 /** Why a post failed: the catalogue's sentence for its code (with the network's own words), else theirs. */
@@ -35,7 +43,11 @@ function failureReason(data: NotificationItemFragment["data"], platform: string,
   return data.errorMessage ?? "";
 }
 
-export function notificationText(t: TFunction, n: Pick<NotificationItemFragment, "type" | "data">, locale: Locale): string {
+export function notificationText(
+  t: TFunction,
+  n: Pick<NotificationItemFragment, "type" | "data">,
+  locale: Locale,
+): string {
   const company = n.data.companyName ?? "";
   const platform = platformOf(n.data.platform, locale);
   const excerpt = n.data.excerpt ?? "";
@@ -45,12 +57,22 @@ export function notificationText(t: TFunction, n: Pick<NotificationItemFragment,
     case "ACCOUNT_APPROVED":
       return t("types.account_approved", { ns: "notifications", company });
     case "ACCOUNT_REJECTED":
-      return n.data.reason ? t("types.account_rejected", { ns: "notifications", company, reason: n.data.reason }) : t("types.account_rejected_noReason", { ns: "notifications", company });
+      return n.data.reason
+        ? t("types.account_rejected", { ns: "notifications", company, reason: n.data.reason })
+        : t("types.account_rejected_noReason", { ns: "notifications", company });
     case "TRIAL_ENDING":
-      return n.data.trialEndsAt ? t("types.trial_ending", { ns: "notifications", company, date: formatDate(n.data.trialEndsAt, locale, "long") }) : t("types.unknown", { ns: "notifications" });
+      return n.data.trialEndsAt
+        ? t("types.trial_ending", {
+            ns: "notifications",
+            company,
+            date: formatDate(n.data.trialEndsAt, locale, "long"),
+          })
+        : t("types.unknown", { ns: "notifications" });
     case "POST_FAILED": {
       const reason = failureReason(n.data, platform, locale);
-      return reason ? t("types.post_failed", { ns: "notifications", platform, excerpt, reason }) : t("types.post_failed_noReason", { ns: "notifications", platform, excerpt });
+      return reason
+        ? t("types.post_failed", { ns: "notifications", platform, excerpt, reason })
+        : t("types.post_failed_noReason", { ns: "notifications", platform, excerpt });
     }
     case "POST_UNCONFIRMED":
       return t("types.post_unconfirmed", { ns: "notifications", platform, excerpt });
@@ -59,32 +81,77 @@ export function notificationText(t: TFunction, n: Pick<NotificationItemFragment,
     case "TIKTOK_READY":
       return t("types.tiktok_ready", { ns: "notifications", platform, excerpt });
     case "ACCOUNT_RECONNECT_NEEDED":
-      return n.data.handle ? t("types.account_reconnect_needed", { ns: "notifications", platform, handle: n.data.handle }) : t("types.account_reconnect_needed_noHandle", { ns: "notifications", platform });
+      return n.data.handle
+        ? t("types.account_reconnect_needed", { ns: "notifications", platform, handle: n.data.handle })
+        : t("types.account_reconnect_needed_noHandle", { ns: "notifications", platform });
     case "COMPETITOR_DISCOVERY_EXPIRING":
-      return n.data.expiresAt ? t("types.competitor_discovery_expiring", { ns: "notifications", handle: n.data.handle ?? "", date: formatDate(n.data.expiresAt, locale, "long") }) : t("types.unknown", { ns: "notifications" });
+      return n.data.expiresAt
+        ? t("types.competitor_discovery_expiring", {
+            ns: "notifications",
+            handle: n.data.handle ?? "",
+            date: formatDate(n.data.expiresAt, locale, "long"),
+          })
+        : t("types.unknown", { ns: "notifications" });
     case "WEBHOOK_DISABLED":
       return t("types.webhook_disabled", { ns: "notifications" });
     case "REVIEW_NEGATIVE": {
       const author = n.data.author ?? "";
       const where = sourceOf(n.data.source, locale);
       const branch = n.data.locationTitle ?? "";
-      if (n.data.rating != null) return t(branch ? "types.review_negative_rated_branch" : "types.review_negative_rated", { ns: "notifications", author, count: n.data.rating, where, branch, excerpt });
+      if (n.data.rating != null)
+        return t(branch ? "types.review_negative_rated_branch" : "types.review_negative_rated", {
+          ns: "notifications",
+          author,
+          count: n.data.rating,
+          where,
+          branch,
+          excerpt,
+        });
       return t("types.review_negative", { ns: "notifications", author, where, excerpt });
     }
     case "TRIAL_ENDED":
       return t("types.trial_ended", { ns: "notifications", company });
     case "PAYMENT_DUE":
-      return t("types.payment_due", { ns: "notifications", company, amount: money(n.data.amountFils, locale), plan: planName(n.data.plan, locale), date: n.data.periodEndsAt ? formatDate(n.data.periodEndsAt, locale, "long") : "" });
+      return t("types.payment_due", {
+        ns: "notifications",
+        company,
+        amount: money(n.data.amountFils, locale),
+        plan: planName(n.data.plan, locale),
+        date: n.data.periodEndsAt ? formatDate(n.data.periodEndsAt, locale, "long") : "",
+      });
     case "PAYMENT_OVERDUE":
-      return t("types.payment_overdue", { ns: "notifications", company, amount: money(n.data.amountFils, locale), date: n.data.graceEndsAt ? formatDate(n.data.graceEndsAt, locale, "long") : "" });
+      return t("types.payment_overdue", {
+        ns: "notifications",
+        company,
+        amount: money(n.data.amountFils, locale),
+        date: n.data.graceEndsAt ? formatDate(n.data.graceEndsAt, locale, "long") : "",
+      });
     case "SUBSCRIPTION_EXPIRED":
-      return t(n.data.subscriptionStatus === "CANCELLED" ? "types.subscription_cancelled" : "types.subscription_expired", { ns: "notifications", company });
+      return t(
+        n.data.subscriptionStatus === "CANCELLED" ? "types.subscription_cancelled" : "types.subscription_expired",
+        { ns: "notifications", company },
+      );
     case "PAYMENT_RECEIVED":
-      return t("types.payment_received", { ns: "notifications", amount: money(n.data.amountFils, locale), plan: planName(n.data.plan, locale) });
+      return t("types.payment_received", {
+        ns: "notifications",
+        amount: money(n.data.amountFils, locale),
+        plan: planName(n.data.plan, locale),
+      });
     case "PAYMENT_FAILED":
-      return n.data.reason ? t("types.payment_failed_reason", { ns: "notifications", amount: money(n.data.amountFils, locale), reason: n.data.reason }) : t("types.payment_failed", { ns: "notifications", amount: money(n.data.amountFils, locale) });
+      return n.data.reason
+        ? t("types.payment_failed_reason", {
+            ns: "notifications",
+            amount: money(n.data.amountFils, locale),
+            reason: n.data.reason,
+          })
+        : t("types.payment_failed", { ns: "notifications", amount: money(n.data.amountFils, locale) });
     case "PLAN_CHANGED":
-      return t("types.plan_changed", { ns: "notifications", company, plan: planName(n.data.plan, locale), previous: planName(n.data.previousPlan, locale) });
+      return t("types.plan_changed", {
+        ns: "notifications",
+        company,
+        plan: planName(n.data.plan, locale),
+        previous: planName(n.data.previousPlan, locale),
+      });
     case "TEAM_READ_ONLY":
       return t("types.team_read_only", { ns: "notifications", company, plan: planName(n.data.plan, locale) });
     default:
@@ -112,7 +179,10 @@ const LINKS: Partial<Record<NotificationType, string>> = {
 };
 
 /** Where opening a notification leads, when somewhere else helps; a negative review opens itself in the inbox. */
-export function notificationLink(type: NotificationType, data?: { reviewId?: string | null } | null): string | undefined {
+export function notificationLink(
+  type: NotificationType,
+  data?: { reviewId?: string | null } | null,
+): string | undefined {
   if (type === "REVIEW_NEGATIVE" && data?.reviewId) return `/inbox?item=${encodeURIComponent(data.reviewId)}`;
   return LINKS[type];
 }

@@ -5,7 +5,21 @@
 // approved all, some or none: each becomes a draft or a scheduled post. Reached from the schedule.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { monthRange, ramadanOf, type Locale } from "@sufra/schema";
-import { Alert, App, Button, Card, Checkbox, Empty, InputNumber, Segmented, Select, Space, Switch, Tag, Typography } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  InputNumber,
+  Segmented,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -13,11 +27,28 @@ import { PageHead } from "../../shared/PageHead.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { PlatformIcon, platformLabel } from "../../shared/platformMeta.tsx";
 import {
-  PlannerApproveDocument, PlannerPlanMonthDocument, PlannerPlansDocument, PlannerPreviewDocument, type ContentLanguage,
-  type PlannerPlanFieldsFragment, type PlannerProposalFieldsFragment, type PlanInput,
+  PlannerApproveDocument,
+  PlannerPlanMonthDocument,
+  PlannerPlansDocument,
+  PlannerPreviewDocument,
+  type ContentLanguage,
+  type PlannerPlanFieldsFragment,
+  type PlannerProposalFieldsFragment,
+  type PlanInput,
 } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
-import { digitsInput, formatDate, formatDateTime, formatHijri, formatMonthYear, formatNumber, formatWeekdayDay, joinParts, localDigits, partSeparator } from "../../lib/format.ts";
+import {
+  digitsInput,
+  formatDate,
+  formatDateTime,
+  formatHijri,
+  formatMonthYear,
+  formatNumber,
+  formatWeekdayDay,
+  joinParts,
+  localDigits,
+  partSeparator,
+} from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { useReasonText } from "../insights/index.ts";
 import { PLANNER_NS } from "./i18n.ts";
@@ -35,7 +66,12 @@ const nextMonths = (today: string, n: number) =>
   });
 const daysBetween = (from: string, to: string) => {
   const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d = new Date(d.getTime() + 86_400_000)) out.push(d.toISOString().slice(0, 10));
+  for (
+    let d = new Date(`${from}T00:00:00Z`);
+    d.toISOString().slice(0, 10) <= to;
+    d = new Date(d.getTime() + 86_400_000)
+  )
+    out.push(d.toISOString().slice(0, 10));
   return out;
 };
 const noonOf = (iso: string) => new Date(`${iso}T12:00:00+03:00`);
@@ -71,7 +107,8 @@ export default function PlannerPage() {
   const plans = useQuery(PlannerPlansDocument, { fetchPolicy: "cache-and-network" });
   const [planMonth, planning] = useMutation(PlannerPlanMonthDocument);
   const [current, setCurrent] = useState<PlannerPlanFieldsFragment | null>(null);
-  const plan = current ?? plans.data?.contentPlans.find((p) => p.proposals.some((x) => x.status !== "APPROVED")) ?? null;
+  const plan =
+    current ?? plans.data?.contentPlans.find((p) => p.proposals.some((x) => x.status !== "APPROVED")) ?? null;
 
   const p = preview.data?.planPreview;
   const n = (v: number) => formatNumber(v, locale);
@@ -128,7 +165,19 @@ export default function PlannerPage() {
               }}
               options={ramadanYears.map((y) => {
                 const r = ramadanOf(y)!;
-                return { value: y, label: joinParts([t("ramadanOf", { year: localDigits(String(y), locale) }), t("ramadanDays", { from: formatDate(noonOf(r.from), locale), to: formatDate(noonOf(r.to), locale) })], locale) };
+                return {
+                  value: y,
+                  label: joinParts(
+                    [
+                      t("ramadanOf", { year: localDigits(String(y), locale) }),
+                      t("ramadanDays", {
+                        from: formatDate(noonOf(r.from), locale),
+                        to: formatDate(noonOf(r.to), locale),
+                      }),
+                    ],
+                    locale,
+                  ),
+                };
               })}
               style={{ minWidth: 280 }}
               data-testid="planner-year"
@@ -145,10 +194,22 @@ export default function PlannerPage() {
           {mode === "perWeek" ? (
             <label className="sufra-planner-field">
               <span>{t("perWeek")}</span>
-              <InputNumber min={1} max={7} value={perWeek} onChange={(v) => setPerWeek(Number(v) || 1)} {...digitsInput(locale)} data-testid="planner-per-week" />
+              <InputNumber
+                min={1}
+                max={7}
+                value={perWeek}
+                onChange={(v) => setPerWeek(Number(v) || 1)}
+                {...digitsInput(locale)}
+                data-testid="planner-per-week"
+              />
             </label>
           ) : (
-            <Checkbox.Group className="sufra-planner-days" value={days} onChange={(v) => setDays((v as string[]).sort())} data-testid="planner-days">
+            <Checkbox.Group
+              className="sufra-planner-days"
+              value={days}
+              onChange={(v) => setDays((v as string[]).sort())}
+              data-testid="planner-days"
+            >
               {pickable.map((d) => (
                 <Checkbox key={d} value={d}>
                   {formatWeekdayDay(noonOf(d), locale)}
@@ -158,35 +219,74 @@ export default function PlannerPage() {
           )}
           <label className="sufra-planner-field">
             <span>{t("language")}</span>
-            <Select value={language} onChange={setLanguage} options={(["EN", "AR", "BOTH"] as const).map((l) => ({ value: l, label: t(`languages.${l.toLowerCase()}`) }))} style={{ minWidth: 200 }} />
+            <Select
+              value={language}
+              onChange={setLanguage}
+              options={(["EN", "AR", "BOTH"] as const).map((l) => ({
+                value: l,
+                label: t(`languages.${l.toLowerCase()}`),
+              }))}
+              style={{ minWidth: 200 }}
+            />
           </label>
 
           {!ready && <Typography.Text type="secondary">{t("noDays")}</Typography.Text>}
-          {preview.error && <LoadError title={t("previewFailed")} error={preview.error} onRetry={() => void preview.refetch().catch(() => {})} />}
+          {preview.error && (
+            <LoadError
+              title={t("previewFailed")}
+              error={preview.error}
+              onRetry={() => void preview.refetch().catch(() => {})}
+            />
+          )}
           {p && (
             <div data-testid="planner-cost">
               {p.enough ? (
                 <Alert type="info" showIcon title={t("cost", { cost: n(p.cost), remaining: n(p.usage.remaining) })} />
               ) : (
-                <Alert type="error" showIcon title={t("costShort", { cost: n(p.cost), remaining: n(p.usage.remaining) })} description={t("resets", { date: formatDate(noonOf(p.usage.resetsOn), locale) })} />
+                <Alert
+                  type="error"
+                  showIcon
+                  title={t("costShort", { cost: n(p.cost), remaining: n(p.usage.remaining) })}
+                  description={t("resets", { date: formatDate(noonOf(p.usage.resetsOn), locale) })}
+                />
               )}
-              {p.missing.includes("menu") && <Alert type="warning" showIcon title={t("missingMenu")} className="sufra-planner-note" />}
-              {p.missing.includes("networks") && <Alert type="warning" showIcon title={t("missingNetworks")} className="sufra-planner-note" />}
+              {p.missing.includes("menu") && (
+                <Alert type="warning" showIcon title={t("missingMenu")} className="sufra-planner-note" />
+              )}
+              {p.missing.includes("networks") && (
+                <Alert type="warning" showIcon title={t("missingNetworks")} className="sufra-planner-note" />
+              )}
             </div>
           )}
-          <Button type="primary" onClick={() => void makePlan()} loading={planning.loading} disabled={!p || !p.enough || p.missing.includes("networks") || !ready} data-testid="planner-plan">
+          <Button
+            type="primary"
+            onClick={() => void makePlan()}
+            loading={planning.loading}
+            disabled={!p || !p.enough || p.missing.includes("networks") || !ready}
+            data-testid="planner-plan"
+          >
             {planning.loading ? t("planning") : t("plan", { n: p ? n(p.cost) : "" })}
           </Button>
         </Space>
       </Card>
 
-      {plans.error && <LoadError title={t("loadFailed")} error={plans.error} onRetry={() => void plans.refetch().catch(() => {})} />}
+      {plans.error && (
+        <LoadError title={t("loadFailed")} error={plans.error} onRetry={() => void plans.refetch().catch(() => {})} />
+      )}
       {plan && <PlanProposals key={plan.id} plan={plan} locale={locale} onChanged={setCurrent} />}
     </div>
   );
 }
 
-function PlanProposals({ plan, locale, onChanged }: { plan: PlannerPlanFieldsFragment; locale: Locale; onChanged: (p: PlannerPlanFieldsFragment) => void }) {
+function PlanProposals({
+  plan,
+  locale,
+  onChanged,
+}: {
+  plan: PlannerPlanFieldsFragment;
+  locale: Locale;
+  onChanged: (p: PlannerPlanFieldsFragment) => void;
+}) {
   const { t } = useTranslation(PLANNER_NS);
   const { message } = App.useApp();
   const open = plan.proposals.filter((p) => p.status === "PROPOSED").map((p) => p.id);
@@ -228,28 +328,58 @@ function PlanProposals({ plan, locale, onChanged }: { plan: PlannerPlanFieldsFra
           <Switch checked={schedule} onChange={setSchedule} size="small" />
           <span>{t("schedule")}</span>
         </label>
-        <Button type="primary" disabled={!chosen.length} loading={approving.loading} onClick={() => void onApprove()} data-testid="planner-approve">
+        <Button
+          type="primary"
+          disabled={!chosen.length}
+          loading={approving.loading}
+          onClick={() => void onApprove()}
+          data-testid="planner-approve"
+        >
           {t("approve", { count: chosen.length, n: formatNumber(chosen.length, locale) })}
         </Button>
       </Space>
       {!plan.proposals.length && <Empty />}
       <div className="sufra-planner-list">
         {plan.proposals.map((p) => (
-          <ProposalCard key={p.id} p={p} locale={locale} checked={chosen.includes(p.id)} refused={refused[p.id]} onCheck={(on) => setChosen((c) => (on ? [...c, p.id] : c.filter((x) => x !== p.id)))} />
+          <ProposalCard
+            key={p.id}
+            p={p}
+            locale={locale}
+            checked={chosen.includes(p.id)}
+            refused={refused[p.id]}
+            onCheck={(on) => setChosen((c) => (on ? [...c, p.id] : c.filter((x) => x !== p.id)))}
+          />
         ))}
       </div>
     </section>
   );
 }
 
-function ProposalCard({ p, locale, checked, refused, onCheck }: { p: Proposal; locale: Locale; checked: boolean; refused?: string; onCheck: (on: boolean) => void }) {
+function ProposalCard({
+  p,
+  locale,
+  checked,
+  refused,
+  onCheck,
+}: {
+  p: Proposal;
+  locale: Locale;
+  checked: boolean;
+  refused?: string;
+  onCheck: (on: boolean) => void;
+}) {
   const { t } = useTranslation(PLANNER_NS);
   const reasonText = useReasonText();
   const day = noonOf(p.date);
   return (
     <Card size="small" className="sufra-planner-card" data-testid={`proposal-${p.date}`}>
       <div className="sufra-planner-card-head">
-        <Checkbox checked={checked} disabled={p.status !== "PROPOSED"} onChange={(e) => onCheck(e.target.checked)} aria-label={`${formatDate(day, locale)} ${text(p.occasionName, locale)}`} />
+        <Checkbox
+          checked={checked}
+          disabled={p.status !== "PROPOSED"}
+          onChange={(e) => onCheck(e.target.checked)}
+          aria-label={`${formatDate(day, locale)} ${text(p.occasionName, locale)}`}
+        />
         <strong>{formatDate(day, locale, "long")}</strong>
         <Typography.Text type="secondary">{formatHijri(day, locale)}</Typography.Text>
         <ToneTag tone={p.calendarKey ? "warning" : null}>{text(p.occasionName, locale)}</ToneTag>
@@ -262,10 +392,18 @@ function ProposalCard({ p, locale, checked, refused, onCheck }: { p: Proposal; l
         {partSeparator(locale)}
         {t("at", { time: formatDateTime(p.scheduledFor as string, locale), reason: reasonText(p.reason) })}
       </div>
-      <div>{p.dish ? t("dish", { dish: text(p.dish, locale) }) : <Typography.Text type="secondary">{t("noDish")}</Typography.Text>}</div>
+      <div>
+        {p.dish ? (
+          t("dish", { dish: text(p.dish, locale) })
+        ) : (
+          <Typography.Text type="secondary">{t("noDish")}</Typography.Text>
+        )}
+      </div>
       <Typography.Paragraph className="sufra-planner-caption" dir="auto">
         {p.content}
-        {p.hashtags.length > 0 && <span className="sufra-planner-tags"> {p.hashtags.map((h) => `#${h}`).join(" ")}</span>}
+        {p.hashtags.length > 0 && (
+          <span className="sufra-planner-tags"> {p.hashtags.map((h) => `#${h}`).join(" ")}</span>
+        )}
       </Typography.Paragraph>
       {p.media ? (
         <figure className="sufra-planner-photo">

@@ -8,7 +8,8 @@ export const PLANNER_NS = "planner";
 registerTranslations(PLANNER_NS, {
   en: {
     title: "Plan my month",
-    intro: "Sufra proposes a post for each day you choose: the day's occasion from the Kuwait calendar, a dish from your menu, a network you connected, the best time around the prayers, a caption by your writer, and a photo from your library or a shot list for your photographer. Nothing is posted until you approve.",
+    intro:
+      "Sufra proposes a post for each day you choose: the day's occasion from the Kuwait calendar, a dish from your menu, a network you connected, the best time around the prayers, a caption by your writer, and a photo from your library or a shot list for your photographer. Nothing is posted until you approve.",
     period: { month: "A month", ramadan: "Ramadan" },
     month: "Month",
     ramadanOf: "Ramadan {{year}}",
@@ -18,9 +19,11 @@ registerTranslations(PLANNER_NS, {
     language: "Captions in",
     languages: { en: "English", ar: "Arabic", both: "Arabic and English" },
     cost: "This plan uses {{cost}} of your {{remaining}} remaining AI captions this month.",
-    costShort: "It needs {{cost}} AI captions and {{remaining}} remain this month: choose fewer days (at most {{remaining}}).",
+    costShort:
+      "It needs {{cost}} AI captions and {{remaining}} remain this month: choose fewer days (at most {{remaining}}).",
     resets: "The count starts again on {{date}}.",
-    missingMenu: "Your menu is empty: the captions will name no dish. Add your menu in the business profile for better posts.",
+    missingMenu:
+      "Your menu is empty: the captions will name no dish. Add your menu in the business profile for better posts.",
     missingNetworks: "Connect a network first: a plan needs somewhere to post.",
     noDays: "No day chosen.",
     plan: "Plan {{n}} posts",
@@ -55,7 +58,8 @@ registerTranslations(PLANNER_NS, {
   },
   ar: {
     title: "خطط لشهري",
-    intro: "تقترح سفرة منشورًا لكل يوم تختاره: مناسبة اليوم من تقويم الكويت، وطبقًا من قائمتك، وشبكة ربطتها، وأفضل وقت حول أوقات الصلاة، ونصًا يكتبه كاتبك، وصورة من مكتبتك أو قائمة لقطات لمصورك. لا يُنشر شيء قبل موافقتك.",
+    intro:
+      "تقترح سفرة منشورًا لكل يوم تختاره: مناسبة اليوم من تقويم الكويت، وطبقًا من قائمتك، وشبكة ربطتها، وأفضل وقت حول أوقات الصلاة، ونصًا يكتبه كاتبك، وصورة من مكتبتك أو قائمة لقطات لمصورك. لا يُنشر شيء قبل موافقتك.",
     period: { month: "شهر", ramadan: "رمضان" },
     month: "الشهر",
     ramadanOf: "رمضان {{year}}",
@@ -65,7 +69,8 @@ registerTranslations(PLANNER_NS, {
     language: "لغة النصوص",
     languages: { en: "الإنجليزية", ar: "العربية", both: "العربية والإنجليزية" },
     cost: "تستخدم هذه الخطة {{cost}} من {{remaining}} نصًا متبقيًا بالذكاء الاصطناعي هذا الشهر.",
-    costShort: "تحتاج إلى {{cost}} نصًا بالذكاء الاصطناعي ويتبقى {{remaining}} هذا الشهر: اختر أيامًا أقل ({{remaining}} على الأكثر).",
+    costShort:
+      "تحتاج إلى {{cost}} نصًا بالذكاء الاصطناعي ويتبقى {{remaining}} هذا الشهر: اختر أيامًا أقل ({{remaining}} على الأكثر).",
     resets: "يبدأ العدّ من جديد في {{date}}.",
     missingMenu: "قائمتك فارغة: لن تذكر النصوص أي طبق. أضف قائمتك في ملف النشاط لمنشورات أفضل.",
     missingNetworks: "اربط شبكة أولًا: تحتاج الخطة إلى مكان للنشر.",

@@ -9,14 +9,47 @@
 // connection's locations to pick (GoogleLocations), Facebook's its Pages (FacebookPages: one is chosen to
 // publish to), TikTok's whether posts go straight to the profile or to the TikTok inbox (TikTokPosting).
 import { useMutation, useQuery } from "@apollo/client/react";
-import { errorText, INSTAGRAM_PERMISSIONS, isErrorCode, isMessageKey, messageText, PLAN_IDS, PLAN_PLATFORMS, PLANS, TIKTOK_PERMISSIONS, type Locale } from "@sufra/schema";
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Tag, Typography } from "antd";
+import {
+  errorText,
+  INSTAGRAM_PERMISSIONS,
+  isErrorCode,
+  isMessageKey,
+  messageText,
+  PLAN_IDS,
+  PLAN_PLATFORMS,
+  PLANS,
+  TIKTOK_PERMISSIONS,
+  type Locale,
+} from "@sufra/schema";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  Popconfirm,
+  Row,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
-import { PlatformsAddPracticeDocument, PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, type Platform, type PlatformsConnectionsQuery } from "../../graphql/graphql.ts";
+import {
+  PlatformsAddPracticeDocument,
+  PlatformsConnectDocument,
+  PlatformsConnectionsDocument,
+  PlatformsDisconnectDocument,
+  type Platform,
+  type PlatformsConnectionsQuery,
+} from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -130,8 +163,13 @@ const PERMISSIONS: Partial<Record<string, readonly { scope: string; purpose: Rec
  * What the network will ask the person to allow, in their language (Snapchat and X: none listed); where the
  * server's setup decides the scopes (TikTok: its way of posting and its app's products), only those.
  */
-const permissionsOf = (c: Pick<Connection, "platform" | "scopes">, locale: Locale): { scope: string; purpose: string }[] =>
-  (PERMISSIONS[c.platform] ?? []).filter((p) => !c.scopes || c.scopes.includes(p.scope)).map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }));
+const permissionsOf = (
+  c: Pick<Connection, "platform" | "scopes">,
+  locale: Locale,
+): { scope: string; purpose: string }[] =>
+  (PERMISSIONS[c.platform] ?? [])
+    .filter((p) => !c.scopes || c.scopes.includes(p.scope))
+    .map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }));
 
 /** The plans that include a network (PLAN_PLATFORMS), in the price list's order. */
 const plansWith = (platform: string) => {
@@ -151,18 +189,27 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
   const account = c.account && c.account.status !== "DISCONNECTED" ? c.account : null;
   // Facebook: a real connection publishes to one of its Pages; while none is chosen it waits for a choice, not a reconnection
   const fb = useFacebookPages(c.platform === "FACEBOOK" && account && !account.demo ? account.id : null);
-  const state = !account ? "none" : fb.needsChoice ? "choose" : account.status === "RECONNECT_NEEDED" ? "reconnect" : "connected";
+  const state = !account
+    ? "none"
+    : fb.needsChoice
+      ? "choose"
+      : account.status === "RECONNECT_NEEDED"
+        ? "reconnect"
+        : "connected";
   // a server that cannot connect the network as it is set up (TikTok: media not under the verified prefix) says why instead
   const canConnect = c.available && c.configured && !c.setupProblem;
 
   const start = async (handle?: string) => {
     let url: string | null | undefined;
     try {
-      const res = await connect({ variables: { platform: c.platform as Platform, handle: handle ?? null, returnTo: RETURN_TO } });
+      const res = await connect({
+        variables: { platform: c.platform as Platform, handle: handle ?? null, returnTo: RETURN_TO },
+      });
       url = res.data?.connectPlatform.authorizeUrl;
     } catch (e) {
       const field = errorDetails(e).handle;
-      if (handle !== undefined && field?.length) form.setFields([{ name: "handle", errors: field.map((m) => (isMessageKey(m) ? messageText(m, locale) : m)) }]);
+      if (handle !== undefined && field?.length)
+        form.setFields([{ name: "handle", errors: field.map((m) => (isMessageKey(m) ? messageText(m, locale) : m)) }]);
       else void message.error(errorMessage(e));
       return;
     }
@@ -188,7 +235,12 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
   };
 
   const practice = !!account?.practice;
-  const connectLabel = state === "reconnect" ? t("reconnect", { platform }) : practice ? t("connectReal", { platform }) : t("connect", { platform });
+  const connectLabel =
+    state === "reconnect"
+      ? t("reconnect", { platform })
+      : practice
+        ? t("connectReal", { platform })
+        : t("connect", { platform });
   const onConnect = () => (c.manual ? setAskHandle(true) : void start());
 
   const tag =
@@ -242,12 +294,24 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
               ),
             },
             { key: "since", label: t("connectedSince"), children: formatDate(account.connectedAt, locale) },
-            ...(account.tokenExpiresAt ? [{ key: "expires", label: t("expires"), children: formatDateTime(account.tokenExpiresAt, locale) }] : []),
+            ...(account.tokenExpiresAt
+              ? [{ key: "expires", label: t("expires"), children: formatDateTime(account.tokenExpiresAt, locale) }]
+              : []),
           ]}
         />
       )}
-      {account?.demo && <Typography.Paragraph type="secondary">{practice ? t("practiceHint") : t("demoHint")}</Typography.Paragraph>}
-      {state === "reconnect" && <Alert type="warning" showIcon title={t("reconnectHint", { platform })} description={account?.lastError ?? undefined} data-testid="reconnect-needed" />}
+      {account?.demo && (
+        <Typography.Paragraph type="secondary">{practice ? t("practiceHint") : t("demoHint")}</Typography.Paragraph>
+      )}
+      {state === "reconnect" && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t("reconnectHint", { platform })}
+          description={account?.lastError ?? undefined}
+          data-testid="reconnect-needed"
+        />
+      )}
       {c.manual && (
         <Typography.Paragraph type="secondary" className="sufra-account-manual" data-testid="assisted">
           {t("manual")}
@@ -263,10 +327,18 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
       {!c.available ? (
         <div className="sufra-account-note" data-testid="not-in-plan">
           <Typography.Paragraph>
-            {t("notInPlan", { platform, plans: new Intl.ListFormat(locale, { type: "conjunction" }).format(plansWith(c.platform).map((p) => t("planItem", { name: p.name[locale] }))) })}
+            {t("notInPlan", {
+              platform,
+              plans: new Intl.ListFormat(locale, { type: "conjunction" }).format(
+                plansWith(c.platform).map((p) => t("planItem", { name: p.name[locale] })),
+              ),
+            })}
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" data-testid="upgrade-hint">
-            {t("upgradeHint", { platform })} <Link to="/billing#change-plan" data-testid="upgrade-link">{t("upgradeLink")}</Link>
+            {t("upgradeHint", { platform })}{" "}
+            <Link to="/billing#change-plan" data-testid="upgrade-link">
+              {t("upgradeLink")}
+            </Link>
           </Typography.Paragraph>
         </div>
       ) : !c.configured ? (
@@ -274,31 +346,55 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
           {c.platform === "GOOGLE" ? t("google.notConfigured") : t("notConfigured", { platform })}
         </Typography.Paragraph>
       ) : c.setupProblem ? (
-        <Alert className="sufra-account-note" type="warning" showIcon title={errorText(isErrorCode(c.setupProblem) ? c.setupProblem : "PLATFORM_NOT_CONFIGURED", locale)} data-testid="setup-problem" />
+        <Alert
+          className="sufra-account-note"
+          type="warning"
+          showIcon
+          title={errorText(isErrorCode(c.setupProblem) ? c.setupProblem : "PLATFORM_NOT_CONFIGURED", locale)}
+          data-testid="setup-problem"
+        />
       ) : null}
 
-      {canConnect && ((state !== "connected" && state !== "choose") || practice) && permissionsOf(c, locale).length > 0 && (
-        <div className="sufra-account-permissions" data-testid="permissions">
-          <Typography.Text type="secondary">{t("permissions", { platform })}</Typography.Text>
-          <ul>
-            {permissionsOf(c, locale).map((p) => (
-              <li key={p.scope}>
-                {p.purpose} <Typography.Text code>{p.scope}</Typography.Text>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {canConnect &&
+        ((state !== "connected" && state !== "choose") || practice) &&
+        permissionsOf(c, locale).length > 0 && (
+          <div className="sufra-account-permissions" data-testid="permissions">
+            <Typography.Text type="secondary">{t("permissions", { platform })}</Typography.Text>
+            <ul>
+              {permissionsOf(c, locale).map((p) => (
+                <li key={p.scope}>
+                  {p.purpose} <Typography.Text code>{p.scope}</Typography.Text>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
 
       {c.platform === "GOOGLE" && account && state === "connected" && <GoogleLocations />}
       {c.platform === "FACEBOOK" && account && !account.demo && (
-        <FacebookPages accountId={account.id} pages={fb.pages} error={fb.error} onRetry={() => fb.refetch().catch(() => {})} onChosen={onChange} />
+        <FacebookPages
+          accountId={account.id}
+          pages={fb.pages}
+          error={fb.error}
+          onRetry={() => fb.refetch().catch(() => {})}
+          onChosen={onChange}
+        />
       )}
       {c.platform === "TIKTOK" && account && state === "connected" && <TikTokPosting accountId={account.id} />}
 
       {askHandle && canConnect ? (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void start(v.handle.trim().replace(/^@+/, ""))} data-testid="snapchat-form">
-          <Form.Item name="handle" label={t("username")} rules={[{ required: true, whitespace: true, message: t("usernameRequired") }]}>
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => void start(v.handle.trim().replace(/^@+/, ""))}
+          data-testid="snapchat-form"
+        >
+          <Form.Item
+            name="handle"
+            label={t("username")}
+            rules={[{ required: true, whitespace: true, message: t("usernameRequired") }]}
+          >
             <Input dir="ltr" autoComplete="off" placeholder={t("usernamePlaceholder")} prefix="@" />
           </Form.Item>
           <Space wrap>

@@ -5,7 +5,11 @@
 import { skipToken, useMutation, useQuery } from "@apollo/client/react";
 import { Alert, App, Button, List, Skeleton, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { PlatformsChooseFacebookPageDocument, PlatformsFacebookPagesDocument, type PlatformsFacebookPageFragment } from "../../graphql/graphql.ts";
+import {
+  PlatformsChooseFacebookPageDocument,
+  PlatformsFacebookPagesDocument,
+  type PlatformsFacebookPageFragment,
+} from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
@@ -13,12 +17,27 @@ import { PLATFORMS_NS } from "./i18n.ts";
 
 /** The connection's Pages, and whether the person still has to choose one (none chosen, some there). */
 export function useFacebookPages(accountId: string | null) {
-  const q = useQuery(PlatformsFacebookPagesDocument, accountId ? { variables: { accountId }, fetchPolicy: "cache-and-network" } : skipToken);
+  const q = useQuery(
+    PlatformsFacebookPagesDocument,
+    accountId ? { variables: { accountId }, fetchPolicy: "cache-and-network" } : skipToken,
+  );
   const pages = q.data?.facebookPages ?? null;
   return { ...q, pages, needsChoice: !!pages && pages.length > 0 && !pages.some((p) => p.chosen) };
 }
 
-export function FacebookPages({ accountId, pages, error, onRetry, onChosen }: { accountId: string; pages: readonly PlatformsFacebookPageFragment[] | null; error?: Error; onRetry: () => unknown; onChosen: () => unknown }) {
+export function FacebookPages({
+  accountId,
+  pages,
+  error,
+  onRetry,
+  onChosen,
+}: {
+  accountId: string;
+  pages: readonly PlatformsFacebookPageFragment[] | null;
+  error?: Error;
+  onRetry: () => unknown;
+  onChosen: () => unknown;
+}) {
   const { t } = useTranslation(PLATFORMS_NS);
   const { message } = App.useApp();
   const [choose, { loading }] = useMutation(PlatformsChooseFacebookPageDocument);
@@ -35,7 +54,12 @@ export function FacebookPages({ accountId, pages, error, onRetry, onChosen }: { 
     await onChosen();
   };
 
-  if (!pages) return error ? <LoadError title={t("facebook.loadFailed")} error={error} onRetry={() => void onRetry()} /> : <Skeleton active paragraph={{ rows: 2 }} />;
+  if (!pages)
+    return error ? (
+      <LoadError title={t("facebook.loadFailed")} error={error} onRetry={() => void onRetry()} />
+    ) : (
+      <Skeleton active paragraph={{ rows: 2 }} />
+    );
   const none = !pages.some((p) => p.chosen);
   return (
     <div className="sufra-facebook-pages" data-testid="facebook-pages">
@@ -45,7 +69,13 @@ export function FacebookPages({ accountId, pages, error, onRetry, onChosen }: { 
           {t("facebook.none")}
         </Typography.Paragraph>
       ) : none ? (
-        <Alert type="warning" showIcon title={t("facebook.choose")} description={t("facebook.chooseHint")} data-testid="facebook-choose" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t("facebook.choose")}
+          description={t("facebook.chooseHint")}
+          data-testid="facebook-choose"
+        />
       ) : (
         <Typography.Paragraph type="secondary">{t("facebook.intro")}</Typography.Paragraph>
       )}
@@ -61,7 +91,15 @@ export function FacebookPages({ accountId, pages, error, onRetry, onChosen }: { 
                 p.chosen
                   ? []
                   : [
-                      <Button key="choose" size="small" type={none ? "primary" : "default"} disabled={!p.canPublish} loading={loading} onClick={() => void pick(p)} aria-label={t("facebook.pick", { name: p.name })}>
+                      <Button
+                        key="choose"
+                        size="small"
+                        type={none ? "primary" : "default"}
+                        disabled={!p.canPublish}
+                        loading={loading}
+                        onClick={() => void pick(p)}
+                        aria-label={t("facebook.pick", { name: p.name })}
+                      >
                         {t("facebook.pickShort")}
                       </Button>,
                     ]
@@ -79,7 +117,9 @@ export function FacebookPages({ accountId, pages, error, onRetry, onChosen }: { 
                     <bdi>{p.category}</bdi>
                   </Typography.Text>
                 )}
-                {!p.canPublish && <Typography.Paragraph type="secondary">{t("facebook.roleMissing")}</Typography.Paragraph>}
+                {!p.canPublish && (
+                  <Typography.Paragraph type="secondary">{t("facebook.roleMissing")}</Typography.Paragraph>
+                )}
               </div>
             </List.Item>
           )}

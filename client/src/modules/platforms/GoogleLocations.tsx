@@ -5,7 +5,11 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { App, Button, Checkbox, List, Skeleton, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { PlatformsGoogleLocationsDocument, PlatformsPickGoogleLocationsDocument, PlatformsRefreshGoogleLocationsDocument } from "../../graphql/graphql.ts";
+import {
+  PlatformsGoogleLocationsDocument,
+  PlatformsPickGoogleLocationsDocument,
+  PlatformsRefreshGoogleLocationsDocument,
+} from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
@@ -36,7 +40,12 @@ export function GoogleLocations() {
     }
   };
 
-  if (!data) return error ? <LoadError title={t("google.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} /> : <Skeleton active paragraph={{ rows: 2 }} />;
+  if (!data)
+    return error ? (
+      <LoadError title={t("google.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
+    ) : (
+      <Skeleton active paragraph={{ rows: 2 }} />
+    );
   const list = data.googleLocations;
   return (
     <div className="sufra-google-locations" data-testid="google-locations">
@@ -53,13 +62,20 @@ export function GoogleLocations() {
           renderItem={(l) => (
             <List.Item key={l.id} data-testid={`google-location-${l.id}`}>
               <div className="sufra-google-location">
-                <Checkbox checked={l.picked} disabled={picking || (!!l.goneAt && !l.picked)} onChange={(e) => void toggle(l.id, e.target.checked)} aria-label={t("google.pick", { title: l.title })}>
+                <Checkbox
+                  checked={l.picked}
+                  disabled={picking || (!!l.goneAt && !l.picked)}
+                  onChange={(e) => void toggle(l.id, e.target.checked)}
+                  aria-label={t("google.pick", { title: l.title })}
+                >
                   <bdi>{l.title}</bdi>
                 </Checkbox>{" "}
                 {l.goneAt ? (
                   <Tag data-testid="location-gone">{t("google.gone")}</Tag>
                 ) : l.verified ? (
-                  <Tag variant="solid" color={TAG_COLORS.success}>{t("google.verified")}</Tag>
+                  <Tag variant="solid" color={TAG_COLORS.success}>
+                    {t("google.verified")}
+                  </Tag>
                 ) : (
                   <Tag variant="solid" color={TAG_COLORS.warning} data-testid="location-unverified">
                     {t("google.unverified")}
@@ -70,7 +86,9 @@ export function GoogleLocations() {
                     <bdi>{l.address}</bdi>
                   </Typography.Paragraph>
                 )}
-                {!l.verified && !l.goneAt && <Typography.Paragraph type="warning">{t("google.unverifiedHint")}</Typography.Paragraph>}
+                {!l.verified && !l.goneAt && (
+                  <Typography.Paragraph type="warning">{t("google.unverifiedHint")}</Typography.Paragraph>
+                )}
                 {l.goneAt && <Typography.Paragraph type="secondary">{t("google.goneHint")}</Typography.Paragraph>}
               </div>
             </List.Item>

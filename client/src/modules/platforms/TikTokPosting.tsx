@@ -9,7 +9,10 @@ import { PLATFORMS_NS } from "./i18n.ts";
 
 export function TikTokPosting({ accountId }: { accountId: string }) {
   const { t } = useTranslation(PLATFORMS_NS);
-  const { data, error } = useQuery(PlatformsTikTokCreatorInfoDocument, { variables: { accountId }, fetchPolicy: "cache-and-network" });
+  const { data, error } = useQuery(PlatformsTikTokCreatorInfoDocument, {
+    variables: { accountId },
+    fetchPolicy: "cache-and-network",
+  });
   const info = data?.tiktokCreatorInfo;
   if (!info) {
     // TikTok did not answer (or refused): the card's own state says whether to reconnect
@@ -24,6 +27,13 @@ export function TikTokPosting({ accountId }: { accountId: string }) {
       {t("tiktok.direct", { handle: info.creatorUsername })}
     </Typography.Paragraph>
   ) : (
-    <Alert className="sufra-account-note" type="info" showIcon title={t("tiktok.inbox")} description={t("tiktok.inboxHint")} data-testid="tiktok-inbox" />
+    <Alert
+      className="sufra-account-note"
+      type="info"
+      showIcon
+      title={t("tiktok.inbox")}
+      description={t("tiktok.inboxHint")}
+      data-testid="tiktok-inbox"
+    />
   );
 }

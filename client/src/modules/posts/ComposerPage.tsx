@@ -50,12 +50,25 @@ import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { gqlPlatform, PlatformLabel, platformName, postStatusName } from "../../shared/postBits.tsx";
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
-import { GoogleSection, googleDraftOf, googleInputOf, googleOptionsOf, type GoogleDraft } from "./components/GoogleSection.tsx";
+import {
+  GoogleSection,
+  googleDraftOf,
+  googleInputOf,
+  googleOptionsOf,
+  type GoogleDraft,
+} from "./components/GoogleSection.tsx";
 import { MediaField, type MediaItem } from "./components/MediaField.tsx";
 import { PreviewCard } from "./components/PreviewCard.tsx";
 import { FacebookOptions } from "./components/networks/FacebookOptions.tsx";
 import { InstagramOptions } from "./components/networks/InstagramOptions.tsx";
-import { ALT_TEXT_PLATFORMS, networkDraftOf, networkInputOf, networkOptionsOf, tiktokDisclosureIncomplete, type NetworkDraft } from "./components/networks/networkDraft.ts";
+import {
+  ALT_TEXT_PLATFORMS,
+  networkDraftOf,
+  networkInputOf,
+  networkOptionsOf,
+  tiktokDisclosureIncomplete,
+  type NetworkDraft,
+} from "./components/networks/networkDraft.ts";
 import { NETWORKS_NS } from "./components/networks/networks.i18n.ts";
 import { SnapchatOptions } from "./components/networks/SnapchatOptions.tsx";
 import { creatorPrivacyLevels, TikTokOptions } from "./components/networks/TikTokOptions.tsx";
@@ -70,8 +83,18 @@ import "./posts.css";
 
 type Connection = PostsComposerSetupQuery["platformConnections"][number];
 type Action = "draft" | "schedule" | "publish";
-type Field = "content" | "platforms" | "hashtags" | "firstComment" | "mediaIds" | "scheduledFor" | "campaignId" | "occasion";
-const FIELDS: readonly Field[] = ["content", "platforms", "hashtags", "firstComment", "mediaIds", "scheduledFor", "campaignId", "occasion"];
+type Field =
+  "content" | "platforms" | "hashtags" | "firstComment" | "mediaIds" | "scheduledFor" | "campaignId" | "occasion";
+const FIELDS: readonly Field[] = [
+  "content",
+  "platforms",
+  "hashtags",
+  "firstComment",
+  "mediaIds",
+  "scheduledFor",
+  "campaignId",
+  "occasion",
+];
 // the studio brings its queries and forms only when someone opens it
 const StudioPanel = lazy(() => import("./components/studio/StudioPanel.tsx"));
 
@@ -83,11 +106,21 @@ export default function ComposerPage() {
   const existing = useQuery(PostsPostDocument, { variables: { id: id ?? "" }, skip: !id, fetchPolicy: "network-only" });
 
   const at = params.get("at");
-  const atInstant = at ? parseInstant(at)?.toISOString() ?? null : null;
+  const atInstant = at ? (parseInstant(at)?.toISOString() ?? null) : null;
 
   let body;
-  if (setup.error && !setup.data) body = <LoadError title={t("composer.loadFailed")} error={setup.error} onRetry={() => setup.refetch().catch(() => {})} />;
-  else if (id && existing.error && !existing.data) body = <LoadError title={t("composer.loadFailed")} error={existing.error} onRetry={() => existing.refetch().catch(() => {})} />;
+  if (setup.error && !setup.data)
+    body = (
+      <LoadError title={t("composer.loadFailed")} error={setup.error} onRetry={() => setup.refetch().catch(() => {})} />
+    );
+  else if (id && existing.error && !existing.data)
+    body = (
+      <LoadError
+        title={t("composer.loadFailed")}
+        error={existing.error}
+        onRetry={() => existing.refetch().catch(() => {})}
+      />
+    );
   else if (!setup.data || (id && !existing.data)) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (existing.data && !isPostEditable(postStatusName(existing.data.post.status)))
     body = (
@@ -102,7 +135,15 @@ export default function ComposerPage() {
         }
       />
     );
-  else body = <ComposerForm key={existing.data?.post.id ?? "new"} setup={setup.data} post={existing.data?.post} at={atInstant} />;
+  else
+    body = (
+      <ComposerForm
+        key={existing.data?.post.id ?? "new"}
+        setup={setup.data}
+        post={existing.data?.post}
+        at={atInstant}
+      />
+    );
 
   return (
     <div className="sufra-posts sufra-composer-page">
@@ -118,11 +159,14 @@ function connectionHint(c: Connection | undefined, t: (k: string) => string) {
   if (!c || !c.available)
     return (
       <>
-        <Typography.Text type="secondary">{t("composer.notInPlan")}</Typography.Text> <Link to="/settings">{t("composer.upgrade")}</Link>
+        <Typography.Text type="secondary">{t("composer.notInPlan")}</Typography.Text>{" "}
+        <Link to="/settings">{t("composer.upgrade")}</Link>
       </>
     );
-  if (!c.configured && !c.account) return <Typography.Text type="secondary">{t("composer.notConfigured")}</Typography.Text>;
-  if (!c.account || c.account.status === "DISCONNECTED") return <Link to="/settings">{t("composer.connectInSettings")}</Link>;
+  if (!c.configured && !c.account)
+    return <Typography.Text type="secondary">{t("composer.notConfigured")}</Typography.Text>;
+  if (!c.account || c.account.status === "DISCONNECTED")
+    return <Link to="/settings">{t("composer.connectInSettings")}</Link>;
   if (c.account.status === "RECONNECT_NEEDED") return <Link to="/settings">{t("composer.reconnect")}</Link>;
   return c.manual ? <Typography.Text type="secondary">{t("composer.manual")}</Typography.Text> : null;
 }
@@ -131,9 +175,21 @@ const selectable = (c: Connection | undefined) => !!c?.available && c.account?.s
 
 /** The problems under `prefix` ("instagram."), keyed by the rest of their path. */
 const sub = (errors: Record<string, string | undefined>, prefix: string) =>
-  Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+  Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
 
-function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; post?: PostsPostFieldsFragment; at: string | null }) {
+function ComposerForm({
+  setup,
+  post,
+  at,
+}: {
+  setup: PostsComposerSetupQuery;
+  post?: PostsPostFieldsFragment;
+  at: string | null;
+}) {
   const { t } = useTranslation(POSTS_NS);
   const locale = useLocale();
   const navigate = useNavigate();
@@ -147,7 +203,9 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const [scheduledFor, setScheduledFor] = useState<string | null>(at ?? post?.scheduledFor ?? null);
   // ?campaign=<id>: "New post" from a campaign's page
   const [search] = useSearchParams();
-  const [campaignId, setCampaignId] = useState<string | null>(post ? (post.campaignId ?? null) : search.get("campaign"));
+  const [campaignId, setCampaignId] = useState<string | null>(
+    post ? (post.campaignId ?? null) : search.get("campaign"),
+  );
   const [occasion, setOccasion] = useState(occasionKey(post?.occasion));
   const [googleDraft, setGoogleDraft] = useState<GoogleDraft>(() => googleDraftOf(post?.googleOptions));
   const [googleErrors, setGoogleErrors] = useState<Record<string, string | undefined>>({});
@@ -173,7 +231,11 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   // a stopped subscription (expired, cancelled) may save drafts but not publish, schedule or write with AI:
   // say so here rather than with the server's 402 (docs/product.md#subscriptions-and-billing)
   const stopped = subscriptionStopped(setup.me.business?.subscription?.status);
-  const canEnhance = canEnhanceImages(setup.me.business?.subscription ? { plan: setup.me.business.subscription.plan, status: setup.me.business.subscription.status } : null);
+  const canEnhance = canEnhanceImages(
+    setup.me.business?.subscription
+      ? { plan: setup.me.business.subscription.plan, status: setup.me.business.subscription.status }
+      : null,
+  );
   const instagram = platforms.includes("instagram");
   const google = platforms.includes("google");
   const googleOptions = useMemo(() => googleOptionsOf(googleDraft), [googleDraft]);
@@ -184,8 +246,16 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const mediaFacts = useMemo(() => items.map(({ media: m }) => ({ id: m.id, kind: m.kind })), [items]);
   const creatorState = useTikTokCreator(tiktok ? (connections.get("tiktok")?.account?.id ?? null) : null);
   // posts for the creator's TikTok inbox: who can watch is chosen in TikTok (demo accounts publish as a direct post would)
-  const tiktokInbox = !!creatorState.creator && tiktokGoesToInbox({ directPost: creatorState.creator.directPost, demo: !!connections.get("tiktok")?.account?.demo });
-  const networkOptions = useMemo(() => networkOptionsOf(networkDraft, platforms, mediaFacts, creatorState.creator), [networkDraft, platforms, mediaFacts, creatorState.creator]);
+  const tiktokInbox =
+    !!creatorState.creator &&
+    tiktokGoesToInbox({
+      directPost: creatorState.creator.directPost,
+      demo: !!connections.get("tiktok")?.account?.demo,
+    });
+  const networkOptions = useMemo(
+    () => networkOptionsOf(networkDraft, platforms, mediaFacts, creatorState.creator),
+    [networkDraft, platforms, mediaFacts, creatorState.creator],
+  );
   const photoPost = items.length > 0 && items.every((i) => i.media.kind === "IMAGE");
   const changeNetwork = <K extends keyof NetworkDraft>(key: K, value: NetworkDraft[K]) => {
     setNetworkDraft((d) => ({ ...d, [key]: value }));
@@ -199,7 +269,15 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         hashtags,
         firstComment: instagram ? firstComment : null,
         platforms,
-        media: items.map(({ media: m }) => ({ id: m.id, mime: m.mime, kind: m.kind === "VIDEO" ? "video" : "image", bytes: m.bytes, width: m.width, height: m.height, durationMs: m.durationMs })),
+        media: items.map(({ media: m }) => ({
+          id: m.id,
+          mime: m.mime,
+          kind: m.kind === "VIDEO" ? "video" : "image",
+          bytes: m.bytes,
+          width: m.width,
+          height: m.height,
+          durationMs: m.durationMs,
+        })),
         google: googleOptions,
         network: networkOptions,
         // Snapchat is posted by hand only where the account is assisted
@@ -207,7 +285,19 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         xLongPosts,
         tiktokInbox,
       }),
-    [content, hashtags, firstComment, instagram, platforms, items, googleOptions, networkOptions, snapchatAssisted, xLongPosts, tiktokInbox],
+    [
+      content,
+      hashtags,
+      firstComment,
+      instagram,
+      platforms,
+      items,
+      googleOptions,
+      networkOptions,
+      snapchatAssisted,
+      xLongPosts,
+      tiktokInbox,
+    ],
   );
 
   // what TikTok's creator settings stop (read fresh from TikTok; previewPost cannot know them)
@@ -216,23 +306,35 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
     const out: string[] = [];
     const c = creatorState.creator;
     const d = networkDraft.tiktok;
-    if (c && d.privacyLevel && !creatorPrivacyLevels(c).includes(d.privacyLevel)) out.push(tn("tiktok.privacyRequired"));
+    if (c && d.privacyLevel && !creatorPrivacyLevels(c).includes(d.privacyLevel))
+      out.push(tn("tiktok.privacyRequired"));
     if (d.privacyLevel === "SELF_ONLY" && d.disclose && d.brandContent) out.push(tn("tiktok.privateBranded"));
     if (tiktokDisclosureIncomplete(d)) out.push(tn("tiktok.chooseDisclosure"));
     const longest = Math.max(0, ...items.filter((i) => i.media.kind === "VIDEO").map((i) => i.media.durationMs ?? 0));
     if (c?.maxVideoPostDurationSec && longest > c.maxVideoPostDurationSec * 1000)
-      out.push(tn("tiktok.videoTooLong", { max: formatNumber(c.maxVideoPostDurationSec, locale), length: formatNumber(Math.ceil(longest / 1000), locale) }));
+      out.push(
+        tn("tiktok.videoTooLong", {
+          max: formatNumber(c.maxVideoPostDurationSec, locale),
+          length: formatNumber(Math.ceil(longest / 1000), locale),
+        }),
+      );
     if (!c && !creatorState.loading) out.push(tn("tiktok.loadFailed"));
     return out;
   }, [tiktok, creatorState.creator, creatorState.loading, networkDraft.tiktok, items, tn, locale]);
   // X: the preview warns of a link's price; once moved to a reply, the caption still has it
   const xPreview = previews.find((p) => p.platform === "twitter");
-  const xHasLink = !!xPreview && (xPreview.warnings.some((w) => w.key === "xLinkCosts") || (networkDraft.twitter.linkInReply && containsUrl(xPreview.text)));
+  const xHasLink =
+    !!xPreview &&
+    (xPreview.warnings.some((w) => w.key === "xLinkCosts") ||
+      (networkDraft.twitter.linkInReply && containsUrl(xPreview.text)));
   // TikTok needs its creator settings read before a post is sent (its content sharing guidelines)
-  const blocked = previews.some((p) => p.errors.length > 0) || tiktokProblems.length > 0 || (tiktok && !creatorState.creator);
+  const blocked =
+    previews.some((p) => p.errors.length > 0) || tiktokProblems.length > 0 || (tiktok && !creatorState.creator);
 
   // the time, checked live by the shared rule (at least a minute ahead, at most a year)
-  const scheduleProblem = scheduledFor ? scheduleSchema(new Date()).safeParse({ scheduledFor }).error?.issues[0]?.message : undefined;
+  const scheduleProblem = scheduledFor
+    ? scheduleSchema(new Date()).safeParse({ scheduledFor }).error?.issues[0]?.message
+    : undefined;
   const scheduleError = errors.scheduledFor ?? (scheduleProblem ? messageText(scheduleProblem, locale) : undefined);
 
   const clearError = (f: Field) => errors[f] && setErrors((e) => ({ ...e, [f]: undefined }));
@@ -255,7 +357,10 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   };
 
   // captions are written for the chosen network with the shortest limit, so they fit every one chosen
-  const studioPlatform = platforms.reduce<PlatformName>((a, b) => (PLATFORM_LIMITS[b].maxLength < PLATFORM_LIMITS[a].maxLength ? b : a), platforms[0] ?? "instagram");
+  const studioPlatform = platforms.reduce<PlatformName>(
+    (a, b) => (PLATFORM_LIMITS[b].maxLength < PLATFORM_LIMITS[a].maxLength ? b : a),
+    platforms[0] ?? "instagram",
+  );
 
   function openStudio() {
     setStudioMounted(true);
@@ -298,7 +403,8 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   /** The network options by the shared rule, each problem at its field in its section; true when none. */
   function networkValid(): boolean {
     const next: Record<string, string> = {};
-    for (const problem of networkOptionsProblems(networkOptions)) next[problem.path] ??= messageText(problem.key, locale);
+    for (const problem of networkOptionsProblems(networkOptions))
+      next[problem.path] ??= messageText(problem.key, locale);
     setNetworkErrors(next);
     return Object.keys(next).length === 0;
   }
@@ -307,7 +413,8 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   function googleValid(): boolean {
     if (!google) return true;
     const next: Record<string, string> = {};
-    for (const issue of googlePostOptionsSchema.safeParse(googleOptions).error?.issues ?? []) next[issue.path.join(".")] ??= messageText(issue.message, locale);
+    for (const issue of googlePostOptionsSchema.safeParse(googleOptions).error?.issues ?? [])
+      next[issue.path.join(".")] ??= messageText(issue.message, locale);
     setGoogleErrors(next);
     return Object.keys(next).length === 0;
   }
@@ -390,7 +497,13 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
       return;
     }
     setBusy(null);
-    void message.success(action === "draft" ? t("composer.savedDraft") : action === "schedule" ? t("composer.scheduled", { date: formatDateTime(scheduledFor!, locale) }) : t("composer.publishing"));
+    void message.success(
+      action === "draft"
+        ? t("composer.savedDraft")
+        : action === "schedule"
+          ? t("composer.scheduled", { date: formatDateTime(scheduledFor!, locale) })
+          : t("composer.publishing"),
+    );
     void navigate("/posts");
   }
 
@@ -400,15 +513,26 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   return (
     <div className="sufra-composer">
       <Form layout="vertical" className="sufra-composer-form" component="div">
-        {formError && <Alert className="sufra-form-alert" type="error" showIcon title={formError} data-testid="composer-error" />}
-        <Form.Item label={t("composer.platforms")} extra={t("composer.platformsHint")} validateStatus={status("platforms")} help={errors.platforms}>
+        {formError && (
+          <Alert className="sufra-form-alert" type="error" showIcon title={formError} data-testid="composer-error" />
+        )}
+        <Form.Item
+          label={t("composer.platforms")}
+          extra={t("composer.platformsHint")}
+          validateStatus={status("platforms")}
+          help={errors.platforms}
+        >
           <ul className="sufra-platform-choices" aria-label={t("composer.platforms")}>
             {PLATFORMS.map((p) => {
               const c = connections.get(p);
               const on = platforms.includes(p);
               return (
                 <li key={p} className="sufra-platform-choice" data-testid={`platform-${p}`}>
-                  <Checkbox checked={on} disabled={!on && !selectable(c)} onChange={(e) => togglePlatform(p, e.target.checked)}>
+                  <Checkbox
+                    checked={on}
+                    disabled={!on && !selectable(c)}
+                    onChange={(e) => togglePlatform(p, e.target.checked)}
+                  >
                     <PlatformLabel platform={p} />
                     {c?.account && (
                       <bdi dir="ltr" className="sufra-handle">
@@ -430,11 +554,21 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
           </ul>
         </Form.Item>
         <Form.Item className="sufra-studio-open">
-          <Button icon={<BulbOutlined aria-hidden />} onClick={openStudio} aria-expanded={studioOpen} data-testid="open-studio">
+          <Button
+            icon={<BulbOutlined aria-hidden />}
+            onClick={openStudio}
+            aria-expanded={studioOpen}
+            data-testid="open-studio"
+          >
             {ts("open")}
           </Button>
         </Form.Item>
-        <Form.Item label={t("composer.caption")} htmlFor="post-caption" validateStatus={status("content")} help={errors.content}>
+        <Form.Item
+          label={t("composer.caption")}
+          htmlFor="post-caption"
+          validateStatus={status("content")}
+          help={errors.content}
+        >
           <Input.TextArea
             id="post-caption"
             dir="auto"
@@ -448,7 +582,13 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
             data-testid="caption"
           />
         </Form.Item>
-        <Form.Item label={t("composer.hashtags")} htmlFor="post-hashtags" extra={t("composer.hashtagsHint")} validateStatus={status("hashtags")} help={errors.hashtags}>
+        <Form.Item
+          label={t("composer.hashtags")}
+          htmlFor="post-hashtags"
+          extra={t("composer.hashtagsHint")}
+          validateStatus={status("hashtags")}
+          help={errors.hashtags}
+        >
           <Select
             id="post-hashtags"
             mode="tags"
@@ -467,8 +607,21 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
           />
         </Form.Item>
         {instagram && (
-          <Form.Item label={t("composer.firstComment")} htmlFor="post-first-comment" extra={t("composer.firstCommentHint")} validateStatus={status("firstComment")} help={errors.firstComment}>
-            <Input.TextArea id="post-first-comment" dir="auto" value={firstComment} onChange={(e) => setFirstComment(e.target.value)} rows={2} data-testid="first-comment" />
+          <Form.Item
+            label={t("composer.firstComment")}
+            htmlFor="post-first-comment"
+            extra={t("composer.firstCommentHint")}
+            validateStatus={status("firstComment")}
+            help={errors.firstComment}
+          >
+            <Input.TextArea
+              id="post-first-comment"
+              dir="auto"
+              value={firstComment}
+              onChange={(e) => setFirstComment(e.target.value)}
+              rows={2}
+              data-testid="first-comment"
+            />
           </Form.Item>
         )}
         {google && (
@@ -481,17 +634,37 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
             errors={googleErrors}
           />
         )}
-        {instagram && <InstagramOptions value={networkDraft.instagram} onChange={(v) => changeNetwork("instagram", v)} media={items.map((i) => i.media)} errors={sub(networkErrors, "instagram.")} />}
-        {tiktok && <TikTokOptions value={networkDraft.tiktok} onChange={(v) => changeNetwork("tiktok", v)} state={creatorState} photo={photoPost} inbox={tiktokInbox} errors={sub(networkErrors, "tiktok.")} />}
-        {platforms.includes("twitter") && (
-          <XOptions
-            value={networkDraft.twitter}
-            onChange={(v) => changeNetwork("twitter", v)}
-            hasLink={xHasLink}
+        {instagram && (
+          <InstagramOptions
+            value={networkDraft.instagram}
+            onChange={(v) => changeNetwork("instagram", v)}
+            media={items.map((i) => i.media)}
+            errors={sub(networkErrors, "instagram.")}
           />
         )}
-        {platforms.includes("snapchat") && !snapchatAssisted && <SnapchatOptions value={networkDraft.snapchat} onChange={(v) => changeNetwork("snapchat", v)} />}
-        {platforms.includes("facebook") && <FacebookOptions value={networkDraft.facebook} onChange={(v) => changeNetwork("facebook", v)} error={networkErrors["facebook.link"]} />}
+        {tiktok && (
+          <TikTokOptions
+            value={networkDraft.tiktok}
+            onChange={(v) => changeNetwork("tiktok", v)}
+            state={creatorState}
+            photo={photoPost}
+            inbox={tiktokInbox}
+            errors={sub(networkErrors, "tiktok.")}
+          />
+        )}
+        {platforms.includes("twitter") && (
+          <XOptions value={networkDraft.twitter} onChange={(v) => changeNetwork("twitter", v)} hasLink={xHasLink} />
+        )}
+        {platforms.includes("snapchat") && !snapchatAssisted && (
+          <SnapchatOptions value={networkDraft.snapchat} onChange={(v) => changeNetwork("snapchat", v)} />
+        )}
+        {platforms.includes("facebook") && (
+          <FacebookOptions
+            value={networkDraft.facebook}
+            onChange={(v) => changeNetwork("facebook", v)}
+            error={networkErrors["facebook.link"]}
+          />
+        )}
         <Form.Item label={t("composer.media")} validateStatus={status("mediaIds")}>
           <MediaField
             items={items}
@@ -501,15 +674,29 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
               clearError("content");
             }}
             // a story's or a reel's photo is tall (9:16): the feed's ratio rule and crops are not its own, the preview checks its rules
-            platforms={instagram && networkDraft.instagram.format !== "feed" ? platforms.filter((p) => p !== "instagram") : platforms}
+            platforms={
+              instagram && networkDraft.instagram.format !== "feed"
+                ? platforms.filter((p) => p !== "instagram")
+                : platforms
+            }
             canEnhance={canEnhance}
             error={errors.mediaIds}
             {...(platforms.some((p) => ALT_TEXT_PLATFORMS.includes(p))
-              ? { altText: networkDraft.altText, onAltText: (id: string, text: string) => changeNetwork("altText", { ...networkDraft.altText, [id]: text }) }
+              ? {
+                  altText: networkDraft.altText,
+                  onAltText: (id: string, text: string) =>
+                    changeNetwork("altText", { ...networkDraft.altText, [id]: text }),
+                }
               : {})}
           />
         </Form.Item>
-        <Form.Item label={t("composer.schedule")} htmlFor="post-schedule" extra={t("composer.scheduleHint")} validateStatus={scheduleError ? "error" : undefined} help={scheduleError}>
+        <Form.Item
+          label={t("composer.schedule")}
+          htmlFor="post-schedule"
+          extra={t("composer.scheduleHint")}
+          validateStatus={scheduleError ? "error" : undefined}
+          help={scheduleError}
+        >
           <KuwaitDateTimePicker
             id="post-schedule"
             value={scheduledFor}
@@ -538,13 +725,29 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         />
         {stopped && <SubscriptionEnded testId="composer-subscription-ended" />}
         <div className="sufra-composer-actions">
-          <Button onClick={() => void submit("draft")} loading={busy === "draft"} disabled={!!busy && busy !== "draft"} data-testid="save-draft">
+          <Button
+            onClick={() => void submit("draft")}
+            loading={busy === "draft"}
+            disabled={!!busy && busy !== "draft"}
+            data-testid="save-draft"
+          >
             {t("composer.saveDraft")}
           </Button>
-          <Button type="primary" onClick={() => void submit("schedule")} loading={busy === "schedule"} disabled={stopped || (!!busy && busy !== "schedule")} data-testid="schedule-button">
+          <Button
+            type="primary"
+            onClick={() => void submit("schedule")}
+            loading={busy === "schedule"}
+            disabled={stopped || (!!busy && busy !== "schedule")}
+            data-testid="schedule-button"
+          >
             {t("composer.scheduleButton")}
           </Button>
-          <Button onClick={() => void submit("publish")} loading={busy === "publish"} disabled={stopped || (!!busy && busy !== "publish")} data-testid="publish-now">
+          <Button
+            onClick={() => void submit("publish")}
+            loading={busy === "publish"}
+            disabled={stopped || (!!busy && busy !== "publish")}
+            data-testid="publish-now"
+          >
             {t("composer.publishNow")}
           </Button>
           <Link to="/posts" className="sufra-composer-cancel">
@@ -570,7 +773,14 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
               onAddHashtags={(tags) => changeHashtags([...hashtags, ...tags])}
               mediaIds={items.filter((i) => i.media.kind === "IMAGE").map((i) => i.media.id)}
               // proposed alt text fills a photo's alt text only where the person has written none
-              onAltTexts={(list) => changeNetwork("altText", { ...networkDraft.altText, ...Object.fromEntries(list.filter((a) => !networkDraft.altText[a.mediaId]?.trim()).map((a) => [a.mediaId, a.text])) })}
+              onAltTexts={(list) =>
+                changeNetwork("altText", {
+                  ...networkDraft.altText,
+                  ...Object.fromEntries(
+                    list.filter((a) => !networkDraft.altText[a.mediaId]?.trim()).map((a) => [a.mediaId, a.text]),
+                  ),
+                })
+              }
             />
           </Suspense>
         </Drawer>

@@ -28,9 +28,33 @@ const setupMock = {
   request: { query: PostsComposerSetupDocument },
   result: {
     data: {
-      me: { __typename: "User", id: "u-client", business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE" } } },
+      me: {
+        __typename: "User",
+        id: "u-client",
+        business: {
+          __typename: "Client",
+          id: "b1",
+          subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE" },
+        },
+      },
       platformConnections: [
-        { __typename: "PlatformConnection", platform: "GOOGLE", available: true, configured: true, manual: false, account: { __typename: "PlatformAccount", id: "a-google", platform: "GOOGLE", handle: "Dar Al Qahwa", displayName: "Dar Al Qahwa", demo: false, practice: false, status: "CONNECTED" } },
+        {
+          __typename: "PlatformConnection",
+          platform: "GOOGLE",
+          available: true,
+          configured: true,
+          manual: false,
+          account: {
+            __typename: "PlatformAccount",
+            id: "a-google",
+            platform: "GOOGLE",
+            handle: "Dar Al Qahwa",
+            displayName: "Dar Al Qahwa",
+            demo: false,
+            practice: false,
+            status: "CONNECTED",
+          },
+        },
       ],
     },
   },
@@ -51,7 +75,9 @@ beforeEach(async () => {
   err = jest.spyOn(console, "error");
 });
 afterEach(() => {
-  const antd = [...warn.mock.calls, ...err.mock.calls].map((c) => String(c[0])).filter((m) => /antd|Warning:|deprecated/i.test(m));
+  const antd = [...warn.mock.calls, ...err.mock.calls]
+    .map((c) => String(c[0]))
+    .filter((m) => /antd|Warning:|deprecated/i.test(m));
   warn.mockRestore();
   err.mockRestore();
   resetScreenWidth();
@@ -104,13 +130,35 @@ test("in Arabic: an offer has no button, its coupon counts in Arabic digits, and
 });
 
 test("a What's new post with an Order button is saved with its Google options", async () => {
-  const created = post("g1", { status: "DRAFT", scheduledFor: null, content: "Fresh dates", platforms: ["GOOGLE"], targets: [], googleOptions: { __typename: "GooglePostOptions", type: "STANDARD", cta: { __typename: "GoogleCallToAction", action: "ORDER", url: "https://darqahwa.example/order" }, offer: null, event: null } });
+  const created = post("g1", {
+    status: "DRAFT",
+    scheduledFor: null,
+    content: "Fresh dates",
+    platforms: ["GOOGLE"],
+    targets: [],
+    googleOptions: {
+      __typename: "GooglePostOptions",
+      type: "STANDARD",
+      cta: { __typename: "GoogleCallToAction", action: "ORDER", url: "https://darqahwa.example/order" },
+      offer: null,
+      event: null,
+    },
+  });
   renderWithMocks([
     setupMock,
     {
       request: {
         query: PostsCreateDocument,
-        variables: { input: { content: "Fresh dates", hashtags: [], firstComment: null, mediaIds: [], platforms: ["GOOGLE"], googleOptions: { type: "STANDARD", cta: { action: "ORDER", url: "https://darqahwa.example/order" } } } },
+        variables: {
+          input: {
+            content: "Fresh dates",
+            hashtags: [],
+            firstComment: null,
+            mediaIds: [],
+            platforms: ["GOOGLE"],
+            googleOptions: { type: "STANDARD", cta: { action: "ORDER", url: "https://darqahwa.example/order" } },
+          },
+        },
       },
       result: { data: { createPost: created } },
     },

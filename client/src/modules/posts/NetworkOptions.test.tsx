@@ -5,7 +5,13 @@
 // previewed without its caption; and the TikTok part in Arabic.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { messageText } from "@sufra/schema";
-import { PostsComposerSetupDocument, PostsCreateDocument, PostsPostDocument, PostsTikTokCreatorDocument, PostsUpdateDocument } from "../../graphql/graphql.ts";
+import {
+  PostsComposerSetupDocument,
+  PostsCreateDocument,
+  PostsPostDocument,
+  PostsTikTokCreatorDocument,
+  PostsUpdateDocument,
+} from "../../graphql/graphql.ts";
 import i18n, { currentLocale } from "../../i18n/index.ts";
 import { apiHooks } from "../../lib/api.ts";
 import { inLanguage, type } from "../../../test/render.tsx";
@@ -27,13 +33,37 @@ const renderAt = (path: string, mocks: object[] = []) =>
   );
 
 const NETWORKS = ["INSTAGRAM", "TWITTER", "SNAPCHAT", "TIKTOK", "FACEBOOK"];
-const account = (platform: string) => ({ __typename: "PlatformAccount", id: `a-${platform.toLowerCase()}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, practice: false, status: "CONNECTED" });
+const account = (platform: string) => ({
+  __typename: "PlatformAccount",
+  id: `a-${platform.toLowerCase()}`,
+  platform,
+  handle: "daralqahwa",
+  displayName: "Dar Al Qahwa",
+  demo: false,
+  practice: false,
+  status: "CONNECTED",
+});
 const setupMock = {
   request: { query: PostsComposerSetupDocument },
   result: {
     data: {
-      me: { __typename: "User", id: "u-client", business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE" } } },
-      platformConnections: NETWORKS.map((platform) => ({ __typename: "PlatformConnection", platform, available: true, configured: true, manual: false, account: account(platform) })),
+      me: {
+        __typename: "User",
+        id: "u-client",
+        business: {
+          __typename: "Client",
+          id: "b1",
+          subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE" },
+        },
+      },
+      platformConnections: NETWORKS.map((platform) => ({
+        __typename: "PlatformConnection",
+        platform,
+        available: true,
+        configured: true,
+        manual: false,
+        account: account(platform),
+      })),
     },
   },
 };
@@ -69,9 +99,17 @@ const openOptions = async (testId: string) => {
   const box = within(screen.getByTestId(testId)).getByRole("combobox");
   fireEvent.mouseDown(box);
   return waitFor(() => {
-    const items = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option"));
+    const items = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        ".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option",
+      ),
+    );
     if (!items.length) throw new Error("no options");
-    return items.map((o) => ({ label: o.textContent, disabled: o.classList.contains("ant-select-item-option-disabled"), el: o }));
+    return items.map((o) => ({
+      label: o.textContent,
+      disabled: o.classList.contains("ant-select-item-option-disabled"),
+      el: o,
+    }));
   });
 };
 
@@ -85,7 +123,9 @@ beforeEach(async () => {
   err = jest.spyOn(console, "error");
 });
 afterEach(() => {
-  const antd = [...warn.mock.calls, ...err.mock.calls].map((c) => String(c[0])).filter((m) => /antd|Warning:|deprecated/i.test(m));
+  const antd = [...warn.mock.calls, ...err.mock.calls]
+    .map((c) => String(c[0]))
+    .filter((m) => /antd|Warning:|deprecated/i.test(m));
   warn.mockRestore();
   err.mockRestore();
   resetScreenWidth();
@@ -95,7 +135,8 @@ afterEach(() => {
 test("each network's part shows only while that network is chosen", async () => {
   renderAt("/posts/new", [setupMock, creatorMock()]);
   await screen.findByTestId("platform-instagram");
-  for (const id of ["instagram-options", "tiktok-options", "x-options", "snapchat-options", "facebook-options"]) expect(screen.queryByTestId(id)).toBeNull();
+  for (const id of ["instagram-options", "tiktok-options", "x-options", "snapchat-options", "facebook-options"])
+    expect(screen.queryByTestId(id)).toBeNull();
 
   await choose("instagram");
   expect(screen.getByTestId("instagram-options")).toBeInTheDocument();
@@ -158,7 +199,9 @@ test("TikTok: the creator's name, only their privacy levels and no default, swit
   expect(section.getByTestId("tiktok-stitch")).not.toBeChecked();
   expect(section.getAllByText("Turned off in your TikTok settings")).toHaveLength(2);
   expect(section.queryByTestId("tiktok-inbox")).toBeNull();
-  expect(section.getByTestId("tiktok-declaration")).toHaveTextContent("By posting, you agree to TikTok's Music Usage Confirmation.");
+  expect(section.getByTestId("tiktok-declaration")).toHaveTextContent(
+    "By posting, you agree to TikTok's Music Usage Confirmation.",
+  );
 
   // only the creator's own levels are offered
   let options = await openOptions("tiktok-privacy");
@@ -168,11 +211,15 @@ test("TikTok: the creator's name, only their privacy levels and no default, swit
 
   // the disclosure: on, it needs a kind; branded content makes "Only me" unavailable, with TikTok's reason
   fireEvent.click(section.getByTestId("tiktok-disclose"));
-  expect(section.getByTestId("tiktok-choose-disclosure")).toHaveTextContent("You need to indicate if your content promotes yourself, a third party, or both.");
+  expect(section.getByTestId("tiktok-choose-disclosure")).toHaveTextContent(
+    "You need to indicate if your content promotes yourself, a third party, or both.",
+  );
   fireEvent.click(section.getByRole("checkbox", { name: "Branded content" }));
   expect(section.queryByTestId("tiktok-choose-disclosure")).toBeNull();
   expect(section.getByText(/labeled “Paid partnership”/)).toBeInTheDocument();
-  expect(section.getByTestId("tiktok-declaration")).toHaveTextContent("By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation.");
+  expect(section.getByTestId("tiktok-declaration")).toHaveTextContent(
+    "By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation.",
+  );
   options = await openOptions("tiktok-privacy");
   const onlyMe = options.find((o) => o.label?.startsWith("Only me"))!;
   expect(onlyMe.disabled).toBe(true);
@@ -181,8 +228,37 @@ test("TikTok: the creator's name, only their privacy levels and no default, swit
 });
 
 test("TikTok: a photo post has a title and no Duet or Stitch; a private post cannot be branded content", async () => {
-  const photoPost = post("tk1", { status: "DRAFT", scheduledFor: null, platforms: ["TIKTOK"], targets: [], media: [media("m1")], networkOptions: { __typename: "NetworkOptions", instagram: null, twitter: null, snapchat: null, facebook: null, altText: [], tiktok: { __typename: "TikTokOptions", privacyLevel: "SELF_ONLY", disableComment: false, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false, title: "Karak", autoAddMusic: false } } });
-  renderAt("/posts/tk1/edit", [setupMock, { request: { query: PostsPostDocument, variables: { id: "tk1" } }, result: { data: { post: photoPost } } }, creatorMock({ commentDisabled: false, directPost: true })]);
+  const photoPost = post("tk1", {
+    status: "DRAFT",
+    scheduledFor: null,
+    platforms: ["TIKTOK"],
+    targets: [],
+    media: [media("m1")],
+    networkOptions: {
+      __typename: "NetworkOptions",
+      instagram: null,
+      twitter: null,
+      snapchat: null,
+      facebook: null,
+      altText: [],
+      tiktok: {
+        __typename: "TikTokOptions",
+        privacyLevel: "SELF_ONLY",
+        disableComment: false,
+        disableDuet: true,
+        disableStitch: true,
+        brandOrganic: false,
+        brandContent: false,
+        title: "Karak",
+        autoAddMusic: false,
+      },
+    },
+  });
+  renderAt("/posts/tk1/edit", [
+    setupMock,
+    { request: { query: PostsPostDocument, variables: { id: "tk1" } }, result: { data: { post: photoPost } } },
+    creatorMock({ commentDisabled: false, directPost: true }),
+  ]);
   const section = within(await screen.findByTestId("tiktok-options"));
   await section.findByTestId("tiktok-creator");
   expect(section.queryByTestId("tiktok-duet")).toBeNull();
@@ -194,27 +270,70 @@ test("TikTok: a photo post has a title and no Duet or Stitch; a private post can
   expect(within(screen.getByTestId("preview-tiktok")).getByTestId("preview-tiktok-title")).toHaveTextContent("Karak");
   fireEvent.click(section.getByTestId("tiktok-disclose"));
   expect(section.getByRole("checkbox", { name: "Branded content" })).toBeDisabled();
-  expect(section.getByTestId("tiktok-branded-private")).toHaveTextContent("Branded content visibility cannot be set to private.");
+  expect(section.getByTestId("tiktok-branded-private")).toHaveTextContent(
+    "Branded content visibility cannot be set to private.",
+  );
 });
 
 test("TikTok: a video longer than the creator may post, or TikTok's settings unread, stop scheduling", async () => {
   const longVideo = { ...media("0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f", "VIDEO"), durationMs: 700_000 };
-  const draft = post("tk2", { status: "DRAFT", scheduledFor: null, platforms: ["TIKTOK"], targets: [], media: [longVideo], networkOptions: { __typename: "NetworkOptions", instagram: null, twitter: null, snapchat: null, facebook: null, altText: [], tiktok: { __typename: "TikTokOptions", privacyLevel: "PUBLIC_TO_EVERYONE", disableComment: true, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false, title: null, autoAddMusic: false } } });
-  const postMock = { request: { query: PostsPostDocument, variables: { id: "tk2" } }, result: { data: { post: draft } } };
+  const draft = post("tk2", {
+    status: "DRAFT",
+    scheduledFor: null,
+    platforms: ["TIKTOK"],
+    targets: [],
+    media: [longVideo],
+    networkOptions: {
+      __typename: "NetworkOptions",
+      instagram: null,
+      twitter: null,
+      snapchat: null,
+      facebook: null,
+      altText: [],
+      tiktok: {
+        __typename: "TikTokOptions",
+        privacyLevel: "PUBLIC_TO_EVERYONE",
+        disableComment: true,
+        disableDuet: true,
+        disableStitch: true,
+        brandOrganic: false,
+        brandContent: false,
+        title: null,
+        autoAddMusic: false,
+      },
+    },
+  });
+  const postMock = {
+    request: { query: PostsPostDocument, variables: { id: "tk2" } },
+    result: { data: { post: draft } },
+  };
   const { unmount } = renderAt("/posts/tk2/edit", [setupMock, postMock, creatorMock()]);
   await screen.findByTestId("tiktok-creator");
   const card = within(screen.getByTestId("preview-tiktok"));
-  expect(card.getByText("TikTok takes videos up to 600 seconds from this account; this one is 700 seconds.")).toBeInTheDocument();
+  expect(
+    card.getByText("TikTok takes videos up to 600 seconds from this account; this one is 700 seconds."),
+  ).toBeInTheDocument();
   fireEvent.click(screen.getByTestId("publish-now"));
   expect(await screen.findByTestId("composer-error")).toHaveTextContent("Fix the problems shown in the previews");
   unmount();
 
   // TikTok did not answer: the person is told, can try again, and cannot schedule meanwhile
-  renderAt("/posts/tk2/edit", [setupMock, postMock, { request: { query: PostsTikTokCreatorDocument, variables: { accountId: "a-tiktok" } }, error: new Error("TikTok did not answer") }]);
+  renderAt("/posts/tk2/edit", [
+    setupMock,
+    postMock,
+    {
+      request: { query: PostsTikTokCreatorDocument, variables: { accountId: "a-tiktok" } },
+      error: new Error("TikTok did not answer"),
+    },
+  ]);
   const failed = await screen.findByTestId("tiktok-creator-failed");
   expect(failed).toHaveTextContent("We could not read your TikTok account. TikTok needs it before each post.");
   expect(within(failed).getByRole("button", { name: "Try again" })).toBeInTheDocument();
-  expect(within(screen.getByTestId("preview-tiktok")).getByText("We could not read your TikTok account. TikTok needs it before each post.")).toBeInTheDocument();
+  expect(
+    within(screen.getByTestId("preview-tiktok")).getByText(
+      "We could not read your TikTok account. TikTok needs it before each post.",
+    ),
+  ).toBeInTheDocument();
   expect(within(screen.getByTestId("tiktok-privacy")).getByRole("combobox")).toBeDisabled();
 });
 
@@ -224,7 +343,19 @@ test("X: a caption with a link warns of X's price, and one click moves the link 
   renderAt("/posts/new", [
     setupMock,
     {
-      request: { query: PostsCreateDocument, variables: { input: { content, hashtags: [], firstComment: null, mediaIds: [], platforms: ["TWITTER"], networkOptions: { twitter: { thread: false, linkInReply: true } } } } },
+      request: {
+        query: PostsCreateDocument,
+        variables: {
+          input: {
+            content,
+            hashtags: [],
+            firstComment: null,
+            mediaIds: [],
+            platforms: ["TWITTER"],
+            networkOptions: { twitter: { thread: false, linkInReply: true } },
+          },
+        },
+      },
       result: { data: { createPost: created } },
     },
   ]);
@@ -237,7 +368,10 @@ test("X: a caption with a link warns of X's price, and one click moves the link 
   expect(section.getByTestId("x-link-moved")).toBeInTheDocument();
   // the preview shows the post, then the link's reply
   const parts = within(screen.getByTestId("preview-twitter")).getAllByTestId("preview-x-part");
-  expect(parts.map((p) => p.textContent)).toEqual([expect.stringContaining("Order our karak online"), expect.stringContaining("https://darqahwa.example/order")]);
+  expect(parts.map((p) => p.textContent)).toEqual([
+    expect.stringContaining("Order our karak online"),
+    expect.stringContaining("https://darqahwa.example/order"),
+  ]);
   expect(parts[0]).not.toHaveTextContent("https://");
   fireEvent.click(screen.getByTestId("save-draft"));
   expect(await screen.findByText("posts list")).toBeInTheDocument();
@@ -268,12 +402,21 @@ test("a draft's Instagram story and alt text read back, preview as a story witho
     media: [media("0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f")],
     networkOptions: {
       __typename: "NetworkOptions",
-      instagram: { __typename: "InstagramOptions", format: "STORY", reel: null, collaborators: [], locationId: null, userTags: [] },
+      instagram: {
+        __typename: "InstagramOptions",
+        format: "STORY",
+        reel: null,
+        collaborators: [],
+        locationId: null,
+        userTags: [],
+      },
       tiktok: null,
       twitter: null,
       snapchat: null,
       facebook: null,
-      altText: [{ __typename: "MediaAltText", mediaId: "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f", text: "A cup of karak" }],
+      altText: [
+        { __typename: "MediaAltText", mediaId: "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f", text: "A cup of karak" },
+      ],
     },
   });
   renderAt("/posts/s1/edit", [
@@ -292,7 +435,10 @@ test("a draft's Instagram story and alt text read back, preview as a story witho
             platforms: ["INSTAGRAM"],
             campaignId: null,
             occasion: null,
-            networkOptions: { instagram: { format: "STORY" }, altText: [{ mediaId: "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f", text: "A cup of hot karak" }] },
+            networkOptions: {
+              instagram: { format: "STORY" },
+              altText: [{ mediaId: "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f", text: "A cup of hot karak" }],
+            },
           },
         },
       },
@@ -330,7 +476,9 @@ test("in Arabic: the TikTok part right to left, with TikTok's words in Arabic", 
   expect(await section.findByText("النشر على تيك توك باسم")).toBeInTheDocument();
   expect(section.getByText("اختر من يمكنه المشاهدة")).toBeInTheDocument();
   expect(section.getByText("من يمكنه مشاهدة المنشور")).toBeInTheDocument();
-  expect(section.getByTestId("tiktok-declaration")).toHaveTextContent("بالنشر، أنت توافق على تأكيد استخدام الموسيقى في تيك توك.");
+  expect(section.getByTestId("tiktok-declaration")).toHaveTextContent(
+    "بالنشر، أنت توافق على تأكيد استخدام الموسيقى في تيك توك.",
+  );
   expect(section.queryByTestId("tiktok-inbox")).toBeNull();
   // each switch is named by its label, for screen readers and keyboard users
   expect(section.getByRole("switch", { name: "السماح بالتعليقات" })).toBeDisabled();

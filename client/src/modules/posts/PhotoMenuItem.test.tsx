@@ -14,10 +14,27 @@ import { formatMoney } from "../../lib/format.ts";
 
 const PHOTO = "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f";
 const KUNAFA = "5f0c8a1e-2b1a-4c1e-9d6f-1a2b3c4d5e60";
-const menuItem = (id: string, name: string, nameAr: string | null, priceKwd: number | null) => ({ __typename: "MenuItem", id, name, nameAr, priceKwd });
-const facts = (vision: boolean, menu = [menuItem(KUNAFA, "Pistachio Kunafa", "كنافة بالفستق", 2.5), menuItem("5f0c8a1e-2b1a-4c1e-9d6f-1a2b3c4d5e61", "Spanish Latte", null, 1.75)]) => ({
+const menuItem = (id: string, name: string, nameAr: string | null, priceKwd: number | null) => ({
+  __typename: "MenuItem",
+  id,
+  name,
+  nameAr,
+  priceKwd,
+});
+const facts = (
+  vision: boolean,
+  menu = [
+    menuItem(KUNAFA, "Pistachio Kunafa", "كنافة بالفستق", 2.5),
+    menuItem("5f0c8a1e-2b1a-4c1e-9d6f-1a2b3c4d5e61", "Spanish Latte", null, 1.75),
+  ],
+) => ({
   request: { query: PostsPhotoFactsDocument },
-  result: { data: { aiCapabilities: { __typename: "AiCapabilities", provider: vision ? "OPENAI" : "LOCAL", vision }, businessProfile: { __typename: "BusinessProfile", id: "b1", menu } } },
+  result: {
+    data: {
+      aiCapabilities: { __typename: "AiCapabilities", provider: vision ? "OPENAI" : "LOCAL", vision },
+      businessProfile: { __typename: "BusinessProfile", id: "b1", menu },
+    },
+  },
 });
 
 function Field({ start }: { start: MediaItem[] }) {
@@ -31,7 +48,11 @@ function Field({ start }: { start: MediaItem[] }) {
 }
 
 const render = (mocks: object[], photo = { ...media(PHOTO), originalName: "kunafa.jpg" }) =>
-  renderWithMocks([{ path: "/posts/new", element: <Field start={[{ media: photo as MediaItem["media"] }]} /> }], "/posts/new", mocks as Parameters<typeof renderWithMocks>[2]);
+  renderWithMocks(
+    [{ path: "/posts/new", element: <Field start={[{ media: photo as MediaItem["media"] }]} /> }],
+    "/posts/new",
+    mocks as Parameters<typeof renderWithMocks>[2],
+  );
 
 let warn: jest.SpyInstance;
 let err: jest.SpyInstance;
@@ -42,7 +63,9 @@ beforeEach(async () => {
   err = jest.spyOn(console, "error");
 });
 afterEach(async () => {
-  const noise = [...warn.mock.calls, ...err.mock.calls].map((c) => String(c[0])).filter((m) => /antd|Warning:|deprecated|Missing field|No more mocked/i.test(m));
+  const noise = [...warn.mock.calls, ...err.mock.calls]
+    .map((c) => String(c[0]))
+    .filter((m) => /antd|Warning:|deprecated|Missing field|No more mocked/i.test(m));
   warn.mockRestore();
   err.mockRestore();
   session.clear();
@@ -51,9 +74,13 @@ afterEach(async () => {
 });
 
 test("without a model that sees: the composer says so and asks which menu item the photo shows, and remembers the answer", async () => {
-  const save = recordedMock(PostsSetMediaMenuItemDocument, (v) => ({ data: { setMediaMenuItem: { __typename: "Media", id: v.id, menuItemId: v.menuItemId } } }));
+  const save = recordedMock(PostsSetMediaMenuItemDocument, (v) => ({
+    data: { setMediaMenuItem: { __typename: "Media", id: v.id, menuItemId: v.menuItemId } },
+  }));
   render([facts(false), save.mock]);
-  expect(await screen.findByTestId("photo-vision")).toHaveTextContent("The AI will not see your photos: choose the menu item each one shows and the caption will name it");
+  expect(await screen.findByTestId("photo-vision")).toHaveTextContent(
+    "The AI will not see your photos: choose the menu item each one shows and the caption will name it",
+  );
   const select = screen.getByTestId("photo-menu-item");
   expect(select).toHaveTextContent("Which menu item is this?");
   expect(within(select).getByRole("combobox")).toHaveAccessibleName("Menu item in kunafa.jpg");
@@ -74,6 +101,8 @@ test("with a model that sees, in Arabic: the line says it will see them; the men
 
 test("a café with no menu is told where to add one", async () => {
   render([facts(false, [])]);
-  expect(await screen.findByTestId("photo-menu-empty")).toHaveTextContent("Add your menu in Settings so captions can name the dish in a photo");
+  expect(await screen.findByTestId("photo-menu-empty")).toHaveTextContent(
+    "Add your menu in Settings so captions can name the dish in a photo",
+  );
   expect(screen.queryByTestId("photo-menu-item")).toBeNull();
 });

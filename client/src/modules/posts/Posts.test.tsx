@@ -5,12 +5,22 @@
 import { File as NodeFile } from "node:buffer";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { messageText } from "@sufra/schema";
-import { PostsChangedDocument, PostsComposerSetupDocument, PostsCreateDocument, PostsDeleteManyDocument } from "../../graphql/graphql.ts";
+import {
+  PostsChangedDocument,
+  PostsComposerSetupDocument,
+  PostsCreateDocument,
+  PostsDeleteManyDocument,
+} from "../../graphql/graphql.ts";
 import i18n, { currentLocale } from "../../i18n/index.ts";
 import { apiHooks } from "../../lib/api.ts";
 import { formatDateTime, formatHijri } from "../../lib/format.ts";
 import { inLanguage, openPopover, pick, type } from "../../../test/render.tsx";
-import { freshStart, renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
+import {
+  freshStart,
+  renderWithMocks as renderScreen,
+  resetScreenWidth,
+  setScreenWidth,
+} from "../../../test/screens.tsx";
 import { insightsMock } from "../insights/testMocks.ts";
 import { campaignOptionsMock } from "../campaigns/testMocks.ts";
 import ComposerPage from "./ComposerPage.tsx";
@@ -18,7 +28,11 @@ import PostsPage from "./PostsPage.tsx";
 import { AT, listMock, media, post, quiet, target } from "./testMocks.ts";
 
 /** Every screen here may show the schedule picker, and with it the week's suggested times. */
-const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), insightsMock(), campaignOptionsMock()] as never);
+const renderWithMocks = (
+  routes: Parameters<typeof renderScreen>[0],
+  path: string,
+  mocks: Parameters<typeof renderScreen>[2] = [],
+) => renderScreen(routes, path, [...(mocks ?? []), insightsMock(), campaignOptionsMock()] as never);
 
 const connection = (platform: string, account: object | null, extra: object = {}) => ({
   __typename: "PlatformConnection",
@@ -26,7 +40,17 @@ const connection = (platform: string, account: object | null, extra: object = {}
   available: true,
   configured: true,
   manual: platform === "SNAPCHAT",
-  account: account && { __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, practice: false, status: "CONNECTED", ...account },
+  account: account && {
+    __typename: "PlatformAccount",
+    id: `a-${platform}`,
+    platform,
+    handle: "daralqahwa",
+    displayName: "Dar Al Qahwa",
+    demo: false,
+    practice: false,
+    status: "CONNECTED",
+    ...account,
+  },
   ...extra,
 });
 
@@ -34,14 +58,23 @@ const setupMock = (plan = "PROFESSIONAL", status = "ACTIVE") => ({
   request: { query: PostsComposerSetupDocument },
   result: {
     data: {
-      me: { __typename: "User", id: "u-client", business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status } } },
-      platformConnections: [connection("INSTAGRAM", {}), connection("TWITTER", { demo: true }), connection("SNAPCHAT", null)],
+      me: {
+        __typename: "User",
+        id: "u-client",
+        business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status } },
+      },
+      platformConnections: [
+        connection("INSTAGRAM", {}),
+        connection("TWITTER", { demo: true }),
+        connection("SNAPCHAT", null),
+      ],
     },
   },
 });
 
 const listRoutes = [{ path: "/posts", element: <PostsPage /> }];
-const renderList = (mocks: object[], live: object = quiet) => renderWithMocks(listRoutes, "/posts", [live, ...mocks] as Parameters<typeof renderWithMocks>[2]);
+const renderList = (mocks: object[], live: object = quiet) =>
+  renderWithMocks(listRoutes, "/posts", [live, ...mocks] as Parameters<typeof renderWithMocks>[2]);
 const composerRoutes = [
   { path: "/posts/new", element: <ComposerPage /> },
   { path: "/posts", element: <p>posts list</p> },
@@ -60,7 +93,9 @@ beforeEach(async () => {
 });
 afterEach(() => {
   // antd reports deprecated props and React reports mistakes on the console: either is a bug here
-  const antd = [...warn.mock.calls, ...err.mock.calls].map((c) => String(c[0])).filter((m) => /antd|Warning:|deprecated/i.test(m));
+  const antd = [...warn.mock.calls, ...err.mock.calls]
+    .map((c) => String(c[0]))
+    .filter((m) => /antd|Warning:|deprecated/i.test(m));
   warn.mockRestore();
   err.mockRestore();
   resetScreenWidth();
@@ -70,7 +105,9 @@ afterEach(() => {
 describe("posts list", () => {
   test("shows each post with its status, its networks, and the time in Kuwait with the Hijri date", async () => {
     // a draft may have no network yet
-    renderList([listMock([post("p1"), post("p2", { status: "DRAFT", scheduledFor: null, targets: [], platforms: [] })])]);
+    renderList([
+      listMock([post("p1"), post("p2", { status: "DRAFT", scheduledFor: null, targets: [], platforms: [] })]),
+    ]);
     const cards = await screen.findAllByTestId("post-card");
     expect(cards).toHaveLength(2);
     const first = within(cards[0]);
@@ -110,7 +147,11 @@ describe("posts list", () => {
       listMock([post("p1"), post("p2")]),
       listMock([post("p2")], { platform: "TWITTER" }),
       listMock([post("p2")], { platform: "TWITTER", status: ["FAILED"] }),
-      listMock([post("p3", { content: "Saffron cake" })], { platform: "TWITTER", status: ["FAILED"], search: "saffron" }),
+      listMock([post("p3", { content: "Saffron cake" })], {
+        platform: "TWITTER",
+        status: ["FAILED"],
+        search: "saffron",
+      }),
     ]);
     expect(await screen.findAllByTestId("post-card")).toHaveLength(2);
     await pick("platform-filter", "X");
@@ -124,7 +165,10 @@ describe("posts list", () => {
   test("bulk delete asks first, then reports how many were deleted and how many could not be", async () => {
     renderList([
       listMock([post("p1"), post("p2", { status: "PUBLISHING" })]),
-      { request: { query: PostsDeleteManyDocument, variables: { ids: ["p1", "p2"] } }, result: { data: { deletePosts: { __typename: "BulkPostsResult", done: ["p1"], refusedIds: ["p2"] } } } },
+      {
+        request: { query: PostsDeleteManyDocument, variables: { ids: ["p1", "p2"] } },
+        result: { data: { deletePosts: { __typename: "BulkPostsResult", done: ["p1"], refusedIds: ["p2"] } } },
+      },
       listMock([post("p2", { status: "PUBLISHING" })]),
     ]);
     await screen.findAllByTestId("post-card");
@@ -141,12 +185,26 @@ describe("posts list", () => {
   });
 
   test("a postChanged event updates the post's status without a reload", async () => {
-    const published = post("p1", { status: "PUBLISHED", publishedAt: AT, targets: [target("p1-x", "TWITTER", "PUBLISHED")] });
-    renderList([listMock([post("p1")])], { request: { query: PostsChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "p1", postStatus: "PUBLISHED", post: published } } }, delay: 300 });
+    const published = post("p1", {
+      status: "PUBLISHED",
+      publishedAt: AT,
+      targets: [target("p1-x", "TWITTER", "PUBLISHED")],
+    });
+    renderList([listMock([post("p1")])], {
+      request: { query: PostsChangedDocument },
+      result: {
+        data: { postChanged: { __typename: "PostChange", postId: "p1", postStatus: "PUBLISHED", post: published } },
+      },
+      delay: 300,
+    });
     const card = (await screen.findAllByTestId("post-card"))[0];
     expect(within(card).getByTestId("post-status")).toHaveTextContent("Scheduled");
-    await waitFor(() => expect(within(screen.getAllByTestId("post-card")[0]).getByTestId("post-status")).toHaveTextContent("Published"));
-    expect(within(screen.getAllByTestId("post-card")[0]).getByTestId("target-status-twitter")).toHaveTextContent("X: Published");
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId("post-card")[0]).getByTestId("post-status")).toHaveTextContent("Published"),
+    );
+    expect(within(screen.getAllByTestId("post-card")[0]).getByTestId("target-status-twitter")).toHaveTextContent(
+      "X: Published",
+    );
   });
 
   test("a part published with a step after it failed (a first comment) says so, and offers nothing to do", async () => {
@@ -154,7 +212,12 @@ describe("posts list", () => {
       status: "PUBLISHED",
       publishedAt: AT,
       platforms: ["FACEBOOK"],
-      targets: [target("t-f", "FACEBOOK", "PUBLISHED", { errorCode: "PUBLISHED_WITH_WARNING", error: "Published on Facebook, but one step after it did not go through: the first comment was not added" })],
+      targets: [
+        target("t-f", "FACEBOOK", "PUBLISHED", {
+          errorCode: "PUBLISHED_WITH_WARNING",
+          error: "Published on Facebook, but one step after it did not go through: the first comment was not added",
+        }),
+      ],
     });
     renderList([listMock([p])]);
     expect(await screen.findByTestId("target-warning")).toHaveTextContent("the first comment was not added");
@@ -167,7 +230,10 @@ describe("posts list", () => {
       status: "UNCONFIRMED",
       platforms: ["TWITTER", "SNAPCHAT"],
       media: [media("m1")],
-      targets: [target("t-x", "TWITTER", "UNCONFIRMED", { error: "X did not answer in time. Check X before sending again." }), target("t-s", "SNAPCHAT", "AWAITING_MANUAL")],
+      targets: [
+        target("t-x", "TWITTER", "UNCONFIRMED", { error: "X did not answer in time. Check X before sending again." }),
+        target("t-s", "SNAPCHAT", "AWAITING_MANUAL"),
+      ],
     });
     renderList([listMock([p])]);
     const x = within(await screen.findByTestId("attention-t-x"));
@@ -177,7 +243,10 @@ describe("posts list", () => {
     const snap = within(screen.getByTestId("attention-t-s"));
     expect(snap.getByTestId("manual-caption")).toHaveTextContent("Fresh karak every morning p1 #karak");
     expect(snap.getByRole("button", { name: "Copy caption" })).toBeInTheDocument();
-    expect(snap.getByRole("link", { name: "Download karak.jpg" })).toHaveAttribute("href", "/media/m1/original?exp=1&sig=s");
+    expect(snap.getByRole("link", { name: "Download karak.jpg" })).toHaveAttribute(
+      "href",
+      "/media/m1/original?exp=1&sig=s",
+    );
     expect(snap.queryByRole("button", { name: "Send again" })).toBeNull();
   });
 });
@@ -186,7 +255,9 @@ describe("composer", () => {
   test("the X preview counts as X does and shows the caption over the limit, in English", async () => {
     renderWithMocks(composerRoutes, "/posts/new", [setupMock()]);
     await screen.findByTestId("platform-twitter");
-    expect(within(screen.getByTestId("platform-snapchat")).getByRole("link", { name: "Connect in Settings" })).toHaveAttribute("href", "/settings");
+    expect(
+      within(screen.getByTestId("platform-snapchat")).getByRole("link", { name: "Connect in Settings" }),
+    ).toHaveAttribute("href", "/settings");
     expect(within(screen.getByTestId("platform-twitter")).getByText("Demo")).toBeInTheDocument();
     checkPlatform("twitter");
     type(screen.getByTestId("caption"), "a".repeat(281));
@@ -225,7 +296,9 @@ describe("composer", () => {
     fireEvent.keyDown(input, { key: "Enter", code: "Enter", keyCode: 13 });
     await waitFor(() => expect(screen.getAllByTestId("hashtag").map((el) => el.textContent)).toEqual(["#Kuwait_Food"]));
     type(input, "##karak,");
-    await waitFor(() => expect(screen.getAllByTestId("hashtag").map((el) => el.textContent)).toEqual(["#Kuwait_Food", "#karak"]));
+    await waitFor(() =>
+      expect(screen.getAllByTestId("hashtag").map((el) => el.textContent)).toEqual(["#Kuwait_Food", "#karak"]),
+    );
     expect(screen.getByTestId("preview-text-twitter")).toHaveTextContent("Fresh karak #Kuwait_Food #karak");
     expect(within(screen.getByTestId("preview-twitter")).getByText("Hashtags: 2")).toBeInTheDocument();
   });
@@ -238,11 +311,27 @@ describe("composer", () => {
   });
 
   test("save as draft sends createPost with the caption, hashtags and networks, then goes back to the list", async () => {
-    const created = post("new1", { status: "DRAFT", scheduledFor: null, content: "Fresh karak", hashtags: ["Kuwait_Food"] });
+    const created = post("new1", {
+      status: "DRAFT",
+      scheduledFor: null,
+      content: "Fresh karak",
+      hashtags: ["Kuwait_Food"],
+    });
     renderWithMocks(composerRoutes, "/posts/new", [
       setupMock(),
       {
-        request: { query: PostsCreateDocument, variables: { input: { content: "Fresh karak", hashtags: ["Kuwait_Food"], firstComment: null, mediaIds: [], platforms: ["TWITTER"] } } },
+        request: {
+          query: PostsCreateDocument,
+          variables: {
+            input: {
+              content: "Fresh karak",
+              hashtags: ["Kuwait_Food"],
+              firstComment: null,
+              mediaIds: [],
+              platforms: ["TWITTER"],
+            },
+          },
+        },
         result: { data: { createPost: created } },
       },
     ]);
@@ -257,11 +346,22 @@ describe("composer", () => {
   });
 
   test("a draft needs no network: saved with none, then back to the list", async () => {
-    const created = post("new2", { status: "DRAFT", scheduledFor: null, content: "Fresh karak", platforms: [], targets: [] });
+    const created = post("new2", {
+      status: "DRAFT",
+      scheduledFor: null,
+      content: "Fresh karak",
+      platforms: [],
+      targets: [],
+    });
     renderWithMocks(composerRoutes, "/posts/new", [
       setupMock(),
       {
-        request: { query: PostsCreateDocument, variables: { input: { content: "Fresh karak", hashtags: [], firstComment: null, mediaIds: [], platforms: [] } } },
+        request: {
+          query: PostsCreateDocument,
+          variables: {
+            input: { content: "Fresh karak", hashtags: [], firstComment: null, mediaIds: [], platforms: [] },
+          },
+        },
         result: { data: { createPost: created } },
       },
     ]);
@@ -275,8 +375,12 @@ describe("composer", () => {
   test("a stopped subscription: drafts still save; Publish and Schedule say why they wait for a payment (docs/product.md#subscriptions-and-billing)", async () => {
     renderWithMocks(composerRoutes, "/posts/new", [setupMock("PROFESSIONAL", "EXPIRED")]);
     await screen.findByTestId("platform-twitter");
-    expect(screen.getByTestId("composer-subscription-ended")).toHaveTextContent("Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again");
-    expect(within(screen.getByTestId("composer-subscription-ended")).getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/billing");
+    expect(screen.getByTestId("composer-subscription-ended")).toHaveTextContent(
+      "Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again",
+    );
+    expect(
+      within(screen.getByTestId("composer-subscription-ended")).getByRole("link", { name: "Pay now" }),
+    ).toHaveAttribute("href", "/billing");
     expect(screen.getByTestId("publish-now")).toBeDisabled();
     expect(screen.getByTestId("schedule-button")).toBeDisabled();
     expect(screen.getByTestId("save-draft")).toBeEnabled();
@@ -299,7 +403,11 @@ describe("composer", () => {
 
   test("a practice account is offered with a visible Practice tag, in both languages", async () => {
     const practiceSetup = setupMock();
-    practiceSetup.result.data.platformConnections = [connection("INSTAGRAM", { demo: true, practice: true, handle: "practice_instagram" }), connection("TWITTER", null), connection("SNAPCHAT", null)];
+    practiceSetup.result.data.platformConnections = [
+      connection("INSTAGRAM", { demo: true, practice: true, handle: "practice_instagram" }),
+      connection("TWITTER", null),
+      connection("SNAPCHAT", null),
+    ];
     renderWithMocks(composerRoutes, "/posts/new", [practiceSetup]);
     const tag = await screen.findByTestId("practice-instagram");
     expect(tag).toHaveTextContent("Practice");
@@ -320,7 +428,9 @@ describe("composer", () => {
       method = "";
       url = "";
       body: FormData | null = null;
-      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+        onprogress: null,
+      };
       onload: (() => void) | null = null;
       onerror: (() => void) | null = null;
       onabort: (() => void) | null = null;
@@ -394,7 +504,9 @@ describe("composer", () => {
       await inLanguage("ar");
       renderWithMocks(composerRoutes, "/posts/new", [setupMock()]);
       await screen.findByTestId("platform-instagram");
-      fireEvent.change(screen.getByTestId("media-input"), { target: { files: [new NodeFile(["x"], "menu.gif", { type: "image/gif" })] } });
+      fireEvent.change(screen.getByTestId("media-input"), {
+        target: { files: [new NodeFile(["x"], "menu.gif", { type: "image/gif" })] },
+      });
       await waitFor(() => expect(sent).toHaveLength(1));
       expect(sent[0].headers["Accept-Language"]).toBe("ar");
       act(() => sent[0].respond(400, { message: "هذا الملف غير مدعوم", code: "MEDIA_UNSUPPORTED", details: {} }));

@@ -10,7 +10,14 @@ import PostsPage from "./PostsPage.tsx";
 import { AT, post as basePost, listMock as postsListMock, media, quiet, target } from "./testMocks.ts";
 
 /** Here a post was published on three networks, unless `extra` says otherwise. */
-const post = (id: string, extra: object = {}) => basePost(id, { platforms: ["INSTAGRAM", "TWITTER", "SNAPCHAT"], status: "PUBLISHED", publishedAt: AT, targets: [], ...extra });
+const post = (id: string, extra: object = {}) =>
+  basePost(id, {
+    platforms: ["INSTAGRAM", "TWITTER", "SNAPCHAT"],
+    status: "PUBLISHED",
+    publishedAt: AT,
+    targets: [],
+    ...extra,
+  });
 /** The screen asks for the list again after each action. */
 const listMock = (posts: object[]) => ({ ...postsListMock(posts), maxUsageCount: 5 });
 
@@ -18,14 +25,19 @@ const routes = [
   { path: "/posts", element: <PostsPage /> },
   { path: "/posts/:id/edit", element: <p>Composer</p> },
 ];
-const renderList = (mocks: object[]) => renderWithMocks(routes, "/posts", [quiet, ...mocks] as Parameters<typeof renderWithMocks>[2]);
+const renderList = (mocks: object[]) =>
+  renderWithMocks(routes, "/posts", [quiet, ...mocks] as Parameters<typeof renderWithMocks>[2]);
 
 const published = post("p1", {
   media: [media("m1"), media("m2")],
   targets: [
     target("p1-ig", "INSTAGRAM", "PUBLISHED", { permalink: "https://www.instagram.com/p/DAbc123/" }),
     target("p1-x", "TWITTER", "PUBLISHED", { permalink: "https://x.com/daralqahwa/status/1890000000000000000" }),
-    target("p1-sc", "SNAPCHAT", "PUBLISHED", { demo: true, handle: "demo_snapchat_1", permalink: "https://demo.sufra.local/snapchat/abc" }),
+    target("p1-sc", "SNAPCHAT", "PUBLISHED", {
+      demo: true,
+      handle: "demo_snapchat_1",
+      permalink: "https://demo.sufra.local/snapchat/abc",
+    }),
   ],
 });
 
@@ -35,7 +47,13 @@ afterEach(resetScreenWidth);
 describe("thumbnails", () => {
   test("a post with media shows its first photo small, lazily, described by the post; more are counted", async () => {
     setScreenWidth(1280);
-    renderList([listMock([published, post("p2", { status: "DRAFT", media: [media("v1", "VIDEO", null)] }), post("p3", { status: "DRAFT" })])]);
+    renderList([
+      listMock([
+        published,
+        post("p2", { status: "DRAFT", media: [media("v1", "VIDEO", null)] }),
+        post("p3", { status: "DRAFT" }),
+      ]),
+    ]);
     const rows = await screen.findAllByTestId("post-row");
     const img = within(rows[0]).getByRole("img", { name: "Photo of the post “Fresh karak every morning p1”" });
     // the small variant, never the full-size file
@@ -56,7 +74,10 @@ describe("thumbnails", () => {
     setScreenWidth(360);
     renderList([listMock([published])]);
     const card = within((await screen.findAllByTestId("post-card"))[0]);
-    expect(card.getByRole("img", { name: "صورة المنشور «\u2068Fresh karak every morning p1\u2069»" })).toHaveAttribute("src", "/media/m1/thumb?exp=1&sig=s");
+    expect(card.getByRole("img", { name: "صورة المنشور «\u2068Fresh karak every morning p1\u2069»" })).toHaveAttribute(
+      "src",
+      "/media/m1/thumb?exp=1&sig=s",
+    );
     expect(card.getByTestId("post-thumb")).toHaveTextContent("+١");
   });
 });
@@ -70,7 +91,10 @@ describe("a published post", () => {
     expect(ig).toHaveAttribute("href", "https://www.instagram.com/p/DAbc123/");
     expect(ig).toHaveAttribute("target", "_blank");
     expect(ig).toHaveAttribute("rel", "noopener noreferrer");
-    expect(row.getByRole("link", { name: /View on X/ })).toHaveAttribute("href", "https://x.com/daralqahwa/status/1890000000000000000");
+    expect(row.getByRole("link", { name: /View on X/ })).toHaveAttribute(
+      "href",
+      "https://x.com/daralqahwa/status/1890000000000000000",
+    );
     expect(row.queryByRole("link", { name: /Snapchat/ })).toBeNull();
     expect(row.getByTestId("simulated-p1-sc")).toHaveTextContent("Simulated on Snapchat: not on the real network");
     expect(row.getAllByRole("link")).toHaveLength(2);
@@ -78,14 +102,28 @@ describe("a published post", () => {
 
   test("a copy not yet published, or with an address that is not a web page, offers no link", async () => {
     setScreenWidth(1280);
-    renderList([listMock([post("p4", { status: "PARTIALLY_PUBLISHED", targets: [target("p4-ig", "INSTAGRAM", "FAILED", { permalink: "https://www.instagram.com/p/x/" }), target("p4-x", "TWITTER", "PUBLISHED", { permalink: "javascript:alert(1)" })] })])]);
+    renderList([
+      listMock([
+        post("p4", {
+          status: "PARTIALLY_PUBLISHED",
+          targets: [
+            target("p4-ig", "INSTAGRAM", "FAILED", { permalink: "https://www.instagram.com/p/x/" }),
+            target("p4-x", "TWITTER", "PUBLISHED", { permalink: "javascript:alert(1)" }),
+          ],
+        }),
+      ]),
+    ]);
     const row = within((await screen.findAllByTestId("post-row"))[0]);
     expect(row.queryByRole("link")).toBeNull();
   });
 
   test("Duplicate as new draft: the mutation makes the draft and the composer opens it", async () => {
     setScreenWidth(1280);
-    const dup = recordedMock(PostsDuplicateDocument, (v) => ({ data: { duplicatePost: post(v.mediaOnly ? "p9" : "p8", { status: "DRAFT", publishedAt: null, scheduledFor: null }) } }));
+    const dup = recordedMock(PostsDuplicateDocument, (v) => ({
+      data: {
+        duplicatePost: post(v.mediaOnly ? "p9" : "p8", { status: "DRAFT", publishedAt: null, scheduledFor: null }),
+      },
+    }));
     const { router } = renderList([listMock([published]), dup.mock]);
     const row = within((await screen.findAllByTestId("post-row"))[0]);
     // what a published post offers: no editing, a new draft instead
@@ -93,13 +131,20 @@ describe("a published post", () => {
     fireEvent.click(row.getByRole("button", { name: "Duplicate as new draft" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/posts/p8/edit"));
     expect(dup.calls).toEqual([{ id: "p1" }]);
-    expect(await screen.findByText("A new draft with the same caption and media. Change what you like, then schedule it.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("A new draft with the same caption and media. Change what you like, then schedule it."),
+    ).toBeInTheDocument();
   });
 
   test("Reuse media: a draft with only the media, opened in the composer; a post without media does not offer it", async () => {
     setScreenWidth(1280);
-    const dup = recordedMock(PostsDuplicateDocument, (v) => ({ data: { duplicatePost: post(v.mediaOnly ? "p9" : "p8", { status: "DRAFT", content: "" }) } }));
-    const { router } = renderList([listMock([published, post("p5", { targets: [target("p5-x", "TWITTER", "PUBLISHED")] })]), dup.mock]);
+    const dup = recordedMock(PostsDuplicateDocument, (v) => ({
+      data: { duplicatePost: post(v.mediaOnly ? "p9" : "p8", { status: "DRAFT", content: "" }) },
+    }));
+    const { router } = renderList([
+      listMock([published, post("p5", { targets: [target("p5-x", "TWITTER", "PUBLISHED")] })]),
+      dup.mock,
+    ]);
     const rows = await screen.findAllByTestId("post-row");
     expect(within(rows[1]).queryByRole("button", { name: "Reuse media" })).toBeNull();
     expect(within(rows[1]).getByRole("button", { name: "Duplicate as new draft" })).toBeInTheDocument();
@@ -111,9 +156,13 @@ describe("a published post", () => {
   test("a refusal is said in the person's language and nothing opens", async () => {
     await inLanguage("ar");
     setScreenWidth(1280);
-    const dup = recordedMock(PostsDuplicateDocument, () => ({ errors: [{ message: "لم يُعثر على المنشور", extensions: { code: "NOT_FOUND" } }] }));
+    const dup = recordedMock(PostsDuplicateDocument, () => ({
+      errors: [{ message: "لم يُعثر على المنشور", extensions: { code: "NOT_FOUND" } }],
+    }));
     const { router } = renderList([listMock([published]), dup.mock]);
-    fireEvent.click(within((await screen.findAllByTestId("post-row"))[0]).getByRole("button", { name: "انسخه كمسودة جديدة" }));
+    fireEvent.click(
+      within((await screen.findAllByTestId("post-row"))[0]).getByRole("button", { name: "انسخه كمسودة جديدة" }),
+    );
     expect(await screen.findByText("لم يُعثر على المنشور")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/posts");
   });

@@ -7,8 +7,31 @@
 import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
-import { isPostDeletable, isPostEditable, PLATFORMS, POST_STATUSES, messageText, postStatusKey, type PlatformName } from "@sufra/schema";
-import { Alert, App, Button, Card, Checkbox, Empty, Grid, Input, Modal, Popconfirm, Select, Skeleton, Table, Typography } from "antd";
+import {
+  isPostDeletable,
+  isPostEditable,
+  PLATFORMS,
+  POST_STATUSES,
+  messageText,
+  postStatusKey,
+  type PlatformName,
+} from "@sufra/schema";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Grid,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Table,
+  Typography,
+} from "antd";
 import { DatePicker } from "../../shared/DatePicker.tsx";
 import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
@@ -29,7 +52,14 @@ import {
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { gqlPlatform, KuwaitDate, PlatformLabel, PostStatusTag, postStatusName, TargetStatusTag } from "../../shared/postBits.tsx";
+import {
+  gqlPlatform,
+  KuwaitDate,
+  PlatformLabel,
+  PostStatusTag,
+  postStatusName,
+  TargetStatusTag,
+} from "../../shared/postBits.tsx";
 import { RouteButton } from "../../shared/RouteButton.tsx";
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { needsAttention, TargetAttention } from "./components/TargetAttention.tsx";
@@ -93,7 +123,11 @@ export default function PostsPage() {
   if (cursors.length) variables.after = cursors[cursors.length - 1];
   const filtered = statuses.length > 0 || !!platform || !!from || !!to || !!search;
 
-  const { data, previousData, loading, error, refetch } = useQuery(PostsListDocument, { variables, fetchPolicy: "cache-and-network", pollInterval: socketUp ? 0 : POLL_MS });
+  const { data, previousData, loading, error, refetch } = useQuery(PostsListDocument, {
+    variables,
+    fetchPolicy: "cache-and-network",
+    pollInterval: socketUp ? 0 : POLL_MS,
+  });
   const reload = useSerialRefetch(refetch);
 
   // a change from any server process: the post (normalised by id) updates in place; a deleted post, or
@@ -134,7 +168,10 @@ export default function PostsPage() {
    * One bulk action: runs it, says how many were done and how many refused (`<key>` when some were
    * refused, `<key>All` when none), keeps the refused posts selected, then reloads. False when it failed.
    */
-  async function bulk(run: () => Promise<{ done: readonly unknown[]; refusedIds: string[] } | undefined>, key: "bulk.deleted" | "bulk.rescheduled") {
+  async function bulk(
+    run: () => Promise<{ done: readonly unknown[]; refusedIds: string[] } | undefined>,
+    key: "bulk.deleted" | "bulk.rescheduled",
+  ) {
     let result;
     try {
       result = await run();
@@ -145,7 +182,9 @@ export default function PostsPage() {
     const done = result?.done.length ?? 0;
     const refused = result?.refusedIds.length ?? 0;
     const n = (v: number) => formatNumber(v, locale);
-    const text = refused ? t(key, { done: n(done), refused: n(refused) }) : t(`${key}All`, { count: done, done: n(done) });
+    const text = refused
+      ? t(key, { done: n(done), refused: n(refused) })
+      : t(`${key}All`, { count: done, done: n(done) });
     if (refused) void message.warning(text);
     else void message.success(text);
     setSelected(result?.refusedIds ?? []);
@@ -160,7 +199,11 @@ export default function PostsPage() {
 
   async function bulkReschedule() {
     if (!rescheduleAt) return;
-    const ok = await bulk(async () => (await reschedule({ variables: { ids: selected, scheduledFor: rescheduleAt } })).data?.reschedulePosts, "bulk.rescheduled");
+    const ok = await bulk(
+      async () =>
+        (await reschedule({ variables: { ids: selected, scheduledFor: rescheduleAt } })).data?.reschedulePosts,
+      "bulk.rescheduled",
+    );
     if (!ok) return;
     setRescheduleOpen(false);
     setRescheduleAt(null);
@@ -176,25 +219,45 @@ export default function PostsPage() {
           </RouteButton>
         )}
         {(s === "draft" || s === "scheduled" || s === "failed") && (
-          <Popconfirm title={t("actions.publishTitle")} description={t("actions.publishText")} okText={t("actions.publish")} cancelText={t("actions.cancel", { ns: "common" })} onConfirm={() => run(() => publish({ variables: { id: p.id } }), t("actions.published"))}>
+          <Popconfirm
+            title={t("actions.publishTitle")}
+            description={t("actions.publishText")}
+            okText={t("actions.publish")}
+            cancelText={t("actions.cancel", { ns: "common" })}
+            onConfirm={() => run(() => publish({ variables: { id: p.id } }), t("actions.published"))}
+          >
             <Button size="small" data-testid={`publish-${p.id}`}>
               {t("actions.publish")}
             </Button>
           </Popconfirm>
         )}
         {s === "scheduled" && (
-          <Button size="small" onClick={() => void run(() => unschedule({ variables: { id: p.id } }), t("actions.unscheduled"))} data-testid={`unschedule-${p.id}`}>
+          <Button
+            size="small"
+            onClick={() => void run(() => unschedule({ variables: { id: p.id } }), t("actions.unscheduled"))}
+            data-testid={`unschedule-${p.id}`}
+          >
             {t("actions.unschedule")}
           </Button>
         )}
         {/* a post that went out is not edited again: a new draft from it is */}
         {(s === "published" || s === "partially_published") && (
-          <Button size="small" disabled={duplicating} onClick={() => void duplicate(p.id)} data-testid={`duplicate-${p.id}`}>
+          <Button
+            size="small"
+            disabled={duplicating}
+            onClick={() => void duplicate(p.id)}
+            data-testid={`duplicate-${p.id}`}
+          >
             {t("duplicate.action")}
           </Button>
         )}
         {(s === "published" || s === "partially_published") && p.media.length > 0 && (
-          <Button size="small" disabled={duplicating} onClick={() => void duplicate(p.id, true)} data-testid={`reuse-media-${p.id}`}>
+          <Button
+            size="small"
+            disabled={duplicating}
+            onClick={() => void duplicate(p.id, true)}
+            data-testid={`reuse-media-${p.id}`}
+          >
             {t("duplicate.reuse")}
           </Button>
         )}
@@ -279,7 +342,8 @@ export default function PostsPage() {
     { key: "actions", title: t("columns.actions"), render: (_: unknown, p: Post) => actions(p) },
   ];
 
-  const toggle = (id: string, on: boolean) => setSelected((list) => (on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id)));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((list) => (on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id)));
   const clearFilters = () => {
     setStatuses([]);
     setPlatform(undefined);
@@ -288,7 +352,20 @@ export default function PostsPage() {
   };
 
   let list;
-  if (!shown && error) list = <Alert type="error" showIcon title={t("loadFailed")} description={errorMessage(error)} action={<Button size="small" onClick={reload}>{t("actions.retry", { ns: "common" })}</Button>} />;
+  if (!shown && error)
+    list = (
+      <Alert
+        type="error"
+        showIcon
+        title={t("loadFailed")}
+        description={errorMessage(error)}
+        action={
+          <Button size="small" onClick={reload}>
+            {t("actions.retry", { ns: "common" })}
+          </Button>
+        }
+      />
+    );
   else if (!shown) list = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (!rows.length && !filtered && !cursors.length)
     list = (
@@ -313,7 +390,12 @@ export default function PostsPage() {
               size="small"
               data-testid="post-card"
               title={
-                <Checkbox checked={selected.includes(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} aria-label={excerpt(p.content, 40) || t("noCaption")} data-testid={`select-${p.id}`}>
+                <Checkbox
+                  checked={selected.includes(p.id)}
+                  onChange={(e) => toggle(p.id, e.target.checked)}
+                  aria-label={excerpt(p.content, 40) || t("noCaption")}
+                  data-testid={`select-${p.id}`}
+                >
                   {when(p)}
                 </Checkbox>
               }
@@ -337,7 +419,11 @@ export default function PostsPage() {
         pagination={false}
         scroll={{ x: 960 }}
         tableLayout="auto"
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnTitle: measureRowSafeTitle }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          columnTitle: measureRowSafeTitle,
+        }}
         data-testid="posts-table"
         onRow={() => ({ "data-testid": "post-row" }) as React.HTMLAttributes<HTMLElement>}
       />
@@ -359,7 +445,10 @@ export default function PostsPage() {
           placeholder={t("filters.allStatuses")}
           value={statuses}
           onChange={setStatuses}
-          options={POST_STATUSES.map((s) => ({ value: s.toUpperCase() as PostStatus, label: messageText(postStatusKey(s), locale) }))}
+          options={POST_STATUSES.map((s) => ({
+            value: s.toUpperCase() as PostStatus,
+            label: messageText(postStatusKey(s), locale),
+          }))}
           className="sufra-filter-status"
           data-testid="status-filter"
         />
@@ -382,12 +471,27 @@ export default function PostsPage() {
           className="sufra-filter-dates"
           data-testid="date-filter"
         />
-        <Input.Search allowClear value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t("filters.search")} aria-label={t("filters.search")} className="sufra-filter-search" data-testid="post-search" />
+        <Input.Search
+          allowClear
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder={t("filters.search")}
+          aria-label={t("filters.search")}
+          className="sufra-filter-search"
+          data-testid="post-search"
+        />
       </div>
       {shown && error && <Alert className="sufra-form-alert" type="error" showIcon title={errorMessage(error)} />}
       {selected.length > 0 && (
-        <div className="sufra-bulk-bar" role="region" aria-label={t("bulk.selected", { count: selected.length, n: formatNumber(selected.length, locale) })} data-testid="bulk-bar">
-          <Typography.Text strong>{t("bulk.selected", { count: selected.length, n: formatNumber(selected.length, locale) })}</Typography.Text>
+        <div
+          className="sufra-bulk-bar"
+          role="region"
+          aria-label={t("bulk.selected", { count: selected.length, n: formatNumber(selected.length, locale) })}
+          data-testid="bulk-bar"
+        >
+          <Typography.Text strong>
+            {t("bulk.selected", { count: selected.length, n: formatNumber(selected.length, locale) })}
+          </Typography.Text>
           <Popconfirm
             title={t("bulk.deleteTitle", { count: selected.length, n: formatNumber(selected.length, locale) })}
             description={t("bulk.deleteText")}
@@ -416,10 +520,17 @@ export default function PostsPage() {
       {list}
       {(cursors.length > 0 || hasNext) && (
         <nav className="sufra-pager" aria-label={t("title")}>
-          <Button disabled={!cursors.length} onClick={() => setPages({ key: filterKey, cursors: cursors.slice(0, -1) })}>
+          <Button
+            disabled={!cursors.length}
+            onClick={() => setPages({ key: filterKey, cursors: cursors.slice(0, -1) })}
+          >
             {t("previous")}
           </Button>
-          <Button disabled={!hasNext || !endCursor} onClick={() => endCursor && setPages({ key: filterKey, cursors: [...cursors, endCursor] })} data-testid="next-page">
+          <Button
+            disabled={!hasNext || !endCursor}
+            onClick={() => endCursor && setPages({ key: filterKey, cursors: [...cursors, endCursor] })}
+            data-testid="next-page"
+          >
             {t("next")}
           </Button>
         </nav>
@@ -435,7 +546,12 @@ export default function PostsPage() {
         onCancel={() => setRescheduleOpen(false)}
         destroyOnHidden
       >
-        <KuwaitDateTimePicker value={rescheduleAt} onChange={setRescheduleAt} aria-label={t("bulk.rescheduleTitle")} testId="reschedule-picker" />
+        <KuwaitDateTimePicker
+          value={rescheduleAt}
+          onChange={setRescheduleAt}
+          aria-label={t("bulk.rescheduleTitle")}
+          testId="reschedule-picker"
+        />
       </Modal>
     </div>
   );

@@ -112,7 +112,8 @@ export const postsTexts = {
       sendAgainText: "Check the network first: if the post is already there, sending again would post it twice.",
       sent: "Sending to {{platform}} again",
       manualTitle: "Post it on Snapchat yourself",
-      manualText: "Snapchat has no way for us to post for you. Copy the caption, download the picture or video, and post it from the Snapchat app. Then tap \"It's posted\".",
+      manualText:
+        'Snapchat has no way for us to post for you. Copy the caption, download the picture or video, and post it from the Snapchat app. Then tap "It\'s posted".',
       copy: "Copy caption",
       copied: "Caption copied",
       download: "Download {{name}}",
@@ -152,7 +153,7 @@ export const postsTexts = {
       hashtags: "Hashtags",
       hashtagsPlaceholder: "Type a hashtag and press Enter",
       hashtagsHint: "Written without #; spaces become underscores.",
-      hashtagDropped: "\"{{tag}}\" cannot be a hashtag: use letters, digits or underscores",
+      hashtagDropped: '"{{tag}}" cannot be a hashtag: use letters, digits or underscores',
       firstComment: "First comment (Instagram)",
       firstCommentHint: "Posted right after the post; a good place for more hashtags.",
       platforms: "Networks",
@@ -340,7 +341,8 @@ export const postsTexts = {
       sendAgainText: "تحقق من المنصة أولًا: إن كان المنشور موجودًا فإعادة الإرسال ستنشره مرتين.",
       sent: "جارٍ الإرسال إلى {{platform}} مرة أخرى",
       manualTitle: "انشره على سناب شات بنفسك",
-      manualText: "لا يتيح سناب شات النشر نيابةً عنك. انسخ النص، ونزّل الصورة أو الفيديو، وانشره من تطبيق سناب شات، ثم اضغط «تم النشر».",
+      manualText:
+        "لا يتيح سناب شات النشر نيابةً عنك. انسخ النص، ونزّل الصورة أو الفيديو، وانشره من تطبيق سناب شات، ثم اضغط «تم النشر».",
       copy: "انسخ النص",
       copied: "تم نسخ النص",
       download: "تنزيل {{name}}",

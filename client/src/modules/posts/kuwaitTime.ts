@@ -8,7 +8,16 @@ import { TIME_ZONE } from "../../lib/format.ts";
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
-const partsFormat = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+const partsFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
 
 /** "2026-03-01T13:30:00": the Kuwait wall clock of an instant. */
 export function kuwaitWallClock(instant: Date | string): string {
@@ -17,7 +26,8 @@ export function kuwaitWallClock(instant: Date | string): string {
 }
 
 /** The wall clock of a picker value, with Latin digits whatever dayjs's locale ("ar" writes Arabic-Indic digits). */
-export const wallClockOf = (d: Dayjs) => `${pad(d.year(), 4)}-${pad(d.month() + 1)}-${pad(d.date())}T${pad(d.hour())}:${pad(d.minute())}:00`;
+export const wallClockOf = (d: Dayjs) =>
+  `${pad(d.year(), 4)}-${pad(d.month() + 1)}-${pad(d.date())}T${pad(d.hour())}:${pad(d.minute())}:00`;
 
 /** A picker value showing the instant's Kuwait wall clock. */
 export const toPickerValue = (instant: Date | string): Dayjs => dayjs(kuwaitWallClock(instant));

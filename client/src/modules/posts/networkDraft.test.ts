@@ -11,20 +11,57 @@ test("a new post with every network chosen sends nothing but TikTok's part until
   const d = networkDraftOf(null);
   const o = networkOptionsOf(d, ["instagram", "twitter", "snapchat", "facebook", "tiktok"], [VIDEO]);
   // TikTok: no privacy until chosen, every interaction off until turned on (TikTok's guidelines)
-  expect(o).toEqual({ tiktok: { privacyLevel: null, disableComment: true, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false } });
+  expect(o).toEqual({
+    tiktok: {
+      privacyLevel: null,
+      disableComment: true,
+      disableDuet: true,
+      disableStitch: true,
+      brandOrganic: false,
+      brandContent: false,
+    },
+  });
   expect(networkOptionsOf(d, ["instagram", "twitter"], [VIDEO])).toBeNull();
 });
 
 test("a creator's locked interactions stay off even when the draft turned them on; photo posts carry no Duet or Stitch", () => {
   const d = networkDraftOf(null);
-  d.tiktok = { ...d.tiktok, privacyLevel: "PUBLIC_TO_EVERYONE", allowComment: true, allowDuet: true, allowStitch: true, title: " Karak ", autoAddMusic: true };
-  expect(networkOptionsOf(d, ["tiktok"], [VIDEO], { commentDisabled: true, duetDisabled: false, stitchDisabled: false })!.tiktok).toMatchObject({ disableComment: true, disableDuet: false, disableStitch: false });
-  expect(networkOptionsOf(d, ["tiktok"], [PHOTO], null)!.tiktok).toEqual({ privacyLevel: "PUBLIC_TO_EVERYONE", disableComment: false, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false, title: "Karak", autoAddMusic: true });
+  d.tiktok = {
+    ...d.tiktok,
+    privacyLevel: "PUBLIC_TO_EVERYONE",
+    allowComment: true,
+    allowDuet: true,
+    allowStitch: true,
+    title: " Karak ",
+    autoAddMusic: true,
+  };
+  expect(
+    networkOptionsOf(d, ["tiktok"], [VIDEO], { commentDisabled: true, duetDisabled: false, stitchDisabled: false })!
+      .tiktok,
+  ).toMatchObject({ disableComment: true, disableDuet: false, disableStitch: false });
+  expect(networkOptionsOf(d, ["tiktok"], [PHOTO], null)!.tiktok).toEqual({
+    privacyLevel: "PUBLIC_TO_EVERYONE",
+    disableComment: false,
+    disableDuet: true,
+    disableStitch: true,
+    brandOrganic: false,
+    brandContent: false,
+    title: "Karak",
+    autoAddMusic: true,
+  });
 });
 
 test("a reel with a cover photo, collaborators, X's link in a reply, a Spotlight, a Facebook link and alt text go out in GraphQL's shape, accepted by the shared rule", () => {
   const d = networkDraftOf(null);
-  d.instagram = { ...d.instagram, format: "reel", coverMediaId: PHOTO.id, thumbOffsetSeconds: 2, shareToFeed: false, audioName: "Morning karak", collaborators: ["noura.kw"] };
+  d.instagram = {
+    ...d.instagram,
+    format: "reel",
+    coverMediaId: PHOTO.id,
+    thumbOffsetSeconds: 2,
+    shareToFeed: false,
+    audioName: "Morning karak",
+    collaborators: ["noura.kw"],
+  };
   d.twitter = { thread: false, linkInReply: true };
   d.snapchat = { kind: "spotlight" };
   d.facebook = { link: " https://darqahwa.example " };
@@ -33,7 +70,11 @@ test("a reel with a cover photo, collaborators, X's link in a reply, a Spotlight
   expect(networkOptionsProblems(o)).toEqual([]);
   expect(networkInputOf(o)).toEqual({
     // a cover photo wins over a frame time
-    instagram: { format: "REEL", reel: { coverMediaId: PHOTO.id, thumbOffsetMs: null, shareToFeed: false, audioName: "Morning karak" }, collaborators: ["noura.kw"] },
+    instagram: {
+      format: "REEL",
+      reel: { coverMediaId: PHOTO.id, thumbOffsetMs: null, shareToFeed: false, audioName: "Morning karak" },
+      collaborators: ["noura.kw"],
+    },
     twitter: { thread: false, linkInReply: true },
     snapchat: { kind: "SPOTLIGHT" },
     facebook: { link: "https://darqahwa.example" },
@@ -43,8 +84,23 @@ test("a reel with a cover photo, collaborators, X's link in a reply, a Spotlight
 
 test("a stored post's options read back into the same input", () => {
   const stored = {
-    instagram: { format: "FEED", reel: null, collaborators: ["noura.kw"], locationId: "1234567", userTags: [{ username: "khalid_kw", x: 0.5, y: 0.5 }] },
-    tiktok: { privacyLevel: "FOLLOWER_OF_CREATOR", disableComment: false, disableDuet: true, disableStitch: false, brandOrganic: true, brandContent: false, title: null, autoAddMusic: false },
+    instagram: {
+      format: "FEED",
+      reel: null,
+      collaborators: ["noura.kw"],
+      locationId: "1234567",
+      userTags: [{ username: "khalid_kw", x: 0.5, y: 0.5 }],
+    },
+    tiktok: {
+      privacyLevel: "FOLLOWER_OF_CREATOR",
+      disableComment: false,
+      disableDuet: true,
+      disableStitch: false,
+      brandOrganic: true,
+      brandContent: false,
+      title: null,
+      autoAddMusic: false,
+    },
     twitter: { thread: true, linkInReply: false },
     snapchat: { kind: "SAVED_STORY" },
     facebook: { link: "https://darqahwa.example" },
@@ -52,10 +108,24 @@ test("a stored post's options read back into the same input", () => {
   };
   const d = networkDraftOf(stored);
   expect(d.tiktok.disclose).toBe(true);
-  const input = networkInputOf(networkOptionsOf(d, ["instagram", "tiktok", "twitter", "snapchat", "facebook"], [VIDEO, PHOTO])!);
+  const input = networkInputOf(
+    networkOptionsOf(d, ["instagram", "tiktok", "twitter", "snapchat", "facebook"], [VIDEO, PHOTO])!,
+  );
   expect(input).toEqual({
-    instagram: { format: "FEED", collaborators: ["noura.kw"], locationId: "1234567", userTags: [{ username: "khalid_kw", x: 0.5, y: 0.5 }] },
-    tiktok: { privacyLevel: "FOLLOWER_OF_CREATOR", disableComment: false, disableDuet: true, disableStitch: false, brandOrganic: true, brandContent: false },
+    instagram: {
+      format: "FEED",
+      collaborators: ["noura.kw"],
+      locationId: "1234567",
+      userTags: [{ username: "khalid_kw", x: 0.5, y: 0.5 }],
+    },
+    tiktok: {
+      privacyLevel: "FOLLOWER_OF_CREATOR",
+      disableComment: false,
+      disableDuet: true,
+      disableStitch: false,
+      brandOrganic: true,
+      brandContent: false,
+    },
     twitter: { thread: true, linkInReply: false },
     snapchat: { kind: "SAVED_STORY" },
     facebook: { link: "https://darqahwa.example" },

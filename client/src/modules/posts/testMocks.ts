@@ -78,4 +78,8 @@ export const listMock = (posts: object[], variables: Partial<PostsListQueryVaria
 });
 
 /** The live feed, silent: the subscription is open and nothing happens. */
-export const quiet = { request: { query: PostsChangedDocument }, delay: Infinity, maxUsageCount: Number.POSITIVE_INFINITY };
+export const quiet = {
+  request: { query: PostsChangedDocument },
+  delay: Infinity,
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};

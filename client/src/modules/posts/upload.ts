@@ -70,7 +70,17 @@ function sendOnce(file: Blob, name: string, opts: UploadOptions): Promise<{ stat
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(new ApiError("FETCH_ERROR", apiHooks.translate("errors.FETCH_ERROR"), undefined, undefined, undefined, "errors.FETCH_ERROR"));
+    xhr.onerror = () =>
+      reject(
+        new ApiError(
+          "FETCH_ERROR",
+          apiHooks.translate("errors.FETCH_ERROR"),
+          undefined,
+          undefined,
+          undefined,
+          "errors.FETCH_ERROR",
+        ),
+      );
     xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
     opts.signal?.addEventListener("abort", () => xhr.abort());
     const form = new FormData();
@@ -83,9 +93,23 @@ function sendOnce(file: Blob, name: string, opts: UploadOptions): Promise<{ stat
 
 function failure(status: number, body: unknown): ApiError {
   const b = (body && typeof body === "object" ? body : {}) as { message?: unknown; code?: unknown; details?: unknown };
-  const key = status === 413 ? "errors.MEDIA_TOO_LARGE" : status === 401 ? "errors.UNAUTHENTICATED" : status >= 500 ? "errors.INTERNAL" : "errors.UNKNOWN";
+  const key =
+    status === 413
+      ? "errors.MEDIA_TOO_LARGE"
+      : status === 401
+        ? "errors.UNAUTHENTICATED"
+        : status >= 500
+          ? "errors.INTERNAL"
+          : "errors.UNKNOWN";
   const message = typeof b.message === "string" ? b.message : apiHooks.translate(key);
-  return new ApiError(status, message, typeof b.code === "string" ? b.code : undefined, b.details as Record<string, string[]> | undefined, body, key);
+  return new ApiError(
+    status,
+    message,
+    typeof b.code === "string" ? b.code : undefined,
+    b.details as Record<string, string[]> | undefined,
+    body,
+    key,
+  );
 }
 
 /** Uploads one file; rejects with an ApiError whose message is already in the person's language. */

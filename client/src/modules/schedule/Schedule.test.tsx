@@ -8,9 +8,22 @@ import type { MockLink } from "@apollo/client/testing";
 import { App as AntApp } from "antd";
 import type { ReactNode } from "react";
 import { Calendar } from "@fullcalendar/core";
-import { PostsDuplicateDocument, ScheduleCalendarPostsDocument, ScheduleHolidaysDocument, ScheduleMovePostDocument, SchedulePostChangedDocument, ScheduleUpcomingOccasionsDocument } from "../../graphql/graphql.ts";
+import {
+  PostsDuplicateDocument,
+  ScheduleCalendarPostsDocument,
+  ScheduleHolidaysDocument,
+  ScheduleMovePostDocument,
+  SchedulePostChangedDocument,
+  ScheduleUpcomingOccasionsDocument,
+} from "../../graphql/graphql.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { freshStart, recordedMock, renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
+import {
+  freshStart,
+  recordedMock,
+  renderWithMocks as renderScreen,
+  resetScreenWidth,
+  setScreenWidth,
+} from "../../../test/screens.tsx";
 import { campaignOptionsMock } from "../campaigns/testMocks.ts";
 import { useReschedule } from "./hooks/useReschedule.ts";
 import SchedulePage, { slotTime } from "./SchedulePage.tsx";
@@ -37,8 +50,28 @@ function post(id: string, status: Status, at: string, over: Record<string, unkno
     outsideCampaignDates: false,
     media: [],
     targets: [
-      { __typename: "PostTarget", id: `${id}-ig`, platform: "INSTAGRAM", handle: "daralqahwa", status: status === "PUBLISHED" ? "PUBLISHED" : "PENDING", error: null, demo: false, publishedAt: null, permalink: null },
-      { __typename: "PostTarget", id: `${id}-x`, platform: "TWITTER", handle: "daralqahwa", status: status === "FAILED" ? "FAILED" : status === "PUBLISHED" ? "PUBLISHED" : "PENDING", error: status === "FAILED" ? "X refused the post: duplicate" : null, demo: true, publishedAt: null, permalink: null },
+      {
+        __typename: "PostTarget",
+        id: `${id}-ig`,
+        platform: "INSTAGRAM",
+        handle: "daralqahwa",
+        status: status === "PUBLISHED" ? "PUBLISHED" : "PENDING",
+        error: null,
+        demo: false,
+        publishedAt: null,
+        permalink: null,
+      },
+      {
+        __typename: "PostTarget",
+        id: `${id}-x`,
+        platform: "TWITTER",
+        handle: "daralqahwa",
+        status: status === "FAILED" ? "FAILED" : status === "PUBLISHED" ? "PUBLISHED" : "PENDING",
+        error: status === "FAILED" ? "X refused the post: duplicate" : null,
+        demo: true,
+        publishedAt: null,
+        permalink: null,
+      },
     ],
     ...over,
   };
@@ -59,12 +92,24 @@ function calendarMock(posts: unknown[], maxUsageCount = 10): MockLink.MockedResp
   };
 }
 // no status change unless a test pushes one
-const quiet: MockLink.MockedResponse = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } }, delay: 600_000 };
+const quiet: MockLink.MockedResponse = {
+  request: { query: SchedulePostChangedDocument },
+  result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } },
+  delay: 600_000,
+};
 /** a year without holidays, for the tests that are not about them */
-const noHolidays: MockLink.MockedResponse = { request: { query: ScheduleHolidaysDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { kuwaitHolidays: [] } } };
+const noHolidays: MockLink.MockedResponse = {
+  request: { query: ScheduleHolidaysDocument, variables: () => true },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: { data: { kuwaitHolidays: [] } },
+};
 
 /** Every calendar also offers its campaign filter (no campaigns here unless a test says so). */
-const renderWithMocks = (r: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(r, path, [...(mocks ?? []), campaignOptionsMock()]);
+const renderWithMocks = (
+  r: Parameters<typeof renderScreen>[0],
+  path: string,
+  mocks: Parameters<typeof renderScreen>[2] = [],
+) => renderScreen(r, path, [...(mocks ?? []), campaignOptionsMock()]);
 
 const routes = [
   { path: "/schedule", element: <SchedulePage /> },
@@ -82,7 +127,10 @@ afterEach(resetScreenWidth);
 
 test("the month's posts sit on their Kuwait day and hour, fetched for the range shown", async () => {
   renderWithMocks(routes, "/schedule?date=2026-03-04", [
-    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z"), post("p2", "PUBLISHED", "2026-03-04T22:30:00.000Z")]),
+    calendarMock([
+      post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z"),
+      post("p2", "PUBLISHED", "2026-03-04T22:30:00.000Z"),
+    ]),
     quiet,
     noHolidays,
   ]);
@@ -110,7 +158,11 @@ test("the month's posts sit on their Kuwait day and hour, fetched for the range 
 
 test("in Arabic: right to left, Saturday first, Hijri dates, Arabic times and buttons", async () => {
   await inLanguage("ar");
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, noHolidays]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]),
+    quiet,
+    noHolidays,
+  ]);
   const event = await screen.findByTestId("event-p1");
   expect(event).toHaveTextContent("١٠:٠٠ ص");
   expect(document.querySelector(".fc")).toHaveClass("fc-direction-rtl");
@@ -161,7 +213,10 @@ test("in Arabic: the network filter shows one network's posts (TikTok, Facebook 
 
 test("a link with ?network=facebook opens the calendar on Facebook's posts", async () => {
   renderWithMocks(routes, "/schedule?date=2026-03-04&network=facebook", [
-    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z"), post("p2", "SCHEDULED", "2026-03-05T07:00:00.000Z", { platforms: ["FACEBOOK"] })]),
+    calendarMock([
+      post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z"),
+      post("p2", "SCHEDULED", "2026-03-05T07:00:00.000Z", { platforms: ["FACEBOOK"] }),
+    ]),
     quiet,
     noHolidays,
   ]);
@@ -171,7 +226,11 @@ test("a link with ?network=facebook opens the calendar on Facebook's posts", asy
 });
 
 test("the week and day views show the Hijri date in their headers and the post at its Kuwait hour", async () => {
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, noHolidays]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]),
+    quiet,
+    noHolidays,
+  ]);
   await screen.findByTestId("event-p1");
   fireEvent.click(screen.getByRole("button", { name: "Week" }));
   await waitFor(() => expect(document.querySelector(".fc-timeGridWeek-view")).not.toBeNull());
@@ -186,14 +245,22 @@ test("the week and day views show the Hijri date in their headers and the post a
 
 test("on a phone (360 px) the calendar opens on the day, with the views below", async () => {
   setScreenWidth(360);
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, noHolidays]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]),
+    quiet,
+    noHolidays,
+  ]);
   expect(await screen.findByTestId("event-p1")).toHaveTextContent("10:00 AM");
   expect(document.querySelector(".fc-timeGridDay-view")).not.toBeNull();
   expect(document.querySelector(".fc-footer-toolbar")).toContainElement(screen.getByRole("button", { name: "Month" }));
 });
 
 test("a post opens in a drawer: caption, each network's status and why, and the edit link", async () => {
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p3", "FAILED", "2026-03-10T15:00:00.000Z")]), quiet, noHolidays]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([post("p3", "FAILED", "2026-03-10T15:00:00.000Z")]),
+    quiet,
+    noHolidays,
+  ]);
   fireEvent.click((await screen.findByTestId("event-p3")).closest(".fc-event")!);
   const drawer = within(await screen.findByTestId("post-drawer"));
   expect(drawer.getByTestId("drawer-caption")).toHaveTextContent("Caption of p3: fresh saffron buns this morning");
@@ -209,33 +276,57 @@ test("a post opens in a drawer: caption, each network's status and why, and the 
   expect(drawer.getByTestId("edit-post")).toHaveAttribute("href", "/posts/p3/edit");
 });
 
-const photo = (id: string, kind = "IMAGE", thumbnailUrl: string | null = `/media/${id}/thumb?exp=1&sig=s`) => ({ __typename: "Media", id, kind, thumbnailUrl });
+const photo = (id: string, kind = "IMAGE", thumbnailUrl: string | null = `/media/${id}/thumb?exp=1&sig=s`) => ({
+  __typename: "Media",
+  id,
+  kind,
+  thumbnailUrl,
+});
 
 describe("the week and day views open where the posts are", () => {
   let scrolls: jest.SpiedFunction<Calendar["scrollToTime"]>;
   beforeEach(() => (scrolls = jest.spyOn(Calendar.prototype, "scrollToTime")));
   afterEach(() => scrolls.mockRestore());
 
-  test.each(["en", "ar"] as const)("evening posts (%s): the week opens at the earliest of them, not at midnight", async (lng) => {
-    await inLanguage(lng);
-    // 15:30 and 16:00 UTC are 18:30 and 19:00 in Kuwait
-    renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T16:00:00.000Z"), post("p2", "PUBLISHED", "2026-03-06T15:30:00.000Z")]), quiet, noHolidays]);
-    await screen.findByTestId("event-p1");
-    // the month view has no hours to scroll: it grows with its weeks
-    expect(scrolls).not.toHaveBeenCalled();
-    const root = () => document.querySelector<HTMLElement>(".fc")!;
-    expect(root().style.height).toBe("");
-    fireEvent.click(screen.getByRole("button", { name: lng === "ar" ? "أسبوع" : "Week" }));
-    await waitFor(() => expect(scrolls).toHaveBeenCalledWith("18:00:00"));
-    // the week scrolls inside a fixed height (jsdom's window is 768 px tall), its toolbar staying in sight
-    expect(root().style.height).toBe("608px");
-    expect(document.querySelector(".fc")).toHaveClass(lng === "ar" ? "fc-direction-rtl" : "fc-direction-ltr");
-    // a refetch of the same week leaves the person's own scrolling alone
-    expect(scrolls).toHaveBeenCalledTimes(1);
-  });
+  test.each(["en", "ar"] as const)(
+    "evening posts (%s): the week opens at the earliest of them, not at midnight",
+    async (lng) => {
+      await inLanguage(lng);
+      // 15:30 and 16:00 UTC are 18:30 and 19:00 in Kuwait
+      renderWithMocks(routes, "/schedule?date=2026-03-04", [
+        calendarMock([
+          post("p1", "SCHEDULED", "2026-03-04T16:00:00.000Z"),
+          post("p2", "PUBLISHED", "2026-03-06T15:30:00.000Z"),
+        ]),
+        quiet,
+        noHolidays,
+      ]);
+      await screen.findByTestId("event-p1");
+      // the month view has no hours to scroll: it grows with its weeks
+      expect(scrolls).not.toHaveBeenCalled();
+      const root = () => document.querySelector<HTMLElement>(".fc")!;
+      expect(root().style.height).toBe("");
+      fireEvent.click(screen.getByRole("button", { name: lng === "ar" ? "أسبوع" : "Week" }));
+      await waitFor(() => expect(scrolls).toHaveBeenCalledWith("18:00:00"));
+      // the week scrolls inside a fixed height (jsdom's window is 768 px tall), its toolbar staying in sight
+      expect(root().style.height).toBe("608px");
+      expect(document.querySelector(".fc")).toHaveClass(lng === "ar" ? "fc-direction-rtl" : "fc-direction-ltr");
+      // a refetch of the same week leaves the person's own scrolling alone
+      expect(scrolls).toHaveBeenCalledTimes(1);
+    },
+  );
 
   test("a week without posts opens at 8 AM", async () => {
-    renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([]), quiet, noHolidays, { request: { query: ScheduleUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: 10, result: { data: { upcomingOccasions: [] } } }]);
+    renderWithMocks(routes, "/schedule?date=2026-03-04", [
+      calendarMock([]),
+      quiet,
+      noHolidays,
+      {
+        request: { query: ScheduleUpcomingOccasionsDocument, variables: () => true },
+        maxUsageCount: 10,
+        result: { data: { upcomingOccasions: [] } },
+      },
+    ]);
     await waitFor(() => expect(ranges.length).toBeGreaterThan(0));
     fireEvent.click(screen.getByRole("button", { name: "Week" }));
     await waitFor(() => expect(scrolls).toHaveBeenCalledWith("08:00:00"));
@@ -245,7 +336,10 @@ describe("the week and day views open where the posts are", () => {
 describe("media on the calendar", () => {
   test("the week view shows a tiny thumbnail (the small variant, lazily loaded, described); the month only an icon", async () => {
     renderWithMocks(routes, "/schedule?date=2026-03-04", [
-      calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z", { media: [photo("m1"), photo("m2")] }), post("p2", "SCHEDULED", "2026-03-05T07:00:00.000Z", { media: [photo("v1", "VIDEO", null)] })]),
+      calendarMock([
+        post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z", { media: [photo("m1"), photo("m2")] }),
+        post("p2", "SCHEDULED", "2026-03-05T07:00:00.000Z", { media: [photo("v1", "VIDEO", null)] }),
+      ]),
       quiet,
       noHolidays,
     ]);
@@ -272,14 +366,41 @@ describe("a published post in the drawer", () => {
     post("p5", "PUBLISHED", "2026-03-04T15:00:00.000Z", {
       media: [photo("m1")],
       targets: [
-        { __typename: "PostTarget", id: "p5-ig", platform: "INSTAGRAM", handle: "daralqahwa", status: "PUBLISHED", error: null, demo: false, publishedAt: "2026-03-04T15:00:05.000Z", permalink: "https://www.instagram.com/p/DAbc123/" },
-        { __typename: "PostTarget", id: "p5-x", platform: "TWITTER", handle: "demo_twitter", status: "PUBLISHED", error: null, demo: true, publishedAt: "2026-03-04T15:00:05.000Z", permalink: "https://demo.sufra.local/twitter/abc" },
+        {
+          __typename: "PostTarget",
+          id: "p5-ig",
+          platform: "INSTAGRAM",
+          handle: "daralqahwa",
+          status: "PUBLISHED",
+          error: null,
+          demo: false,
+          publishedAt: "2026-03-04T15:00:05.000Z",
+          permalink: "https://www.instagram.com/p/DAbc123/",
+        },
+        {
+          __typename: "PostTarget",
+          id: "p5-x",
+          platform: "TWITTER",
+          handle: "demo_twitter",
+          status: "PUBLISHED",
+          error: null,
+          demo: true,
+          publishedAt: "2026-03-04T15:00:05.000Z",
+          permalink: "https://demo.sufra.local/twitter/abc",
+        },
       ],
     });
 
   test("each copy: a link to the network's own page, or 'simulated' with no link; the photo; a new draft from it", async () => {
-    const dup = recordedMock(PostsDuplicateDocument, (v) => ({ data: { duplicatePost: { ...published(), __typename: "Post", id: v.mediaOnly ? "p7" : "p6" } } }));
-    const { router } = renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([published()]), quiet, noHolidays, dup.mock]);
+    const dup = recordedMock(PostsDuplicateDocument, (v) => ({
+      data: { duplicatePost: { ...published(), __typename: "Post", id: v.mediaOnly ? "p7" : "p6" } },
+    }));
+    const { router } = renderWithMocks(routes, "/schedule?date=2026-03-04", [
+      calendarMock([published()]),
+      quiet,
+      noHolidays,
+      dup.mock,
+    ]);
     fireEvent.click((await screen.findByTestId("event-p5")).closest(".fc-event")!);
     const drawer = within(await screen.findByTestId("post-drawer"));
     const ig = within(drawer.getByTestId("target-instagram")).getByRole("link", { name: /View on Instagram/ });
@@ -289,7 +410,9 @@ describe("a published post in the drawer", () => {
     const x = within(drawer.getByTestId("target-twitter"));
     expect(x.queryByRole("link")).toBeNull();
     expect(x.getByText("Simulated on X: not on the real network")).toBeInTheDocument();
-    expect(drawer.getByRole("img", { name: "Photo of the post “Caption of p5: fresh saffron buns this morning”" })).toHaveAttribute("src", "/media/m1/thumb?exp=1&sig=s");
+    expect(
+      drawer.getByRole("img", { name: "Photo of the post “Caption of p5: fresh saffron buns this morning”" }),
+    ).toHaveAttribute("src", "/media/m1/thumb?exp=1&sig=s");
     expect(drawer.queryByTestId("edit-post")).toBeNull();
     fireEvent.click(drawer.getByRole("button", { name: "Duplicate as new draft" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/posts/p6/edit"));
@@ -297,7 +420,13 @@ describe("a published post in the drawer", () => {
   });
 });
 
-const occasion = (occasionKey: string, nameEn: string, nameAr: string, date: string) => ({ __typename: "UpcomingOccasion", occasionKey, nameEn, nameAr, date });
+const occasion = (occasionKey: string, nameEn: string, nameAr: string, date: string) => ({
+  __typename: "UpcomingOccasion",
+  occasionKey,
+  nameEn,
+  nameAr,
+  date,
+});
 /** The server's coming occasions (an admin moved Ramadan's first day: the banner follows it). */
 const upcoming: MockLink.MockedResponse = {
   request: { query: ScheduleUpcomingOccasionsDocument, variables: { days: 366 } },
@@ -316,14 +445,27 @@ const upcoming: MockLink.MockedResponse = {
 };
 
 test("an empty range names the server's coming occasions, each with a link to plan a post that day, and offers to create a post", async () => {
-  const { router } = renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([]), quiet, noHolidays, upcoming]);
+  const { router } = renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([]),
+    quiet,
+    noHolidays,
+    upcoming,
+  ]);
   const banner = within(await screen.findByTestId("occasions"));
   expect(await banner.findByText("Plan your New Year's Day posts")).toBeInTheDocument();
   // four of them, nearest first
-  expect(banner.getAllByRole("listitem").map((li) => li.dataset.testid)).toEqual(["occasion-new_year", "occasion-isra_miraj", "occasion-ramadan_start", "occasion-national_day"]);
+  expect(banner.getAllByRole("listitem").map((li) => li.dataset.testid)).toEqual([
+    "occasion-new_year",
+    "occasion-isra_miraj",
+    "occasion-ramadan_start",
+    "occasion-national_day",
+  ]);
   const ramadan = banner.getByTestId("occasion-ramadan_start");
   expect(ramadan).toHaveTextContent("Start of Ramadan: February 9, 2027");
-  expect(within(ramadan).getByRole("link", { name: "Plan a post" })).toHaveAttribute("href", `/posts/new?at=${encodeURIComponent("2027-02-09T07:00:00.000Z")}`);
+  expect(within(ramadan).getByRole("link", { name: "Plan a post" })).toHaveAttribute(
+    "href",
+    `/posts/new?at=${encodeURIComponent("2027-02-09T07:00:00.000Z")}`,
+  );
   fireEvent.click(banner.getByRole("button", { name: "Create a post" }));
   await waitFor(() => expect(router.state.location.pathname).toBe("/posts/new"));
 });
@@ -341,7 +483,20 @@ test("a status change arrives live: the range is fetched again and the post show
   renderWithMocks(routes, "/schedule?date=2026-03-04", [
     calendarMock([post("p1", "SCHEDULED", at)], 1),
     calendarMock([post("p1", "PUBLISHED", at)]),
-    { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "p1", postStatus: "PUBLISHED", post: post("p1", "PUBLISHED", at) } } }, delay: 300 },
+    {
+      request: { query: SchedulePostChangedDocument },
+      result: {
+        data: {
+          postChanged: {
+            __typename: "PostChange",
+            postId: "p1",
+            postStatus: "PUBLISHED",
+            post: post("p1", "PUBLISHED", at),
+          },
+        },
+      },
+      delay: 300,
+    },
     noHolidays,
   ]);
   expect((await screen.findByTestId("event-p1")).closest(".fc-event")).toHaveClass("is-scheduled");
@@ -397,7 +552,13 @@ describe("dropping a post on a new time", () => {
     await inLanguage("ar");
     const { result } = renderHook(() => useReschedule(), { wrapper: wrapper([]) });
     const revert = jest.fn();
-    await act(async () => void (await result.current({ event: { id: "p1", start: toCalendar(new Date(Date.now() - 2 * HOUR)) }, revert })));
+    await act(
+      async () =>
+        void (await result.current({
+          event: { id: "p1", start: toCalendar(new Date(Date.now() - 2 * HOUR)) },
+          revert,
+        })),
+    );
     expect(revert).toHaveBeenCalledTimes(1);
     expect(await screen.findByText("اختر وقتًا بعد دقيقة واحدة على الأقل من الآن")).toBeInTheDocument();
   });
@@ -407,7 +568,14 @@ describe("dropping a post on a new time", () => {
     const mocks: MockLink.MockedResponse[] = [
       {
         request: { query: ScheduleMovePostDocument, variables: { id: "p9", scheduledFor: target.toISOString() } },
-        result: { errors: [{ message: "This post can no longer be moved", extensions: { code: "BAD_USER_INPUT", reason: "INVALID_STATE" } }] },
+        result: {
+          errors: [
+            {
+              message: "This post can no longer be moved",
+              extensions: { code: "BAD_USER_INPUT", reason: "INVALID_STATE" },
+            },
+          ],
+        },
       },
     ];
     const { result } = renderHook(() => useReschedule(), { wrapper: wrapper(mocks) });
@@ -427,17 +595,46 @@ function holidaysMock(year: number, list: Record<string, unknown>[]): MockLink.M
   return {
     request: { query: ScheduleHolidaysDocument, variables: { year } },
     maxUsageCount: 10,
-    result: { data: { kuwaitHolidays: list.map((h) => ({ __typename: "KuwaitHoliday", kind: "ISLAMIC", day: 1, days: 1, corrected: false, ...h })) } },
+    result: {
+      data: {
+        kuwaitHolidays: list.map((h) => ({
+          __typename: "KuwaitHoliday",
+          kind: "ISLAMIC",
+          day: 1,
+          days: 1,
+          corrected: false,
+          ...h,
+        })),
+      },
+    },
   };
 }
 const eid2026 = [
-  { date: "2026-03-19", occasionKey: "ramadan_end", nameEn: "Last day of Ramadan", nameAr: "آخر أيام شهر رمضان", kind: "SEASON" },
+  {
+    date: "2026-03-19",
+    occasionKey: "ramadan_end",
+    nameEn: "Last day of Ramadan",
+    nameAr: "آخر أيام شهر رمضان",
+    kind: "SEASON",
+  },
   { date: "2026-03-20", occasionKey: "eid_al_fitr", nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", days: 3 },
-  { date: "2026-03-21", occasionKey: "eid_al_fitr", nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", day: 2, days: 3, corrected: true },
+  {
+    date: "2026-03-21",
+    occasionKey: "eid_al_fitr",
+    nameEn: "Eid al-Fitr",
+    nameAr: "عيد الفطر",
+    day: 2,
+    days: 3,
+    corrected: true,
+  },
 ];
 
 test("the year's holidays and occasions are labelled in their days, beside the Hijri date", async () => {
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, holidaysMock(2026, eid2026)]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]),
+    quiet,
+    holidaysMock(2026, eid2026),
+  ]);
   await screen.findByTestId("event-p1");
   const eid = await within(cell("2026-03-20")).findByTestId("holiday-label");
   expect(eid).toHaveTextContent("Eid al-Fitr");
@@ -455,16 +652,27 @@ test("the year's holidays and occasions are labelled in their days, beside the H
 
 test("in Arabic the labels are Arabic, with Arabic-Indic digits", async () => {
   await inLanguage("ar");
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, holidaysMock(2026, eid2026)]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]),
+    quiet,
+    holidaysMock(2026, eid2026),
+  ]);
   await screen.findByTestId("event-p1");
   expect(await within(cell("2026-03-21")).findByTestId("holiday-label")).toHaveTextContent("عيد الفطر، اليوم ٢");
-  expect(within(cell("2026-03-21")).getByTestId("holiday-label")).toHaveAttribute("title", "مناسبة إسلامية، تاريخ حدده مجلس الوزراء");
+  expect(within(cell("2026-03-21")).getByTestId("holiday-label")).toHaveAttribute(
+    "title",
+    "مناسبة إسلامية، تاريخ حدده مجلس الوزراء",
+  );
 });
 
 test("on a phone the week's day heads are short (weekday, day, Hijri day) and an occasion is a marker named for it, so seven fit side by side", async () => {
   setScreenWidth(390);
   await inLanguage("ar");
-  renderWithMocks(routes, "/schedule?date=2026-03-19", [calendarMock([post("p1", "SCHEDULED", "2026-03-19T07:00:00.000Z")]), quiet, holidaysMock(2026, eid2026)]);
+  renderWithMocks(routes, "/schedule?date=2026-03-19", [
+    calendarMock([post("p1", "SCHEDULED", "2026-03-19T07:00:00.000Z")]),
+    quiet,
+    holidaysMock(2026, eid2026),
+  ]);
   await screen.findByTestId("event-p1");
   fireEvent.click(screen.getByRole("button", { name: "أسبوع" }));
   await waitFor(() => expect(document.querySelector(".fc-timeGridWeek-view")).not.toBeNull());
@@ -488,7 +696,15 @@ test("a month view across the new year labels both years' days", async () => {
     calendarMock([]),
     quiet,
     holidaysMock(2026, []),
-    holidaysMock(2027, [{ date: "2027-01-01", occasionKey: "new_year", nameEn: "New Year's Day", nameAr: "رأس السنة الميلادية", kind: "PUBLIC" }]),
+    holidaysMock(2027, [
+      {
+        date: "2027-01-01",
+        occasionKey: "new_year",
+        nameEn: "New Year's Day",
+        nameAr: "رأس السنة الميلادية",
+        kind: "PUBLIC",
+      },
+    ]),
   ]);
   expect(await within(cell("2027-01-01")).findByTestId("holiday-label")).toHaveTextContent("New Year's Day");
 });

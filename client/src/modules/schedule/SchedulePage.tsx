@@ -6,7 +6,14 @@
 // Status changes arrive live (postChanged). An empty range names the coming occasions. Kuwait's
 // holidays and occasions (kuwaitHolidays of the years shown) are labelled in their days.
 import { skipToken, useQuery, useSubscription } from "@apollo/client/react";
-import type { DatesSetArg, DayCellContentArg, DayHeaderContentArg, EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
+import type {
+  DatesSetArg,
+  DayCellContentArg,
+  DayHeaderContentArg,
+  EventClickArg,
+  EventContentArg,
+  EventInput,
+} from "@fullcalendar/core";
 import arLocale from "@fullcalendar/core/locales/ar";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin, { type DateClickArg } from "@fullcalendar/interaction";
@@ -21,7 +28,11 @@ import { platformName } from "../../shared/platformMeta.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { RouteButton } from "../../shared/RouteButton.tsx";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
-import { ScheduleCalendarPostsDocument, SchedulePostChangedDocument, type ScheduleCalendarPostFragment } from "../../graphql/graphql.ts";
+import {
+  ScheduleCalendarPostsDocument,
+  SchedulePostChangedDocument,
+  type ScheduleCalendarPostFragment,
+} from "../../graphql/graphql.ts";
 import { formatNumber, joinParts } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { firstWeekday } from "../../shared/week.ts";
@@ -59,7 +70,8 @@ export function slotTime(calendarDate: Date, allDay: boolean, now = Date.now()):
 }
 
 /** The Hijri day of a calendar cell (its date is Kuwait's day at midnight, written as UTC). */
-const hijriOfCell = (calendarDate: Date, locale: "en" | "ar") => formatHijriDay(new Date(fromCalendar(calendarDate).getTime() + 12 * HOUR_MS), locale);
+const hijriOfCell = (calendarDate: Date, locale: "en" | "ar") =>
+  formatHijriDay(new Date(fromCalendar(calendarDate).getTime() + 12 * HOUR_MS), locale);
 
 const START_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -69,7 +81,9 @@ export default function SchedulePage() {
   const rtl = locale === "ar";
   // the first view is chosen once, before antd's breakpoints are known (they arrive after the first
   // render): a phone opens on the day, a wider screen on the month
-  const [narrowAtStart] = useState(() => typeof window.matchMedia === "function" && window.matchMedia("(max-width: 767.98px)").matches);
+  const [narrowAtStart] = useState(
+    () => typeof window.matchMedia === "function" && window.matchMedia("(max-width: 767.98px)").matches,
+  );
   const md = Grid.useBreakpoint().md;
   const small = md === undefined ? narrowAtStart : !md;
   const navigate = useNavigate();
@@ -90,7 +104,10 @@ export default function SchedulePage() {
     return isPlatformName(n) ? n : null;
   });
 
-  const { data, previousData, error, refetch } = useQuery(ScheduleCalendarPostsDocument, range ? { variables: campaignId ? { ...range, campaignId } : range, fetchPolicy: "cache-and-network" } : skipToken);
+  const { data, previousData, error, refetch } = useQuery(
+    ScheduleCalendarPostsDocument,
+    range ? { variables: campaignId ? { ...range, campaignId } : range, fetchPolicy: "cache-and-network" } : skipToken,
+  );
   const reload = useSerialRefetch(refetch, !!range);
   // a post published, failed or moved elsewhere (another tab, the scheduler): fetch the range again
   useSubscription(SchedulePostChangedDocument, { onData: () => void reload() });
@@ -159,7 +176,10 @@ export default function SchedulePage() {
     const key = `${locale}|${viewType}|${range.from}|${range.to}`;
     if (scrolledFor.current === key) return;
     scrolledFor.current = key;
-    const hour = scrollHour(events.map((e) => e.start as Date), visibleHoursOf(timeGridHeight));
+    const hour = scrollHour(
+      events.map((e) => e.start as Date),
+      visibleHoursOf(timeGridHeight),
+    );
     calendarRef.current?.getApi().scrollToTime(scrollTimeOf(hour));
   }, [range, data, events, timeGridHeight, locale, viewType, timeGrid]);
 
@@ -183,7 +203,13 @@ export default function SchedulePage() {
     setOpenId(arg.event.id);
   };
 
-  const eventContent = (arg: EventContentArg) => <EventBody post={arg.event.extendedProps.post as ScheduleCalendarPostFragment} locale={locale} month={arg.view.type === "dayGridMonth"} />;
+  const eventContent = (arg: EventContentArg) => (
+    <EventBody
+      post={arg.event.extendedProps.post as ScheduleCalendarPostFragment}
+      locale={locale}
+      month={arg.view.type === "dayGridMonth"}
+    />
+  );
 
   /** A day's Gregorian label with its Hijri date and holidays under it (month cells, week and day heads). */
   const withHijri = (className: string, label: React.ReactNode, date: Date) => (
@@ -197,7 +223,9 @@ export default function SchedulePage() {
   );
 
   const dayCellContent = (arg: DayCellContentArg) =>
-    arg.view.type === "dayGridMonth" ? withHijri("sufra-day-cell", <span className="sufra-day-number">{arg.dayNumberText}</span>, arg.date) : arg.dayNumberText;
+    arg.view.type === "dayGridMonth"
+      ? withHijri("sufra-day-cell", <span className="sufra-day-number">{arg.dayNumberText}</span>, arg.date)
+      : arg.dayNumberText;
 
   /**
    * A week's day head on a phone, where seven share ~50 px each: the weekday short (FullCalendar's
@@ -218,14 +246,23 @@ export default function SchedulePage() {
         <span className="sufra-hijri" data-testid="hijri-day">
           {hijriOfCell(arg.date, locale)}
         </span>
-        {names.length > 0 && <span className="sufra-holiday-dot" role="img" aria-label={named} title={named} data-testid="holiday-dot" />}
+        {names.length > 0 && (
+          <span className="sufra-holiday-dot" role="img" aria-label={named} title={named} data-testid="holiday-dot" />
+        )}
       </span>
     );
   };
   const dayHeaderContent = (arg: DayHeaderContentArg) =>
-    !arg.view.type.startsWith("timeGrid") ? arg.text : small && arg.view.type === "timeGridWeek" ? compactHead(arg) : withHijri("sufra-day-head", <span>{arg.text}</span>, arg.date);
+    !arg.view.type.startsWith("timeGrid")
+      ? arg.text
+      : small && arg.view.type === "timeGridWeek"
+        ? compactHead(arg)
+        : withHijri("sufra-day-head", <span>{arg.text}</span>, arg.date);
 
-  const fcLocale = useMemo(() => (rtl ? { ...arLocale, code: calendarLocaleCode("ar") } : calendarLocaleCode("en")), [rtl]);
+  const fcLocale = useMemo(
+    () => (rtl ? { ...arLocale, code: calendarLocaleCode("ar") } : calendarLocaleCode("en")),
+    [rtl],
+  );
   const views = ["dayGridMonth", "timeGridWeek", "timeGridDay"].join(",");
 
   return (
@@ -257,13 +294,20 @@ export default function SchedulePage() {
           locale={fcLocale}
           direction={rtl ? "rtl" : "ltr"}
           firstDay={firstWeekday(locale)}
-          headerToolbar={small ? { start: "prev,next", center: "title", end: "today" } : { start: "prev,next today", center: "title", end: views }}
+          headerToolbar={
+            small
+              ? { start: "prev,next", center: "title", end: "today" }
+              : { start: "prev,next today", center: "title", end: views }
+          }
           footerToolbar={small ? { center: views } : false}
           buttonText={{ today: t("view.today") }}
           views={{
             dayGridMonth: { buttonText: t("view.month"), height: "auto" },
             // a phone's week: the weekday in a letter (Arabic's are distinct) or three (English), the day under it (compactHead)
-            timeGridWeek: { buttonText: t("view.week"), ...(small ? { dayHeaderFormat: { weekday: rtl ? "narrow" : "short" } as const } : {}) },
+            timeGridWeek: {
+              buttonText: t("view.week"),
+              ...(small ? { dayHeaderFormat: { weekday: rtl ? "narrow" : "short" } as const } : {}),
+            },
             timeGridDay: { buttonText: t("view.day") },
           }}
           scrollTime={scrollTimeOf(DEFAULT_SCROLL_HOUR)}
@@ -281,7 +325,12 @@ export default function SchedulePage() {
           dayCellDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}
           dayHeaderDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}
           // its prev/next chevrons are role="img" without a name; the buttons carry the name (title)
-          viewDidMount={(arg) => arg.el.closest(".fc")?.querySelectorAll(".fc-icon").forEach((i) => i.setAttribute("aria-hidden", "true"))}
+          viewDidMount={(arg) =>
+            arg.el
+              .closest(".fc")
+              ?.querySelectorAll(".fc-icon")
+              .forEach((i) => i.setAttribute("aria-hidden", "true"))
+          }
           dayHeaderContent={dayHeaderContent}
           datesSet={datesSet}
           dateClick={dateClick}

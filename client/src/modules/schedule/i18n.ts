@@ -36,7 +36,13 @@ registerTranslations(SCHEDULE_NS, {
     },
     holiday: {
       day: "{{name}}, day {{day}}",
-      kinds: { PUBLIC: "Public holiday", ISLAMIC: "Islamic occasion", NATIONAL: "National holiday", SEASON: "Season", SCHOOL: "School break" },
+      kinds: {
+        PUBLIC: "Public holiday",
+        ISLAMIC: "Islamic occasion",
+        NATIONAL: "National holiday",
+        SEASON: "Season",
+        SCHOOL: "School break",
+      },
       corrected: "Date set by the Cabinet",
     },
   },
@@ -72,7 +78,13 @@ registerTranslations(SCHEDULE_NS, {
     },
     holiday: {
       day: "{{name}}، اليوم {{day}}",
-      kinds: { PUBLIC: "عطلة رسمية", ISLAMIC: "مناسبة إسلامية", NATIONAL: "عيد وطني", SEASON: "موسم", SCHOOL: "عطلة مدرسية" },
+      kinds: {
+        PUBLIC: "عطلة رسمية",
+        ISLAMIC: "مناسبة إسلامية",
+        NATIONAL: "عيد وطني",
+        SEASON: "موسم",
+        SCHOOL: "عطلة مدرسية",
+      },
       corrected: "تاريخ حدده مجلس الوزراء",
     },
   },

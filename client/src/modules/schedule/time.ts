@@ -19,15 +19,22 @@ export const fromCalendar = (d: Date): Date => new Date(d.getTime() - KUWAIT_OFF
 export const calendarNow = (now = Date.now()): Date => toCalendar(new Date(now));
 
 /** The locale tag the calendar's own texts use (Arabic-Indic digits unless the person chose Latin). */
-export const calendarLocaleCode = (locale: Locale) => (locale === "ar" ? (latinDigits() ? "ar-KW-u-nu-latn" : "ar-KW") : "en");
+export const calendarLocaleCode = (locale: Locale) =>
+  locale === "ar" ? (latinDigits() ? "ar-KW-u-nu-latn" : "ar-KW") : "en";
 
-const hijriTag = (locale: Locale) => (locale === "ar" ? `ar-KW-u-ca-islamic-umalqura${latinDigits() ? "-nu-latn" : ""}` : "en-u-ca-islamic-umalqura");
+const hijriTag = (locale: Locale) =>
+  locale === "ar" ? `ar-KW-u-ca-islamic-umalqura${latinDigits() ? "-nu-latn" : ""}` : "en-u-ca-islamic-umalqura";
 
 /** The Umm al-Qura day and month of a date in Kuwait, short, for a calendar cell: "15 Ram." / "١٥ رمضان". */
 export const formatHijriDay = (d: Date | string, locale: Locale) =>
-  new Intl.DateTimeFormat(hijriTag(locale), { day: "numeric", month: "short", timeZone: TIME_ZONE }).format(new Date(d));
+  new Intl.DateTimeFormat(hijriTag(locale), { day: "numeric", month: "short", timeZone: TIME_ZONE }).format(
+    new Date(d),
+  );
 
 /** The time of day in Kuwait: "10:00 AM" / "١٠:٠٠ ص". */
 export const formatKuwaitTime = (d: Date | string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === "ar" ? calendarLocaleCode("ar") : "en-US", { hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE }).format(new Date(d));
-
+  new Intl.DateTimeFormat(locale === "ar" ? calendarLocaleCode("ar") : "en-US", {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: TIME_ZONE,
+  }).format(new Date(d));

@@ -7,7 +7,19 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { acceptInvitationSchema, fieldErrors } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
-import { AuthLayout, BackToLogin, detailsOnFields, Field, type FieldErrors, generalError, InvalidLink, type LoginState, Notice, useAuthText, useFieldForm } from "../auth/index.ts";
+import {
+  AuthLayout,
+  BackToLogin,
+  detailsOnFields,
+  Field,
+  type FieldErrors,
+  generalError,
+  InvalidLink,
+  type LoginState,
+  Notice,
+  useAuthText,
+  useFieldForm,
+} from "../auth/index.ts";
 import { LinkButton } from "../../shared/RouteButton.tsx";
 import { TEAM_NS } from "./i18n.ts";
 
@@ -25,7 +37,8 @@ export default function AcceptInvitationPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
-  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } = useFieldForm(FIELDS, { name: "", password: "", confirmPassword: "" });
+  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } =
+    useFieldForm(FIELDS, { name: "", password: "", confirmPassword: "" });
   const [invalid, setInvalid] = useState(!token);
 
   async function submit() {
@@ -43,8 +56,14 @@ export default function AcceptInvitationPage() {
     }
     sending();
     try {
-      const res = await api.post<Accepted>("/team/invitations/accept", { token, name: parsed.data.name, password: values.password, confirm_password: values.confirmPassword }, { auth: false });
-      const state: LoginState = { success: t("accept.done", { company: res.business.company_name, email: res.user.email }) };
+      const res = await api.post<Accepted>(
+        "/team/invitations/accept",
+        { token, name: parsed.data.name, password: values.password, confirm_password: values.confirmPassword },
+        { auth: false },
+      );
+      const state: LoginState = {
+        success: t("accept.done", { company: res.business.company_name, email: res.user.email }),
+      };
       navigate("/login", { replace: true, state });
     } catch (e) {
       setBusy(false);
@@ -52,7 +71,11 @@ export default function AcceptInvitationPage() {
       if (e.code === "INVALID_LINK") return setInvalid(true);
       if (e.code === "EMAIL_TAKEN") return setFailure({ t: "accept.emailTaken", ns: TEAM_NS });
       if (e.code === "VALIDATION_ERROR" && e.details) {
-        const { fields, rest } = detailsOnFields(e, { name: "name", password: "password", confirm_password: "confirmPassword" });
+        const { fields, rest } = detailsOnFields(e, {
+          name: "name",
+          password: "password",
+          confirm_password: "confirmPassword",
+        });
         if (e.details.token) return setInvalid(true);
         showErrors(fields);
         if (rest.length) setFailure({ text: rest[0] });
@@ -65,22 +88,64 @@ export default function AcceptInvitationPage() {
   if (invalid)
     return (
       <AuthLayout title={t("accept.title")} footer={<BackToLogin label={t("accept.login")} />}>
-        <InvalidLink title={t("accept.invalidTitle")} text={t("accept.invalidText")} testId="invite-invalid" extra={<LinkButton to="/login">{t("accept.login")}</LinkButton>} />
+        <InvalidLink
+          title={t("accept.invalidTitle")}
+          text={t("accept.invalidText")}
+          testId="invite-invalid"
+          extra={<LinkButton to="/login">{t("accept.login")}</LinkButton>}
+        />
       </AuthLayout>
     );
 
   return (
-    <AuthLayout title={t("accept.title")} subtitle={t("accept.subtitle")} footer={<BackToLogin label={t("accept.login")} />}>
+    <AuthLayout
+      title={t("accept.title")}
+      subtitle={t("accept.subtitle")}
+      footer={<BackToLogin label={t("accept.login")} />}
+    >
       <Notice msg={failure} testId="invite-error" />
       <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={t("accept.title")}>
         <Field id="invite-name" label={t("accept.name")} error={errors.name}>
-          {(a11y) => <Input {...a11y} ref={refFor("name")} autoComplete="name" placeholder={t("accept.namePlaceholder")} value={values.name} onChange={change("name")} data-testid="invite-name" />}
+          {(a11y) => (
+            <Input
+              {...a11y}
+              ref={refFor("name")}
+              autoComplete="name"
+              placeholder={t("accept.namePlaceholder")}
+              value={values.name}
+              onChange={change("name")}
+              data-testid="invite-name"
+            />
+          )}
         </Field>
-        <Field id="invite-password" label={t("accept.password")} error={errors.password} hint={say({ key: "passwordHint" })}>
-          {(a11y) => <Input.Password {...a11y} ref={refFor("password")} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="invite-password" />}
+        <Field
+          id="invite-password"
+          label={t("accept.password")}
+          error={errors.password}
+          hint={say({ key: "passwordHint" })}
+        >
+          {(a11y) => (
+            <Input.Password
+              {...a11y}
+              ref={refFor("password")}
+              autoComplete="new-password"
+              value={values.password}
+              onChange={change("password")}
+              data-testid="invite-password"
+            />
+          )}
         </Field>
         <Field id="invite-confirm" label={t("accept.confirm")} error={errors.confirmPassword}>
-          {(a11y) => <Input.Password {...a11y} ref={refFor("confirmPassword")} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="invite-confirm" />}
+          {(a11y) => (
+            <Input.Password
+              {...a11y}
+              ref={refFor("confirmPassword")}
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={change("confirmPassword")}
+              data-testid="invite-confirm"
+            />
+          )}
         </Field>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="invite-submit">
           {t("accept.submit")}

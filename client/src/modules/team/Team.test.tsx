@@ -11,30 +11,59 @@ import AcceptInvitationPage from "./AcceptInvitationPage.tsx";
 import TeamPage from "./TeamPage.tsx";
 
 const joined = "2026-03-01T09:00:00.000Z";
-const member = (id: string, name: string, role: "CLIENT" | "OWNER", accountHolder = false) => ({ __typename: "TeamMember", id, name, email: `${id}@daralqahwa.kw`, role, joinedAt: joined, accountHolder });
+const member = (id: string, name: string, role: "CLIENT" | "OWNER", accountHolder = false) => ({
+  __typename: "TeamMember",
+  id,
+  name,
+  email: `${id}@daralqahwa.kw`,
+  role,
+  joinedAt: joined,
+  accountHolder,
+});
 const holder = { ...member(people.client.id, people.client.name, "CLIENT", true), email: people.client.email };
 const fatma = member("u-fatma", "Fatma Al-Ali", "CLIENT");
-const invitation = { __typename: "TeamInvitation", id: "i1", email: "khalid@daralqahwa.kw", role: "OWNER", invitedByName: people.client.name, createdAt: joined, expiresAt: "2026-03-08T09:00:00.000Z" };
+const invitation = {
+  __typename: "TeamInvitation",
+  id: "i1",
+  email: "khalid@daralqahwa.kw",
+  role: "OWNER",
+  invitedByName: people.client.name,
+  createdAt: joined,
+  expiresAt: "2026-03-08T09:00:00.000Z",
+};
 
-function teamMock(team: { premium: boolean; canManage: boolean; members: object[]; invitations?: object[] }, plan = "PREMIUM", status = "TRIAL") {
+function teamMock(
+  team: { premium: boolean; canManage: boolean; members: object[]; invitations?: object[] },
+  plan = "PREMIUM",
+  status = "TRIAL",
+) {
   return {
     request: { query: TeamPageDocument },
     result: {
       data: {
-        me: { __typename: "User", id: people.client.id, business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status } } },
+        me: {
+          __typename: "User",
+          id: people.client.id,
+          business: {
+            __typename: "Client",
+            id: "b1",
+            subscription: { __typename: "ClientSubscription", plan, status },
+          },
+        },
         team: { __typename: "Team", invitations: [], ...team },
       },
     },
   };
 }
 
-
 beforeEach(() => freshStart());
 
 describe("team page", () => {
   test("a cancelled subscription: inviting waits for a payment, and the form says why (docs/product.md#subscriptions-and-billing)", async () => {
     signIn("client");
-    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [teamMock({ premium: true, canManage: true, members: [holder] }, "PREMIUM", "CANCELLED")]);
+    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      teamMock({ premium: true, canManage: true, members: [holder] }, "PREMIUM", "CANCELLED"),
+    ]);
     const form = within(await screen.findByTestId("invite-form"));
     expect(form.getByTestId("team-subscription-ended")).toHaveTextContent("Your subscription has ended.");
     expect(form.getByRole("button", { name: "Send invitation" })).toBeDisabled();
@@ -42,11 +71,14 @@ describe("team page", () => {
 
   test("not on Premium: the upgrade card with the plans compared and a way to upgrade, no invite form", async () => {
     signIn("client");
-    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [teamMock({ premium: false, canManage: true, members: [holder] }, "PROFESSIONAL")]);
+    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      teamMock({ premium: false, canManage: true, members: [holder] }, "PROFESSIONAL"),
+    ]);
     const card = within(await screen.findByTestId("upgrade-card"));
     expect(card.getByRole("heading", { name: "Team collaboration is part of the Premium plan" })).toBeInTheDocument();
     expect(card.getByTestId("current-plan")).toHaveTextContent("Your plan: Professional");
-    for (const id of ["basic", "professional", "premium"] as const) expect(card.getByTestId(`plan-${id}`)).toHaveTextContent(PLANS[id].name.en);
+    for (const id of ["basic", "professional", "premium"] as const)
+      expect(card.getByTestId(`plan-${id}`)).toHaveTextContent(PLANS[id].name.en);
     expect(within(card.getByTestId("plan-premium")).getByText("Team collaboration")).toBeInTheDocument();
     expect(within(card.getByTestId("plan-professional")).getByText("Current plan")).toBeInTheDocument();
     expect(card.getByTestId("upgrade-contact")).toHaveAttribute("href", "/billing");
@@ -58,14 +90,18 @@ describe("team page", () => {
   test("in Arabic, the upgrade card speaks Arabic", async () => {
     await inLanguage("ar");
     signIn("client");
-    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [teamMock({ premium: false, canManage: true, members: [holder] }, "BASIC")]);
+    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      teamMock({ premium: false, canManage: true, members: [holder] }, "BASIC"),
+    ]);
     expect(await screen.findByRole("heading", { name: "العمل الجماعي جزء من الباقة المميزة" })).toBeInTheDocument();
     expect(screen.getByTestId("current-plan")).toHaveTextContent(PLANS.basic.name.ar);
   });
 
   test("on Premium: the people (you, the account holder) and the pending invitations", async () => {
     signIn("client");
-    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [teamMock({ premium: true, canManage: true, members: [holder, fatma], invitations: [invitation] })]);
+    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      teamMock({ premium: true, canManage: true, members: [holder, fatma], invitations: [invitation] }),
+    ]);
     const list = within(await screen.findByTestId("team-members"));
     expect(screen.queryByTestId("upgrade-card")).toBeNull();
     const cards = list.getAllByTestId("member-card");
@@ -87,7 +123,10 @@ describe("team page", () => {
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
       teamMock({ premium: true, canManage: true, members: [holder] }),
-      { request: { query: InviteTeamMemberDocument, variables: { email: "khalid@daralqahwa.kw", role: "OWNER" } }, result: { data: { inviteTeamMember: invitation } } },
+      {
+        request: { query: InviteTeamMemberDocument, variables: { email: "khalid@daralqahwa.kw", role: "OWNER" } },
+        result: { data: { inviteTeamMember: invitation } },
+      },
       teamMock({ premium: true, canManage: true, members: [holder], invitations: [invitation] }),
     ]);
     const form = within(await screen.findByTestId("invite-form"));
@@ -105,7 +144,17 @@ describe("team page", () => {
     signIn("owner");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
       teamMock({ premium: true, canManage: true, members: [holder] }),
-      { request: { query: InviteTeamMemberDocument, variables: { email: "noura@daralqahwa.kw", role: "CLIENT" } }, result: { errors: [{ message: "This email is already registered", extensions: { code: "BAD_USER_INPUT", reason: "EMAIL_TAKEN" } }] } },
+      {
+        request: { query: InviteTeamMemberDocument, variables: { email: "noura@daralqahwa.kw", role: "CLIENT" } },
+        result: {
+          errors: [
+            {
+              message: "This email is already registered",
+              extensions: { code: "BAD_USER_INPUT", reason: "EMAIL_TAKEN" },
+            },
+          ],
+        },
+      },
     ]);
     const form = within(await screen.findByTestId("invite-form"));
     type(form.getByLabelText("E-mail"), "noura@daralqahwa.kw");
@@ -117,7 +166,10 @@ describe("team page", () => {
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
       teamMock({ premium: true, canManage: true, members: [holder, fatma] }),
-      { request: { query: RemoveTeamMemberDocument, variables: { id: "u-fatma" } }, result: { data: { removeTeamMember: "u-fatma" } } },
+      {
+        request: { query: RemoveTeamMemberDocument, variables: { id: "u-fatma" } },
+        result: { data: { removeTeamMember: "u-fatma" } },
+      },
       teamMock({ premium: true, canManage: true, members: [holder] }),
     ]);
     fireEvent.click(await screen.findByTestId("remove-u-fatma"));
@@ -131,8 +183,12 @@ describe("team page", () => {
 
   test("other people of the business see the team but cannot change it", async () => {
     signIn("client", { id: "u-fatma" });
-    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [teamMock({ premium: true, canManage: false, members: [holder, fatma], invitations: [invitation] })]);
-    expect(await screen.findByTestId("team-read-only")).toHaveTextContent("Only owners and the account holder can invite or remove people.");
+    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      teamMock({ premium: true, canManage: false, members: [holder, fatma], invitations: [invitation] }),
+    ]);
+    expect(await screen.findByTestId("team-read-only")).toHaveTextContent(
+      "Only owners and the account holder can invite or remove people.",
+    );
     expect(screen.queryByTestId("invite-form")).toBeNull();
     expect(screen.queryByText("Remove")).toBeNull();
     expect(screen.queryByText("Revoke")).toBeNull();
@@ -158,7 +214,9 @@ describe("accepting an invitation", () => {
     type(screen.getByTestId("invite-name"), "Khalid Al-Mutairi");
     type(screen.getByTestId("invite-password"), "saffron#2026");
     fireEvent.click(screen.getByTestId("invite-submit"));
-    await waitFor(() => expect(fieldError("invite-password")).toBe("Password must contain at least one uppercase letter"));
+    await waitFor(() =>
+      expect(fieldError("invite-password")).toBe("Password must contain at least one uppercase letter"),
+    );
     expect(fieldError("invite-name")).toBeNull();
 
     type(screen.getByTestId("invite-password"), "Saffron#2026");
@@ -169,21 +227,40 @@ describe("accepting an invitation", () => {
   });
 
   test("accepted: the account is created and the login page welcomes the person", async () => {
-    const { calls } = fakeFetch({ "POST /api/team/invitations/accept": [201, { user: { id: "u9", email: "khalid@daralqahwa.kw", name: "Khalid", role: "owner", business_id: "b1" }, business: { id: "b1", company_name: "Dar Al Qahwa" } }] });
+    const { calls } = fakeFetch({
+      "POST /api/team/invitations/accept": [
+        201,
+        {
+          user: { id: "u9", email: "khalid@daralqahwa.kw", name: "Khalid", role: "owner", business_id: "b1" },
+          business: { id: "b1", company_name: "Dar Al Qahwa" },
+        },
+      ],
+    });
     const { router } = renderRoutes(routes, "/invite?token=tok-1");
     type(await screen.findByTestId("invite-name"), " Khalid ");
     type(screen.getByTestId("invite-password"), "Saffron#2026");
     type(screen.getByTestId("invite-confirm"), "Saffron#2026");
     fireEvent.click(screen.getByTestId("invite-submit"));
-    expect(await screen.findByTestId("login-notice")).toHaveTextContent("Welcome to Dar Al Qahwa! Login with khalid@daralqahwa.kw and your new password.");
+    expect(await screen.findByTestId("login-notice")).toHaveTextContent(
+      "Welcome to Dar Al Qahwa! Login with khalid@daralqahwa.kw and your new password.",
+    );
     expect(router.state.location.pathname).toBe("/login");
-    expect(calls[0]).toMatchObject({ method: "POST", url: "/api/team/invitations/accept", body: { token: "tok-1", name: "Khalid", password: "Saffron#2026", confirm_password: "Saffron#2026" } });
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      url: "/api/team/invitations/accept",
+      body: { token: "tok-1", name: "Khalid", password: "Saffron#2026", confirm_password: "Saffron#2026" },
+    });
     expect(calls[0].headers.Authorization).toBeUndefined();
   });
 
   test("a used or expired link, or none at all, says so in the person's language", async () => {
     await inLanguage("ar");
-    fakeFetch({ "POST /api/team/invitations/accept": [400, { message: "هذا الرابط غير صالح أو منتهي الصلاحية", code: "INVALID_LINK" }] });
+    fakeFetch({
+      "POST /api/team/invitations/accept": [
+        400,
+        { message: "هذا الرابط غير صالح أو منتهي الصلاحية", code: "INVALID_LINK" },
+      ],
+    });
     renderRoutes(routes, "/invite?token=used");
     type(await screen.findByTestId("invite-name"), "خالد");
     type(screen.getByTestId("invite-password"), "Saffron#2026");

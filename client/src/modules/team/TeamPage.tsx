@@ -47,13 +47,19 @@ export default function TeamPage() {
         team.premium ? (
           <>
             <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />
-            {team.canManage ? <InviteCard onInvited={reload} stopped={subscriptionStopped(me.business?.subscription?.status)} /> : <Note title={t("readOnly")} data-testid="team-read-only" />}
+            {team.canManage ? (
+              <InviteCard onInvited={reload} stopped={subscriptionStopped(me.business?.subscription?.status)} />
+            ) : (
+              <Note title={t("readOnly")} data-testid="team-read-only" />
+            )}
             <InvitationsCard invitations={team.invitations} canManage={team.canManage} onChange={reload} />
           </>
         ) : (
           <>
             <UpgradeCard feature="team" plan={me.business?.subscription?.plan} />
-            {team.members.length > 1 && <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />}
+            {team.members.length > 1 && (
+              <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />
+            )}
           </>
         )
       }
@@ -67,7 +73,17 @@ export function RoleTag({ role }: { role: string }) {
   return <ToneTag tone={r === "owner" ? "warning" : null}>{t(`roles.${r}`, { defaultValue: role })}</ToneTag>;
 }
 
-function MembersCard({ members, canManage, onChange, busy }: { members: Member[]; canManage: boolean; onChange: () => unknown; busy: boolean }) {
+function MembersCard({
+  members,
+  canManage,
+  onChange,
+  busy,
+}: {
+  members: Member[];
+  canManage: boolean;
+  onChange: () => unknown;
+  busy: boolean;
+}) {
   const { t } = useTranslation(TEAM_NS);
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
@@ -75,7 +91,12 @@ function MembersCard({ members, canManage, onChange, busy }: { members: Member[]
   const report = useReportedChange();
   const [remove] = useMutation(RemoveTeamMemberDocument);
 
-  const removeMember = (m: Member) => report(() => remove({ variables: { id: m.id } }), () => t("members.removed", { name: m.name }), onChange);
+  const removeMember = (m: Member) =>
+    report(
+      () => remove({ variables: { id: m.id } }),
+      () => t("members.removed", { name: m.name }),
+      onChange,
+    );
 
   const who = (m: Member) => (
     <span className="sufra-member-name">
@@ -87,7 +108,13 @@ function MembersCard({ members, canManage, onChange, busy }: { members: Member[]
   const removable = (m: Member) => canManage && m.id !== user?.id && !m.accountHolder;
   const action = (m: Member) =>
     removable(m) ? (
-      <DangerConfirm title={t("members.removeTitle", { name: m.name })} description={t("members.removeText")} okText={t("members.removeConfirm")} onConfirm={() => removeMember(m)} testId={`remove-${m.id}`}>
+      <DangerConfirm
+        title={t("members.removeTitle", { name: m.name })}
+        description={t("members.removeText")}
+        okText={t("members.removeConfirm")}
+        onConfirm={() => removeMember(m)}
+        testId={`remove-${m.id}`}
+      >
         {t("members.remove")}
       </DangerConfirm>
     ) : null;
@@ -97,7 +124,9 @@ function MembersCard({ members, canManage, onChange, busy }: { members: Member[]
     { key: "email", title: t("members.email"), render: (_: unknown, m: Member) => <bdi dir="ltr">{m.email}</bdi> },
     { key: "role", title: t("members.role"), render: (_: unknown, m: Member) => <RoleTag role={m.role} /> },
     { key: "joined", title: t("members.joined"), render: (_: unknown, m: Member) => formatDate(m.joinedAt, locale) },
-    ...(canManage ? [{ key: "actions", title: t("members.actions"), render: (_: unknown, m: Member) => action(m) }] : []),
+    ...(canManage
+      ? [{ key: "actions", title: t("members.actions"), render: (_: unknown, m: Member) => action(m) }]
+      : []),
   ];
 
   return (
@@ -121,7 +150,15 @@ function MembersCard({ members, canManage, onChange, busy }: { members: Member[]
           ))}
         </ul>
       ) : (
-        <Table<Member> rowKey="id" columns={columns} dataSource={members} pagination={false} loading={busy} scroll={{ x: "max-content" }} data-testid="members-table" />
+        <Table<Member>
+          rowKey="id"
+          columns={columns}
+          dataSource={members}
+          pagination={false}
+          loading={busy}
+          scroll={{ x: "max-content" }}
+          data-testid="members-table"
+        />
       )}
     </Card>
   );
@@ -135,7 +172,9 @@ interface InviteValues {
 /** The shared rule's first message for a field, in the person's language. */
 const ruleFor = (field: "email" | "role", locale: "en" | "ar") => ({
   validator: async (_rule: unknown, value: unknown) => {
-    const r = inviteSchema.shape[field].safeParse(field === "role" && typeof value === "string" ? value.toLowerCase() : (value ?? ""));
+    const r = inviteSchema.shape[field].safeParse(
+      field === "role" && typeof value === "string" ? value.toLowerCase() : (value ?? ""),
+    );
     if (!r.success) throw new Error(messageText((r.error.issues[0]?.message ?? "invalidValue") as MessageKey, locale));
   },
 });
@@ -169,11 +208,29 @@ function InviteCard({ onInvited, stopped = false }: { onInvited: () => unknown; 
 
   return (
     <Card title={t("invite.title")} className="sufra-team-card">
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ email: "", role: "CLIENT" }} data-testid="invite-form">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{ email: "", role: "CLIENT" }}
+        data-testid="invite-form"
+      >
         <Form.Item name="email" label={t("invite.email")} rules={[ruleFor("email", locale)]} extra={t("invite.hint")}>
-          <Input type="email" inputMode="email" autoComplete="off" dir="ltr" className="sufra-ltr-input" placeholder={t("invite.emailPlaceholder")} />
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            dir="ltr"
+            className="sufra-ltr-input"
+            placeholder={t("invite.emailPlaceholder")}
+          />
         </Form.Item>
-        <Form.Item name="role" label={<span id="invite-role">{t("invite.role")}</span>} rules={[ruleFor("role", locale)]}>
+        <Form.Item
+          name="role"
+          label={<span id="invite-role">{t("invite.role")}</span>}
+          rules={[ruleFor("role", locale)]}
+        >
           <Radio.Group aria-labelledby="invite-role" className="sufra-role-choice">
             {(["client", "owner"] as const).map((r) => (
               <Radio key={r} value={r.toUpperCase()}>
@@ -195,13 +252,26 @@ function InviteCard({ onInvited, stopped = false }: { onInvited: () => unknown; 
   );
 }
 
-function InvitationsCard({ invitations, canManage, onChange }: { invitations: TeamInvitationRowFragment[]; canManage: boolean; onChange: () => unknown }) {
+function InvitationsCard({
+  invitations,
+  canManage,
+  onChange,
+}: {
+  invitations: TeamInvitationRowFragment[];
+  canManage: boolean;
+  onChange: () => unknown;
+}) {
   const { t } = useTranslation(TEAM_NS);
   const locale = useLocale();
   const report = useReportedChange();
   const [revoke] = useMutation(RevokeInvitationDocument);
 
-  const revokeOne = (i: TeamInvitationRowFragment) => report(() => revoke({ variables: { id: i.id } }), () => t("invitations.revoked", { email: i.email }), onChange);
+  const revokeOne = (i: TeamInvitationRowFragment) =>
+    report(
+      () => revoke({ variables: { id: i.id } }),
+      () => t("invitations.revoked", { email: i.email }),
+      onChange,
+    );
 
   return (
     <Card title={t("invitations.title")} className="sufra-team-card" data-testid="team-invitations">
@@ -217,10 +287,22 @@ function InvitationsCard({ invitations, canManage, onChange }: { invitations: Te
               </div>
               <Typography.Text type="secondary" className="sufra-invitation-meta">
                 {t("invitations.expires", { date: formatDate(i.expiresAt, locale) })}
-                {i.invitedByName && <>{partSeparator(locale)}{t("invitations.invitedBy", { name: i.invitedByName })}</>}
+                {i.invitedByName && (
+                  <>
+                    {partSeparator(locale)}
+                    {t("invitations.invitedBy", { name: i.invitedByName })}
+                  </>
+                )}
               </Typography.Text>
               {canManage && (
-                <DangerConfirm title={t("invitations.revokeTitle", { email: i.email })} description={t("invitations.revokeText")} okText={t("invitations.revokeConfirm")} onConfirm={() => revokeOne(i)} testId={`revoke-${i.id}`} danger={false}>
+                <DangerConfirm
+                  title={t("invitations.revokeTitle", { email: i.email })}
+                  description={t("invitations.revokeText")}
+                  okText={t("invitations.revokeConfirm")}
+                  onConfirm={() => revokeOne(i)}
+                  testId={`revoke-${i.id}`}
+                  danger={false}
+                >
                   {t("invitations.revoke")}
                 </DangerConfirm>
               )}

@@ -7,7 +7,8 @@ export const TEAM_NS = "team";
 export const teamTexts = {
   en: {
     title: "Team",
-    intro: "Invite the people who run your social media with you. Each person signs in with their own e-mail and password.",
+    intro:
+      "Invite the people who run your social media with you. Each person signs in with their own e-mail and password.",
     roles: {
       owner: "Owner",
       client: "Team member",
@@ -63,7 +64,8 @@ export const teamTexts = {
       perMonth: "a month",
       includes: "Includes team collaboration and API access",
       contact: "Upgrade on the Billing page",
-      contactHint: "The difference for the rest of this month is paid now, to the fils; the team and API keys open as soon as it is paid.",
+      contactHint:
+        "The difference for the rest of this month is paid now, to the fils; the team and API keys open as soon as it is paid.",
     },
     accept: {
       title: "Join your team on Sufra",
@@ -76,7 +78,8 @@ export const teamTexts = {
       done: "Welcome to {{company}}! Login with {{email}} and your new password.",
       invalidTitle: "This invitation cannot be used",
       invalidText: "Invitations work once and for 7 days. Ask the person who invited you to send a new one.",
-      emailTaken: "This e-mail address already has a Sufra account. Login instead, or ask for an invitation to another address.",
+      emailTaken:
+        "This e-mail address already has a Sufra account. Login instead, or ask for an invitation to another address.",
       login: "Go to login",
     },
   },

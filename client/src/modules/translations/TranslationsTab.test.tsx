@@ -24,7 +24,10 @@ const BULK = "PUT /api/translations/bulk";
 const EXPORT = "GET /api/translations/export";
 
 const row = (key: string) => screen.getByTestId(`translation-${key}`);
-const shownKeys = () => Array.from(document.querySelectorAll("[data-testid^='translation-']")).map((el) => el.getAttribute("data-testid")!.replace("translation-", "")).filter((k) => k.includes(":"));
+const shownKeys = () =>
+  Array.from(document.querySelectorAll("[data-testid^='translation-']"))
+    .map((el) => el.getAttribute("data-testid")!.replace("translation-", ""))
+    .filter((k) => k.includes(":"));
 /** A row's button by its text (role queries are slow over antd's table in jsdom). */
 const button = (key: string, name: string) => within(row(key)).getByText(name, { selector: "button > span" });
 const render = () => renderAt("/admin", <TranslationsTab />);
@@ -79,7 +82,17 @@ describe("finding texts", () => {
   });
 
   test("Refresh asks the server again", async () => {
-    const { calls } = fakeFetch({ [LIST]: [[200, { categories }], [200, { categories: [{ name: "common", translations: [{ key: "common:actions.save", en: "Save now", ar: "حفظ" }] }] }]] });
+    const { calls } = fakeFetch({
+      [LIST]: [
+        [200, { categories }],
+        [
+          200,
+          {
+            categories: [{ name: "common", translations: [{ key: "common:actions.save", en: "Save now", ar: "حفظ" }] }],
+          },
+        ],
+      ],
+    });
     render();
     expect(await screen.findByText("Save")).toBeInTheDocument();
     fireEvent.click(screen.getByText("Refresh"));
@@ -107,7 +120,13 @@ describe("editing a row", () => {
     jest.useFakeTimers();
     const { calls } = fakeFetch({
       [LIST]: [200, { categories }],
-      [BULK]: [200, { updated: 1, translations: [{ key: "auth:login.submit", category: "auth", en: "Sign in", ar: "تسجيل الدخول" }] }],
+      [BULK]: [
+        200,
+        {
+          updated: 1,
+          translations: [{ key: "auth:login.submit", category: "auth", en: "Sign in", ar: "تسجيل الدخول" }],
+        },
+      ],
     });
     render();
     fireEvent.click(await screen.findByLabelText("Edit auth:login.submit"));
@@ -163,7 +182,12 @@ describe("editing a row", () => {
 
 describe("errors", () => {
   test("the list fails: 'Failed to load translations' with the reason, and Try again", async () => {
-    fakeFetch({ [LIST]: [[500, { message: "Server error. Please try again later", code: "INTERNAL" }], [200, { categories }]] });
+    fakeFetch({
+      [LIST]: [
+        [500, { message: "Server error. Please try again later", code: "INTERNAL" }],
+        [200, { categories }],
+      ],
+    });
     render();
     expect(await screen.findByText("Failed to load translations")).toBeInTheDocument();
     expect(screen.getByText("Server error. Please try again later")).toBeInTheDocument();
@@ -173,7 +197,10 @@ describe("errors", () => {
   });
 
   test("a save fails: 'Failed to save translation' with the server's message; the row stays in edit", async () => {
-    fakeFetch({ [LIST]: [200, { categories }], [BULK]: [403, { message: "You do not have permission to perform this action", code: "FORBIDDEN" }] });
+    fakeFetch({
+      [LIST]: [200, { categories }],
+      [BULK]: [403, { message: "You do not have permission to perform this action", code: "FORBIDDEN" }],
+    });
     render();
     fireEvent.click(await screen.findByLabelText("Edit common:actions.save"));
     fireEvent.change(screen.getByLabelText("English text of common:actions.save"), { target: { value: "Store" } });
@@ -218,7 +245,23 @@ test("Export downloads translations.json with every row", async () => {
 describe("in Arabic and on small screens", () => {
   test("Arabic texts, Arabic digits in the count, and the notice in Arabic", async () => {
     await inLanguage("ar");
-    fakeFetch({ [LIST]: [200, { categories }], [BULK]: [200, { updated: 1, translations: [{ key: "landing:hero.title", category: "landing", en: "Posts that bring guests", ar: "منشورات تجلب الضيوف" }] }] });
+    fakeFetch({
+      [LIST]: [200, { categories }],
+      [BULK]: [
+        200,
+        {
+          updated: 1,
+          translations: [
+            {
+              key: "landing:hero.title",
+              category: "landing",
+              en: "Posts that bring guests",
+              ar: "منشورات تجلب الضيوف",
+            },
+          ],
+        },
+      ],
+    });
     render();
     expect(await screen.findByText("بلا ترجمة عربية (٢)")).toBeInTheDocument();
     expect(screen.getByText("٤ نصوص")).toBeInTheDocument();
@@ -234,7 +277,16 @@ describe("in Arabic and on small screens", () => {
   test.each([1280, 390])("the pages' numbers in Arabic digits (screen %i px wide)", async (width) => {
     setScreenWidth(width);
     await inLanguage("ar");
-    const many = [{ name: "common", translations: Array.from({ length: 120 }, (_, i) => ({ key: `common:k.${String(i).padStart(3, "0")}`, en: `Text ${i}`, ar: `نص ${i}` })) }];
+    const many = [
+      {
+        name: "common",
+        translations: Array.from({ length: 120 }, (_, i) => ({
+          key: `common:k.${String(i).padStart(3, "0")}`,
+          en: `Text ${i}`,
+          ar: `نص ${i}`,
+        })),
+      },
+    ];
     fakeFetch({ [LIST]: [200, { categories: many }] });
     render();
     await waitFor(() => expect(document.querySelector(".ant-pagination")).not.toBeNull());
@@ -268,7 +320,11 @@ describe("in Arabic and on small screens", () => {
 
 describe("plural forms and long keys", () => {
   const plural = (lngForms: { en: string[]; ar: string[] }) =>
-    ["zero", "one", "two", "few", "many", "other"].map((f) => ({ key: `admin:clients.total_${f}`, en: lngForms.en.includes(f) ? `${f} in English` : "", ar: lngForms.ar.includes(f) ? `${f} بالعربية` : "" }));
+    ["zero", "one", "two", "few", "many", "other"].map((f) => ({
+      key: `admin:clients.total_${f}`,
+      en: lngForms.en.includes(f) ? `${f} in English` : "",
+      ar: lngForms.ar.includes(f) ? `${f} بالعربية` : "",
+    }));
 
   test("English is not 'Missing' where only Arabic has a plural form (_zero, _two, _few, _many); Arabic is", async () => {
     const rows = plural({ en: ["one", "other"], ar: ["zero", "one", "two", "other"] });
@@ -289,14 +345,44 @@ describe("plural forms and long keys", () => {
   });
 
   test("an English plural form English does use (_one, _other) is still 'Missing' when empty", async () => {
-    fakeFetch({ [LIST]: [200, { categories: [{ name: "admin", translations: plural({ en: ["other"], ar: ["zero", "one", "two", "few", "many", "other"] }) }] }] });
+    fakeFetch({
+      [LIST]: [
+        200,
+        {
+          categories: [
+            {
+              name: "admin",
+              translations: plural({ en: ["other"], ar: ["zero", "one", "two", "few", "many", "other"] }),
+            },
+          ],
+        },
+      ],
+    });
     render();
     expect(await screen.findByText("other in English")).toBeInTheDocument();
     expect(within(row("admin:clients.total_one")).getByText("Missing")).toBeInTheDocument();
   });
 
   test("a long key may wrap after its dots, colon and underscores, not inside a word", async () => {
-    fakeFetch({ [LIST]: [200, { categories: [{ name: "dashboard", translations: [{ key: "dashboard:occasions.suggestion_other", en: "{{name}} in {{days}} days", ar: "{{name}} بعد {{days}} يوم" }] }] }] });
+    fakeFetch({
+      [LIST]: [
+        200,
+        {
+          categories: [
+            {
+              name: "dashboard",
+              translations: [
+                {
+                  key: "dashboard:occasions.suggestion_other",
+                  en: "{{name}} in {{days}} days",
+                  ar: "{{name}} بعد {{days}} يوم",
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
     render();
     const key = await screen.findByText("dashboard:occasions.suggestion_other");
     // a line-break opportunity right after each separator, and nowhere else

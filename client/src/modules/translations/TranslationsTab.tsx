@@ -4,10 +4,34 @@
 // "Translation saved successfully!" stays 3 seconds. A saved text also replaces the running one, so the
 // admin sees it at once. A table on large screens, cards on small ones.
 import { DownloadOutlined, EditOutlined, ReloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Checkbox, Empty, Grid, Input, Pagination, Select, Skeleton, Table, Typography } from "antd";
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Grid,
+  Input,
+  Pagination,
+  Select,
+  Skeleton,
+  Table,
+  Typography,
+} from "antd";
 import { Fragment, useCallback, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldErrors, languageNeedsKey, LOCALES, messageText, TRANSLATION_NOTICE_MS, translationUpdateSchema, type Locale, type TranslationCategory, type TranslationRow, type TranslationUpdate } from "@sufra/schema";
+import {
+  fieldErrors,
+  languageNeedsKey,
+  LOCALES,
+  messageText,
+  TRANSLATION_NOTICE_MS,
+  translationUpdateSchema,
+  type Locale,
+  type TranslationCategory,
+  type TranslationRow,
+  type TranslationUpdate,
+} from "@sufra/schema";
 import { api } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber, pagerIn } from "../../lib/format.ts";
@@ -90,13 +114,23 @@ export default function TranslationsTab() {
 
   // a text is missing only where its language needs it (English has no Arabic-only plural forms)
   const keys = useMemo(() => new Set((rows ?? []).map((r) => r.key)), [rows]);
-  const missing = useCallback((row: TranslationRow, lng: Locale) => !row[lng].trim() && languageNeedsKey(row.key, lng, keys), [keys]);
+  const missing = useCallback(
+    (row: TranslationRow, lng: Locale) => !row[lng].trim() && languageNeedsKey(row.key, lng, keys),
+    [keys],
+  );
   const categories = useMemo(() => [...new Set((rows ?? []).map((r) => r.category))].sort(), [rows]);
-  const inCategory = useMemo(() => (rows ?? []).filter((r) => category === ALL || r.category === category), [rows, category]);
+  const inCategory = useMemo(
+    () => (rows ?? []).filter((r) => category === ALL || r.category === category),
+    [rows, category],
+  );
   const missingCount = useMemo(() => inCategory.filter((r) => missing(r, "ar")).length, [inCategory, missing]);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return inCategory.filter((r) => (!missingOnly || missing(r, "ar")) && (!q || r.key.toLowerCase().includes(q) || r.en.toLowerCase().includes(q) || r.ar.toLowerCase().includes(q)));
+    return inCategory.filter(
+      (r) =>
+        (!missingOnly || missing(r, "ar")) &&
+        (!q || r.key.toLowerCase().includes(q) || r.en.toLowerCase().includes(q) || r.ar.toLowerCase().includes(q)),
+    );
   }, [inCategory, missingOnly, search, missing]);
 
   const pageSize = small ? CARD_PAGE_SIZE : PAGE_SIZE;
@@ -127,7 +161,11 @@ export default function TranslationsTab() {
       // the server's rule, here first: a text is required and at most 2000 characters
       const parsed = translationUpdateSchema.safeParse({ key: row.key, locale: lng, value: draft[lng] });
       if (parsed.success) updates.push(parsed.data);
-      else errors[lng] = Object.values(fieldErrors(parsed.error)).flat().map((k) => messageText(k, locale)).join(" ");
+      else
+        errors[lng] = Object.values(fieldErrors(parsed.error))
+          .flat()
+          .map((k) => messageText(k, locale))
+          .join(" ");
     }
     if (Object.keys(errors).length) return setDraft({ ...draft, errors });
     if (!updates.length) return cancel();
@@ -176,7 +214,9 @@ export default function TranslationsTab() {
         <div>
           <Input.TextArea
             value={draft[lng]}
-            onChange={(e) => setDraft({ ...draft, [lng]: e.target.value, errors: { ...draft.errors, [lng]: undefined } })}
+            onChange={(e) =>
+              setDraft({ ...draft, [lng]: e.target.value, errors: { ...draft.errors, [lng]: undefined } })
+            }
             onKeyDown={(e) => e.key === "Escape" && cancel()}
             rows={Math.min(8, Math.max(2, Math.ceil(draft[lng].length / 48)))}
             dir={lng === "ar" ? "rtl" : "ltr"}
@@ -195,7 +235,8 @@ export default function TranslationsTab() {
       );
     }
     if (missing(row, lng)) return <ToneTag tone="warning">{t("missing")}</ToneTag>;
-    if (!row[lng].trim()) return <Typography.Text type="secondary">{t(lng === "en" ? "notUsedEn" : "notUsedAr")}</Typography.Text>;
+    if (!row[lng].trim())
+      return <Typography.Text type="secondary">{t(lng === "en" ? "notUsedEn" : "notUsedAr")}</Typography.Text>;
     return (
       <span dir={lng === "ar" ? "rtl" : "ltr"} lang={lng} className="sufra-translation-text">
         {row[lng]}
@@ -214,16 +255,36 @@ export default function TranslationsTab() {
         </Button>
       </div>
     ) : (
-      <Button size="small" icon={<EditOutlined />} onClick={() => edit(row)} aria-label={t("editKey", { key: row.key })} disabled={saving}>
+      <Button
+        size="small"
+        icon={<EditOutlined />}
+        onClick={() => edit(row)}
+        aria-label={t("editKey", { key: row.key })}
+        disabled={saving}
+      >
         {t("edit")}
       </Button>
     );
 
   const columns = [
-    { key: "key", title: t("columns.key"), width: "24%", render: (_: unknown, r: TranslationRow) => <Typography.Text code dir="ltr" className="sufra-translation-key"><KeyText value={r.key} /></Typography.Text> },
+    {
+      key: "key",
+      title: t("columns.key"),
+      width: "24%",
+      render: (_: unknown, r: TranslationRow) => (
+        <Typography.Text code dir="ltr" className="sufra-translation-key">
+          <KeyText value={r.key} />
+        </Typography.Text>
+      ),
+    },
     { key: "en", title: t("columns.en"), render: (_: unknown, r: TranslationRow) => textCell(r, "en") },
     { key: "ar", title: t("columns.ar"), render: (_: unknown, r: TranslationRow) => textCell(r, "ar") },
-    { key: "actions", title: t("columns.actions"), width: 160, render: (_: unknown, r: TranslationRow) => actionsCell(r) },
+    {
+      key: "actions",
+      title: t("columns.actions"),
+      width: 160,
+      render: (_: unknown, r: TranslationRow) => actionsCell(r),
+    },
   ];
 
   const pageRows = shown.slice((current - 1) * pageSize, current * pageSize);
@@ -250,7 +311,15 @@ export default function TranslationsTab() {
         <ul className="sufra-translation-cards" aria-busy={loading}>
           {pageRows.map((r) => (
             <li key={r.key}>
-              <Card size="small" title={<Typography.Text code dir="ltr" className="sufra-translation-key"><KeyText value={r.key} /></Typography.Text>} data-testid="translation-card">
+              <Card
+                size="small"
+                title={
+                  <Typography.Text code dir="ltr" className="sufra-translation-key">
+                    <KeyText value={r.key} />
+                  </Typography.Text>
+                }
+                data-testid="translation-card"
+              >
                 <dl className="sufra-translation-fields">
                   <dt>{t("columns.en")}</dt>
                   <dd>{textCell(r, "en")}</dd>
@@ -262,7 +331,17 @@ export default function TranslationsTab() {
             </li>
           ))}
         </ul>
-        {shown.length > pageSize && <Pagination {...pagerIn(locale, { small: true })} current={current} pageSize={pageSize} total={shown.length} onChange={setPage} showSizeChanger={false} className="sufra-translation-pager" />}
+        {shown.length > pageSize && (
+          <Pagination
+            {...pagerIn(locale, { small: true })}
+            current={current}
+            pageSize={pageSize}
+            total={shown.length}
+            onChange={setPage}
+            showSizeChanger={false}
+            className="sufra-translation-pager"
+          />
+        )}
       </>
     );
   else
@@ -272,7 +351,11 @@ export default function TranslationsTab() {
         columns={columns}
         dataSource={shown}
         loading={loading}
-        pagination={shown.length > pageSize ? { ...pagerIn(locale), current, pageSize, total: shown.length, onChange: setPage, showSizeChanger: false } : false}
+        pagination={
+          shown.length > pageSize
+            ? { ...pagerIn(locale), current, pageSize, total: shown.length, onChange: setPage, showSizeChanger: false }
+            : false
+        }
         onRow={(r) => ({ "data-testid": `translation-${r.key}` }) as HTMLAttributes<HTMLElement>}
         tableLayout="fixed"
         data-testid="translations-table"
@@ -310,10 +393,39 @@ export default function TranslationsTab() {
           </Button>
         </div>
       </div>
-      {notice > 0 && <Alert type="success" showIcon title={t("saved")} role="status" data-testid="translation-notice" />}
-      {rows && loadError && <Alert type="error" showIcon title={t("loadFailed")} description={loadError} closable onClose={() => setLoadError(null)} />}
-      {saveError && <Alert type="error" showIcon title={t("saveFailed")} description={saveError} closable onClose={() => setSaveError(null)} />}
-      {exportError && <Alert type="error" showIcon title={t("exportFailed")} description={exportError} closable onClose={() => setExportError(null)} />}
+      {notice > 0 && (
+        <Alert type="success" showIcon title={t("saved")} role="status" data-testid="translation-notice" />
+      )}
+      {rows && loadError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t("loadFailed")}
+          description={loadError}
+          closable
+          onClose={() => setLoadError(null)}
+        />
+      )}
+      {saveError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t("saveFailed")}
+          description={saveError}
+          closable
+          onClose={() => setSaveError(null)}
+        />
+      )}
+      {exportError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t("exportFailed")}
+          description={exportError}
+          closable
+          onClose={() => setExportError(null)}
+        />
+      )}
       {rows && (
         <Typography.Paragraph type="secondary" aria-live="polite" className="sufra-translation-count">
           {t("shown", { count: shown.length, n: formatNumber(shown.length, locale) })}

@@ -2,13 +2,30 @@
 // the fields; a new secret asks first and says the old one keeps signing for 24 hours; the delivery
 // log with "send again"; turning off and the test event; read-only and off Premium; in Arabic.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { CreateWebhookEndpointDocument, RedeliverWebhookDocument, RotateWebhookSecretDocument, SendTestWebhookDocument, UpdateWebhookEndpointDocument, WebhookDeliveriesDocument, WebhookDeliveryUpdatedDocument, WebhooksPageDocument } from "../../graphql/graphql.ts";
+import {
+  CreateWebhookEndpointDocument,
+  RedeliverWebhookDocument,
+  RotateWebhookSecretDocument,
+  SendTestWebhookDocument,
+  UpdateWebhookEndpointDocument,
+  WebhookDeliveriesDocument,
+  WebhookDeliveryUpdatedDocument,
+  WebhooksPageDocument,
+} from "../../graphql/graphql.ts";
 import { findDialog, inLanguage, openPopover, type } from "../../../test/render.tsx";
 import { freshStart, people, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import WebhooksPage from "./WebhooksPage.tsx";
 
 const SECRET = "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz012345";
-const EVENTS = ["POST_SCHEDULED", "POST_PUBLISHED", "POST_FAILED", "POST_UNCONFIRMED", "REVIEW_RECEIVED", "CAMPAIGN_ENDED", "SUBSCRIPTION_CHANGED"];
+const EVENTS = [
+  "POST_SCHEDULED",
+  "POST_PUBLISHED",
+  "POST_FAILED",
+  "POST_UNCONFIRMED",
+  "REVIEW_RECEIVED",
+  "CAMPAIGN_ENDED",
+  "SUBSCRIPTION_CHANGED",
+];
 const at = "2026-03-01T09:00:00.000Z";
 const delivery = (id: string, over: Record<string, unknown> = {}) => ({
   __typename: "WebhookDelivery",
@@ -47,13 +64,22 @@ function pageMock(webhooks: { premium: boolean; canManage: boolean; endpoints: o
     request: { query: WebhooksPageDocument },
     result: {
       data: {
-        me: { __typename: "User", id: people.client.id, business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status: "ACTIVE" } } },
+        me: {
+          __typename: "User",
+          id: people.client.id,
+          business: {
+            __typename: "Client",
+            id: "b1",
+            subscription: { __typename: "ClientSubscription", plan, status: "ACTIVE" },
+          },
+        },
         webhooks: { __typename: "Webhooks", eventTypes: EVENTS, ...webhooks },
       },
     },
   };
 }
-const render = (mocks: object[]) => renderWithMocks([{ path: "/webhooks", element: <WebhooksPage /> }], "/webhooks", mocks as never);
+const render = (mocks: object[]) =>
+  renderWithMocks([{ path: "/webhooks", element: <WebhooksPage /> }], "/webhooks", mocks as never);
 
 beforeEach(() => freshStart());
 
@@ -61,18 +87,39 @@ test("adding an endpoint: every event chosen at first, the secret shown once wit
   signIn("client");
   const writeText = jest.fn(async () => {});
   Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-  const input = { url: "https://hooks.example.com/sufra", events: EVENTS.filter((e) => e !== "REVIEW_RECEIVED"), description: "Our POS", enabled: true };
+  const input = {
+    url: "https://hooks.example.com/sufra",
+    events: EVENTS.filter((e) => e !== "REVIEW_RECEIVED"),
+    description: "Our POS",
+    enabled: true,
+  };
   render([
     pageMock({ premium: true, canManage: true, endpoints: [] }),
-    { request: { query: CreateWebhookEndpointDocument, variables: { input } }, result: { data: { createWebhookEndpoint: { __typename: "WebhookEndpointWithSecret", secret: SECRET, endpoint: endpoint("w1", { description: "Our POS", events: input.events }) } } } },
-    pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1", { description: "Our POS", events: input.events })] }),
+    {
+      request: { query: CreateWebhookEndpointDocument, variables: { input } },
+      result: {
+        data: {
+          createWebhookEndpoint: {
+            __typename: "WebhookEndpointWithSecret",
+            secret: SECRET,
+            endpoint: endpoint("w1", { description: "Our POS", events: input.events }),
+          },
+        },
+      },
+    },
+    pageMock({
+      premium: true,
+      canManage: true,
+      endpoints: [endpoint("w1", { description: "Our POS", events: input.events })],
+    }),
   ]);
   expect(await screen.findByText(/No endpoints yet/)).toBeInTheDocument();
   expect(screen.getByTestId("webhooks-docs-link")).toHaveAttribute("href", "/developers#webhooks");
   fireEvent.click(screen.getByTestId("add-endpoint"));
   const form = within(await findDialog());
   // every event is ticked to start with
-  for (const label of ["A post was scheduled", "A post was published", "A review arrived", "The subscription changed"]) expect(form.getByRole("checkbox", { name: label })).toBeChecked();
+  for (const label of ["A post was scheduled", "A post was published", "A review arrived", "The subscription changed"])
+    expect(form.getByRole("checkbox", { name: label })).toBeChecked();
   type(form.getByLabelText("Address (URL)"), " https://hooks.example.com/sufra ");
   fireEvent.click(form.getByRole("checkbox", { name: "A review arrived" }));
   type(form.getByLabelText("Note"), "Our POS");
@@ -102,7 +149,18 @@ test("the server's refusal of an address is shown under the address field", asyn
     pageMock({ premium: true, canManage: true, endpoints: [] }),
     {
       request: { query: CreateWebhookEndpointDocument, variables: { input } },
-      result: { errors: [{ message: "The address must start with https://", extensions: { code: "BAD_USER_INPUT", reason: "VALIDATION_ERROR", details: { url: ["The address must start with https://"] } } }] },
+      result: {
+        errors: [
+          {
+            message: "The address must start with https://",
+            extensions: {
+              code: "BAD_USER_INPUT",
+              reason: "VALIDATION_ERROR",
+              details: { url: ["The address must start with https://"] },
+            },
+          },
+        ],
+      },
     },
   ]);
   fireEvent.click(await screen.findByTestId("add-endpoint"));
@@ -118,7 +176,18 @@ test("a new secret asks first, then shows it once and says the old one keeps sig
   const until = "2026-03-02T09:00:00.000Z";
   render([
     pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1")] }),
-    { request: { query: RotateWebhookSecretDocument, variables: { id: "w1" } }, result: { data: { rotateWebhookSecret: { __typename: "WebhookEndpointWithSecret", secret: SECRET, endpoint: endpoint("w1", { secretRotatedUntil: until }) } } } },
+    {
+      request: { query: RotateWebhookSecretDocument, variables: { id: "w1" } },
+      result: {
+        data: {
+          rotateWebhookSecret: {
+            __typename: "WebhookEndpointWithSecret",
+            secret: SECRET,
+            endpoint: endpoint("w1", { secretRotatedUntil: until }),
+          },
+        },
+      },
+    },
     pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1", { secretRotatedUntil: until })] }),
   ]);
   fireEvent.click(await screen.findByTestId("rotate-w1"));
@@ -133,15 +202,40 @@ test("a new secret asks first, then shows it once and says the old one keeps sig
 
 test("the delivery log: status, answer, time taken, what the endpoint said, and send again", async () => {
   signIn("client");
-  const failed = delivery("d2", { status: "FAILED", attempts: 7, responseStatus: 500, latencyMs: 1200, responseExcerpt: "upstream down", error: "HTTP 500", succeededAt: null, eventType: "post.failed" });
+  const failed = delivery("d2", {
+    status: "FAILED",
+    attempts: 7,
+    responseStatus: 500,
+    latencyMs: 1200,
+    responseExcerpt: "upstream down",
+    error: "HTTP 500",
+    succeededAt: null,
+    eventType: "post.failed",
+  });
   const log = (edges: object[]) => ({
     request: { query: WebhookDeliveriesDocument, variables: { id: "w1" } },
-    result: { data: { webhookEndpoint: { __typename: "WebhookEndpoint", id: "w1", deliveries: { __typename: "WebhookEndpointDeliveriesConnection", totalCount: edges.length, pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null }, edges: edges.map((node) => ({ __typename: "WebhookEndpointDeliveriesConnectionEdge", node })) } } } },
+    result: {
+      data: {
+        webhookEndpoint: {
+          __typename: "WebhookEndpoint",
+          id: "w1",
+          deliveries: {
+            __typename: "WebhookEndpointDeliveriesConnection",
+            totalCount: edges.length,
+            pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
+            edges: edges.map((node) => ({ __typename: "WebhookEndpointDeliveriesConnectionEdge", node })),
+          },
+        },
+      },
+    },
   });
   render([
     pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1", { lastDelivery: failed })] }),
     log([failed, delivery("d1")]),
-    { request: { query: RedeliverWebhookDocument, variables: { deliveryId: "d2" } }, result: { data: { redeliverWebhook: { ...failed, status: "PENDING", nextAttemptAt: null } } } },
+    {
+      request: { query: RedeliverWebhookDocument, variables: { deliveryId: "d2" } },
+      result: { data: { redeliverWebhook: { ...failed, status: "PENDING", nextAttemptAt: null } } },
+    },
     log([{ ...failed, status: "PENDING" }, delivery("d1")]),
   ]);
   const card = within(await screen.findByTestId("endpoint-w1"));
@@ -167,7 +261,13 @@ test("live: a delivery attempt that ended shows as the endpoint's last delivery 
   const done = delivery("d7", { eventType: "ping" });
   render([
     pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1")] }),
-    { request: { query: WebhookDeliveryUpdatedDocument }, result: { data: { webhookDeliveryUpdated: { __typename: "WebhookDeliveryUpdate", endpointId: "w1", deliveryId: "d7" } } }, delay: 80 },
+    {
+      request: { query: WebhookDeliveryUpdatedDocument },
+      result: {
+        data: { webhookDeliveryUpdated: { __typename: "WebhookDeliveryUpdate", endpointId: "w1", deliveryId: "d7" } },
+      },
+      delay: 80,
+    },
     pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1", { lastDelivery: done })] }),
   ]);
   const card = within(await screen.findByTestId("endpoint-w1"));
@@ -180,9 +280,28 @@ test("turning an endpoint off and sending a test event", async () => {
   signIn("client");
   render([
     pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1")] }),
-    { request: { query: UpdateWebhookEndpointDocument, variables: { id: "w1", input: { enabled: false } } }, result: { data: { updateWebhookEndpoint: endpoint("w1", { enabled: false, disabledAt: at }) } } },
+    {
+      request: { query: UpdateWebhookEndpointDocument, variables: { id: "w1", input: { enabled: false } } },
+      result: { data: { updateWebhookEndpoint: endpoint("w1", { enabled: false, disabledAt: at }) } },
+    },
     pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1", { enabled: false, disabledAt: at })] }),
-    { request: { query: SendTestWebhookDocument, variables: { id: "w1" } }, result: { data: { sendTestWebhook: delivery("d9", { eventType: "ping", status: "PENDING", attempts: 0, responseStatus: null, latencyMs: null, responseExcerpt: null, lastAttemptAt: null, succeededAt: null }) } } },
+    {
+      request: { query: SendTestWebhookDocument, variables: { id: "w1" } },
+      result: {
+        data: {
+          sendTestWebhook: delivery("d9", {
+            eventType: "ping",
+            status: "PENDING",
+            attempts: 0,
+            responseStatus: null,
+            latencyMs: null,
+            responseExcerpt: null,
+            lastAttemptAt: null,
+            succeededAt: null,
+          }),
+        },
+      },
+    },
     pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1", { enabled: false, disabledAt: at })] }),
   ]);
   fireEvent.click(await screen.findByTestId("toggle-w1"));
@@ -194,7 +313,13 @@ test("turning an endpoint off and sending a test event", async () => {
 
 test("an endpoint Sufra turned off after 3 days of failures says so", async () => {
   signIn("client");
-  render([pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1", { enabled: false, disabledAt: at, disabledBecauseFailing: true })] })]);
+  render([
+    pageMock({
+      premium: true,
+      canManage: true,
+      endpoints: [endpoint("w1", { enabled: false, disabledAt: at, disabledBecauseFailing: true })],
+    }),
+  ]);
   const card = within(await screen.findByTestId("endpoint-w1"));
   expect(card.getAllByText("Turned off: deliveries failed for 3 days").length).toBeGreaterThan(0);
   expect(card.getByTestId("toggle-w1")).toHaveTextContent("Turn on");
@@ -205,7 +330,8 @@ test("not a manager: the list without changes; not on Premium: the upgrade card"
   const { unmount } = render([pageMock({ premium: true, canManage: false, endpoints: [endpoint("w1")] })]);
   expect(await screen.findByTestId("webhooks-read-only")).toBeInTheDocument();
   expect(screen.getByTestId("log-w1")).toBeInTheDocument();
-  for (const id of ["add-endpoint", "edit-w1", "toggle-w1", "rotate-w1", "remove-w1", "test-w1"]) expect(screen.queryByTestId(id)).toBeNull();
+  for (const id of ["add-endpoint", "edit-w1", "toggle-w1", "rotate-w1", "remove-w1", "test-w1"])
+    expect(screen.queryByTestId(id)).toBeNull();
   unmount();
 
   render([pageMock({ premium: false, canManage: true, endpoints: [] }, "PROFESSIONAL")]);

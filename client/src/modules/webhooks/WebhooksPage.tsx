@@ -10,7 +10,17 @@ import { Alert, App, Button, Card, Empty, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { RotateWebhookSecretDocument, SendTestWebhookDocument, UpdateWebhookEndpointDocument, DeleteWebhookEndpointDocument, WebhookDeliveriesDocument, WebhookDeliveryUpdatedDocument, WebhooksPageDocument, type WebhookEndpointRowFragment, type WebhookEventType } from "../../graphql/graphql.ts";
+import {
+  RotateWebhookSecretDocument,
+  SendTestWebhookDocument,
+  UpdateWebhookEndpointDocument,
+  DeleteWebhookEndpointDocument,
+  WebhookDeliveriesDocument,
+  WebhookDeliveryUpdatedDocument,
+  WebhooksPageDocument,
+  type WebhookEndpointRowFragment,
+  type WebhookEventType,
+} from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatNumber, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -50,7 +60,8 @@ export default function WebhooksPage() {
       error={error}
       onRetry={reload}
       body={({ webhooks, me }) => {
-        if (!webhooks.premium && webhooks.endpoints.length === 0) return <UpgradeCard feature="api" plan={me.business?.subscription?.plan} />;
+        if (!webhooks.premium && webhooks.endpoints.length === 0)
+          return <UpgradeCard feature="api" plan={me.business?.subscription?.plan} />;
         const full = webhooks.endpoints.length >= WEBHOOK_ENDPOINTS_MAX;
         return (
           <>
@@ -66,7 +77,9 @@ export default function WebhooksPage() {
                 <Button type="primary" onClick={() => setEditing("new")} disabled={full} data-testid="add-endpoint">
                   {t("add")}
                 </Button>
-                <Typography.Text type="secondary">{t("limit", { max: formatNumber(WEBHOOK_ENDPOINTS_MAX, locale) })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t("limit", { max: formatNumber(WEBHOOK_ENDPOINTS_MAX, locale) })}
+                </Typography.Text>
               </Space>
             )}
             {webhooks.endpoints.length === 0 ? (
@@ -77,7 +90,14 @@ export default function WebhooksPage() {
               <ul className="sufra-webhooks-list" data-testid="webhook-endpoints">
                 {webhooks.endpoints.map((e) => (
                   <li key={e.id}>
-                    <EndpointCard endpoint={e} canManage={webhooks.canManage && webhooks.premium} onEdit={() => setEditing(e)} onLog={() => setLog(e)} onSecret={setSecret} onChange={reload} />
+                    <EndpointCard
+                      endpoint={e}
+                      canManage={webhooks.canManage && webhooks.premium}
+                      onEdit={() => setEditing(e)}
+                      onLog={() => setLog(e)}
+                      onSecret={setSecret}
+                      onChange={reload}
+                    />
                   </li>
                 ))}
               </ul>
@@ -102,12 +122,30 @@ export default function WebhooksPage() {
       }}
     >
       <SecretOnceModal shown={secret} onClose={() => setSecret(null)} />
-      <DeliveriesDrawer endpoint={log} canManage={!!data?.webhooks.canManage && !!data.webhooks.premium} onClose={() => setLog(null)} />
+      <DeliveriesDrawer
+        endpoint={log}
+        canManage={!!data?.webhooks.canManage && !!data.webhooks.premium}
+        onClose={() => setLog(null)}
+      />
     </PremiumPage>
   );
 }
 
-function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChange }: { endpoint: WebhookEndpointRowFragment; canManage: boolean; onEdit: () => void; onLog: () => void; onSecret: (s: ShownSecret) => void; onChange: () => unknown }) {
+function EndpointCard({
+  endpoint: e,
+  canManage,
+  onEdit,
+  onLog,
+  onSecret,
+  onChange,
+}: {
+  endpoint: WebhookEndpointRowFragment;
+  canManage: boolean;
+  onEdit: () => void;
+  onLog: () => void;
+  onSecret: (s: ShownSecret) => void;
+  onChange: () => unknown;
+}) {
   const { t } = useTranslation(WEBHOOKS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -118,8 +156,18 @@ function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChang
   // no-cache: the secret must not stay in Apollo's cache once its modal is closed
   const [rotate] = useMutation(RotateWebhookSecretDocument, { fetchPolicy: "no-cache" });
 
-  const toggle = () => report(() => update({ variables: { id: e.id, input: { enabled: !e.enabled } } }), () => t(e.enabled ? "endpoint.turnedOff" : "endpoint.turnedOn"), onChange);
-  const test = () => report(() => sendTest({ variables: { id: e.id } }), () => t("endpoint.testSent"), onChange);
+  const toggle = () =>
+    report(
+      () => update({ variables: { id: e.id, input: { enabled: !e.enabled } } }),
+      () => t(e.enabled ? "endpoint.turnedOff" : "endpoint.turnedOn"),
+      onChange,
+    );
+  const test = () =>
+    report(
+      () => sendTest({ variables: { id: e.id } }),
+      () => t("endpoint.testSent"),
+      onChange,
+    );
   const doRotate = async () => {
     try {
       const res = await rotate({ variables: { id: e.id } });
@@ -132,8 +180,15 @@ function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChang
     await onChange();
   };
 
-  const state = e.enabled ? <ToneTag tone="success">{t("endpoint.on")}</ToneTag> : <ToneTag tone={e.disabledBecauseFailing ? "danger" : null}>{t(e.disabledBecauseFailing ? "endpoint.offFailing" : "endpoint.off")}</ToneTag>;
-  const rotatingUntil = e.secretRotatedUntil && new Date(e.secretRotatedUntil).getTime() > Date.now() ? e.secretRotatedUntil : null;
+  const state = e.enabled ? (
+    <ToneTag tone="success">{t("endpoint.on")}</ToneTag>
+  ) : (
+    <ToneTag tone={e.disabledBecauseFailing ? "danger" : null}>
+      {t(e.disabledBecauseFailing ? "endpoint.offFailing" : "endpoint.off")}
+    </ToneTag>
+  );
+  const rotatingUntil =
+    e.secretRotatedUntil && new Date(e.secretRotatedUntil).getTime() > Date.now() ? e.secretRotatedUntil : null;
 
   return (
     <Card
@@ -146,7 +201,11 @@ function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChang
       extra={state}
       data-testid={`endpoint-${e.id}`}
     >
-      {e.description && <Typography.Paragraph><bdi>{e.description}</bdi></Typography.Paragraph>}
+      {e.description && (
+        <Typography.Paragraph>
+          <bdi>{e.description}</bdi>
+        </Typography.Paragraph>
+      )}
       <div className="sufra-webhook-events" aria-label={t("form.events")}>
         {e.events.map((ev) => (
           <Tag key={ev}>{t(`events.${ev as WebhookEventType}`)}</Tag>
@@ -154,7 +213,12 @@ function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChang
       </div>
       <Typography.Paragraph type="secondary" className="sufra-webhook-meta">
         {t("endpoint.created", { date: formatDate(e.createdAt, locale) })}
-        {rotatingUntil && <>{partSeparator(locale)}{t("endpoint.rotating", { time: formatDateTime(rotatingUntil, locale) })}</>}
+        {rotatingUntil && (
+          <>
+            {partSeparator(locale)}
+            {t("endpoint.rotating", { time: formatDateTime(rotatingUntil, locale) })}
+          </>
+        )}
       </Typography.Paragraph>
       <div className="sufra-webhook-last" data-testid="last-delivery">
         <Typography.Text strong>{t("endpoint.lastDelivery")}: </Typography.Text>
@@ -168,7 +232,9 @@ function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChang
           <Typography.Text type="secondary">{t("endpoint.noDelivery")}</Typography.Text>
         )}
       </div>
-      {e.disabledBecauseFailing && !e.enabled && <Alert type="error" showIcon title={t("endpoint.offFailing")} className="sufra-webhook-alert" />}
+      {e.disabledBecauseFailing && !e.enabled && (
+        <Alert type="error" showIcon title={t("endpoint.offFailing")} className="sufra-webhook-alert" />
+      )}
       <Space wrap className="sufra-card-actions">
         <Button size="small" onClick={onLog} data-testid={`log-${e.id}`}>
           {t("endpoint.log")}
@@ -184,10 +250,29 @@ function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChang
             <Button size="small" onClick={() => void test()} loading={testing} data-testid={`test-${e.id}`}>
               {t("endpoint.test")}
             </Button>
-            <DangerConfirm title={t("endpoint.rotateTitle")} description={t("endpoint.rotateText")} okText={t("endpoint.rotateConfirm")} onConfirm={() => doRotate()} testId={`rotate-${e.id}`} danger={false}>
+            <DangerConfirm
+              title={t("endpoint.rotateTitle")}
+              description={t("endpoint.rotateText")}
+              okText={t("endpoint.rotateConfirm")}
+              onConfirm={() => doRotate()}
+              testId={`rotate-${e.id}`}
+              danger={false}
+            >
               {t("endpoint.rotate")}
             </DangerConfirm>
-            <DangerConfirm title={t("endpoint.removeTitle")} description={t("endpoint.removeText")} okText={t("endpoint.removeConfirm")} onConfirm={() => report(() => remove({ variables: { id: e.id } }), () => t("endpoint.removed"), onChange)} testId={`remove-${e.id}`}>
+            <DangerConfirm
+              title={t("endpoint.removeTitle")}
+              description={t("endpoint.removeText")}
+              okText={t("endpoint.removeConfirm")}
+              onConfirm={() =>
+                report(
+                  () => remove({ variables: { id: e.id } }),
+                  () => t("endpoint.removed"),
+                  onChange,
+                )
+              }
+              testId={`remove-${e.id}`}
+            >
               {t("endpoint.remove")}
             </DangerConfirm>
           </>

@@ -8,7 +8,8 @@ export const WEBHOOKS_NS = "webhooks";
 export const webhooksTexts = {
   en: {
     title: "Webhooks",
-    intro: "Let your own software know the moment something happens in Sufra: a post goes out or fails, a review arrives, a campaign ends. Sufra sends each event to your address, signed with a secret only you and Sufra know.",
+    intro:
+      "Let your own software know the moment something happens in Sufra: a post goes out or fails, a review arrives, a campaign ends. Sufra sends each event to your address, signed with a secret only you and Sufra know.",
     loadFailed: "We could not load your webhooks",
     readOnly: "Only owners and the account holder can add, change or remove endpoints.",
     docs: "How to verify the signature, the body of each event and the retry schedule",
@@ -107,7 +108,8 @@ export const webhooksTexts = {
   },
   ar: {
     title: "خطافات الويب",
-    intro: "أخبر برامجك الخاصة فور حدوث شيء في سفرة: نشر منشور أو تعذّر نشره، أو وصول تقييم، أو انتهاء حملة. ترسل سفرة كل حدث إلى عنوانك موقّعًا بسرّ لا يعرفه سواك وسفرة.",
+    intro:
+      "أخبر برامجك الخاصة فور حدوث شيء في سفرة: نشر منشور أو تعذّر نشره، أو وصول تقييم، أو انتهاء حملة. ترسل سفرة كل حدث إلى عنوانك موقّعًا بسرّ لا يعرفه سواك وسفرة.",
     loadFailed: "تعذر تحميل خطافات الويب",
     readOnly: "يستطيع المالكون وصاحب الحساب فقط إضافة العناوين أو تغييرها أو حذفها.",
     docs: "طريقة التحقق من التوقيع، ومحتوى كل حدث، وجدول إعادة المحاولة",

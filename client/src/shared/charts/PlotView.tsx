@@ -3,7 +3,16 @@
 // right (a bar chart's bars grow leftwards). The canvas itself stays dir="ltr": in an RTL page a
 // canvas inherits the direction and G2's start/end aligned labels would be drawn off the edge.
 // Axis labels and tooltips go through lib/format.ts.
-import { Bar, Column, Heatmap, Line, type BarConfig, type ColumnConfig, type HeatmapConfig, type LineConfig } from "@ant-design/plots";
+import {
+  Bar,
+  Column,
+  Heatmap,
+  Line,
+  type BarConfig,
+  type ColumnConfig,
+  type HeatmapConfig,
+  type LineConfig,
+} from "@ant-design/plots";
 import type { Locale } from "@sufra/schema";
 import { valueFormatter, xAxisLabels, xFormatter } from "./formatters.ts";
 import { CHART_PALETTE, HEAT_RANGE, HEAT_RANGE_DARK } from "./palette.ts";
@@ -36,8 +45,18 @@ export default function PlotView({ chart, locale, rtl, dark }: PlotViewProps) {
       mark: "cell",
       style: { inset: 1 },
       scale: { color: { range: [...(dark ? HEAT_RANGE_DARK : HEAT_RANGE)] }, ...(rtl ? { x: { range: [1, 0] } } : {}) },
-      axis: { x: { title: false, ...xAxisLabels(chart.xType ?? "category", new Set(chart.cells.map((c) => c.x)).size, locale), grid: false }, y: { title: false, grid: false, position: rtl ? "right" : "left" } },
-      tooltip: { title: (d: Datum) => joinParts([d.y as string, fx(d.x as string)], locale), items: [(d: Datum) => ({ name: chart.valueLabel, value: fv(d.value as number) })] },
+      axis: {
+        x: {
+          title: false,
+          ...xAxisLabels(chart.xType ?? "category", new Set(chart.cells.map((c) => c.x)).size, locale),
+          grid: false,
+        },
+        y: { title: false, grid: false, position: rtl ? "right" : "left" },
+      },
+      tooltip: {
+        title: (d: Datum) => joinParts([d.y as string, fx(d.x as string)], locale),
+        items: [(d: Datum) => ({ name: chart.valueLabel, value: fv(d.value as number) })],
+      },
     };
     return (
       <div dir="ltr">
@@ -65,19 +84,36 @@ export default function PlotView({ chart, locale, rtl, dark }: PlotViewProps) {
       x: {
         title: false,
         // a bar chart's categories stand one under the other: each keeps its label
-        ...(chart.kind === "bar" ? { labelFormatter: (v: string | number) => fx(v) } : xAxisLabels(chart.xType ?? "category", new Set(chart.data.map((d) => d.x)).size, locale)),
+        ...(chart.kind === "bar"
+          ? { labelFormatter: (v: string | number) => fx(v) }
+          : xAxisLabels(chart.xType ?? "category", new Set(chart.data.map((d) => d.x)).size, locale)),
         ...(rtl && chart.kind === "bar" ? { position: "right" } : {}),
       },
-      y: { title: false, labelFormatter: (v: number) => fy(v), ...(chart.kind === "bar" ? {} : { position: rtl ? "right" : "left" }) },
+      y: {
+        title: false,
+        labelFormatter: (v: number) => fy(v),
+        ...(chart.kind === "bar" ? {} : { position: rtl ? "right" : "left" }),
+      },
     },
-    legend: several ? { color: { position: "top", layout: { justifyContent: rtl ? "flex-end" : "flex-start" } } } : false,
-    tooltip: { title: (d: Datum) => fx(d.x as string), items: [(d: Datum) => ({ name: (d.series as string | undefined) ?? chart.yLabel, value: fy(d.y as number) })] },
+    legend: several
+      ? { color: { position: "top", layout: { justifyContent: rtl ? "flex-end" : "flex-start" } } }
+      : false,
+    tooltip: {
+      title: (d: Datum) => fx(d.x as string),
+      items: [(d: Datum) => ({ name: (d.series as string | undefined) ?? chart.yLabel, value: fy(d.y as number) })],
+    },
     ...(chart.kind !== "line" && several ? (chart.stack ? { stack: true } : { group: true }) : {}),
     ...(chart.kind === "line" ? { point: { sizeField: 3 } } : {}),
   };
   return (
     <div dir="ltr">
-      {chart.kind === "line" ? <Line {...(config as unknown as LineConfig)} /> : chart.kind === "bar" ? <Bar {...(config as unknown as BarConfig)} /> : <Column {...(config as unknown as ColumnConfig)} />}
+      {chart.kind === "line" ? (
+        <Line {...(config as unknown as LineConfig)} />
+      ) : chart.kind === "bar" ? (
+        <Bar {...(config as unknown as BarConfig)} />
+      ) : (
+        <Column {...(config as unknown as ColumnConfig)} />
+      )}
     </div>
   );
 }

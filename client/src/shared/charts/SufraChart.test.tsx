@@ -20,7 +20,6 @@ jest.mock("./PlotView.tsx", () => ({
   },
 }));
 
-
 const followers: SufraChartProps = {
   kind: "line",
   title: "Followers",
@@ -35,7 +34,10 @@ const followers: SufraChartProps = {
   ],
 };
 
-const cells = (table: HTMLElement) => within(table).getAllByRole("row").map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("row")
+    .map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
 
 afterEach(() => {
   mockDrawing.canDraw = false;
@@ -60,7 +62,17 @@ describe("SufraChart", () => {
 
   test("Arabic: Arabic-Indic digits by default, Latin when the person chose them; percentages", async () => {
     await inLanguage("ar");
-    const engagement: SufraChartProps = { kind: "bar", title: "التفاعل", xLabel: "الحساب", yLabel: "متوسط التفاعل", yFormat: "percent", data: [{ x: "أنت", y: 14.25 }, { x: "Cafe X", y: 1.8 }] };
+    const engagement: SufraChartProps = {
+      kind: "bar",
+      title: "التفاعل",
+      xLabel: "الحساب",
+      yLabel: "متوسط التفاعل",
+      yFormat: "percent",
+      data: [
+        { x: "أنت", y: 14.25 },
+        { x: "Cafe X", y: 1.8 },
+      ],
+    };
     const { unmount } = render(<SufraChart {...engagement} />);
     expect(cells(screen.getByRole("table", { name: "التفاعل" }))).toEqual([
       ["الحساب", "متوسط التفاعل"],

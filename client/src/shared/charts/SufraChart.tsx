@@ -47,7 +47,8 @@ export function SufraChart(props: SufraChartProps) {
   const [failed, setFailed] = useState(() => !canDraw());
   const titleId = useId();
   const height = props.height ?? 280;
-  const empty = props.kind === "heatmap" ? !props.cells.some((c) => c.value !== null) : !props.data.some((d) => d.y !== null);
+  const empty =
+    props.kind === "heatmap" ? !props.cells.some((c) => c.value !== null) : !props.data.some((d) => d.y !== null);
 
   const unavailable = (
     <div className="sufra-chart-unavailable" role="note">
@@ -57,13 +58,23 @@ export function SufraChart(props: SufraChartProps) {
   );
 
   return (
-    <figure className={["sufra-chart", props.className].filter(Boolean).join(" ")} aria-labelledby={titleId} data-testid={props["data-testid"]}>
+    <figure
+      className={["sufra-chart", props.className].filter(Boolean).join(" ")}
+      aria-labelledby={titleId}
+      data-testid={props["data-testid"]}
+    >
       <figcaption className="sufra-chart-head">
         <span id={titleId} className="sufra-chart-title">
           {props.title}
         </span>
         {props.table !== "visible" && !empty && !failed && (
-          <Button size="small" type="link" onClick={() => setAsTable((v) => !v)} aria-pressed={asTable} className="sufra-chart-toggle">
+          <Button
+            size="small"
+            type="link"
+            onClick={() => setAsTable((v) => !v)}
+            aria-pressed={asTable}
+            className="sufra-chart-toggle"
+          >
             {asTable ? t("showChart") : t("showTable")}
           </Button>
         )}
@@ -80,7 +91,16 @@ export function SufraChart(props: SufraChartProps) {
         <>
           <div className="sufra-chart-canvas" style={{ minBlockSize: height }} aria-hidden="true">
             <DrawingBoundary onFailed={() => setFailed(true)}>
-              <Suspense fallback={<Skeleton.Node active className="sufra-chart-skeleton" style={{ blockSize: height }} aria-label={t("loading")} />}>
+              <Suspense
+                fallback={
+                  <Skeleton.Node
+                    active
+                    className="sufra-chart-skeleton"
+                    style={{ blockSize: height }}
+                    aria-label={t("loading")}
+                  />
+                }
+              >
                 <PlotView chart={props} locale={locale} rtl={locale === "ar"} dark={dark} />
               </Suspense>
             </DrawingBoundary>

@@ -7,7 +7,10 @@ export function canDraw(): boolean {
   if (known === undefined) {
     try {
       // a browser without the 2D context class (jsdom among them) cannot draw, and is not asked
-      known = typeof CanvasRenderingContext2D !== "undefined" && typeof document !== "undefined" && !!document.createElement("canvas").getContext("2d");
+      known =
+        typeof CanvasRenderingContext2D !== "undefined" &&
+        typeof document !== "undefined" &&
+        !!document.createElement("canvas").getContext("2d");
     } catch {
       known = false;
     }

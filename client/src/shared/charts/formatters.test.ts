@@ -6,7 +6,9 @@ import { labelStep, MAX_X_LABELS, xAxisLabels, xFormatter } from "./formatters.t
 
 const DAYS = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10));
 const shown = (axis: ReturnType<typeof xAxisLabels>, xs: readonly (string | number)[]) =>
-  xs.filter((x, i) => (axis as { labelFilter?: (x: unknown, i: number) => boolean }).labelFilter?.(x, i) ?? true).map((x) => axis.labelFormatter(x));
+  xs
+    .filter((x, i) => (axis as { labelFilter?: (x: unknown, i: number) => boolean }).labelFilter?.(x, i) ?? true)
+    .map((x) => axis.labelFormatter(x));
 
 afterEach(async () => {
   localStorage.clear();

@@ -40,7 +40,8 @@ export function xAxisLabels(type: XType, count: number, locale: Locale) {
   if (type === "category") return { labelFormatter: full };
   const step = labelStep(count);
   return {
-    labelFormatter: (x: string | number) => (type === "date" && isDay(x) ? formatDayMonth(`${x}T12:00:00+03:00`, locale) : full(x)),
+    labelFormatter: (x: string | number) =>
+      type === "date" && isDay(x) ? formatDayMonth(`${x}T12:00:00+03:00`, locale) : full(x),
     labelFilter: (_x: unknown, index: number) => index % step === 0,
     transform: [{ type: "hide" }],
   };

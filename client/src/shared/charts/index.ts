@@ -3,4 +3,12 @@ export { SufraChart } from "./SufraChart.tsx";
 export { ChartTable } from "./ChartTable.tsx";
 export { CHART_PALETTE, HEAT_RANGE } from "./palette.ts";
 export { valueFormatter, xFormatter } from "./formatters.ts";
-export type { ChartPoint, HeatCell, HeatmapProps, SeriesChartProps, SufraChartProps, ValueFormat, XType } from "./types.ts";
+export type {
+  ChartPoint,
+  HeatCell,
+  HeatmapProps,
+  SeriesChartProps,
+  SufraChartProps,
+  ValueFormat,
+  XType,
+} from "./types.ts";

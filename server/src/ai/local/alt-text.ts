@@ -5,7 +5,9 @@ import type { MenuItem } from "../types.ts";
 
 const arabic = (s: string) => /\p{Script=Arabic}/u.test(s);
 
-export function altTextFromMenuItem(item: MenuItem | null | undefined): { en: string | null; ar: string | null } | null {
+export function altTextFromMenuItem(
+  item: MenuItem | null | undefined,
+): { en: string | null; ar: string | null } | null {
   const name = item?.name?.trim();
   if (!item || !name) return null;
   const nameAr = item.nameAr?.trim() || name;

@@ -6,10 +6,26 @@ export const EN: LanguageCopy = {
   occasions: {
     general: {
       leads: {
-        friendly: ["Hello from our kitchen to your feed 👋", "Today is a good day for good food 😊", "We saved you a seat."],
-        premium: ["A table, a moment, a meal to remember.", "Quality you can taste in every detail.", "Good taste is never rushed."],
-        playful: ["Your daily reminder to eat something delicious 😋", "Hungry? Same here, so let's fix that 😄", "Cravings don't wait, and neither should you."],
-        family: ["Good food is better with family 🤍", "There's a place for the whole family at our table.", "Made with love for families like yours."],
+        friendly: [
+          "Hello from our kitchen to your feed 👋",
+          "Today is a good day for good food 😊",
+          "We saved you a seat.",
+        ],
+        premium: [
+          "A table, a moment, a meal to remember.",
+          "Quality you can taste in every detail.",
+          "Good taste is never rushed.",
+        ],
+        playful: [
+          "Your daily reminder to eat something delicious 😋",
+          "Hungry? Same here, so let's fix that 😄",
+          "Cravings don't wait, and neither should you.",
+        ],
+        family: [
+          "Good food is better with family 🤍",
+          "There's a place for the whole family at our table.",
+          "Made with love for families like yours.",
+        ],
       },
       lines: [
         "Fresh ingredients, careful cooking and a warm welcome.",
@@ -21,10 +37,26 @@ export const EN: LanguageCopy = {
     },
     new_dish: {
       leads: {
-        friendly: ["Something new just landed on our menu ✨", "Say hello to our newest favourite.", "We've been keeping a secret, and it's finally ready."],
-        premium: ["Introducing a new signature, crafted with care.", "A new addition to our menu, made to be savoured.", "Some creations are worth the wait."],
-        playful: ["Breaking news: your new obsession has arrived 🚨", "Plot twist: the menu just got better 😋", "New on the menu. Resistance is futile 😏"],
-        family: ["Something new for the family table 🤍", "Our latest creation is made for sharing.", "A new favourite for the whole family."],
+        friendly: [
+          "Something new just landed on our menu ✨",
+          "Say hello to our newest favourite.",
+          "We've been keeping a secret, and it's finally ready.",
+        ],
+        premium: [
+          "Introducing a new signature, crafted with care.",
+          "A new addition to our menu, made to be savoured.",
+          "Some creations are worth the wait.",
+        ],
+        playful: [
+          "Breaking news: your new obsession has arrived 🚨",
+          "Plot twist: the menu just got better 😋",
+          "New on the menu. Resistance is futile 😏",
+        ],
+        family: [
+          "Something new for the family table 🤍",
+          "Our latest creation is made for sharing.",
+          "A new favourite for the whole family.",
+        ],
       },
       lines: [
         "Meet {dish}, our newest addition.",
@@ -38,10 +70,26 @@ export const EN: LanguageCopy = {
     },
     menu_promotion: {
       leads: {
-        friendly: ["Good news for your cravings and your wallet 🙌", "A little treat from us to you.", "Our favourite kind of announcement: an offer!"],
-        premium: ["A limited-time offer on our finest.", "An exclusive offer for our guests.", "This week, a special invitation to the table."],
-        playful: ["Your wallet said no. This offer says yes 😎", "Offer alert! 🚨", "Same cravings, lighter bill? Don't mind if we do 😄"],
-        family: ["An offer the whole family will love.", "More for the family, for less.", "Treat the whole family this week 🤍"],
+        friendly: [
+          "Good news for your cravings and your wallet 🙌",
+          "A little treat from us to you.",
+          "Our favourite kind of announcement: an offer!",
+        ],
+        premium: [
+          "A limited-time offer on our finest.",
+          "An exclusive offer for our guests.",
+          "This week, a special invitation to the table.",
+        ],
+        playful: [
+          "Your wallet said no. This offer says yes 😎",
+          "Offer alert! 🚨",
+          "Same cravings, lighter bill? Don't mind if we do 😄",
+        ],
+        family: [
+          "An offer the whole family will love.",
+          "More for the family, for less.",
+          "Treat the whole family this week 🤍",
+        ],
       },
       lines: [
         "Your favourites, at a price that makes them even better.",
@@ -53,10 +101,26 @@ export const EN: LanguageCopy = {
     },
     food_photo: {
       leads: {
-        friendly: ["This is your sign to treat yourself today 😍", "Fresh out of our kitchen and straight onto your feed.", "Made fresh, served with a smile."],
-        premium: ["Crafted with intention, plated with care.", "Every detail, considered.", "Simple ingredients, perfected."],
-        playful: ["Warning: this photo may cause sudden cravings 🤤", "Zoom in. Yes, it tastes as good as it looks 😋", "Don't lick your screen. We know it's tempting 😋"],
-        family: ["The kind of plate everyone reaches for at once 🤍", "Good food tastes better when it's shared.", "Made for sharing, loved by everyone."],
+        friendly: [
+          "This is your sign to treat yourself today 😍",
+          "Fresh out of our kitchen and straight onto your feed.",
+          "Made fresh, served with a smile.",
+        ],
+        premium: [
+          "Crafted with intention, plated with care.",
+          "Every detail, considered.",
+          "Simple ingredients, perfected.",
+        ],
+        playful: [
+          "Warning: this photo may cause sudden cravings 🤤",
+          "Zoom in. Yes, it tastes as good as it looks 😋",
+          "Don't lick your screen. We know it's tempting 😋",
+        ],
+        family: [
+          "The kind of plate everyone reaches for at once 🤍",
+          "Good food tastes better when it's shared.",
+          "Made for sharing, loved by everyone.",
+        ],
       },
       lines: [
         "{dish}, just the way you like it.",
@@ -69,10 +133,26 @@ export const EN: LanguageCopy = {
     },
     weekend: {
       leads: {
-        friendly: ["Weekend plans? We've got you covered 😊", "Hello, weekend! Time to slow down.", "That Friday feeling, served fresh."],
-        premium: ["An unhurried weekend, as it should be.", "Make this weekend one to savour.", "Weekends are for long tables and good company."],
-        playful: ["The weekend is here, and so are your cravings 🎉", "Weekend mode: on. Diet: on hold 😅", "Friday and Saturday: two whole days to eat well 😋"],
-        family: ["Weekend family time starts at our table 🤍", "Gather everyone; the weekend is for family.", "Bring the family this weekend and leave the cooking to us."],
+        friendly: [
+          "Weekend plans? We've got you covered 😊",
+          "Hello, weekend! Time to slow down.",
+          "That Friday feeling, served fresh.",
+        ],
+        premium: [
+          "An unhurried weekend, as it should be.",
+          "Make this weekend one to savour.",
+          "Weekends are for long tables and good company.",
+        ],
+        playful: [
+          "The weekend is here, and so are your cravings 🎉",
+          "Weekend mode: on. Diet: on hold 😅",
+          "Friday and Saturday: two whole days to eat well 😋",
+        ],
+        family: [
+          "Weekend family time starts at our table 🤍",
+          "Gather everyone; the weekend is for family.",
+          "Bring the family this weekend and leave the cooking to us.",
+        ],
       },
       lines: [
         "From a slow breakfast to a late dinner, we're here for your weekend.",
@@ -84,10 +164,26 @@ export const EN: LanguageCopy = {
     },
     ramadan_iftar: {
       leads: {
-        friendly: ["Ramadan Kareem! Join us for Iftar 🌙", "Break your fast with us this Ramadan 🌙", "Ramadan Kareem from all of us at {name} 🌙"],
-        premium: ["Ramadan Kareem. An Iftar worth gathering for.", "This Ramadan, break your fast in calm and comfort.", "An elegant Iftar awaits you this Ramadan."],
-        playful: ["The countdown to Maghrib just got a lot more exciting 🌙", "Dates, water, and then the good stuff 😋", "Iftar plans: sorted. You're welcome 🌙"],
-        family: ["Ramadan is for family, and our Iftar table has room for all of you 🌙", "Gather the whole family for Iftar this Ramadan.", "Share the blessings of Ramadan around our Iftar table 🤍"],
+        friendly: [
+          "Ramadan Kareem! Join us for Iftar 🌙",
+          "Break your fast with us this Ramadan 🌙",
+          "Ramadan Kareem from all of us at {name} 🌙",
+        ],
+        premium: [
+          "Ramadan Kareem. An Iftar worth gathering for.",
+          "This Ramadan, break your fast in calm and comfort.",
+          "An elegant Iftar awaits you this Ramadan.",
+        ],
+        playful: [
+          "The countdown to Maghrib just got a lot more exciting 🌙",
+          "Dates, water, and then the good stuff 😋",
+          "Iftar plans: sorted. You're welcome 🌙",
+        ],
+        family: [
+          "Ramadan is for family, and our Iftar table has room for all of you 🌙",
+          "Gather the whole family for Iftar this Ramadan.",
+          "Share the blessings of Ramadan around our Iftar table 🤍",
+        ],
       },
       lines: [
         "Dates, soup and your favourite dishes, ready at Maghrib.",
@@ -100,10 +196,26 @@ export const EN: LanguageCopy = {
     },
     ramadan_suhoor: {
       leads: {
-        friendly: ["Your Ramadan nights aren't complete without Suhoor 🌙", "Late-night Suhoor with friends, anyone? 🌙", "Ramadan nights are better with a good Suhoor."],
-        premium: ["A refined Suhoor for Ramadan nights.", "Suhoor, served with calm and care.", "Ramadan nights deserve an elegant Suhoor."],
-        playful: ["It's 1 AM and you're hungry again. We get it 🌙", "Suhoor squad, assemble! 🌙", "Night owls of Ramadan, this one's for you 🦉"],
-        family: ["Suhoor together before the fast begins 🤍", "Gather the family for a late-night Suhoor.", "The best Ramadan memories are made at Suhoor."],
+        friendly: [
+          "Your Ramadan nights aren't complete without Suhoor 🌙",
+          "Late-night Suhoor with friends, anyone? 🌙",
+          "Ramadan nights are better with a good Suhoor.",
+        ],
+        premium: [
+          "A refined Suhoor for Ramadan nights.",
+          "Suhoor, served with calm and care.",
+          "Ramadan nights deserve an elegant Suhoor.",
+        ],
+        playful: [
+          "It's 1 AM and you're hungry again. We get it 🌙",
+          "Suhoor squad, assemble! 🌙",
+          "Night owls of Ramadan, this one's for you 🦉",
+        ],
+        family: [
+          "Suhoor together before the fast begins 🤍",
+          "Gather the family for a late-night Suhoor.",
+          "The best Ramadan memories are made at Suhoor.",
+        ],
       },
       lines: [
         "Light, wholesome dishes to keep you going through the fast.",
@@ -117,9 +229,21 @@ export const EN: LanguageCopy = {
     eid_al_fitr: {
       leads: {
         friendly: ["Eid Mubarak! 🎉", "Eid Mubarak from our family to yours ✨", "Happy Eid al-Fitr, everyone! 🌙"],
-        premium: ["Eid Mubarak. Celebrate with us.", "Wishing you a blessed Eid al-Fitr.", "A blessed Eid to you and your loved ones."],
-        playful: ["Eid is here, and your eidiya is calling 😄", "Eid outfit: ready. Eid feast: next 🎉", "New clothes, happy hearts and even fuller plates 🎉"],
-        family: ["Eid Mubarak to every family celebrating today 🤍", "Eid is better with family, and better still with great food.", "Gather the family and celebrate Eid with us."],
+        premium: [
+          "Eid Mubarak. Celebrate with us.",
+          "Wishing you a blessed Eid al-Fitr.",
+          "A blessed Eid to you and your loved ones.",
+        ],
+        playful: [
+          "Eid is here, and your eidiya is calling 😄",
+          "Eid outfit: ready. Eid feast: next 🎉",
+          "New clothes, happy hearts and even fuller plates 🎉",
+        ],
+        family: [
+          "Eid Mubarak to every family celebrating today 🤍",
+          "Eid is better with family, and better still with great food.",
+          "Gather the family and celebrate Eid with us.",
+        ],
       },
       lines: [
         "May Allah accept your fasting and prayers.",
@@ -132,10 +256,26 @@ export const EN: LanguageCopy = {
     },
     eid_al_adha: {
       leads: {
-        friendly: ["Eid al-Adha Mubarak! ✨", "Happy Eid al-Adha from all of us 🌙", "Eid Mubarak, friends! May your days be bright ✨"],
-        premium: ["Eid al-Adha Mubarak. Wishing you a blessed celebration.", "A blessed Eid al-Adha to you and yours.", "Celebrate Eid al-Adha in good company."],
-        playful: ["Eid al-Adha is here, and calories don't count on Eid, right? 😄", "Eid feast mode: activated 🎉", "Eid plans: eat, visit, repeat 😋"],
-        family: ["Eid al-Adha is for family, and for full tables 🤍", "Celebrate Eid al-Adha together with your loved ones.", "From our family to yours: Eid al-Adha Mubarak."],
+        friendly: [
+          "Eid al-Adha Mubarak! ✨",
+          "Happy Eid al-Adha from all of us 🌙",
+          "Eid Mubarak, friends! May your days be bright ✨",
+        ],
+        premium: [
+          "Eid al-Adha Mubarak. Wishing you a blessed celebration.",
+          "A blessed Eid al-Adha to you and yours.",
+          "Celebrate Eid al-Adha in good company.",
+        ],
+        playful: [
+          "Eid al-Adha is here, and calories don't count on Eid, right? 😄",
+          "Eid feast mode: activated 🎉",
+          "Eid plans: eat, visit, repeat 😋",
+        ],
+        family: [
+          "Eid al-Adha is for family, and for full tables 🤍",
+          "Celebrate Eid al-Adha together with your loved ones.",
+          "From our family to yours: Eid al-Adha Mubarak.",
+        ],
       },
       lines: [
         "May your Eid be full of blessings, togetherness and generosity.",
@@ -147,10 +287,26 @@ export const EN: LanguageCopy = {
     },
     national_day: {
       leads: {
-        friendly: ["Happy National Day, Kuwait! 🇰🇼", "Celebrating Kuwait today and every day 🇰🇼", "25 February: a day for Kuwait 🇰🇼"],
-        premium: ["On Kuwait's National Day, we celebrate with pride.", "Celebrating 25 February with gratitude and pride.", "Happy National Day to Kuwait and its people."],
-        playful: ["Green, white, red and black: our favourite colours today 🇰🇼", "Our hearts (and our plates) wear the flag colours today 🇰🇼", "Kuwait, you make us proud. Let's celebrate! 🎉"],
-        family: ["Happy National Day to every family in Kuwait 🇰🇼", "Celebrate National Day with the whole family 🇰🇼", "Kuwait's National Day is best celebrated together."],
+        friendly: [
+          "Happy National Day, Kuwait! 🇰🇼",
+          "Celebrating Kuwait today and every day 🇰🇼",
+          "25 February: a day for Kuwait 🇰🇼",
+        ],
+        premium: [
+          "On Kuwait's National Day, we celebrate with pride.",
+          "Celebrating 25 February with gratitude and pride.",
+          "Happy National Day to Kuwait and its people.",
+        ],
+        playful: [
+          "Green, white, red and black: our favourite colours today 🇰🇼",
+          "Our hearts (and our plates) wear the flag colours today 🇰🇼",
+          "Kuwait, you make us proud. Let's celebrate! 🎉",
+        ],
+        family: [
+          "Happy National Day to every family in Kuwait 🇰🇼",
+          "Celebrate National Day with the whole family 🇰🇼",
+          "Kuwait's National Day is best celebrated together.",
+        ],
       },
       lines: [
         "Proud to serve our community here in Kuwait.",
@@ -163,10 +319,26 @@ export const EN: LanguageCopy = {
     },
     liberation_day: {
       leads: {
-        friendly: ["Happy Liberation Day, Kuwait 🇰🇼", "26 February: a day of freedom and gratitude 🇰🇼", "Celebrating Kuwait's Liberation Day with you 🇰🇼"],
-        premium: ["On Liberation Day, we honour Kuwait's martyrs and celebrate its freedom.", "A day of remembrance, gratitude and pride.", "Happy Liberation Day to Kuwait and all who call it home."],
-        playful: ["Free, proud and celebrating, Kuwait style 🇰🇼", "Flags up, Kuwait! Happy Liberation Day 🎉", "Today the whole country smiles a little wider 🇰🇼"],
-        family: ["Happy Liberation Day to every family in Kuwait 🇰🇼", "A day to tell our children the story of Kuwait's freedom.", "Celebrating Liberation Day together, as one family."],
+        friendly: [
+          "Happy Liberation Day, Kuwait 🇰🇼",
+          "26 February: a day of freedom and gratitude 🇰🇼",
+          "Celebrating Kuwait's Liberation Day with you 🇰🇼",
+        ],
+        premium: [
+          "On Liberation Day, we honour Kuwait's martyrs and celebrate its freedom.",
+          "A day of remembrance, gratitude and pride.",
+          "Happy Liberation Day to Kuwait and all who call it home.",
+        ],
+        playful: [
+          "Free, proud and celebrating, Kuwait style 🇰🇼",
+          "Flags up, Kuwait! Happy Liberation Day 🎉",
+          "Today the whole country smiles a little wider 🇰🇼",
+        ],
+        family: [
+          "Happy Liberation Day to every family in Kuwait 🇰🇼",
+          "A day to tell our children the story of Kuwait's freedom.",
+          "Celebrating Liberation Day together, as one family.",
+        ],
       },
       lines: [
         "We remember the martyrs and give thanks for Kuwait's safety and peace.",
@@ -178,10 +350,26 @@ export const EN: LanguageCopy = {
     },
     islamic_new_year: {
       leads: {
-        friendly: ["Happy Islamic New Year! 🌙", "A new Hijri year begins. Happy New Year to you all 🌙", "Wishing you a blessed Hijri New Year ✨"],
-        premium: ["A blessed Hijri New Year to you and yours.", "A new Hijri year, a fresh beginning.", "May the new Hijri year bring you peace and prosperity."],
-        playful: ["New Hijri year, same love for good food 😄", "New year, new cravings 🌙", "Starting the new Hijri year the right way: well fed 😋"],
-        family: ["Happy Hijri New Year to you and your family 🤍", "A blessed new year to every family we serve.", "Welcome the new Hijri year together as a family."],
+        friendly: [
+          "Happy Islamic New Year! 🌙",
+          "A new Hijri year begins. Happy New Year to you all 🌙",
+          "Wishing you a blessed Hijri New Year ✨",
+        ],
+        premium: [
+          "A blessed Hijri New Year to you and yours.",
+          "A new Hijri year, a fresh beginning.",
+          "May the new Hijri year bring you peace and prosperity.",
+        ],
+        playful: [
+          "New Hijri year, same love for good food 😄",
+          "New year, new cravings 🌙",
+          "Starting the new Hijri year the right way: well fed 😋",
+        ],
+        family: [
+          "Happy Hijri New Year to you and your family 🤍",
+          "A blessed new year to every family we serve.",
+          "Welcome the new Hijri year together as a family.",
+        ],
       },
       lines: [
         "May this year bring you health, happiness and blessings.",
@@ -193,10 +381,26 @@ export const EN: LanguageCopy = {
     },
     prophets_birthday: {
       leads: {
-        friendly: ["On the Prophet's Birthday, peace and blessings be upon him 🌙", "Wishing you a blessed Mawlid 🌙", "A blessed occasion to you and your loved ones ✨"],
-        premium: ["On the blessed occasion of the Prophet's Birthday, we send you our warmest wishes.", "Wishing you a blessed Mawlid al-Nabawi.", "A blessed occasion of light and mercy."],
-        playful: ["A blessed Mawlid to all our lovely guests ✨", "Sending you our warmest wishes on this blessed day 🌙", "Spreading kindness today, and every day ✨"],
-        family: ["A blessed Mawlid to you and your family 🤍", "May this blessed occasion bring your family peace and joy.", "Sharing the blessings of this day with your family."],
+        friendly: [
+          "On the Prophet's Birthday, peace and blessings be upon him 🌙",
+          "Wishing you a blessed Mawlid 🌙",
+          "A blessed occasion to you and your loved ones ✨",
+        ],
+        premium: [
+          "On the blessed occasion of the Prophet's Birthday, we send you our warmest wishes.",
+          "Wishing you a blessed Mawlid al-Nabawi.",
+          "A blessed occasion of light and mercy.",
+        ],
+        playful: [
+          "A blessed Mawlid to all our lovely guests ✨",
+          "Sending you our warmest wishes on this blessed day 🌙",
+          "Spreading kindness today, and every day ✨",
+        ],
+        family: [
+          "A blessed Mawlid to you and your family 🤍",
+          "May this blessed occasion bring your family peace and joy.",
+          "Sharing the blessings of this day with your family.",
+        ],
       },
       lines: [
         "May this occasion bring peace, mercy and blessings to your home.",
@@ -208,10 +412,26 @@ export const EN: LanguageCopy = {
     },
     back_to_school: {
       leads: {
-        friendly: ["Back to school, back to routine 🎒", "New school year, same favourite spot 📚", "Good luck to every student starting school this week 🎒"],
-        premium: ["A new school year begins, and a quiet moment for the grown-ups.", "For the busy mornings ahead, a little luxury.", "A new academic year, a fresh rhythm."],
-        playful: ["Alarm clocks are back. So are we 😅", "Homework can wait. Snack time can't 📚", "School's back! Parents, we feel you 😅"],
-        family: ["Back to school, and back to family dinners together 🎒", "Busy school days, easy family meals.", "Wishing every student a wonderful school year 🤍"],
+        friendly: [
+          "Back to school, back to routine 🎒",
+          "New school year, same favourite spot 📚",
+          "Good luck to every student starting school this week 🎒",
+        ],
+        premium: [
+          "A new school year begins, and a quiet moment for the grown-ups.",
+          "For the busy mornings ahead, a little luxury.",
+          "A new academic year, a fresh rhythm.",
+        ],
+        playful: [
+          "Alarm clocks are back. So are we 😅",
+          "Homework can wait. Snack time can't 📚",
+          "School's back! Parents, we feel you 😅",
+        ],
+        family: [
+          "Back to school, and back to family dinners together 🎒",
+          "Busy school days, easy family meals.",
+          "Wishing every student a wonderful school year 🤍",
+        ],
       },
       lines: [
         "Quick breakfasts, easy lunches and treats for after school.",
@@ -223,10 +443,26 @@ export const EN: LanguageCopy = {
     },
     school_holidays: {
       leads: {
-        friendly: ["School's out, and the whole family is free 🎈", "Holidays are here: time for family outings ☀️", "No school run this week, just time with the kids 🤍"],
-        premium: ["The school break: unhurried days with the family.", "A quiet table for the family, now the holidays are here.", "Slow holiday mornings, shared with the family."],
-        playful: ["No homework, no alarm clocks, just snacks for the kids 😄", "Kids on holiday? Parents need a break too 😅", "Family holiday mode: on 🎈"],
-        family: ["The school holidays are here: bring the whole family 🤍", "Holiday days are for family time together 🎈", "Make some holiday memories with the kids ☀️"],
+        friendly: [
+          "School's out, and the whole family is free 🎈",
+          "Holidays are here: time for family outings ☀️",
+          "No school run this week, just time with the kids 🤍",
+        ],
+        premium: [
+          "The school break: unhurried days with the family.",
+          "A quiet table for the family, now the holidays are here.",
+          "Slow holiday mornings, shared with the family.",
+        ],
+        playful: [
+          "No homework, no alarm clocks, just snacks for the kids 😄",
+          "Kids on holiday? Parents need a break too 😅",
+          "Family holiday mode: on 🎈",
+        ],
+        family: [
+          "The school holidays are here: bring the whole family 🤍",
+          "Holiday days are for family time together 🎈",
+          "Make some holiday memories with the kids ☀️",
+        ],
       },
       lines: [
         "A family outing to celebrate the break.",
@@ -238,10 +474,26 @@ export const EN: LanguageCopy = {
     },
     summer_nights: {
       leads: {
-        friendly: ["Summer nights in Kuwait are made for late hangouts 🌙", "When the sun sets, the fun begins 🌙", "Hot days, cool drinks, long nights ☀️"],
-        premium: ["Summer evenings, unhurried and refined.", "As the heat fades, the evening comes alive.", "Long summer nights deserve a beautiful table."],
-        playful: ["It's 48°C outside. We recommend something cold 🧊", "Survived another Kuwaiti summer day? You deserve a treat 😎", "Sun's down, cravings up 🌙"],
-        family: ["Summer nights out with the whole family 🌙", "Cool down together after a long summer day.", "Long summer nights are made for family outings 🤍"],
+        friendly: [
+          "Summer nights in Kuwait are made for late hangouts 🌙",
+          "When the sun sets, the fun begins 🌙",
+          "Hot days, cool drinks, long nights ☀️",
+        ],
+        premium: [
+          "Summer evenings, unhurried and refined.",
+          "As the heat fades, the evening comes alive.",
+          "Long summer nights deserve a beautiful table.",
+        ],
+        playful: [
+          "It's 48°C outside. We recommend something cold 🧊",
+          "Survived another Kuwaiti summer day? You deserve a treat 😎",
+          "Sun's down, cravings up 🌙",
+        ],
+        family: [
+          "Summer nights out with the whole family 🌙",
+          "Cool down together after a long summer day.",
+          "Long summer nights are made for family outings 🤍",
+        ],
       },
       lines: [
         "Our doors are open for your summer evenings.",
@@ -253,10 +505,34 @@ export const EN: LanguageCopy = {
     },
   },
   ctas: {
-    friendly: ["See you soon!", "Come say hi; your table is waiting.", "Drop by today and tell us what you think.", "Share this with a friend you'd bring along 👇", "Order now or swing by; either way, we've got you."],
-    premium: ["Reserve your table today.", "We look forward to welcoming you.", "Book ahead; evenings fill quickly.", "Your table awaits.", "An invitation to slow down and savour."],
-    playful: ["Tag someone who owes you a treat 👀", "Don't say we didn't warn you 😋", "Run, don't walk 🏃", "Your cravings called. We answered 📞", "Send this to your foodie group chat. You know the one 😄"],
-    family: ["Bring the whole family; there's room for everyone.", "Gather your loved ones and come hungry.", "Kids, parents, grandparents: all welcome 🤍", "Make it a family outing this week.", "Order a family spread to enjoy at home."],
+    friendly: [
+      "See you soon!",
+      "Come say hi; your table is waiting.",
+      "Drop by today and tell us what you think.",
+      "Share this with a friend you'd bring along 👇",
+      "Order now or swing by; either way, we've got you.",
+    ],
+    premium: [
+      "Reserve your table today.",
+      "We look forward to welcoming you.",
+      "Book ahead; evenings fill quickly.",
+      "Your table awaits.",
+      "An invitation to slow down and savour.",
+    ],
+    playful: [
+      "Tag someone who owes you a treat 👀",
+      "Don't say we didn't warn you 😋",
+      "Run, don't walk 🏃",
+      "Your cravings called. We answered 📞",
+      "Send this to your foodie group chat. You know the one 😄",
+    ],
+    family: [
+      "Bring the whole family; there's room for everyone.",
+      "Gather your loved ones and come hungry.",
+      "Kids, parents, grandparents: all welcome 🤍",
+      "Make it a family outing this week.",
+      "Order a family spread to enjoy at home.",
+    ],
   },
   offers: [
     "{dish} is now {discount} off.",

@@ -1,6 +1,14 @@
 // What the writer knows before it writes: the facts of the prompt (dish, notes, price, discount,
 // occasion) and of the business profile, as slot values in each language.
-import { CUISINES, findCuisine, findKuwaitArea, KUWAIT_AREAS, type ContentOccasionKey, type CuisineKey, type KuwaitAreaKey } from "@sufra/schema";
+import {
+  CUISINES,
+  findCuisine,
+  findKuwaitArea,
+  KUWAIT_AREAS,
+  type ContentOccasionKey,
+  type CuisineKey,
+  type KuwaitAreaKey,
+} from "@sufra/schema";
 import type { BusinessProfile, MenuItem } from "../types.ts";
 import type { CopyOccasion, Slots } from "./copy.types.ts";
 import { findDishAr, findDishEn, type FoodWord } from "./lexicon.ts";
@@ -29,7 +37,11 @@ export function shuffled<T>(items: readonly T[], rnd: () => number): T[] {
 
 // ---------------------------------------------------------------- numbers
 const AR_DIGITS = "٠١٢٣٤٥٦٧٨٩";
-export const toArabicDigits = (s: string) => s.replace(/\d/g, (d) => AR_DIGITS[Number(d)]!).replace(/(\p{Nd})\.(\p{Nd})/gu, "$1٫$2").replace(/%/g, "٪");
+export const toArabicDigits = (s: string) =>
+  s
+    .replace(/\d/g, (d) => AR_DIGITS[Number(d)]!)
+    .replace(/(\p{Nd})\.(\p{Nd})/gu, "$1٫$2")
+    .replace(/%/g, "٪");
 /** Arabic-Indic and Persian digits, the Arabic decimal separator and percent sign, as ASCII. */
 export const toLatinDigits = (s: string) =>
   s
@@ -81,11 +93,59 @@ function parseDiscount(text: string): number | undefined {
   return n >= 1 && n <= 90 ? n : undefined;
 }
 
-const STOP = new Set(["is", "are", "at", "for", "in", "now", "today", "this", "that", "with", "on", "from", "only", "and", "off", "to", "our", "the", "a", "an", "new", "menu", "offer", "deal", "week", "weekend", "season", "photo", "picture", "pic", "post", "caption", "discount", "promo", "promotion", "available", "back", "launch", "launching", "just", "all", "every", "try", "meet"]);
+const STOP = new Set([
+  "is",
+  "are",
+  "at",
+  "for",
+  "in",
+  "now",
+  "today",
+  "this",
+  "that",
+  "with",
+  "on",
+  "from",
+  "only",
+  "and",
+  "off",
+  "to",
+  "our",
+  "the",
+  "a",
+  "an",
+  "new",
+  "menu",
+  "offer",
+  "deal",
+  "week",
+  "weekend",
+  "season",
+  "photo",
+  "picture",
+  "pic",
+  "post",
+  "caption",
+  "discount",
+  "promo",
+  "promotion",
+  "available",
+  "back",
+  "launch",
+  "launching",
+  "just",
+  "all",
+  "every",
+  "try",
+  "meet",
+]);
 
 /** "new Zaatar Halloumi Bites" -> "Zaatar Halloumi Bites" when the words are not known food words. */
 function dishByPattern(prompt: string): string | undefined {
-  const m = /\b(?:new|our|try|introducing|meet|launching|photo of|picture of)\s+(?:the\s+|our\s+|new\s+)?([A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3})/i.exec(prompt);
+  const m =
+    /\b(?:new|our|try|introducing|meet|launching|photo of|picture of)\s+(?:the\s+|our\s+|new\s+)?([A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3})/i.exec(
+      prompt,
+    );
   if (!m) return undefined;
   const words: string[] = [];
   for (const w of m[1]!.split(/\s+/)) {
@@ -100,7 +160,9 @@ function notesAfter(prompt: string, dish: string | undefined, arabic: boolean): 
   const rest = prompt.slice(Math.max(from, 0));
   const m = arabic
     ? /(?:^|\s)((?:مع|محشوة?|مغطاة?|مزينة?)\s[^.،؛!؟\n]{2,60})/u.exec(rest)
-    : /(?:^|\s)((?:topped|served|filled|drizzled|stuffed|finished|dusted|loaded)?\s?with\s[^.,;!?\n]{2,70})/i.exec(rest);
+    : /(?:^|\s)((?:topped|served|filled|drizzled|stuffed|finished|dusted|loaded)?\s?with\s[^.,;!?\n]{2,70})/i.exec(
+        rest,
+      );
   const note = m?.[1]?.trim();
   if (!note || /\d|%|kwd|\bkd\b|off|د\.ك|خصم/iu.test(note)) return undefined;
   if (note.split(/\s+/).length > 12) return undefined;
@@ -110,12 +172,19 @@ function notesAfter(prompt: string, dish: string | undefined, arabic: boolean): 
 
 function menuMatch(prompt: string, menu: readonly MenuItem[], found: string[]): MenuItem | undefined {
   const p = prompt.toLowerCase();
-  const named = menu.filter((m) => (m.name && p.includes(m.name.toLowerCase())) || (m.nameAr && prompt.includes(m.nameAr)));
+  const named = menu.filter(
+    (m) => (m.name && p.includes(m.name.toLowerCase())) || (m.nameAr && prompt.includes(m.nameAr)),
+  );
   if (named.length) return named.sort((a, b) => b.name.length - a.name.length)[0];
   // "kunafa" in the prompt and one kunafa on the menu
   for (const dish of found) {
     const d = dish.toLowerCase();
-    const hits = menu.filter((m) => m.name.toLowerCase().includes(d) || d.includes(m.name.toLowerCase()) || (m.nameAr && (m.nameAr.includes(dish) || dish.includes(m.nameAr))));
+    const hits = menu.filter(
+      (m) =>
+        m.name.toLowerCase().includes(d) ||
+        d.includes(m.name.toLowerCase()) ||
+        (m.nameAr && (m.nameAr.includes(dish) || dish.includes(m.nameAr))),
+    );
     if (hits.length === 1) return hits[0];
   }
   return undefined;
@@ -128,13 +197,17 @@ const AR_PM = /مساءً|مساء|م\b|بالليل|الليل/u;
 const AR_AM = /صباحًا|صباحا|الصبح|ص\b|الظهر|ظهرًا|ظهرا/u;
 
 const hourEn = (h: string, m: string | undefined) => (m && m !== "00" ? `${Number(h)}:${m}` : String(Number(h)));
-const hourAr = (h: string, m: string | undefined) => toArabicDigits(m && m !== "00" ? `${Number(h)}:${m}` : String(Number(h)));
+const hourAr = (h: string, m: string | undefined) =>
+  toArabicDigits(m && m !== "00" ? `${Number(h)}:${m}` : String(Number(h)));
 const meridiem = (s: string | undefined) => (s ? (/^p/i.test(s) ? "PM" : "AM") : undefined);
 
 /** "from 4 to 7 pm", "4-7pm", "4 pm to 7 pm", "until 11 pm", "من ٤ إلى ٧ مساءً": the time window of the prompt. */
 export function readTime(text: string): PromptFacts["time"] {
   const t = toLatinDigits(text);
-  const range = new RegExp(String.raw`(?:from\s+|between\s+)?\b${H}${AMPM}\s*(?:-|–|to|till|until|and)\s*${H}${AMPM}(?![\d%])`, "i").exec(t);
+  const range = new RegExp(
+    String.raw`(?:from\s+|between\s+)?\b${H}${AMPM}\s*(?:-|–|to|till|until|and)\s*${H}${AMPM}(?![\d%])`,
+    "i",
+  ).exec(t);
   if (range && (range[3] || range[6] || /from|between/i.test(range[0]))) {
     const [, h1, m1, ap1, h2, m2, ap2] = range;
     const a1 = meridiem(ap1);
@@ -150,9 +223,16 @@ export function readTime(text: string): PromptFacts["time"] {
     const word = until[1]!.toLowerCase() === "till" ? "until" : until[1]!.toLowerCase();
     const a = meridiem(until[4]);
     const arWord = { until: "حتى", from: "من", at: "الساعة" }[word as "until" | "from" | "at"];
-    return { raw: until[0].trim(), en: `${word} ${hourEn(until[2]!, until[3])} ${a}`, ar: `${arWord} ${hourAr(until[2]!, until[3])} ${a === "PM" ? "مساءً" : "صباحًا"}` };
+    return {
+      raw: until[0].trim(),
+      en: `${word} ${hourEn(until[2]!, until[3])} ${a}`,
+      ar: `${arWord} ${hourAr(until[2]!, until[3])} ${a === "PM" ? "مساءً" : "صباحًا"}`,
+    };
   }
-  const arRange = /من\s*(?:الساعة\s*)?(\d{1,2})(?:[:.](\d{2}))?\s*(?:مساءً|مساء|صباحًا|صباحا|العصر|الظهر)?\s*(?:إلى|الى|لين|لغاية|حتى|-)\s*(?:الساعة\s*)?(\d{1,2})(?:[:.](\d{2}))?\s*(مساءً|مساء|صباحًا|صباحا|بالليل|الليل)?/u.exec(t);
+  const arRange =
+    /من\s*(?:الساعة\s*)?(\d{1,2})(?:[:.](\d{2}))?\s*(?:مساءً|مساء|صباحًا|صباحا|العصر|الظهر)?\s*(?:إلى|الى|لين|لغاية|حتى|-)\s*(?:الساعة\s*)?(\d{1,2})(?:[:.](\d{2}))?\s*(مساءً|مساء|صباحًا|صباحا|بالليل|الليل)?/u.exec(
+      t,
+    );
   if (arRange) {
     const [, h1, m1, h2, m2, tail] = arRange;
     const pm = tail ? AR_PM.test(tail) : false;
@@ -174,7 +254,10 @@ const NOT_A_PLACE =
  * capitalised words after "at"/"in" ("at The Avenues", "in Marina Mall"), kept as written.
  */
 export function readPlace(text: string): PromptFacts["place"] {
-  const words = text.normalize("NFC").split(/[^\p{L}\p{M}'’-]+/u).filter(Boolean);
+  const words = text
+    .normalize("NFC")
+    .split(/[^\p{L}\p{M}'’-]+/u)
+    .filter(Boolean);
   // one to three words in a row that name an area ("Kuwait City", "Al Salmiya", "السالمية")
   for (let n = 3; n >= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
@@ -185,8 +268,10 @@ export function readPlace(text: string): PromptFacts["place"] {
   }
   const en = /\b(?:at|in)\s+(?:our\s+|the\s+(?=[A-Z]))?((?:The\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})/u.exec(text);
   // "in Ramadan", "at Iftar", "in March", "on Friday", "in Kuwait": a time or the country, not a place of the café's
-  if (en && !NOT_A_PLACE.test(en[1]!) && !inferOccasion(en[1]!)) return { raw: en[1]!, en: en[1]!, ...(hasArabic(en[1]!) ? {} : { ar: en[1]! }) };
-  const ar = /(?:^|\s)(?:في|فرعنا في|فرع)\s+((?:ال)?[\u0621-\u064A]+(?:\s+[\u0621-\u064A]+)?\s+(?:مول|مجمع|سنتر))/u.exec(text);
+  if (en && !NOT_A_PLACE.test(en[1]!) && !inferOccasion(en[1]!))
+    return { raw: en[1]!, en: en[1]!, ...(hasArabic(en[1]!) ? {} : { ar: en[1]! }) };
+  const ar =
+    /(?:^|\s)(?:في|فرعنا في|فرع)\s+((?:ال)?[\u0621-\u064A]+(?:\s+[\u0621-\u064A]+)?\s+(?:مول|مجمع|سنتر))/u.exec(text);
   if (ar) return { raw: ar[1]!, ar: ar[1]! };
   return undefined;
 }
@@ -197,7 +282,11 @@ export function readPrompt(prompt: string, business: BusinessProfile): PromptFac
   const ar = hasArabic(text) ? findDishAr(text) : null;
   const patterned = en ? undefined : dishByPattern(text);
   const facts: PromptFacts = { dishWords: [...(en?.words ?? []), ...(ar?.words ?? [])] };
-  const item = menuMatch(text, business.menu ?? [], [en?.en, ar?.ar, patterned].filter((s): s is string => !!s));
+  const item = menuMatch(
+    text,
+    business.menu ?? [],
+    [en?.en, ar?.ar, patterned].filter((s): s is string => !!s),
+  );
   if (item) {
     facts.menuItem = item;
     facts.dishEn = item.name && !hasArabic(item.name) ? item.name : (en?.en ?? ar?.en ?? undefined);
@@ -221,7 +310,15 @@ export function readPrompt(prompt: string, business: BusinessProfile): PromptFac
   // ("with saffron rice 20% off from 4 to 7 pm at our Salmiya branch": "with saffron rice")
   const plain = toLatinDigits(text)
     .replace(time ? toLatinDigits(time.raw) : /$^/, " ")
-    .replace(place ? new RegExp(String.raw`(?:\s(?:at|in)\s+(?:our\s+|the\s+)?|\s(?:في|فرعنا في)\s+)?${place.raw.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\s+(?:branch|mall|فرع))?`, "iu") : /$^/, " ")
+    .replace(
+      place
+        ? new RegExp(
+            String.raw`(?:\s(?:at|in)\s+(?:our\s+|the\s+)?|\s(?:في|فرعنا في)\s+)?${place.raw.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\s+(?:branch|mall|فرع))?`,
+            "iu",
+          )
+        : /$^/,
+      " ",
+    )
     .replace(/\d{1,2}\s*(?:%|percent|بالمئة)\s*(?:off)?|(?:خصم|بخصم)\s*\d{1,2}\s*%?/giu, " ")
     .replace(/\s{2,}/g, " ")
     .trim();
@@ -240,7 +337,10 @@ const OCCASION_WORDS: readonly [ContentOccasionKey, RegExp][] = [
   ["ramadan_iftar", /iftar|ftoor|ramadan|إفطار|افطار|رمضان/iu],
   ["islamic_new_year", /hijri|islamic new year|muharram|الهجري|محرم/iu],
   ["prophets_birthday", /mawlid|prophet|المولد/iu],
-  ["school_holidays", /school (?:holiday|break)|mid-?year break|summer (?:holiday|break)|عطلة منتصف العام|العطلة المدرسية|العطلة الصيفية|عطلة المدارس/iu],
+  [
+    "school_holidays",
+    /school (?:holiday|break)|mid-?year break|summer (?:holiday|break)|عطلة منتصف العام|العطلة المدرسية|العطلة الصيفية|عطلة المدارس/iu,
+  ],
   ["back_to_school", /school|مدارس|المدرسة|الدراسي/iu],
   ["summer_nights", /summer|صيف|الصيف/iu],
   ["weekend", /weekend|friday|saturday|thursday night|نهاية الأسبوع|الويكند|الجمعة|السبت/iu],
@@ -303,7 +403,8 @@ export function slotsFor(lang: "en" | "ar", p: PromptFacts, prof: ProfileFacts):
   set("hours", lang === "en" ? prof.hoursEn : prof.hoursAr);
   set("notes", lang === "en" ? p.notesEn : p.notesAr);
   if (p.priceKwd !== undefined) set("price", formatKwd(p.priceKwd, lang));
-  if (p.discountPct !== undefined) set("discount", lang === "en" ? `${p.discountPct}%` : toArabicDigits(`${p.discountPct}%`));
+  if (p.discountPct !== undefined)
+    set("discount", lang === "en" ? `${p.discountPct}%` : toArabicDigits(`${p.discountPct}%`));
   return s;
 }
 

@@ -16,9 +16,75 @@ export type ReplyVoice = "en" | "msa" | "gulf";
 /** Words only Gulf speech uses (normalised: one alef, ha for ta marbuta, ya for alef maqsura). */
 const GULF_WORDS = new Set(
   [
-    "وين", "وينكم", "وينك", "شلون", "شنو", "ابي", "ابغي", "ابغى", "نبي", "وايد", "مو", "مب", "موجودين", "تسكرون", "تبندون", "دزوا", "دزولي", "شكثر", "بشكثر", "لين", "جان",
-    "جانت", "هني", "هنيه", "احنا", "اللوكيشن", "لوكيشن", "تكفون", "تكفى", "زين", "زينه", "حيل", "عاد", "يبيله", "شقد", "چم", "اشوف", "بغيت", "ودي", "يهبل", "خوش", "ترا", "ترى",
-    "عشان", "علشان", "الحين", "خطير", "خطيره", "ايدكم", "يجنن", "شوي", "اشلون", "وياكم", "ويانا", "توني", "يمديني", "يمدي", "حق", "حقه", "حقها", "اكو", "ماكو", "شسمه", "ليش", "هذي", "ياخي", "هلا", "مشكورين", "فينا",
+    "وين",
+    "وينكم",
+    "وينك",
+    "شلون",
+    "شنو",
+    "ابي",
+    "ابغي",
+    "ابغى",
+    "نبي",
+    "وايد",
+    "مو",
+    "مب",
+    "موجودين",
+    "تسكرون",
+    "تبندون",
+    "دزوا",
+    "دزولي",
+    "شكثر",
+    "بشكثر",
+    "لين",
+    "جان",
+    "جانت",
+    "هني",
+    "هنيه",
+    "احنا",
+    "اللوكيشن",
+    "لوكيشن",
+    "تكفون",
+    "تكفى",
+    "زين",
+    "زينه",
+    "حيل",
+    "عاد",
+    "يبيله",
+    "شقد",
+    "چم",
+    "اشوف",
+    "بغيت",
+    "ودي",
+    "يهبل",
+    "خوش",
+    "ترا",
+    "ترى",
+    "عشان",
+    "علشان",
+    "الحين",
+    "خطير",
+    "خطيره",
+    "ايدكم",
+    "يجنن",
+    "شوي",
+    "اشلون",
+    "وياكم",
+    "ويانا",
+    "توني",
+    "يمديني",
+    "يمدي",
+    "حق",
+    "حقه",
+    "حقها",
+    "اكو",
+    "ماكو",
+    "شسمه",
+    "ليش",
+    "هذي",
+    "ياخي",
+    "هلا",
+    "مشكورين",
+    "فينا",
   ].map((w) => normalise(w)),
 );
 
@@ -37,12 +103,44 @@ export function arabicVoiceOf(text: string): "gulf" | "msa" {
 
 // ---------------------------------------------------------------- menu items a message names
 /** Words too common to name an item by themselves ("tea", "قهوة"). */
-const GENERIC = new Set(["tea", "coffee", "cup", "hot", "iced", "cold", "small", "large", "medium", "the", "a", "of", "with", "and", "شاي", "قهوه", "كوب", "حار", "بارد", "صغير", "كبير", "وسط", "مع", "و"].map(normalise));
+const GENERIC = new Set(
+  [
+    "tea",
+    "coffee",
+    "cup",
+    "hot",
+    "iced",
+    "cold",
+    "small",
+    "large",
+    "medium",
+    "the",
+    "a",
+    "of",
+    "with",
+    "and",
+    "شاي",
+    "قهوه",
+    "كوب",
+    "حار",
+    "بارد",
+    "صغير",
+    "كبير",
+    "وسط",
+    "مع",
+    "و",
+  ].map(normalise),
+);
 
 /** A word as compared: normalised, without و/ب/ل/ف and the article in Arabic, without a plural -s in English. */
 const bare = (w: string) => {
   const n = normalise(w);
-  if (/\p{Script=Arabic}/u.test(n)) return n.replace(/^(?:[وفبلك](?=ال))?/u, "").replace(/^(?:ال|لل)/u, "").replace(/^[وب](?=\p{L}{3,})/u, "").replace(/^ال/u, "");
+  if (/\p{Script=Arabic}/u.test(n))
+    return n
+      .replace(/^(?:[وفبلك](?=ال))?/u, "")
+      .replace(/^(?:ال|لل)/u, "")
+      .replace(/^[وب](?=\p{L}{3,})/u, "")
+      .replace(/^ال/u, "");
   return n.replace(/'s$/, "").replace(/(?<=\w{3})s$/, "");
 };
 const wordsOf = (s: string) => [...normalise(s).matchAll(/[\p{L}\p{N}]+/gu)].map((m) => bare(m[0])).filter(Boolean);
@@ -77,17 +175,22 @@ export function itemsNamed(text: string, menu: readonly MenuItem[]): MenuItem[] 
   });
   const top = Math.max(0, ...scored.map((s) => s.best));
   // "latte" names both "Latte" (all its words) and "Spanish Latte" (part): the full match wins
-  return scored.filter((s) => s.best >= (top >= 100 ? 100 : 0)).sort((a, b) => b.best - a.best).map((s) => s.item);
+  return scored
+    .filter((s) => s.best >= (top >= 100 ? 100 : 0))
+    .sort((a, b) => b.best - a.best)
+    .map((s) => s.item);
 }
 
 // ---------------------------------------------------------------- what the profile says
 /** A price as a reply writes it: three decimals, "KWD" in English, "د.ك" in Arabic (Latin digits, as the menu shows them). */
-export const priceText = (kwd: number, voice: ReplyVoice) => (voice === "en" ? `${kwdText(kwd)} KWD` : `${kwdText(kwd)} د.ك`);
+export const priceText = (kwd: number, voice: ReplyVoice) =>
+  voice === "en" ? `${kwdText(kwd)} KWD` : `${kwdText(kwd)} د.ك`;
 
 const itemName = (m: MenuItem, voice: ReplyVoice) => (voice === "en" ? m.name : m.nameAr || m.name);
 
 /** The text for a language, or the other language's when it is the only one (a fact is better than a gap). */
-const inLanguage = (voice: ReplyVoice, en: string | null | undefined, ar: string | null | undefined) => (voice === "en" ? en || ar : ar || en) || null;
+const inLanguage = (voice: ReplyVoice, en: string | null | undefined, ar: string | null | undefined) =>
+  (voice === "en" ? en || ar : ar || en) || null;
 
 const areaName = (b: BusinessProfile, voice: ReplyVoice) => {
   if (!b.area) return null;
@@ -221,7 +324,13 @@ export interface GuestAnswers {
  * The answers to what a message asks. `season`: the hours to give (Ramadan's, Eid's), the guest's
  * own ("during Ramadan") before the calendar's today.
  */
-export function answerAsks(text: string, asks: GuestAsks, b: BusinessProfile, voice: ReplyVoice, today: HoursSeason | null = null): GuestAnswers {
+export function answerAsks(
+  text: string,
+  asks: GuestAsks,
+  b: BusinessProfile,
+  voice: ReplyVoice,
+  today: HoursSeason | null = null,
+): GuestAnswers {
   const c = ANSWER_COPY[voice];
   const lines: string[] = [];
   const gaps = new Set<ReplyGap>();
@@ -251,14 +360,19 @@ export function answerAsks(text: string, asks: GuestAsks, b: BusinessProfile, vo
     } else if (fact === "hours") {
       const season = asks.season ?? today;
       const [hours, template, gap] =
-        season === "ramadan" ? [inLanguage(voice, b.ramadanHours, b.ramadanHoursAr), c.ramadanHours, "ramadan_hours" as const]
-        : season === "eid" ? [inLanguage(voice, b.eidHours, b.eidHoursAr), c.eidHours, "eid_hours" as const]
-        : [inLanguage(voice, b.hours, b.hoursAr), c.hours, "hours" as const];
+        season === "ramadan"
+          ? [inLanguage(voice, b.ramadanHours, b.ramadanHoursAr), c.ramadanHours, "ramadan_hours" as const]
+          : season === "eid"
+            ? [inLanguage(voice, b.eidHours, b.eidHoursAr), c.eidHours, "eid_hours" as const]
+            : [inLanguage(voice, b.hours, b.hoursAr), c.hours, "hours" as const];
       if (hours) lines.push(fill(template, { hours: hours.replace(/[.。]+$/u, "") }));
       else gaps.add(gap);
     } else if (fact === "delivery") {
       const apps = (b.deliveryApps ?? []).filter((a) => appName(a, voice));
-      if (apps.length) lines.push(fill(c.delivery, { apps: c.and(apps.map((a) => fill(c.appLink, { app: appName(a, voice), url: a.url }))) }));
+      if (apps.length)
+        lines.push(
+          fill(c.delivery, { apps: c.and(apps.map((a) => fill(c.appLink, { app: appName(a, voice), url: a.url }))) }),
+        );
       else gaps.add("delivery_apps");
     } else if (fact === "booking") {
       const r = b.reservation;
@@ -273,25 +387,44 @@ export function answerAsks(text: string, asks: GuestAsks, b: BusinessProfile, vo
         lines.push(fill(c.haveItem, { items: c.and(named.slice(0, 3).map((m) => itemName(m, voice))) }));
       } else if (!asks.facts.includes("price")) {
         const some = menu.slice(0, 5);
-        if (some.length && !specificAsk(text)) lines.push(fill(c.menuSome, { items: c.and(some.map((m) => (m.priceKwd != null ? `${itemName(m, voice)} (${priceText(m.priceKwd, voice)})` : itemName(m, voice)))) }));
+        if (some.length && !specificAsk(text))
+          lines.push(
+            fill(c.menuSome, {
+              items: c.and(
+                some.map((m) =>
+                  m.priceKwd != null ? `${itemName(m, voice)} (${priceText(m.priceKwd, voice)})` : itemName(m, voice),
+                ),
+              ),
+            }),
+          );
         else gaps.add("menu");
       }
     } else if (fact === "price") {
       const priced = (named.length ? named : menu).filter((m) => m.priceKwd != null).slice(0, named.length ? 3 : 5);
       if (named.length && priced.length === named.slice(0, 3).length) {
-        for (const m of priced) lines.push(fill(c.itemPrice, { item: itemName(m, voice), price: priceText(m.priceKwd!, voice) }));
+        for (const m of priced)
+          lines.push(fill(c.itemPrice, { item: itemName(m, voice), price: priceText(m.priceKwd!, voice) }));
       } else if (named.length) {
-        for (const m of priced) lines.push(fill(c.itemPrice, { item: itemName(m, voice), price: priceText(m.priceKwd!, voice) }));
+        for (const m of priced)
+          lines.push(fill(c.itemPrice, { item: itemName(m, voice), price: priceText(m.priceKwd!, voice) }));
         gaps.add("prices");
       } else if (priced.length && !specificAsk(text)) {
-        lines.push(fill(c.menuSome, { items: c.and(priced.map((m) => `${itemName(m, voice)} (${priceText(m.priceKwd!, voice)})`)) }));
+        lines.push(
+          fill(c.menuSome, {
+            items: c.and(priced.map((m) => `${itemName(m, voice)} (${priceText(m.priceKwd!, voice)})`)),
+          }),
+        );
       } else gaps.add(menu.length && !specificAsk(text) ? "prices" : "menu");
     }
   }
   const list = [...gaps];
   // the same fact named twice reads badly: "the exact address and the location on the map" is one ask
   const what = list.includes("address") && list.includes("map_link") ? list.filter((g) => g !== "map_link") : list;
-  return { lines, gaps: list, later: list.length ? fill(c.later, { what: c.and(what.map((g) => GAP_WORDS[g][voice])) }) : null };
+  return {
+    lines,
+    gaps: list,
+    later: list.length ? fill(c.later, { what: c.and(what.map((g) => GAP_WORDS[g][voice])) }) : null,
+  };
 }
 
 /**
@@ -301,8 +434,20 @@ export function answerAsks(text: string, asks: GuestAsks, b: BusinessProfile, vo
  */
 function specificAsk(text: string): boolean {
   const words = messageWords(text);
-  if (FOOD_WORDS.some((f) => f.kind === "head" && (wordsOf(f.en).every((w) => words.has(w)) || (wordsOf(f.ar).length > 0 && wordsOf(f.ar).every((w) => words.has(w)))))) return true;
-  return /\b(?:how much (?:is|are|for) (?:the |a |your )?(?!it\b|this\b|that\b|they\b|everything\b|things\b|prices?\b)\w+|price of (?:the |a |your )?\w+)/iu.test(text) || /(?:سعر|بكم|حق)\s+(?:ال)?(?!اسعار)\p{Script=Arabic}{2,}/u.test(normalise(text));
+  if (
+    FOOD_WORDS.some(
+      (f) =>
+        f.kind === "head" &&
+        (wordsOf(f.en).every((w) => words.has(w)) ||
+          (wordsOf(f.ar).length > 0 && wordsOf(f.ar).every((w) => words.has(w)))),
+    )
+  )
+    return true;
+  return (
+    /\b(?:how much (?:is|are|for) (?:the |a |your )?(?!it\b|this\b|that\b|they\b|everything\b|things\b|prices?\b)\w+|price of (?:the |a |your )?\w+)/iu.test(
+      text,
+    ) || /(?:سعر|بكم|حق)\s+(?:ال)?(?!اسعار)\p{Script=Arabic}{2,}/u.test(normalise(text))
+  );
 }
 
 // ---------------------------------------------------------------- what a reply may state
@@ -315,15 +460,36 @@ export interface ProfileFacts {
   phones: Set<string>;
 }
 
-const latinDigits = (s: string) => s.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0)).replace(/٫/g, ".");
-const urlKey = (u: string) => u.toLowerCase().replace(/[).,،؛!?؟]+$/u, "").replace(/\/+$/, "");
+const latinDigits = (s: string) =>
+  s
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660))
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0))
+    .replace(/٫/g, ".");
+const urlKey = (u: string) =>
+  u
+    .toLowerCase()
+    .replace(/[).,،؛!?؟]+$/u, "")
+    .replace(/\/+$/, "");
 
 /** Every figure, link and phone number the business profile holds. */
 export function factsOfProfile(b: BusinessProfile): ProfileFacts {
   const numbers = new Set<string>();
   const urls = new Set<string>();
   const phones = new Set<string>();
-  const texts = [b.name, b.nameAr, b.area, b.hours, b.hoursAr, b.address, b.addressAr, b.ramadanHours, b.ramadanHoursAr, b.eidHours, b.eidHoursAr, ...(b.deliveryApps ?? []).map((a) => a.name)];
+  const texts = [
+    b.name,
+    b.nameAr,
+    b.area,
+    b.hours,
+    b.hoursAr,
+    b.address,
+    b.addressAr,
+    b.ramadanHours,
+    b.ramadanHoursAr,
+    b.eidHours,
+    b.eidHoursAr,
+    ...(b.deliveryApps ?? []).map((a) => a.name),
+  ];
   for (const m of b.menu ?? []) {
     texts.push(m.name, m.nameAr);
     if (m.priceKwd != null) {
@@ -332,11 +498,13 @@ export function factsOfProfile(b: BusinessProfile): ProfileFacts {
       numbers.add(String(Math.round(m.priceKwd * 1000))); // fils
     }
   }
-  for (const t of texts) for (const n of latinDigits(t ?? "").match(/\d+(?:[.:]\d+)?/g) ?? []) {
-    numbers.add(n);
-    for (const part of n.split(/[.:]/)) numbers.add(part);
-  }
-  for (const u of [b.mapUrl, b.reservation?.url, ...(b.deliveryApps ?? []).map((a) => a.url)]) if (u) urls.add(urlKey(u));
+  for (const t of texts)
+    for (const n of latinDigits(t ?? "").match(/\d+(?:[.:]\d+)?/g) ?? []) {
+      numbers.add(n);
+      for (const part of n.split(/[.:]/)) numbers.add(part);
+    }
+  for (const u of [b.mapUrl, b.reservation?.url, ...(b.deliveryApps ?? []).map((a) => a.url)])
+    if (u) urls.add(urlKey(u));
   for (const p of [b.publicPhone, b.reservation?.phone]) if (p) phones.add(latinDigits(p).replace(/\D/g, "").slice(-8));
   return { numbers, urls, phones };
 }
@@ -352,9 +520,16 @@ export function inventedFacts(draft: string, b: BusinessProfile, echo = ""): str
   const out: string[] = [];
   let rest = latinDigits(draft.normalize("NFC"));
   const guest = latinDigits(echo);
-  for (const m of rest.match(/\b(?:https?:\/\/|www\.)[^\s<>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|kw|app|co|io|gl|me|link|ly)\b(?:\/[^\s<>"']*)?/giu) ?? []) {
+  for (const m of rest.match(
+    /\b(?:https?:\/\/|www\.)[^\s<>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|kw|app|co|io|gl|me|link|ly)\b(?:\/[^\s<>"']*)?/giu,
+  ) ?? []) {
     const key = urlKey(m);
-    if (![...facts.urls].some((u) => u === key || u === `https://${key}` || u.replace(/^https?:\/\//, "") === key.replace(/^https?:\/\//, ""))) out.push(m);
+    if (
+      ![...facts.urls].some(
+        (u) => u === key || u === `https://${key}` || u.replace(/^https?:\/\//, "") === key.replace(/^https?:\/\//, ""),
+      )
+    )
+      out.push(m);
     rest = rest.replace(m, " ");
   }
   for (const m of rest.match(/\+?\d[\d\s-]{6,}\d/g) ?? []) {
@@ -367,11 +542,18 @@ export function inventedFacts(draft: string, b: BusinessProfile, echo = ""): str
   // a delivery app the café is not listed on ("Yes, we're on Talabat!"), even when the guest named it
   const listed = new Set((b.deliveryApps ?? []).map((a) => a.app as string));
   const plainDraft = normalise(rest);
-  for (const [app, re] of Object.entries(DELIVERY_APP_WORDS)) if (!listed.has(app) && re.test(plainDraft)) out.push(DELIVERY_APPS[app as keyof typeof DELIVERY_APPS].en);
+  for (const [app, re] of Object.entries(DELIVERY_APP_WORDS))
+    if (!listed.has(app) && re.test(plainDraft)) out.push(DELIVERY_APPS[app as keyof typeof DELIVERY_APPS].en);
   const guestNumbers = new Set(guest.match(/\d+(?:[.:]\d+)?/g) ?? []);
   for (const n of rest.match(/\d+(?:[.:]\d+)?/g) ?? []) {
     const plain = n.replace(/^0+(?=\d)/, "");
-    if (!facts.numbers.has(n) && !facts.numbers.has(plain) && !guestNumbers.has(n) && !facts.numbers.has(n.replace(/\.?0+$/, ""))) out.push(n);
+    if (
+      !facts.numbers.has(n) &&
+      !facts.numbers.has(plain) &&
+      !guestNumbers.has(n) &&
+      !facts.numbers.has(n.replace(/\.?0+$/, ""))
+    )
+      out.push(n);
   }
   return out;
 }

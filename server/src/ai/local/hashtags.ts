@@ -93,7 +93,8 @@ export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly Foo
   const cap = Math.min(req.max ?? Infinity, SUGGESTED_HASHTAG_LIMITS[req.platform]);
   const occasion = req.occasion ?? inferOccasion(content);
   const profile = req.business ? readProfile(req.business) : null;
-  const areaTag = (l: "en" | "ar") => (profile?.area?.[l] ? [profile.area[l]!.replace(/[\s-]+/g, l === "en" ? "" : "_")] : []);
+  const areaTag = (l: "en" | "ar") =>
+    profile?.area?.[l] ? [profile.area[l]!.replace(/[\s-]+/g, l === "en" ? "" : "_")] : [];
 
   const groups: Pair[] = [];
   if (occasion) groups.push(OCCASION_TAGS[occasion]);

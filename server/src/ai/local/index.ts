@@ -1,5 +1,14 @@
 // The offline local copywriter: captions and hashtags with no network and no model.
 export { generateLocal, fillPhrase, sentenceCount, SNAPCHAT_MAX_LENGTH, type LocalWriterOptions } from "./writer.ts";
 export { suggestHashtags } from "./hashtags.ts";
-export { formatKwd, inferOccasion, mulberry32, readPrompt, readProfile, toArabicDigits, toLatinDigits, type PromptFacts } from "./facts.ts";
+export {
+  formatKwd,
+  inferOccasion,
+  mulberry32,
+  readPrompt,
+  readProfile,
+  toArabicDigits,
+  toLatinDigits,
+  type PromptFacts,
+} from "./facts.ts";
 export { findDishAr, findDishEn, FOOD_WORDS } from "./lexicon.ts";

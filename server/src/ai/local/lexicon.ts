@@ -25,7 +25,14 @@ const H = (en: string, ar: string, tag = true, alt: string[] = []): FoodWord => 
   ar,
   kind: "head",
   alt,
-  ...(tag ? { tag: { en: en.replace(/[\s-]+(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()), ar: ar.replace(/\s+/g, "_") } } : {}),
+  ...(tag
+    ? {
+        tag: {
+          en: en.replace(/[\s-]+(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()),
+          ar: ar.replace(/\s+/g, "_"),
+        },
+      }
+    : {}),
 });
 
 export const FOOD_WORDS: readonly FoodWord[] = [
@@ -98,7 +105,13 @@ export const FOOD_WORDS: readonly FoodWord[] = [
   H("brunch", "برنش", false),
   H("hammour", "هامور"),
   H("zubaidi", "زبيدي"),
-  { en: "shrimp", ar: "روبيان", kind: "noun", tag: { en: "Shrimp", ar: "روبيان" }, alt: ["prawns", "prawn", "shrimps"] },
+  {
+    en: "shrimp",
+    ar: "روبيان",
+    kind: "noun",
+    tag: { en: "Shrimp", ar: "روبيان" },
+    alt: ["prawns", "prawn", "shrimps"],
+  },
   { en: "chicken", ar: "دجاج", kind: "noun", alt: [] },
   { en: "beef", ar: "لحم", kind: "noun", alt: [] },
   { en: "lamb", ar: "لحم غنم", kind: "noun", alt: ["mutton"] },
@@ -142,14 +155,22 @@ export interface FoundDish {
 
 /** English tokens with their places in the text: letters, digits and apostrophes. */
 function tokens(text: string): { t: string; start: number; end: number }[] {
-  return [...text.matchAll(/[\p{L}\p{N}'’]+/gu)].map((m) => ({ t: m[0].toLowerCase().replace(/’/g, "'"), start: m.index, end: m.index + m[0].length }));
+  return [...text.matchAll(/[\p{L}\p{N}'’]+/gu)].map((m) => ({
+    t: m[0].toLowerCase().replace(/’/g, "'"),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
 }
 
 /** Arabic words in English dish order: head, its nouns, adjectives, then "بـ" flavours joined by "و". */
 export function arabicDish(words: readonly FoodWord[]): string | null {
   if (!words.length) return null;
   let headAt = -1;
-  for (let i = words.length - 1; i >= 0; i--) if (words[i]!.kind === "head") { headAt = i; break; }
+  for (let i = words.length - 1; i >= 0; i--)
+    if (words[i]!.kind === "head") {
+      headAt = i;
+      break;
+    }
   // "grilled chicken": a noun that ends the dish is its head
   if (headAt < 0 && words.at(-1)!.kind === "noun") headAt = words.length - 1;
   if (headAt < 0) return null;
@@ -197,15 +218,27 @@ const arPlain = (s: string) => s.replace(/[ًٌٍَُِّْـ]/gu, "").replace(/
  * بالفستق"). The English name is built from the same words ("pistachio kunafa").
  */
 export function findDishAr(text: string): FoundDish | null {
-  const words = [...text.matchAll(/[\p{Script=Arabic}]+/gu)].map((m) => ({ w: m[0], start: m.index, end: m.index + m[0].length }));
+  const words = [...text.matchAll(/[\p{Script=Arabic}]+/gu)].map((m) => ({
+    w: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   const match = (w: string, kinds: FoodKind[]) => {
     const bare = arPlain(w.replace(AR_ARTICLE, ""));
-    return FOOD_WORDS.find((f) => kinds.includes(f.kind) && !f.ar.includes(" ") && arPlain(f.ar.replace(AR_ARTICLE, "")) === bare) ?? null;
+    return (
+      FOOD_WORDS.find(
+        (f) => kinds.includes(f.kind) && !f.ar.includes(" ") && arPlain(f.ar.replace(AR_ARTICLE, "")) === bare,
+      ) ?? null
+    );
   };
   for (let i = 0; i < words.length; i++) {
     // two-word heads first ("أم علي", "تشيز كيك")
     const two = i + 1 < words.length ? `${words[i]!.w} ${words[i + 1]!.w}` : "";
-    let head = two ? FOOD_WORDS.find((f) => f.kind === "head" && f.ar.includes(" ") && arPlain(f.ar) === arPlain(two.replace(AR_ARTICLE, ""))) ?? null : null;
+    let head = two
+      ? (FOOD_WORDS.find(
+          (f) => f.kind === "head" && f.ar.includes(" ") && arPlain(f.ar) === arPlain(two.replace(AR_ARTICLE, "")),
+        ) ?? null)
+      : null;
     let next = head ? i + 2 : i + 1;
     head ??= match(words[i]!.w, ["head", "noun"]);
     if (!head) continue;
@@ -221,7 +254,10 @@ export function findDishAr(text: string): FoundDish | null {
       next++;
     }
     const [first, ...more] = found;
-    const enWords = [...more.filter((w) => w.kind === "adj" || w.kind === "prefix"), ...more.filter((w) => w.kind !== "adj" && w.kind !== "prefix")].map((w) => w.en);
+    const enWords = [
+      ...more.filter((w) => w.kind === "adj" || w.kind === "prefix"),
+      ...more.filter((w) => w.kind !== "adj" && w.kind !== "prefix"),
+    ].map((w) => w.en);
     return { en: [...enWords, first!.en].join(" "), ar: text.slice(words[i]!.start, end), words: [...more, first!] };
   }
   return null;

@@ -9,7 +9,14 @@
 // answered from the business profile (guest-answers.ts), in the guest's voice (English, Modern
 // Standard or Gulf Arabic); a fact the profile lacks is promised for later and returned as a gap.
 // A complaint is pointed to the profile's phone for guests, or asked to message the café.
-import { REVIEW_TOPIC_KEYS, type HoursSeason, type ReplyGap, type ReviewLanguage, type ReviewSentiment, type ReviewTopic } from "@sufra/schema";
+import {
+  REVIEW_TOPIC_KEYS,
+  type HoursSeason,
+  type ReplyGap,
+  type ReviewLanguage,
+  type ReviewSentiment,
+  type ReviewTopic,
+} from "@sufra/schema";
 import type { BusinessProfile } from "../types.ts";
 import { readAsks, type AskedFact } from "../reader/index.ts";
 import { mulberry32 } from "./facts.ts";
@@ -19,7 +26,13 @@ import { readReview } from "../reader/index.ts";
 
 // reading lives in the reader room (docs/architecture.md#the-reader); these names stay here for the
 // reply writer's callers
-export { analyseReview, detectReviewLanguage, normaliseArabic, readReview, type ReviewReading } from "../reader/index.ts";
+export {
+  analyseReview,
+  detectReviewLanguage,
+  normaliseArabic,
+  readReview,
+  type ReviewReading,
+} from "../reader/index.ts";
 
 // ---------------------------------------------------------------- the phrase banks
 interface ReplyCopy {
@@ -54,11 +67,23 @@ const EN: ReplyCopy = {
   greet: ["Hi {author},", "Hello {author},", "Dear {author},"],
   greetFormal: ["Dear {author},", "Hello {author},"],
   greetNoName: ["Hello,", "Hi there,"],
-  positiveOpen: ["Thank you so much for your lovely review!", "Thank you for taking the time to share such kind words!", "What a wonderful review, thank you!"],
-  praise: ["We are delighted you enjoyed {praised}.", "It means a lot to our team that you liked {praised}.", "We're so glad {praised} stood out for you."],
+  positiveOpen: [
+    "Thank you so much for your lovely review!",
+    "Thank you for taking the time to share such kind words!",
+    "What a wonderful review, thank you!",
+  ],
+  praise: [
+    "We are delighted you enjoyed {praised}.",
+    "It means a lot to our team that you liked {praised}.",
+    "We're so glad {praised} stood out for you.",
+  ],
   praiseGeneral: ["We are delighted you had a good experience with us.", "It means a lot to our team to hear that."],
   mixedSorry: ["We're sorry that not everything was right this time.", "We apologise for what fell short this time."],
-  positiveClose: ["We look forward to serving you again soon.", "We hope to see you again soon.", "We can't wait to serve you again."],
+  positiveClose: [
+    "We look forward to serving you again soon.",
+    "We hope to see you again soon.",
+    "We can't wait to serve you again.",
+  ],
   negativeOpen: [
     "Thank you for sharing your experience with {business}, and we are truly sorry it fell short.",
     "We're sorry your experience with {business} wasn't what you expected, and thank you for letting us know.",
@@ -74,20 +99,54 @@ const EN: ReplyCopy = {
     "We'd like to make this right, so please message us directly.",
   ],
   questionSorry: ["We're sorry your experience fell short.", "We apologise that things were not right."],
-  neutralOpen: ["Thank you for your honest review.", "Thank you for taking the time to tell us about your experience.", "Thanks for sharing your thoughts with us."],
+  neutralOpen: [
+    "Thank you for your honest review.",
+    "Thank you for taking the time to tell us about your experience.",
+    "Thanks for sharing your thoughts with us.",
+  ],
   neutralPraise: ["We're glad you liked {praised}.", "It's good to hear {praised} worked for you."],
-  neutralGeneral: ["We are always working to improve, and your comments help us do that.", "Your comments help us make the next experience better."],
-  neutralContact: ["If you'd like to tell us more, please get in touch with us at {business}.", "We'd love to hear what would make your next experience a five-star one, so feel free to contact us at {business}."],
+  neutralGeneral: [
+    "We are always working to improve, and your comments help us do that.",
+    "Your comments help us make the next experience better.",
+  ],
+  neutralContact: [
+    "If you'd like to tell us more, please get in touch with us at {business}.",
+    "We'd love to hear what would make your next experience a five-star one, so feel free to contact us at {business}.",
+  ],
   sign: ["The {business} team", "Warm regards, the {business} team"],
   topic: {
-    food: ["We have shared your comments about {food} with our kitchen team so they can look into it.", "Our kitchen team is reviewing what you told us about {food}."],
-    service: ["We have passed your feedback about the service on to our team.", "How our team treats every guest matters to us, and we are discussing your comments with them."],
-    delivery: ["We are looking into our delivery times so your order reaches you as it should.", "We are reviewing what happened with your delivery and looking into our delivery times."],
-    price: ["We have noted your comments about our prices and will take them into account.", "Thank you for your thoughts on our prices; we have shared them with our management."],
-    cleanliness: ["Cleanliness is essential to us, and we are checking this with our team.", "We take cleanliness very seriously and are following this up with our team."],
-    none: ["We have shared your feedback with our team so we can do better.", "Your feedback has gone straight to our team."],
+    food: [
+      "We have shared your comments about {food} with our kitchen team so they can look into it.",
+      "Our kitchen team is reviewing what you told us about {food}.",
+    ],
+    service: [
+      "We have passed your feedback about the service on to our team.",
+      "How our team treats every guest matters to us, and we are discussing your comments with them.",
+    ],
+    delivery: [
+      "We are looking into our delivery times so your order reaches you as it should.",
+      "We are reviewing what happened with your delivery and looking into our delivery times.",
+    ],
+    price: [
+      "We have noted your comments about our prices and will take them into account.",
+      "Thank you for your thoughts on our prices; we have shared them with our management.",
+    ],
+    cleanliness: [
+      "Cleanliness is essential to us, and we are checking this with our team.",
+      "We take cleanliness very seriously and are following this up with our team.",
+    ],
+    none: [
+      "We have shared your feedback with our team so we can do better.",
+      "Your feedback has gone straight to our team.",
+    ],
   },
-  praisedName: { food: "the food", service: "the service", delivery: "the delivery", price: "the value", cleanliness: "how clean we keep things" },
+  praisedName: {
+    food: "the food",
+    service: "the service",
+    delivery: "the delivery",
+    price: "the value",
+    cleanliness: "how clean we keep things",
+  },
   food: "the food",
   and: (items) => (items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`),
 };
@@ -98,8 +157,16 @@ const AR: ReplyCopy = {
   greet: ["أهلًا {author}،", "مرحبًا {author}،", "حيّاكم الله {author}،"],
   greetFormal: ["أهلًا {author}،", "مرحبًا {author}،"],
   greetNoName: ["أهلًا وسهلًا،", "مرحبًا،"],
-  positiveOpen: ["شكرًا جزيلًا على كلماتكم الجميلة!", "شكرًا لكم على هذا التقييم الرائع!", "كلامكم أسعدنا، شكرًا من القلب!"],
-  praise: ["سعدنا كثيرًا بإعجابكم ب{praised}.", "يسعدنا أن تكون تجربتكم مع {praised} مميزة.", "رأيكم في {praised} يعني لنا الكثير."],
+  positiveOpen: [
+    "شكرًا جزيلًا على كلماتكم الجميلة!",
+    "شكرًا لكم على هذا التقييم الرائع!",
+    "كلامكم أسعدنا، شكرًا من القلب!",
+  ],
+  praise: [
+    "سعدنا كثيرًا بإعجابكم ب{praised}.",
+    "يسعدنا أن تكون تجربتكم مع {praised} مميزة.",
+    "رأيكم في {praised} يعني لنا الكثير.",
+  ],
   praiseGeneral: ["يسعدنا أنكم استمتعتم بتجربتكم معنا.", "رأيكم يعني لفريقنا الكثير."],
   mixedSorry: ["ونعتذر عمّا لم يكن على ما يرام هذه المرة.", "ونأسف لأن بعض الأمور لم تكن بالمستوى المطلوب هذه المرة."],
   positiveClose: ["بانتظاركم مرة ثانية إن شاء الله.", "نتشرف بخدمتكم دائمًا.", "نتطلع لخدمتكم مرة أخرى قريبًا."],
@@ -109,20 +176,35 @@ const AR: ReplyCopy = {
     "نعتذر لكم عن هذه التجربة، ونشكركم على صراحتكم.",
   ],
   alsoPraised: ["ونشكركم أيضًا على كلماتكم الطيبة عن {praised}.", "ويسعدنا رضاكم عن {praised} على الأقل."],
-  contact: ["نرجو التواصل معنا على الرقم {phone} لنصحح الأمر.", "يسعدنا اتصالكم أو مراسلتكم عبر واتساب على الرقم {phone} لنتابع الأمر معكم."],
+  contact: [
+    "نرجو التواصل معنا على الرقم {phone} لنصحح الأمر.",
+    "يسعدنا اتصالكم أو مراسلتكم عبر واتساب على الرقم {phone} لنتابع الأمر معكم.",
+  ],
   contactMessage: ["نرجو مراسلتنا مباشرة لنتابع الأمر ونصححه.", "يسعدنا أن تراسلونا مباشرة لنتابع الأمر معكم."],
   questionSorry: ["ونعتذر لأن تجربتكم لم تكن كما يجب.", "ونأسف لما حدث."],
   neutralOpen: ["شكرًا لكم على تقييمكم الصريح.", "شكرًا لأنكم شاركتمونا رأيكم.", "نقدّر وقتكم في كتابة هذا التقييم."],
   neutralPraise: ["سعدنا بإعجابكم ب{praised}.", "يسعدنا رضاكم عن {praised}."],
-  neutralGeneral: ["نعمل دائمًا على التحسن، وملاحظاتكم تساعدنا على ذلك.", "ملاحظاتكم تساعدنا على أن تكون تجربتكم القادمة أفضل."],
-  neutralContact: ["إن أحببتم إخبارنا بالمزيد، يسعدنا تواصلكم معنا في {business}.", "يسعدنا أن نسمع منكم ما يجعل تجربتكم القادمة أفضل، فلا تترددوا في التواصل معنا في {business}."],
+  neutralGeneral: [
+    "نعمل دائمًا على التحسن، وملاحظاتكم تساعدنا على ذلك.",
+    "ملاحظاتكم تساعدنا على أن تكون تجربتكم القادمة أفضل.",
+  ],
+  neutralContact: [
+    "إن أحببتم إخبارنا بالمزيد، يسعدنا تواصلكم معنا في {business}.",
+    "يسعدنا أن نسمع منكم ما يجعل تجربتكم القادمة أفضل، فلا تترددوا في التواصل معنا في {business}.",
+  ],
   sign: ["فريق {business}", "مع خالص التحية، فريق {business}"],
   topic: {
     food: ["شاركنا ملاحظاتكم عن {food} مع فريق المطبخ ليتابعها.", "يراجع فريق المطبخ ما ذكرتموه عن {food}."],
     service: ["نقلنا ملاحظاتكم عن الخدمة إلى فريقنا.", "طريقة تعامل فريقنا مع كل ضيف تهمّنا، ونناقش ملاحظاتكم معهم."],
-    delivery: ["نعمل على مراجعة أوقات التوصيل لدينا حتى يصلكم طلبكم في وقته.", "نراجع ما حدث مع طلبكم ونعمل على مراجعة أوقات التوصيل."],
+    delivery: [
+      "نعمل على مراجعة أوقات التوصيل لدينا حتى يصلكم طلبكم في وقته.",
+      "نراجع ما حدث مع طلبكم ونعمل على مراجعة أوقات التوصيل.",
+    ],
     price: ["أخذنا ملاحظتكم عن الأسعار بعين الاعتبار.", "شكرًا على رأيكم في أسعارنا، وقد نقلناه إلى الإدارة."],
-    cleanliness: ["النظافة أولوية عندنا، ونتابع هذه الملاحظة مع فريقنا.", "نأخذ النظافة بجدية تامة، ونتابع الأمر مع فريقنا."],
+    cleanliness: [
+      "النظافة أولوية عندنا، ونتابع هذه الملاحظة مع فريقنا.",
+      "نأخذ النظافة بجدية تامة، ونتابع الأمر مع فريقنا.",
+    ],
     none: ["نقلنا ملاحظاتكم إلى فريقنا لنتحسن.", "وصلت ملاحظاتكم إلى فريقنا مباشرة."],
   },
   praisedName: { food: "الطعام", service: "الخدمة", delivery: "التوصيل", price: "الأسعار", cleanliness: "النظافة" },
@@ -153,9 +235,15 @@ const GULF: ReplyCopy = {
   topic: {
     food: ["وصّلنا ملاحظتكم عن {food} لفريق المطبخ عشان يتابعونها.", "فريق المطبخ يراجع اللي قلتوه عن {food}."],
     service: ["وصّلنا ملاحظتكم عن الخدمة لفريقنا.", "تعاملنا مع كل ضيف يهمنا، وبنتكلم مع الفريق عن ملاحظتكم."],
-    delivery: ["قاعدين نراجع أوقات التوصيل عشان طلبكم يوصلكم في وقته.", "نراجع اللي صار مع طلبكم وأوقات التوصيل عندنا."],
+    delivery: [
+      "قاعدين نراجع أوقات التوصيل عشان طلبكم يوصلكم في وقته.",
+      "نراجع اللي صار مع طلبكم وأوقات التوصيل عندنا.",
+    ],
     price: ["أخذنا ملاحظتكم عن الأسعار بعين الاعتبار.", "مشكورين على رأيكم في الأسعار، ووصلناه للإدارة."],
-    cleanliness: ["النظافة أهم شي عندنا، وقاعدين نتابع الملاحظة مع الفريق.", "ناخذ النظافة بجدية، وبنتابع الموضوع مع الفريق."],
+    cleanliness: [
+      "النظافة أهم شي عندنا، وقاعدين نتابع الملاحظة مع الفريق.",
+      "ناخذ النظافة بجدية، وبنتابع الموضوع مع الفريق.",
+    ],
     none: ["وصّلنا ملاحظتكم لفريقنا عشان نكون أحسن.", "ملاحظتكم وصلت للفريق على طول."],
   },
   sign: ["فريق {business}", "تحياتنا، فريق {business}"],
@@ -164,7 +252,8 @@ const GULF: ReplyCopy = {
 const VOICE_COPY: Record<ReplyVoice, ReplyCopy> = { en: EN, msa: AR, gulf: GULF };
 
 /** Names that are not a person's: the greeting then names nobody. */
-const NO_NAME = /^(?:anonymous|anon|a google user|google user|guest|customer|user|n\/?a|none|unknown|-+|\.+|مجهول|زائر|عميل|ضيف|بدون اسم)$/iu;
+const NO_NAME =
+  /^(?:anonymous|anon|a google user|google user|guest|customer|user|n\/?a|none|unknown|-+|\.+|مجهول|زائر|عميل|ضيف|بدون اسم)$/iu;
 
 export interface SuggestReviewReplyInput {
   /** source: where it was posted (a delivery app's review is about a delivery). */
@@ -189,7 +278,11 @@ export interface ReviewReplySuggestion {
   seed: number;
 }
 
-const tidy = (s: string) => s.replace(/[ \t]{2,}/g, " ").replace(/ ([,.!?،؟])/g, "$1").trim();
+const tidy = (s: string) =>
+  s
+    .replace(/[ \t]{2,}/g, " ")
+    .replace(/ ([,.!?،؟])/g, "$1")
+    .trim();
 
 /**
  * A reply to a review in its own language: greeting by name, thanks, and then by sentiment — praise
@@ -200,25 +293,48 @@ export function suggestReviewReply(input: SuggestReviewReplyInput): ReviewReplyS
   const seed = input.seed ?? Math.floor(Math.random() * 2 ** 31);
   const rnd = mulberry32(seed);
   const pick = (list: readonly string[]) => list[Math.floor(rnd() * list.length)]!;
-  const r = readReview(input.review.text, input.review.rating, { language: input.review.language, source: input.review.source });
+  const r = readReview(input.review.text, input.review.rating, {
+    language: input.review.language,
+    source: input.review.source,
+  });
   // the voice: an Arabic reply to an Arabic message takes its dialect; a reply asked in Arabic to an English message is in MSA
-  const voice: ReplyVoice = r.language === "en" ? "en" : /\p{Script=Arabic}/u.test(input.review.text) ? arabicVoiceOf(input.review.text) : "msa";
+  const voice: ReplyVoice =
+    r.language === "en"
+      ? "en"
+      : /\p{Script=Arabic}/u.test(input.review.text)
+        ? arabicVoiceOf(input.review.text)
+        : "msa";
   const c = VOICE_COPY[voice];
-  const business = ((r.language === "ar" ? input.business.nameAr : null) || input.business.name || "").normalize("NFC").replace(/\s+/gu, " ").trim();
+  const business = ((r.language === "ar" ? input.business.nameAr : null) || input.business.name || "")
+    .normalize("NFC")
+    .replace(/\s+/gu, " ")
+    .trim();
   const author = input.review.author.normalize("NFC").replace(/\s+/gu, " ").trim();
-  const fill = (template: string, slots: Record<string, string> = {}) => tidy(template.replace(/\{(\w+)\}/g, (_, k: string) => ({ business, author, ...slots })[k] ?? ""));
+  const fill = (template: string, slots: Record<string, string> = {}) =>
+    tidy(template.replace(/\{(\w+)\}/g, (_, k: string) => ({ business, author, ...slots })[k] ?? ""));
 
   // praise names what the guest named: a dish the lexicon knows, in the guest's words, else a menu item of the profile
   const item = itemsNamed(input.review.text, input.business.menu ?? [])[0];
   const itemName = item ? (r.language === "en" ? item.name : item.nameAr || item.name) : null;
-  const food = r.dish ? (r.language === "en" ? `the ${r.dish}` : r.dish) : itemName ? (r.language === "en" ? `the ${itemName}` : itemName) : c.food;
+  const food = r.dish
+    ? r.language === "en"
+      ? `the ${r.dish}`
+      : r.dish
+    : itemName
+      ? r.language === "en"
+        ? `the ${itemName}`
+        : itemName
+      : c.food;
   const named = (topics: readonly ReviewTopic[]) => c.and(topics.map((t) => (t === "food" ? food : c.praisedName[t])));
-  const topicLines = (topics: readonly ReviewTopic[]) => (topics.length ? topics : (["none"] as const)).map((t) => fill(pick(c.topic[t]), { food }));
+  const topicLines = (topics: readonly ReviewTopic[]) =>
+    (topics.length ? topics : (["none"] as const)).map((t) => fill(pick(c.topic[t]), { food }));
   const phone = input.business.publicPhone;
   const contact = () => (phone ? fill(pick(c.contact), { phone: phoneText(phone) }) : fill(pick(c.contactMessage)));
 
   const asks = readAsks(input.review.text);
-  const greeting = fill(author && !NO_NAME.test(author) ? pick(r.sentiment === "negative" ? c.greetFormal : c.greet) : pick(c.greetNoName));
+  const greeting = fill(
+    author && !NO_NAME.test(author) ? pick(r.sentiment === "negative" ? c.greetFormal : c.greet) : pick(c.greetNoName),
+  );
   const body: string[] = [];
   let gaps: ReplyGap[] = [];
   if (asks.facts.length) {

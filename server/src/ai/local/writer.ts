@@ -21,7 +21,16 @@ import { AR } from "./copy.ar.ts";
 import { EN } from "./copy.en.ts";
 import { GULF } from "./copy.gulf.ts";
 import type { CopyOccasion, LanguageCopy, Slots } from "./copy.types.ts";
-import { formatKwd, inferOccasion, mulberry32, readProfile, readPrompt, shuffled, slotsFor, type PromptFacts } from "./facts.ts";
+import {
+  formatKwd,
+  inferOccasion,
+  mulberry32,
+  readProfile,
+  readPrompt,
+  shuffled,
+  slotsFor,
+  type PromptFacts,
+} from "./facts.ts";
 import { suggestHashtags } from "./hashtags.ts";
 import { altTextFromMenuItem } from "./alt-text.ts";
 
@@ -31,7 +40,10 @@ type Banks = Record<Lang, LanguageCopy>;
  * The phrase banks of a voice: Arabic in Gulf (Kuwaiti) dialect or in Modern Standard Arabic, never
  * both in one caption (ai/dialect.ts). Gulf when the voice says nothing: schema/src/voice.ts's VOICE_DEFAULTS.
  */
-export const banksFor = (variety: BusinessVoice["arabicVariety"] | undefined): Banks => ({ en: EN, ar: variety === "msa" ? AR : GULF });
+export const banksFor = (variety: BusinessVoice["arabicVariety"] | undefined): Banks => ({
+  en: EN,
+  ar: variety === "msa" ? AR : GULF,
+});
 
 /** Snapchat captions stay this short, whatever the network allows. */
 export const SNAPCHAT_MAX_LENGTH = 250;
@@ -61,7 +73,8 @@ function tidy(text: string, lang: Lang): string {
     .replace(/\(\s*\)/g, "")
     .trim();
   // a dish written in lower case at the start of a sentence
-  if (lang === "en") t = t.replace(/(^|[.!?]\s+|\n)([a-z])/g, (_, before: string, c: string) => before + c.toUpperCase());
+  if (lang === "en")
+    t = t.replace(/(^|[.!?]\s+|\n)([a-z])/g, (_, before: string, c: string) => before + c.toUpperCase());
   return t;
 }
 
@@ -132,7 +145,13 @@ function planVariants(
         else ok = false;
       });
       const raw = lists[0]![i]!;
-      if (ok) out.push({ text, dish: raw.includes("{dish}"), discount: raw.includes("{discount}"), price: raw.includes("{price}") });
+      if (ok)
+        out.push({
+          text,
+          dish: raw.includes("{dish}"),
+          discount: raw.includes("{discount}"),
+          price: raw.includes("{price}"),
+        });
     }
     return out;
   };
@@ -151,16 +170,34 @@ function planVariants(
   const leadPool = [
     ...shuffled(oneSentence(entries((b) => occ(b).leads[tone])), rnd),
     ...NEIGHBOUR_TONES[tone].flatMap((t) => shuffled(oneSentence(entries((b) => occ(b).leads[t])), rnd)),
-    ...shuffled(lines.filter((e) => !e.dish), rnd),
+    ...shuffled(
+      lines.filter((e) => !e.dish),
+      rnd,
+    ),
   ];
   const dishBodies = shuffled([...lines.filter((e) => e.dish), ...entries((b) => b.dishLines)], rnd);
-  const plainBodies = shuffled(lines.filter((e) => !e.dish), rnd);
+  const plainBodies = shuffled(
+    lines.filter((e) => !e.dish),
+    rnd,
+  );
   const allOffers = oneSentence(entries((b) => b.offers));
   const wanted = hasDiscount ? allOffers.filter((e) => e.discount) : hasPrice ? allOffers.filter((e) => e.price) : [];
   // with a dish, the offers that name it first
-  const dishOffers = shuffled(wanted.filter((e) => e.dish), rnd);
+  const dishOffers = shuffled(
+    wanted.filter((e) => e.dish),
+    rnd,
+  );
   // a short caption (Snapchat, TikTok) has room for one offer: with a discount, the one that names the prompt's dish
-  const offers = short && hasDish && hasDiscount && dishOffers.length ? dishOffers : [...dishOffers, ...shuffled(wanted.filter((e) => !e.dish), rnd)];
+  const offers =
+    short && hasDish && hasDiscount && dishOffers.length
+      ? dishOffers
+      : [
+          ...dishOffers,
+          ...shuffled(
+            wanted.filter((e) => !e.dish),
+            rnd,
+          ),
+        ];
   const ctas = shuffled([...entries((b) => b.ctas[tone]), ...entries((b) => occ(b).ctas)], rnd);
 
   const plans = Object.fromEntries(langs.map((l) => [l, [] as Picks[]])) as Record<Lang, Picks[]>;
@@ -193,7 +230,12 @@ function planVariants(
     // the dish named once: in the body unless the opening or the offer already names it
     const visible = shows(v, !!offer);
     const spare = (e: Entry) => (spareLeads.has(e) ? 5 : 0);
-    const body = next([...plainBodies, ...dishBodies, ...spareLeads], v, visible.body, (e) => spare(e) + (hasDish && !dishSaid ? (e.dish ? 0 : 1) : e.dish ? 1000 : 0));
+    const body = next(
+      [...plainBodies, ...dishBodies, ...spareLeads],
+      v,
+      visible.body,
+      (e) => spare(e) + (hasDish && !dishSaid ? (e.dish ? 0 : 1) : e.dish ? 1000 : 0),
+    );
     const body2 = next([...plainBodies, ...spareLeads], v + 1, visible.body2, spare);
     const cta = next(ctas, v) ?? ctas[v % Math.max(ctas.length, 1)];
     for (const l of langs) {
@@ -225,29 +267,66 @@ interface Piece {
   drop: number;
 }
 
-const join = (pieces: readonly Piece[]) => pieces.map((p, i) => (i === 0 ? p.text : p.sep + p.text)).join("").trim();
+const join = (pieces: readonly Piece[]) =>
+  pieces
+    .map((p, i) => (i === 0 ? p.text : p.sep + p.text))
+    .join("")
+    .trim();
 
 /** Instagram: paragraphs and lines, five layouts. */
 function instagramPieces(p: Picks, layout: number, withFacts: boolean): Piece[] {
   const P = (text: string | undefined, sep: Piece["sep"], drop = 5): Piece[] => (text ? [{ text, sep, drop }] : []);
-  const facts = withFacts ? [...P(p.priceLine, "\n\n", 3), ...P(p.time, p.priceLine ? "\n" : "\n\n", 2), ...P(p.place, p.priceLine || p.time ? "\n" : "\n\n", 2), ...P(p.hours, "\n", 4)] : [];
+  const facts = withFacts
+    ? [
+        ...P(p.priceLine, "\n\n", 3),
+        ...P(p.time, p.priceLine ? "\n" : "\n\n", 2),
+        ...P(p.place, p.priceLine || p.time ? "\n" : "\n\n", 2),
+        ...P(p.hours, "\n", 4),
+      ]
+    : [];
   switch (layout % 5) {
     case 0: // opening; body and offer; facts; call
-      return [...P(p.lead, "", 0), ...P(p.body, "\n\n"), ...P(p.offer, p.body ? " " : "\n\n", 1), ...facts, ...P(p.cta, "\n\n", 6)];
+      return [
+        ...P(p.lead, "", 0),
+        ...P(p.body, "\n\n"),
+        ...P(p.offer, p.body ? " " : "\n\n", 1),
+        ...facts,
+        ...P(p.cta, "\n\n", 6),
+      ];
     case 1: // opening, then a list
       return [
         ...P(p.lead, "", 0),
         ...P(p.body && `✨ ${p.body}`, "\n\n"),
         ...P(p.offer && `🏷️ ${p.offer}`, p.body ? "\n" : "\n\n", 1),
-        ...(withFacts ? [...P(p.offer ? undefined : p.priceLine, "\n", 3), ...P(p.time, "\n", 2), ...P(p.place, "\n", 2), ...P(p.hours, "\n", 4)] : []),
+        ...(withFacts
+          ? [
+              ...P(p.offer ? undefined : p.priceLine, "\n", 3),
+              ...P(p.time, "\n", 2),
+              ...P(p.place, "\n", 2),
+              ...P(p.hours, "\n", 4),
+            ]
+          : []),
         ...P(p.cta, "\n\n", 6),
       ];
     case 2: // one paragraph, facts below
       return [...P(p.lead, "", 0), ...P(p.body, " "), ...P(p.offer, " ", 1), ...P(p.cta, " ", 6), ...facts];
     case 3: // opening and body together; the facts; the offer with the call to close
-      return [...P(p.lead, "", 0), ...P(p.body, " "), ...facts, ...P(p.offer, "\n\n", 1), ...P(p.cta, p.offer ? " " : "\n\n", 6)];
+      return [
+        ...P(p.lead, "", 0),
+        ...P(p.body, " "),
+        ...facts,
+        ...P(p.offer, "\n\n", 1),
+        ...P(p.cta, p.offer ? " " : "\n\n", 6),
+      ];
     default: // a short story: two body lines, then the offer and the call
-      return [...P(p.lead, "", 0), ...P(p.body, "\n\n"), ...P(p.body2, " ", 7), ...P(p.offer, "\n\n", 1), ...P(p.cta, "\n\n", 6), ...facts];
+      return [
+        ...P(p.lead, "", 0),
+        ...P(p.body, "\n\n"),
+        ...P(p.body2, " ", 7),
+        ...P(p.offer, "\n\n", 1),
+        ...P(p.cta, "\n\n", 6),
+        ...facts,
+      ];
   }
 }
 
@@ -256,7 +335,8 @@ function xPieces(p: Picks, layout: number, withPlace: boolean, dish?: string): P
   const P = (text: string | undefined, sep: Piece["sep"], drop: number): Piece[] => (text ? [{ text, sep, drop }] : []);
   const place = withPlace ? [...P(p.time, "\n", 2), ...P(p.place, p.time ? " " : "\n", 3)] : [];
   // a layout without a body still names the prompt's dish: with the body line that names it
-  const dishBody = dish && !p.lead.includes(dish) && !p.offer?.includes(dish) && p.body?.includes(dish) ? p.body : undefined;
+  const dishBody =
+    dish && !p.lead.includes(dish) && !p.offer?.includes(dish) && p.body?.includes(dish) ? p.body : undefined;
   switch (layout % 5) {
     case 0:
       return [...P(p.lead, "", 0), ...P(p.body, " ", 5), ...P(p.offer, " ", 1), ...P(p.cta, " ", 6), ...place];
@@ -272,7 +352,13 @@ function xPieces(p: Picks, layout: number, withPlace: boolean, dish?: string): P
 }
 
 /** Snapchat: one or two sentences, the offer (or the dish) before the call. */
-function snapPieces(p: Picks, layout: number, dish: string | undefined, extras: readonly string[], lang: Lang): Piece[] {
+function snapPieces(
+  p: Picks,
+  layout: number,
+  dish: string | undefined,
+  extras: readonly string[],
+  lang: Lang,
+): Piece[] {
   const dishMissing = !!dish && !p.lead.includes(dish);
   const second = p.offer ?? (dishMissing || layout % 2 === 0 ? (p.body ?? p.cta) : p.cta || p.body);
   const out: Piece[] = [{ text: p.lead, sep: "", drop: 0 }];
@@ -293,8 +379,17 @@ function snapPieces(p: Picks, layout: number, dish: string | undefined, extras: 
  * `budget` (the voice's length, in characters of text) drops only pieces that carry no fact of the
  * prompt (isFact); the platform's limit may drop any but the opening, facts last.
  */
-function fit(platform: PlatformName, pieces: Piece[], hashtags: string[], budget = Infinity, isFact: (text: string) => boolean = () => false): { content: string; hashtags: string[] } {
-  const limit = platform === "snapchat" ? Math.min(SNAPCHAT_MAX_LENGTH, PLATFORM_LIMITS.snapchat.maxLength) : PLATFORM_LIMITS[platform].maxLength;
+function fit(
+  platform: PlatformName,
+  pieces: Piece[],
+  hashtags: string[],
+  budget = Infinity,
+  isFact: (text: string) => boolean = () => false,
+): { content: string; hashtags: string[] } {
+  const limit =
+    platform === "snapchat"
+      ? Math.min(SNAPCHAT_MAX_LENGTH, PLATFORM_LIMITS.snapchat.maxLength)
+      : PLATFORM_LIMITS[platform].maxLength;
   const fits = (content: string, tags: string[]) => platformLength(platform, composeText(content, tags)) <= limit;
   // a line that names a fact of the prompt (the dish in the body) is dropped after the other lines
   let current = pieces.map((p) => (p.drop >= 5 && isFact(p.text) ? { ...p, drop: 1.5 } : p));
@@ -376,7 +471,9 @@ function applyEmoji(pieces: Piece[], habit: BusinessVoice["emoji"], occasion: Co
   const count = openings.reduce((n, p) => n + (p.text.match(EMOJI) ?? []).length, 0);
   if (count >= EMOJI_HABIT_LIMITS.many) return pieces;
   const pool = [...OCCASION_EMOJI[occasion], ...OCCASION_EMOJI.general];
-  const add = [...new Set(pool)].filter((e) => !openings.some((p) => p.text.includes(e))).slice(0, EMOJI_HABIT_LIMITS.many - count);
+  const add = [...new Set(pool)]
+    .filter((e) => !openings.some((p) => p.text.includes(e)))
+    .slice(0, EMOJI_HABIT_LIMITS.many - count);
   const out = pieces.map((p) => ({ ...p }));
   const leads = out.filter((p) => p.drop === 0);
   // one opening's share after another (a caption in both languages has two)
@@ -389,12 +486,17 @@ function applyEmoji(pieces: Piece[], habit: BusinessVoice["emoji"], occasion: Co
 
 // ---------------------------------------------------------------- the prompt's facts
 /** Each fact of the prompt, as written there, with its forms in each language (absent: that language cannot say it). */
-function promptFacts(facts: PromptFacts, slots: Record<Lang, Slots>, langs: readonly Lang[]): { raw: string; forms: string[] }[] {
+function promptFacts(
+  facts: PromptFacts,
+  slots: Record<Lang, Slots>,
+  langs: readonly Lang[],
+): { raw: string; forms: string[] }[] {
   const out: { raw: string; forms: string[] }[] = [];
   const forms = (k: keyof Slots) => langs.map((l) => slots[l][k]).filter((v): v is string => !!v);
   if (facts.dishEn || facts.dishAr) out.push({ raw: facts.dishEn ?? facts.dishAr!, forms: forms("dish") });
   if (facts.discountPct !== undefined) out.push({ raw: `${facts.discountPct}%`, forms: forms("discount") });
-  if (facts.priceKwd !== undefined && !facts.menuItem?.priceKwd) out.push({ raw: formatKwd(facts.priceKwd, "en"), forms: forms("price") });
+  if (facts.priceKwd !== undefined && !facts.menuItem?.priceKwd)
+    out.push({ raw: formatKwd(facts.priceKwd, "en"), forms: forms("price") });
   if (facts.time) out.push({ raw: facts.time.raw, forms: forms("time") });
   if (facts.place) out.push({ raw: facts.place.raw, forms: forms("area") });
   if (facts.notesEn || facts.notesAr) out.push({ raw: facts.notesEn ?? facts.notesAr!, forms: forms("notes") });
@@ -411,20 +513,35 @@ export interface LocalWriterOptions {
 export function generateLocal(req: GenerateRequest, options: LocalWriterOptions = {}): GenerateResult {
   const seed = (req.seed ?? (options.randomSeed ?? (() => Math.floor(Math.random() * 2 ** 32)))()) >>> 0;
   const rnd = mulberry32(seed);
-  const count = Math.min(MAX_GENERATE_VARIANTS, Math.max(MIN_GENERATE_VARIANTS, Number.isFinite(req.variants) ? Math.floor(req.variants) : DEFAULT_GENERATE_VARIANTS));
+  const count = Math.min(
+    MAX_GENERATE_VARIANTS,
+    Math.max(
+      MIN_GENERATE_VARIANTS,
+      Number.isFinite(req.variants) ? Math.floor(req.variants) : DEFAULT_GENERATE_VARIANTS,
+    ),
+  );
   const prompt = (req.prompt ?? "").normalize("NFC").trim();
   // the photo's menu item, when the prompt names no dish of the menu: the built-in writer sees no photo,
   // so it writes from what the person said the photo shows (docs/product.md#captions-from-the-photo)
   const photoItem = req.photos?.find((p) => p.menuItem?.name)?.menuItem;
   let facts: PromptFacts = readPrompt(prompt, req.business);
-  if (photoItem && !facts.menuItem) facts = readPrompt(`${photoItem.name} ${prompt}`, { ...req.business, menu: [photoItem, ...(req.business.menu ?? []).filter((m) => m.name !== photoItem.name)] });
+  if (photoItem && !facts.menuItem)
+    facts = readPrompt(`${photoItem.name} ${prompt}`, {
+      ...req.business,
+      menu: [photoItem, ...(req.business.menu ?? []).filter((m) => m.name !== photoItem.name)],
+    });
   const profile = readProfile(req.business);
-  const occasion: CopyOccasion = req.occasion ?? inferOccasion(prompt) ?? (facts.dishEn || facts.dishAr ? "food_photo" : "general");
+  const occasion: CopyOccasion =
+    req.occasion ?? inferOccasion(prompt) ?? (facts.dishEn || facts.dishAr ? "food_photo" : "general");
   const voice = req.voice;
   const banks = banksFor(voice?.arabicVariety);
   // both languages: Arabic first unless the voice puts English first
-  const langs: Lang[] = req.language === "both" ? (voice?.languageOrder === "en_first" ? ["en", "ar"] : ["ar", "en"]) : [req.language];
-  const slots = Object.fromEntries((["ar", "en"] as const).map((l) => [l, slotsFor(l, facts, profile)])) as Record<Lang, Slots>;
+  const langs: Lang[] =
+    req.language === "both" ? (voice?.languageOrder === "en_first" ? ["en", "ar"] : ["ar", "en"]) : [req.language];
+  const slots = Object.fromEntries((["ar", "en"] as const).map((l) => [l, slotsFor(l, facts, profile)])) as Record<
+    Lang,
+    Slots
+  >;
   const layouts = shuffled([0, 1, 2, 3, 4], rnd);
   const layoutOf = (v: number) => layouts[v % layouts.length]!;
   const long = voice?.length === "long";
@@ -454,7 +571,8 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
         const en = langs[0] === "en" ? first : second;
         const ar = langs[0] === "ar" ? first : second;
         const factPieces: Piece[] = [];
-        const add = (text: string | undefined, sep: Piece["sep"], drop: number) => text && factPieces.push({ text, sep: factPieces.length ? sep : "\n\n", drop });
+        const add = (text: string | undefined, sep: Piece["sep"], drop: number) =>
+          text && factPieces.push({ text, sep: factPieces.length ? sep : "\n\n", drop });
         add(en.priceLine, "\n", 3);
         // the prompt's time in each language: it is the offer's, and both readers need it
         add(first.time, "\n", 2);
@@ -463,20 +581,35 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
         add(second.place, "\n", 2);
         add(en.hours ?? ar.hours, "\n", 4);
         const next = instagramPieces(second, layout + 1, false);
-        pieces = [...instagramPieces(first, layout, false), { ...next[0]!, sep: "\n\n" }, ...next.slice(1), ...factPieces];
+        pieces = [
+          ...instagramPieces(first, layout, false),
+          { ...next[0]!, sep: "\n\n" },
+          ...next.slice(1),
+          ...factPieces,
+        ];
       }
     } else if (req.platform === "twitter") {
       if (parts.length === 1) pieces = xPieces(parts[0]!, layout, true, slots[langs[0]!].dish);
       else {
         const [first, second] = parts as [Picks, Picks];
-        const a = xPieces(first, layout, false, slots[langs[0]!].dish).map((p) => ({ ...p, drop: p.drop === 0 ? 0 : p.drop + 0.5 }));
+        const a = xPieces(first, layout, false, slots[langs[0]!].dish).map((p) => ({
+          ...p,
+          drop: p.drop === 0 ? 0 : p.drop + 0.5,
+        }));
         const e = xPieces(second, layout + 1, true, slots[langs[1]!].dish);
         pieces = [...a, { ...e[0]!, sep: "\n\n" }, ...e.slice(1)];
       }
     } else {
-      const extras = (l: Lang) => [slots[l].time, facts.place ? slots[l].area : undefined].filter((x): x is string => !!x);
+      const extras = (l: Lang) =>
+        [slots[l].time, facts.place ? slots[l].area : undefined].filter((x): x is string => !!x);
       const snap = (l: Lang, p: Picks) => snapPieces(p, layout, slots[l].dish, extras(l), l);
-      pieces = langs.length === 1 ? snap(langs[0]!, parts[0]!) : [...snap(langs[0]!, parts[0]!), ...snap(langs[1]!, parts[1]!).map((p, i) => (i === 0 ? { ...p, sep: "\n\n" as const } : p))];
+      pieces =
+        langs.length === 1
+          ? snap(langs[0]!, parts[0]!)
+          : [
+              ...snap(langs[0]!, parts[0]!),
+              ...snap(langs[1]!, parts[1]!).map((p, i) => (i === 0 ? { ...p, sep: "\n\n" as const } : p)),
+            ];
     }
     if (voice) pieces = applyEmoji(pieces, voice.emoji, occasion);
     const draft = join(pieces);
@@ -490,8 +623,15 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
       ...(voice ? { max: voice.hashtagCount, script: voice.hashtagScript } : {}),
     });
     const fitted = fit(req.platform, pieces, tags, budget, isFact);
-    const unused = known.filter((f) => !f.forms.length || !f.forms.some((form) => fitted.content.includes(form))).map((f) => f.raw);
-    variants.push({ content: fitted.content, hashtags: fitted.hashtags, language: req.language, ...(unused.length ? { unusedFacts: unused } : {}) });
+    const unused = known
+      .filter((f) => !f.forms.length || !f.forms.some((form) => fitted.content.includes(form)))
+      .map((f) => f.raw);
+    variants.push({
+      content: fitted.content,
+      hashtags: fitted.hashtags,
+      language: req.language,
+      ...(unused.length ? { unusedFacts: unused } : {}),
+    });
   }
   return { variants, provider: "local", seed, ...photoFacts(req) };
 }

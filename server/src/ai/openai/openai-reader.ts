@@ -58,7 +58,13 @@ export interface OpenAiReaderOptions {
 const MAX_TEXT = 2000;
 
 const answerSchema = z.object({
-  readings: z.array(z.object({ id: z.string(), sentiment: z.enum(REVIEW_SENTIMENT_KEYS as [ReviewSentiment, ...ReviewSentiment[]]), intent: z.enum(GUEST_INTENTS) })),
+  readings: z.array(
+    z.object({
+      id: z.string(),
+      sentiment: z.enum(REVIEW_SENTIMENT_KEYS as [ReviewSentiment, ...ReviewSentiment[]]),
+      intent: z.enum(GUEST_INTENTS),
+    }),
+  ),
 });
 
 const SYSTEM = [
@@ -101,31 +107,51 @@ class Lru<V> {
   }
 }
 
-const lean = (rating: number | null | undefined) => (rating == null ? "none" : rating <= 2 ? "low" : rating >= 4 ? "high" : "none");
+const lean = (rating: number | null | undefined) =>
+  rating == null ? "none" : rating <= 2 ? "low" : rating >= 4 ? "high" : "none";
 
 export function createOpenAiReader(opts: OpenAiReaderOptions): GuestReader {
   const sdk = import("openai").then((m) => m.default);
   // no retries: the built-in reading is there at once; the next sync asks again for what was missed
-  const client = sdk.then((OpenAI) => new OpenAI({ baseURL: opts.baseUrl, apiKey: opts.apiKey || "not-needed", timeout: opts.timeoutMs, maxRetries: 0 }));
+  const client = sdk.then(
+    (OpenAI) =>
+      new OpenAI({
+        baseURL: opts.baseUrl,
+        apiKey: opts.apiKey || "not-needed",
+        timeout: opts.timeoutMs,
+        maxRetries: 0,
+      }),
+  );
   const cache = new Lru<{ sentiment: ReviewSentiment; intent: GuestIntent }>(opts.cacheSize ?? 5000);
   const batchSize = Math.max(1, opts.batchSize ?? 20);
-  const keyOf = (m: GuestMessage) => createHash("sha256").update(`${opts.model}\u0000${lean(m.rating)}\u0000${m.text}`).digest("hex");
+  const keyOf = (m: GuestMessage) =>
+    createHash("sha256")
+      .update(`${opts.model}\u0000${lean(m.rating)}\u0000${m.text}`)
+      .digest("hex");
 
-  async function ask(batch: { key: string; m: GuestMessage }[]): Promise<Map<string, { sentiment: ReviewSentiment; intent: GuestIntent }>> {
+  async function ask(
+    batch: { key: string; m: GuestMessage }[],
+  ): Promise<Map<string, { sentiment: ReviewSentiment; intent: GuestIntent }>> {
     const c = await client;
     const ids = batch.map((_, i) => String(i + 1));
-    const user = { messages: batch.map((b, i) => ({ id: ids[i], text: b.m.text.slice(0, MAX_TEXT), stars: b.m.rating ?? null })) };
+    const user = {
+      messages: batch.map((b, i) => ({ id: ids[i], text: b.m.text.slice(0, MAX_TEXT), stars: b.m.rating ?? null })),
+    };
     const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
       model: opts.model,
       messages: [
         { role: "system", content: SYSTEM },
         { role: "user", content: JSON.stringify(user) },
       ],
-      response_format: { type: "json_schema", json_schema: { name: "guest_readings", strict: true, schema: strictSchema(answerSchema) } },
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: "guest_readings", strict: true, schema: strictSchema(answerSchema) },
+      },
     };
     const completion = await c.chat.completions.create(body);
     const choice = completion.choices[0];
-    if (!choice?.message?.content) throw new Error(choice?.message?.refusal ? `refused: ${choice.message.refusal}` : "empty answer");
+    if (!choice?.message?.content)
+      throw new Error(choice?.message?.refusal ? `refused: ${choice.message.refusal}` : "empty answer");
     const answer = answerSchema.parse(JSON.parse(choice.message.content));
     const out = new Map<string, { sentiment: ReviewSentiment; intent: GuestIntent }>();
     for (const r of answer.readings) {
@@ -151,17 +177,40 @@ export function createOpenAiReader(opts: OpenAiReaderOptions): GuestReader {
         try {
           const got = await ask(batch);
           for (const [k, v] of got) cache.set(k, v);
-          if (got.size < batch.length) opts.logger?.warn("ai: the model left messages unread; the built-in reader read them", { model: opts.model, asked: batch.length, answered: got.size });
+          if (got.size < batch.length)
+            opts.logger?.warn("ai: the model left messages unread; the built-in reader read them", {
+              model: opts.model,
+              asked: batch.length,
+              answered: got.size,
+            });
         } catch (err) {
           // a warning: the inbox got the built-in reading, and an admin should see that the model never answered
-          opts.logger?.warn("ai: the model did not read the guests' messages; the built-in reader did", { model: opts.model, messages: batch.length, reason: (err as Error).message });
+          opts.logger?.warn("ai: the model did not read the guests' messages; the built-in reader did", {
+            model: opts.model,
+            messages: batch.length,
+            reason: (err as Error).message,
+          });
         }
       }
       return messages.map((m, i) => {
         const builtIn = readGuest(m.text, { rating: m.rating, source: m.source });
         const model = cache.get(keys[i]!);
-        if (!model) return { ...builtIn, by: "built-in" as const, builtIn, agrees: true, ...(asked.has(keys[i]!) ? { fellBack: true } : {}) };
-        return { ...builtIn, sentiment: model.sentiment, intent: model.intent, by: "model" as const, builtIn, agrees: model.sentiment === builtIn.sentiment && model.intent === builtIn.intent };
+        if (!model)
+          return {
+            ...builtIn,
+            by: "built-in" as const,
+            builtIn,
+            agrees: true,
+            ...(asked.has(keys[i]!) ? { fellBack: true } : {}),
+          };
+        return {
+          ...builtIn,
+          sentiment: model.sentiment,
+          intent: model.intent,
+          by: "model" as const,
+          builtIn,
+          agrees: model.sentiment === builtIn.sentiment && model.intent === builtIn.intent,
+        };
       });
     },
   };

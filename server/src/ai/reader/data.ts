@@ -43,7 +43,7 @@ export function normaliseForModel(s: string): string {
     .replace(/ک/gu, "ك")
     .replace(/ؤ/gu, "و")
     .replace(/ئ/gu, "ي")
-    .replace(ARABIC_DIGITS, (d) => String((d.codePointAt(0)! - (d >= "\u06F0" ? 0x06f0 : 0x0660))))
+    .replace(ARABIC_DIGITS, (d) => String(d.codePointAt(0)! - (d >= "\u06F0" ? 0x06f0 : 0x0660)))
     .replace(/[’‘`´]/gu, "'")
     .replace(/(\p{L})\1{2,}/gu, "$1$1")
     .replace(/\s+/gu, " ")
@@ -58,7 +58,9 @@ export const DATA_DIR = new URL("../../../data/reader/", import.meta.url);
 /** Every source's rows, by source id (the file name without .jsonl.gz). */
 export function loadSources(dir: string = DATA_DIR.pathname): Map<string, Row[]> {
   const out = new Map<string, Row[]>();
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".jsonl.gz")).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith(".jsonl.gz"))
+    .sort()) {
     const text = gunzipSync(readFileSync(join(dir, f))).toString("utf8");
     out.set(
       f.replace(/\.jsonl\.gz$/u, ""),

@@ -12,7 +12,15 @@ export interface Tally {
 }
 
 export function tally(pairs: Iterable<{ gold: Label; said: Label }>): Tally {
-  const t: Tally = { n: 0, polarityN: 0, polarityRight: 0, right: 0, confusion: Object.fromEntries(LABELS.map((g) => [g, Object.fromEntries(LABELS.map((s) => [s, 0]))])) as Tally["confusion"] };
+  const t: Tally = {
+    n: 0,
+    polarityN: 0,
+    polarityRight: 0,
+    right: 0,
+    confusion: Object.fromEntries(
+      LABELS.map((g) => [g, Object.fromEntries(LABELS.map((s) => [s, 0]))]),
+    ) as Tally["confusion"],
+  };
   for (const { gold, said } of pairs) {
     t.n++;
     t.confusion[gold][said]++;
@@ -32,7 +40,9 @@ export function confusionLines(t: Tally, indent = "    "): string[] {
   const w = 10;
   return [
     `${indent}${"true \\ read".padEnd(w)}${LABELS.map((l) => l.padStart(w)).join("")}`,
-    ...LABELS.filter((g) => LABELS.some((s) => t.confusion[g][s] > 0)).map((g) => `${indent}${g.padEnd(w)}${LABELS.map((s) => String(t.confusion[g][s]).padStart(w)).join("")}`),
+    ...LABELS.filter((g) => LABELS.some((s) => t.confusion[g][s] > 0)).map(
+      (g) => `${indent}${g.padEnd(w)}${LABELS.map((s) => String(t.confusion[g][s]).padStart(w)).join("")}`,
+    ),
   ];
 }
 

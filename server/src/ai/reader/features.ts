@@ -19,7 +19,29 @@ const LEXICON_WEIGHT = 0.3;
 const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)?|\p{Extended_Pictographic}|[!?؟]/gu;
 const ARABIC = /\p{Script=Arabic}/u;
 const EN_NEGATORS = new Set(["not", "no", "never", "nothing", "hardly", "without", "cannot", "neither", "nor", "none"]);
-const AR_NEGATORS = new Set(["ما", "مو", "مب", "مش", "لا", "ليس", "ليست", "غير", "مافي", "ماكان", "ماكانت", "بدون", "لم", "لن", "مهوب", "موب", "ماهو", "ماهي", "وما", "ولا", "ومو"]);
+const AR_NEGATORS = new Set([
+  "ما",
+  "مو",
+  "مب",
+  "مش",
+  "لا",
+  "ليس",
+  "ليست",
+  "غير",
+  "مافي",
+  "ماكان",
+  "ماكانت",
+  "بدون",
+  "لم",
+  "لن",
+  "مهوب",
+  "موب",
+  "ماهو",
+  "ماهي",
+  "وما",
+  "ولا",
+  "ومو",
+]);
 const isNegator = (t: string) => EN_NEGATORS.has(t) || t.endsWith("n't") || AR_NEGATORS.has(t);
 const PUNCT = /^[!?؟]$/u;
 
@@ -86,7 +108,14 @@ export function featurise(text: string): Features {
   };
   lexicon("lex:positive", words.positive);
   lexicon("lex:negative", words.negative);
-  lexicon(words.positive > words.negative ? "lex:more-positive" : words.negative > words.positive ? "lex:more-negative" : "lex:even", 1);
+  lexicon(
+    words.positive > words.negative
+      ? "lex:more-positive"
+      : words.negative > words.positive
+        ? "lex:more-negative"
+        : "lex:even",
+    1,
+  );
   const index = Int32Array.from([...values.keys()].sort((a, b) => a - b));
   const value = Float32Array.from(index, (h) => values.get(h)!);
   return { index, value };

@@ -11,7 +11,15 @@ import { predict, softmax, type Model } from "./model.ts";
 import { asksFor } from "./asks.ts";
 
 export { detectReviewLanguage, normaliseArabic, readByLexicon, type ReviewReading } from "./lexicon.ts";
-export { ASKED_FACTS, asksFor, DELIVERY_APP_WORDS, readAsks, type AskedFact, type AskedSeason, type GuestAsks } from "./asks.ts";
+export {
+  ASKED_FACTS,
+  asksFor,
+  DELIVERY_APP_WORDS,
+  readAsks,
+  type AskedFact,
+  type AskedSeason,
+  type GuestAsks,
+} from "./asks.ts";
 
 export const GUEST_INTENTS = ["question", "complaint", "praise", "order", "other"] as const;
 export type GuestIntent = (typeof GUEST_INTENTS)[number];
@@ -37,7 +45,13 @@ export interface ReadGuestOptions {
 }
 
 /** How much the stars move the reading (added to the score of the label they point to). */
-const STARS_LEAN: Record<number, [Label, number] | null> = { 1: ["negative", 4], 2: ["negative", 2], 3: null, 4: ["positive", 2], 5: ["positive", 4] };
+const STARS_LEAN: Record<number, [Label, number] | null> = {
+  1: ["negative", 4],
+  2: ["negative", 2],
+  3: null,
+  4: ["positive", 2],
+  5: ["positive", 4],
+};
 
 /**
  * The word list's say beside the model's: each praise or complaint word it finds (net of the other
@@ -48,15 +62,18 @@ const WORD_LIST_LEAN = 1;
 
 /** A message shaped as a question: a question mark, or a question word to begin with. */
 const QUESTION_MARK = /[?؟]/u;
-const QUESTION_START_EN = /^(?:where|when|what|what's|whats|how|which|who|is|are|do|does|did|can|could|will|would|any|anyone) /u;
-const QUESTION_START_AR = /^(?:وين|متى|مته|شلون|كيف|ليش|هل|فيه|عندكم|كم|شنو|ايش|وش|شو|منو|مين|شكثر|بكم|تفتحون|توصلون|تسكرون|يوصل)(?:\s|$)/u;
+const QUESTION_START_EN =
+  /^(?:where|when|what|what's|whats|how|which|who|is|are|do|does|did|can|could|will|would|any|anyone) /u;
+const QUESTION_START_AR =
+  /^(?:وين|متى|مته|شلون|كيف|ليش|هل|فيه|عندكم|كم|شنو|ايش|وش|شو|منو|مين|شكثر|بكم|تفتحون|توصلون|تسكرون|يوصل)(?:\s|$)/u;
 /** A short message, one sentence: what a plain question or order looks like (a long review with a "?" is a review). */
 const PLAIN_WORDS = 16;
 
 /** An order or a booking: asking for something to be made, delivered or kept for the guest. */
 const ORDER_EN =
   /\b(?:(?:i|we)(?:'d| would)? (?:like|want|wanna|need) to (?:order|book|reserve)|(?:can|could|may) (?:i|we) (?:order|book|reserve|get)|book(?:ing)? a table|reserve a table|(?:a )?table for (?:\d+|two|three|four|five|six)|make a (?:reservation|booking)|place an order|take my order|(?:i|we)(?:'d| would) like (?:a|an|one|two|\d+) )/u;
-const ORDER_AR = /(?:^|\s)(?:ابي|ابغي|ابغى|ابا|اريد|بغيت|ودي|حاب|ممكن) (?:ا|ن)?(?:طلب|احجز|حجز|نحجز|اطلب|نطلب|طاوله)|(?:^|\s)(?:ابي|ابغي|ابغى|اريد|بغيت|ممكن) (?:احجز|اطلب|نحجز|نطلب)|(?:^|\s)(?:حجز|احجز) (?:طاوله|لـ?\s?\d|ل?شخصين|لعدد)/u;
+const ORDER_AR =
+  /(?:^|\s)(?:ابي|ابغي|ابغى|ابا|اريد|بغيت|ودي|حاب|ممكن) (?:ا|ن)?(?:طلب|احجز|حجز|نحجز|اطلب|نطلب|طاوله)|(?:^|\s)(?:ابي|ابغي|ابغى|اريد|بغيت|ممكن) (?:احجز|اطلب|نحجز|نطلب)|(?:^|\s)(?:حجز|احجز) (?:طاوله|لـ?\s?\d|ل?شخصين|لعدد)/u;
 
 const POSITIVE_EMOJI = /[😍🥰😋🤤👍👌💯🔥❤💕💖🤩😊☺🙏👏]/gu;
 const NEGATIVE_EMOJI = /[😕🙁☹😞😠😡🤬🤢🤮👎💔😒😤😑]/gu;
@@ -97,19 +114,36 @@ export function readGuest(text: string, opts: ReadGuestOptions = {}): GuestReadi
     else sentiment = "neutral";
     confidence = sentiment === "neutral" ? 1 - Math.max(at("positive"), at("negative")) : at(sentiment);
   }
-  const intent: GuestIntent = order && sentiment !== "negative" ? "order" : question && sentiment !== "negative" ? "question" : sentiment === "negative" ? "complaint" : sentiment === "positive" ? "praise" : "other";
+  const intent: GuestIntent =
+    order && sentiment !== "negative"
+      ? "order"
+      : question && sentiment !== "negative"
+        ? "question"
+        : sentiment === "negative"
+          ? "complaint"
+          : sentiment === "positive"
+            ? "praise"
+            : "other";
   const topics = readClauses(text, sentiment, { language, source: opts.source }).topics;
   return { language, sentiment, intent, topics, confidence: Math.round(confidence * 100) / 100 };
 }
 
 /** Language, sentiment, topics, and which topics were praised or complained about (for a reply). */
-export function readReview(text: string, rating: number | null, opts: { language?: ReviewLanguage; source?: string } = {}): ReviewReading {
+export function readReview(
+  text: string,
+  rating: number | null,
+  opts: { language?: ReviewLanguage; source?: string } = {},
+): ReviewReading {
   const g = readGuest(text, { rating, ...opts });
   return readClauses(text, g.sentiment, { ...opts, language: g.language });
 }
 
 /** What the inbox stores with a message: its language, sentiment, intent and topics. */
-export function analyseReview(text: string, rating: number | null, source?: string): { language: ReviewLanguage; sentiment: ReviewSentiment; intent: GuestIntent; topics: ReviewTopic[] } {
+export function analyseReview(
+  text: string,
+  rating: number | null,
+  source?: string,
+): { language: ReviewLanguage; sentiment: ReviewSentiment; intent: GuestIntent; topics: ReviewTopic[] } {
   const g = readGuest(text, { rating, source });
   return { language: g.language, sentiment: g.sentiment, intent: g.intent, topics: g.topics };
 }

@@ -47,10 +47,12 @@ export function unpackWeights(file: Buffer): Model {
   if (raw.subarray(0, MAGIC.length).toString("utf8") !== MAGIC) throw new Error("not a reader weights file");
   const end = raw.indexOf(0x0a, MAGIC.length);
   const header = JSON.parse(raw.subarray(MAGIC.length, end).toString("utf8")) as WeightsHeader;
-  if (header.bits !== BITS || header.labels.join() !== LABELS.join()) throw new Error("reader weights do not match this reader's features");
+  if (header.bits !== BITS || header.labels.join() !== LABELS.join())
+    throw new Error("reader weights do not match this reader's features");
   const bytes = new Int8Array(raw.buffer, raw.byteOffset + end + 1, header.labels.length * DIM);
   const weights = new Float32Array(bytes.length);
-  for (let l = 0; l < header.labels.length; l++) for (let i = 0; i < DIM; i++) weights[l * DIM + i] = bytes[l * DIM + i]! * header.scale[l]!;
+  for (let l = 0; l < header.labels.length; l++)
+    for (let i = 0; i < DIM; i++) weights[l * DIM + i] = bytes[l * DIM + i]! * header.scale[l]!;
   return { header, weights };
 }
 

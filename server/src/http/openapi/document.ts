@@ -23,16 +23,36 @@ export const OPENAPI_VERSION = "3.1.0";
  */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output", shared?: Map<string, JsonSchema>): JsonSchema {
   // an input that cannot be written in JSON Schema (a custom check) reads as "any value": the server's rule still checks it
-  const converted = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", ...(shared ? { metadata: answerSchemas } : {}) }) as JsonSchema;
-  const { $schema: _drop, $defs, ...rest } = JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/'), (_key, value: unknown) => {
-    // an answer's date or timestamp: its format says it; zod's long regular expression for the same adds nothing
-    const v = value as JsonSchema | null;
-    if (io === "output" && v && typeof v === "object" && (v.format === "date-time" || v.format === "date") && typeof v.pattern === "string") delete v.pattern;
-    return value;
+  const converted = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    ...(shared ? { metadata: answerSchemas } : {}),
   }) as JsonSchema;
+  const {
+    $schema: _drop,
+    $defs,
+    ...rest
+  } = JSON.parse(
+    JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/'),
+    (_key, value: unknown) => {
+      // an answer's date or timestamp: its format says it; zod's long regular expression for the same adds nothing
+      const v = value as JsonSchema | null;
+      if (
+        io === "output" &&
+        v &&
+        typeof v === "object" &&
+        (v.format === "date-time" || v.format === "date") &&
+        typeof v.pattern === "string"
+      )
+        delete v.pattern;
+      return value;
+    },
+  ) as JsonSchema;
   for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
     const seen = shared?.get(name);
-    if (seen && JSON.stringify(seen) !== JSON.stringify(def)) throw new Error(`two different answer schemas named ${name}`);
+    if (seen && JSON.stringify(seen) !== JSON.stringify(def))
+      throw new Error(`two different answer schemas named ${name}`);
     shared?.set(name, def);
   }
   return rest;
@@ -41,16 +61,19 @@ export function jsonSchema(schema: z.ZodType, io: "input" | "output", shared?: M
 /** The REST door reads a body's top-level keys in snake_case (camelBody): so does the document. */
 export function snakeKeys(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
-  if (schema.properties && typeof schema.properties === "object") out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [toSnake(k), v]));
+  if (schema.properties && typeof schema.properties === "object")
+    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [toSnake(k), v]));
   if (Array.isArray(schema.required)) out.required = (schema.required as string[]).map(toSnake);
-  for (const key of ["anyOf", "oneOf", "allOf"] as const) if (Array.isArray(schema[key])) out[key] = (schema[key] as JsonSchema[]).map(snakeKeys);
+  for (const key of ["anyOf", "oneOf", "allOf"] as const)
+    if (Array.isArray(schema[key])) out[key] = (schema[key] as JsonSchema[]).map(snakeKeys);
   return out;
 }
 
 /** The catalogue's codes answered with each HTTP status (schema/src/errors.ts). */
 export function codesByStatus(): Map<number, ErrorCode[]> {
   const by = new Map<number, ErrorCode[]>();
-  for (const [code, e] of Object.entries(ERRORS) as [ErrorCode, { status: number }][]) by.set(e.status, [...(by.get(e.status) ?? []), code]);
+  for (const [code, e] of Object.entries(ERRORS) as [ErrorCode, { status: number }][])
+    by.set(e.status, [...(by.get(e.status) ?? []), code]);
   return by;
 }
 
@@ -60,7 +83,11 @@ const errorBody = (codes: ErrorCode[], description: string): JsonSchema => ({
   properties: {
     message: { type: "string", description: "The error in the caller's language (Accept-Language: en or ar)." },
     code: { type: "string", enum: codes, description: "A stable code of the error catalogue." },
-    details: { type: "object", description: "Field (snake_case) -> its problems in the caller's language, on a refused input.", additionalProperties: { type: "array", items: { type: "string" } } },
+    details: {
+      type: "object",
+      description: "Field (snake_case) -> its problems in the caller's language, on a refused input.",
+      additionalProperties: { type: "array", items: { type: "string" } },
+    },
   },
   required: ["message", "code"],
   // an upload's refusal adds the numbers it names (a limit, a size)
@@ -92,8 +119,12 @@ function errorStatuses(op: RestOperation): number[] {
 }
 
 /** An object schema's fields, its allOf parts' too (an intersection of rules), for query parameters. */
-function objectFields(schema: JsonSchema, into = { properties: new Map<string, JsonSchema>(), required: new Set<string>() }) {
-  for (const [k, v] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) into.properties.set(k, v);
+function objectFields(
+  schema: JsonSchema,
+  into = { properties: new Map<string, JsonSchema>(), required: new Set<string>() },
+) {
+  for (const [k, v] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>))
+    into.properties.set(k, v);
   for (const k of (schema.required as string[] | undefined) ?? []) into.required.add(k);
   for (const part of (schema.allOf as JsonSchema[] | undefined) ?? []) objectFields(part, into);
   return into;
@@ -110,7 +141,8 @@ const ACCESS_TEXT: Record<RestOperation["access"], string> = {
   analytics: "The people of the business named by client_id; admins for any business.",
 };
 
-const SUBSCRIPTION_TEXT = "A business whose subscription has ended is refused with 402 SUBSCRIPTION_ENDED; paying on the Billing page gives the right back at once.";
+const SUBSCRIPTION_TEXT =
+  "A business whose subscription has ended is refused with 402 SUBSCRIPTION_ENDED; paying on the Billing page gives the right back at once.";
 
 function operationObject(op: RestOperation, shared: Map<string, JsonSchema>) {
   const parameters: JsonSchema[] = pathParamsOf(op.path).map((name) => ({
@@ -124,14 +156,35 @@ function operationObject(op: RestOperation, shared: Map<string, JsonSchema>) {
     if (properties.size === 0) throw new Error(`${op.method.toUpperCase()} ${op.path}: a query rule with no fields`);
     for (const [key, schema] of properties) {
       const { description, ...s } = schema;
-      parameters.push({ name: toSnake(key), in: "query", required: required.has(key), ...(description ? { description } : {}), schema: s });
+      parameters.push({
+        name: toSnake(key),
+        in: "query",
+        required: required.has(key),
+        ...(description ? { description } : {}),
+        schema: s,
+      });
     }
   }
   let requestBody: JsonSchema | undefined;
-  if (op.body) requestBody = { required: true, content: { "application/json": { schema: snakeKeys(jsonSchema(op.body, "input")) } } };
-  if (op.multipart) requestBody = { required: true, content: { "multipart/form-data": { schema: jsonSchema(op.multipart, "input") } } };
+  if (op.body)
+    requestBody = {
+      required: true,
+      content: { "application/json": { schema: snakeKeys(jsonSchema(op.body, "input")) } },
+    };
+  if (op.multipart)
+    requestBody = { required: true, content: { "multipart/form-data": { schema: jsonSchema(op.multipart, "input") } } };
   if (op.csv) {
-    const fileField = { type: "object", properties: { file: { type: "string", contentMediaType: "text/csv", description: "The CSV file (UTF-8 or UTF-16 with its mark)." } }, required: ["file"] };
+    const fileField = {
+      type: "object",
+      properties: {
+        file: {
+          type: "string",
+          contentMediaType: "text/csv",
+          description: "The CSV file (UTF-8 or UTF-16 with its mark).",
+        },
+      },
+      required: ["file"],
+    };
     requestBody = {
       required: true,
       content: {
@@ -143,15 +196,30 @@ function operationObject(op: RestOperation, shared: Map<string, JsonSchema>) {
   }
   const responses: Record<string, JsonSchema> = {};
   for (const [status, r] of Object.entries(op.responses)) {
-    const headers = r.headers ? Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { description: d, schema: { type: "string" } }])) : undefined;
-    const content = r.schema ? { "application/json": { schema: jsonSchema(r.schema, "output", shared) } } : r.mediaType ? { [r.mediaType]: { schema: { type: "string", contentMediaType: r.mediaType } } } : undefined;
-    responses[status] = { description: r.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
+    const headers = r.headers
+      ? Object.fromEntries(
+          Object.entries(r.headers).map(([h, d]) => [h, { description: d, schema: { type: "string" } }]),
+        )
+      : undefined;
+    const content = r.schema
+      ? { "application/json": { schema: jsonSchema(r.schema, "output", shared) } }
+      : r.mediaType
+        ? { [r.mediaType]: { schema: { type: "string", contentMediaType: r.mediaType } } }
+        : undefined;
+    responses[status] = {
+      description: r.description,
+      ...(headers ? { headers } : {}),
+      ...(content ? { content } : {}),
+    };
   }
-  for (const status of errorStatuses(op)) if (!responses[status]) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  for (const status of errorStatuses(op))
+    if (!responses[status]) responses[status] = { $ref: `#/components/responses/Error${status}` };
   return {
     tags: [op.tag],
     summary: op.summary,
-    description: [op.description, ACCESS_TEXT[op.access], op.subscription ? SUBSCRIPTION_TEXT : null].filter(Boolean).join("\n\n"),
+    description: [op.description, ACCESS_TEXT[op.access], op.subscription ? SUBSCRIPTION_TEXT : null]
+      .filter(Boolean)
+      .join("\n\n"),
     operationId: `${op.method}${op.path.replace(/\{([^}]+)\}/g, "by-$1").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
     ...(op.access === "public" ? { security: [] } : {}),
     "x-access": op.access,
@@ -166,23 +234,33 @@ export interface DocumentInfo {
 }
 
 /** The server's own version (server/package.json; the same path from src/ and from dist/). */
-export const SERVER_VERSION: string = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../package.json"), "utf8")).version;
+export const SERVER_VERSION: string = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../../package.json"), "utf8"),
+).version;
 
 export function buildOpenApiDocument(operations: RestOperation[], info: DocumentInfo = { version: SERVER_VERSION }) {
   const paths: Record<string, Record<string, unknown>> = {};
   const shared = new Map<string, JsonSchema>();
   for (const op of operations) {
     const key = op.path;
-    const item = (paths[key] ??= op.root ? { servers: [{ url: "/", description: "Served at the site's root, not under /api." }] } : {});
+    const item = (paths[key] ??= op.root
+      ? { servers: [{ url: "/", description: "Served at the site's root, not under /api." }] }
+      : {});
     if (item[op.method]) throw new Error(`two OpenAPI operations for ${op.method.toUpperCase()} ${op.path}`);
     item[op.method] = operationObject(op, shared);
   }
   const byStatus = codesByStatus();
-  const schemas: Record<string, JsonSchema> = { ...Object.fromEntries([...shared].sort(([a], [b]) => a.localeCompare(b))), Error: errorBody(Object.keys(ERRORS) as ErrorCode[], "The error body of every refusal: {message, code, details?}.") };
+  const schemas: Record<string, JsonSchema> = {
+    ...Object.fromEntries([...shared].sort(([a], [b]) => a.localeCompare(b))),
+    Error: errorBody(Object.keys(ERRORS) as ErrorCode[], "The error body of every refusal: {message, code, details?}."),
+  };
   const responses: Record<string, JsonSchema> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     schemas[`Error${status}`] = errorBody(codes, `An error answered with HTTP ${status}: one of ${codes.join(", ")}.`);
-    responses[`Error${status}`] = { description: STATUS_TEXT[status] ?? `HTTP ${status}`, content: { "application/json": { schema: { $ref: `#/components/schemas/Error${status}` } } } };
+    responses[`Error${status}`] = {
+      description: STATUS_TEXT[status] ?? `HTTP ${status}`,
+      content: { "application/json": { schema: { $ref: `#/components/schemas/Error${status}` } } },
+    };
   }
   const tags = [...new Set(operations.map((o) => o.tag))].map((name) => ({ name }));
   return {
@@ -201,7 +279,14 @@ export function buildOpenApiDocument(operations: RestOperation[], info: Document
     tags,
     paths,
     components: {
-      securitySchemes: { session: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A person's access token from POST /auth/login (or /auth/refresh)." } },
+      securitySchemes: {
+        session: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "A person's access token from POST /auth/login (or /auth/refresh).",
+        },
+      },
       schemas,
       responses,
     },
@@ -212,7 +297,10 @@ export function buildOpenApiDocument(operations: RestOperation[], info: Document
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 /** GET /api/openapi.json: built on its first request, then answered from memory with an ETag (304 when unchanged). */
-export function openApiDocument(operations: RestOperation[], info: DocumentInfo = { version: SERVER_VERSION }): RequestHandler {
+export function openApiDocument(
+  operations: RestOperation[],
+  info: DocumentInfo = { version: SERVER_VERSION },
+): RequestHandler {
   let built: { json: string; etag: string } | null = null;
   return (req, res) => {
     if (!built) {
@@ -234,6 +322,16 @@ export const openApiOperations: RestOperation[] = [
     access: "public",
     summary: "This document (OpenAPI 3.1)",
     description: "Answered with an ETag: send If-None-Match for a 304 when nothing changed.",
-    responses: { 200: { description: "The document.", schema: z.looseObject({ openapi: z.literal(OPENAPI_VERSION), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }) }, 304: { description: "Not changed since the ETag sent." } },
+    responses: {
+      200: {
+        description: "The document.",
+        schema: z.looseObject({
+          openapi: z.literal(OPENAPI_VERSION),
+          info: z.looseObject({ title: z.string(), version: z.string() }),
+          paths: z.record(z.string(), z.unknown()),
+        }),
+      },
+      304: { description: "Not changed since the ETag sent." },
+    },
   },
 ];

@@ -67,7 +67,10 @@ export const said = z.object({ message: z.string() });
 /** A file download of the given media type. */
 export const file = (mediaType: string, description: string): ResponseSpec => ({ description, mediaType });
 /** A redirect back to the web client (the networks' OAuth callbacks). */
-export const redirect = (description: string): ResponseSpec => ({ description, headers: { Location: "Where the browser goes next: a page of the web client, with the outcome in its query." } });
+export const redirect = (description: string): ResponseSpec => ({
+  description,
+  headers: { Location: "Where the browser goes next: a page of the web client, with the outcome in its query." },
+});
 
 /** Answer schemas with a name: the document shows them once, in components.schemas, and points to them. */
 export const answerSchemas = z.registry<{ id: string }>();

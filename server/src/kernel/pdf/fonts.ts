@@ -67,7 +67,11 @@ export function woffToSfnt(woff: Buffer): Buffer {
     const compLength = woff.readUInt32BE(e + 8);
     const origLength = woff.readUInt32BE(e + 12);
     const raw = woff.subarray(offset, offset + compLength);
-    return { tag: woff.subarray(e, e + 4), checksum: woff.readUInt32BE(e + 16), data: compLength < origLength ? inflateSync(raw) : raw };
+    return {
+      tag: woff.subarray(e, e + 4),
+      checksum: woff.readUInt32BE(e + 16),
+      data: compLength < origLength ? inflateSync(raw) : raw,
+    };
   });
   const maxPow2 = 2 ** Math.floor(Math.log2(numTables));
   const header = Buffer.alloc(12 + numTables * 16);

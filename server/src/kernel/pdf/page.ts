@@ -23,5 +23,12 @@ export function ensureRoom(ctx: PageCursor, height: number, top: number): boolea
 
 /** A horizontal line across the text's width at the cursor. */
 export function rule(ctx: PageCursor, color: string, width = 0.8) {
-  ctx.doc.save().moveTo(ctx.left, ctx.y).lineTo(ctx.left + ctx.width, ctx.y).lineWidth(width).strokeColor(color).stroke().restore();
+  ctx.doc
+    .save()
+    .moveTo(ctx.left, ctx.y)
+    .lineTo(ctx.left + ctx.width, ctx.y)
+    .lineWidth(width)
+    .strokeColor(color)
+    .stroke()
+    .restore();
 }

@@ -29,7 +29,8 @@ export interface GlyphRun {
 
 /** Registers every face and weight with a document, so runs can name them. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
-  for (const face of FONT_FACES) for (const weight of [400, 700] as const) doc.registerFont(fontName(face, weight), fontFile(face, weight));
+  for (const face of FONT_FACES)
+    for (const weight of [400, 700] as const) doc.registerFont(fontName(face, weight), fontFile(face, weight));
 }
 
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
@@ -71,7 +72,9 @@ function runInput(visual: readonly string[]): string {
  * a hair wider at a few letter pairs, and the words stay whole for search and copy. (fontkit takes an
  * object of features on and off; pdfkit's types know only the list form.)
  */
-const layoutOf = (face: FontFace) => ({ features: (face === "plex-arabic" ? { kern: false } : []) as unknown as PDFKit.Mixins.OpenTypeFeatures[] });
+const layoutOf = (face: FontFace) => ({
+  features: (face === "plex-arabic" ? { kern: false } : []) as unknown as PDFKit.Mixins.OpenTypeFeatures[],
+});
 
 /**
  * Bidi marks, embeddings and isolates (ALM, LRM, RLM, LRE..RLO, LRI..PDI): they steer the bidi
@@ -85,7 +88,8 @@ const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
  * and isolates stay for the ordering; embeddings and overrides (LRE..RLO) go: Sufra's own texts use none,
  * and in a person's text one would draw letters reversed ("Probe 50%discounted LLC").
  */
-const clean = (text: string) => text.replace(/[\r\n\t\u2028\u2029]+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/g, "");
+const clean = (text: string) =>
+  text.replace(/[\r\n\t\u2028\u2029]+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/g, "");
 
 /** Splits one line (no line breaks) into runs in visual order, left to right. */
 export function visualRuns(doc: PDFKit.PDFDocument, line: string, base: Direction, style: TextStyle): GlyphRun[] {
@@ -139,17 +143,27 @@ export interface LineBox {
 export function drawLine(doc: PDFKit.PDFDocument, line: string, base: Direction, style: TextStyle, box: LineBox): void {
   const runs = visualRuns(doc, fitLine(doc, line, base, style, box.width), base, style);
   const width = runsWidth(runs);
-  let x = box.align === "left" ? box.x : box.align === "right" ? box.x + box.width - width : box.x + (box.width - width) / 2;
+  let x =
+    box.align === "left" ? box.x : box.align === "right" ? box.x + box.width - width : box.x + (box.width - width) / 2;
   const weight = style.weight ?? 400;
   doc.fillColor(style.color ?? "#2B211A");
   for (const r of runs) {
-    doc.font(fontName(r.face, weight)).fontSize(style.size).text(r.text, x, box.y, { ...layoutOf(r.face), lineBreak: false, baseline: "alphabetic" });
+    doc
+      .font(fontName(r.face, weight))
+      .fontSize(style.size)
+      .text(r.text, x, box.y, { ...layoutOf(r.face), lineBreak: false, baseline: "alphabetic" });
     x += r.width;
   }
 }
 
 /** The line itself when it fits, else as much of its logical start as fits, with an ellipsis. */
-export function fitLine(doc: PDFKit.PDFDocument, line: string, base: Direction, style: TextStyle, width: number): string {
+export function fitLine(
+  doc: PDFKit.PDFDocument,
+  line: string,
+  base: Direction,
+  style: TextStyle,
+  width: number,
+): string {
   const text = clean(line);
   if (textWidth(doc, text, base, style) <= width) return text;
   const chars = [...text];
@@ -164,7 +178,13 @@ export function fitLine(doc: PDFKit.PDFDocument, line: string, base: Direction, 
 }
 
 /** Breaks text into lines of at most `width` at spaces (words in logical order); a word too long is cut by fitLine. */
-export function wrapText(doc: PDFKit.PDFDocument, text: string, base: Direction, style: TextStyle, width: number): string[] {
+export function wrapText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  base: Direction,
+  style: TextStyle,
+  width: number,
+): string[] {
   const words = clean(text).split(/\s+/).filter(Boolean);
   const lines: string[] = [];
   let current = "";

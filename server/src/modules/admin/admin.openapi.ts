@@ -11,11 +11,39 @@ export const adminStatsSchema = z.object({
   newSignups: count,
   totalPosts: count,
   todayPosts: count,
-  billing: z.object({ mrrFils: count, monthRevenueFils: z.number().int(), counts: z.object({ trial: count, active: count, past_due: count, expired: count, cancelled: count }) }),
-  systemHealth: z.object({ api: z.string(), database: z.string(), scheduler: z.string(), reasons: z.array(z.object({ part: z.string(), code: z.string(), value: z.number().nullable(), limit: z.number().nullable() })) }),
-  recentClients: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), plan: z.string(), status: z.string(), lastActive: isoDateTime.nullable(), allowedActions: z.array(z.enum(CLIENT_ACTIONS)) })),
+  billing: z.object({
+    mrrFils: count,
+    monthRevenueFils: z.number().int(),
+    counts: z.object({ trial: count, active: count, past_due: count, expired: count, cancelled: count }),
+  }),
+  systemHealth: z.object({
+    api: z.string(),
+    database: z.string(),
+    scheduler: z.string(),
+    reasons: z.array(
+      z.object({ part: z.string(), code: z.string(), value: z.number().nullable(), limit: z.number().nullable() }),
+    ),
+  }),
+  recentClients: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+      plan: z.string(),
+      status: z.string(),
+      lastActive: isoDateTime.nullable(),
+      allowedActions: z.array(z.enum(CLIENT_ACTIONS)),
+    }),
+  ),
 });
 
 export const adminOperations: RestOperation[] = [
-  { method: "get", path: "/admin/stats", tag: "Admin", access: "admin", summary: "The admin console's figures", responses: { 200: { description: "Businesses, posts and the system's health.", schema: adminStatsSchema } } },
+  {
+    method: "get",
+    path: "/admin/stats",
+    tag: "Admin",
+    access: "admin",
+    summary: "The admin console's figures",
+    responses: { 200: { description: "Businesses, posts and the system's health.", schema: adminStatsSchema } },
+  },
 ];

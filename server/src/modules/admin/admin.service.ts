@@ -17,7 +17,11 @@ export function startOfKuwaitDay(now = new Date()) {
 }
 
 /** Billing's figures when no billing module is wired (tests of the admin alone): nothing counted. */
-const NO_BILLING: BillingFigures = { mrrFils: 0, monthRevenueFils: 0, counts: Object.fromEntries(BILLING_STATUSES.map((s) => [s, 0])) as BillingFigures["counts"] };
+const NO_BILLING: BillingFigures = {
+  mrrFils: 0,
+  monthRevenueFils: 0,
+  counts: Object.fromEntries(BILLING_STATUSES.map((s) => [s, 0])) as BillingFigures["counts"],
+};
 
 /** events closer together than this send one fresh view */
 const QUIET_MS = 100;
@@ -26,7 +30,11 @@ const QUIET_MS = 100;
  * `billingFigures`: MRR, subscriptions by status and the Kuwait month's revenue, from the billing module
  * (services.ts hands it in; docs/product.md#subscriptions-and-billing, "Admin"), one statement.
  */
-export function createAdminService(deps: Deps, health?: HealthService, opts: { healthWatchMs?: number; billingFigures?: () => Promise<BillingFigures> } = {}) {
+export function createAdminService(
+  deps: Deps,
+  health?: HealthService,
+  opts: { healthWatchMs?: number; billingFigures?: () => Promise<BillingFigures> } = {},
+) {
   const { db } = deps;
   let watcher: NodeJS.Timeout | null = null;
   let lastHealth = "";
@@ -43,7 +51,17 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
 
   async function figures() {
     const today = startOfKuwaitDay();
-    const [totalClients, activeClients, pendingApprovals, newSignups, totalPosts, todayPosts, recent, systemHealth, billing] = await Promise.all([
+    const [
+      totalClients,
+      activeClients,
+      pendingApprovals,
+      newSignups,
+      totalPosts,
+      todayPosts,
+      recent,
+      systemHealth,
+      billing,
+    ] = await Promise.all([
       db.business.count(),
       db.business.count({ where: { status: "active" } }),
       db.business.count({ where: { status: "pending" } }),
@@ -53,7 +71,10 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
       db.business.findMany({
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: RECENT_CLIENTS,
-        include: { subscription: true, users: { orderBy: { createdAt: "asc" }, select: { email: true, lastLoginAt: true } } },
+        include: {
+          subscription: true,
+          users: { orderBy: { createdAt: "asc" }, select: { email: true, lastLoginAt: true } },
+        },
       }),
       health?.check(),
       opts.billingFigures?.() ?? NO_BILLING,
@@ -66,14 +87,24 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
       totalPosts,
       todayPosts,
       billing,
-      systemHealth: { api: systemHealth?.api ?? "healthy", database: systemHealth?.database ?? "healthy", scheduler: systemHealth?.scheduler ?? "down", reasons: systemHealth?.reasons ?? [] },
+      systemHealth: {
+        api: systemHealth?.api ?? "healthy",
+        database: systemHealth?.database ?? "healthy",
+        scheduler: systemHealth?.scheduler ?? "down",
+        reasons: systemHealth?.reasons ?? [],
+      },
       recentClients: recent.map((b) => ({
         id: b.id,
         name: b.companyName,
         email: b.users[0]?.email ?? null,
         plan: b.subscription?.plan ?? b.requestedPlan,
         status: b.status,
-        lastActive: b.users.map((u) => u.lastLoginAt).filter((d): d is Date => !!d).sort((x, y) => +y - +x)[0]?.toISOString() ?? null,
+        lastActive:
+          b.users
+            .map((u) => u.lastLoginAt)
+            .filter((d): d is Date => !!d)
+            .sort((x, y) => +y - +x)[0]
+            ?.toISOString() ?? null,
         // what the overview may offer, by the rule each action checks (clients and billing)
         allowedActions: clientActions(b),
       })),
@@ -89,7 +120,15 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
      */
     changes(): AsyncIterableIterator<string> {
       const { pubsub } = deps;
-      return bursts([["client", pubsub.subscribe("client.changed")], ["stats", pubsub.subscribe("stats.changed")], ["health", pubsub.subscribe("health.changed")], ["billing", pubsub.subscribe("billing.changed")]], { quietMs: QUIET_MS });
+      return bursts(
+        [
+          ["client", pubsub.subscribe("client.changed")],
+          ["stats", pubsub.subscribe("stats.changed")],
+          ["health", pubsub.subscribe("health.changed")],
+          ["billing", pubsub.subscribe("billing.changed")],
+        ],
+        { quietMs: QUIET_MS },
+      );
     },
     /** Watches the measured health and publishes "health.changed" when any part changes state. */
     async start() {

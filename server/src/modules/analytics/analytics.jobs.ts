@@ -7,10 +7,15 @@ import { METRICS_STEP_JOB } from "./metrics.ts";
 
 export const METRICS_JOB = "metrics.collect";
 
-export function analyticsJobs(analytics: Pick<AnalyticsService, "collectMetrics" | "collectStep">, platforms: Pick<Config["platforms"], "metricsIntervalMs">): ModuleJobs {
+export function analyticsJobs(
+  analytics: Pick<AnalyticsService, "collectMetrics" | "collectStep">,
+  platforms: Pick<Config["platforms"], "metricsIntervalMs">,
+): ModuleJobs {
   return {
     recurring: [{ name: METRICS_JOB, everyMs: platforms.metricsIntervalMs, run: () => analytics.collectMetrics() }],
     // one per published target, run again at each step's time (or a rate limit's reset) until the last
-    oneOff: [{ name: METRICS_STEP_JOB, run: (d: { targetId: string }) => analytics.collectStep(d.targetId), concurrency: 5 }],
+    oneOff: [
+      { name: METRICS_STEP_JOB, run: (d: { targetId: string }) => analytics.collectStep(d.targetId), concurrency: 5 },
+    ],
   };
 }

@@ -3,7 +3,17 @@
 import { Router, type Request } from "express";
 import { queryBoolean, queryNumber, toSnake, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { AnalyticsContent, AnalyticsEngagement, AnalyticsFigures, AnalyticsOverview, AnalyticsPlatformDetail, AnalyticsTopPosts, ContentFigures, SeriesPoint, TopPost } from "./analytics.service.ts";
+import type {
+  AnalyticsContent,
+  AnalyticsEngagement,
+  AnalyticsFigures,
+  AnalyticsOverview,
+  AnalyticsPlatformDetail,
+  AnalyticsTopPosts,
+  ContentFigures,
+  SeriesPoint,
+  TopPost,
+} from "./analytics.service.ts";
 import { restAudience } from "./audience.ts";
 import { restRealtime } from "./realtime.ts";
 import { exportAnalytics } from "./export/export.ts";
@@ -12,7 +22,15 @@ import { restInboxFigures } from "../inbox/index.ts";
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const snake = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [toSnake(k), v]));
 
-const restFigures = (f: AnalyticsFigures) => ({ posts: f.posts, reach: f.reach, views: f.views, likes: f.likes, comments: f.comments, shares: f.shares, engagement_rate: f.engagementRate });
+const restFigures = (f: AnalyticsFigures) => ({
+  posts: f.posts,
+  reach: f.reach,
+  views: f.views,
+  likes: f.likes,
+  comments: f.comments,
+  shares: f.shares,
+  engagement_rate: f.engagementRate,
+});
 
 export const restOverview = (o: AnalyticsOverview) => ({
   client_id: o.clientId,
@@ -36,7 +54,12 @@ export const commonQuery = (q: Request["query"]) => ({
 });
 
 const restPoint = (p: SeriesPoint) => ({ date: p.date, days: p.days, ...restFigures(p) });
-const restPostFigures = (f: Omit<TopPost, "postId" | "excerpt" | "platforms" | "publishedAt" | "occasion" | "campaignId" | "campaignName" | "byPlatform">) => ({
+const restPostFigures = (
+  f: Omit<
+    TopPost,
+    "postId" | "excerpt" | "platforms" | "publishedAt" | "occasion" | "campaignId" | "campaignName" | "byPlatform"
+  >,
+) => ({
   reach: f.reach,
   views: f.views,
   likes: f.likes,
@@ -56,7 +79,11 @@ export const restTopPost = (p: TopPost) => ({
   ...restPostFigures(p),
   by_platform: p.byPlatform.map((t) => ({ platform: t.platform, permalink: t.permalink, ...restPostFigures(t) })),
 });
-const restContentFigures = (f: ContentFigures) => ({ ...restPostFigures(f), posts: f.posts, average_engagement: f.averageEngagement });
+const restContentFigures = (f: ContentFigures) => ({
+  ...restPostFigures(f),
+  posts: f.posts,
+  average_engagement: f.averageEngagement,
+});
 
 export const restEngagement = (e: AnalyticsEngagement) => ({
   client_id: e.clientId,
@@ -117,19 +144,35 @@ export function analyticsRouter(services: Services) {
   /** GET /api/analytics/engagement?interval=day|week (+ the common parameters): weeks are Kuwait weeks starting Saturday */
   r.get("/engagement", async (req, res) => {
     const viewer = await viewerOf(services, req);
-    res.json(restEngagement(await services.analytics.engagement(viewer, { ...commonQuery(req.query), interval: one(req.query.interval) })));
+    res.json(
+      restEngagement(
+        await services.analytics.engagement(viewer, { ...commonQuery(req.query), interval: one(req.query.interval) }),
+      ),
+    );
   });
 
   /** GET /api/analytics/platforms/{instagram|twitter|snapchat|google|tiktok|facebook}: the network's totals, change, daily series and top 5 posts */
   r.get("/platforms/:platform", async (req, res) => {
     const viewer = await viewerOf(services, req);
-    res.json(restPlatform(await services.analytics.platform(viewer, { ...commonQuery(req.query), platform: req.params.platform })));
+    res.json(
+      restPlatform(
+        await services.analytics.platform(viewer, { ...commonQuery(req.query), platform: req.params.platform }),
+      ),
+    );
   });
 
   /** GET /api/analytics/top-posts?limit=1..100 (default 10)&sort=engagement|reach|likes|comments|shares|views */
   r.get("/top-posts", async (req, res) => {
     const viewer = await viewerOf(services, req);
-    res.json(restTopPosts(await services.analytics.topPosts(viewer, { ...commonQuery(req.query), limit: queryNumber(one(req.query.limit)), sort: one(req.query.sort) })));
+    res.json(
+      restTopPosts(
+        await services.analytics.topPosts(viewer, {
+          ...commonQuery(req.query),
+          limit: queryNumber(one(req.query.limit)),
+          sort: one(req.query.sort),
+        }),
+      ),
+    );
   });
 
   /** GET /api/analytics/content: performance by content type, occasion, language, hashtag and Kuwait posting hour */
@@ -142,21 +185,46 @@ export function analyticsRouter(services: Services) {
   r.get("/audience", async (req, res) => {
     const viewer = await viewerOf(services, req);
     const q = req.query;
-    res.json(restAudience(await services.audience.audience(viewer, { clientId: one(q.client_id), from: one(q.from), to: one(q.to), includeSimulated: queryBoolean(one(q.include_simulated)) })));
+    res.json(
+      restAudience(
+        await services.audience.audience(viewer, {
+          clientId: one(q.client_id),
+          from: one(q.from),
+          to: one(q.to),
+          includeSimulated: queryBoolean(one(q.include_simulated)),
+        }),
+      ),
+    );
   });
 
   /** GET /api/analytics/realtime?client_id=&include_simulated= : the last 24 hours, ending now (shape: restRealtime in realtime.ts) */
   r.get("/realtime", async (req, res) => {
     const viewer = await viewerOf(services, req);
     const q = req.query;
-    res.json(restRealtime(await services.realtime.realtime(viewer, { clientId: one(q.client_id), includeSimulated: queryBoolean(one(q.include_simulated)) })));
+    res.json(
+      restRealtime(
+        await services.realtime.realtime(viewer, {
+          clientId: one(q.client_id),
+          includeSimulated: queryBoolean(one(q.include_simulated)),
+        }),
+      ),
+    );
   });
 
   /** GET /api/analytics/guests?client_id=&from=&to=&include_simulated= : the inbox in figures (shape: restInboxFigures in inbox/figures.ts) */
   r.get("/guests", async (req, res) => {
     const viewer = await viewerOf(services, req);
     const q = req.query;
-    res.json(restInboxFigures(await services.inboxFigures.figures(viewer, { clientId: one(q.client_id), from: one(q.from), to: one(q.to), includeSimulated: queryBoolean(one(q.include_simulated)) })));
+    res.json(
+      restInboxFigures(
+        await services.inboxFigures.figures(viewer, {
+          clientId: one(q.client_id),
+          from: one(q.from),
+          to: one(q.to),
+          includeSimulated: queryBoolean(one(q.include_simulated)),
+        }),
+      ),
+    );
   });
 
   /**
@@ -166,8 +234,18 @@ export function analyticsRouter(services: Services) {
   r.get("/export", async (req, res) => {
     const viewer = await viewerOf(services, req);
     const q = req.query;
-    const file = await exportAnalytics(services, viewer, { ...commonQuery(q), format: one(q.format), lang: one(q.lang) }, req.get("accept-language"));
-    res.set({ "Content-Type": file.contentType, "Content-Disposition": file.contentDisposition, "Content-Length": String(file.body.length), "Cache-Control": "no-store" });
+    const file = await exportAnalytics(
+      services,
+      viewer,
+      { ...commonQuery(q), format: one(q.format), lang: one(q.lang) },
+      req.get("accept-language"),
+    );
+    res.set({
+      "Content-Type": file.contentType,
+      "Content-Disposition": file.contentDisposition,
+      "Content-Length": String(file.body.length),
+      "Cache-Control": "no-store",
+    });
     res.end(file.body);
   });
 

@@ -28,7 +28,14 @@ import { createMetricsCollection } from "./metrics.ts";
 import type { AnalyticsQuery, Scope, Scoped } from "./query.ts";
 import type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
 import { publishedPosts, toTopPost, type TopPost } from "./published-posts.ts";
-import { compare, platformSeries, seriesOf, type PlatformSeries, type SeriesPoint, type TotalsChange } from "./series.ts";
+import {
+  compare,
+  platformSeries,
+  seriesOf,
+  type PlatformSeries,
+  type SeriesPoint,
+  type TotalsChange,
+} from "./series.ts";
 import { dailyFigures, publishedPostCount, simulatedByDefault, type FigureScope } from "./source.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 
@@ -85,8 +92,19 @@ export interface AnalyticsTopPosts extends AnalyticsAnswer {
 export interface AnalyticsContent extends AnalyticsAnswer, ContentBreakdown {}
 
 /** Where a question's daily figures come from. */
-const sourceOf = (q: Scoped): FigureScope => ({ businessId: q.clientId, from: q.from, to: q.to, includeSimulated: q.includeSimulated, campaignId: q.campaign?.id ?? null });
-const answer = (q: Scoped): AnalyticsAnswer => ({ clientId: q.clientId, from: q.from, to: q.to, simulatedIncluded: q.includeSimulated });
+const sourceOf = (q: Scoped): FigureScope => ({
+  businessId: q.clientId,
+  from: q.from,
+  to: q.to,
+  includeSimulated: q.includeSimulated,
+  campaignId: q.campaign?.id ?? null,
+});
+const answer = (q: Scoped): AnalyticsAnswer => ({
+  clientId: q.clientId,
+  from: q.from,
+  to: q.to,
+  simulatedIncluded: q.includeSimulated,
+});
 
 export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccountsService, "access" | "adapterFor">) {
   const { db, logger } = deps;
@@ -98,18 +116,28 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
    * business's (else NOT_FOUND). Simulated figures left unsaid count for a business with demo
    * accounts only (simulatedByDefault).
    */
-  const scope: Scope = async <T extends AnalyticsQueryParams = AnalyticsQueryParams>(viewer: Viewer | null, input: AnalyticsQuery, rule: z.ZodType<T> = analyticsQuerySchema as unknown as z.ZodType<T>): Promise<Scoped<T>> => {
+  const scope: Scope = async <T extends AnalyticsQueryParams = AnalyticsQueryParams>(
+    viewer: Viewer | null,
+    input: AnalyticsQuery,
+    rule: z.ZodType<T> = analyticsQuerySchema as unknown as z.ZodType<T>,
+  ): Promise<Scoped<T>> => {
     const v = requireScope(viewer, "authenticated");
     const q = validate(rule, input);
     const clientId = q.clientId;
     // Naming no business is a mistake in the request, not a refusal: say which field is missing.
     if (!clientId) throw new AppError("VALIDATION_ERROR", { clientId: ["analyticsClientRequired"] });
     if (v.role === "admin") {
-      if (!(await db.business.findUnique({ where: { id: clientId }, select: { id: true } }))) throw new AppError("NOT_FOUND");
+      if (!(await db.business.findUnique({ where: { id: clientId }, select: { id: true } })))
+        throw new AppError("NOT_FOUND");
     } else if (v.businessId !== clientId) {
       throw new AppError("FORBIDDEN");
     }
-    const campaign = q.campaignId ? await db.campaign.findFirst({ where: { id: q.campaignId, businessId: clientId }, select: { id: true, name: true } }) : null;
+    const campaign = q.campaignId
+      ? await db.campaign.findFirst({
+          where: { id: q.campaignId, businessId: clientId },
+          select: { id: true, name: true },
+        })
+      : null;
     if (q.campaignId && !campaign) throw new AppError("NOT_FOUND");
     const includeSimulated = q.includeSimulated ?? (await simulatedByDefault(db, clientId));
     return { ...q, clientId, includeSimulated, campaign };
@@ -125,21 +153,35 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
       const q = await scope(viewer, input);
       const previous = previousPeriod(q.from, q.to);
       // both periods in one read
-      const [rows, publishedPosts] = await Promise.all([dailyFigures(db, { ...sourceOf(q), from: previous.from }), publishedPostCount(db, sourceOf(q))]);
+      const [rows, publishedPosts] = await Promise.all([
+        dailyFigures(db, { ...sourceOf(q), from: previous.from }),
+        publishedPostCount(db, sourceOf(q)),
+      ]);
       const { totals, change, byPlatform } = compare(rows, q.from);
       await withFollowers(db, q, previous, { totals, change }); // each account's latest reading by each period's last day
       return { ...answer(q), previous, publishedPosts, totals, change, byPlatform };
     },
 
     /** The range's figures per Kuwait day, or per Kuwait week (Saturday to Friday), zero-filled; in total and per network. */
-    async engagement(viewer: Viewer | null, input: AnalyticsQuery & { interval?: unknown }): Promise<AnalyticsEngagement> {
+    async engagement(
+      viewer: Viewer | null,
+      input: AnalyticsQuery & { interval?: unknown },
+    ): Promise<AnalyticsEngagement> {
       const q = await scope(viewer, input, analyticsEngagementQuerySchema);
       const rows = await dailyFigures(db, sourceOf(q));
-      return { ...answer(q), interval: q.interval, points: seriesOf(rows, q.from, q.to, q.interval), byPlatform: platformSeries(rows, q.from, q.to, q.interval) };
+      return {
+        ...answer(q),
+        interval: q.interval,
+        points: seriesOf(rows, q.from, q.to, q.interval),
+        byPlatform: platformSeries(rows, q.from, q.to, q.interval),
+      };
     },
 
     /** One network: its totals and change against the previous period, its daily series and its best posts there. */
-    async platform(viewer: Viewer | null, input: AnalyticsQuery & { platform?: unknown }): Promise<AnalyticsPlatformDetail> {
+    async platform(
+      viewer: Viewer | null,
+      input: AnalyticsQuery & { platform?: unknown },
+    ): Promise<AnalyticsPlatformDetail> {
       const q = await scope(viewer, input, analyticsPlatformQuerySchema);
       const previous = previousPeriod(q.from, q.to);
       const source = { ...sourceOf(q), platform: q.platform };
@@ -156,22 +198,41 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
         previous,
         totals,
         change,
-        series: seriesOf(rows.filter((r) => r.day >= q.from), q.from, q.to, "day"),
+        series: seriesOf(
+          rows.filter((r) => r.day >= q.from),
+          q.from,
+          q.to,
+          "day",
+        ),
         topPosts: top.map((p) => toTopPost(p, occasionOf(p, calendar))),
       };
     },
 
     /** The range's best posts by `sort` (engagement: likes, comments and shares together), each with its networks' figures. */
-    async topPosts(viewer: Viewer | null, input: AnalyticsQuery & { limit?: unknown; sort?: unknown }): Promise<AnalyticsTopPosts> {
+    async topPosts(
+      viewer: Viewer | null,
+      input: AnalyticsQuery & { limit?: unknown; sort?: unknown },
+    ): Promise<AnalyticsTopPosts> {
       const q = await scope(viewer, input, analyticsTopPostsQuerySchema);
-      const [posts, calendar] = await Promise.all([publishedPosts(db, sourceOf(q), { sort: q.sort, limit: q.limit }), calendarOccasions(db, q.from, q.to)]);
-      return { ...answer(q), sort: q.sort, limit: q.limit, posts: posts.map((p) => toTopPost(p, occasionOf(p, calendar))) };
+      const [posts, calendar] = await Promise.all([
+        publishedPosts(db, sourceOf(q), { sort: q.sort, limit: q.limit }),
+        calendarOccasions(db, q.from, q.to),
+      ]);
+      return {
+        ...answer(q),
+        sort: q.sort,
+        limit: q.limit,
+        posts: posts.map((p) => toTopPost(p, occasionOf(p, calendar))),
+      };
     },
 
     /** Performance by content type, occasion, caption language, hashtag and Kuwait posting hour, and the weekday × hour grid. */
     async content(viewer: Viewer | null, input: AnalyticsQuery): Promise<AnalyticsContent> {
       const q = await scope(viewer, input);
-      const [posts, calendar] = await Promise.all([publishedPosts(db, sourceOf(q)), calendarOccasions(db, q.from, q.to)]);
+      const [posts, calendar] = await Promise.all([
+        publishedPosts(db, sourceOf(q)),
+        calendarOccasions(db, q.from, q.to),
+      ]);
       return { ...answer(q), ...contentBreakdown(posts, calendar) };
     },
 
@@ -182,9 +243,15 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
     },
 
     /** The business an export is about: its names, for the file's heading and name, and the campaign asked for (tenancy as every question). */
-    async reportBusiness(viewer: Viewer | null, input: AnalyticsQuery): Promise<{ id: string; name: string; nameAr: string | null; campaign: { id: string; name: string } | null }> {
+    async reportBusiness(
+      viewer: Viewer | null,
+      input: AnalyticsQuery,
+    ): Promise<{ id: string; name: string; nameAr: string | null; campaign: { id: string; name: string } | null }> {
       const q = await scope(viewer, input);
-      const b = await db.business.findUnique({ where: { id: q.clientId }, select: { id: true, companyName: true, nameAr: true } });
+      const b = await db.business.findUnique({
+        where: { id: q.clientId },
+        select: { id: true, companyName: true, nameAr: true },
+      });
       if (!b) throw new AppError("NOT_FOUND");
       return { id: b.id, name: b.companyName, nameAr: b.nameAr, campaign: q.campaign };
     },

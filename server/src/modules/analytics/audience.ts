@@ -23,7 +23,8 @@ const GENDER_ORDER = ["female", "male", "unknown"];
 /** A reading as stored: whole non-negative counts, 24 active hours or none. */
 function clean(r: AudienceReading): AudienceReading {
   const count = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.round(n) : 0);
-  const list = (xs: AudienceCount[] | undefined) => (xs ?? []).filter((x) => typeof x?.key === "string" && x.key).map((x) => ({ key: x.key, count: count(x.count) }));
+  const list = (xs: AudienceCount[] | undefined) =>
+    (xs ?? []).filter((x) => typeof x?.key === "string" && x.key).map((x) => ({ key: x.key, count: count(x.count) }));
   return {
     followers: typeof r.followers === "number" && Number.isFinite(r.followers) ? count(r.followers) : null,
     cities: list(r.cities),
@@ -39,7 +40,11 @@ function clean(r: AudienceReading): AudienceReading {
  * an account whose reading failed is asked again at the next run. Networks without an audience API
  * are skipped. A failure is logged and never stops the others. Answers the businesses written.
  */
-export async function collectAudience(deps: Pick<Deps, "db" | "logger">, accounts: Pick<PlatformAccountsService, "access" | "adapterFor">, now = new Date()): Promise<Set<string>> {
+export async function collectAudience(
+  deps: Pick<Deps, "db" | "logger">,
+  accounts: Pick<PlatformAccountsService, "access" | "adapterFor">,
+  now = new Date(),
+): Promise<Set<string>> {
   const { db, logger } = deps;
   const today = kuwaitDate(now);
   const day = new Date(`${today}T00:00:00Z`);
@@ -77,7 +82,11 @@ export async function collectAudience(deps: Pick<Deps, "db" | "logger">, account
           });
         written.add(account.businessId);
       } catch (e) {
-        logger.warn("audience reading skipped an account", { accountId: a.id, platform: a.platform, error: (e as Error).message });
+        logger.warn("audience reading skipped an account", {
+          accountId: a.id,
+          platform: a.platform,
+          error: (e as Error).message,
+        });
       }
     },
   );
@@ -110,7 +119,8 @@ export async function followerTotals(
     select a.platform::text as platform, ${latest(q.day)} as current, ${latest(q.previousDay)} as previous
       from platform_accounts a
      where a.business_id = ${q.businessId}::uuid ${q.platform ? Prisma.sql`and a.platform = ${q.platform}::"Platform"` : Prisma.empty}`;
-  const sum = (k: "current" | "previous", of = rows) => of.reduce<number | null>((n, r) => (r[k] === null ? n : (n ?? 0) + r[k]!), null);
+  const sum = (k: "current" | "previous", of = rows) =>
+    of.reduce<number | null>((n, r) => (r[k] === null ? n : (n ?? 0) + r[k]!), null);
   const byPlatform: FollowerTotals["byPlatform"] = {};
   for (const r of rows) byPlatform[r.platform] = { current: sum("current", [r]), previous: sum("previous", [r]) };
   return { current: sum("current"), previous: sum("previous"), byPlatform };
@@ -127,7 +137,13 @@ export async function withFollowers(
   into: { totals: { followers: number | null }; change: { followers: number | null } },
   platform?: Platform,
 ): Promise<void> {
-  const f = await followerTotals(db, { businessId: q.clientId, day: q.to, previousDay: previous.to, includeSimulated: q.includeSimulated, platform });
+  const f = await followerTotals(db, {
+    businessId: q.clientId,
+    day: q.to,
+    previousDay: previous.to,
+    includeSimulated: q.includeSimulated,
+    platform,
+  });
   into.totals.followers = f.current;
   into.change.followers = percentChange(f.current, f.previous);
 }
@@ -135,7 +151,13 @@ export async function withFollowers(
 // ---------------------------------------------------------------- GET /api/analytics/audience
 
 /** Why a network shows less than everything. */
-export const AUDIENCE_GAPS = ["not_connected", "no_audience_api", "simulated_hidden", "no_reading_yet", "no_demographics"] as const;
+export const AUDIENCE_GAPS = [
+  "not_connected",
+  "no_audience_api",
+  "simulated_hidden",
+  "no_reading_yet",
+  "no_demographics",
+] as const;
 export type AudienceGap = (typeof AUDIENCE_GAPS)[number];
 
 export interface AudienceShare {
@@ -203,11 +225,17 @@ function view(followers: number | null, parts: AudienceReading[]): AudienceView 
   const cities = shares(merge((r) => r.cities).sort(byCount))
     .slice(0, TOP_CITIES)
     .map((c) => ({ ...c, area: findKuwaitArea(c.key.split(",")[0]) }));
-  const ages = shares(merge((r) => r.ages).sort((a, b) => ageFrom(a.key) - ageFrom(b.key) || a.key.localeCompare(b.key)));
+  const ages = shares(
+    merge((r) => r.ages).sort((a, b) => ageFrom(a.key) - ageFrom(b.key) || a.key.localeCompare(b.key)),
+  );
   const rank = (k: string) => (GENDER_ORDER.includes(k) ? GENDER_ORDER.indexOf(k) : GENDER_ORDER.length);
-  const genders = shares(merge((r) => r.genders).sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key)));
+  const genders = shares(
+    merge((r) => r.genders).sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key)),
+  );
   const hours = parts.filter((r) => r.activeHours.length === 24);
-  const activeHours = hours.length ? Array.from({ length: 24 }, (_, h) => hours.reduce((n, r) => n + r.activeHours[h]!, 0)) : [];
+  const activeHours = hours.length
+    ? Array.from({ length: 24 }, (_, h) => hours.reduce((n, r) => n + r.activeHours[h]!, 0))
+    : [];
   return { followers, cities, ages, genders, activeHours };
 }
 
@@ -217,7 +245,11 @@ interface SnapshotRow extends AudienceReading {
   simulated: boolean;
 }
 
-export function createAudienceService(deps: Deps, analytics: { scope: Scope }, accounts: Pick<PlatformAccountsService, "adapterFor" | "planAndNetworks">) {
+export function createAudienceService(
+  deps: Deps,
+  analytics: { scope: Scope },
+  accounts: Pick<PlatformAccountsService, "adapterFor" | "planAndNetworks">,
+) {
   const { db } = deps;
 
   return {
@@ -240,13 +272,24 @@ export function createAudienceService(deps: Deps, analytics: { scope: Scope }, a
       ]);
       // the plan's networks (one rule: PLAN_PLATFORMS), and any other the business still has an account or a reading of
       // (from a plan it had before); a network its plan cannot connect is left out rather than called not connected
-      const shown = PLATFORM_ORDER.filter((p) => PLAN_PLATFORMS[plan].includes(p) || owned.some((a) => a.platform === p) || rows.some((r) => r.platform === p));
+      const shown = PLATFORM_ORDER.filter(
+        (p) =>
+          PLAN_PLATFORMS[plan].includes(p) || owned.some((a) => a.platform === p) || rows.some((r) => r.platform === p),
+      );
       const networks = shown.map((platform): AudienceNetwork => {
         const row = rows.find((r) => r.platform === platform);
         if (row) {
           const reading = clean(row);
-          const demographics = reading.cities.length + reading.ages.length + reading.genders.length > 0 || reading.activeHours.length > 0;
-          return { platform, reported: true, gap: demographics ? null : "no_demographics", day: row.day, simulated: row.simulated, ...view(reading.followers, [reading]) };
+          const demographics =
+            reading.cities.length + reading.ages.length + reading.genders.length > 0 || reading.activeHours.length > 0;
+          return {
+            platform,
+            reported: true,
+            gap: demographics ? null : "no_demographics",
+            day: row.day,
+            simulated: row.simulated,
+            ...view(reading.followers, [reading]),
+          };
         }
         const account = owned.find((a) => a.platform === platform);
         const gap: AudienceGap = !account
@@ -280,13 +323,26 @@ export type AudienceService = ReturnType<typeof createAudienceService>;
 // ---------------------------------------------------------------- the REST door's shape
 // (here rather than in analytics.rest.ts, whose routes only call it: the wire shape sits by its type)
 
-const restView = (v: AudienceView) => ({ followers: v.followers, cities: v.cities, ages: v.ages, genders: v.genders, active_hours: v.activeHours });
+const restView = (v: AudienceView) => ({
+  followers: v.followers,
+  cities: v.cities,
+  ages: v.ages,
+  genders: v.genders,
+  active_hours: v.activeHours,
+});
 
 export const restAudience = (a: AnalyticsAudience) => ({
   client_id: a.clientId,
   from: a.from,
   to: a.to,
   simulated_included: a.simulatedIncluded,
-  networks: a.networks.map((n) => ({ platform: n.platform, reported: n.reported, gap: n.gap, day: n.day, simulated: n.simulated, ...restView(n) })),
+  networks: a.networks.map((n) => ({
+    platform: n.platform,
+    reported: n.reported,
+    gap: n.gap,
+    day: n.day,
+    simulated: n.simulated,
+    ...restView(n),
+  })),
   combined: { platforms: a.combined.platforms, ...restView(a.combined) },
 });

@@ -77,7 +77,9 @@ export interface ContentBreakdown {
 export async function calendarOccasions(db: Db, from: string, to: string): Promise<Map<string, ContentOccasionKey>> {
   const first = Number(from.slice(0, 4));
   const last = Number(to.slice(0, 4));
-  const overrides: HolidayOverrideInput[] = (await holidayOverrideInputs(db)).filter((r) => r.year >= first - 2 && r.year <= last + 1);
+  const overrides: HolidayOverrideInput[] = (await holidayOverrideInputs(db)).filter(
+    (r) => r.year >= first - 2 && r.year <= last + 1,
+  );
   // a Ramadan that began in the year before the range can still be running in it
   const holidays = Array.from({ length: last - first + 2 }, (_, i) => kuwaitHolidays(first - 1 + i, overrides)).flat();
   const out = new Map<string, ContentOccasionKey>();
@@ -88,13 +90,17 @@ export async function calendarOccasions(db: Db, from: string, to: string): Promi
   const eids = holidays.filter((h) => h.occasionKey === "eid_al_fitr" && h.day === 1).map((h) => h.date);
   for (const start of holidays.filter((h) => h.occasionKey === "ramadan_start").map((h) => h.date)) {
     const end = eids.find((e) => e > start && daysBetween(start, e) <= 31) ?? addDays(start, 30);
-    for (let d = start; d < end; d = addDays(d, 1)) if (d >= from && d <= to && !out.has(d)) out.set(d, "ramadan_iftar");
+    for (let d = start; d < end; d = addDays(d, 1))
+      if (d >= from && d <= to && !out.has(d)) out.set(d, "ramadan_iftar");
   }
   return out;
 }
 
 /** A post's occasion: its own, else its campaign's, else the calendar's that Kuwait day, else everyday. */
-export function occasionOf(post: Pick<PublishedPost, "occasion" | "campaignOccasion" | "publishedAt">, calendar: ReadonlyMap<string, ContentOccasionKey>): string {
+export function occasionOf(
+  post: Pick<PublishedPost, "occasion" | "campaignOccasion" | "publishedAt">,
+  calendar: ReadonlyMap<string, ContentOccasionKey>,
+): string {
   if (isContentOccasionKey(post.occasion)) return post.occasion;
   if (isContentOccasionKey(post.campaignOccasion)) return post.campaignOccasion;
   return calendar.get(kuwaitDate(post.publishedAt)) ?? EVERYDAY_OCCASION;
@@ -112,7 +118,16 @@ interface Acc extends FigureCounts {
   engagement: number;
   audience: number;
 }
-const empty = (): Acc => ({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0, engagement: 0, audience: 0 });
+const empty = (): Acc => ({
+  posts: 0,
+  reach: 0,
+  views: 0,
+  likes: 0,
+  comments: 0,
+  shares: 0,
+  engagement: 0,
+  audience: 0,
+});
 function put(a: Acc, p: PublishedPost) {
   a.posts += 1;
   a.reach += p.reach;
@@ -146,9 +161,14 @@ class Groups {
 
 /** Most of `by` first, then more posts, then the key (a stable order for equal groups). */
 const ranked = (groups: ContentGroup[], by: "posts" | "engagement") =>
-  groups.sort((a, b) => b[by] - a[by] || b.posts - a.posts || b.engagement - a.engagement || a.key.localeCompare(b.key));
+  groups.sort(
+    (a, b) => b[by] - a[by] || b.posts - a.posts || b.engagement - a.engagement || a.key.localeCompare(b.key),
+  );
 
-export function contentBreakdown(posts: readonly PublishedPost[], calendar: ReadonlyMap<string, ContentOccasionKey>): ContentBreakdown {
+export function contentBreakdown(
+  posts: readonly PublishedPost[],
+  calendar: ReadonlyMap<string, ContentOccasionKey>,
+): ContentBreakdown {
   const byType = new Groups(ANALYTICS_CONTENT_TYPES);
   const byOccasion = new Groups();
   const byLanguage = new Groups(CAPTION_LANGUAGES);
@@ -172,6 +192,12 @@ export function contentBreakdown(posts: readonly PublishedPost[], calendar: Read
     byLanguage: byLanguage.list(),
     byHashtag: ranked(byHashtag.list(), "engagement").slice(0, TOP_HASHTAGS),
     byHour: hours.map((a, hour) => ({ hour, ...figures(a) })),
-    heatmap: KUWAIT_WEEK_DAYS.flatMap((weekday) => Array.from({ length: HOURS_PER_DAY }, (_, hour) => ({ weekday, hour, ...figures(grid.get(`${weekday}:${hour}`) ?? empty()) }))),
+    heatmap: KUWAIT_WEEK_DAYS.flatMap((weekday) =>
+      Array.from({ length: HOURS_PER_DAY }, (_, hour) => ({
+        weekday,
+        hour,
+        ...figures(grid.get(`${weekday}:${hour}`) ?? empty()),
+      })),
+    ),
   };
 }

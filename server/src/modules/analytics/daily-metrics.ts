@@ -16,8 +16,12 @@ export const KUWAIT_DAY = Prisma.sql`((${PUBLISHED_AT}) at time zone 'Asia/Kuwai
 
 /** Recomputes the rows in scope: one business's days, or (neither given) every business and day. */
 async function recompute(db: Sql, scope: { businessId: string; days: readonly string[] } | null): Promise<number> {
-  const targets = scope ? Prisma.sql`and p.business_id = ${scope.businessId}::uuid and ${KUWAIT_DAY} = any(${[...scope.days]}::date[])` : Prisma.empty;
-  const rows = scope ? Prisma.sql`m.business_id = ${scope.businessId}::uuid and m.day = any(${[...scope.days]}::date[])` : Prisma.sql`true`;
+  const targets = scope
+    ? Prisma.sql`and p.business_id = ${scope.businessId}::uuid and ${KUWAIT_DAY} = any(${[...scope.days]}::date[])`
+    : Prisma.empty;
+  const rows = scope
+    ? Prisma.sql`m.business_id = ${scope.businessId}::uuid and m.day = any(${[...scope.days]}::date[])`
+    : Prisma.sql`true`;
   // a demo account's targets are simulated even before the metrics job first marks them so
   return db.$executeRaw`
     with fresh as (
@@ -61,7 +65,6 @@ export async function refreshDailyMetrics(db: Sql, businessId: string, days: rea
 export function backfillDailyMetrics(db: Sql): Promise<number> {
   return recompute(db, null);
 }
-
 
 /**
  * Refreshes that collapse: while one business-day is being recomputed, further requests for it share

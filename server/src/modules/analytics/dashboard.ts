@@ -67,7 +67,8 @@ export interface DashboardAnalytics {
 }
 
 /** The activity's title and description in a language (the web client writes the same from its parts). */
-export const activityTexts = (a: ClientActivity, locale: Locale) => clientActivityText(a.type, { subject: a.subject, excerpt: a.excerpt }, locale);
+export const activityTexts = (a: ClientActivity, locale: Locale) =>
+  clientActivityText(a.type, { subject: a.subject, excerpt: a.excerpt }, locale);
 
 const networkOf = (platforms: readonly Platform[]): ActivityPlatform | null => {
   const unique = [...new Set(platforms)];
@@ -75,12 +76,41 @@ const networkOf = (platforms: readonly Platform[]): ActivityPlatform | null => {
 };
 
 /** Review sources that are networks Sufra knows; anything else (Talabat, typed in) belongs to none. */
-const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = { instagram: "instagram", twitter: "twitter", x: "twitter", snapchat: "snapchat", google: "google", tiktok: "tiktok", facebook: "facebook" };
+const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = {
+  instagram: "instagram",
+  twitter: "twitter",
+  x: "twitter",
+  snapchat: "snapchat",
+  google: "google",
+  tiktok: "tiktok",
+  facebook: "facebook",
+};
 
 interface ActivityRows {
-  published: { id: string; content: string; publishedAt: string; targets: { platform: Platform; reach: number; views: number; likes: number; comments: number; shares: number; metricsSimulated: boolean; demo: boolean }[] }[];
+  published: {
+    id: string;
+    content: string;
+    publishedAt: string;
+    targets: {
+      platform: Platform;
+      reach: number;
+      views: number;
+      likes: number;
+      comments: number;
+      shares: number;
+      metricsSimulated: boolean;
+      demo: boolean;
+    }[];
+  }[];
   scheduled: { id: string; content: string; updatedAt: string; scheduledFor: string | null; platforms: Platform[] }[];
-  snapshots: { id: string; updatedAt: string; avgEngagement: number | null; competitorId: string; name: string; handle: string }[];
+  snapshots: {
+    id: string;
+    updatedAt: string;
+    avgEngagement: number | null;
+    competitorId: string;
+    name: string;
+    handle: string;
+  }[];
   reviews: { id: string; author: string; text: string; source: string; rating: number | null; createdAt: string }[];
 }
 
@@ -90,7 +120,9 @@ interface ActivityRows {
  * by business), with the dashboard's three post counts beside them.
  */
 async function activityAndCounts(db: Db, businessId: string, take: number) {
-  const [r] = await db.$queryRaw<({ total: number; scheduledCount: number; pending: number } & Record<keyof ActivityRows, unknown>)[]>`
+  const [r] = await db.$queryRaw<
+    ({ total: number; scheduledCount: number; pending: number } & Record<keyof ActivityRows, unknown>)[]
+  >`
     select
       (select count(*)::int from posts where business_id = ${businessId}::uuid) as "total",
       (select count(*)::int from posts where business_id = ${businessId}::uuid and status = 'scheduled') as "scheduledCount",
@@ -118,7 +150,7 @@ async function activityAndCounts(db: Db, businessId: string, take: number) {
          select r.id, r.author, r.text, r.source, r.rating, r.created_at as "createdAt"
            from reviews r where r.business_id = ${businessId}::uuid
           order by r.created_at desc, r.id desc limit ${take}) x) as "reviews"`;
-  const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  const json = <T>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
   const rows: ActivityRows = {
     published: json(r!.published),
     scheduled: json(r!.scheduled),
@@ -129,7 +161,10 @@ async function activityAndCounts(db: Db, businessId: string, take: number) {
 }
 
 /** The latest CLIENT_RECENT_ACTIVITY things that happened in the business, newest first. */
-function recentActivity({ published, scheduled, snapshots, reviews }: ActivityRows, includeSimulated: boolean): ClientActivity[] {
+function recentActivity(
+  { published, scheduled, snapshots, reviews }: ActivityRows,
+  includeSimulated: boolean,
+): ClientActivity[] {
   const take = CLIENT_RECENT_ACTIVITY;
   const items: ClientActivity[] = [
     ...published.map((p): ClientActivity => {
@@ -191,7 +226,10 @@ function recentActivity({ published, scheduled, snapshots, reviews }: ActivityRo
 async function dashboardAnalytics(db: Db, businessId: string, today: string = kuwaitDate()) {
   const from = addDays(today, -(DASHBOARD_DAYS - 1));
   const previous = previousPeriod(from, today);
-  const [includeSimulated, own] = await Promise.all([simulatedByDefault(db, businessId), activityAndCounts(db, businessId, CLIENT_RECENT_ACTIVITY)]);
+  const [includeSimulated, own] = await Promise.all([
+    simulatedByDefault(db, businessId),
+    activityAndCounts(db, businessId, CLIENT_RECENT_ACTIVITY),
+  ]);
   const [rows, publishedPosts] = await Promise.all([
     dailyFigures(db, { businessId, from: previous.from, to: today, includeSimulated, campaignId: null }),
     publishedPostCount(db, { businessId, from, to: today, includeSimulated, campaignId: null }),
@@ -217,7 +255,11 @@ export async function clientDashboard(db: Db, businessId: string) {
   const [{ analytics, counts }, recent] = await Promise.all([
     dashboardAnalytics(db, businessId),
     // one statement with their targets, media, author and campaign (the posts page's reader)
-    readPosts(inTransaction(db), { where: Prisma.sql`p.business_id = ${businessId}::uuid and p.status <> 'draft'`, orderBy: Prisma.sql`p.updated_at desc`, take: 5 }),
+    readPosts(inTransaction(db), {
+      where: Prisma.sql`p.business_id = ${businessId}::uuid and p.status <> 'draft'`,
+      orderBy: Prisma.sql`p.updated_at desc`,
+      take: 5,
+    }),
   ]);
   return {
     totalPosts: counts.total,

@@ -27,14 +27,25 @@ export const SUMS = ["posts", "reach", "views", "likes", "comments", "shares"] a
 export type Sums = Record<(typeof SUMS)[number], number>;
 /** The order networks are listed in everywhere: Instagram, X, Snapchat, Google, TikTok, Facebook (a network left out here drops out of the per-network figures). */
 export const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"];
-export const TOTAL_KEYS = [...SUMS, "engagementRate", "followers"] as const satisfies readonly (keyof AnalyticsTotals)[];
+export const TOTAL_KEYS = [
+  ...SUMS,
+  "engagementRate",
+  "followers",
+] as const satisfies readonly (keyof AnalyticsTotals)[];
 
 export const zero = (): Sums => ({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0 });
 export const add = (a: Sums, b: Sums) => {
   for (const k of SUMS) a[k] += b[k];
   return a;
 };
-export const sumsOf = (r: Sums): Sums => ({ posts: r.posts, reach: r.reach, views: r.views, likes: r.likes, comments: r.comments, shares: r.shares });
+export const sumsOf = (r: Sums): Sums => ({
+  posts: r.posts,
+  reach: r.reach,
+  views: r.views,
+  likes: r.likes,
+  comments: r.comments,
+  shares: r.shares,
+});
 export const withRate = (s: Sums): AnalyticsFigures => ({ ...s, engagementRate: engagementRate(s) });
 /** Likes, comments and shares together: what "engagement" counts. */
 export const engagementOf = (f: Pick<Sums, "likes" | "comments" | "shares">) => f.likes + f.comments + f.shares;
@@ -42,7 +53,8 @@ export const engagementOf = (f: Pick<Sums, "likes" | "comments" | "shares">) => 
 export const audienceOf = (f: Pick<Sums, "reach" | "views">) => (f.reach > 0 ? f.reach : f.views);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Engagement over an audience summed network by network, in percent (two decimals); null without one. */
-export const rateOver = (engaged: number, audience: number) => (audience > 0 ? round2((engaged / audience) * 100) : null);
+export const rateOver = (engaged: number, audience: number) =>
+  audience > 0 ? round2((engaged / audience) * 100) : null;
 
 /**
  * A period's totals over its networks. Each network brings its own audience (reach, or views where it

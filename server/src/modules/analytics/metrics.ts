@@ -25,11 +25,16 @@ const RATE_LIMIT_WAIT_MS = 15 * 60_000;
 /** The longest schedule's span and a margin: the step collection reads the account's owed targets this young. */
 const STEP_WINDOW_MS = 25 * 3_600_000;
 
-export function createMetricsCollection(deps: Pick<Deps, "db" | "logger" | "pubsub" | "queue">, accounts: Pick<PlatformAccountsService, "access" | "adapterFor">) {
+export function createMetricsCollection(
+  deps: Pick<Deps, "db" | "logger" | "pubsub" | "queue">,
+  accounts: Pick<PlatformAccountsService, "access" | "adapterFor">,
+) {
   const { db, logger, pubsub, queue } = deps;
 
   /** Analytics' rows for those days; a failure is logged, never the caller's (start-up backfills). */
-  const dailyRows = createDailyMetricsRefresher(db, (e, businessId) => logger.warn("daily metrics refresh failed", { businessId, error: e.message }));
+  const dailyRows = createDailyMetricsRefresher(db, (e, businessId) =>
+    logger.warn("daily metrics refresh failed", { businessId, error: e.message }),
+  );
   const refreshDays = (businessId: string, days: string[]) => dailyRows.refresh(businessId, days);
 
   /**
@@ -46,23 +51,49 @@ export function createMetricsCollection(deps: Pick<Deps, "db" | "logger" | "pubs
 
   // a target published to a practice account a real one later replaced stays simulated: its figures
   // are not the real network's to give
-  const collectable = { status: "published", externalId: { not: null }, account: { status: "connected" }, OR: [{ account: { demo: true } }, { metricsSimulated: false }] } satisfies Prisma.PostTargetWhereInput;
-  const TARGET = { id: true, externalId: true, accountId: true, publishedAt: true, metricsAt: true, account: { select: { demo: true, platform: true, businessId: true } } } as const satisfies Prisma.PostTargetSelect;
-  type Target = { id: string; externalId: string | null; accountId: string; publishedAt: Date | null; account: { businessId: string } };
+  const collectable = {
+    status: "published",
+    externalId: { not: null },
+    account: { status: "connected" },
+    OR: [{ account: { demo: true } }, { metricsSimulated: false }],
+  } satisfies Prisma.PostTargetWhereInput;
+  const TARGET = {
+    id: true,
+    externalId: true,
+    accountId: true,
+    publishedAt: true,
+    metricsAt: true,
+    account: { select: { demo: true, platform: true, businessId: true } },
+  } as const satisfies Prisma.PostTargetSelect;
+  type Target = {
+    id: string;
+    externalId: string | null;
+    accountId: string;
+    publishedAt: Date | null;
+    account: { businessId: string };
+  };
 
   /**
    * One call to the account's network for these targets' figures, written with the days they moved.
    * A rate limit is no failure: the account waits for the reset, which is answered; other errors throw.
    */
-  async function readAccount(accountId: string, list: Target[], now: Date): Promise<{ collected: number; waitUntil?: Date }> {
+  async function readAccount(
+    accountId: string,
+    list: Target[],
+    now: Date,
+  ): Promise<{ collected: number; waitUntil?: Date }> {
     const { account, access } = await accounts.access(accountId);
     if (account.status !== "connected" || !list.length) return { collected: 0 };
     let figures: Awaited<ReturnType<ReturnType<typeof accounts.adapterFor>["metrics"]>>;
     try {
-      figures = await accounts.adapterFor(account).metrics(access, list.map((t) => t.externalId!));
+      figures = await accounts.adapterFor(account).metrics(
+        access,
+        list.map((t) => t.externalId!),
+      );
     } catch (e) {
       if (!(e instanceof PlatformError && e.kind === "rate_limit")) throw e;
-      const until = e.opts.retryAt && e.opts.retryAt > now ? e.opts.retryAt : new Date(now.getTime() + RATE_LIMIT_WAIT_MS);
+      const until =
+        e.opts.retryAt && e.opts.retryAt > now ? e.opts.retryAt : new Date(now.getTime() + RATE_LIMIT_WAIT_MS);
       waits.set(accountId, until);
       logger.info("metrics collection waits for the network's rate limit", { accountId, until: until.toISOString() });
       return { collected: 0, waitUntil: until };
@@ -109,7 +140,8 @@ export function createMetricsCollection(deps: Pick<Deps, "db" | "logger" | "pubs
       logger.warn("audience collection failed", { error: e.message });
       return new Set<string>();
     });
-    for (const businessId of new Set([...changed, ...audience])) await pubsub.publish("metrics.changed", { businessId }).catch(() => {});
+    for (const businessId of new Set([...changed, ...audience]))
+      await pubsub.publish("metrics.changed", { businessId }).catch(() => {});
     return collected;
   }
 
@@ -134,7 +166,10 @@ export function createMetricsCollection(deps: Pick<Deps, "db" | "logger" | "pubs
     const wait = waitOf(t.accountId, now);
     if (wait) return wait;
     if (figuresStepDone(t.publishedAt, t.metricsAt, now)) return next;
-    const young = await db.postTarget.findMany({ where: { ...collectable, accountId: t.accountId, publishedAt: { gte: new Date(now.getTime() - STEP_WINDOW_MS) } }, select: TARGET });
+    const young = await db.postTarget.findMany({
+      where: { ...collectable, accountId: t.accountId, publishedAt: { gte: new Date(now.getTime() - STEP_WINDOW_MS) } },
+      select: TARGET,
+    });
     const owed = young.filter((y) => y.id === t.id || !figuresStepDone(y.publishedAt!, y.metricsAt, now));
     try {
       const r = await readAccount(t.accountId, owed.some((y) => y.id === t.id) ? owed : [t, ...owed], now);

@@ -71,10 +71,16 @@ interface Row extends PostFacts {
  * The scope's published posts: all of them (the content breakdown), or the best `limit` by `sort`
  * (top posts; latest first on a tie). With a network in scope only that network's targets count.
  */
-export async function publishedPosts(db: Pick<Db, "$queryRaw">, s: FigureScope, opts: { sort?: TopPostsSort; limit?: number } = {}): Promise<PublishedPost[]> {
+export async function publishedPosts(
+  db: Pick<Db, "$queryRaw">,
+  s: FigureScope,
+  opts: { sort?: TopPostsSort; limit?: number } = {},
+): Promise<PublishedPost[]> {
   const campaign = s.campaignId ? Prisma.sql`and p.campaign_id = ${s.campaignId}::uuid` : Prisma.empty;
   const platform = s.platform ? Prisma.sql`and pt.platform::text = ${s.platform}` : Prisma.empty;
-  const order = opts.sort ? Prisma.sql`order by ${ORDER[opts.sort]} desc, p.published_at desc, p.id` : Prisma.sql`order by p.published_at, p.id`;
+  const order = opts.sort
+    ? Prisma.sql`order by ${ORDER[opts.sort]} desc, p.published_at desc, p.id`
+    : Prisma.sql`order by p.published_at, p.id`;
   const limit = opts.limit ? Prisma.sql`limit ${opts.limit}` : Prisma.empty;
   const rows = await db.$queryRaw<Row[]>`
     select p.id, p.content, p.hashtags, p.published_at as "publishedAt", p.occasion,
@@ -97,8 +103,19 @@ export async function publishedPosts(db: Pick<Db, "$queryRaw">, s: FigureScope, 
      ${order}
      ${limit}`;
   return rows.map((r) => {
-    const targets = [...r.targets].sort((a, b) => PLATFORM_ORDER.indexOf(a.platform) - PLATFORM_ORDER.indexOf(b.platform));
-    const sum = targets.reduce((a, t) => ({ reach: a.reach + t.reach, views: a.views + t.views, likes: a.likes + t.likes, comments: a.comments + t.comments, shares: a.shares + t.shares }), { reach: 0, views: 0, likes: 0, comments: 0, shares: 0 });
+    const targets = [...r.targets].sort(
+      (a, b) => PLATFORM_ORDER.indexOf(a.platform) - PLATFORM_ORDER.indexOf(b.platform),
+    );
+    const sum = targets.reduce(
+      (a, t) => ({
+        reach: a.reach + t.reach,
+        views: a.views + t.views,
+        likes: a.likes + t.likes,
+        comments: a.comments + t.comments,
+        shares: a.shares + t.shares,
+      }),
+      { reach: 0, views: 0, likes: 0, comments: 0, shares: 0 },
+    );
     const audience = targets.reduce((a, t) => a + audienceOf(t), 0);
     return {
       id: r.id,

@@ -22,4 +22,8 @@ export type Scoped<T extends AnalyticsQueryParams = AnalyticsQueryParams> = Omit
 };
 
 /** The question asked, checked, and the business the caller may read (analytics.service.ts). */
-export type Scope = <T extends AnalyticsQueryParams = AnalyticsQueryParams>(viewer: Viewer | null, input: AnalyticsQuery, rule?: z.ZodType<T>) => Promise<Scoped<T>>;
+export type Scope = <T extends AnalyticsQueryParams = AnalyticsQueryParams>(
+  viewer: Viewer | null,
+  input: AnalyticsQuery,
+  rule?: z.ZodType<T>,
+) => Promise<Scoped<T>>;

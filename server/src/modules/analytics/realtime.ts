@@ -71,7 +71,14 @@ const excerpt = (text: string) => {
 /** Each network's engagement over its own audience (reach, or views where it gives none), as the overview counts it. */
 function withRate(byPlatform: Sums[]): AnalyticsFigures {
   const s = byPlatform.reduce<Sums>(
-    (a, b) => ({ posts: a.posts + b.posts, reach: a.reach + b.reach, views: a.views + b.views, likes: a.likes + b.likes, comments: a.comments + b.comments, shares: a.shares + b.shares }),
+    (a, b) => ({
+      posts: a.posts + b.posts,
+      reach: a.reach + b.reach,
+      views: a.views + b.views,
+      likes: a.likes + b.likes,
+      comments: a.comments + b.comments,
+      shares: a.shares + b.shares,
+    }),
     { posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0 },
   );
   const audience = byPlatform.reduce((n, p) => n + (p.reach > 0 ? p.reach : p.views), 0);
@@ -90,7 +97,8 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
   const heard: AsyncIterableIterator<{ businessId: string }>[] = [];
 
   /** The tenancy rule of every analytics question; the realtime view takes no range. */
-  const scope = (viewer: Viewer | null, input: RealtimeQuery) => analytics.scope(viewer, { clientId: input.clientId, includeSimulated: input.includeSimulated });
+  const scope = (viewer: Viewer | null, input: RealtimeQuery) =>
+    analytics.scope(viewer, { clientId: input.clientId, includeSimulated: input.includeSimulated });
 
   async function view(clientId: string, includeSimulated: boolean, now = new Date()): Promise<AnalyticsRealtime> {
     // Kuwait is UTC+3 all year: its hours start when UTC's do
@@ -141,7 +149,7 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
              join platform_accounts a on a.id = pt.account_id
             where p.business_id = ${clientId}::uuid and p.published_at >= ${new Date(now.getTime() - 31 * 24 * HOUR_MS)} and ${shown}) as "at"`,
     ]);
-    const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+    const json = <T>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
     const publishing = json<Listed[]>(lists!.publishing);
     const dueSoon = json<Listed[]>(lists!.dueSoon);
     const latest = [{ at: lists!.at }];
@@ -149,7 +157,16 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
     const firstHour = from.getTime() / HOUR_MS;
     const hours: RealtimeHour[] = Array.from({ length: HOURS }, (_, i) => {
       const start = new Date(from.getTime() + i * HOUR_MS);
-      return { start, hour: (start.getUTCHours() + 3) % 24, posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0 };
+      return {
+        start,
+        hour: (start.getUTCHours() + 3) % 24,
+        posts: 0,
+        reach: 0,
+        views: 0,
+        likes: 0,
+        comments: 0,
+        shares: 0,
+      };
     });
     const byPlatform = new Map<Platform, Sums>();
     for (const r of published) {
@@ -186,10 +203,15 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
 
   return {
     /** The last 24 hours of `clientId` (the business id; its own people, or an admin), ending now. */
-    async realtime(viewer: Viewer | null, input: RealtimeQuery, opts: { live?: boolean } = {}): Promise<AnalyticsRealtime> {
+    async realtime(
+      viewer: Viewer | null,
+      input: RealtimeQuery,
+      opts: { live?: boolean } = {},
+    ): Promise<AnalyticsRealtime> {
       const q = await scope(viewer, input);
       // `live`: the subscription's read, shared by the business's subscribers (kernel/shared-runs.ts)
-      if (opts.live) return live.run(`${q.clientId}/${q.includeSimulated}`, () => view(q.clientId, q.includeSimulated), q.clientId);
+      if (opts.live)
+        return live.run(`${q.clientId}/${q.includeSimulated}`, () => view(q.clientId, q.includeSimulated), q.clientId);
       return view(q.clientId, q.includeSimulated);
     },
 
@@ -216,8 +238,12 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
      */
     async changes(viewer: Viewer | null, input: RealtimeQuery): Promise<AsyncIterableIterator<string>> {
       const q = await scope(viewer, input);
-      const mine = (it: AsyncIterableIterator<{ businessId: string }>) => ["changed", only(it, (e) => e.businessId === q.clientId)] as const;
-      return bursts([mine(pubsub.subscribe("post.changed")), mine(pubsub.subscribe("metrics.changed"))], { quietMs: QUIET_MS, first: "changed" });
+      const mine = (it: AsyncIterableIterator<{ businessId: string }>) =>
+        ["changed", only(it, (e) => e.businessId === q.clientId)] as const;
+      return bursts([mine(pubsub.subscribe("post.changed")), mine(pubsub.subscribe("metrics.changed"))], {
+        quietMs: QUIET_MS,
+        first: "changed",
+      });
     },
   };
 }
@@ -228,7 +254,15 @@ export type RealtimeService = ReturnType<typeof createRealtimeService>;
 // (here rather than in analytics.rest.ts, whose route only calls it: the wire shape sits by its type)
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const restTarget = (t: RealtimeTarget) => ({ target_id: t.targetId, post_id: t.postId, platform: t.platform, status: t.status, excerpt: t.excerpt, due_at: iso(t.dueAt), simulated: t.simulated });
+const restTarget = (t: RealtimeTarget) => ({
+  target_id: t.targetId,
+  post_id: t.postId,
+  platform: t.platform,
+  status: t.status,
+  excerpt: t.excerpt,
+  due_at: iso(t.dueAt),
+  simulated: t.simulated,
+});
 
 export const restRealtime = (r: AnalyticsRealtime) => ({
   client_id: r.clientId,
@@ -236,8 +270,25 @@ export const restRealtime = (r: AnalyticsRealtime) => ({
   to: r.to.toISOString(),
   generated_at: r.generatedAt.toISOString(),
   simulated_included: r.simulatedIncluded,
-  totals: { posts: r.totals.posts, reach: r.totals.reach, views: r.totals.views, likes: r.totals.likes, comments: r.totals.comments, shares: r.totals.shares, engagement_rate: r.totals.engagementRate },
-  hours: r.hours.map((h) => ({ start: h.start.toISOString(), hour: h.hour, posts: h.posts, reach: h.reach, views: h.views, likes: h.likes, comments: h.comments, shares: h.shares })),
+  totals: {
+    posts: r.totals.posts,
+    reach: r.totals.reach,
+    views: r.totals.views,
+    likes: r.totals.likes,
+    comments: r.totals.comments,
+    shares: r.totals.shares,
+    engagement_rate: r.totals.engagementRate,
+  },
+  hours: r.hours.map((h) => ({
+    start: h.start.toISOString(),
+    hour: h.hour,
+    posts: h.posts,
+    reach: h.reach,
+    views: h.views,
+    likes: h.likes,
+    comments: h.comments,
+    shares: h.shares,
+  })),
   publishing: r.publishing.map(restTarget),
   due_soon: r.dueSoon.map(restTarget),
   metrics_at: iso(r.metricsAt),

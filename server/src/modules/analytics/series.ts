@@ -2,7 +2,17 @@
 // for the engagement chart and a network's page, and one period's totals against another's. Pure.
 import { analyticsBuckets, bucketOf, percentChange, type AnalyticsInterval } from "@sufra/schema";
 import type { Platform } from "../../generated/prisma/client.ts";
-import { add, periodTotals, PLATFORM_ORDER, sumsOf, TOTAL_KEYS, zero, type AnalyticsFigures, type AnalyticsTotals, type Sums } from "./figures.ts";
+import {
+  add,
+  periodTotals,
+  PLATFORM_ORDER,
+  sumsOf,
+  TOTAL_KEYS,
+  zero,
+  type AnalyticsFigures,
+  type AnalyticsTotals,
+  type Sums,
+} from "./figures.ts";
 import type { DailyFigures } from "./source.ts";
 
 export interface SeriesPoint extends AnalyticsFigures {
@@ -27,7 +37,12 @@ function byNetwork(rows: readonly DailyFigures[]): Map<Platform, Sums> {
 }
 
 /** Every bucket of the range with its figures (zeros where nothing was published). */
-export function seriesOf(rows: readonly DailyFigures[], from: string, to: string, interval: AnalyticsInterval): SeriesPoint[] {
+export function seriesOf(
+  rows: readonly DailyFigures[],
+  from: string,
+  to: string,
+  interval: AnalyticsInterval,
+): SeriesPoint[] {
   const buckets = new Map<string, DailyFigures[]>();
   for (const r of rows) {
     const b = bucketOf(r.day, interval);
@@ -41,8 +56,21 @@ export function seriesOf(rows: readonly DailyFigures[], from: string, to: string
 }
 
 /** The same series for each network with figures in the range, Instagram, X, Snapchat in that order. */
-export function platformSeries(rows: readonly DailyFigures[], from: string, to: string, interval: AnalyticsInterval): PlatformSeries[] {
-  return PLATFORM_ORDER.filter((p) => rows.some((r) => r.platform === p)).map((platform) => ({ platform, points: seriesOf(rows.filter((r) => r.platform === platform), from, to, interval) }));
+export function platformSeries(
+  rows: readonly DailyFigures[],
+  from: string,
+  to: string,
+  interval: AnalyticsInterval,
+): PlatformSeries[] {
+  return PLATFORM_ORDER.filter((p) => rows.some((r) => r.platform === p)).map((platform) => ({
+    platform,
+    points: seriesOf(
+      rows.filter((r) => r.platform === platform),
+      from,
+      to,
+      interval,
+    ),
+  }));
 }
 
 /**
@@ -56,8 +84,14 @@ export function compare(rows: readonly DailyFigures[], from: string) {
   const a = periodTotals(now);
   const b = periodTotals(before);
   const change = Object.fromEntries(
-    TOTAL_KEYS.map((k) => [k, k === "engagementRate" ? percentChange(a.exactRate, b.exactRate) : percentChange(a.totals[k], b.totals[k])]),
+    TOTAL_KEYS.map((k) => [
+      k,
+      k === "engagementRate" ? percentChange(a.exactRate, b.exactRate) : percentChange(a.totals[k], b.totals[k]),
+    ]),
   ) as TotalsChange;
-  const byPlatform = PLATFORM_ORDER.filter((p) => now.has(p)).map((platform) => ({ platform, ...periodTotals(new Map([[platform, now.get(platform)!]])).totals }));
+  const byPlatform = PLATFORM_ORDER.filter((p) => now.has(p)).map((platform) => ({
+    platform,
+    ...periodTotals(new Map([[platform, now.get(platform)!]])).totals,
+  }));
   return { totals: a.totals, change, byPlatform: byPlatform.map(({ followers: _f, ...f }) => f) };
 }

@@ -6,7 +6,20 @@
 // (api_key_usage_days), batched in memory and written every few seconds: one statement per flush, not
 // per request (docs/product.md#api-keys).
 import { randomBytes } from "node:crypto";
-import { addDays, API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, apiKeyNameSchema, isApiKeyShape, isoDay, isPremium, kuwaitDate, mayUse, type BusinessStatus } from "@sufra/schema";
+import {
+  addDays,
+  API_KEY_DISPLAY_LENGTH,
+  API_KEY_PREFIX,
+  API_KEY_RANDOM_LENGTH,
+  API_KEY_RATE_LIMIT,
+  apiKeyNameSchema,
+  isApiKeyShape,
+  isoDay,
+  isPremium,
+  kuwaitDate,
+  mayUse,
+  type BusinessStatus,
+} from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
@@ -121,7 +134,10 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
     /** The keys of the viewer's business, newest first, revoked ones included (marked). */
     async list(viewer: Viewer | null) {
       const access = await accessOf(db, viewer);
-      const keys = await db.apiKey.findMany({ where: { businessId: access.viewer.businessId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+      const keys = await db.apiKey.findMany({
+        where: { businessId: access.viewer.businessId },
+        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      });
       return { premium: access.premium, canManage: access.canManage, keys };
     },
 
@@ -135,7 +151,14 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
       const { key, prefix, keyHash } = newApiKey();
       const apiKey = await db.$transaction(async (tx) => {
         const created = await tx.apiKey.create({ data: { businessId, name, prefix, keyHash, createdById: userId } });
-        await audit(tx, { actorId: userId, action: "api_key.created", entityType: "business", entityId: businessId, data: { apiKeyId: created.id, name, prefix }, ip: meta.ip });
+        await audit(tx, {
+          actorId: userId,
+          action: "api_key.created",
+          entityType: "business",
+          entityId: businessId,
+          data: { apiKeyId: created.id, name, prefix },
+          ip: meta.ip,
+        });
         return created;
       });
       return { apiKey, key };
@@ -151,7 +174,14 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
         if (!found) throw new AppError("NOT_FOUND");
         if (found.revokedAt) return found;
         const revoked = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
-        await audit(tx, { actorId: userId, action: "api_key.revoked", entityType: "business", entityId: businessId, data: { apiKeyId: id, name: found.name, prefix: found.prefix }, ip: meta.ip });
+        await audit(tx, {
+          actorId: userId,
+          action: "api_key.revoked",
+          entityType: "business",
+          entityId: businessId,
+          data: { apiKeyId: id, name: found.name, prefix: found.prefix },
+          ip: meta.ip,
+        });
         return revoked;
       });
     },
@@ -172,7 +202,11 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
      * counts the request: the caller or the refusal, the key's id once found, and its budget once counted.
      */
     async identify(token: string): Promise<KeyCaller> {
-      const refused = (code: ConstructorParameters<typeof AppError>[0], apiKeyId: string | null = null, budget: ApiKeyBudget | null = null): KeyCaller => ({ viewer: null, error: new AppError(code), apiKeyId, budget });
+      const refused = (
+        code: ConstructorParameters<typeof AppError>[0],
+        apiKeyId: string | null = null,
+        budget: ApiKeyBudget | null = null,
+      ): KeyCaller => ({ viewer: null, error: new AppError(code), apiKeyId, budget });
       if (!isApiKeyShape(token)) return refused("UNAUTHENTICATED");
       // the key, its business's status and plan, and its creator, in one statement; read on every request
       // (not kept like a person's checked caller): a plan or a key changes here at once, and the budget
@@ -190,8 +224,10 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
       const blocked = BLOCKED_STATUS[key.businessStatus];
       if (blocked) return refused(blocked, key.id);
       // a Premium business whose subscription stopped keeps its keys; they work again when it pays (docs/product.md#subscriptions-and-billing)
-      if (key.plan === "premium" && key.subscriptionStatus && !mayUse({ status: key.subscriptionStatus }, "api")) return refused("SUBSCRIPTION_ENDED", key.id);
-      if (!isPremium(key.plan && key.subscriptionStatus ? { plan: key.plan, status: key.subscriptionStatus } : null)) return refused("API_ACCESS_REQUIRES_PREMIUM", key.id);
+      if (key.plan === "premium" && key.subscriptionStatus && !mayUse({ status: key.subscriptionStatus }, "api"))
+        return refused("SUBSCRIPTION_ENDED", key.id);
+      if (!isPremium(key.plan && key.subscriptionStatus ? { plan: key.plan, status: key.subscriptionStatus } : null))
+        return refused("API_ACCESS_REQUIRES_PREMIUM", key.id);
       const budget = await limiter.consume(key.id);
       // removing a member revokes their keys; a creator gone or moved otherwise still ends the key's use
       if (!key.creatorId || key.creatorBusinessId !== key.businessId) return refused("UNAUTHENTICATED", key.id);
@@ -200,9 +236,20 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
       const now = Date.now();
       if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= touchEveryMs) {
         // conditional, so that several processes seeing the same stale value write once
-        await db.apiKey.updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - touchEveryMs) } }] }, data: { lastUsedAt: new Date(now) } });
+        await db.apiKey.updateMany({
+          where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - touchEveryMs) } }] },
+          data: { lastUsedAt: new Date(now) },
+        });
       }
-      const viewer: Viewer = { userId: creator.id, role: "client", email: creator.email, name: creator.name, businessId: key.businessId, sessionId: `apikey:${key.id}`, apiKeyId: key.id };
+      const viewer: Viewer = {
+        userId: creator.id,
+        role: "client",
+        email: creator.email,
+        name: creator.name,
+        businessId: key.businessId,
+        sessionId: `apikey:${key.id}`,
+        apiKeyId: key.id,
+      };
       return { viewer, error: null, apiKeyId: key.id, budget };
     },
 
@@ -223,14 +270,21 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
      * A key's requests and errors on each of the last `days` Kuwait days (today last), every day present
      * (zeros where none). Only people of the key's business (never a key): anyone else gets NOT_FOUND.
      */
-    async usage(viewer: Viewer | null, apiKey: Pick<ApiKey, "id" | "businessId">, days = 30): Promise<ApiKeyUsageDay[]> {
-      if (!viewer?.businessId || viewer.businessId !== apiKey.businessId || viewer.apiKeyId) throw new AppError("NOT_FOUND");
+    async usage(
+      viewer: Viewer | null,
+      apiKey: Pick<ApiKey, "id" | "businessId">,
+      days = 30,
+    ): Promise<ApiKeyUsageDay[]> {
+      if (!viewer?.businessId || viewer.businessId !== apiKey.businessId || viewer.apiKeyId)
+        throw new AppError("NOT_FOUND");
       // 1 to 90 days: a number outside reads as the nearest
       days = Math.min(API_KEY_USAGE_MAX_DAYS, Math.max(1, Math.trunc(days) || 1));
       await flush();
       const to = kuwaitDate();
       const from = addDays(to, -(days - 1));
-      const rows = await db.apiKeyUsageDay.findMany({ where: { apiKeyId: apiKey.id, day: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } } });
+      const rows = await db.apiKeyUsageDay.findMany({
+        where: { apiKeyId: apiKey.id, day: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } },
+      });
       const byDay = new Map(rows.map((r) => [isoDay(r.day), r]));
       return Array.from({ length: days }, (_, i) => {
         const day = addDays(from, i);

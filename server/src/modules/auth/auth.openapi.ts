@@ -1,16 +1,45 @@
 // The OpenAPI entries of /api/auth (docs/architecture.md#how-a-request-flows): the service's rules as request bodies, the answers' shapes.
 import { z } from "zod";
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, refreshSchema, resendVerificationSchema, resetPasswordSchema, ROLES, signUpSchema, verifyEmailSchema } from "@sufra/schema";
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  refreshSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  ROLES,
+  signUpSchema,
+  verifyEmailSchema,
+} from "@sufra/schema";
 import { named, type RestOperation, said } from "../../http/openapi/operation.ts";
 
 /** The REST contract's user (auth.rest.ts restUser); business_id is null for admins. */
-export const restUserSchema = named("User", z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(ROLES), business_id: z.string().nullable() }));
+export const restUserSchema = named(
+  "User",
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    business_id: z.string().nullable(),
+  }),
+);
 
 const signedIn = z.object({ user: restUserSchema, access_token: z.string(), refresh_token: z.string() });
 const tag = "Auth";
 
 export const authOperations: RestOperation[] = [
-  { method: "post", path: "/auth/login", tag, access: "public", summary: "Sign in", description: "A pending, rejected or suspended account is refused with its own code (403).", body: loginSchema, responses: { 200: { description: "Signed in: the person and a token pair.", schema: signedIn } } },
+  {
+    method: "post",
+    path: "/auth/login",
+    tag,
+    access: "public",
+    summary: "Sign in",
+    description: "A pending, rejected or suspended account is refused with its own code (403).",
+    body: loginSchema,
+    responses: { 200: { description: "Signed in: the person and a token pair.", schema: signedIn } },
+  },
   {
     method: "post",
     path: "/auth/register",
@@ -19,15 +48,97 @@ export const authOperations: RestOperation[] = [
     summary: "Sign up a business",
     description: "The account waits for an admin's approval; a verification mail is sent.",
     body: signUpSchema,
-    responses: { 201: { description: "Registered, pending approval.", schema: z.object({ message: z.string(), user: restUserSchema, business: z.object({ id: z.string(), status: z.string(), requested_plan: z.string() }) }) } },
+    responses: {
+      201: {
+        description: "Registered, pending approval.",
+        schema: z.object({
+          message: z.string(),
+          user: restUserSchema,
+          business: z.object({ id: z.string(), status: z.string(), requested_plan: z.string() }),
+        }),
+      },
+    },
   },
-  { method: "post", path: "/auth/refresh", tag, access: "public", summary: "A new access token from a refresh token", body: refreshSchema, responses: { 200: { description: "A fresh access token.", schema: z.object({ access_token: z.string() }) } } },
-  { method: "post", path: "/auth/logout", tag, access: "public", summary: "Sign out", description: "Ends the refresh token sent (and, with a valid session token, that session).", body: z.object({ refreshToken: z.string().nullish() }), responses: { 200: { description: "Signed out.", schema: said } } },
-  { method: "get", path: "/auth/me", tag, access: "signedIn", summary: "The signed-in person", responses: { 200: { description: "The person.", schema: restUserSchema } } },
-  { method: "put", path: "/auth/profile", tag, access: "signedIn", summary: "Change one's name or language", body: profileSchema, responses: { 200: { description: "The person, changed.", schema: restUserSchema } } },
-  { method: "post", path: "/auth/change-password", tag, access: "signedIn", summary: "Change one's password", body: changePasswordSchema, responses: { 200: { description: "Changed.", schema: said } } },
-  { method: "post", path: "/auth/forgot-password", tag, access: "public", summary: "Mail a password reset link", description: "The same answer whether or not the address is registered.", body: forgotPasswordSchema, responses: { 200: { description: "Sent if the address is known.", schema: said } } },
-  { method: "post", path: "/auth/reset-password", tag, access: "public", summary: "Set a new password with a reset link's token", body: resetPasswordSchema, responses: { 200: { description: "The password is changed.", schema: said } } },
-  { method: "post", path: "/auth/verify-email", tag, access: "public", summary: "Verify an email address with the mailed token", body: verifyEmailSchema, responses: { 200: { description: "Verified.", schema: said } } },
-  { method: "post", path: "/auth/resend-verification", tag, access: "public", summary: "Mail the verification link again", body: resendVerificationSchema, responses: { 200: { description: "Sent if the address waits for verification.", schema: said } } },
+  {
+    method: "post",
+    path: "/auth/refresh",
+    tag,
+    access: "public",
+    summary: "A new access token from a refresh token",
+    body: refreshSchema,
+    responses: { 200: { description: "A fresh access token.", schema: z.object({ access_token: z.string() }) } },
+  },
+  {
+    method: "post",
+    path: "/auth/logout",
+    tag,
+    access: "public",
+    summary: "Sign out",
+    description: "Ends the refresh token sent (and, with a valid session token, that session).",
+    body: z.object({ refreshToken: z.string().nullish() }),
+    responses: { 200: { description: "Signed out.", schema: said } },
+  },
+  {
+    method: "get",
+    path: "/auth/me",
+    tag,
+    access: "signedIn",
+    summary: "The signed-in person",
+    responses: { 200: { description: "The person.", schema: restUserSchema } },
+  },
+  {
+    method: "put",
+    path: "/auth/profile",
+    tag,
+    access: "signedIn",
+    summary: "Change one's name or language",
+    body: profileSchema,
+    responses: { 200: { description: "The person, changed.", schema: restUserSchema } },
+  },
+  {
+    method: "post",
+    path: "/auth/change-password",
+    tag,
+    access: "signedIn",
+    summary: "Change one's password",
+    body: changePasswordSchema,
+    responses: { 200: { description: "Changed.", schema: said } },
+  },
+  {
+    method: "post",
+    path: "/auth/forgot-password",
+    tag,
+    access: "public",
+    summary: "Mail a password reset link",
+    description: "The same answer whether or not the address is registered.",
+    body: forgotPasswordSchema,
+    responses: { 200: { description: "Sent if the address is known.", schema: said } },
+  },
+  {
+    method: "post",
+    path: "/auth/reset-password",
+    tag,
+    access: "public",
+    summary: "Set a new password with a reset link's token",
+    body: resetPasswordSchema,
+    responses: { 200: { description: "The password is changed.", schema: said } },
+  },
+  {
+    method: "post",
+    path: "/auth/verify-email",
+    tag,
+    access: "public",
+    summary: "Verify an email address with the mailed token",
+    body: verifyEmailSchema,
+    responses: { 200: { description: "Verified.", schema: said } },
+  },
+  {
+    method: "post",
+    path: "/auth/resend-verification",
+    tag,
+    access: "public",
+    summary: "Mail the verification link again",
+    body: resendVerificationSchema,
+    responses: { 200: { description: "Sent if the address waits for verification.", schema: said } },
+  },
 ];

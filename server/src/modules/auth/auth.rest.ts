@@ -8,12 +8,22 @@ import type { z } from "zod";
 import { restUserSchema } from "./auth.openapi.ts";
 
 /** The REST contract's user shape (docs/product.md#data-shapes); business_id is null for admins. */
-export const restUser = (u: Pick<User, "id" | "email" | "name" | "role" | "businessId">): z.output<typeof restUserSchema> => ({ id: u.id, email: u.email, name: u.name, role: u.role, business_id: u.businessId });
+export const restUser = (
+  u: Pick<User, "id" | "email" | "name" | "role" | "businessId">,
+): z.output<typeof restUserSchema> => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  business_id: u.businessId,
+});
 
 export function authRouter(services: Services) {
   const r = Router();
   const { auth } = services;
-  const said = (key: MessageKey, locale: Locale, params?: Record<string, string>) => ({ message: messageText(key, locale, params) });
+  const said = (key: MessageKey, locale: Locale, params?: Record<string, string>) => ({
+    message: messageText(key, locale, params),
+  });
 
   r.post("/login", async (req, res) => {
     const { user, accessToken, refreshToken } = await auth.login(camelBody(req), metaOf(req));
@@ -37,7 +47,10 @@ export function authRouter(services: Services) {
 
   r.post("/logout", async (req, res) => {
     const body = camelBody(req);
-    await auth.logout({ refreshToken: typeof body.refreshToken === "string" ? body.refreshToken : null }, await optionalViewer(services, req));
+    await auth.logout(
+      { refreshToken: typeof body.refreshToken === "string" ? body.refreshToken : null },
+      await optionalViewer(services, req),
+    );
     res.json(said("loggedOut", metaOf(req).locale));
   });
 

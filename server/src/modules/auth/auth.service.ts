@@ -1,8 +1,17 @@
 // Accounts and sessions: sign-up, sign-in, tokens, passwords, e-mail verification.
 // Both doors (auth.rest.ts, auth.graphql.ts) call these functions and nothing else.
 import {
-  changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, refreshSchema, resendVerificationSchema,
-  resetPasswordSchema, signUpSchema, verifyEmailSchema, type BusinessStatus, type Locale,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  refreshSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  signUpSchema,
+  verifyEmailSchema,
+  type BusinessStatus,
+  type Locale,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
@@ -14,7 +23,13 @@ import { publishIn } from "../../kernel/pubsub.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions, liveSessions } from "./sessions.ts";
-import { hashToken, opaqueToken, REFRESH_TOKEN_TTL_DAYS, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from "./tokens.ts";
+import {
+  hashToken,
+  opaqueToken,
+  REFRESH_TOKEN_TTL_DAYS,
+  RESET_PASSWORD_TTL_HOURS,
+  VERIFY_EMAIL_TTL_HOURS,
+} from "./tokens.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 const HOUR = 3_600_000;
@@ -32,8 +47,20 @@ function assertMayEnter(user: { role: User["role"]; business: Pick<Business, "st
 }
 
 /** A person as `me` and the profile show them: never the password hash, nor what changes at each sign-in. */
-export type Person = Pick<User, "id" | "email" | "name" | "role" | "locale" | "emailVerifiedAt" | "businessId" | "createdAt">;
-const PERSON = { id: true, email: true, name: true, role: true, locale: true, emailVerifiedAt: true, businessId: true, createdAt: true } as const;
+export type Person = Pick<
+  User,
+  "id" | "email" | "name" | "role" | "locale" | "emailVerifiedAt" | "businessId" | "createdAt"
+>;
+const PERSON = {
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  locale: true,
+  emailVerifiedAt: true,
+  businessId: true,
+  createdAt: true,
+} as const;
 
 /** The one row authenticate reads: the person, their business's status, and the session if still in force. */
 type CallerRow = Person & { businessStatus: BusinessStatus | null; sessionEndsAt: Date | null };
@@ -63,16 +90,24 @@ export function createAuthService(deps: Deps) {
     await tx.emailToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } });
     const token = opaqueToken();
     const ttl = purpose === "verify_email" ? VERIFY_EMAIL_TTL_HOURS : RESET_PASSWORD_TTL_HOURS;
-    await tx.emailToken.create({ data: { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl * HOUR) } });
+    await tx.emailToken.create({
+      data: { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl * HOUR) },
+    });
     return token;
   }
 
   /** Marks an e-mail token used, once; throws INVALID_LINK if it is unknown, used or expired. */
   async function consumeEmailToken(tx: Tx, token: string, purpose: "verify_email" | "reset_password") {
     const tokenHash = hashToken(token);
-    const { count } = await tx.emailToken.updateMany({ where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
+    const { count } = await tx.emailToken.updateMany({
+      where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
     if (count !== 1) throw new AppError("INVALID_LINK");
-    return tx.emailToken.findUniqueOrThrow({ where: { tokenHash }, include: { user: { select: { id: true, emailVerifiedAt: true } } } });
+    return tx.emailToken.findUniqueOrThrow({
+      where: { tokenHash },
+      include: { user: { select: { id: true, emailVerifiedAt: true } } },
+    });
   }
 
   /** Requests for the same mail to the same address wait as one job until it runs. */
@@ -81,13 +116,35 @@ export function createAuthService(deps: Deps) {
 
   /** The job: a fresh link for a known address (a verified one needs no verification link), by mail. */
   async function sendAccountMail(d: AccountMail) {
-    const user = await db.user.findUnique({ where: { email: d.email }, select: { id: true, email: true, name: true, locale: true, emailVerifiedAt: true } });
+    const user = await db.user.findUnique({
+      where: { email: d.email },
+      select: { id: true, email: true, name: true, locale: true, emailVerifiedAt: true },
+    });
     if (!user || (d.purpose === "verify_email" && user.emailVerifiedAt)) return;
     const mailId = await db.$transaction(async (tx) => {
       const token = await issueEmailToken(tx, user.id, d.purpose);
-      if (d.purpose === "verify_email") return mailer.queue(tx, user.email, "verifyEmail", { name: user.name, url: link("/verify-email", token) }, user.locale as Locale);
-      await audit(tx, { actorId: null, action: "user.password_reset_requested", entityType: "user", entityId: user.id, ip: d.ip });
-      return mailer.queue(tx, user.email, "resetPassword", { name: user.name, url: link("/reset-password", token) }, user.locale as Locale);
+      if (d.purpose === "verify_email")
+        return mailer.queue(
+          tx,
+          user.email,
+          "verifyEmail",
+          { name: user.name, url: link("/verify-email", token) },
+          user.locale as Locale,
+        );
+      await audit(tx, {
+        actorId: null,
+        action: "user.password_reset_requested",
+        entityType: "user",
+        entityId: user.id,
+        ip: d.ip,
+      });
+      return mailer.queue(
+        tx,
+        user.email,
+        "resetPassword",
+        { name: user.name, url: link("/reset-password", token) },
+        user.locale as Locale,
+      );
     });
     await mailer.deliver([mailId]);
   }
@@ -95,7 +152,12 @@ export function createAuthService(deps: Deps) {
   async function startSession(user: User, meta: RequestMeta) {
     const refreshToken = opaqueToken();
     const session = await db.refreshToken.create({
-      data: { userId: user.id, tokenHash: hashToken(refreshToken), userAgent: meta.userAgent?.slice(0, 300), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * HOUR) },
+      data: {
+        userId: user.id,
+        tokenHash: hashToken(refreshToken),
+        userAgent: meta.userAgent?.slice(0, 300),
+        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * HOUR),
+      },
     });
     const accessToken = await signer.sign({ sub: user.id, role: user.role, sid: session.id });
     return { accessToken, refreshToken };
@@ -130,9 +192,20 @@ export function createAuthService(deps: Deps) {
         assertMayEnter({ role: person.role, business: businessStatus ? { status: businessStatus } : null });
         if (!sessionEndsAt) throw new AppError("SESSION_EXPIRED");
         // shared by the requests that reuse it: frozen, so that none changes it for the others
-        const viewer: Viewer = Object.freeze({ userId: person.id, role: person.role, email: person.email, name: person.name, businessId: person.businessId, sessionId: claims.sid });
+        const viewer: Viewer = Object.freeze({
+          userId: person.id,
+          role: person.role,
+          email: person.email,
+          name: person.name,
+          businessId: person.businessId,
+          sessionId: claims.sid,
+        });
         persons.set(viewer, person);
-        return { value: viewer, scope: { userId: person.id, businessId: person.businessId }, until: Math.min(claims.exp * 1000, sessionEndsAt.getTime()) };
+        return {
+          value: viewer,
+          scope: { userId: person.id, businessId: person.businessId },
+          until: Math.min(claims.exp * 1000, sessionEndsAt.getTime()),
+        };
       });
     },
 
@@ -146,14 +219,45 @@ export function createAuthService(deps: Deps) {
       let mailId: string;
       const result = await db
         .$transaction(async (tx) => {
-          if (await tx.user.findUnique({ where: { email: v.email }, select: { id: true } })) throw new AppError("EMAIL_TAKEN");
+          if (await tx.user.findUnique({ where: { email: v.email }, select: { id: true } }))
+            throw new AppError("EMAIL_TAKEN");
           const business = await tx.business.create({
-            data: { companyName: v.companyName, contactName: v.contactName, phone: v.phone, address: v.address, requestedPlan: v.requestedPlan, status: "pending", subscription: { create: { plan: v.requestedPlan, status: "trial" } } },
+            data: {
+              companyName: v.companyName,
+              contactName: v.contactName,
+              phone: v.phone,
+              address: v.address,
+              requestedPlan: v.requestedPlan,
+              status: "pending",
+              subscription: { create: { plan: v.requestedPlan, status: "trial" } },
+            },
           });
-          const user = await tx.user.create({ data: { email: v.email, passwordHash, name: v.contactName, role: "client", locale: v.locale, businessId: business.id } });
+          const user = await tx.user.create({
+            data: {
+              email: v.email,
+              passwordHash,
+              name: v.contactName,
+              role: "client",
+              locale: v.locale,
+              businessId: business.id,
+            },
+          });
           const token = await issueEmailToken(tx, user.id, "verify_email");
-          mailId = await mailer.queue(tx, user.email, "verifyEmail", { name: user.name, url: link("/verify-email", token) }, v.locale);
-          await audit(tx, { actorId: user.id, action: "client.signed_up", entityType: "business", entityId: business.id, data: { plan: v.requestedPlan }, ip: meta.ip });
+          mailId = await mailer.queue(
+            tx,
+            user.email,
+            "verifyEmail",
+            { name: user.name, url: link("/verify-email", token) },
+            v.locale,
+          );
+          await audit(tx, {
+            actorId: user.id,
+            action: "client.signed_up",
+            entityType: "business",
+            entityId: business.id,
+            data: { plan: v.requestedPlan },
+            ip: meta.ip,
+          });
           return { user, business };
         })
         .catch((e) => {
@@ -168,7 +272,8 @@ export function createAuthService(deps: Deps) {
       await limits.consume("login", meta.ip, emailOf(input));
       const v = validate(loginSchema, input);
       const user = await db.user.findUnique({ where: { email: v.email }, include: { business: true } });
-      if (!(await checkPassword(user?.passwordHash ?? null, v.password)) || !user) throw new AppError("INVALID_CREDENTIALS");
+      if (!(await checkPassword(user?.passwordHash ?? null, v.password)) || !user)
+        throw new AppError("INVALID_CREDENTIALS");
       assertMayEnter(user);
       await limits.reset("login", v.email, meta.ip);
       const tokens = await startSession(user, meta);
@@ -179,7 +284,10 @@ export function createAuthService(deps: Deps) {
     /** A new access token; the refresh token itself stays valid until it expires or is revoked. */
     async refresh(input: unknown) {
       const v = validate(refreshSchema, input);
-      const session = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(v.refreshToken) }, include: { user: { select: { role: true, business: { select: { status: true } } } } } });
+      const session = await db.refreshToken.findUnique({
+        where: { tokenHash: hashToken(v.refreshToken) },
+        include: { user: { select: { role: true, business: { select: { status: true } } } } },
+      });
       if (!session || session.revokedAt || session.expiresAt <= new Date()) throw new AppError("SESSION_EXPIRED");
       assertMayEnter(session.user);
       await db.refreshToken.update({ where: { id: session.id }, data: { lastUsedAt: new Date() } });
@@ -190,7 +298,10 @@ export function createAuthService(deps: Deps) {
     async logout(input: { refreshToken?: string | null }, viewer: Viewer | null) {
       if (viewer?.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED"); // an API key has no session to end
       const session = input.refreshToken
-        ? await db.refreshToken.findUnique({ where: { tokenHash: hashToken(input.refreshToken) }, select: { id: true, userId: true } })
+        ? await db.refreshToken.findUnique({
+            where: { tokenHash: hashToken(input.refreshToken) },
+            select: { id: true, userId: true },
+          })
         : viewer && { id: viewer.sessionId, userId: viewer.userId };
       if (session) await endSessions(db, { id: session.id }, { userId: session.userId });
       return true;
@@ -201,10 +312,14 @@ export function createAuthService(deps: Deps) {
      * creator). `query`, the GraphQL door's, names the relations to load with it (the business, its
      * plan): then the person is read with them, in one call, still without the password hash.
      */
-    async me(viewer: Viewer, query: { include?: Prisma.UserInclude; select?: Prisma.UserSelect } = {}): Promise<Person> {
+    async me(
+      viewer: Viewer,
+      query: { include?: Prisma.UserInclude; select?: Prisma.UserSelect } = {},
+    ): Promise<Person> {
       const where = { id: viewer.userId };
       if (query.select) return db.user.findUniqueOrThrow({ where, select: { ...query.select, passwordHash: false } });
-      if (query.include) return db.user.findUniqueOrThrow({ where, include: query.include, omit: { passwordHash: true } });
+      if (query.include)
+        return db.user.findUniqueOrThrow({ where, include: query.include, omit: { passwordHash: true } });
       return persons.get(viewer) ?? db.user.findUniqueOrThrow({ where, select: PERSON });
     },
 
@@ -215,9 +330,24 @@ export function createAuthService(deps: Deps) {
       const touchesBusiness = Object.values(businessFields).some((x) => x !== undefined);
       if (touchesBusiness && !viewer.businessId) throw new AppError("FORBIDDEN");
       return db.$transaction(async (tx) => {
-        if (touchesBusiness) await tx.business.update({ where: { id: viewer.businessId! }, data: { ...businessFields, ...(v.name ? { contactName: v.name } : {}) } });
-        const user = await tx.user.update({ where: { id: viewer.userId }, data: { name: v.name, locale: v.locale }, select: PERSON });
-        await audit(tx, { actorId: viewer.userId, action: "user.profile_updated", entityType: "user", entityId: viewer.userId, data: { fields: Object.keys(v) }, ip: meta.ip });
+        if (touchesBusiness)
+          await tx.business.update({
+            where: { id: viewer.businessId! },
+            data: { ...businessFields, ...(v.name ? { contactName: v.name } : {}) },
+          });
+        const user = await tx.user.update({
+          where: { id: viewer.userId },
+          data: { name: v.name, locale: v.locale },
+          select: PERSON,
+        });
+        await audit(tx, {
+          actorId: viewer.userId,
+          action: "user.profile_updated",
+          entityType: "user",
+          entityId: viewer.userId,
+          data: { fields: Object.keys(v) },
+          ip: meta.ip,
+        });
         // the checked callers of this person hold the old name and language
         await publishIn(tx, "person.changed", { userId: viewer.userId });
         return user;
@@ -229,14 +359,21 @@ export function createAuthService(deps: Deps) {
       requireScope(viewer, "person");
       const v = validate(changePasswordSchema, input);
       const user = await db.user.findUniqueOrThrow({ where: { id: viewer.userId } });
-      if (!(await checkPassword(user.passwordHash, v.currentPassword))) throw new AppError("INCORRECT_PASSWORD", { currentPassword: ["currentPasswordIncorrect"] });
+      if (!(await checkPassword(user.passwordHash, v.currentPassword)))
+        throw new AppError("INCORRECT_PASSWORD", { currentPassword: ["currentPasswordIncorrect"] });
       const passwordHash = await hashPassword(v.newPassword);
       let mailId: string;
       await db.$transaction(async (tx) => {
         await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
         await endSessions(tx, { userId: user.id, id: { not: viewer.sessionId } }, { userId: user.id });
         mailId = await mailer.queue(tx, user.email, "passwordChanged", { name: user.name }, user.locale as Locale);
-        await audit(tx, { actorId: user.id, action: "user.password_changed", entityType: "user", entityId: user.id, ip: meta.ip });
+        await audit(tx, {
+          actorId: user.id,
+          action: "user.password_changed",
+          entityType: "user",
+          entityId: user.id,
+          ip: meta.ip,
+        });
       });
       await mailer.deliver([mailId!]);
       return true;
@@ -260,9 +397,18 @@ export function createAuthService(deps: Deps) {
       await db.$transaction(async (tx) => {
         const { user } = await consumeEmailToken(tx, v.token, "reset_password");
         // the link reached the mailbox, which proves the address too
-        await tx.user.update({ where: { id: user.id }, data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() } });
+        await tx.user.update({
+          where: { id: user.id },
+          data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() },
+        });
         await endSessions(tx, { userId: user.id }, { userId: user.id });
-        await audit(tx, { actorId: user.id, action: "user.password_reset", entityType: "user", entityId: user.id, ip: meta.ip });
+        await audit(tx, {
+          actorId: user.id,
+          action: "user.password_reset",
+          entityType: "user",
+          entityId: user.id,
+          ip: meta.ip,
+        });
       });
       return true;
     },
@@ -271,8 +417,18 @@ export function createAuthService(deps: Deps) {
       const v = validate(verifyEmailSchema, input);
       return db.$transaction(async (tx) => {
         const { user } = await consumeEmailToken(tx, v.token, "verify_email");
-        const updated = await tx.user.update({ where: { id: user.id }, data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date() }, select: PERSON });
-        await audit(tx, { actorId: user.id, action: "user.email_verified", entityType: "user", entityId: user.id, ip: meta.ip });
+        const updated = await tx.user.update({
+          where: { id: user.id },
+          data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date() },
+          select: PERSON,
+        });
+        await audit(tx, {
+          actorId: user.id,
+          action: "user.email_verified",
+          entityType: "user",
+          entityId: user.id,
+          ip: meta.ip,
+        });
         if (!user.emailVerifiedAt) await publishIn(tx, "person.changed", { userId: user.id });
         return updated;
       });

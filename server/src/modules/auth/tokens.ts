@@ -23,12 +23,23 @@ export function createTokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
     sign: (c: AccessClaims) =>
-      new SignJWT({ role: c.role, sid: c.sid }).setProtectedHeader({ alg: "HS256" }).setSubject(c.sub).setIssuer("sufra").setIssuedAt().setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`).sign(key),
+      new SignJWT({ role: c.role, sid: c.sid })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(c.sub)
+        .setIssuer("sufra")
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(key),
     /** The token's claims and when it expires (epoch seconds). */
     async verify(token: string): Promise<AccessClaims & { exp: number }> {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: "sufra", algorithms: ["HS256"] });
-        return { sub: String(payload.sub), role: payload.role as Role, sid: String(payload.sid), exp: Number(payload.exp) };
+        return {
+          sub: String(payload.sub),
+          role: payload.role as Role,
+          sid: String(payload.sid),
+          exp: Number(payload.exp),
+        };
       } catch (e) {
         throw new AppError(e instanceof joseErrors.JWTExpired ? "SESSION_EXPIRED" : "UNAUTHENTICATED");
       }

@@ -5,8 +5,20 @@
 // figures (billing.changed, stats.changed) when it commits (docs/architecture.md#how-a-request-flows).
 import { createHash } from "node:crypto";
 import {
-  addMonths, adminPaymentsQuerySchema, billingFigures, extendPeriodSchema, isUpgrade, kuwaitDaysRange, kuwaitMonth,
-  manualPaymentSchema, mayActOnClient, paidPeriodStart, refundSchema, type BillingFigures, type ClientAction, type PlanId,
+  addMonths,
+  adminPaymentsQuerySchema,
+  billingFigures,
+  extendPeriodSchema,
+  isUpgrade,
+  kuwaitDaysRange,
+  kuwaitMonth,
+  manualPaymentSchema,
+  mayActOnClient,
+  paidPeriodStart,
+  refundSchema,
+  type BillingFigures,
+  type ClientAction,
+  type PlanId,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Prisma, Subscription } from "../../generated/prisma/client.ts";
@@ -90,16 +102,44 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
       }
       const payment = await tx.payment.create({
         data: {
-          businessId, purpose: m.purpose, plan, periodStart, periodEnd, amountFils: m.amountFils,
-          status: "paid", method: m.method, gateway: "manual", receipt: m.receipt || null, note: m.note || null,
-          createdById: viewer.userId, paidAt: now,
+          businessId,
+          purpose: m.purpose,
+          plan,
+          periodStart,
+          periodEnd,
+          amountFils: m.amountFils,
+          status: "paid",
+          method: m.method,
+          gateway: "manual",
+          receipt: m.receipt || null,
+          note: m.note || null,
+          createdById: viewer.userId,
+          paidAt: now,
         },
       });
       await audit(tx, {
-        actorId: viewer.userId, action: "billing.manual_payment", entityType: "business", entityId: businessId, ip: meta?.ip,
-        data: { paymentId: payment.id, amountFils: m.amountFils, method: m.method, purpose: m.purpose, plan, months: m.months, receipt: m.receipt || null, note: m.note || null },
+        actorId: viewer.userId,
+        action: "billing.manual_payment",
+        entityType: "business",
+        entityId: businessId,
+        ip: meta?.ip,
+        data: {
+          paymentId: payment.id,
+          amountFils: m.amountFils,
+          method: m.method,
+          purpose: m.purpose,
+          plan,
+          months: m.months,
+          receipt: m.receipt || null,
+          note: m.note || null,
+        },
       });
-      const applied = await applyPaidPayment(tx, { mailer, webhooks: opts.webhooks, publicUrl: config.publicUrl, actorId: viewer.userId, ip: meta?.ip ?? null }, payment.id, now);
+      const applied = await applyPaidPayment(
+        tx,
+        { mailer, webhooks: opts.webhooks, publicUrl: config.publicUrl, actorId: viewer.userId, ip: meta?.ip ?? null },
+        payment.id,
+        now,
+      );
       return { paymentId: payment.id, applied };
     });
     await afterCommit(applied.mailIds, applied.deliveries);
@@ -129,16 +169,33 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
         data = { renewsAt: new Date(sub.renewsAt.getTime() + by) };
       } else if (sub.status === "past_due" && sub.renewsAt) {
         const end = new Date(sub.renewsAt.getTime() + by);
-        data = end > now ? { renewsAt: end, status: "active", pastDueSince: null } : { renewsAt: end, pastDueSince: end };
+        data =
+          end > now ? { renewsAt: end, status: "active", pastDueSince: null } : { renewsAt: end, pastDueSince: end };
       } else throw new AppError("INVALID_STATE");
       const updated = await tx.subscription.update({ where: { id: sub.id }, data });
       const at = (d: Date | null) => d?.toISOString() ?? null;
       await audit(tx, {
-        actorId: viewer.userId, action: "billing.period_extended", entityType: "business", entityId: businessId, ip: meta?.ip,
-        data: { days, from: { status: sub.status, renewsAt: at(sub.renewsAt), trialEndsAt: at(sub.trialEndsAt) }, to: { status: updated.status, renewsAt: at(updated.renewsAt), trialEndsAt: at(updated.trialEndsAt) } },
+        actorId: viewer.userId,
+        action: "billing.period_extended",
+        entityType: "business",
+        entityId: businessId,
+        ip: meta?.ip,
+        data: {
+          days,
+          from: { status: sub.status, renewsAt: at(sub.renewsAt), trialEndsAt: at(sub.trialEndsAt) },
+          to: { status: updated.status, renewsAt: at(updated.renewsAt), trialEndsAt: at(updated.trialEndsAt) },
+        },
       });
-      if (opts.webhooks) deliveries.push(...(await opts.webhooks.record(tx, businessId, { type: "subscription.changed", change: "period_extended" })));
-      await publishBillingChange(tx, businessId, "period_extended", subscriptionShape(sub) !== subscriptionShape(updated));
+      if (opts.webhooks)
+        deliveries.push(
+          ...(await opts.webhooks.record(tx, businessId, { type: "subscription.changed", change: "period_extended" })),
+        );
+      await publishBillingChange(
+        tx,
+        businessId,
+        "period_extended",
+        subscriptionShape(sub) !== subscriptionShape(updated),
+      );
       return updated;
     });
     await afterCommit([], deliveries);
@@ -151,7 +208,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
    * reason; its pending or succeeded answer is recorded. A manual payment's refund is recorded only (the
    * money went back outside Sufra). Either way: a Refund row, the payment's refundedFils and status
    * (refunded / partially_refunded), an audit row, and a credit note once it succeeded (at once, or when the
- * gateway's webhook says so: settleRefund). A pending refund counts against what is left, as the gateway counts it. A refund does not move the period:
+   * gateway's webhook says so: settleRefund). A pending refund counts against what is left, as the gateway counts it. A refund does not move the period:
    * it corrects money (a double payment, goodwill after an outage), the period is the service given, and
    * a month paid ahead may sit behind another, so which days it would take back is not the refund's to say;
    * ending a subscription stays the lifecycle's (a period that is not paid again ends).
@@ -163,20 +220,28 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     const before = await db.payment.findUnique({ where: { id: paymentId } });
     if (!before) throw new AppError("NOT_FOUND");
     // a refunded payment has nothing left: REFUND_TOO_LARGE says so; one never paid has nothing to refund
-    const refundable = (p: { status: string }) => p.status === "paid" || p.status === "partially_refunded" || p.status === "refunded";
+    const refundable = (p: { status: string }) =>
+      p.status === "paid" || p.status === "partially_refunded" || p.status === "refunded";
     if (!refundable(before)) throw new AppError("INVALID_STATE");
     if (r.amountFils > before.amountFils - before.refundedFils) throw new AppError("REFUND_TOO_LARGE");
 
     let answer: Awaited<ReturnType<PaymentGateway["refund"]>> | null = null;
     if (before.gateway !== "manual") {
       const gateway = opts.gateway;
-      if (!gateway || gateway.name !== before.gateway || !before.gatewayChargeId) throw new AppError("PAYMENTS_NOT_CONFIGURED");
+      if (!gateway || gateway.name !== before.gateway || !before.gatewayChargeId)
+        throw new AppError("PAYMENTS_NOT_CONFIGURED");
       // the same refund asked again with nothing recorded in between (its answer was lost) carries the same
       // reference, which the gateway answers with the first refund instead of a second (its idempotency);
       // short and plain (letters, digits, an underscore), as gateways' references are limited
       const reference = `rf_${createHash("sha256").update(`${before.id}:${before.refundedFils}:${r.amountFils}`).digest("hex").slice(0, 32)}`;
       try {
-        answer = await gateway.refund({ chargeId: before.gatewayChargeId, amountFils: r.amountFils, reason: r.reason, reference, webhookUrl: `${config.payments.publicUrl}/api/billing/webhooks/${gateway.name}` });
+        answer = await gateway.refund({
+          chargeId: before.gatewayChargeId,
+          amountFils: r.amountFils,
+          reason: r.reason,
+          reference,
+          webhookUrl: `${config.payments.publicUrl}/api/billing/webhooks/${gateway.name}`,
+        });
       } catch (e) {
         if (!(e instanceof GatewayError)) throw e;
         if (e.kind !== "refused") throw new AppError("PAYMENT_GATEWAY_UNAVAILABLE");
@@ -198,13 +263,37 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
       if (!refundable(p)) throw new AppError("INVALID_STATE");
       if (r.amountFils > p.amountFils - p.refundedFils) throw new AppError("REFUND_TOO_LARGE");
       const status = !answer || answer.state === "succeeded" ? "succeeded" : "pending";
-      const row = await tx.refund.create({ data: { paymentId, amountFils: r.amountFils, reason: r.reason, status, gatewayRefundId: answer?.id ?? null, createdById: viewer.userId } });
+      const row = await tx.refund.create({
+        data: {
+          paymentId,
+          amountFils: r.amountFils,
+          reason: r.reason,
+          status,
+          gatewayRefundId: answer?.id ?? null,
+          createdById: viewer.userId,
+        },
+      });
       const refundedFils = p.refundedFils + r.amountFils;
       const paymentStatus = refundedFils >= p.amountFils ? "refunded" : "partially_refunded";
       await tx.payment.update({ where: { id: paymentId }, data: { refundedFils, status: paymentStatus } });
       await audit(tx, {
-        actorId: viewer.userId, action: "billing.refund", entityType: "business", entityId: p.businessId, ip: meta?.ip,
-        data: { paymentId, refundId: row.id, amountFils: r.amountFils, reason: r.reason, gateway: p.gateway, gatewayRefundId: answer?.id ?? null, refundStatus: status, refundedFils, paymentStatus, paymentAmountFils: p.amountFils },
+        actorId: viewer.userId,
+        action: "billing.refund",
+        entityType: "business",
+        entityId: p.businessId,
+        ip: meta?.ip,
+        data: {
+          paymentId,
+          refundId: row.id,
+          amountFils: r.amountFils,
+          reason: r.reason,
+          gateway: p.gateway,
+          gatewayRefundId: answer?.id ?? null,
+          refundStatus: status,
+          refundedFils,
+          paymentStatus,
+          paymentAmountFils: p.amountFils,
+        },
       });
       // a refund the gateway has not finished gets its credit note when it succeeds (settleRefund)
       if (status === "succeeded") mailIds.push(...(await issueCreditNote(tx, mailer, row.id)).mailIds);
@@ -213,7 +302,10 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     });
     await afterCommit(mailIds, []);
     const [row, payment] = await Promise.all([
-      db.refund.findUniqueOrThrow({ where: { id: done.refundId }, include: { creditNote: { select: { number: true } } } }),
+      db.refund.findUniqueOrThrow({
+        where: { id: done.refundId },
+        include: { creditNote: { select: { number: true } } },
+      }),
       paymentRow(paymentId),
     ]);
     return { refund: row, payment };
@@ -235,11 +327,25 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
       ...(q.status ? { status: q.status } : {}),
       ...(q.method ? { method: q.method } : {}),
       ...(q.businessId ? { businessId: q.businessId } : {}),
-      ...(q.search ? { business: { OR: [{ companyName: { contains: q.search, mode: "insensitive" } }, { legalName: { contains: q.search, mode: "insensitive" } }] } } : {}),
+      ...(q.search
+        ? {
+            business: {
+              OR: [
+                { companyName: { contains: q.search, mode: "insensitive" } },
+                { legalName: { contains: q.search, mode: "insensitive" } },
+              ],
+            },
+          }
+        : {}),
       ...(created.gte || created.lt ? { createdAt: created } : {}),
     };
     const [rows, totalCount] = await Promise.all([
-      db.payment.findMany({ where, include: adminPaymentInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...idWindow(q) }),
+      db.payment.findMany({
+        where,
+        include: adminPaymentInclude,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...idWindow(q),
+      }),
       db.payment.count({ where }),
     ]);
     return { ...idPage(rows, q.first), totalCount };
@@ -254,7 +360,9 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
    */
   async function figures(now = new Date()): Promise<BillingFigures> {
     const month = kuwaitMonth(now);
-    const [row] = await db.$queryRaw<{ subs: { status: string; plan: string; count: number }[] | null; paid: bigint; refunded: bigint }[]>`
+    const [row] = await db.$queryRaw<
+      { subs: { status: string; plan: string; count: number }[] | null; paid: bigint; refunded: bigint }[]
+    >`
       select
         (select json_agg(s) from (
            select sub.status::text as status, sub.plan::text as plan, count(*)::int as count
@@ -277,21 +385,39 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     if (event.state === "pending") return false;
     const mailIds: string[] = [];
     const changed = await db.$transaction(async (tx) => {
-      const known = await tx.refund.findUnique({ where: { gatewayRefundId: event.id }, include: { payment: { select: { businessId: true } } } });
+      const known = await tx.refund.findUnique({
+        where: { gatewayRefundId: event.id },
+        include: { payment: { select: { businessId: true } } },
+      });
       if (!known || known.status !== "pending") return false;
       await lockSubscription(tx, known.payment.businessId);
       await tx.$queryRaw`select id from payments where id = ${known.paymentId}::uuid for update`;
-      const claimed = await tx.refund.updateMany({ where: { id: known.id, status: "pending" }, data: { status: event.state } });
+      const claimed = await tx.refund.updateMany({
+        where: { id: known.id, status: "pending" },
+        data: { status: event.state },
+      });
       if (!claimed.count) return false;
       const p = await tx.payment.findUniqueOrThrow({ where: { id: known.paymentId } });
       if (event.state === "succeeded") mailIds.push(...(await issueCreditNote(tx, mailer, known.id)).mailIds);
       else {
         const refundedFils = Math.max(0, p.refundedFils - known.amountFils);
-        await tx.payment.update({ where: { id: p.id }, data: { refundedFils, status: refundedFils === 0 ? "paid" : "partially_refunded" } });
+        await tx.payment.update({
+          where: { id: p.id },
+          data: { refundedFils, status: refundedFils === 0 ? "paid" : "partially_refunded" },
+        });
       }
       await audit(tx, {
-        actorId: null, action: event.state === "succeeded" ? "billing.refund_succeeded" : "billing.refund_failed", entityType: "business", entityId: p.businessId,
-        data: { paymentId: p.id, refundId: known.id, amountFils: known.amountFils, gatewayRefundId: event.id, gatewayStatus: event.gatewayStatus },
+        actorId: null,
+        action: event.state === "succeeded" ? "billing.refund_succeeded" : "billing.refund_failed",
+        entityType: "business",
+        entityId: p.businessId,
+        data: {
+          paymentId: p.id,
+          refundId: known.id,
+          amountFils: known.amountFils,
+          gatewayRefundId: event.id,
+          gatewayStatus: event.gatewayStatus,
+        },
       });
       await publishBillingChange(tx, p.businessId, "refund", false);
       return true;
@@ -318,4 +444,5 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
 }
 export type BillingAdmin = ReturnType<typeof createBillingAdmin>;
 
-const refusedBy = (reason: string) => new AppError("REFUND_REFUSED_BY_GATEWAY", { amountFils: [{ key: "gatewayAnswered", params: { reason } }] });
+const refusedBy = (reason: string) =>
+  new AppError("REFUND_REFUSED_BY_GATEWAY", { amountFils: [{ key: "gatewayAnswered", params: { reason } }] });

@@ -10,7 +10,11 @@ import type { Subscription } from "../../generated/prisma/client.ts";
 import type { Services } from "../../services.ts";
 import type { AdminPaymentRow, BillingAdmin } from "./admin.ts";
 import { invoicePdfPath } from "./invoices.ts";
-import type { restAdminPaymentSchema, restAdminRefundSchema, restExtendedSubscriptionSchema } from "./billing-admin.openapi.ts";
+import type {
+  restAdminPaymentSchema,
+  restAdminRefundSchema,
+  restExtendedSubscriptionSchema,
+} from "./billing-admin.openapi.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -36,7 +40,9 @@ export const restAdminPayment = (p: AdminPaymentRow): z.output<typeof restAdminP
   created_at: p.createdAt.toISOString(),
 });
 
-const restRefund = (r: Awaited<ReturnType<BillingAdmin["refund"]>>["refund"]): z.output<typeof restAdminRefundSchema> => ({
+const restRefund = (
+  r: Awaited<ReturnType<BillingAdmin["refund"]>>["refund"],
+): z.output<typeof restAdminRefundSchema> => ({
   id: r.id,
   amount_fils: r.amountFils,
   reason: r.reason,
@@ -63,23 +69,47 @@ export function billingAdminRouter(services: Services) {
   r.get("/payments", async (req, res) => {
     const q = req.query;
     const page = await billingAdmin.payments(await admin(req), {
-      status: q.status, method: q.method, businessId: q.business_id, search: q.search, from: q.from, to: q.to,
-      first: q.first === undefined ? undefined : queryNumber(q.first), after: q.after,
+      status: q.status,
+      method: q.method,
+      businessId: q.business_id,
+      search: q.search,
+      from: q.from,
+      to: q.to,
+      first: q.first === undefined ? undefined : queryNumber(q.first),
+      after: q.after,
     });
     res.json({ payments: page.items.map(restAdminPayment), total: page.totalCount, page_info: restPageInfo(page) });
   });
   r.post("/clients/:id/payments", async (req, res) => {
     const body = camelBody(req);
-    const payment = await billingAdmin.recordManualPayment(await admin(req), req.params.id, { ...body, amountFils: queryNumber(body.amountFils), months: body.months === undefined ? undefined : queryNumber(body.months) }, metaOf(req));
+    const payment = await billingAdmin.recordManualPayment(
+      await admin(req),
+      req.params.id,
+      {
+        ...body,
+        amountFils: queryNumber(body.amountFils),
+        months: body.months === undefined ? undefined : queryNumber(body.months),
+      },
+      metaOf(req),
+    );
     res.status(201).json(restAdminPayment(payment));
   });
   r.post("/clients/:id/extend-period", async (req, res) => {
     const body = camelBody(req);
-    res.json(restSubscription(await billingAdmin.extendPeriod(await admin(req), req.params.id, { days: queryNumber(body.days) }, metaOf(req))));
+    res.json(
+      restSubscription(
+        await billingAdmin.extendPeriod(await admin(req), req.params.id, { days: queryNumber(body.days) }, metaOf(req)),
+      ),
+    );
   });
   r.post("/payments/:id/refund", async (req, res) => {
     const body = camelBody(req);
-    const out = await billingAdmin.refund(await admin(req), req.params.id, { ...body, amountFils: queryNumber(body.amountFils) }, metaOf(req));
+    const out = await billingAdmin.refund(
+      await admin(req),
+      req.params.id,
+      { ...body, amountFils: queryNumber(body.amountFils) },
+      metaOf(req),
+    );
     res.status(201).json({ refund: restRefund(out.refund), payment: restAdminPayment(out.payment) });
   });
   return r;

@@ -38,9 +38,11 @@ const BillingRightEnum = builder.enumType("BillingRight", {
 const PlanChangeOutcomeEnum = builder.enumType("PlanChangeOutcome", {
   description: "What choosing a plan did.",
   values: upper(["changed", "scheduled", "payment_required", "cleared"] as const, {
-    changed: "The plan changed at once (a trial, a past-due or stopped subscription, or an upgrade that costs nothing now).",
+    changed:
+      "The plan changed at once (a trial, a past-due or stopped subscription, or an upgrade that costs nothing now).",
     scheduled: "A downgrade of a paid month: it takes effect at the month's end (nextPlan).",
-    payment_required: "An upgrade of a paid month: it takes effect when its prorated difference is paid; send the person to redirectUrl.",
+    payment_required:
+      "An upgrade of a paid month: it takes effect when its prorated difference is paid; send the person to redirectUrl.",
     cleared: "The current plan was chosen again: the downgrade waiting for the month's end is dropped.",
   }),
 });
@@ -48,19 +50,53 @@ const PlanChangeOutcomeEnum = builder.enumType("PlanChangeOutcome", {
 export const BillingPayment = builder.objectRef<Payment>("BillingPayment").implement({
   description: "A payment of the business: asked of the payment gateway, or recorded by an admin (a bank transfer).",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The payment's id (a UUID); the gateway's charge carries it as its reference." }),
-    purpose: t.field({ type: PaymentPurposeEnum, description: "What it buys: a month of a plan, or an upgrade's difference.", resolve: (p) => p.purpose }),
+    id: t.exposeID("id", {
+      description: "The payment's id (a UUID); the gateway's charge carries it as its reference.",
+    }),
+    purpose: t.field({
+      type: PaymentPurposeEnum,
+      description: "What it buys: a month of a plan, or an upgrade's difference.",
+      resolve: (p) => p.purpose,
+    }),
     plan: t.field({ type: PlanEnum, description: "The plan it pays for.", resolve: (p) => p.plan }),
     amountFils: t.exposeInt("amountFils", { description: "The amount, in fils (1 KWD = 1000 fils)." }),
     currency: t.exposeString("currency", { description: "The currency, always KWD." }),
-    status: t.field({ type: PaymentStatusEnum, description: "Where it stands: pending on the gateway's page, paid, failed, abandoned, or (partly) refunded.", resolve: (p) => p.status }),
-    method: t.field({ type: PaymentMethodEnum, nullable: true, description: "How it was paid (KNET, card, Apple Pay, bank transfer); null until the gateway says.", resolve: (p) => p.method }),
-    periodStart: t.expose("periodStart", { type: "DateTime", description: "The start of the period it pays for (UTC); for a month, fixed when it is applied." }),
-    periodEnd: t.expose("periodEnd", { type: "DateTime", description: "The end of the period it pays for (UTC, exclusive: the next period's start)." }),
-    failureCode: t.exposeString("failureCode", { nullable: true, description: "The gateway's reason code when it failed or was abandoned (e.g. Tap's response code)." }),
-    failureMessage: t.exposeString("failureMessage", { nullable: true, description: "The gateway's reason, in its words (English), when it failed or was abandoned." }),
-    receipt: t.exposeString("receipt", { nullable: true, description: "The bank's or network's receipt reference (KNET's, a transfer's), when given." }),
-    paidAt: t.expose("paidAt", { type: "DateTime", nullable: true, description: "When it was paid (UTC); null until then." }),
+    status: t.field({
+      type: PaymentStatusEnum,
+      description: "Where it stands: pending on the gateway's page, paid, failed, abandoned, or (partly) refunded.",
+      resolve: (p) => p.status,
+    }),
+    method: t.field({
+      type: PaymentMethodEnum,
+      nullable: true,
+      description: "How it was paid (KNET, card, Apple Pay, bank transfer); null until the gateway says.",
+      resolve: (p) => p.method,
+    }),
+    periodStart: t.expose("periodStart", {
+      type: "DateTime",
+      description: "The start of the period it pays for (UTC); for a month, fixed when it is applied.",
+    }),
+    periodEnd: t.expose("periodEnd", {
+      type: "DateTime",
+      description: "The end of the period it pays for (UTC, exclusive: the next period's start).",
+    }),
+    failureCode: t.exposeString("failureCode", {
+      nullable: true,
+      description: "The gateway's reason code when it failed or was abandoned (e.g. Tap's response code).",
+    }),
+    failureMessage: t.exposeString("failureMessage", {
+      nullable: true,
+      description: "The gateway's reason, in its words (English), when it failed or was abandoned.",
+    }),
+    receipt: t.exposeString("receipt", {
+      nullable: true,
+      description: "The bank's or network's receipt reference (KNET's, a transfer's), when given.",
+    }),
+    paidAt: t.expose("paidAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When it was paid (UTC); null until then.",
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was started or recorded (UTC)." }),
   }),
 });
@@ -73,79 +109,189 @@ const PlanPrice = builder.objectRef<PlanOffer>("PlanPrice").implement({
     current: t.exposeBoolean("current", { description: "It is the subscription's plan." }),
     upgradeNowFils: t.exposeInt("upgradeNowFils", {
       nullable: true,
-      description: "What upgrading to it costs now, in fils: the monthly difference times the days left of the paid month over its days (a started day counts), rounded half up. Null unless it is an upgrade of a paid (active) month.",
+      description:
+        "What upgrading to it costs now, in fils: the monthly difference times the days left of the paid month over its days (a started day counts), rounded half up. Null unless it is an upgrade of a paid (active) month.",
     }),
   }),
 });
 
 const BankTransfer = builder.objectRef<NonNullable<BillingState["bankTransfer"]>>("BankTransfer").implement({
-  description: "How to pay by bank transfer when this server has no payment gateway (an admin then records the payment). Each part is null when the server does not say it.",
+  description:
+    "How to pay by bank transfer when this server has no payment gateway (an admin then records the payment). Each part is null when the server does not say it.",
   fields: (t) => ({
     bankName: t.exposeString("bankName", { nullable: true, description: "The bank's name." }),
     iban: t.exposeString("iban", { nullable: true, description: "The account's IBAN." }),
-    beneficiary: t.exposeString("beneficiary", { nullable: true, description: "The account holder's name, as the transfer must name it." }),
+    beneficiary: t.exposeString("beneficiary", {
+      nullable: true,
+      description: "The account holder's name, as the transfer must name it.",
+    }),
   }),
 });
 
 export const Billing = builder.objectRef<BillingState>("Billing").implement({
-  description: "The business's subscription as its billing page shows it: the plan and its period, the next charge, how to pay, the payments.",
+  description:
+    "The business's subscription as its billing page shows it: the plan and its period, the next charge, how to pay, the payments.",
   fields: (t) => ({
-    plan: t.field({ type: PlanEnum, description: "The plan now (on a stopped subscription: the plan the next payment buys).", resolve: (b) => b.plan }),
-    status: t.field({ type: SubscriptionStatusEnum, description: "Where the subscription stands.", resolve: (b) => b.status }),
-    canManage: t.exposeBoolean("canManage", { description: "The viewer may pay and change the plan (owners and the account holder); others read only." }),
-    running: t.exposeBoolean("running", { description: "Every right of the plan is open (trial, active, or past due within its grace)." }),
-    rightsLost: t.field({ type: [BillingRightEnum], description: "What the business may not do until it pays (empty while it runs).", resolve: (b) => b.rightsLost }),
-    trialEndsAt: t.expose("trialEndsAt", { type: "DateTime", nullable: true, description: "Until when the free trial runs (UTC): a trial's end, also after a payment made during the trial (its paid month starts then) while that end is ahead; null when no trial day is left or before approval." }),
-    periodStartsAt: t.expose("periodStartsAt", { type: "DateTime", nullable: true, description: "The start of the paid month (UTC; later than now when paid during the trial or ahead); null on a trial." }),
-    periodEndsAt: t.expose("periodEndsAt", { type: "DateTime", nullable: true, description: "The end of the paid month, or of the trial (UTC): the next payment is due then." }),
-    pastDueSince: t.expose("pastDueSince", { type: "DateTime", nullable: true, description: "Past due: when the month ended unpaid (UTC)." }),
-    graceEndsAt: t.expose("graceEndsAt", { type: "DateTime", nullable: true, description: "Past due: when the 7 days of grace end and the subscription expires unless paid (UTC)." }),
-    nextChargeFils: t.exposeInt("nextChargeFils", { nullable: true, description: "What the next month costs, in fils (the plan it buys: a waiting downgrade, else the plan); null when cancelled at the period's end." }),
-    nextChargeAt: t.expose("nextChargeAt", { type: "DateTime", nullable: true, description: "When the next payment is due (UTC): the trial's or the month's end; null when cancelled, or stopped (pay at any time)." }),
-    payableNow: t.exposeBoolean("payableNow", { description: "\"Pay now\" has something to pay: always, except a paid month more than 7 days from its end." }),
-    cancelAtPeriodEnd: t.exposeBoolean("cancelAtPeriodEnd", { description: "The owner cancelled: the subscription ends at the month's end instead of falling due." }),
-    nextPlan: t.field({ type: PlanEnum, nullable: true, description: "A downgrade waiting for the month's end.", resolve: (b) => b.nextPlan }),
-    plans: t.field({ type: [PlanPrice], description: "Every plan, cheapest first, with its monthly price and what upgrading to it costs now.", resolve: (b) => b.plans }),
-    gatewayConfigured: t.exposeBoolean("gatewayConfigured", { description: "This server takes payments online (Tap Payments); otherwise pay by bank transfer (bankTransfer)." }),
-    sources: t.field({ type: [PaymentSourceEnum], description: "The ways to pay online (empty without a gateway).", resolve: (b) => b.sources }),
-    bankTransfer: t.field({ type: BankTransfer, nullable: true, description: "How to pay by bank transfer; null when a gateway takes payments.", resolve: (b) => b.bankTransfer }),
-    pendingPayment: t.field({ type: BillingPayment, nullable: true, description: "The newest payment still pending on the gateway's page, if any.", resolve: (b) => b.pendingPayment }),
-    payments: t.field({ type: [BillingPayment], description: "The business's payments, newest first (at most 50).", resolve: (b) => b.payments }),
+    plan: t.field({
+      type: PlanEnum,
+      description: "The plan now (on a stopped subscription: the plan the next payment buys).",
+      resolve: (b) => b.plan,
+    }),
+    status: t.field({
+      type: SubscriptionStatusEnum,
+      description: "Where the subscription stands.",
+      resolve: (b) => b.status,
+    }),
+    canManage: t.exposeBoolean("canManage", {
+      description: "The viewer may pay and change the plan (owners and the account holder); others read only.",
+    }),
+    running: t.exposeBoolean("running", {
+      description: "Every right of the plan is open (trial, active, or past due within its grace).",
+    }),
+    rightsLost: t.field({
+      type: [BillingRightEnum],
+      description: "What the business may not do until it pays (empty while it runs).",
+      resolve: (b) => b.rightsLost,
+    }),
+    trialEndsAt: t.expose("trialEndsAt", {
+      type: "DateTime",
+      nullable: true,
+      description:
+        "Until when the free trial runs (UTC): a trial's end, also after a payment made during the trial (its paid month starts then) while that end is ahead; null when no trial day is left or before approval.",
+    }),
+    periodStartsAt: t.expose("periodStartsAt", {
+      type: "DateTime",
+      nullable: true,
+      description:
+        "The start of the paid month (UTC; later than now when paid during the trial or ahead); null on a trial.",
+    }),
+    periodEndsAt: t.expose("periodEndsAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "The end of the paid month, or of the trial (UTC): the next payment is due then.",
+    }),
+    pastDueSince: t.expose("pastDueSince", {
+      type: "DateTime",
+      nullable: true,
+      description: "Past due: when the month ended unpaid (UTC).",
+    }),
+    graceEndsAt: t.expose("graceEndsAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "Past due: when the 7 days of grace end and the subscription expires unless paid (UTC).",
+    }),
+    nextChargeFils: t.exposeInt("nextChargeFils", {
+      nullable: true,
+      description:
+        "What the next month costs, in fils (the plan it buys: a waiting downgrade, else the plan); null when cancelled at the period's end.",
+    }),
+    nextChargeAt: t.expose("nextChargeAt", {
+      type: "DateTime",
+      nullable: true,
+      description:
+        "When the next payment is due (UTC): the trial's or the month's end; null when cancelled, or stopped (pay at any time).",
+    }),
+    payableNow: t.exposeBoolean("payableNow", {
+      description: '"Pay now" has something to pay: always, except a paid month more than 7 days from its end.',
+    }),
+    cancelAtPeriodEnd: t.exposeBoolean("cancelAtPeriodEnd", {
+      description: "The owner cancelled: the subscription ends at the month's end instead of falling due.",
+    }),
+    nextPlan: t.field({
+      type: PlanEnum,
+      nullable: true,
+      description: "A downgrade waiting for the month's end.",
+      resolve: (b) => b.nextPlan,
+    }),
+    plans: t.field({
+      type: [PlanPrice],
+      description: "Every plan, cheapest first, with its monthly price and what upgrading to it costs now.",
+      resolve: (b) => b.plans,
+    }),
+    gatewayConfigured: t.exposeBoolean("gatewayConfigured", {
+      description: "This server takes payments online (Tap Payments); otherwise pay by bank transfer (bankTransfer).",
+    }),
+    sources: t.field({
+      type: [PaymentSourceEnum],
+      description: "The ways to pay online (empty without a gateway).",
+      resolve: (b) => b.sources,
+    }),
+    bankTransfer: t.field({
+      type: BankTransfer,
+      nullable: true,
+      description: "How to pay by bank transfer; null when a gateway takes payments.",
+      resolve: (b) => b.bankTransfer,
+    }),
+    pendingPayment: t.field({
+      type: BillingPayment,
+      nullable: true,
+      description: "The newest payment still pending on the gateway's page, if any.",
+      resolve: (b) => b.pendingPayment,
+    }),
+    payments: t.field({
+      type: [BillingPayment],
+      description: "The business's payments, newest first (at most 50).",
+      resolve: (b) => b.payments,
+    }),
     legalName: t.exposeString("legalName", { description: "The name invoices carry (the company's name until set)." }),
-    billingAddress: t.exposeString("billingAddress", { description: "The address invoices carry (the business's address until set; may be empty)." }),
-    crNumber: t.exposeString("crNumber", { nullable: true, description: "The business's commercial registration number invoices carry; null when not given." }),
+    billingAddress: t.exposeString("billingAddress", {
+      description: "The address invoices carry (the business's address until set; may be empty).",
+    }),
+    crNumber: t.exposeString("crNumber", {
+      nullable: true,
+      description: "The business's commercial registration number invoices carry; null when not given.",
+    }),
   }),
 });
 
 const PaymentStart = builder.objectRef<ChargeStart>("PaymentStart").implement({
-  description: "A payment started on the gateway: send the person's browser to redirectUrl; they come back to /billing?payment=<id>.",
+  description:
+    "A payment started on the gateway: send the person's browser to redirectUrl; they come back to /billing?payment=<id>.",
   fields: (t) => ({
     payment: t.field({ type: BillingPayment, description: "The payment, pending.", resolve: (s) => s.payment }),
     redirectUrl: t.exposeString("redirectUrl", { description: "The gateway's payment page (an absolute https URL)." }),
   }),
 });
 
-const PlanChange = builder.objectRef<{ outcome: PlanChangeOutcome; start: ChargeStart | null; billing: BillingState }>("PlanChange").implement({
-  description: "What choosing a plan did, and the billing page after it.",
-  fields: (t) => ({
-    outcome: t.field({ type: PlanChangeOutcomeEnum, description: "Changed at once, scheduled for the month's end, waiting for a payment, or a waiting downgrade dropped.", resolve: (c) => c.outcome }),
-    redirectUrl: t.string({ nullable: true, description: "PAYMENT_REQUIRED: the gateway's page where the upgrade's difference is paid.", resolve: (c) => c.start?.redirectUrl ?? null }),
-    payment: t.field({ type: BillingPayment, nullable: true, description: "PAYMENT_REQUIRED: the upgrade's payment, pending.", resolve: (c) => c.start?.payment ?? null }),
-    billing: t.field({ type: Billing, description: "The billing page now.", resolve: (c) => c.billing }),
-  }),
-});
+const PlanChange = builder
+  .objectRef<{ outcome: PlanChangeOutcome; start: ChargeStart | null; billing: BillingState }>("PlanChange")
+  .implement({
+    description: "What choosing a plan did, and the billing page after it.",
+    fields: (t) => ({
+      outcome: t.field({
+        type: PlanChangeOutcomeEnum,
+        description:
+          "Changed at once, scheduled for the month's end, waiting for a payment, or a waiting downgrade dropped.",
+        resolve: (c) => c.outcome,
+      }),
+      redirectUrl: t.string({
+        nullable: true,
+        description: "PAYMENT_REQUIRED: the gateway's page where the upgrade's difference is paid.",
+        resolve: (c) => c.start?.redirectUrl ?? null,
+      }),
+      payment: t.field({
+        type: BillingPayment,
+        nullable: true,
+        description: "PAYMENT_REQUIRED: the upgrade's payment, pending.",
+        resolve: (c) => c.start?.payment ?? null,
+      }),
+      billing: t.field({ type: Billing, description: "The billing page now.", resolve: (c) => c.billing }),
+    }),
+  });
 
 builder.queryFields((t) => ({
   billing: t.field({
     type: Billing,
     ...personOfBusiness,
-    description: "The business's subscription, next charge, ways to pay and payments. Any person of the business (not an API key); canManage says who may act.",
+    description:
+      "The business's subscription, next charge, ways to pay and payments. Any person of the business (not an API key); canManage says who may act.",
     resolve: (_r, _a, ctx) => ctx.services.billing.billing(ctx.viewer),
   }),
   billingPayment: t.field({
     type: BillingPayment,
     ...personOfBusiness,
-    description: "One payment of the business (the return page shows its outcome; while PENDING the gateway's answer may still be on its way).",
+    description:
+      "One payment of the business (the return page shows its outcome; while PENDING the gateway's answer may still be on its way).",
     args: { id: t.arg.id({ required: true, description: "The payment's id (BillingPayment.id)." }) },
     resolve: (_r, { id }, ctx) => ctx.services.billing.payment(ctx.viewer, String(id)),
   }),
@@ -155,27 +301,40 @@ builder.mutationFields((t) => ({
   payNow: t.field({
     type: PaymentStart,
     ...personOfBusiness,
-    description: "Pays a month through the gateway: answers its page's address. The month starts at the trial's end, at the paid month's end (from 7 days before it), or now when the subscription had stopped. Owners and the account holder.",
+    description:
+      "Pays a month through the gateway: answers its page's address. The month starts at the trial's end, at the paid month's end (from 7 days before it), or now when the subscription had stopped. Owners and the account holder.",
     args: {
       source: t.arg({ type: PaymentSourceEnum, required: true, description: "KNET, card or Apple Pay." }),
-      plan: t.arg({ type: PlanEnum, required: false, description: "The plan to buy (default: the waiting downgrade, else the current plan)." }),
+      plan: t.arg({
+        type: PlanEnum,
+        required: false,
+        description: "The plan to buy (default: the waiting downgrade, else the current plan).",
+      }),
     },
-    resolve: (_r, a, ctx) => ctx.services.billing.payNow(ctx.viewer, { source: a.source, plan: a.plan ?? undefined }, ctx.meta),
+    resolve: (_r, a, ctx) =>
+      ctx.services.billing.payNow(ctx.viewer, { source: a.source, plan: a.plan ?? undefined }, ctx.meta),
   }),
   changePlan: t.field({
     type: PlanChange,
     ...personOfBusiness,
-    description: "Chooses a plan: on a trial at once and free; stopped, the plan the next payment buys; past due at once; on a paid month an upgrade once its prorated difference is paid, a downgrade at the month's end. Owners and the account holder.",
+    description:
+      "Chooses a plan: on a trial at once and free; stopped, the plan the next payment buys; past due at once; on a paid month an upgrade once its prorated difference is paid, a downgrade at the month's end. Owners and the account holder.",
     args: {
       plan: t.arg({ type: PlanEnum, required: true, description: "The plan chosen." }),
-      source: t.arg({ type: PaymentSourceEnum, required: false, description: "How to pay an upgrade's difference (default: the gateway's page offers every method)." }),
+      source: t.arg({
+        type: PaymentSourceEnum,
+        required: false,
+        description: "How to pay an upgrade's difference (default: the gateway's page offers every method).",
+      }),
     },
-    resolve: (_r, a, ctx) => ctx.services.billing.changePlan(ctx.viewer, { plan: a.plan, source: a.source ?? undefined }, ctx.meta),
+    resolve: (_r, a, ctx) =>
+      ctx.services.billing.changePlan(ctx.viewer, { plan: a.plan, source: a.source ?? undefined }, ctx.meta),
   }),
   cancelSubscription: t.field({
     type: Billing,
     ...personOfBusiness,
-    description: "Cancels at the period's end: the paid month runs out, then the subscription is cancelled (data kept). Active subscriptions only. Owners and the account holder.",
+    description:
+      "Cancels at the period's end: the paid month runs out, then the subscription is cancelled (data kept). Active subscriptions only. Owners and the account holder.",
     resolve: (_r, _a, ctx) => ctx.services.billing.cancelAtPeriodEnd(ctx.viewer, ctx.meta),
   }),
   keepSubscription: t.field({
@@ -187,11 +346,22 @@ builder.mutationFields((t) => ({
   updateBillingDetails: t.field({
     type: Billing,
     ...personOfBusiness,
-    description: "The legal name, address and commercial registration number the next invoices carry (issued invoices keep theirs). Owners and the account holder.",
+    description:
+      "The legal name, address and commercial registration number the next invoices carry (issued invoices keep theirs). Owners and the account holder.",
     args: {
-      legalName: t.arg.string({ required: true, description: "The business's legal name, 1 to 200 characters, one line." }),
-      billingAddress: t.arg.string({ required: true, description: "Its address for invoices, 1 to 500 characters, lines allowed." }),
-      crNumber: t.arg.string({ required: false, description: "Its commercial registration number: up to 30 letters, digits, - or / (Arabic-Indic digits are read as Latin ones); empty or null clears it, left out keeps it." }),
+      legalName: t.arg.string({
+        required: true,
+        description: "The business's legal name, 1 to 200 characters, one line.",
+      }),
+      billingAddress: t.arg.string({
+        required: true,
+        description: "Its address for invoices, 1 to 500 characters, lines allowed.",
+      }),
+      crNumber: t.arg.string({
+        required: false,
+        description:
+          "Its commercial registration number: up to 30 letters, digits, - or / (Arabic-Indic digits are read as Latin ones); empty or null clears it, left out keeps it.",
+      }),
     },
     resolve: (_r, a, ctx) => ctx.services.billing.updateBillingDetails(ctx.viewer, a, ctx.meta),
   }),
@@ -201,7 +371,12 @@ builder.subscriptionFields((t) => ({
   billingChanged: t.field({
     type: builder.objectRef<{ reason: string }>("BillingChange").implement({
       description: "The business's billing changed: refetch the billing page.",
-      fields: (f) => ({ reason: f.exposeString("reason", { description: "What changed it: payment_started, payment_received, payment_failed, payment_abandoned, plan_changed, cancel_at_period_end, kept, details_updated, or the lifecycle's and the admin's changes." }) }),
+      fields: (f) => ({
+        reason: f.exposeString("reason", {
+          description:
+            "What changed it: payment_started, payment_received, payment_failed, payment_abandoned, plan_changed, cancel_at_period_end, kept, details_updated, or the lifecycle's and the admin's changes.",
+        }),
+      }),
     }),
     ...personOfBusiness,
     description: "Changes of the caller's business's billing (payments, plan, period), from any server process.",

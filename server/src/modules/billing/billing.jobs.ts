@@ -11,7 +11,10 @@ import { LIFECYCLE_JOB, type Lifecycle } from "./lifecycle.ts";
 export const SETTLE_PAYMENTS_JOB = "billing.settle-payments";
 const HOUR = 3_600_000;
 
-export function billingJobs(lifecycle: Pick<Lifecycle, "run">, billing: Pick<BillingService, "settlePendingPayments">): ModuleJobs {
+export function billingJobs(
+  lifecycle: Pick<Lifecycle, "run">,
+  billing: Pick<BillingService, "settlePendingPayments">,
+): ModuleJobs {
   return {
     recurring: [
       { name: LIFECYCLE_JOB, everyMs: HOUR, run: () => lifecycle.run(), atStart: () => lifecycle.run() },

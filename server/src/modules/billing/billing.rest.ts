@@ -47,10 +47,17 @@ export const restBilling = (b: BillingState) => ({
   payable_now: b.payableNow,
   cancel_at_period_end: b.cancelAtPeriodEnd,
   next_plan: b.nextPlan,
-  plans: b.plans.map((p) => ({ plan: p.plan, monthly_fils: p.monthlyFils, current: p.current, upgrade_now_fils: p.upgradeNowFils })),
+  plans: b.plans.map((p) => ({
+    plan: p.plan,
+    monthly_fils: p.monthlyFils,
+    current: p.current,
+    upgrade_now_fils: p.upgradeNowFils,
+  })),
   gateway_configured: b.gatewayConfigured,
   sources: b.sources,
-  bank_transfer: b.bankTransfer ? { bank_name: b.bankTransfer.bankName, iban: b.bankTransfer.iban, beneficiary: b.bankTransfer.beneficiary } : null,
+  bank_transfer: b.bankTransfer
+    ? { bank_name: b.bankTransfer.bankName, iban: b.bankTransfer.iban, beneficiary: b.bankTransfer.beneficiary }
+    : null,
   pending_payment: b.pendingPayment ? restPayment(b.pendingPayment) : null,
   payments: b.payments.map(restPayment),
   legal_name: b.legalName,
@@ -75,7 +82,12 @@ export function billingRouter(services: Services) {
 
   r.post("/plan", async (req, res) => {
     const c = await billing.changePlan(await viewer(req), camelBody(req), metaOf(req));
-    res.json({ outcome: c.outcome, redirect_url: c.start?.redirectUrl ?? null, payment: c.start ? restPayment(c.start.payment) : null, billing: restBilling(c.billing) });
+    res.json({
+      outcome: c.outcome,
+      redirect_url: c.start?.redirectUrl ?? null,
+      payment: c.start ? restPayment(c.start.payment) : null,
+      billing: restBilling(c.billing),
+    });
   });
 
   r.post("/cancel", async (req, res) => {

@@ -8,8 +8,23 @@
 // of our payments, of the same gateway, not linked to another charge, for the same amount and currency.
 // A payment is applied once (subscription.ts, Payment.appliedAt), however many of those arrive.
 import {
-  addMonths, billingDetailsSchema, changePlanSchema, GRACE_DAYS, isUpgrade, PAY_AHEAD_DAYS, paidPeriodStart, payableNow, payNowSchema,
-  PLAN_IDS, PLAN_PRICE_FILS, prorateUpgrade, RUNNING_RIGHTS, subscriptionRuns, trialRunsUntil, type PlanId, type RunningRight,
+  addMonths,
+  billingDetailsSchema,
+  changePlanSchema,
+  GRACE_DAYS,
+  isUpgrade,
+  PAY_AHEAD_DAYS,
+  paidPeriodStart,
+  payableNow,
+  payNowSchema,
+  PLAN_IDS,
+  PLAN_PRICE_FILS,
+  prorateUpgrade,
+  RUNNING_RIGHTS,
+  subscriptionRuns,
+  trialRunsUntil,
+  type PlanId,
+  type RunningRight,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
@@ -19,7 +34,13 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { only } from "../../kernel/pubsub.ts";
 import type { Viewer } from "../../kernel/policy.ts";
-import { GatewayError, type Charge, type PaymentGateway, type PaymentSource, type Refund as GatewayRefund } from "../../payments/types.ts";
+import {
+  GatewayError,
+  type Charge,
+  type PaymentGateway,
+  type PaymentSource,
+  type Refund as GatewayRefund,
+} from "../../payments/types.ts";
 import { accessOf, requireManager, requirePersonOfBusiness } from "../team/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { publishBillingChange } from "./changes.ts";
@@ -113,7 +134,12 @@ export function createBillingService(
     if (deliveries.length && webhooks) await webhooks.dispatch(deliveries);
   }
 
-  function stateOf(access: Pick<Access, "business" | "canManage">, sub: Subscription, payments: Payment[], now: Date): BillingState {
+  function stateOf(
+    access: Pick<Access, "business" | "canManage">,
+    sub: Subscription,
+    payments: Payment[],
+    now: Date,
+  ): BillingState {
     const running = subscriptionRuns(sub.status);
     const periodOn = sub.status === "active" && sub.periodStartsAt && sub.renewsAt;
     const plans = PLAN_IDS.map((plan): PlanOffer => ({
@@ -122,16 +148,27 @@ export function createBillingService(
       current: plan === sub.plan,
       upgradeNowFils:
         periodOn && isUpgrade(sub.plan as PlanId, plan)
-          ? prorateUpgrade({ from: sub.plan as PlanId, to: plan, periodStart: sub.periodStartsAt!, periodEnd: sub.renewsAt!, at: now }).amountFils
+          ? prorateUpgrade({
+              from: sub.plan as PlanId,
+              to: plan,
+              periodStart: sub.periodStartsAt!,
+              periodEnd: sub.renewsAt!,
+              at: now,
+            }).amountFils
           : null,
     }));
     const buys = planToBuy(sub);
     // when the next charge falls due: the trial's end, the period's end (not when cancelled), the day it fell due; a stopped one: any time
     const nextChargeAt =
-      sub.status === "trial" ? sub.trialEndsAt
-      : sub.status === "active" ? (sub.cancelAtPeriodEnd ? null : sub.renewsAt)
-      : sub.status === "past_due" ? sub.renewsAt
-      : null;
+      sub.status === "trial"
+        ? sub.trialEndsAt
+        : sub.status === "active"
+          ? sub.cancelAtPeriodEnd
+            ? null
+            : sub.renewsAt
+          : sub.status === "past_due"
+            ? sub.renewsAt
+            : null;
     const { business } = access;
     return {
       businessId: business.id,
@@ -145,7 +182,8 @@ export function createBillingService(
       periodStartsAt: sub.status === "trial" ? null : sub.periodStartsAt,
       periodEndsAt: sub.status === "trial" ? sub.trialEndsAt : sub.renewsAt,
       pastDueSince: sub.status === "past_due" ? sub.pastDueSince : null,
-      graceEndsAt: sub.status === "past_due" && sub.pastDueSince ? new Date(sub.pastDueSince.getTime() + GRACE_DAYS * DAY) : null,
+      graceEndsAt:
+        sub.status === "past_due" && sub.pastDueSince ? new Date(sub.pastDueSince.getTime() + GRACE_DAYS * DAY) : null,
       nextChargeFils: sub.status === "active" && sub.cancelAtPeriodEnd ? null : PLAN_PRICE_FILS[buys],
       nextChargeAt,
       payableNow: payableNow(sub, now),
@@ -154,7 +192,13 @@ export function createBillingService(
       plans,
       gatewayConfigured: !!gateway,
       sources: gateway ? (gateway.sources.filter((s) => s !== "all") as Exclude<PaymentSource, "all">[]) : [],
-      bankTransfer: gateway ? null : { bankName: config.payments.bank.name, iban: config.payments.bank.iban, beneficiary: config.payments.bank.beneficiary },
+      bankTransfer: gateway
+        ? null
+        : {
+            bankName: config.payments.bank.name,
+            iban: config.payments.bank.iban,
+            beneficiary: config.payments.bank.beneficiary,
+          },
       pendingPayment: payments.find((p) => p.status === "pending" && p.gateway !== "manual") ?? null,
       payments,
       legalName: business.legalName ?? business.companyName,
@@ -167,7 +211,11 @@ export function createBillingService(
   async function read(access: Access): Promise<BillingState> {
     const sub = access.business.subscription;
     if (!sub) throw new AppError("NOT_FOUND");
-    const payments = await db.payment.findMany({ where: { businessId: access.viewer.businessId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: BILLING_PAYMENTS_SHOWN });
+    const payments = await db.payment.findMany({
+      where: { businessId: access.viewer.businessId },
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      take: BILLING_PAYMENTS_SHOWN,
+    });
     return stateOf(access, sub, payments, new Date());
   }
 
@@ -178,7 +226,12 @@ export function createBillingService(
    * never a second), then looked for by reference; a gateway that cannot be reached leaves the payment
    * failed, nothing charged.
    */
-  async function startCharge(payment: Payment, access: Access, source: PaymentSource, description: string): Promise<ChargeStart> {
+  async function startCharge(
+    payment: Payment,
+    access: Access,
+    source: PaymentSource,
+    description: string,
+  ): Promise<ChargeStart> {
     const g = gateway!;
     const input = {
       amountFils: payment.amountFils,
@@ -209,16 +262,36 @@ export function createBillingService(
       const refused = failure?.kind === "refused";
       await db.payment.updateMany({
         where: { id: payment.id, status: "pending" },
-        data: { status: "failed", failureCode: refused ? (failure?.code ?? "refused") : "gateway_unreachable", failureMessage: failure?.message.slice(0, 500) ?? "no answer" },
+        data: {
+          status: "failed",
+          failureCode: refused ? (failure?.code ?? "refused") : "gateway_unreachable",
+          failureMessage: failure?.message.slice(0, 500) ?? "no answer",
+        },
       });
-      logger.warn("payment gateway refused or unreachable", { paymentId: payment.id, kind: failure?.kind, error: failure?.message });
+      logger.warn("payment gateway refused or unreachable", {
+        paymentId: payment.id,
+        kind: failure?.kind,
+        error: failure?.message,
+      });
       await db.$transaction((tx) => publishBillingChange(tx, payment.businessId, "payment_failed", false));
       throw new AppError(refused ? "PAYMENT_REFUSED_BY_GATEWAY" : "PAYMENT_GATEWAY_UNAVAILABLE");
     }
     if (charge.reference !== payment.id || charge.amountFils !== payment.amountFils) {
       // the gateway answered a charge that is not this payment's: never send the person to pay it
-      logger.error("gateway answered another charge", { paymentId: payment.id, chargeId: charge.id, reference: charge.reference, amountFils: charge.amountFils });
-      await db.payment.updateMany({ where: { id: payment.id, status: "pending" }, data: { status: "failed", failureCode: "unexpected_answer", failureMessage: "the gateway answered another charge" } });
+      logger.error("gateway answered another charge", {
+        paymentId: payment.id,
+        chargeId: charge.id,
+        reference: charge.reference,
+        amountFils: charge.amountFils,
+      });
+      await db.payment.updateMany({
+        where: { id: payment.id, status: "pending" },
+        data: {
+          status: "failed",
+          failureCode: "unexpected_answer",
+          failureMessage: "the gateway answered another charge",
+        },
+      });
       throw new AppError("PAYMENT_GATEWAY_UNAVAILABLE");
     }
     const linked = await db.payment.update({ where: { id: payment.id }, data: { gatewayChargeId: charge.id } });
@@ -246,9 +319,26 @@ export function createBillingService(
       return { payment: null, apply: null, mailIds: [] };
     }
     if (charge.amountFils !== found.amountFils || charge.currency !== found.currency) {
-      logger.error("a charge whose amount does not match its payment", { chargeId: charge.id, paymentId: found.id, chargeFils: charge.amountFils, paymentFils: found.amountFils });
+      logger.error("a charge whose amount does not match its payment", {
+        chargeId: charge.id,
+        paymentId: found.id,
+        chargeFils: charge.amountFils,
+        paymentFils: found.amountFils,
+      });
       await db.$transaction((tx) =>
-        audit(tx, { actorId: null, action: "billing.charge_mismatch", entityType: "business", entityId: found.businessId, data: { paymentId: found.id, chargeId: charge.id, chargeFils: charge.amountFils, paymentFils: found.amountFils, currency: charge.currency } }),
+        audit(tx, {
+          actorId: null,
+          action: "billing.charge_mismatch",
+          entityType: "business",
+          entityId: found.businessId,
+          data: {
+            paymentId: found.id,
+            chargeId: charge.id,
+            chargeFils: charge.amountFils,
+            paymentFils: found.amountFils,
+            currency: charge.currency,
+          },
+        }),
       );
       return { payment: found, apply: null, mailIds: [] };
     }
@@ -269,21 +359,73 @@ export function createBillingService(
         if (p.status === "pending" || p.status === "failed" || p.status === "abandoned") {
           await tx.payment.update({
             where: { id: p.id },
-            data: { status: "paid", paidAt: now, method: charge.method ?? p.method, receipt: charge.receipt, gatewayChargeId: charge.id, failureCode: null, failureMessage: null },
+            data: {
+              status: "paid",
+              paidAt: now,
+              method: charge.method ?? p.method,
+              receipt: charge.receipt,
+              gatewayChargeId: charge.id,
+              failureCode: null,
+              failureMessage: null,
+            },
           });
-          await audit(tx, { actorId: null, action: "billing.payment_paid", entityType: "business", entityId: p.businessId, data: { paymentId: p.id, chargeId: charge.id, amountFils: p.amountFils, method: charge.method, gatewayStatus: charge.gatewayStatus } });
+          await audit(tx, {
+            actorId: null,
+            action: "billing.payment_paid",
+            entityType: "business",
+            entityId: p.businessId,
+            data: {
+              paymentId: p.id,
+              chargeId: charge.id,
+              amountFils: p.amountFils,
+              method: charge.method,
+              gatewayStatus: charge.gatewayStatus,
+            },
+          });
         }
-        const apply = p.status === "refunded" || p.status === "partially_refunded" ? null : await applyPaidPayment(tx, { mailer, webhooks, publicUrl: config.publicUrl }, p.id, now);
-        return { payment: await tx.payment.findUniqueOrThrow({ where: { id: p.id } }), apply, mailIds: apply?.mailIds ?? [] };
+        const apply =
+          p.status === "refunded" || p.status === "partially_refunded"
+            ? null
+            : await applyPaidPayment(tx, { mailer, webhooks, publicUrl: config.publicUrl }, p.id, now);
+        return {
+          payment: await tx.payment.findUniqueOrThrow({ where: { id: p.id } }),
+          apply,
+          mailIds: apply?.mailIds ?? [],
+        };
       }
       if (p.status !== "pending") return { payment: p, apply: null, mailIds: [] };
       const status = charge.state === "failed" ? "failed" : "abandoned";
       const updated = await tx.payment.update({
         where: { id: p.id },
-        data: { status, gatewayChargeId: charge.id, failureCode: charge.failure?.code || charge.gatewayStatus, failureMessage: (charge.failure?.message ?? charge.gatewayStatus).slice(0, 500) },
+        data: {
+          status,
+          gatewayChargeId: charge.id,
+          failureCode: charge.failure?.code || charge.gatewayStatus,
+          failureMessage: (charge.failure?.message ?? charge.gatewayStatus).slice(0, 500),
+        },
       });
-      await audit(tx, { actorId: null, action: `billing.payment_${status}`, entityType: "business", entityId: p.businessId, data: { paymentId: p.id, chargeId: charge.id, gatewayStatus: charge.gatewayStatus, code: charge.failure?.code ?? null } });
-      const mailIds = status === "failed" ? (await billingNotice(tx, { mailer, publicUrl: config.publicUrl }, p.businessId, "payment_failed", { paymentId: p.id, amountFils: p.amountFils, reason: updated.failureMessage })).mailIds : [];
+      await audit(tx, {
+        actorId: null,
+        action: `billing.payment_${status}`,
+        entityType: "business",
+        entityId: p.businessId,
+        data: {
+          paymentId: p.id,
+          chargeId: charge.id,
+          gatewayStatus: charge.gatewayStatus,
+          code: charge.failure?.code ?? null,
+        },
+      });
+      const mailIds =
+        status === "failed"
+          ? (
+              await billingNotice(tx, { mailer, publicUrl: config.publicUrl }, p.businessId, "payment_failed", {
+                paymentId: p.id,
+                amountFils: p.amountFils,
+                reason: updated.failureMessage,
+              })
+            ).mailIds
+          : [];
       await publishBillingChange(tx, p.businessId, `payment_${status}`, false);
       return { payment: updated, apply: null, mailIds };
     });
@@ -292,19 +434,56 @@ export function createBillingService(
   }
 
   /** A new pending payment of the gateway, written with its audit row. */
-  async function newPayment(tx: Tx, access: Access, data: { purpose: "period" | "upgrade"; plan: PlanId; amountFils: number; periodStart: Date; periodEnd: Date }, meta: RequestMeta) {
+  async function newPayment(
+    tx: Tx,
+    access: Access,
+    data: { purpose: "period" | "upgrade"; plan: PlanId; amountFils: number; periodStart: Date; periodEnd: Date },
+    meta: RequestMeta,
+  ) {
     const payment = await tx.payment.create({
-      data: { businessId: access.viewer.businessId, ...data, currency: "KWD", status: "pending", gateway: gateway!.name, createdById: access.viewer.userId },
+      data: {
+        businessId: access.viewer.businessId,
+        ...data,
+        currency: "KWD",
+        status: "pending",
+        gateway: gateway!.name,
+        createdById: access.viewer.userId,
+      },
     });
-    await audit(tx, { actorId: access.viewer.userId, action: "billing.payment_started", entityType: "business", entityId: payment.businessId, data: { paymentId: payment.id, ...data, periodStart: data.periodStart.toISOString(), periodEnd: data.periodEnd.toISOString() }, ip: meta.ip });
+    await audit(tx, {
+      actorId: access.viewer.userId,
+      action: "billing.payment_started",
+      entityType: "business",
+      entityId: payment.businessId,
+      data: {
+        paymentId: payment.id,
+        ...data,
+        periodStart: data.periodStart.toISOString(),
+        periodEnd: data.periodEnd.toISOString(),
+      },
+      ip: meta.ip,
+    });
     await publishBillingChange(tx, payment.businessId, "payment_started", false);
     return payment;
   }
 
-  const describe = (plan: PlanId, purpose: "period" | "upgrade") => (purpose === "period" ? `Sufra ${plan} plan, one month` : `Sufra upgrade to ${plan}, rest of the month`);
+  const describe = (plan: PlanId, purpose: "period" | "upgrade") =>
+    purpose === "period" ? `Sufra ${plan} plan, one month` : `Sufra upgrade to ${plan}, rest of the month`;
 
   /** One change of the subscription by its manager, in a transaction: the step answers the outcome; audit, webhook and events follow. */
-  async function changeSubscription(access: Access, meta: RequestMeta, action: "billing.plan_changed" | "billing.cancel_at_period_end" | "billing.kept", step: (tx: Tx, sub: Subscription) => Promise<{ data: Partial<Subscription> | null; outcome: PlanChangeOutcome | null; extra?: Record<string, unknown> }>) {
+  async function changeSubscription(
+    access: Access,
+    meta: RequestMeta,
+    action: "billing.plan_changed" | "billing.cancel_at_period_end" | "billing.kept",
+    step: (
+      tx: Tx,
+      sub: Subscription,
+    ) => Promise<{
+      data: Partial<Subscription> | null;
+      outcome: PlanChangeOutcome | null;
+      extra?: Record<string, unknown>;
+    }>,
+  ) {
     const businessId = access.viewer.businessId;
     const deliveries: string[] = [];
     const outcome = await db.$transaction(async (tx) => {
@@ -313,11 +492,35 @@ export function createBillingService(
       if (!r.data) return r.outcome;
       const after = await tx.subscription.update({ where: { id: sub.id }, data: r.data as object });
       await audit(tx, {
-        actorId: access.viewer.userId, action, entityType: "business", entityId: businessId, ip: meta.ip,
-        data: { from: { status: sub.status, plan: sub.plan, nextPlan: sub.nextPlan, cancelAtPeriodEnd: sub.cancelAtPeriodEnd }, to: { status: after.status, plan: after.plan, nextPlan: after.nextPlan, cancelAtPeriodEnd: after.cancelAtPeriodEnd }, ...r.extra },
+        actorId: access.viewer.userId,
+        action,
+        entityType: "business",
+        entityId: businessId,
+        ip: meta.ip,
+        data: {
+          from: {
+            status: sub.status,
+            plan: sub.plan,
+            nextPlan: sub.nextPlan,
+            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          },
+          to: {
+            status: after.status,
+            plan: after.plan,
+            nextPlan: after.nextPlan,
+            cancelAtPeriodEnd: after.cancelAtPeriodEnd,
+          },
+          ...r.extra,
+        },
       });
       const changed = subscriptionShape(sub) !== subscriptionShape(after);
-      if (changed && webhooks) deliveries.push(...(await webhooks.record(tx, businessId, { type: "subscription.changed", change: action.replace(/^billing\./, "") })));
+      if (changed && webhooks)
+        deliveries.push(
+          ...(await webhooks.record(tx, businessId, {
+            type: "subscription.changed",
+            change: action.replace(/^billing\./, ""),
+          })),
+        );
       await publishBillingChange(tx, businessId, action.replace(/^billing\./, ""), changed);
       return r.outcome;
     });
@@ -355,7 +558,18 @@ export function createBillingService(
         const plan = chosen ?? planToBuy(sub);
         // where the month starts is computed again when it is applied (the webhook may come later); this is what the person is shown
         const periodStart = paidPeriodStart(sub, now);
-        return newPayment(tx, access, { purpose: "period", plan, amountFils: PLAN_PRICE_FILS[plan], periodStart, periodEnd: addMonths(periodStart) }, meta);
+        return newPayment(
+          tx,
+          access,
+          {
+            purpose: "period",
+            plan,
+            amountFils: PLAN_PRICE_FILS[plan],
+            periodStart,
+            periodEnd: addMonths(periodStart),
+          },
+          meta,
+        );
       });
       return startCharge(payment, access, source, describe(payment.plan as PlanId, "period"));
     },
@@ -369,7 +583,10 @@ export function createBillingService(
     async returnFromGateway(chargeId: unknown, meta: Pick<RequestMeta, "ip">): Promise<string | null> {
       await deps.limits.consume("payment_return", meta.ip);
       if (!gateway || typeof chargeId !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(chargeId)) return null;
-      const ours = await db.payment.findUnique({ where: { gatewayChargeId: chargeId }, select: { id: true, status: true, gateway: true } });
+      const ours = await db.payment.findUnique({
+        where: { gatewayChargeId: chargeId },
+        select: { id: true, status: true, gateway: true },
+      });
       if (!ours || ours.gateway !== gateway.name) return null;
       if (ours.status !== "pending") return ours.id;
       let charge: Charge;
@@ -389,7 +606,10 @@ export function createBillingService(
      * further). The signed part names the charge and its status; the charge is then read by id, since
      * Tap's signature does not cover its reference. Each (charge, status) is handled once (GatewayEvent).
      */
-    async receiveWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<{ received: true; duplicate: boolean }> {
+    async receiveWebhook(
+      headers: Record<string, string | string[] | undefined>,
+      rawBody: Buffer,
+    ): Promise<{ received: true; duplicate: boolean }> {
       if (!gateway) throw new AppError("NOT_FOUND");
       let event: ReturnType<PaymentGateway["verifyWebhook"]> = null;
       try {
@@ -422,20 +642,33 @@ export function createBillingService(
     async settlePendingPayments(now = new Date()): Promise<{ settled: number }> {
       if (!gateway) return { settled: 0 };
       const due = await db.payment.findMany({
-        where: { status: "pending", gateway: gateway.name, createdAt: { lt: new Date(now.getTime() - PENDING_SETTLE_AFTER_MS) } },
+        where: {
+          status: "pending",
+          gateway: gateway.name,
+          createdAt: { lt: new Date(now.getTime() - PENDING_SETTLE_AFTER_MS) },
+        },
         orderBy: { createdAt: "asc" },
         take: 100,
       });
       let settled = 0;
       for (const p of due) {
         try {
-          const charge = p.gatewayChargeId ? await gateway.retrieveCharge(p.gatewayChargeId) : ((await gateway.findChargeByReference?.(p.id)) ?? null);
+          const charge = p.gatewayChargeId
+            ? await gateway.retrieveCharge(p.gatewayChargeId)
+            : ((await gateway.findChargeByReference?.(p.id)) ?? null);
           if (charge) {
             const s = await settle(charge);
             if (s.payment && s.payment.status !== "pending") settled++;
           }
           if ((!charge || charge.state === "pending") && now.getTime() - p.createdAt.getTime() > PENDING_GIVE_UP_MS) {
-            const r = await db.payment.updateMany({ where: { id: p.id, status: "pending" }, data: { status: "abandoned", failureCode: charge ? charge.gatewayStatus : "no_charge", failureMessage: "never finished on the payment page" } });
+            const r = await db.payment.updateMany({
+              where: { id: p.id, status: "pending" },
+              data: {
+                status: "abandoned",
+                failureCode: charge ? charge.gatewayStatus : "no_charge",
+                failureMessage: "never finished on the payment page",
+              },
+            });
             settled += r.count;
           }
         } catch (e) {
@@ -446,7 +679,11 @@ export function createBillingService(
     },
 
     /** Plan changes (docs/product.md#subscriptions-and-billing, "Plan changes"). */
-    async changePlan(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<{ outcome: PlanChangeOutcome; start: ChargeStart | null; billing: BillingState }> {
+    async changePlan(
+      viewer: Viewer | null,
+      input: unknown,
+      meta: RequestMeta,
+    ): Promise<{ outcome: PlanChangeOutcome; start: ChargeStart | null; billing: BillingState }> {
       const access = await requireManager(db, viewer);
       const { plan, source } = validate(changePlanSchema, input);
       const asked: { upgrade?: { amountFils: number; periodStart: Date; periodEnd: Date } } = {};
@@ -522,9 +759,26 @@ export function createBillingService(
       const details = validate(billingDetailsSchema, input);
       const businessId = access.viewer.businessId;
       await db.$transaction(async (tx) => {
-        const before = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { legalName: true, billingAddress: true, crNumber: true } });
-        await tx.business.update({ where: { id: businessId }, data: { legalName: details.legalName, billingAddress: details.billingAddress, ...(details.crNumber !== undefined ? { crNumber: details.crNumber } : {}) } });
-        await audit(tx, { actorId: access.viewer.userId, action: "billing.details_updated", entityType: "business", entityId: businessId, data: { from: before, to: details }, ip: meta.ip });
+        const before = await tx.business.findUniqueOrThrow({
+          where: { id: businessId },
+          select: { legalName: true, billingAddress: true, crNumber: true },
+        });
+        await tx.business.update({
+          where: { id: businessId },
+          data: {
+            legalName: details.legalName,
+            billingAddress: details.billingAddress,
+            ...(details.crNumber !== undefined ? { crNumber: details.crNumber } : {}),
+          },
+        });
+        await audit(tx, {
+          actorId: access.viewer.userId,
+          action: "billing.details_updated",
+          entityType: "business",
+          entityId: businessId,
+          data: { from: before, to: details },
+          ip: meta.ip,
+        });
         await publishBillingChange(tx, businessId, "details_updated", false);
       });
       return read(await accessOf(db, viewer));

@@ -17,7 +17,14 @@
 // commercial registration numbers are printed in their boxes when given.
 import { formatFils, hijriOf, kuwaitDate, plainText, withDigits, type DigitStyle } from "@sufra/schema";
 import PDFDocument from "pdfkit";
-import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../kernel/pdf/text.ts";
+import {
+  drawLine,
+  ligaturesInVisualOrder,
+  registerFonts,
+  wrapText,
+  type Direction,
+  type TextStyle,
+} from "../../kernel/pdf/text.ts";
 import { ensureRoom, rule } from "../../kernel/pdf/page.ts";
 
 // ------------------------------------------------------------------ the document
@@ -50,7 +57,12 @@ export interface InvoiceDocument {
   /** a credit note's original invoice number */
   relatesTo?: string | null;
   /** `crNumber`: the seller's commercial registration number (INVOICE_SELLER_CR), printed when given */
-  seller: { name: { en: string; ar: string }; address: { en: string; ar: string }; email: string; crNumber?: string | null };
+  seller: {
+    name: { en: string; ar: string };
+    address: { en: string; ar: string };
+    email: string;
+    crNumber?: string | null;
+  };
   /** as the business entered them (any script); `crNumber` its commercial registration number, printed when given */
   buyer: { legalName: string; address: string; email: string; crNumber?: string | null };
   lines: InvoiceLine[];
@@ -66,7 +78,8 @@ export interface InvoiceDocument {
 }
 
 /** The file's name when downloaded or attached: the document's number ("INV-2026-000001.pdf"). */
-export const invoicePdfFileName = (doc: Pick<InvoiceDocument, "number">) => `${doc.number.replace(/[^A-Za-z0-9._-]+/g, "_")}.pdf`;
+export const invoicePdfFileName = (doc: Pick<InvoiceDocument, "number">) =>
+  `${doc.number.replace(/[^A-Za-z0-9._-]+/g, "_")}.pdf`;
 
 // ------------------------------------------------------------------ words, in both languages
 // Labels avoid brackets: mirrored in right-to-left text, they read back reversed from a PDF.
@@ -116,11 +129,50 @@ const METHOD: Record<InvoicePaymentMethod, Bi> = {
   other: { en: "Other", ar: "أخرى" },
 };
 
-const MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS_EN = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const MONTHS_EN_SHORT = MONTHS_EN.map((m) => m.slice(0, 3));
 // the month names of Kuwait and the Gulf
-const MONTHS_AR = ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"];
-const HIJRI_MONTHS_AR = ["محرم", "صفر", "ربيع الأول", "ربيع الآخر", "جمادى الأولى", "جمادى الآخرة", "رجب", "شعبان", "رمضان", "شوال", "ذو القعدة", "ذو الحجة"];
+const MONTHS_AR = [
+  "يناير",
+  "فبراير",
+  "مارس",
+  "أبريل",
+  "مايو",
+  "يونيو",
+  "يوليو",
+  "أغسطس",
+  "سبتمبر",
+  "أكتوبر",
+  "نوفمبر",
+  "ديسمبر",
+];
+const HIJRI_MONTHS_AR = [
+  "محرم",
+  "صفر",
+  "ربيع الأول",
+  "ربيع الآخر",
+  "جمادى الأولى",
+  "جمادى الآخرة",
+  "رجب",
+  "شعبان",
+  "رمضان",
+  "شوال",
+  "ذو القعدة",
+  "ذو الحجة",
+];
 
 /** A day in Kuwait as [year, month 1-12, day]. */
 function kuwaitDay(at: Date): [string, number, number, number] {
@@ -159,11 +211,20 @@ const moneyEn = (fils: number) => formatFils(fils, { currency: "en" });
  * An Arabic description with its counts in the chosen digits ("الفرق عن ٢٨ من ٣١ يومًا"); a word that
  * holds a Latin letter is an identifier (an invoice's number) and stays as it is.
  */
-const descriptionAr = (text: string, digits: DigitStyle) => text.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) ? word : withDigits(word, digits)));
+const descriptionAr = (text: string, digits: DigitStyle) =>
+  text.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) ? word : withDigits(word, digits)));
 
 // ------------------------------------------------------------------ drawing
 
-const COLOR = { saffron: "#C8691C", cardamom: "#1F5C4A", text: "#2B211A", muted: "#6B5E53", band: "#F3E3D3", zebra: "#FBF6EF", rule: "#E4D6C6" };
+const COLOR = {
+  saffron: "#C8691C",
+  cardamom: "#1F5C4A",
+  text: "#2B211A",
+  muted: "#6B5E53",
+  band: "#F3E3D3",
+  zebra: "#FBF6EF",
+  rule: "#E4D6C6",
+};
 const MARGIN = 40;
 const GAP = 16;
 const PAD = 4;
@@ -214,7 +275,8 @@ function setBlocks(doc: PDFKit.PDFDocument, blocks: readonly Block[], width: num
     const resolved = b.dir === "auto" ? directionOf(b.text) : b.dir;
     const align = b.align ?? (resolved === "rtl" ? "right" : "left");
     for (const paragraph of b.text.split(/\r?\n/)) {
-      for (const text of wrapText(doc, paragraph, b.dir, b.style, width)) out.push({ text, dir: b.dir, style: b.style, align });
+      for (const text of wrapText(doc, paragraph, b.dir, b.style, width))
+        out.push({ text, dir: b.dir, style: b.style, align });
     }
   }
   return out;
@@ -243,8 +305,16 @@ function pairRow(ctx: Ctx, label: Bi, en: readonly string[], ar: readonly string
   const valueW = half - labelW;
   const enLabel = setBlocks(ctx.doc, [{ text: label.en, dir: "ltr", style: LABEL }], labelW - PAD);
   const arLabel = setBlocks(ctx.doc, [{ text: label.ar, dir: "rtl", style: LABEL }], labelW - PAD);
-  const enValue = setBlocks(ctx.doc, en.map((text) => ({ text, dir: "ltr" as const, style })), valueW);
-  const arValue = setBlocks(ctx.doc, ar.map((text) => ({ text, dir: "rtl" as const, style })), valueW);
+  const enValue = setBlocks(
+    ctx.doc,
+    en.map((text) => ({ text, dir: "ltr" as const, style })),
+    valueW,
+  );
+  const arValue = setBlocks(
+    ctx.doc,
+    ar.map((text) => ({ text, dir: "rtl" as const, style })),
+    valueW,
+  );
   const height = Math.max(heightOf(enLabel), heightOf(arLabel), heightOf(enValue), heightOf(arValue)) + 3;
   ensure(ctx, height);
   // the label's first baseline on the value's
@@ -311,7 +381,12 @@ function parties(ctx: Ctx) {
     { text: inv.buyer.legalName, dir: "auto", style: name },
     { text: inv.buyer.address, dir: "auto", style: body },
     // the e-mail on the side of the name above it
-    { text: inv.buyer.email, dir: "ltr", style: body, align: directionOf(inv.buyer.legalName) === "rtl" ? "right" : "left" },
+    {
+      text: inv.buyer.email,
+      dir: "ltr",
+      style: body,
+      align: directionOf(inv.buyer.legalName) === "rtl" ? "right" : "left",
+    },
     ...crLines(inv.buyer.crNumber, body),
   ];
   const titles: [Bi, Block[]][] = [
@@ -328,7 +403,11 @@ function parties(ctx: Ctx) {
     const atLeft = ctx.dir === "rtl" ? !startSide : startSide;
     const x = atLeft ? ctx.left : ctx.left + boxW + GAP;
     doc.save().roundedRect(x, ctx.y, boxW, height, 4).lineWidth(0.8).strokeColor(COLOR.rule).stroke().restore();
-    doc.save().rect(x + 0.4, ctx.y + 0.4, boxW - 0.8, titleH).fill(COLOR.band).restore();
+    doc
+      .save()
+      .rect(x + 0.4, ctx.y + 0.4, boxW - 0.8, titleH)
+      .fill(COLOR.band)
+      .restore();
     const titleStyle: TextStyle = { size: 8.5, weight: 700, color: COLOR.cardamom };
     drawLine(doc, s.bi.en, "ltr", titleStyle, { x: x + PAD + 4, y: ctx.y + 11.5, width: inner, align: "left" });
     drawLine(doc, s.bi.ar, "rtl", titleStyle, { x: x + PAD + 4, y: ctx.y + 11.5, width: inner, align: "right" });
@@ -384,7 +463,16 @@ const CELL: TextStyle = { size: 8.5 };
 const CELL_AR: TextStyle = { size: 8.5, color: COLOR.muted };
 
 function headerCell(c: Column): Block[] {
-  const bi = c.key === "no" ? L.no : c.key === "en" ? L.description : c.key === "ar" ? L.description : c.key === "period" ? L.period : L.amount;
+  const bi =
+    c.key === "no"
+      ? L.no
+      : c.key === "en"
+        ? L.description
+        : c.key === "ar"
+          ? L.description
+          : c.key === "period"
+            ? L.period
+            : L.amount;
   if (c.key === "en") return [{ text: bi.en, dir: "ltr", style: HEAD }];
   if (c.key === "ar") return [{ text: bi.ar, dir: "rtl", style: HEAD }];
   return [
@@ -394,7 +482,13 @@ function headerCell(c: Column): Block[] {
 }
 
 function tableHeader(ctx: Ctx, placed: readonly Placed[]) {
-  const cells = placed.map((p) => setBlocks(ctx.doc, headerCell(p).map((b) => ({ ...b, align: cellAlign(ctx, p) })), p.w - 2 * PAD));
+  const cells = placed.map((p) =>
+    setBlocks(
+      ctx.doc,
+      headerCell(p).map((b) => ({ ...b, align: cellAlign(ctx, p) })),
+      p.w - 2 * PAD,
+    ),
+  );
   const height = Math.max(...cells.map(heightOf)) + 2 * PAD;
   ctx.doc.save().rect(ctx.left, ctx.y, ctx.width, height).fill(COLOR.band).restore();
   placed.forEach((p, i) => drawSet(ctx.doc, cells[i]!, p.x + PAD, ctx.y + PAD, p.w - 2 * PAD));
@@ -423,7 +517,9 @@ function lineCells(ctx: Ctx, line: InvoiceLine, index: number): Block[][] {
         // each date whole, with its year: a period too wide for its cell breaks after the dash
         const width = p.w - 2 * PAD;
         const range = (dates: string[], dir: "ltr" | "rtl", style: TextStyle) =>
-          dates.length === 2 && wrapText(ctx.doc, dates.join(" – "), dir, style, width).length > 1 ? `${dates[0]} –\n${dates[1]}` : dates.join(" – ");
+          dates.length === 2 && wrapText(ctx.doc, dates.join(" – "), dir, style, width).length > 1
+            ? `${dates[0]} –\n${dates[1]}`
+            : dates.join(" – ");
         const en = range([s ? dateEn(s, true) : "", e ? dateEn(e, true) : ""].filter(Boolean), "ltr", CELL);
         const ar = range([s ? dateAr(s, d) : "", e ? dateAr(e, d) : ""].filter(Boolean), "rtl", CELL_AR);
         return [
@@ -460,7 +556,11 @@ function totals(ctx: Ctx) {
   const { inv } = ctx;
   const fils = shown(inv, inv.totalFils);
   ensure(ctx, 50);
-  pairRow(ctx, inv.kind === "invoice" ? L.total : L.totalRefunded, [moneyEn(fils)], [moneyAr(fils, inv.digits)], { size: 12, weight: 700, color: COLOR.cardamom });
+  pairRow(ctx, inv.kind === "invoice" ? L.total : L.totalRefunded, [moneyEn(fils)], [moneyAr(fils, inv.digits)], {
+    size: 12,
+    weight: 700,
+    color: COLOR.cardamom,
+  });
   pairRow(ctx, { en: "", ar: "" }, [L.currencyNote.en], [L.currencyNote.ar], { size: 8, color: COLOR.muted });
   ctx.y += 6;
   rule(ctx, COLOR.rule);
@@ -473,7 +573,8 @@ function payment(ctx: Ctx) {
   if (!p) return;
   pairRow(ctx, L.payment, [METHOD[p.method].en], [METHOD[p.method].ar]);
   if (p.reference) pairRow(ctx, L.reference, [p.reference], [p.reference]);
-  if (p.paidAt) pairRow(ctx, inv.kind === "invoice" ? L.paidAt : L.refundedAt, [dateEn(p.paidAt)], [dateAr(p.paidAt, inv.digits)]);
+  if (p.paidAt)
+    pairRow(ctx, inv.kind === "invoice" ? L.paidAt : L.refundedAt, [dateEn(p.paidAt)], [dateAr(p.paidAt, inv.digits)]);
 }
 
 function footers(ctx: Ctx) {
@@ -484,8 +585,18 @@ function footers(ctx: Ctx) {
     doc.switchToPage(i);
     const y = doc.page.height - MARGIN / 2 - 4;
     const n = i - range.start + 1;
-    drawLine(doc, `${inv.number} · Page ${n} of ${range.count}`, "ltr", style, { x: MARGIN, y, width: ctx.width, align: "left" });
-    drawLine(doc, withDigits(`صفحة ${n} من ${range.count}`, inv.digits), "rtl", style, { x: MARGIN, y, width: ctx.width, align: "right" });
+    drawLine(doc, `${inv.number} · Page ${n} of ${range.count}`, "ltr", style, {
+      x: MARGIN,
+      y,
+      width: ctx.width,
+      align: "left",
+    });
+    drawLine(doc, withDigits(`صفحة ${n} من ${range.count}`, inv.digits), "rtl", style, {
+      x: MARGIN,
+      y,
+      width: ctx.width,
+      align: "right",
+    });
   }
 }
 
@@ -507,7 +618,12 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
   const { legalName, address, email, crNumber } = document.buyer;
   const inv: InvoiceDocument = {
     ...document,
-    buyer: { legalName: plainText(legalName), address: plainText(address, { multiLine: true }), email: plainText(email), crNumber: crNumber ? plainText(crNumber) : null },
+    buyer: {
+      legalName: plainText(legalName),
+      address: plainText(address, { multiLine: true }),
+      email: plainText(email),
+      crNumber: crNumber ? plainText(crNumber) : null,
+    },
   };
   const title = inv.kind === "invoice" ? L.invoice : L.credit_note;
   const doc = new PDFDocument({
@@ -535,7 +651,15 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     doc.on("error", reject);
   });
   registerFonts(doc);
-  const ctx: Ctx = { doc, inv, dir: inv.locale === "ar" ? "rtl" : "ltr", y: MARGIN, left: MARGIN, width: doc.page.width - 2 * MARGIN, bottom: doc.page.height - MARGIN - 10 };
+  const ctx: Ctx = {
+    doc,
+    inv,
+    dir: inv.locale === "ar" ? "rtl" : "ltr",
+    y: MARGIN,
+    left: MARGIN,
+    width: doc.page.width - 2 * MARGIN,
+    bottom: doc.page.height - MARGIN - 10,
+  };
   header(ctx);
   facts(ctx);
   parties(ctx);

@@ -26,7 +26,8 @@ export const invoicesOperations: RestOperation[] = [
     tag,
     access: "signedIn",
     summary: "The business's invoices and credit notes, newest first",
-    description: "Owners and the account holder read their business's; admins name any business with client_id. Other members are refused.",
+    description:
+      "Owners and the account holder read their business's; admins name any business with client_id. Other members are refused.",
     query: invoicesQuerySchema,
     responses: { 200: { description: "The documents.", schema: z.object({ invoices: z.array(invoice) }) } },
   },
@@ -36,8 +37,9 @@ export const invoicesOperations: RestOperation[] = [
     tag,
     access: "signedIn",
     summary: "An invoice or credit note as a bilingual PDF (English and Arabic), downloaded as <number>.pdf",
-    description: "lang: the primary language (else the request's Accept-Language); digits: Latin or Arabic-Indic digits in the Arabic half (else Arabic-Indic in Arabic). Another business's document answers 404.",
+    description:
+      "lang: the primary language (else the request's Accept-Language); digits: Latin or Arabic-Indic digits in the Arabic half (else Arabic-Indic in Arabic). Another business's document answers 404.",
     query: invoicePdfQuerySchema,
-    responses: { 200: file("application/pdf", "The PDF (Content-Disposition: attachment; filename=\"<number>.pdf\").") },
+    responses: { 200: file("application/pdf", 'The PDF (Content-Disposition: attachment; filename="<number>.pdf").') },
   },
 ];

@@ -27,13 +27,22 @@ export function invoicesRouter(services: Services) {
   r.get("/", async (req, res) => {
     const viewer = await viewerOf(services, req);
     const clientId = one(req.query.client_id);
-    res.json({ invoices: (await services.invoices.list(viewer, { clientId: clientId === undefined ? undefined : clientId })).map(restInvoice) });
+    res.json({
+      invoices: (await services.invoices.list(viewer, { clientId: clientId === undefined ? undefined : clientId })).map(
+        restInvoice,
+      ),
+    });
   });
 
   /** GET /api/billing/invoices/:id/pdf?lang=en|ar&digits=latin|arabic : the PDF as a download named by its number */
   r.get("/:id/pdf", async (req, res) => {
     const viewer = await viewerOf(services, req);
-    const file = await services.invoices.pdf(viewer, req.params.id, { lang: one(req.query.lang), digits: one(req.query.digits) }, metaOf(req).locale);
+    const file = await services.invoices.pdf(
+      viewer,
+      req.params.id,
+      { lang: one(req.query.lang), digits: one(req.query.digits) },
+      metaOf(req).locale,
+    );
     res.set({
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${file.fileName}"`,

@@ -10,7 +10,16 @@
 // from the invoice row when the mail is sent (mail/mailer.ts asks attachmentFor) and when it is
 // downloaded, the same document both times (renderInvoicePdf is a pure function of it).
 import {
-  addMonths, formatFils, invoiceNumber, kuwaitYear, LOCALES, PLANS, type DigitStyle, type InvoiceKindName, type Locale, type PlanId,
+  addMonths,
+  formatFils,
+  invoiceNumber,
+  kuwaitYear,
+  LOCALES,
+  PLANS,
+  type DigitStyle,
+  type InvoiceKindName,
+  type Locale,
+  type PlanId,
 } from "@sufra/schema";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/prisma.ts";
@@ -21,7 +30,12 @@ import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { accessOf } from "../team/index.ts";
-import { invoicePdfFileName, renderInvoicePdf, type InvoiceDocument, type InvoicePaymentMethod } from "./invoice-pdf.ts";
+import {
+  invoicePdfFileName,
+  renderInvoicePdf,
+  type InvoiceDocument,
+  type InvoicePaymentMethod,
+} from "./invoice-pdf.ts";
 
 const DAY = 86_400_000;
 
@@ -98,7 +112,11 @@ export async function takeNumber(tx: Tx, kind: InvoiceKindName, year: number): P
 
 /** The account holder: the business's first person (docs/product.md#roles), who gets its invoices. */
 async function accountHolder(db: Db | Tx, businessId: string) {
-  return db.user.findFirst({ where: { businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, name: true, email: true, locale: true } });
+  return db.user.findFirst({
+    where: { businessId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, email: true, locale: true },
+  });
 }
 
 const localeOf = (l: string | null | undefined): Locale => (l === "ar" ? "ar" : "en");
@@ -107,7 +125,10 @@ const defaultDigits = (locale: Locale): DigitStyle => (locale === "ar" ? "arabic
 
 async function buyerOf(tx: Tx, businessId: string) {
   const [business, holder] = await Promise.all([
-    tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { companyName: true, address: true, legalName: true, billingAddress: true, crNumber: true } }),
+    tx.business.findUniqueOrThrow({
+      where: { id: businessId },
+      select: { companyName: true, address: true, legalName: true, billingAddress: true, crNumber: true },
+    }),
     accountHolder(tx, businessId),
   ]);
   return {
@@ -122,7 +143,16 @@ async function insertDocument(
   tx: Tx,
   mailer: Mailer,
   now: Date,
-  input: { kind: InvoiceKindName; businessId: string; paymentId?: string; refundId?: string; relatesToId?: string | null; lines: StoredLine[]; totalFils: number; currency: string },
+  input: {
+    kind: InvoiceKindName;
+    businessId: string;
+    paymentId?: string;
+    refundId?: string;
+    relatesToId?: string | null;
+    lines: StoredLine[];
+    totalFils: number;
+    currency: string;
+  },
 ): Promise<Issued> {
   const buyer = await buyerOf(tx, input.businessId);
   const year = kuwaitYear(now);
@@ -154,7 +184,13 @@ async function insertDocument(
         tx,
         buyer.holder.email,
         "invoiceIssued",
-        { name: buyer.holder.name, kind: input.kind, number: invoice.number, totalFils: invoice.totalFils, issuedAt: now },
+        {
+          name: buyer.holder.name,
+          kind: input.kind,
+          number: invoice.number,
+          totalFils: invoice.totalFils,
+          issuedAt: now,
+        },
         localeOf(buyer.holder.locale),
         { invoiceId: invoice.id },
       ),
@@ -168,14 +204,20 @@ async function insertDocument(
  * payment has at most one invoice: called again, it answers the one it has and writes nothing.
  * `now`: the issue instant (its Kuwait year names the sequence); the clock's by default.
  */
-export async function issueInvoice(tx: Tx, mailer: Mailer, paymentId: string, opts: { now?: Date } = {}): Promise<Issued> {
+export async function issueInvoice(
+  tx: Tx,
+  mailer: Mailer,
+  paymentId: string,
+  opts: { now?: Date } = {},
+): Promise<Issued> {
   // the payment's row lock makes two callers for the same payment (the return and the webhook) take turns
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
   if (!locked.length) throw new AppError("NOT_FOUND");
   const existing = await tx.invoice.findUnique({ where: { paymentId } });
   if (existing) return { invoice: existing, created: false, mailIds: [] };
   const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
-  if (payment.status !== "paid" && payment.status !== "refunded" && payment.status !== "partially_refunded") throw new AppError("INVALID_STATE");
+  if (payment.status !== "paid" && payment.status !== "refunded" && payment.status !== "partially_refunded")
+    throw new AppError("INVALID_STATE");
   return insertDocument(tx, mailer, opts.now ?? new Date(), {
     kind: "invoice",
     businessId: payment.businessId,
@@ -191,27 +233,49 @@ async function paymentLine(tx: Tx, payment: Payment): Promise<StoredLine> {
   let description: { en: string; ar: string };
   if (payment.purpose === "upgrade") {
     // the days as prorateUpgrade counted them: left from the payment's start, of the running period
-    const sub = await tx.subscription.findUnique({ where: { businessId: payment.businessId }, select: { periodStartsAt: true } });
-    const periodStart = sub?.periodStartsAt && sub.periodStartsAt <= payment.periodStart ? sub.periodStartsAt : addMonths(payment.periodEnd, -1);
+    const sub = await tx.subscription.findUnique({
+      where: { businessId: payment.businessId },
+      select: { periodStartsAt: true },
+    });
+    const periodStart =
+      sub?.periodStartsAt && sub.periodStartsAt <= payment.periodStart
+        ? sub.periodStartsAt
+        : addMonths(payment.periodEnd, -1);
     const daysInPeriod = Math.max(1, Math.round((payment.periodEnd.getTime() - periodStart.getTime()) / DAY));
-    const daysLeft = Math.min(daysInPeriod, Math.max(1, Math.ceil((payment.periodEnd.getTime() - payment.periodStart.getTime()) / DAY)));
+    const daysLeft = Math.min(
+      daysInPeriod,
+      Math.max(1, Math.ceil((payment.periodEnd.getTime() - payment.periodStart.getTime()) / DAY)),
+    );
     description = upgradeDescription(plan, daysLeft, daysInPeriod);
   } else {
     description = periodDescription(plan, monthsIn(payment.periodStart, payment.periodEnd));
   }
-  return { description, periodStart: payment.periodStart.toISOString(), periodEnd: payment.periodEnd.toISOString(), amountFils: payment.amountFils };
+  return {
+    description,
+    periodStart: payment.periodStart.toISOString(),
+    periodEnd: payment.periodEnd.toISOString(),
+    amountFils: payment.amountFils,
+  };
 }
 
 /**
  * The credit note of a succeeded refund, inside the refund's transaction; it names the payment's
  * invoice. A refund has at most one credit note: called again, it answers that one.
  */
-export async function issueCreditNote(tx: Tx, mailer: Mailer, refundId: string, opts: { now?: Date } = {}): Promise<Issued> {
+export async function issueCreditNote(
+  tx: Tx,
+  mailer: Mailer,
+  refundId: string,
+  opts: { now?: Date } = {},
+): Promise<Issued> {
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM refunds WHERE id = ${refundId}::uuid FOR UPDATE`;
   if (!locked.length) throw new AppError("NOT_FOUND");
   const existing = await tx.invoice.findUnique({ where: { refundId } });
   if (existing) return { invoice: existing, created: false, mailIds: [] };
-  const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId }, include: { payment: { include: { invoice: true } } } });
+  const refund = await tx.refund.findUniqueOrThrow({
+    where: { id: refundId },
+    include: { payment: { include: { invoice: true } } },
+  });
   if (refund.status !== "succeeded") throw new AppError("INVALID_STATE");
   const original = refund.payment.invoice;
   return insertDocument(tx, mailer, opts.now ?? new Date(), {
@@ -219,7 +283,14 @@ export async function issueCreditNote(tx: Tx, mailer: Mailer, refundId: string, 
     businessId: refund.payment.businessId,
     refundId,
     relatesToId: original?.id ?? null,
-    lines: [{ description: refundDescription(original?.number ?? null, refund.reason), periodStart: null, periodEnd: null, amountFils: refund.amountFils }],
+    lines: [
+      {
+        description: refundDescription(original?.number ?? null, refund.reason),
+        periodStart: null,
+        periodEnd: null,
+        amountFils: refund.amountFils,
+      },
+    ],
     totalFils: refund.amountFils,
     currency: refund.payment.currency,
   });
@@ -230,14 +301,24 @@ export async function issueCreditNote(tx: Tx, mailer: Mailer, refundId: string, 
 const METHODS: readonly InvoicePaymentMethod[] = ["knet", "card", "apple_pay", "bank_transfer", "other"];
 
 /** The PDF's document of an invoice row, in a language and digits (the row is the same whichever). */
-export async function invoiceDocument(db: Db | Tx, invoice: Invoice, view: { locale: Locale; digits: DigitStyle }, seller: Seller): Promise<InvoiceDocument> {
+export async function invoiceDocument(
+  db: Db | Tx,
+  invoice: Invoice,
+  view: { locale: Locale; digits: DigitStyle },
+  seller: Seller,
+): Promise<InvoiceDocument> {
   const [payment, refund, original] = await Promise.all([
     invoice.paymentId ? db.payment.findUnique({ where: { id: invoice.paymentId } }) : null,
     invoice.refundId ? db.refund.findUnique({ where: { id: invoice.refundId }, include: { payment: true } }) : null,
-    invoice.relatesToId ? db.invoice.findUnique({ where: { id: invoice.relatesToId }, select: { number: true } }) : null,
+    invoice.relatesToId
+      ? db.invoice.findUnique({ where: { id: invoice.relatesToId }, select: { number: true } })
+      : null,
   ]);
   const paidWith = (payment ?? refund?.payment) as Payment | null | undefined;
-  const method = paidWith?.method && METHODS.includes(paidWith.method as InvoicePaymentMethod) ? (paidWith.method as InvoicePaymentMethod) : "other";
+  const method =
+    paidWith?.method && METHODS.includes(paidWith.method as InvoicePaymentMethod)
+      ? (paidWith.method as InvoicePaymentMethod)
+      : "other";
   const lines = (invoice.lines as unknown as StoredLine[]).map((l) => ({
     description: l.description,
     periodStart: l.periodStart ? new Date(l.periodStart) : null,
@@ -261,7 +342,12 @@ export async function invoiceDocument(db: Db | Tx, invoice: Invoice, view: { loc
         : { method, reference: paidWith.receipt ?? paidWith.gatewayChargeId ?? null, paidAt: paidWith.paidAt }
       : null,
     // an invoice says what it was when issued (the refund is its credit note's to tell)
-    status: invoice.kind === "credit_note" ? (refund && paidWith && refund.amountFils < paidWith.amountFils ? "partially_refunded" : "refunded") : "paid",
+    status:
+      invoice.kind === "credit_note"
+        ? refund && paidWith && refund.amountFils < paidWith.amountFils
+          ? "partially_refunded"
+          : "refunded"
+        : "paid",
     locale: view.locale,
     digits: view.digits,
   };
@@ -271,7 +357,11 @@ export async function invoiceDocument(db: Db | Tx, invoice: Invoice, view: { loc
  * The mail's attachment (mail/mailer.ts's attachmentFor, wired in app.ts): the PDF in the account
  * holder's language, rendered when the mail is sent.
  */
-export async function invoiceAttachment(db: Db, seller: Seller, invoiceId: string): Promise<{ filename: string; content: Buffer }> {
+export async function invoiceAttachment(
+  db: Db,
+  seller: Seller,
+  invoiceId: string,
+): Promise<{ filename: string; content: Buffer }> {
   const invoice = await db.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
   const holder = await accountHolder(db, invoice.businessId);
   const locale = localeOf(holder?.locale);
@@ -317,7 +407,8 @@ export function createInvoicesService(deps: Pick<Deps, "db" | "config">) {
     const v = requireScope(viewer, "authenticated");
     if (v.role === "admin") {
       if (!clientId) throw new AppError("VALIDATION_ERROR", { clientId: ["billingClientRequired"] });
-      if (!isUuid(clientId) || !(await db.business.findUnique({ where: { id: clientId }, select: { id: true } }))) throw new AppError("NOT_FOUND");
+      if (!isUuid(clientId) || !(await db.business.findUnique({ where: { id: clientId }, select: { id: true } })))
+        throw new AppError("NOT_FOUND");
       return clientId;
     }
     const access = await accessOf(db, v);
@@ -334,11 +425,26 @@ export function createInvoicesService(deps: Pick<Deps, "db" | "config">) {
       const rows = await db.invoice.findMany({
         where: { businessId },
         orderBy: [{ issuedAt: "desc" }, { kind: "desc" }, { sequence: "desc" }],
-        select: { id: true, number: true, kind: true, issuedAt: true, totalFils: true, currency: true, relatesToId: true },
+        select: {
+          id: true,
+          number: true,
+          kind: true,
+          issuedAt: true,
+          totalFils: true,
+          currency: true,
+          relatesToId: true,
+        },
       });
       const numbers = new Map(rows.map((r) => [r.id, r.number]));
-      const missing = [...new Set(rows.map((r) => r.relatesToId).filter((id): id is string => !!id && !numbers.has(id)))];
-      if (missing.length) for (const r of await db.invoice.findMany({ where: { id: { in: missing } }, select: { id: true, number: true } })) numbers.set(r.id, r.number);
+      const missing = [
+        ...new Set(rows.map((r) => r.relatesToId).filter((id): id is string => !!id && !numbers.has(id))),
+      ];
+      if (missing.length)
+        for (const r of await db.invoice.findMany({
+          where: { id: { in: missing } },
+          select: { id: true, number: true },
+        }))
+          numbers.set(r.id, r.number);
       return rows.map((r) => ({
         id: r.id,
         number: r.number,
@@ -355,11 +461,18 @@ export function createInvoicesService(deps: Pick<Deps, "db" | "config">) {
      * One invoice's PDF, in `lang` (else `fallbackLocale`, the request's language) and digits (else
      * Arabic-Indic in Arabic). Another business's invoice is NOT_FOUND.
      */
-    async pdf(viewer: Viewer | null, id: string, input: { lang?: unknown; digits?: unknown } = {}, fallbackLocale: Locale = "en"): Promise<{ fileName: string; body: Buffer }> {
+    async pdf(
+      viewer: Viewer | null,
+      id: string,
+      input: { lang?: unknown; digits?: unknown } = {},
+      fallbackLocale: Locale = "en",
+    ): Promise<{ fileName: string; body: Buffer }> {
       const v = requireScope(viewer, "authenticated");
       const q = validate(invoicePdfQuerySchema, { lang: input.lang || undefined, digits: input.digits || undefined });
       const businessId = v.role === "admin" ? null : await businessOf(v, undefined);
-      const invoice = isUuid(id) ? await db.invoice.findFirst({ where: { id, ...(businessId ? { businessId } : {}) } }) : null;
+      const invoice = isUuid(id)
+        ? await db.invoice.findFirst({ where: { id, ...(businessId ? { businessId } : {}) } })
+        : null;
       if (!invoice) throw new AppError("NOT_FOUND");
       const locale = q.lang ?? fallbackLocale;
       const doc = await invoiceDocument(db, invoice, { locale, digits: q.digits ?? defaultDigits(locale) }, seller);

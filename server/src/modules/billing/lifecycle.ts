@@ -8,7 +8,17 @@
 // subscription once; the one whose update changed the row writes the audit row, the webhook event, the
 // events and the notice. Reminders change no row: the notice's dedupe key (per subscription, type and
 // Kuwait day) makes them once. `now` is a parameter: tests drive the job with chosen instants.
-import { GRACE_DAYS, GRACE_REMINDER_DAYS, isPremium, kuwaitDate, PLAN_PRICE_FILS, RENEWAL_REMINDER_DAYS, subscriptionRuns, TRIAL_REMINDER_DAYS, type PlanId } from "@sufra/schema";
+import {
+  GRACE_DAYS,
+  GRACE_REMINDER_DAYS,
+  isPremium,
+  kuwaitDate,
+  PLAN_PRICE_FILS,
+  RENEWAL_REMINDER_DAYS,
+  subscriptionRuns,
+  TRIAL_REMINDER_DAYS,
+  type PlanId,
+} from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
@@ -41,7 +51,13 @@ export const graceEndsAt = (pastDueSince: Date) => new Date(pastDueSince.getTime
  * targets were held.
  */
 export async function releaseHeldPosts(tx: Tx, businessId: string): Promise<{ released: number }> {
-  const held = await tx.postTarget.count({ where: { status: "pending", dueAt: { not: null }, post: { businessId, status: { in: ["scheduled", "publishing"] } } } });
+  const held = await tx.postTarget.count({
+    where: {
+      status: "pending",
+      dueAt: { not: null },
+      post: { businessId, status: { in: ["scheduled", "publishing"] } },
+    },
+  });
   await publishIn(tx, "billing.changed", { businessId, reason: "posts_released" });
   return { released: held };
 }
@@ -59,7 +75,13 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
   const notice = { mailer, publicUrl: config.publicUrl, byTransfer: !config.payments.gateway };
 
   /** The events, audit row and webhook event of a status or plan change made by the job (system actor). */
-  async function recordChange(tx: Tx, before: Subscription, after: Subscription, change: "trial_ended" | "cancelled" | "past_due" | "expired" | "plan_changed", extra: Record<string, unknown> = {}) {
+  async function recordChange(
+    tx: Tx,
+    before: Subscription,
+    after: Subscription,
+    change: "trial_ended" | "cancelled" | "past_due" | "expired" | "plan_changed",
+    extra: Record<string, unknown> = {},
+  ) {
     await audit(tx, {
       actorId: null,
       action: `billing.${change}`,
@@ -72,7 +94,9 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
         ...extra,
       },
     });
-    const deliveries = opts.webhooks ? await opts.webhooks.record(tx, before.businessId, { type: "subscription.changed", change }) : [];
+    const deliveries = opts.webhooks
+      ? await opts.webhooks.record(tx, before.businessId, { type: "subscription.changed", change })
+      : [];
     // the billing page, the admin's figures, and every cached caller of the business (its plan or status changed)
     await publishBillingChange(tx, before.businessId, change, true);
     return deliveries;
@@ -84,7 +108,11 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
 
   /** Leaving Premium: each member other than the owners and the account holder becomes read-only, and is told. */
   async function tellReadOnly(tx: Tx, businessId: string, plan: string, now: Date) {
-    const users = await tx.user.findMany({ where: { businessId }, orderBy: PEOPLE_OLDEST_FIRST, select: { id: true, role: true } });
+    const users = await tx.user.findMany({
+      where: { businessId },
+      orderBy: PEOPLE_OLDEST_FIRST,
+      select: { id: true, role: true },
+    });
     const managers = new Set(managersOf(users).map((u) => u.id));
     const members = users.filter((u) => !managers.has(u.id)).map((u) => u.id);
     if (!members.length) return [];
@@ -94,17 +122,24 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
   /** A plan change the job applied: the owners hear of it, and leaving Premium makes members read-only. */
   async function planChanged(tx: Tx, before: Subscription, plan: PlanId, now: Date) {
     const mailIds = await tell(tx, before.businessId, "plan_changed", { plan, previousPlan: before.plan }, now);
-    if (isPremium({ plan: before.plan, status: "active" }) && plan !== "premium") mailIds.push(...(await tellReadOnly(tx, before.businessId, plan, now)));
+    if (isPremium({ plan: before.plan, status: "active" }) && plan !== "premium")
+      mailIds.push(...(await tellReadOnly(tx, before.businessId, plan, now)));
     return mailIds;
   }
 
   /** One subscription's move, in its own transaction; null when another process (or a payment) moved it first. */
-  async function move(sub: Subscription, fn: (tx: Tx) => Promise<Omit<Change, "businessId"> | null>): Promise<Change | null> {
+  async function move(
+    sub: Subscription,
+    fn: (tx: Tx) => Promise<Omit<Change, "businessId"> | null>,
+  ): Promise<Change | null> {
     try {
       const r = await db.$transaction(fn);
       return r ? { businessId: sub.businessId, ...r } : null;
     } catch (e) {
-      logger.error("the billing lifecycle could not move a subscription", { businessId: sub.businessId, error: (e as Error).message });
+      logger.error("the billing lifecycle could not move a subscription", {
+        businessId: sub.businessId,
+        error: (e as Error).message,
+      });
       return null;
     }
   }
@@ -112,7 +147,10 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
   /** trial -> expired at the trial's end. */
   const expireTrial = (s: Subscription, now: Date) =>
     move(s, async (tx) => {
-      const { count } = await tx.subscription.updateMany({ where: { id: s.id, status: "trial", trialEndsAt: { lte: now } }, data: { status: "expired", endedAt: s.trialEndsAt ?? now } });
+      const { count } = await tx.subscription.updateMany({
+        where: { id: s.id, status: "trial", trialEndsAt: { lte: now } },
+        data: { status: "expired", endedAt: s.trialEndsAt ?? now },
+      });
       if (count !== 1) return null;
       const after = await tx.subscription.findUniqueOrThrow({ where: { id: s.id } });
       const deliveries = await recordChange(tx, s, after, "trial_ended");
@@ -129,20 +167,53 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
       const plan = (s.nextPlan ?? s.plan) as PlanId;
       const status = s.cancelAtPeriodEnd ? "cancelled" : "past_due";
       const { count } = await tx.subscription.updateMany({
-        where: { id: s.id, status: "active", renewsAt: s.renewsAt, nextPlan: s.nextPlan, cancelAtPeriodEnd: s.cancelAtPeriodEnd },
-        data: status === "cancelled" ? { status, plan, nextPlan: null, endedAt: s.renewsAt } : { status, plan, nextPlan: null, pastDueSince: s.renewsAt },
+        where: {
+          id: s.id,
+          status: "active",
+          renewsAt: s.renewsAt,
+          nextPlan: s.nextPlan,
+          cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+        },
+        data:
+          status === "cancelled"
+            ? { status, plan, nextPlan: null, endedAt: s.renewsAt }
+            : { status, plan, nextPlan: null, pastDueSince: s.renewsAt },
       });
       if (count !== 1) return null;
       const after = await tx.subscription.findUniqueOrThrow({ where: { id: s.id } });
       const mailIds: string[] = [];
       const deliveries: string[] = [];
       if (plan !== s.plan) {
-        await audit(tx, { actorId: null, action: "billing.plan_changed", entityType: "business", entityId: s.businessId, data: { by: LIFECYCLE_JOB, from: s.plan, to: plan, at: "period_end" } });
+        await audit(tx, {
+          actorId: null,
+          action: "billing.plan_changed",
+          entityType: "business",
+          entityId: s.businessId,
+          data: { by: LIFECYCLE_JOB, from: s.plan, to: plan, at: "period_end" },
+        });
         mailIds.push(...(await planChanged(tx, s, plan, now)));
       }
-      deliveries.push(...(await recordChange(tx, s, after, status === "cancelled" ? "cancelled" : "past_due", plan !== s.plan ? { planChanged: { from: s.plan, to: plan } } : {})));
-      if (status === "cancelled") mailIds.push(...(await tell(tx, s.businessId, "subscription_expired", { status: "cancelled" }, now)));
-      else mailIds.push(...(await tell(tx, s.businessId, "payment_overdue", { plan, amountFils: PLAN_PRICE_FILS[plan], graceEndsAt: graceEndsAt(s.renewsAt!) }, now)));
+      deliveries.push(
+        ...(await recordChange(
+          tx,
+          s,
+          after,
+          status === "cancelled" ? "cancelled" : "past_due",
+          plan !== s.plan ? { planChanged: { from: s.plan, to: plan } } : {},
+        )),
+      );
+      if (status === "cancelled")
+        mailIds.push(...(await tell(tx, s.businessId, "subscription_expired", { status: "cancelled" }, now)));
+      else
+        mailIds.push(
+          ...(await tell(
+            tx,
+            s.businessId,
+            "payment_overdue",
+            { plan, amountFils: PLAN_PRICE_FILS[plan], graceEndsAt: graceEndsAt(s.renewsAt!) },
+            now,
+          )),
+        );
       return { mailIds, deliveries };
     });
 
@@ -150,7 +221,10 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
   const expireGrace = (s: Subscription, now: Date) =>
     move(s, async (tx) => {
       const ends = graceEndsAt(s.pastDueSince!);
-      const { count } = await tx.subscription.updateMany({ where: { id: s.id, status: "past_due", pastDueSince: s.pastDueSince, renewsAt: s.renewsAt }, data: { status: "expired", endedAt: ends } });
+      const { count } = await tx.subscription.updateMany({
+        where: { id: s.id, status: "past_due", pastDueSince: s.pastDueSince, renewsAt: s.renewsAt },
+        data: { status: "expired", endedAt: ends },
+      });
       if (count !== 1) return null;
       const after = await tx.subscription.findUniqueOrThrow({ where: { id: s.id } });
       const deliveries = await recordChange(tx, s, after, "expired");
@@ -164,10 +238,22 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
    */
   const startPaidPlan = (s: Subscription, now: Date) =>
     move(s, async (tx) => {
-      const paid = await tx.payment.findFirst({ where: { businessId: s.businessId, purpose: "period", appliedAt: { not: null }, periodStart: s.periodStartsAt!, plan: s.nextPlan! }, select: { id: true } });
+      const paid = await tx.payment.findFirst({
+        where: {
+          businessId: s.businessId,
+          purpose: "period",
+          appliedAt: { not: null },
+          periodStart: s.periodStartsAt!,
+          plan: s.nextPlan!,
+        },
+        select: { id: true },
+      });
       if (!paid) return null;
       const plan = s.nextPlan as PlanId;
-      const { count } = await tx.subscription.updateMany({ where: { id: s.id, status: "active", nextPlan: s.nextPlan, periodStartsAt: s.periodStartsAt }, data: { plan, nextPlan: null } });
+      const { count } = await tx.subscription.updateMany({
+        where: { id: s.id, status: "active", nextPlan: s.nextPlan, periodStartsAt: s.periodStartsAt },
+        data: { plan, nextPlan: null },
+      });
       if (count !== 1) return null;
       const after = await tx.subscription.findUniqueOrThrow({ where: { id: s.id } });
       const deliveries = await recordChange(tx, s, after, "plan_changed", { paymentId: paid.id });
@@ -189,28 +275,55 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
     const keep = (c: Change | null) => c && changes.push(c);
 
     // the transitions (a business's subscription moves at most one step per pass, in this order)
-    for (const s of await db.subscription.findMany({ where: { ...live, status: "active", nextPlan: { not: null }, periodStartsAt: { lte: now }, renewsAt: { gt: now } } })) keep(await startPaidPlan(s, now));
-    for (const s of await db.subscription.findMany({ where: { ...live, status: "trial", trialEndsAt: { lte: now } } })) keep(await expireTrial(s, now));
-    for (const s of await db.subscription.findMany({ where: { ...live, status: "active", renewsAt: { lte: now } } })) keep(await endPeriod(s, now));
-    for (const s of await db.subscription.findMany({ where: { ...live, status: "past_due", pastDueSince: { lte: new Date(now.getTime() - GRACE_DAYS * DAY) } } })) keep(await expireGrace(s, now));
+    for (const s of await db.subscription.findMany({
+      where: {
+        ...live,
+        status: "active",
+        nextPlan: { not: null },
+        periodStartsAt: { lte: now },
+        renewsAt: { gt: now },
+      },
+    }))
+      keep(await startPaidPlan(s, now));
+    for (const s of await db.subscription.findMany({ where: { ...live, status: "trial", trialEndsAt: { lte: now } } }))
+      keep(await expireTrial(s, now));
+    for (const s of await db.subscription.findMany({ where: { ...live, status: "active", renewsAt: { lte: now } } }))
+      keep(await endPeriod(s, now));
+    for (const s of await db.subscription.findMany({
+      where: { ...live, status: "past_due", pastDueSince: { lte: new Date(now.getTime() - GRACE_DAYS * DAY) } },
+    }))
+      keep(await expireGrace(s, now));
 
     // the reminders, to businesses whose people may sign in
     const horizon = new Date(now.getTime() + 5 * DAY);
     const open = { business: { demo: false, status: "active" as const } };
-    for (const s of await db.subscription.findMany({ where: { ...open, status: "trial", trialEndsAt: { gt: now, lte: horizon } } })) {
-      if ((TRIAL_REMINDER_DAYS as readonly number[]).includes(kuwaitDaysUntil(now, s.trialEndsAt!))) keep(await remind(s, "trial_ending", { trialEndsAt: s.trialEndsAt }, now));
+    for (const s of await db.subscription.findMany({
+      where: { ...open, status: "trial", trialEndsAt: { gt: now, lte: horizon } },
+    })) {
+      if ((TRIAL_REMINDER_DAYS as readonly number[]).includes(kuwaitDaysUntil(now, s.trialEndsAt!)))
+        keep(await remind(s, "trial_ending", { trialEndsAt: s.trialEndsAt }, now));
     }
-    for (const s of await db.subscription.findMany({ where: { ...open, status: "active", cancelAtPeriodEnd: false, renewsAt: { gt: now, lte: horizon } } })) {
+    for (const s of await db.subscription.findMany({
+      where: { ...open, status: "active", cancelAtPeriodEnd: false, renewsAt: { gt: now, lte: horizon } },
+    })) {
       const plan = (s.nextPlan ?? s.plan) as PlanId;
-      if ((RENEWAL_REMINDER_DAYS as readonly number[]).includes(kuwaitDaysUntil(now, s.renewsAt!))) keep(await remind(s, "payment_due", { plan, amountFils: PLAN_PRICE_FILS[plan], periodEndsAt: s.renewsAt }, now));
+      if ((RENEWAL_REMINDER_DAYS as readonly number[]).includes(kuwaitDaysUntil(now, s.renewsAt!)))
+        keep(
+          await remind(s, "payment_due", { plan, amountFils: PLAN_PRICE_FILS[plan], periodEndsAt: s.renewsAt }, now),
+        );
     }
-    for (const s of await db.subscription.findMany({ where: { ...open, status: "past_due", pastDueSince: { not: null } } })) {
+    for (const s of await db.subscription.findMany({
+      where: { ...open, status: "past_due", pastDueSince: { not: null } },
+    })) {
       const ends = graceEndsAt(s.pastDueSince!);
       if (ends <= now) continue;
       const plan = s.plan as PlanId;
       // on the day it fell due (the transition sent it) and GRACE_REMINDER_DAYS before the grace ends
-      const due = kuwaitDaysUntil(s.pastDueSince!, now) === 0 || (GRACE_REMINDER_DAYS as readonly number[]).includes(kuwaitDaysUntil(now, ends));
-      if (due) keep(await remind(s, "payment_overdue", { plan, amountFils: PLAN_PRICE_FILS[plan], graceEndsAt: ends }, now));
+      const due =
+        kuwaitDaysUntil(s.pastDueSince!, now) === 0 ||
+        (GRACE_REMINDER_DAYS as readonly number[]).includes(kuwaitDaysUntil(now, ends));
+      if (due)
+        keep(await remind(s, "payment_overdue", { plan, amountFils: PLAN_PRICE_FILS[plan], graceEndsAt: ends }, now));
     }
 
     const mailIds = changes.flatMap((c) => c.mailIds);
@@ -233,7 +346,12 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
       const r = await it.next();
       if (r.done) return;
       if (!when(r.value)) continue;
-      await release(r.value.businessId).catch((err: Error) => logger.error("could not release a business's held posts", { businessId: r.value.businessId, error: err.message }));
+      await release(r.value.businessId).catch((err: Error) =>
+        logger.error("could not release a business's held posts", {
+          businessId: r.value.businessId,
+          error: err.message,
+        }),
+      );
     }
   }
 

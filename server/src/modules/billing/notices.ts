@@ -55,7 +55,8 @@ export interface NoticeDeps {
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : typeof v === "string" ? v : v.toISOString());
 const date = (v: Date | string | null | undefined) => (v == null ? null : new Date(v));
-const planOf = (p: string | null | undefined): PlanId | null => ((PLAN_IDS as readonly string[]).includes(p ?? "") ? (p as PlanId) : null);
+const planOf = (p: string | null | undefined): PlanId | null =>
+  (PLAN_IDS as readonly string[]).includes(p ?? "") ? (p as PlanId) : null;
 
 /**
  * Tells a business's owners and account holder (team_read_only: `data.userIds`) of a billing event: one
@@ -97,13 +98,23 @@ export async function billingNotice(
       case "payment_due":
         return { ...base, plan, amountFils: data.amountFils ?? 0, periodEndsAt: periodEndsAt ?? now.toISOString() };
       case "payment_overdue":
-        return { ...base, plan, amountFils: data.amountFils ?? 0, graceEndsAt: iso(data.graceEndsAt) ?? now.toISOString() };
+        return {
+          ...base,
+          plan,
+          amountFils: data.amountFils ?? 0,
+          graceEndsAt: iso(data.graceEndsAt) ?? now.toISOString(),
+        };
       case "subscription_expired":
         return { ...base, status: data.status ?? "expired" };
       case "payment_received":
         return { ...base, paymentId: data.paymentId ?? "", plan, amountFils: data.amountFils ?? 0, periodEndsAt };
       case "payment_failed":
-        return { ...base, paymentId: data.paymentId ?? "", amountFils: data.amountFils ?? 0, reason: data.reason ?? null };
+        return {
+          ...base,
+          paymentId: data.paymentId ?? "",
+          amountFils: data.amountFils ?? 0,
+          reason: data.reason ?? null,
+        };
       case "plan_changed":
         return { ...base, plan, previousPlan: data.previousPlan ?? plan };
       case "team_read_only":
@@ -112,12 +123,24 @@ export async function billingNotice(
   })();
 
   // once per payment for a payment's notices; otherwise once per subscription, type and Kuwait day
-  const scope = (type === "payment_received" || type === "payment_failed") && data.paymentId ? `payment:${data.paymentId}` : `${business.subscription?.id ?? businessId}:${kuwaitDate(now)}`;
-  const drafts = people.map((u): Draft => ({ userId: u.id, type, data: payload, dedupeKey: `billing:${type}:${scope}:${u.id}` }));
+  const scope =
+    (type === "payment_received" || type === "payment_failed") && data.paymentId
+      ? `payment:${data.paymentId}`
+      : `${business.subscription?.id ?? businessId}:${kuwaitDate(now)}`;
+  const drafts = people.map((u): Draft => ({
+    userId: u.id,
+    type,
+    data: payload,
+    dedupeKey: `billing:${type}:${scope}:${u.id}`,
+  }));
   const inserted = new Set((await notifyIn(tx, drafts)).map((n) => n.userId));
 
   const when = date(
-    type === "trial_ending" || type === "trial_ended" ? data.trialEndsAt : type === "payment_overdue" ? data.graceEndsAt : periodEndsAt,
+    type === "trial_ending" || type === "trial_ended"
+      ? data.trialEndsAt
+      : type === "payment_overdue"
+        ? data.graceEndsAt
+        : periodEndsAt,
   );
   const mailIds: string[] = [];
   // a payment's receipt is its invoice's mail (invoices.ts), with the PDF: one mail per payment

@@ -25,7 +25,10 @@ export async function requireRunning(db: Db | Tx, businessId: string, right: Run
  * holder (the business's earliest person), in a business whose plan is not Premium. One statement.
  * Owners, the account holder, admins and API keys (refused below Premium anyway) are never read-only here.
  */
-export async function isReadOnlyMember(db: Db | Tx, viewer: { userId: string; role: string; businessId: string | null; apiKeyId?: string }): Promise<boolean> {
+export async function isReadOnlyMember(
+  db: Db | Tx,
+  viewer: { userId: string; role: string; businessId: string | null; apiKeyId?: string },
+): Promise<boolean> {
   if (viewer.role !== "client" || !viewer.businessId || viewer.apiKeyId) return false;
   const [row] = await db.$queryRaw<{ plan: string | null; holder: string | null }[]>`
     select s.plan::text as plan,

@@ -20,7 +20,9 @@ import { publishBillingChange } from "./changes.ts";
 /** Locks the business's subscription row for this transaction (SELECT ... FOR UPDATE) and reads it. */
 export async function lockSubscription(tx: Tx, businessId: string): Promise<Subscription> {
   if (!isUuid(businessId)) throw new AppError("NOT_FOUND");
-  const rows = await tx.$queryRaw<{ id: string }[]>`select id from subscriptions where business_id = ${businessId}::uuid for update`;
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`select id from subscriptions where business_id = ${businessId}::uuid for update`;
   if (!rows.length) throw new AppError("NOT_FOUND");
   return tx.subscription.findUniqueOrThrow({ where: { businessId } });
 }
@@ -52,7 +54,8 @@ function monthsOf(start: Date, end: Date): number {
 }
 
 /** The parts of a subscription a subscription.changed webhook and the caller caches care about. */
-export const subscriptionShape = (s: Pick<Subscription, "plan" | "status" | "trialEndsAt" | "renewsAt">) => [s.plan, s.status, s.trialEndsAt?.getTime(), s.renewsAt?.getTime()].join();
+export const subscriptionShape = (s: Pick<Subscription, "plan" | "status" | "trialEndsAt" | "renewsAt">) =>
+  [s.plan, s.status, s.trialEndsAt?.getTime(), s.renewsAt?.getTime()].join();
 
 /**
  * Applies a paid payment to its subscription, once. The payment must be `paid` (the caller marked it so
@@ -109,9 +112,19 @@ export async function applyPaidPayment(tx: Tx, ctx: ApplyContext, paymentId: str
     entityType: "business",
     entityId: businessId,
     data: {
-      paymentId: p.id, purpose: p.purpose, plan: p.plan, amountFils: p.amountFils, gateway: p.gateway, method: p.method,
+      paymentId: p.id,
+      purpose: p.purpose,
+      plan: p.plan,
+      amountFils: p.amountFils,
+      gateway: p.gateway,
+      method: p.method,
       from: { status: sub.status, plan: sub.plan, renewsAt: sub.renewsAt?.toISOString() ?? null },
-      to: { status: after.status, plan: after.plan, periodStartsAt: after.periodStartsAt?.toISOString() ?? null, renewsAt: after.renewsAt?.toISOString() ?? null },
+      to: {
+        status: after.status,
+        plan: after.plan,
+        periodStartsAt: after.periodStartsAt?.toISOString() ?? null,
+        renewsAt: after.renewsAt?.toISOString() ?? null,
+      },
     },
     ip: ctx.ip ?? null,
   });
@@ -120,11 +133,19 @@ export async function applyPaidPayment(tx: Tx, ctx: ApplyContext, paymentId: str
   // a business that had stopped runs again: its held posts go out (docs/product.md: scheduled posts are held, not lost)
   if (!wasRunning) await releaseHeldPosts(tx, businessId);
   // in the app only: the invoice's mail above is the receipt
-  await billingNotice(tx, ctx, businessId, "payment_received", { paymentId: p.id, amountFils: p.amountFils, plan: p.plan, periodEnd: periodEnd.toISOString() });
+  await billingNotice(tx, ctx, businessId, "payment_received", {
+    paymentId: p.id,
+    amountFils: p.amountFils,
+    plan: p.plan,
+    periodEnd: periodEnd.toISOString(),
+  });
 
   const deliveries: string[] = [];
   const changed = subscriptionShape(sub) !== subscriptionShape(after);
-  if (changed && ctx.webhooks) deliveries.push(...(await ctx.webhooks.record(tx, businessId, { type: "subscription.changed", change: "payment_received" })));
+  if (changed && ctx.webhooks)
+    deliveries.push(
+      ...(await ctx.webhooks.record(tx, businessId, { type: "subscription.changed", change: "payment_received" })),
+    );
   await publishBillingChange(tx, businessId, "payment_received", changed);
   return { applied: true, paymentId: p.id, businessId, mailIds, deliveries };
 }

@@ -1,7 +1,15 @@
 // Reading a business's profile (name, cuisine, area, menu with KWD prices, opening hours) and
 // plan: what the AI writer, the templates and the review replies compose from. Editing the
 // profile lives in business-profile.service.ts.
-import { deliveryAppSchema, readChosenVoice, RESERVATION_MODES, type DeliveryAppKey, type PartialVoice, type PlanId, type ReservationMode } from "@sufra/schema";
+import {
+  deliveryAppSchema,
+  readChosenVoice,
+  RESERVATION_MODES,
+  type DeliveryAppKey,
+  type PartialVoice,
+  type PlanId,
+  type ReservationMode,
+} from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { BusinessProfile } from "../../ai/types.ts";
 import { AppError } from "../../kernel/errors.ts";
@@ -17,8 +25,18 @@ export async function planOfBusiness(db: Db | Tx, businessId: string): Promise<P
 
 /** The columns of the guest facts (docs/product.md#replies-to-guests), read by the writer and the profile screen. */
 export const guestFactsSelect = {
-  address: true, addressAr: true, mapUrl: true, ramadanHours: true, ramadanHoursAr: true, eidHours: true, eidHoursAr: true,
-  deliveryApps: true, reservationMode: true, reservationPhone: true, reservationUrl: true, publicPhone: true,
+  address: true,
+  addressAr: true,
+  mapUrl: true,
+  ramadanHours: true,
+  ramadanHoursAr: true,
+  eidHours: true,
+  eidHoursAr: true,
+  deliveryApps: true,
+  reservationMode: true,
+  reservationPhone: true,
+  reservationUrl: true,
+  publicPhone: true,
 } as const;
 
 export interface GuestFactsRow {
@@ -51,13 +69,23 @@ export function deliveryAppsOf(json: unknown): DeliveryAppRow[] {
   });
 }
 
-export const reservationModeOf = (v: string | null): ReservationMode | null => ((RESERVATION_MODES as readonly string[]).includes(v ?? "") ? (v as ReservationMode) : null);
+export const reservationModeOf = (v: string | null): ReservationMode | null =>
+  (RESERVATION_MODES as readonly string[]).includes(v ?? "") ? (v as ReservationMode) : null;
 
 /** The writer's view of a business: blanks are left out, prices as numbers of dinars. */
 export async function loadBusinessProfile(db: Db | Tx, businessId: string): Promise<BusinessProfile> {
   const b = await db.business.findUniqueOrThrow({
     where: { id: businessId },
-    select: { companyName: true, nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true, ...guestFactsSelect, menuItems: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } },
+    select: {
+      companyName: true,
+      nameAr: true,
+      cuisine: true,
+      area: true,
+      hours: true,
+      hoursAr: true,
+      ...guestFactsSelect,
+      menuItems: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] },
+    },
   });
   const mode = reservationModeOf(b.reservationMode);
   return {
@@ -67,7 +95,11 @@ export async function loadBusinessProfile(db: Db | Tx, businessId: string): Prom
     area: b.area || null,
     hours: b.hours || null,
     hoursAr: b.hoursAr || null,
-    menu: b.menuItems.map((m) => ({ name: m.name, nameAr: m.nameAr || null, priceKwd: m.priceKwd == null ? null : Number(m.priceKwd) })),
+    menu: b.menuItems.map((m) => ({
+      name: m.name,
+      nameAr: m.nameAr || null,
+      priceKwd: m.priceKwd == null ? null : Number(m.priceKwd),
+    })),
     address: b.address || null,
     addressAr: b.addressAr || null,
     mapUrl: b.mapUrl || null,
@@ -82,9 +114,20 @@ export async function loadBusinessProfile(db: Db | Tx, businessId: string): Prom
 }
 
 /** The business's menu in its order, each item with its id (the planner rotates through it; it never makes one up). */
-export async function loadMenuItems(db: Db | Tx, businessId: string): Promise<{ id: string; name: string; nameAr: string | null; priceKwd: number | null }[]> {
-  const rows = await db.menuItem.findMany({ where: { businessId }, orderBy: [{ position: "asc" }, { createdAt: "asc" }] });
-  return rows.map((m) => ({ id: m.id, name: m.name, nameAr: m.nameAr || null, priceKwd: m.priceKwd == null ? null : Number(m.priceKwd) }));
+export async function loadMenuItems(
+  db: Db | Tx,
+  businessId: string,
+): Promise<{ id: string; name: string; nameAr: string | null; priceKwd: number | null }[]> {
+  const rows = await db.menuItem.findMany({
+    where: { businessId },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+  });
+  return rows.map((m) => ({
+    id: m.id,
+    name: m.name,
+    nameAr: m.nameAr || null,
+    priceKwd: m.priceKwd == null ? null : Number(m.priceKwd),
+  }));
 }
 
 /** The voice habits a person of the business chose (schema/src/voice.ts); a habit not chosen is left out. */

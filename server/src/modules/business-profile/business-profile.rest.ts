@@ -8,7 +8,13 @@ import type { PartialVoice } from "@sufra/schema";
 import type { z } from "zod";
 import { restBusinessProfileSchema, restBusinessVoiceSchema, restMenuItemSchema } from "./business-profile.openapi.ts";
 
-export const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema> => ({ id: m.id, name: m.name, name_ar: m.nameAr, price_kwd: m.priceKwd, position: m.position });
+export const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema> => ({
+  id: m.id,
+  name: m.name,
+  name_ar: m.nameAr,
+  price_kwd: m.priceKwd,
+  position: m.position,
+});
 
 export const restBusinessProfile = (p: BusinessProfileView): z.output<typeof restBusinessProfileSchema> => ({
   company_name: p.companyName,
@@ -50,10 +56,21 @@ export const restBusinessVoice = (v: BusinessVoiceView): z.output<typeof restBus
     chosen: restHabits(v.chosen),
     learned: restHabits(v.learned.proposal),
     evidence: {
-      posts: e.posts, arabic_posts: e.arabicPosts, gulf_posts: e.gulfPosts, msa_posts: e.msaPosts,
-      edits: e.edits, edits_toward_gulf: e.editsTowardGulf, edits_toward_msa: e.editsTowardMsa,
-      gulf_share: e.gulfShare, average_length: e.averageLength, emoji_per_post: e.emojiPerPost, hashtags_per_post: e.hashtagsPerPost,
-      arabic_hashtag_share: e.arabicHashtagShare, arabic_first_share: e.arabicFirstShare, edit_length_change: e.editLengthChange, edit_emoji_change: e.editEmojiChange,
+      posts: e.posts,
+      arabic_posts: e.arabicPosts,
+      gulf_posts: e.gulfPosts,
+      msa_posts: e.msaPosts,
+      edits: e.edits,
+      edits_toward_gulf: e.editsTowardGulf,
+      edits_toward_msa: e.editsTowardMsa,
+      gulf_share: e.gulfShare,
+      average_length: e.averageLength,
+      emoji_per_post: e.emojiPerPost,
+      hashtags_per_post: e.hashtagsPerPost,
+      arabic_hashtag_share: e.arabicHashtagShare,
+      arabic_first_share: e.arabicFirstShare,
+      edit_length_change: e.editLengthChange,
+      edit_emoji_change: e.editEmojiChange,
     },
   };
 };
@@ -99,7 +116,9 @@ export function businessProfileRouter(services: Services) {
   });
 
   r.put("/menu/:id", async (req, res) => {
-    res.json(restMenuItem(await businessProfile.updateItem(await viewer(req), req.params.id, camelBody(req), metaOf(req))));
+    res.json(
+      restMenuItem(await businessProfile.updateItem(await viewer(req), req.params.id, camelBody(req), metaOf(req))),
+    );
   });
 
   r.delete("/menu/:id", async (req, res) => {

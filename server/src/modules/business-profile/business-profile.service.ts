@@ -98,7 +98,28 @@ const priceData = (p: number | null | undefined) => (p === undefined ? undefined
 
 export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: LearnVoice } = {}) {
   const { db } = deps;
-  const learnVoice: LearnVoice = opts.learnVoice ?? (async () => ({ proposal: {}, evidence: { posts: 0, arabicPosts: 0, gulfPosts: 0, msaPosts: 0, edits: 0, editsTowardGulf: 0, editsTowardMsa: 0, gulfShare: null, averageLength: null, emojiPerPost: null, hashtagsPerPost: null, arabicHashtagShare: null, arabicFirstShare: null, editLengthChange: null, editEmojiChange: null } }));
+  const learnVoice: LearnVoice =
+    opts.learnVoice ??
+    (async () => ({
+      proposal: {},
+      evidence: {
+        posts: 0,
+        arabicPosts: 0,
+        gulfPosts: 0,
+        msaPosts: 0,
+        edits: 0,
+        editsTowardGulf: 0,
+        editsTowardMsa: 0,
+        gulfShare: null,
+        averageLength: null,
+        emojiPerPost: null,
+        hashtagsPerPost: null,
+        arabicHashtagShare: null,
+        arabicFirstShare: null,
+        editLengthChange: null,
+        editEmojiChange: null,
+      },
+    }));
 
   async function voiceView(businessId: string, chosen?: PartialVoice): Promise<BusinessVoiceView> {
     const [c, learned] = await Promise.all([chosen ?? loadChosenVoice(db, businessId), learnVoice(businessId)]);
@@ -112,18 +133,45 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
   async function load(client: Db | Tx, businessId: string): Promise<BusinessProfileView> {
     const b = await client.business.findUniqueOrThrow({
       where: { id: businessId },
-      select: { id: true, companyName: true, nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true, ...guestFactsSelect, menuItems: { orderBy: menuOrder } },
+      select: {
+        id: true,
+        companyName: true,
+        nameAr: true,
+        cuisine: true,
+        area: true,
+        hours: true,
+        hoursAr: true,
+        ...guestFactsSelect,
+        menuItems: { orderBy: menuOrder },
+      },
     });
     return {
-      id: b.id, companyName: b.companyName, nameAr: b.nameAr, cuisine: b.cuisine, area: b.area, hours: b.hours, hoursAr: b.hoursAr,
-      address: b.address || null, addressAr: b.addressAr, mapUrl: b.mapUrl, ramadanHours: b.ramadanHours, ramadanHoursAr: b.ramadanHoursAr, eidHours: b.eidHours, eidHoursAr: b.eidHoursAr,
-      deliveryApps: deliveryAppsOf(b.deliveryApps), reservationMode: reservationModeOf(b.reservationMode), reservationPhone: b.reservationPhone, reservationUrl: b.reservationUrl, publicPhone: b.publicPhone,
+      id: b.id,
+      companyName: b.companyName,
+      nameAr: b.nameAr,
+      cuisine: b.cuisine,
+      area: b.area,
+      hours: b.hours,
+      hoursAr: b.hoursAr,
+      address: b.address || null,
+      addressAr: b.addressAr,
+      mapUrl: b.mapUrl,
+      ramadanHours: b.ramadanHours,
+      ramadanHoursAr: b.ramadanHoursAr,
+      eidHours: b.eidHours,
+      eidHoursAr: b.eidHoursAr,
+      deliveryApps: deliveryAppsOf(b.deliveryApps),
+      reservationMode: reservationModeOf(b.reservationMode),
+      reservationPhone: b.reservationPhone,
+      reservationUrl: b.reservationUrl,
+      publicPhone: b.publicPhone,
       menu: b.menuItems.map(menuItemRow),
     };
   }
 
   /** Serializes the business's menu writes (count, positions) until the transaction ends. */
-  const lockBusiness = (tx: Tx, businessId: string) => tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
+  const lockBusiness = (tx: Tx, businessId: string) =>
+    tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
 
   async function ownItem(tx: Tx, businessId: string, id: unknown): Promise<MenuItem> {
     if (typeof id !== "string" || !isUuid(id)) throw new AppError("NOT_FOUND");
@@ -144,14 +192,31 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
     async update(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<BusinessProfileView> {
       const v = writer(viewer);
       const data = validate(businessProfileSchema, input);
-      const changes: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+      const changes: Record<string, unknown> = Object.fromEntries(
+        Object.entries(data).filter(([, value]) => value !== undefined),
+      );
       // the address column is not nullable (sign-up and invoices read it): cleared is blank
       if (changes.address === null) changes.address = "";
-      if (changes.deliveryApps) changes.deliveryApps = (changes.deliveryApps as DeliveryAppRow[]).map((a) => ({ app: a.app, name: a.name ?? null, url: a.url }));
+      if (changes.deliveryApps)
+        changes.deliveryApps = (changes.deliveryApps as DeliveryAppRow[]).map((a) => ({
+          app: a.app,
+          name: a.name ?? null,
+          url: a.url,
+        }));
       return db.$transaction(async (tx) => {
         if (Object.keys(changes).length) {
-          await tx.business.update({ where: { id: v.businessId }, data: changes as Parameters<typeof tx.business.update>[0]["data"] });
-          await audit(tx, { actorId: v.userId, action: "business_profile.updated", entityType: "business", entityId: v.businessId, data: { fields: Object.keys(changes) }, ip: meta.ip });
+          await tx.business.update({
+            where: { id: v.businessId },
+            data: changes as Parameters<typeof tx.business.update>[0]["data"],
+          });
+          await audit(tx, {
+            actorId: v.userId,
+            action: "business_profile.updated",
+            entityType: "business",
+            entityId: v.businessId,
+            data: { fields: Object.keys(changes) },
+            ip: meta.ip,
+          });
         }
         return load(tx, v.businessId);
       });
@@ -176,7 +241,14 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
         const fields = Object.keys(change).filter((k) => change[k as VoiceField] !== undefined);
         if (fields.length) {
           await tx.business.update({ where: { id: v.businessId }, data: { voice: next } });
-          await audit(tx, { actorId: v.userId, action: "business_voice.updated", entityType: "business", entityId: v.businessId, data: { fields }, ip: meta.ip });
+          await audit(tx, {
+            actorId: v.userId,
+            action: "business_voice.updated",
+            entityType: "business",
+            entityId: v.businessId,
+            data: { fields },
+            ip: meta.ip,
+          });
         }
         return next;
       });
@@ -193,9 +265,22 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
         if (count >= MAX_MENU_ITEMS) throw tooMany();
         const last = await tx.menuItem.aggregate({ where: { businessId: v.businessId }, _max: { position: true } });
         const item = await tx.menuItem.create({
-          data: { businessId: v.businessId, name: data.name, nameAr: data.nameAr ?? null, priceKwd: priceData(data.priceKwd ?? null), position: (last._max.position ?? -1) + 1 },
+          data: {
+            businessId: v.businessId,
+            name: data.name,
+            nameAr: data.nameAr ?? null,
+            priceKwd: priceData(data.priceKwd ?? null),
+            position: (last._max.position ?? -1) + 1,
+          },
         });
-        await audit(tx, { actorId: v.userId, action: "menu_item.added", entityType: "menu_item", entityId: item.id, data: { name: item.name }, ip: meta.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "menu_item.added",
+          entityType: "menu_item",
+          entityId: item.id,
+          data: { name: item.name },
+          ip: meta.ip,
+        });
         return menuItemRow(item);
       });
     },
@@ -206,8 +291,18 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
       const data = validate(menuItemUpdateSchema, input);
       return db.$transaction(async (tx) => {
         const item = await ownItem(tx, v.businessId, id);
-        const updated = await tx.menuItem.update({ where: { id: item.id }, data: { name: data.name, nameAr: data.nameAr, priceKwd: priceData(data.priceKwd) } });
-        await audit(tx, { actorId: v.userId, action: "menu_item.updated", entityType: "menu_item", entityId: item.id, data: { fields: Object.keys(data).filter((k) => data[k as keyof typeof data] !== undefined) }, ip: meta.ip });
+        const updated = await tx.menuItem.update({
+          where: { id: item.id },
+          data: { name: data.name, nameAr: data.nameAr, priceKwd: priceData(data.priceKwd) },
+        });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "menu_item.updated",
+          entityType: "menu_item",
+          entityId: item.id,
+          data: { fields: Object.keys(data).filter((k) => data[k as keyof typeof data] !== undefined) },
+          ip: meta.ip,
+        });
         return menuItemRow(updated);
       });
     },
@@ -219,7 +314,14 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
         await lockBusiness(tx, v.businessId);
         const item = await ownItem(tx, v.businessId, id);
         await tx.menuItem.delete({ where: { id: item.id } });
-        await audit(tx, { actorId: v.userId, action: "menu_item.removed", entityType: "menu_item", entityId: item.id, data: { name: item.name }, ip: meta.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "menu_item.removed",
+          entityType: "menu_item",
+          entityId: item.id,
+          data: { name: item.name },
+          ip: meta.ip,
+        });
         return menuItemRow(item);
       });
     },
@@ -233,15 +335,27 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
       const { ids } = validate(menuOrderSchema, input);
       return db.$transaction(async (tx) => {
         await lockBusiness(tx, v.businessId);
-        const items = await tx.menuItem.findMany({ where: { businessId: v.businessId }, orderBy: menuOrder, select: { id: true, position: true } });
+        const items = await tx.menuItem.findMany({
+          where: { businessId: v.businessId },
+          orderBy: menuOrder,
+          select: { id: true, position: true },
+        });
         const known = new Set(items.map((i) => i.id));
         const wanted = ids.map((id) => id.toLowerCase());
         if (wanted.some((id) => !known.has(id))) throw new AppError("NOT_FOUND");
         const listed = new Set(wanted);
         const order = [...wanted, ...items.map((i) => i.id).filter((id) => !listed.has(id))];
         const before = new Map(items.map((i) => [i.id, i.position]));
-        for (const [position, id] of order.entries()) if (before.get(id) !== position) await tx.menuItem.update({ where: { id }, data: { position } });
-        await audit(tx, { actorId: v.userId, action: "menu.reordered", entityType: "business", entityId: v.businessId, data: { count: order.length }, ip: meta.ip });
+        for (const [position, id] of order.entries())
+          if (before.get(id) !== position) await tx.menuItem.update({ where: { id }, data: { position } });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "menu.reordered",
+          entityType: "business",
+          entityId: v.businessId,
+          data: { count: order.length },
+          ip: meta.ip,
+        });
         return load(tx, v.businessId);
       });
     },
@@ -264,9 +378,22 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
         const last = await tx.menuItem.aggregate({ where: { businessId: v.businessId }, _max: { position: true } });
         const start = (last._max.position ?? -1) + 1;
         await tx.menuItem.createMany({
-          data: parsed.items.map((item, i) => ({ businessId: v.businessId, name: item.name, nameAr: item.nameAr, priceKwd: priceData(item.priceKwd), position: start + i })),
+          data: parsed.items.map((item, i) => ({
+            businessId: v.businessId,
+            name: item.name,
+            nameAr: item.nameAr,
+            priceKwd: priceData(item.priceKwd),
+            position: start + i,
+          })),
         });
-        await audit(tx, { actorId: v.userId, action: "menu.imported", entityType: "business", entityId: v.businessId, data: { count: parsed.items.length, replace }, ip: meta.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "menu.imported",
+          entityType: "business",
+          entityId: v.businessId,
+          data: { count: parsed.items.length, replace },
+          ip: meta.ip,
+        });
         return load(tx, v.businessId);
       });
     },

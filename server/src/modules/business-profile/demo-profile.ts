@@ -31,13 +31,25 @@ export async function ensureDemoProfile(db: Db, businessId: string): Promise<boo
   return db.$transaction(async (tx) => {
     // two processes starting at once: the second waits here, then finds the marker
     await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
-    if (await tx.auditLog.findFirst({ where: { action: SEEDED, entityId: businessId }, select: { id: true } })) return false;
+    if (await tx.auditLog.findFirst({ where: { action: SEEDED, entityId: businessId }, select: { id: true } }))
+      return false;
     // fields and a menu someone already wrote are kept
-    const b = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true } });
+    const b = await tx.business.findUniqueOrThrow({
+      where: { id: businessId },
+      select: { nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true },
+    });
     const blank = Object.fromEntries(Object.entries(DEMO_PROFILE).filter(([k]) => !b[k as keyof typeof b]));
     if (Object.keys(blank).length) await tx.business.update({ where: { id: businessId }, data: blank });
     if (!(await tx.menuItem.count({ where: { businessId } })))
-      await tx.menuItem.createMany({ data: DEMO_MENU.map((m, position) => ({ businessId, name: m.name, nameAr: m.nameAr, priceKwd: kwdText(m.priceKwd), position })) });
+      await tx.menuItem.createMany({
+        data: DEMO_MENU.map((m, position) => ({
+          businessId,
+          name: m.name,
+          nameAr: m.nameAr,
+          priceKwd: kwdText(m.priceKwd),
+          position,
+        })),
+      });
     await tx.auditLog.create({ data: { actorId: null, action: SEEDED, entityType: "business", entityId: businessId } });
     return true;
   });

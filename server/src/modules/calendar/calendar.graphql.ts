@@ -1,11 +1,19 @@
 // The Kuwait calendar at the GraphQL door: thin, every field calls the calendar service.
-import { HOLIDAY_KINDS, UPCOMING_OCCASIONS_DEFAULT_DAYS, type HolidayKind, type KuwaitHoliday as KuwaitHolidayShape, type PrayerTimes as PrayerTimesShape, type UpcomingOccasion as UpcomingOccasionShape } from "@sufra/schema";
+import {
+  HOLIDAY_KINDS,
+  UPCOMING_OCCASIONS_DEFAULT_DAYS,
+  type HolidayKind,
+  type KuwaitHoliday as KuwaitHolidayShape,
+  type PrayerTimes as PrayerTimesShape,
+  type UpcomingOccasion as UpcomingOccasionShape,
+} from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
 import type { HolidayOverrideRow } from "./calendar.service.ts";
 
 export const HolidayKindEnum = builder.enumType("HolidayKind", {
-  description: "public: a public holiday; islamic: an Islamic occasion; national: National and Liberation Days; season: Ramadan's start and end; school: a school break an admin announced.",
+  description:
+    "public: a public holiday; islamic: an Islamic occasion; national: National and Liberation Days; season: Ramadan's start and end; school: a school break an admin announced.",
   values: upper<HolidayKind>(HOLIDAY_KINDS, {
     public: "A public holiday (New Year's Day).",
     islamic: "An Islamic occasion on the Hijri calendar (the Eids, the Islamic New Year, the Prophet's Birthday...).",
@@ -23,9 +31,14 @@ const PrayerTimes = builder.objectRef<PrayerTimesShape>("PrayerTimes").implement
     sunrise: t.exposeString("sunrise", { description: "Sunrise, HH:mm Kuwait time." }),
     dhuhr: t.exposeString("dhuhr", { description: "Dhuhr, the noon prayer, HH:mm Kuwait time." }),
     asr: t.exposeString("asr", { description: "Asr, the afternoon prayer (Shafi), HH:mm Kuwait time." }),
-    maghrib: t.exposeString("maghrib", { description: "Maghrib, the sunset prayer (Iftar in Ramadan), HH:mm Kuwait time." }),
+    maghrib: t.exposeString("maghrib", {
+      description: "Maghrib, the sunset prayer (Iftar in Ramadan), HH:mm Kuwait time.",
+    }),
     isha: t.exposeString("isha", { description: "Isha, the night prayer, HH:mm Kuwait time." }),
-    ramadan: t.boolean({ description: "The day is in Ramadan (the admins' corrections applied): the posting tip names Ramadan's windows.", resolve: (p, _a, ctx) => ctx.services.insights.ramadan(ctx.viewer, p.date) }),
+    ramadan: t.boolean({
+      description: "The day is in Ramadan (the admins' corrections applied): the posting tip names Ramadan's windows.",
+      resolve: (p, _a, ctx) => ctx.services.insights.ramadan(ctx.viewer, p.date),
+    }),
   }),
 });
 
@@ -33,15 +46,24 @@ const KuwaitHoliday = builder.objectRef<KuwaitHolidayShape>("KuwaitHoliday").imp
   description: "One day of a Kuwait holiday or occasion (Umm al-Qura calendar, with the admins' corrections).",
   fields: (t) => ({
     date: t.exposeString("date", { description: "The day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait)." }),
-    occasionKey: t.exposeString("occasionKey", { description: "The occasion's key, such as eid_al_fitr or national_day." }),
+    occasionKey: t.exposeString("occasionKey", {
+      description: "The occasion's key, such as eid_al_fitr or national_day.",
+    }),
     nameEn: t.exposeString("nameEn", { description: "Its name in English." }),
     nameAr: t.exposeString("nameAr", { description: "Its name in Arabic." }),
     kind: t.field({ description: "What kind of occasion it is.", type: HolidayKindEnum, resolve: (h) => h.kind }),
     day: t.exposeInt("day", { description: "Which day of the occasion, from 1." }),
     days: t.exposeInt("days", { description: "How many days it lasts (the Eids: three)." }),
-    occurrenceYear: t.int({ description: "The year its calendar date starts in; with occurrence, names it for a correction.", resolve: (h) => h.year }),
-    occurrence: t.exposeInt("occurrence", { description: "0, or 1 for the second time a Hijri occasion falls in that year." }),
-    calendarDate: t.exposeString("calendarDate", { description: "The Umm al-Qura calendar's first day, before any correction." }),
+    occurrenceYear: t.int({
+      description: "The year its calendar date starts in; with occurrence, names it for a correction.",
+      resolve: (h) => h.year,
+    }),
+    occurrence: t.exposeInt("occurrence", {
+      description: "0, or 1 for the second time a Hijri occasion falls in that year.",
+    }),
+    calendarDate: t.exposeString("calendarDate", {
+      description: "The Umm al-Qura calendar's first day, before any correction.",
+    }),
     corrected: t.exposeBoolean("corrected", { description: "An admin moved it (the Cabinet's decision)." }),
   }),
 });
@@ -61,18 +83,31 @@ const UpcomingOccasion = builder.objectRef<UpcomingOccasionShape>("UpcomingOccas
 });
 
 const HolidayOverride = builder.objectRef<HolidayOverrideRow>("HolidayOverride").implement({
-  description: "An admin's correction of an occasion's date, or the announcement of a school break (its first day and length).",
+  description:
+    "An admin's correction of an occasion's date, or the announcement of a school break (its first day and length).",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The correction's id (a UUID)." }),
     occasionKey: t.exposeString("occasionKey", { description: "The occasion corrected, such as eid_al_adha." }),
     nameEn: t.exposeString("nameEn", { description: "The occasion's name in English." }),
     nameAr: t.exposeString("nameAr", { description: "The occasion's name in Arabic." }),
     year: t.exposeInt("year", { description: "The Gregorian year of the occurrence corrected." }),
-    occurrence: t.exposeInt("occurrence", { description: "0, or 1 for the second time a Hijri occasion falls in that year." }),
+    occurrence: t.exposeInt("occurrence", {
+      description: "0, or 1 for the second time a Hijri occasion falls in that year.",
+    }),
     date: t.exposeString("date", { description: "The real first day, YYYY-MM-DD (a Kuwait day)." }),
-    days: t.exposeInt("days", { nullable: true, description: "An announced school break's length in days; null for a correction (the occasion keeps its own length)." }),
-    calendarDate: t.exposeString("calendarDate", { nullable: true, description: "The Umm al-Qura calendar's first day it corrects; null when unknown." }),
-    note: t.exposeString("note", { description: "The admin's note (the decision it follows); null when none.", nullable: true }),
+    days: t.exposeInt("days", {
+      nullable: true,
+      description:
+        "An announced school break's length in days; null for a correction (the occasion keeps its own length).",
+    }),
+    calendarDate: t.exposeString("calendarDate", {
+      nullable: true,
+      description: "The Umm al-Qura calendar's first day it corrects; null when unknown.",
+    }),
+    note: t.exposeString("note", {
+      description: "The admin's note (the decision it follows); null when none.",
+      nullable: true,
+    }),
     updatedAt: t.expose("updatedAt", { description: "When it was last set (UTC).", type: "DateTime" }),
   }),
 });
@@ -96,7 +131,12 @@ builder.queryFields((t) => ({
     type: [UpcomingOccasion],
     description: "Occasions starting within the next `days` days, nearest first.",
     authScopes: { authenticated: true },
-    args: { days: t.arg.int({ defaultValue: UPCOMING_OCCASIONS_DEFAULT_DAYS, description: "How many days ahead to look, 1 to 366 (60 by default)." }) },
+    args: {
+      days: t.arg.int({
+        defaultValue: UPCOMING_OCCASIONS_DEFAULT_DAYS,
+        description: "How many days ahead to look, 1 to 366 (60 by default).",
+      }),
+    },
     resolve: (_r, { days }, ctx) => ctx.services.calendar.upcoming(ctx.viewer, { days: days ?? undefined }),
   }),
   holidayOverrides: t.field({
@@ -111,17 +151,29 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   setHolidayOverride: t.field({
     type: HolidayOverride,
-    description: "Admin: the real first day of an occurrence of an occasion (when the Cabinet moves it), or a school break's first day and length as the Ministry of Education announced them.",
+    description:
+      "Admin: the real first day of an occurrence of an occasion (when the Cabinet moves it), or a school break's first day and length as the Ministry of Education announced them.",
     authScopes: { admin: true },
     args: {
       occasionKey: t.arg.string({ required: true, description: "The occasion to correct, such as eid_al_fitr." }),
       year: t.arg.int({ required: true, description: "The Gregorian year of the occurrence." }),
-      occurrence: t.arg.int({ defaultValue: 0, description: "0, or 1 for the second time a Hijri occasion falls in that year." }),
+      occurrence: t.arg.int({
+        defaultValue: 0,
+        description: "0, or 1 for the second time a Hijri occasion falls in that year.",
+      }),
       date: t.arg.string({ required: true, description: "The real first day, YYYY-MM-DD (a Kuwait day)." }),
-      days: t.arg.int({ description: "A school break's length, 1 to 120 days (required for a school break, refused for the other occasions)." }),
+      days: t.arg.int({
+        description:
+          "A school break's length, 1 to 120 days (required for a school break, refused for the other occasions).",
+      }),
       note: t.arg.string({ description: "A note, such as the decision it follows." }),
     },
-    resolve: (_r, args, ctx) => ctx.services.calendar.setOverride(ctx.viewer, { ...args, occurrence: args.occurrence ?? 0, days: args.days ?? undefined, note: args.note ?? undefined }, ctx.meta),
+    resolve: (_r, args, ctx) =>
+      ctx.services.calendar.setOverride(
+        ctx.viewer,
+        { ...args, occurrence: args.occurrence ?? 0, days: args.days ?? undefined, note: args.note ?? undefined },
+        ctx.meta,
+      ),
   }),
   removeHolidayOverride: t.field({
     type: HolidayOverride,

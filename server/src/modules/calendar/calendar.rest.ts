@@ -68,11 +68,15 @@ export function calendarRouter(services: Services) {
 
   /** Occasions starting within ?days= (default 60), nearest first. */
   r.get("/upcoming", async (req, res) => {
-    res.json((await calendar.upcoming(await viewer(req), { days: queryNumber(one(req.query.days)) })).map(restUpcoming));
+    res.json(
+      (await calendar.upcoming(await viewer(req), { days: queryNumber(one(req.query.days)) })).map(restUpcoming),
+    );
   });
 
   r.get("/holiday-overrides", async (req, res) => {
-    res.json((await calendar.listOverrides(await admin(req), { year: queryNumber(one(req.query.year)) })).map(restOverride));
+    res.json(
+      (await calendar.listOverrides(await admin(req), { year: queryNumber(one(req.query.year)) })).map(restOverride),
+    );
   });
 
   /** {occasion_key, year, occurrence?, date, note?}: creates or replaces the occurrence's correction. */

@@ -8,8 +8,24 @@
 // anonymous scraping of a computation; only admins correct dates.
 import adhanModule from "adhan";
 import {
-  calendarOccasionDate, holidayOverrideSchema, holidaysQuerySchema, isOccasionKey, isoDay, KUWAIT_CITY, KUWAIT_TIME_ZONE, kuwaitDate, kuwaitHolidays, prayerTimesQuerySchema,
-  OCCASIONS, upcomingOccasions, upcomingOccasionsQuerySchema, type HolidayOverrideInput, type OccasionKey, type KuwaitHoliday, type PrayerTimes, type UpcomingOccasion,
+  calendarOccasionDate,
+  holidayOverrideSchema,
+  holidaysQuerySchema,
+  isOccasionKey,
+  isoDay,
+  KUWAIT_CITY,
+  KUWAIT_TIME_ZONE,
+  kuwaitDate,
+  kuwaitHolidays,
+  prayerTimesQuerySchema,
+  OCCASIONS,
+  upcomingOccasions,
+  upcomingOccasionsQuerySchema,
+  type HolidayOverrideInput,
+  type OccasionKey,
+  type KuwaitHoliday,
+  type PrayerTimes,
+  type UpcomingOccasion,
 } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
@@ -23,7 +39,12 @@ import { oncePerRequest } from "../../kernel/request-memo.ts";
 // adhan ships CommonJS with one default export: under Node's ESM it arrives as module.exports.default
 const adhan = (adhanModule as unknown as { default?: typeof adhanModule }).default ?? adhanModule;
 
-const clock = new Intl.DateTimeFormat("en-GB-u-nu-latn", { timeZone: KUWAIT_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const clock = new Intl.DateTimeFormat("en-GB-u-nu-latn", {
+  timeZone: KUWAIT_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /** One day's prayer times in Kuwait City, each HH:mm Kuwait time. `date` is YYYY-MM-DD (Kuwait). */
 export function kuwaitPrayerTimes(date: string): PrayerTimes {
@@ -31,9 +52,21 @@ export function kuwaitPrayerTimes(date: string): PrayerTimes {
   const params = adhan.CalculationMethod.Kuwait();
   params.madhab = adhan.Madhab.Shafi;
   // adhan reads the calendar day from the Date's local fields; its answers are instants
-  const t = new adhan.PrayerTimes(new adhan.Coordinates(KUWAIT_CITY.latitude, KUWAIT_CITY.longitude), new Date(y, m - 1, d, 12), params);
+  const t = new adhan.PrayerTimes(
+    new adhan.Coordinates(KUWAIT_CITY.latitude, KUWAIT_CITY.longitude),
+    new Date(y, m - 1, d, 12),
+    params,
+  );
   const hhmm = (at: Date) => clock.format(at);
-  return { date, fajr: hhmm(t.fajr), sunrise: hhmm(t.sunrise), dhuhr: hhmm(t.dhuhr), asr: hhmm(t.asr), maghrib: hhmm(t.maghrib), isha: hhmm(t.isha) };
+  return {
+    date,
+    fajr: hhmm(t.fajr),
+    sunrise: hhmm(t.sunrise),
+    dhuhr: hhmm(t.dhuhr),
+    asr: hhmm(t.asr),
+    maghrib: hhmm(t.maghrib),
+    isha: hhmm(t.isha),
+  };
 }
 
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -58,13 +91,21 @@ export interface HolidayOverrideRow {
 }
 
 /** Every admin correction of the Kuwait calendar, read once per request (kernel/request-memo.ts). */
-export const holidayOverrideRows = (db: Db): Promise<HolidayOverride[]> => oncePerRequest("holidayOverrides", () => db.holidayOverride.findMany());
+export const holidayOverrideRows = (db: Db): Promise<HolidayOverride[]> =>
+  oncePerRequest("holidayOverrides", () => db.holidayOverride.findMany());
 
 /** A stored correction or announcement as the calendar's rules take it (a school break with its length). */
-export const holidayOverrideInput = (r: HolidayOverride): HolidayOverrideInput => ({ occasionKey: r.occasionKey, year: r.year, occurrence: r.occurrence, date: isoDay(r.date), days: r.days });
+export const holidayOverrideInput = (r: HolidayOverride): HolidayOverrideInput => ({
+  occasionKey: r.occasionKey,
+  year: r.year,
+  occurrence: r.occurrence,
+  date: isoDay(r.date),
+  days: r.days,
+});
 
 /** Every correction and announcement, as the calendar's rules take them, read once per request. */
-export const holidayOverrideInputs = async (db: Db): Promise<HolidayOverrideInput[]> => (await holidayOverrideRows(db)).map(holidayOverrideInput);
+export const holidayOverrideInputs = async (db: Db): Promise<HolidayOverrideInput[]> =>
+  (await holidayOverrideRows(db)).map(holidayOverrideInput);
 
 export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {}) {
   const { db } = deps;
@@ -74,7 +115,10 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
   async function overridesAround(client: Db, from: number, to = from): Promise<HolidayOverrideInput[]> {
     // outside a transaction, every correction once per request (a screen asks prayer times, occasions
     // and posting times together): the table holds an admin's few corrections
-    const all = client === db ? await holidayOverrideRows(db) : await client.holidayOverride.findMany({ where: { year: { gte: from - 1, lte: to + 1 } } });
+    const all =
+      client === db
+        ? await holidayOverrideRows(db)
+        : await client.holidayOverride.findMany({ where: { year: { gte: from - 1, lte: to + 1 } } });
     const rows = all.filter((r) => r.year >= from - 1 && r.year <= to + 1);
     return rows.map(holidayOverrideInput);
   }
@@ -127,7 +171,10 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
     async listOverrides(viewer: Viewer | null, input: { year?: unknown } = {}): Promise<HolidayOverrideRow[]> {
       requireScope(viewer, "admin");
       const q = validate(holidaysQuerySchema, input);
-      const rows = await db.holidayOverride.findMany({ where: q.year ? { year: q.year } : {}, orderBy: [{ year: "desc" }, { date: "asc" }] });
+      const rows = await db.holidayOverride.findMany({
+        where: q.year ? { year: q.year } : {},
+        orderBy: [{ year: "desc" }, { date: "asc" }],
+      });
       return rows.map(toRow);
     },
 
@@ -138,12 +185,22 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
     async setOverride(viewer: Viewer | null, input: unknown, meta?: RequestMeta): Promise<HolidayOverrideRow> {
       const v = requireScope(viewer, "admin");
       const data = validate(holidayOverrideSchema, input);
-      const where = { occasionKey_year_occurrence: { occasionKey: data.occasionKey, year: data.year, occurrence: data.occurrence } };
+      const where = {
+        occasionKey_year_occurrence: { occasionKey: data.occasionKey, year: data.year, occurrence: data.occurrence },
+      };
       const row = await db.$transaction(async (tx) => {
         const before = await tx.holidayOverride.findUnique({ where });
         const saved = await tx.holidayOverride.upsert({
           where,
-          create: { occasionKey: data.occasionKey, year: data.year, occurrence: data.occurrence, date: dayOf(data.date), days: data.days ?? null, note: data.note ?? null, updatedById: v.userId },
+          create: {
+            occasionKey: data.occasionKey,
+            year: data.year,
+            occurrence: data.occurrence,
+            date: dayOf(data.date),
+            days: data.days ?? null,
+            note: data.note ?? null,
+            updatedById: v.userId,
+          },
           update: { date: dayOf(data.date), days: data.days ?? null, note: data.note ?? null, updatedById: v.userId },
         });
         await audit(tx, {
@@ -151,7 +208,15 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
           action: "holiday_override.set",
           entityType: "holiday_override",
           entityId: saved.id,
-          data: { occasionKey: data.occasionKey, year: data.year, occurrence: data.occurrence, from: before ? isoDay(before.date) : null, to: data.date, days: data.days ?? null, note: data.note ?? null },
+          data: {
+            occasionKey: data.occasionKey,
+            year: data.year,
+            occurrence: data.occurrence,
+            from: before ? isoDay(before.date) : null,
+            to: data.date,
+            days: data.days ?? null,
+            note: data.note ?? null,
+          },
           ip: meta?.ip,
         });
         return saved;
@@ -172,7 +237,13 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
           action: "holiday_override.removed",
           entityType: "holiday_override",
           entityId: id,
-          data: { occasionKey: found.occasionKey, year: found.year, occurrence: found.occurrence, date: isoDay(found.date), days: found.days },
+          data: {
+            occasionKey: found.occasionKey,
+            year: found.year,
+            occurrence: found.occurrence,
+            date: isoDay(found.date),
+            days: found.days,
+          },
           ip: meta?.ip,
         });
         return found;

@@ -1,2 +1,7 @@
 // The calendar module's face: Kuwait's holidays, occasions and prayer times, which insights plans around.
-export { holidayOverrideInputs, holidayOverrideRows, kuwaitPrayerTimes, type CalendarService } from "./calendar.service.ts";
+export {
+  holidayOverrideInputs,
+  holidayOverrideRows,
+  kuwaitPrayerTimes,
+  type CalendarService,
+} from "./calendar.service.ts";

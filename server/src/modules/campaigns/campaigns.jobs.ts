@@ -4,5 +4,9 @@ import type { ModuleJobs } from "../../jobs/scheduler.ts";
 import { END_JOB, type CampaignsService } from "./campaigns.service.ts";
 
 export function campaignsJobs(campaigns: Pick<CampaignsService, "endDue">): ModuleJobs {
-  return { recurring: [{ name: END_JOB, everyMs: 15 * 60_000, run: () => campaigns.endDue(), atStart: () => campaigns.endDue() }] };
+  return {
+    recurring: [
+      { name: END_JOB, everyMs: 15 * 60_000, run: () => campaigns.endDue(), atStart: () => campaigns.endDue() },
+    ],
+  };
 }

@@ -8,24 +8,27 @@ import { restPostSchema } from "../posts/index.ts";
 const n = z.number();
 const kwd = z.string().nullable();
 const progress = z.object({ metric: z.string(), target: n.nullable(), actual: n.nullable(), percent: n.nullable() });
-export const restCampaignSchema = named("Campaign", z.object({
-  id: z.string(),
-  name: z.string(),
-  goal: z.string(),
-  start_date: isoDate,
-  end_date: isoDate,
-  budget_fils: z.number().int().nullable(),
-  budget_kwd: kwd,
-  occasion: z.string().nullable(),
-  goal_target: n.nullable(),
-  goal_result: n.nullable(),
-  notes: z.string().nullable(),
-  post_count: z.number().int(),
-  progress,
-  simulated_included: z.boolean(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-}));
+export const restCampaignSchema = named(
+  "Campaign",
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    goal: z.string(),
+    start_date: isoDate,
+    end_date: isoDate,
+    budget_fils: z.number().int().nullable(),
+    budget_kwd: kwd,
+    occasion: z.string().nullable(),
+    goal_target: n.nullable(),
+    goal_result: n.nullable(),
+    notes: z.string().nullable(),
+    post_count: z.number().int(),
+    progress,
+    simulated_included: z.boolean(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  }),
+);
 const figures = { posts: n, reach: n, views: n, likes: n, comments: n, shares: n, engagement_rate: n.nullable() };
 const detail = restCampaignSchema.extend({
   rollup: z.object({
@@ -34,9 +37,26 @@ const detail = restCampaignSchema.extend({
     totals: z.object(figures),
     by_platform: z.array(z.object({ platform: z.string(), ...figures })),
     progress,
-    spend: z.object({ budget_fils: n.nullable(), budget_kwd: kwd, cost_per_1000_reach_fils: n.nullable(), cost_per_1000_reach_kwd: kwd, cost_per_result_fils: n.nullable(), cost_per_result_kwd: kwd, result_per: z.number().int() }),
+    spend: z.object({
+      budget_fils: n.nullable(),
+      budget_kwd: kwd,
+      cost_per_1000_reach_fils: n.nullable(),
+      cost_per_1000_reach_kwd: kwd,
+      cost_per_result_fils: n.nullable(),
+      cost_per_result_kwd: kwd,
+      result_per: z.number().int(),
+    }),
     days: z.object({ total: n, elapsed: n, left: n, phase: z.string() }),
-    best_post: z.object({ post_id: z.string(), content: z.string(), engagements: n, reach: n, views: n, engagement_rate: n.nullable() }).nullable(),
+    best_post: z
+      .object({
+        post_id: z.string(),
+        content: z.string(),
+        engagements: n,
+        reach: n,
+        views: n,
+        engagement_rate: n.nullable(),
+      })
+      .nullable(),
     simulated_included: z.boolean(),
   }),
   posts: z.array(restPostSchema.extend({ outside_campaign_dates: z.boolean() })),
@@ -45,12 +65,84 @@ const detached = z.object({ campaign: restCampaignSchema, detached: z.array(z.st
 const tag = "Campaigns";
 
 export const campaignsOperations: RestOperation[] = [
-  { method: "get", path: "/campaigns", tag, access: "business", summary: "The campaigns", responses: { 200: { description: "The campaigns.", schema: z.object({ campaigns: z.array(restCampaignSchema) }) } } },
-  { method: "post", path: "/campaigns", tag, access: "business", summary: "Create a campaign", body: campaignFieldsSchema, responses: { 201: { description: "The new campaign.", schema: restCampaignSchema } } },
-  { method: "get", path: "/campaigns/{id}", tag, access: "business", summary: "A campaign with its roll-up and posts", responses: { 200: { description: "The campaign.", schema: detail } } },
-  { method: "put", path: "/campaigns/{id}", tag, access: "business", summary: "Change a campaign", description: "Only the fields sent change; null clears an optional one.", body: campaignFieldsSchema.partial(), responses: { 200: { description: "The campaign.", schema: restCampaignSchema } } },
-  { method: "delete", path: "/campaigns/{id}", tag, access: "business", summary: "Delete a campaign (its posts stay)", responses: { 200: { description: "Deleted.", schema: z.object({ id: z.string(), deleted: z.literal(true), posts_kept: n }) } } },
-  { method: "post", path: "/campaigns/{id}/posts", tag, access: "business", summary: "Attach posts (a post in another campaign moves)", body: campaignPostIdsSchema, responses: { 200: { description: "The campaign, and the posts outside its days.", schema: z.object({ campaign: restCampaignSchema, attached: z.array(z.string()), outside_dates: z.array(z.string()) }) } } },
-  { method: "post", path: "/campaigns/{id}/posts/detach", tag, access: "business", summary: "Detach several posts", body: campaignPostIdsSchema, responses: { 200: { description: "The campaign.", schema: detached } } },
-  { method: "delete", path: "/campaigns/{id}/posts/{postId}", tag, access: "business", summary: "Detach one post", responses: { 200: { description: "The campaign.", schema: detached } } },
+  {
+    method: "get",
+    path: "/campaigns",
+    tag,
+    access: "business",
+    summary: "The campaigns",
+    responses: { 200: { description: "The campaigns.", schema: z.object({ campaigns: z.array(restCampaignSchema) }) } },
+  },
+  {
+    method: "post",
+    path: "/campaigns",
+    tag,
+    access: "business",
+    summary: "Create a campaign",
+    body: campaignFieldsSchema,
+    responses: { 201: { description: "The new campaign.", schema: restCampaignSchema } },
+  },
+  {
+    method: "get",
+    path: "/campaigns/{id}",
+    tag,
+    access: "business",
+    summary: "A campaign with its roll-up and posts",
+    responses: { 200: { description: "The campaign.", schema: detail } },
+  },
+  {
+    method: "put",
+    path: "/campaigns/{id}",
+    tag,
+    access: "business",
+    summary: "Change a campaign",
+    description: "Only the fields sent change; null clears an optional one.",
+    body: campaignFieldsSchema.partial(),
+    responses: { 200: { description: "The campaign.", schema: restCampaignSchema } },
+  },
+  {
+    method: "delete",
+    path: "/campaigns/{id}",
+    tag,
+    access: "business",
+    summary: "Delete a campaign (its posts stay)",
+    responses: {
+      200: { description: "Deleted.", schema: z.object({ id: z.string(), deleted: z.literal(true), posts_kept: n }) },
+    },
+  },
+  {
+    method: "post",
+    path: "/campaigns/{id}/posts",
+    tag,
+    access: "business",
+    summary: "Attach posts (a post in another campaign moves)",
+    body: campaignPostIdsSchema,
+    responses: {
+      200: {
+        description: "The campaign, and the posts outside its days.",
+        schema: z.object({
+          campaign: restCampaignSchema,
+          attached: z.array(z.string()),
+          outside_dates: z.array(z.string()),
+        }),
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/campaigns/{id}/posts/detach",
+    tag,
+    access: "business",
+    summary: "Detach several posts",
+    body: campaignPostIdsSchema,
+    responses: { 200: { description: "The campaign.", schema: detached } },
+  },
+  {
+    method: "delete",
+    path: "/campaigns/{id}/posts/{postId}",
+    tag,
+    access: "business",
+    summary: "Detach one post",
+    responses: { 200: { description: "The campaign.", schema: detached } },
+  },
 ];

@@ -25,13 +25,26 @@ export const restCampaign = (c: CampaignView): z.output<typeof restCampaignSchem
   goal_result: c.goalResult,
   notes: c.notes,
   post_count: c.postCount,
-  progress: { metric: c.progress.metric, target: c.progress.target, actual: c.progress.actual, percent: c.progress.percent },
+  progress: {
+    metric: c.progress.metric,
+    target: c.progress.target,
+    actual: c.progress.actual,
+    percent: c.progress.percent,
+  },
   simulated_included: c.simulatedIncluded,
   created_at: c.createdAt.toISOString(),
   updated_at: c.updatedAt.toISOString(),
 });
 
-const restFigures = (f: CampaignFigures) => ({ posts: f.posts, reach: f.reach, views: f.views, likes: f.likes, comments: f.comments, shares: f.shares, engagement_rate: f.engagementRate });
+const restFigures = (f: CampaignFigures) => ({
+  posts: f.posts,
+  reach: f.reach,
+  views: f.views,
+  likes: f.likes,
+  comments: f.comments,
+  shares: f.shares,
+  engagement_rate: f.engagementRate,
+});
 
 export const restCampaignDetail = (c: CampaignDetail) => {
   const r = c.rollup;
@@ -42,7 +55,12 @@ export const restCampaignDetail = (c: CampaignDetail) => {
       published_posts: r.publishedPosts,
       totals: restFigures(r.totals),
       by_platform: r.byPlatform.map((p) => ({ platform: p.platform, ...restFigures(p) })),
-      progress: { metric: r.progress.metric, target: r.progress.target, actual: r.progress.actual, percent: r.progress.percent },
+      progress: {
+        metric: r.progress.metric,
+        target: r.progress.target,
+        actual: r.progress.actual,
+        percent: r.progress.percent,
+      },
       spend: {
         budget_fils: r.spend.budgetFils,
         budget_kwd: kwd(r.spend.budgetFils),
@@ -53,7 +71,16 @@ export const restCampaignDetail = (c: CampaignDetail) => {
         result_per: r.spend.resultPer,
       },
       days: { total: r.days.total, elapsed: r.days.elapsed, left: r.days.left, phase: r.days.phase },
-      best_post: r.bestPost ? { post_id: r.bestPost.post.id, content: r.bestPost.post.content, engagements: r.bestPost.engagements, reach: r.bestPost.reach, views: r.bestPost.views, engagement_rate: r.bestPost.engagementRate } : null,
+      best_post: r.bestPost
+        ? {
+            post_id: r.bestPost.post.id,
+            content: r.bestPost.post.content,
+            engagements: r.bestPost.engagements,
+            reach: r.bestPost.reach,
+            views: r.bestPost.views,
+            engagement_rate: r.bestPost.engagementRate,
+          }
+        : null,
       simulated_included: r.simulatedIncluded,
     },
     posts: c.posts.map((p) => ({ ...restPost(p), outside_campaign_dates: p.outsideDates })),

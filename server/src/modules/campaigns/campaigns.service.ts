@@ -6,7 +6,17 @@
 // A post belongs to at most one campaign: attaching it elsewhere moves it. A post due or published
 // outside the campaign's days is allowed (a teaser before, a thank-you after) and reported as such.
 // Deleting a campaign keeps its posts (their campaign is cleared by the foreign key's SET NULL).
-import { campaignAsInput, campaignInputSchema, campaignPostIdsSchema, compareCampaigns, isContentOccasionKey, isOutsideCampaign, kuwaitDate, type CampaignData, isoDay } from "@sufra/schema";
+import {
+  campaignAsInput,
+  campaignInputSchema,
+  campaignPostIdsSchema,
+  compareCampaigns,
+  isContentOccasionKey,
+  isOutsideCampaign,
+  kuwaitDate,
+  type CampaignData,
+  isoDay,
+} from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -70,7 +80,15 @@ const rowData = (d: CampaignData) => ({
 const viewOf = (r: CampaignRow, c: Counts | undefined): CampaignView => {
   const data = dataOf(r);
   const counts = c ?? { posts: 0, reach: 0, views: 0, simulated: false };
-  return { id: r.id, ...data, createdAt: r.createdAt, updatedAt: r.updatedAt, postCount: counts.posts, progress: progressOf(data, counts), simulatedIncluded: counts.simulated };
+  return {
+    id: r.id,
+    ...data,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    postCount: counts.posts,
+    progress: progressOf(data, counts),
+    simulatedIncluded: counts.simulated,
+  };
 };
 
 /** The post's time on the calendar: when it is due, or when it went out. */
@@ -81,7 +99,10 @@ const nameTaken = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestEr
 
 export const END_JOB = "campaigns.end";
 
-export function createCampaignsService(deps: Deps, opts: { now?: () => Date; webhooks?: Pick<WebhookEmitter, "record" | "dispatch"> } = {}) {
+export function createCampaignsService(
+  deps: Deps,
+  opts: { now?: () => Date; webhooks?: Pick<WebhookEmitter, "record" | "dispatch"> } = {},
+) {
   const { db } = deps;
   const now = opts.now ?? (() => new Date());
 
@@ -101,7 +122,9 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
   /** Post count and published reach and views per campaign, in one pass over the business's campaign posts. */
   async function counts(businessId: string, ids?: string[]): Promise<Map<string, Counts>> {
     const only = ids ? Prisma.sql`and p.campaign_id = any(${ids}::uuid[])` : Prisma.empty;
-    const rows = await db.$queryRaw<{ campaign_id: string; posts: number; reach: number; views: number; simulated: boolean }[]>`
+    const rows = await db.$queryRaw<
+      { campaign_id: string; posts: number; reach: number; views: number; simulated: boolean }[]
+    >`
       select p.campaign_id, count(distinct p.id)::int as posts,
              coalesce(sum(pt.reach) filter (where pt.status = 'published'), 0)::float8 as reach,
              coalesce(sum(pt.views) filter (where pt.status = 'published'), 0)::float8 as views,
@@ -111,12 +134,17 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
         left join platform_accounts a on a.id = pt.account_id
        where p.business_id = ${businessId}::uuid and p.campaign_id is not null ${only}
        group by 1`;
-    return new Map(rows.map((r) => [r.campaign_id, { posts: r.posts, reach: r.reach, views: r.views, simulated: r.simulated }]));
+    return new Map(
+      rows.map((r) => [r.campaign_id, { posts: r.posts, reach: r.reach, views: r.views, simulated: r.simulated }]),
+    );
   }
 
   /** Names are unique per business whatever their case ("Ramadan" and "ramadan" are one name to a person). */
   async function checkName(tx: Tx, businessId: string, name: string, except?: string) {
-    const clash = await tx.campaign.findFirst({ where: { businessId, name: { equals: name, mode: "insensitive" }, ...(except ? { id: { not: except } } : {}) }, select: { id: true } });
+    const clash = await tx.campaign.findFirst({
+      where: { businessId, name: { equals: name, mode: "insensitive" }, ...(except ? { id: { not: except } } : {}) },
+      select: { id: true },
+    });
     if (clash) throw new AppError("CAMPAIGN_NAME_TAKEN", { name: ["campaignNameTaken"] });
   }
 
@@ -127,7 +155,10 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
   /** The business's posts by id, all of them or NOT_FOUND (another business's post is never touched). */
   async function ownPosts(tx: Tx, businessId: string, ids: string[]) {
     if (ids.some((id) => !isUuid(id))) throw new AppError("NOT_FOUND");
-    const posts = await tx.post.findMany({ where: { id: { in: ids }, businessId }, select: { id: true, campaignId: true, scheduledFor: true, publishedAt: true } });
+    const posts = await tx.post.findMany({
+      where: { id: { in: ids }, businessId },
+      select: { id: true, campaignId: true, scheduledFor: true, publishedAt: true },
+    });
     if (posts.length !== ids.length) throw new AppError("NOT_FOUND");
     return posts;
   }
@@ -157,7 +188,10 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
     /** The business's campaigns, current first (running, then coming, then ended), each with its post count and progress. */
     async list(viewer: Viewer | null): Promise<CampaignView[]> {
       const { businessId } = business(viewer);
-      const [rows, byCampaign] = await Promise.all([db.campaign.findMany({ where: { businessId } }), counts(businessId)]);
+      const [rows, byCampaign] = await Promise.all([
+        db.campaign.findMany({ where: { businessId } }),
+        counts(businessId),
+      ]);
       const today = kuwaitDate(now());
       return rows.map((r) => viewOf(r, byCampaign.get(r.id))).sort((a, b) => compareCampaigns(a, b, today));
     },
@@ -175,7 +209,14 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
         const row = await db.$transaction(async (tx) => {
           await checkName(tx, businessId, data.name);
           const created = await tx.campaign.create({ data: { businessId, createdById: v.userId, ...rowData(data) } });
-          await audit(tx, { actorId: v.userId, action: "campaign.created", entityType: "campaign", entityId: created.id, data: { name: data.name, goal: data.goal }, ip: meta.ip });
+          await audit(tx, {
+            actorId: v.userId,
+            action: "campaign.created",
+            entityType: "campaign",
+            entityId: created.id,
+            data: { name: data.name, goal: data.goal },
+            ip: meta.ip,
+          });
           return created;
         });
         return viewOf(row, undefined);
@@ -192,16 +233,30 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
      */
     async update(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta): Promise<CampaignView> {
       const { v, businessId } = business(viewer);
-      const patch = Object.fromEntries(Object.entries((input ?? {}) as Record<string, unknown>).filter(([, x]) => x !== undefined));
+      const patch = Object.fromEntries(
+        Object.entries((input ?? {}) as Record<string, unknown>).filter(([, x]) => x !== undefined),
+      );
       try {
         const row = await db.$transaction(async (tx) => {
           const current = await own(businessId, id, tx);
           const merged = { ...campaignAsInput(dataOf(current)), ...patch };
-          if (patch.goal !== undefined && !("goalResult" in patch) && (patch.goal === "awareness" || patch.goal === "launch")) merged.goalResult = null;
+          if (
+            patch.goal !== undefined &&
+            !("goalResult" in patch) &&
+            (patch.goal === "awareness" || patch.goal === "launch")
+          )
+            merged.goalResult = null;
           const data = validate(campaignInputSchema, merged);
           await checkName(tx, businessId, data.name, current.id);
           const updated = await tx.campaign.update({ where: { id: current.id }, data: rowData(data) });
-          await audit(tx, { actorId: v.userId, action: "campaign.updated", entityType: "campaign", entityId: current.id, data: { fields: Object.keys(patch) }, ip: meta.ip });
+          await audit(tx, {
+            actorId: v.userId,
+            action: "campaign.updated",
+            entityType: "campaign",
+            entityId: current.id,
+            data: { fields: Object.keys(patch) },
+            ip: meta.ip,
+          });
           return updated;
         });
         return view(businessId, row);
@@ -219,7 +274,14 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
         const postsKept = await tx.post.count({ where: { businessId, campaignId: c.id } });
         // the foreign key clears the posts' campaign (ON DELETE SET NULL)
         await tx.campaign.delete({ where: { id: c.id } });
-        await audit(tx, { actorId: v.userId, action: "campaign.deleted", entityType: "campaign", entityId: c.id, data: { name: c.name, postsKept }, ip: meta.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "campaign.deleted",
+          entityType: "campaign",
+          entityId: c.id,
+          data: { name: c.name, postsKept },
+          ip: meta.ip,
+        });
         return { id: c.id, postsKept };
       });
     },
@@ -229,7 +291,11 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
      * or nothing: one post that is not the business's refuses the request (NOT_FOUND). Answers the
      * campaign and the posts whose time falls outside its days (allowed, but worth a look).
      */
-    async attachPosts(viewer: Viewer | null, id: unknown, input: unknown): Promise<{ campaign: CampaignView; attached: string[]; outsideDates: string[] }> {
+    async attachPosts(
+      viewer: Viewer | null,
+      id: unknown,
+      input: unknown,
+    ): Promise<{ campaign: CampaignView; attached: string[]; outsideDates: string[] }> {
       const { businessId } = business(viewer);
       const { postIds } = validate(campaignPostIdsSchema, input);
       const { row, posts } = await db.$transaction(async (tx) => {
@@ -239,29 +305,47 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
         return { row, posts };
       });
       const data = dataOf(row);
-      return { campaign: await view(businessId, row), attached: postIds, outsideDates: posts.filter((p) => isOutsideCampaign(postTime(p), data)).map((p) => p.id) };
+      return {
+        campaign: await view(businessId, row),
+        attached: postIds,
+        outsideDates: posts.filter((p) => isOutsideCampaign(postTime(p), data)).map((p) => p.id),
+      };
     },
 
     /** Takes the business's posts out of the campaign; those not in it are left as they are. */
-    async detachPosts(viewer: Viewer | null, id: unknown, input: unknown): Promise<{ campaign: CampaignView; detached: string[] }> {
+    async detachPosts(
+      viewer: Viewer | null,
+      id: unknown,
+      input: unknown,
+    ): Promise<{ campaign: CampaignView; detached: string[] }> {
       const { businessId } = business(viewer);
       const { postIds } = validate(campaignPostIdsSchema, input);
       const { row, detached } = await db.$transaction(async (tx) => {
         const row = await own(businessId, id, tx);
         const posts = await ownPosts(tx, businessId, postIds);
         const detached = posts.filter((p) => p.campaignId === row.id).map((p) => p.id);
-        await tx.post.updateMany({ where: { id: { in: detached }, businessId, campaignId: row.id }, data: { campaignId: null } });
+        await tx.post.updateMany({
+          where: { id: { in: detached }, businessId, campaignId: row.id },
+          data: { campaignId: null },
+        });
         return { row, detached };
       });
       return { campaign: await view(businessId, row), detached };
     },
 
     /** The calendar's "Add to campaign": one post's campaign set, or cleared with null. */
-    async setPostCampaign(viewer: Viewer | null, postId: unknown, campaignId: unknown): Promise<PostRecord & { outsideDates: boolean }> {
+    async setPostCampaign(
+      viewer: Viewer | null,
+      postId: unknown,
+      campaignId: unknown,
+    ): Promise<PostRecord & { outsideDates: boolean }> {
       const { businessId } = business(viewer);
       const { post, campaign } = await db.$transaction(async (tx) => {
         const [post] = await ownPosts(tx, businessId, [typeof postId === "string" ? postId.toLowerCase() : ""]);
-        const campaign = campaignId === null || campaignId === undefined || campaignId === "" ? null : await own(businessId, campaignId, tx);
+        const campaign =
+          campaignId === null || campaignId === undefined || campaignId === ""
+            ? null
+            : await own(businessId, campaignId, tx);
         await tx.post.update({ where: { id: post!.id }, data: { campaignId: campaign?.id ?? null } });
         return { post: await tx.post.findUniqueOrThrow({ where: { id: post!.id }, include: postInclude }), campaign };
       });
@@ -273,7 +357,11 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date; web
      * (endedAt, once, by a conditional update) and records its campaign.ended webhook event with it.
      */
     async endDue(at: Date = now()) {
-      const due = await db.campaign.findMany({ where: { endedAt: null, endDate: { lt: dayValue(kuwaitDate(at)) } }, select: { id: true, businessId: true }, take: 500 });
+      const due = await db.campaign.findMany({
+        where: { endedAt: null, endDate: { lt: dayValue(kuwaitDate(at)) } },
+        select: { id: true, businessId: true },
+        take: 500,
+      });
       const ended: string[] = [];
       for (const c of due) {
         const deliveries = await db.$transaction(async (tx) => {

@@ -53,7 +53,13 @@ export interface CampaignRollup {
   progress: CampaignProgressView;
   spend: CampaignSpend;
   days: CampaignDays;
-  bestPost: { post: PostRecord; engagements: number; reach: number; views: number; engagementRate: number | null } | null;
+  bestPost: {
+    post: PostRecord;
+    engagements: number;
+    reach: number;
+    views: number;
+    engagementRate: number | null;
+  } | null;
   simulatedIncluded: boolean;
 }
 
@@ -72,14 +78,25 @@ const zero = (): Sums => ({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0,
 const PLATFORM_ORDER: readonly PlatformName[] = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"];
 
 /** The goal's figure: reach or views from the networks, visits or orders entered by hand. */
-export function goalActual(c: Pick<RollupCampaign, "goal" | "goalResult">, f: { reach: number; views: number }): number | null {
+export function goalActual(
+  c: Pick<RollupCampaign, "goal" | "goalResult">,
+  f: { reach: number; views: number },
+): number | null {
   const metric = CAMPAIGN_GOAL_METRIC[c.goal];
   return metric === "reach" ? f.reach : metric === "views" ? f.views : c.goalResult;
 }
 
-export function progressOf(c: Pick<RollupCampaign, "goal" | "goalResult" | "goalTarget">, f: { reach: number; views: number }): CampaignProgressView {
+export function progressOf(
+  c: Pick<RollupCampaign, "goal" | "goalResult" | "goalTarget">,
+  f: { reach: number; views: number },
+): CampaignProgressView {
   const actual = goalActual(c, f);
-  return { metric: CAMPAIGN_GOAL_METRIC[c.goal], target: c.goalTarget, actual, percent: campaignProgress(c.goalTarget, actual) };
+  return {
+    metric: CAMPAIGN_GOAL_METRIC[c.goal],
+    target: c.goalTarget,
+    actual,
+    percent: campaignProgress(c.goalTarget, actual),
+  };
 }
 
 export function computeRollup(c: RollupCampaign, posts: readonly PostRecord[], today: string): CampaignRollup {
@@ -115,7 +132,10 @@ export function computeRollup(c: RollupCampaign, posts: readonly PostRecord[], t
     }
   }
 
-  const nets = PLATFORM_ORDER.filter((p) => byPlatform.has(p)).map((platform) => ({ platform, ...byPlatform.get(platform)! }));
+  const nets = PLATFORM_ORDER.filter((p) => byPlatform.has(p)).map((platform) => ({
+    platform,
+    ...byPlatform.get(platform)!,
+  }));
   const sums = nets.reduce((a, n) => {
     for (const k of Object.keys(a) as (keyof Sums)[]) a[k] += n[k];
     return a;

@@ -23,11 +23,15 @@ export const restClient = (b: ClientRecord): z.output<typeof restClientSchema> =
   approved_at: b.approvedAt?.toISOString() ?? null,
   last_active_at: b.users[0]?.lastLoginAt?.toISOString() ?? null,
   subscription: b.subscription
-    ? { plan: b.subscription.plan, status: b.subscription.status, trial_ends_at: b.subscription.trialEndsAt?.toISOString() ?? null, renews_at: b.subscription.renewsAt?.toISOString() ?? null }
+    ? {
+        plan: b.subscription.plan,
+        status: b.subscription.status,
+        trial_ends_at: b.subscription.trialEndsAt?.toISOString() ?? null,
+        renews_at: b.subscription.renewsAt?.toISOString() ?? null,
+      }
     : null,
   allowed_actions: clientActions(b),
 });
-
 
 export function clientsRouter(services: Services) {
   const r = Router();
@@ -36,15 +40,36 @@ export function clientsRouter(services: Services) {
 
   r.get("/", async (req, res) => {
     const q = req.query;
-    const page = await clients.list(await admin(req), { status: q.status, plan: q.plan, search: q.search, first: q.first === undefined ? undefined : queryNumber(q.first), after: q.after });
+    const page = await clients.list(await admin(req), {
+      status: q.status,
+      plan: q.plan,
+      search: q.search,
+      first: q.first === undefined ? undefined : queryNumber(q.first),
+      after: q.after,
+    });
     res.json({ clients: page.items.map(restClient), total: page.totalCount, page_info: restPageInfo(page) });
   });
   r.get("/:id", async (req, res) => {
     const { client, users, audit } = await clients.details(await admin(req), req.params.id);
     res.json({
       ...restClient(client),
-      users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, email_verified: !!u.emailVerifiedAt, last_login_at: u.lastLoginAt?.toISOString() ?? null, created_at: u.createdAt.toISOString() })),
-      audit: audit.map((a) => ({ id: a.id, action: a.action, actor_id: a.actorId, actor: a.actor, data: a.data, created_at: a.createdAt.toISOString() })),
+      users: users.map((u) => ({
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        email_verified: !!u.emailVerifiedAt,
+        last_login_at: u.lastLoginAt?.toISOString() ?? null,
+        created_at: u.createdAt.toISOString(),
+      })),
+      audit: audit.map((a) => ({
+        id: a.id,
+        action: a.action,
+        actor_id: a.actorId,
+        actor: a.actor,
+        data: a.data,
+        created_at: a.createdAt.toISOString(),
+      })),
     });
   });
   r.post("/:id/approve", async (req, res) => {
@@ -55,7 +80,11 @@ export function clientsRouter(services: Services) {
   });
   r.post("/:id/gift-trial-days", async (req, res) => {
     const body = camelBody(req);
-    res.json(restClient(await clients.giftTrialDays(await admin(req), req.params.id, { days: queryNumber(body.days) }, metaOf(req))));
+    res.json(
+      restClient(
+        await clients.giftTrialDays(await admin(req), req.params.id, { days: queryNumber(body.days) }, metaOf(req)),
+      ),
+    );
   });
   r.post("/:id/suspend", async (req, res) => {
     res.json(restClient(await clients.suspend(await admin(req), req.params.id, metaOf(req))));

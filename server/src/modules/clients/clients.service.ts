@@ -2,8 +2,14 @@
 // pending -> active | rejected, active <-> suspended. Each transition locks the row, checks the
 // current state, writes an audit row and mails the applicant, all in one transaction.
 import {
-  clientsQuerySchema, giftTrialDaysSchema, mayActOnClient, rejectClientSchema, TRIAL_DAYS,
-  type BusinessStatus, type ClientAction, type Locale,
+  clientsQuerySchema,
+  giftTrialDaysSchema,
+  mayActOnClient,
+  rejectClientSchema,
+  TRIAL_DAYS,
+  type BusinessStatus,
+  type ClientAction,
+  type Locale,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
@@ -20,7 +26,10 @@ import { checkIdCursor, idPage, idWindow } from "../../kernel/pagination.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 
 const DAY = 86_400_000;
-const clientInclude = { subscription: true, users: { orderBy: { createdAt: "asc" }, take: 1 } } satisfies Prisma.BusinessInclude;
+const clientInclude = {
+  subscription: true,
+  users: { orderBy: { createdAt: "asc" }, take: 1 },
+} satisfies Prisma.BusinessInclude;
 export type ClientRecord = Prisma.BusinessGetPayload<{ include: typeof clientInclude }>;
 
 export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter, "record" | "dispatch">) {
@@ -35,13 +44,26 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
     return b;
   }
 
-  type Step = (tx: Tx, b: ClientRecord, applicant: { email: string; name: string; locale: Locale }) => Promise<string | undefined>;
+  type Step = (
+    tx: Tx,
+    b: ClientRecord,
+    applicant: { email: string; name: string; locale: Locale },
+  ) => Promise<string | undefined>;
 
   /**
    * One admin action on a client: check it is allowed now (mayActOnClient, the rule allowedActions
    * answers), apply, audit, mail; then tell listeners. `to` is the account status it leads to, if any.
    */
-  async function transition(viewer: Viewer, id: string, meta: RequestMeta, change: ClientChange, action: ClientAction, to: BusinessStatus | null, step: Step, data: Record<string, unknown> = {}) {
+  async function transition(
+    viewer: Viewer,
+    id: string,
+    meta: RequestMeta,
+    change: ClientChange,
+    action: ClientAction,
+    to: BusinessStatus | null,
+    step: Step,
+    data: Record<string, unknown> = {},
+  ) {
     requireScope(viewer, "admin");
     const mailIds: string[] = [];
     const deliveries: string[] = [];
@@ -49,13 +71,26 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
       const b = await lock(tx, id);
       if (!mayActOnClient(b, action)) throw new AppError("INVALID_STATE");
       const owner = b.users[0];
-      const mailId = await step(tx, b, { email: owner?.email ?? "", name: owner?.name ?? b.contactName, locale: (owner?.locale ?? "en") as Locale });
+      const mailId = await step(tx, b, {
+        email: owner?.email ?? "",
+        name: owner?.name ?? b.contactName,
+        locale: (owner?.locale ?? "en") as Locale,
+      });
       if (mailId) mailIds.push(mailId);
-      await audit(tx, { actorId: viewer.userId, action: `client.${change}`, entityType: "business", entityId: id, data: { from: b.status, ...(to ? { to } : {}), ...data }, ip: meta.ip });
+      await audit(tx, {
+        actorId: viewer.userId,
+        action: `client.${change}`,
+        entityType: "business",
+        entityId: id,
+        data: { from: b.status, ...(to ? { to } : {}), ...data },
+        ip: meta.ip,
+      });
       const after = await tx.business.findUniqueOrThrow({ where: { id }, include: clientInclude });
       // a step that changed the plan, its status or its dates is a subscription.changed event (docs/product.md#webhooks)
-      const shape = (s: typeof b.subscription) => (s ? [s.plan, s.status, s.trialEndsAt?.getTime(), s.renewsAt?.getTime()].join() : "");
-      if (webhooks && shape(b.subscription) !== shape(after.subscription)) deliveries.push(...(await webhooks.record(tx, id, { type: "subscription.changed", change })));
+      const shape = (s: typeof b.subscription) =>
+        s ? [s.plan, s.status, s.trialEndsAt?.getTime(), s.renewsAt?.getTime()].join() : "";
+      if (webhooks && shape(b.subscription) !== shape(after.subscription))
+        deliveries.push(...(await webhooks.record(tx, id, { type: "subscription.changed", change })));
       return after;
     });
     await mailer.deliver(mailIds);
@@ -74,12 +109,24 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
         ...(q.status ? { status: q.status } : {}),
         ...(q.plan ? { subscription: { plan: q.plan } } : {}),
         ...(q.search
-          ? { OR: [{ companyName: { contains: q.search, mode: "insensitive" } }, { contactName: { contains: q.search, mode: "insensitive" } }, { users: { some: { email: { contains: q.search, mode: "insensitive" } } } }, { phone: { contains: q.search } }] }
+          ? {
+              OR: [
+                { companyName: { contains: q.search, mode: "insensitive" } },
+                { contactName: { contains: q.search, mode: "insensitive" } },
+                { users: { some: { email: { contains: q.search, mode: "insensitive" } } } },
+                { phone: { contains: q.search } },
+              ],
+            }
           : {}),
       };
       checkIdCursor(q.after);
       const [rows, totalCount] = await Promise.all([
-        db.business.findMany({ where, include: clientInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...idWindow(q) }),
+        db.business.findMany({
+          where,
+          include: clientInclude,
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          ...idWindow(q),
+        }),
         db.business.count({ where }),
       ]);
       return { ...idPage(rows, q.first), totalCount };
@@ -106,16 +153,31 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
         });
         await ensurePracticeAccounts(tx, id, b.requestedPlan);
         await markSignUpNoticesRead(tx, id);
-        return mailer.queue(tx, a.email, "approved", { name: a.name, plan: b.requestedPlan, trialEndsAt, url: signInUrl }, a.locale);
+        return mailer.queue(
+          tx,
+          a.email,
+          "approved",
+          { name: a.name, plan: b.requestedPlan, trialEndsAt, url: signInUrl },
+          a.locale,
+        );
       }),
 
     async reject(viewer: Viewer, id: string, input: unknown, meta: RequestMeta) {
       const { reason } = validate(rejectClientSchema, input);
-      return transition(viewer, id, meta, "rejected", "reject", "rejected", async (tx, _b, a) => {
-        await tx.business.update({ where: { id }, data: { status: "rejected", rejectionReason: reason } });
-        await markSignUpNoticesRead(tx, id);
-        return mailer.queue(tx, a.email, "rejected", { name: a.name, reason }, a.locale);
-      }, { reason });
+      return transition(
+        viewer,
+        id,
+        meta,
+        "rejected",
+        "reject",
+        "rejected",
+        async (tx, _b, a) => {
+          await tx.business.update({ where: { id }, data: { status: "rejected", rejectionReason: reason } });
+          await markSignUpNoticesRead(tx, id);
+          return mailer.queue(tx, a.email, "rejected", { name: a.name, reason }, a.locale);
+        },
+        { reason },
+      );
     },
 
     /**
@@ -124,13 +186,32 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
      */
     async giftTrialDays(viewer: Viewer, id: string, input: unknown, meta: RequestMeta) {
       const { days } = validate(giftTrialDaysSchema, input);
-      return transition(viewer, id, meta, "trial_gifted", "gift_trial_days", null, async (tx, b, a) => {
-        const sub = b.subscription!;
-        const from = Math.max(Date.now(), sub.trialEndsAt?.getTime() ?? 0);
-        const trialEndsAt = new Date(from + days * DAY);
-        await tx.subscription.update({ where: { id: sub.id }, data: { status: "trial", trialEndsAt, renewsAt: trialEndsAt, endedAt: null, pastDueSince: null, cancelAtPeriodEnd: false } });
-        return mailer.queue(tx, a.email, "trialGifted", { name: a.name, days, trialEndsAt }, a.locale);
-      }, { days });
+      return transition(
+        viewer,
+        id,
+        meta,
+        "trial_gifted",
+        "gift_trial_days",
+        null,
+        async (tx, b, a) => {
+          const sub = b.subscription!;
+          const from = Math.max(Date.now(), sub.trialEndsAt?.getTime() ?? 0);
+          const trialEndsAt = new Date(from + days * DAY);
+          await tx.subscription.update({
+            where: { id: sub.id },
+            data: {
+              status: "trial",
+              trialEndsAt,
+              renewsAt: trialEndsAt,
+              endedAt: null,
+              pastDueSince: null,
+              cancelAtPeriodEnd: false,
+            },
+          });
+          return mailer.queue(tx, a.email, "trialGifted", { name: a.name, days, trialEndsAt }, a.locale);
+        },
+        { days },
+      );
     },
 
     /** Suspension also ends every session of the business's people. */
@@ -150,16 +231,44 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
     /** The business's people and its audit history, newest first (the admin's details view). */
     async details(viewer: Viewer, id: string) {
       const client = await this.get(viewer, id);
-      const users = await db.user.findMany({ where: { businessId: id }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, email: true, role: true, emailVerifiedAt: true, lastLoginAt: true, createdAt: true } });
+      const users = await db.user.findMany({
+        where: { businessId: id },
+        orderBy: { createdAt: "asc" },
+        select: {
+          id: true,
+          name: true,
+          email: true,
+          role: true,
+          emailVerifiedAt: true,
+          lastLoginAt: true,
+          createdAt: true,
+        },
+      });
       const audit = await db.auditLog.findMany({
-        where: { OR: [{ entityType: "business", entityId: id }, { entityType: "user", entityId: { in: users.map((u) => u.id) } }] },
+        where: {
+          OR: [
+            { entityType: "business", entityId: id },
+            { entityType: "user", entityId: { in: users.map((u) => u.id) } },
+          ],
+        },
         orderBy: { createdAt: "desc" },
         take: 100,
       });
       // who did each thing: the business's people, an admin, or nobody (Sufra's jobs, the payment service)
       const actorIds = [...new Set(audit.map((a) => a.actorId).filter((x): x is string => !!x))];
-      const actors = new Map((await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true, email: true, role: true } })).map((u) => [u.id, u]));
-      return { client, users, audit: audit.map((a) => ({ ...a, actor: (a.actorId && actors.get(a.actorId)) || null })) };
+      const actors = new Map(
+        (
+          await db.user.findMany({
+            where: { id: { in: actorIds } },
+            select: { id: true, name: true, email: true, role: true },
+          })
+        ).map((u) => [u.id, u]),
+      );
+      return {
+        client,
+        users,
+        audit: audit.map((a) => ({ ...a, actor: (a.actorId && actors.get(a.actorId)) || null })),
+      };
     },
 
     /** For the clientEvents subscription: a client by id, admin only. */

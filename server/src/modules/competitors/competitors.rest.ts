@@ -41,7 +41,15 @@ export const restCompetitor = (c: Competitor & { latest?: SnapshotView | null })
   updated_at: c.updatedAt.toISOString(),
 });
 
-const restOwn = (o: OwnFigures) => ({ platform: o.platform, followers: o.followers, posts_per_week: o.postsPerWeek, avg_engagement: o.avgEngagement, top_themes: o.topThemes, posts: o.posts, simulated: o.simulated });
+const restOwn = (o: OwnFigures) => ({
+  platform: o.platform,
+  followers: o.followers,
+  posts_per_week: o.postsPerWeek,
+  avg_engagement: o.avgEngagement,
+  top_themes: o.topThemes,
+  posts: o.posts,
+  simulated: o.simulated,
+});
 
 export const restBenchmark = (b: CompetitorBenchmark) => ({
   from: b.from,
@@ -50,7 +58,11 @@ export const restBenchmark = (b: CompetitorBenchmark) => ({
   history_from: b.historyFrom,
   own: b.own.map(restOwn),
   own_history: b.ownHistory,
-  competitors: b.competitors.map((c) => ({ ...restCompetitor(c.competitor), latest: c.latest ? restSnapshot(c.latest) : null, history: c.history.map(restSnapshot) })),
+  competitors: b.competitors.map((c) => ({
+    ...restCompetitor(c.competitor),
+    latest: c.latest ? restSnapshot(c.latest) : null,
+    history: c.history.map(restSnapshot),
+  })),
   summary: { en: b.summaryEn, ar: b.summaryAr, points: b.summary },
 });
 
@@ -84,13 +96,21 @@ export function competitorsRouter(services: Services) {
   /** ?days=28&history_days=180: own figures, each competitor's latest and history, the summary in en and ar. */
   r.get("/benchmark", async (req, res) => {
     const q = req.query;
-    res.json(restBenchmark(await competitors.benchmark(await viewer(req), { days: queryNumber(one(q.days)), historyDays: queryNumber(one(q.history_days)) })));
+    res.json(
+      restBenchmark(
+        await competitors.benchmark(await viewer(req), {
+          days: queryNumber(one(q.days)),
+          historyDays: queryNumber(one(q.history_days)),
+        }),
+      ),
+    );
   });
 
   /** The CSV template (?lang=en|ar), as a file. */
   r.get("/import/template", async (req, res) => {
     await viewer(req);
-    const locale = typeof one(req.query.lang) === "string" ? pickLocale(String(one(req.query.lang))) : metaOf(req).locale;
+    const locale =
+      typeof one(req.query.lang) === "string" ? pickLocale(String(one(req.query.lang))) : metaOf(req).locale;
     res.setHeader("content-type", "text/csv; charset=utf-8");
     res.setHeader("content-disposition", `attachment; filename="sufra-competitors-${locale}.csv"`);
     // with a byte-order mark, so spreadsheets read the Arabic header as UTF-8
@@ -111,13 +131,22 @@ export function competitorsRouter(services: Services) {
 
   /** {return_to?}: {authorize_url} to send the person to. */
   r.post("/discovery/connect", async (req, res) => {
-    res.json({ authorize_url: (await competitorDiscovery.connect(await viewer(req), { returnTo: camelBody(req).returnTo })).authorizeUrl });
+    res.json({
+      authorize_url: (await competitorDiscovery.connect(await viewer(req), { returnTo: camelBody(req).returnTo }))
+        .authorizeUrl,
+    });
   });
 
   /** Facebook sends the person back here (no session header: the single-use state names the business). */
   r.get("/discovery/callback", async (req, res) => {
     const q = req.query;
-    res.redirect(302, await competitorDiscovery.completeConnect({ state: one(q.state), code: one(q.code), error: one(q.error) }, metaOf(req)));
+    res.redirect(
+      302,
+      await competitorDiscovery.completeConnect(
+        { state: one(q.state), code: one(q.code), error: one(q.error) },
+        metaOf(req),
+      ),
+    );
   });
 
   /** Forgets the Facebook sign-in: the status. */

@@ -21,7 +21,13 @@ import {
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
-import { Prisma, type Competitor, type CompetitorSnapshot, type CompetitorSource, type Platform } from "../../generated/prisma/client.ts";
+import {
+  Prisma,
+  type Competitor,
+  type CompetitorSnapshot,
+  type CompetitorSource,
+  type Platform,
+} from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { importCompetitorCsv, lockCompetitors, type CompetitorImportResult } from "./csv-import.ts";
 import type { DiscoveryConnectionService } from "./discovery-connection.service.ts";
@@ -55,7 +61,11 @@ export interface CompetitorBenchmark {
 
 export type { CompetitorImportResult };
 
-export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryConnectionService, "discover">, opts: { now?: () => Date } = {}) {
+export function createCompetitorsService(
+  deps: Deps,
+  discovery: Pick<DiscoveryConnectionService, "discover">,
+  opts: { now?: () => Date } = {},
+) {
   const { db } = deps;
   const now = opts.now ?? (() => new Date());
 
@@ -77,10 +87,16 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
    * one (the snapshot table has no flag of its own: the source and the account tell it).
    */
   async function simulatedInstagram(businessId: string): Promise<boolean> {
-    const a = await db.platformAccount.findUnique({ where: { businessId_platform: { businessId, platform: "instagram" } }, select: { demo: true } });
+    const a = await db.platformAccount.findUnique({
+      where: { businessId_platform: { businessId, platform: "instagram" } },
+      select: { demo: true },
+    });
     return !!a?.demo;
   }
-  const view = (s: CompetitorSnapshot, demo: boolean): SnapshotView => ({ ...s, simulated: demo && s.source === "instagram" });
+  const view = (s: CompetitorSnapshot, demo: boolean): SnapshotView => ({
+    ...s,
+    simulated: demo && s.source === "instagram",
+  });
 
   async function latestOf(ids: string[], demo: boolean): Promise<Map<string, SnapshotView>> {
     if (!ids.length) return new Map();
@@ -91,11 +107,29 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
   }
 
   /** A day's figures stored for a competitor, replacing that day's earlier ones whole. */
-  async function store(competitorId: string, day: string, f: CompetitorFigures | { followers?: number; postsPerWeek?: number; avgEngagement?: number; topThemes: string[] }, source: CompetitorSource) {
-    const data = { followers: f.followers ?? null, postsPerWeek: f.postsPerWeek ?? null, avgEngagement: f.avgEngagement ?? null, topThemes: f.topThemes, source };
+  async function store(
+    competitorId: string,
+    day: string,
+    f: CompetitorFigures | { followers?: number; postsPerWeek?: number; avgEngagement?: number; topThemes: string[] },
+    source: CompetitorSource,
+  ) {
+    const data = {
+      followers: f.followers ?? null,
+      postsPerWeek: f.postsPerWeek ?? null,
+      avgEngagement: f.avgEngagement ?? null,
+      topThemes: f.topThemes,
+      source,
+    };
     return db.$transaction(async (tx) => {
-      const before = await tx.competitorSnapshot.findUnique({ where: { competitorId_day: { competitorId, day: dayOf(day) } }, select: { id: true } });
-      const snapshot = await tx.competitorSnapshot.upsert({ where: { competitorId_day: { competitorId, day: dayOf(day) } }, create: { competitorId, day: dayOf(day), ...data }, update: data });
+      const before = await tx.competitorSnapshot.findUnique({
+        where: { competitorId_day: { competitorId, day: dayOf(day) } },
+        select: { id: true },
+      });
+      const snapshot = await tx.competitorSnapshot.upsert({
+        where: { competitorId_day: { competitorId, day: dayOf(day) } },
+        create: { competitorId, day: dayOf(day), ...data },
+        update: data,
+      });
       return { snapshot, replaced: !!before };
     });
   }
@@ -104,9 +138,18 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
     /** The business's competitors, by name, each with its latest reading. */
     async list(viewer: Viewer | null): Promise<{ items: CompetitorView[]; limit: number }> {
       const { businessId } = business(viewer);
-      const items = await db.competitor.findMany({ where: { businessId }, orderBy: [{ name: "asc" }, { createdAt: "asc" }] });
-      const latest = await latestOf(items.map((c) => c.id), await simulatedInstagram(businessId));
-      return { items: items.map((c) => ({ ...c, latest: latest.get(c.id) ?? null })), limit: COMPETITORS_MAX_PER_BUSINESS };
+      const items = await db.competitor.findMany({
+        where: { businessId },
+        orderBy: [{ name: "asc" }, { createdAt: "asc" }],
+      });
+      const latest = await latestOf(
+        items.map((c) => c.id),
+        await simulatedInstagram(businessId),
+      );
+      return {
+        items: items.map((c) => ({ ...c, latest: latest.get(c.id) ?? null })),
+        limit: COMPETITORS_MAX_PER_BUSINESS,
+      };
     },
 
     async get(viewer: Viewer | null, id: unknown): Promise<CompetitorView> {
@@ -120,7 +163,13 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
       const { businessId } = business(viewer);
       const c = await own(businessId, id);
       const demo = await simulatedInstagram(businessId);
-      return (await db.competitorSnapshot.findMany({ where: { competitorId: c.id }, orderBy: { day: "desc" }, take: SNAPSHOT_LIST_MAX })).map((s) => view(s, demo));
+      return (
+        await db.competitorSnapshot.findMany({
+          where: { competitorId: c.id },
+          orderBy: { day: "desc" },
+          take: SNAPSHOT_LIST_MAX,
+        })
+      ).map((s) => view(s, demo));
     },
 
     /** Follows an account: at most 50 per business; the same network and username twice is COMPETITOR_EXISTS. */
@@ -130,8 +179,18 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
       try {
         const c = await db.$transaction(async (tx) => {
           await lockCompetitors(tx, businessId);
-          if ((await tx.competitor.count({ where: { businessId } })) >= COMPETITORS_MAX_PER_BUSINESS) throw new AppError("COMPETITOR_LIMIT_REACHED");
-          return tx.competitor.create({ data: { businessId, name: data.name, platform: data.platform, handle: data.handle, area: data.area, cuisine: data.cuisine } });
+          if ((await tx.competitor.count({ where: { businessId } })) >= COMPETITORS_MAX_PER_BUSINESS)
+            throw new AppError("COMPETITOR_LIMIT_REACHED");
+          return tx.competitor.create({
+            data: {
+              businessId,
+              name: data.name,
+              platform: data.platform,
+              handle: data.handle,
+              area: data.area,
+              cuisine: data.cuisine,
+            },
+          });
         });
         return { ...c, latest: null };
       } catch (e) {
@@ -146,7 +205,16 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
       const c = await own(businessId, id);
       const data = validate(competitorInputSchema, input);
       try {
-        const updated = await db.competitor.update({ where: { id: c.id }, data: { name: data.name, platform: data.platform, handle: data.handle, area: data.area, cuisine: data.cuisine } });
+        const updated = await db.competitor.update({
+          where: { id: c.id },
+          data: {
+            name: data.name,
+            platform: data.platform,
+            handle: data.handle,
+            area: data.area,
+            cuisine: data.cuisine,
+          },
+        });
         return { ...updated, latest: (await latestOf([c.id], await simulatedInstagram(businessId))).get(c.id) ?? null };
       } catch (e) {
         if (isUniqueViolation(e)) throw new AppError("COMPETITOR_EXISTS");
@@ -163,7 +231,11 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
     },
 
     /** A day's figures by hand; the same day again replaces the earlier figures whole. */
-    async saveSnapshot(viewer: Viewer | null, id: unknown, input: unknown): Promise<{ snapshot: SnapshotView; replaced: boolean }> {
+    async saveSnapshot(
+      viewer: Viewer | null,
+      id: unknown,
+      input: unknown,
+    ): Promise<{ snapshot: SnapshotView; replaced: boolean }> {
       const { businessId } = business(viewer);
       const c = await own(businessId, id);
       const data = validate(competitorSnapshotSchema, input);
@@ -171,7 +243,11 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
       return { snapshot: view(r.snapshot, false), replaced: r.replaced };
     },
 
-    async removeSnapshot(viewer: Viewer | null, id: unknown, day: unknown): Promise<{ competitorId: string; day: string }> {
+    async removeSnapshot(
+      viewer: Viewer | null,
+      id: unknown,
+      day: unknown,
+    ): Promise<{ competitorId: string; day: string }> {
       const { businessId } = business(viewer);
       const c = await own(businessId, id);
       if (!isIsoDate(day)) throw new AppError("NOT_FOUND");
@@ -191,14 +267,19 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
      * and no network is asked; otherwise it is read with business discovery through the business's
      * Facebook sign-in for competitor figures (FACEBOOK_NOT_CONNECTED without one).
      */
-    async fetchFromInstagram(viewer: Viewer | null, id: unknown): Promise<{ competitor: CompetitorView; snapshot: SnapshotView; replaced: boolean }> {
+    async fetchFromInstagram(
+      viewer: Viewer | null,
+      id: unknown,
+    ): Promise<{ competitor: CompetitorView; snapshot: SnapshotView; replaced: boolean }> {
       const { businessId } = business(viewer);
       const c = await own(businessId, id);
       if (c.platform !== "instagram") throw new AppError("COMPETITOR_NOT_INSTAGRAM");
       const demo = await simulatedInstagram(businessId);
       const at = now();
       const today = kuwaitDate(at);
-      const figures: CompetitorFigures = demo ? simulatedFigures(c.handle, today) : figuresFromDiscovery(await discovery.discover(businessId, c.handle), at);
+      const figures: CompetitorFigures = demo
+        ? simulatedFigures(c.handle, today)
+        : figuresFromDiscovery(await discovery.discover(businessId, c.handle), at);
       const r = await store(c.id, today, figures, "instagram");
       const snapshot = view(r.snapshot, demo);
       return { competitor: { ...c, latest: snapshot }, snapshot, replaced: r.replaced };
@@ -226,7 +307,12 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
       const ownHistory = own.history;
       const demo = own.accounts.some((a) => a.platform === "instagram" && a.demo);
       const ids = list.map((c) => c.id);
-      const recent = ids.length ? await db.competitorSnapshot.findMany({ where: { competitorId: { in: ids }, day: { gte: dayOf(historyFrom) } }, orderBy: { day: "asc" } }) : [];
+      const recent = ids.length
+        ? await db.competitorSnapshot.findMany({
+            where: { competitorId: { in: ids }, day: { gte: dayOf(historyFrom) } },
+            orderBy: { day: "asc" },
+          })
+        : [];
       const latest = new Map<string, SnapshotView>();
       for (const s of recent) latest.set(s.competitorId, view(s, demo)); // ascending: the last one stays
       const unread = ids.filter((id) => !latest.has(id));
@@ -239,9 +325,24 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
       }));
       const summary = benchmarkSummary({
         own: Object.fromEntries(mine.map((o) => [o.platform, o])),
-        competitors: competitors.map((c) => ({ name: c.competitor.name, platform: c.competitor.platform, latest: c.latest })),
+        competitors: competitors.map((c) => ({
+          name: c.competitor.name,
+          platform: c.competitor.platform,
+          latest: c.latest,
+        })),
       });
-      return { from, to, days: q.days, historyFrom, own: mine, ownHistory, competitors, summary, summaryEn: summaryText(summary, "en"), summaryAr: summaryText(summary, "ar") };
+      return {
+        from,
+        to,
+        days: q.days,
+        historyFrom,
+        own: mine,
+        ownHistory,
+        competitors,
+        summary,
+        summaryEn: summaryText(summary, "en"),
+        summaryAr: summaryText(summary, "ar"),
+      };
     },
   };
 }

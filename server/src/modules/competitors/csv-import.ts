@@ -43,10 +43,17 @@ interface GoodRow {
 const keyOf = (platform: string, handle: string) => `${platform}:${handle}`;
 
 /** The business's lock for changes to how many competitors it has (the limit holds with two writers). */
-export const lockCompetitors = (tx: Tx, businessId: string) => tx.$executeRaw`select pg_advisory_xact_lock(hashtext(${`competitors:${businessId}`}))`;
+export const lockCompetitors = (tx: Tx, businessId: string) =>
+  tx.$executeRaw`select pg_advisory_xact_lock(hashtext(${`competitors:${businessId}`}))`;
 
-export async function importCompetitorCsv(db: Db, businessId: string, csv: unknown, locale: Locale): Promise<CompetitorImportResult> {
-  if (typeof csv !== "string" || !csv.trim()) throw new AppError("VALIDATION_ERROR", { file: ["reviewImportFileRequired"] });
+export async function importCompetitorCsv(
+  db: Db,
+  businessId: string,
+  csv: unknown,
+  locale: Locale,
+): Promise<CompetitorImportResult> {
+  if (typeof csv !== "string" || !csv.trim())
+    throw new AppError("VALIDATION_ERROR", { file: ["reviewImportFileRequired"] });
   const read = readCompetitorCsv(csv);
   if (!read.ok) throw new AppError("VALIDATION_ERROR", { file: [read.problem] });
   const nf = new Intl.NumberFormat(locale === "ar" ? "ar-KW" : "en-KW", { useGrouping: false });
@@ -59,13 +66,22 @@ export async function importCompetitorCsv(db: Db, businessId: string, csv: unkno
     // a row without a name is named after its username (a missing username is reported as such)
     const name = r.name.trim() ? r.name : handle || "-";
     const c = competitorInputSchema.safeParse({ name, platform, handle: r.handle, area: r.area, cuisine: r.cuisine });
-    const s = competitorSnapshotSchema.safeParse({ day: r.date, followers: r.followers, postsPerWeek: r.postsPerWeek, avgEngagement: r.avgEngagement, topThemes: r.topThemes });
+    const s = competitorSnapshotSchema.safeParse({
+      day: r.date,
+      followers: r.followers,
+      postsPerWeek: r.postsPerWeek,
+      avgEngagement: r.avgEngagement,
+      topThemes: r.topThemes,
+    });
     const problems = { ...(c.success ? {} : fieldErrors(c.error)), ...(s.success ? {} : fieldErrors(s.error)) };
     if (!c.success || !s.success) errors.push({ line: r.line, messages: competitorRowMessages(problems, locale) });
     else good.push({ line: r.line, key: keyOf(c.data.platform, c.data.handle), competitor: c.data, snapshot: s.data });
   }
 
-  const existing = await db.competitor.findMany({ where: { businessId }, select: { id: true, platform: true, handle: true } });
+  const existing = await db.competitor.findMany({
+    where: { businessId },
+    select: { id: true, platform: true, handle: true },
+  });
   const known = new Set(existing.map((c) => keyOf(c.platform, c.handle)));
   const label = (field: keyof typeof COMPETITOR_FIELD_LABELS) => COMPETITOR_FIELD_LABELS[field][locale];
   const firstLineOfDay = new Map<string, number>();
@@ -74,10 +90,14 @@ export async function importCompetitorCsv(db: Db, businessId: string, csv: unkno
     const problems: string[] = [];
     const dayKey = `${g.key}|${g.snapshot.day}`;
     const earlier = firstLineOfDay.get(dayKey);
-    if (earlier !== undefined) problems.push(`${label("day")}: ${messageText("competitorImportRepeatedDay", locale, { line: nf.format(earlier) })}`);
+    if (earlier !== undefined)
+      problems.push(
+        `${label("day")}: ${messageText("competitorImportRepeatedDay", locale, { line: nf.format(earlier) })}`,
+      );
     else firstLineOfDay.set(dayKey, g.line);
     if (!known.has(g.key) && !added.includes(g.key)) added.push(g.key);
-    if (!known.has(g.key) && existing.length + added.indexOf(g.key) + 1 > COMPETITORS_MAX_PER_BUSINESS) problems.push(`${label("_")}: ${messageText("competitorImportOverLimit", locale)}`);
+    if (!known.has(g.key) && existing.length + added.indexOf(g.key) + 1 > COMPETITORS_MAX_PER_BUSINESS)
+      problems.push(`${label("_")}: ${messageText("competitorImportOverLimit", locale)}`);
     if (problems.length) errors.push({ line: g.line, messages: problems });
   }
   if (errors.length) return { imported: 0, replaced: 0, created: 0, errors: errors.sort((a, b) => a.line - b.line) };
@@ -85,13 +105,35 @@ export async function importCompetitorCsv(db: Db, businessId: string, csv: unkno
   return db.$transaction(
     async (tx) => {
       await lockCompetitors(tx, businessId);
-      const fresh = good.filter((g, i) => !known.has(g.key) && good.findIndex((x) => x.key === g.key) === i).map((g) => g.competitor);
+      const fresh = good
+        .filter((g, i) => !known.has(g.key) && good.findIndex((x) => x.key === g.key) === i)
+        .map((g) => g.competitor);
       // someone may have added competitors since the check: the limit is counted again under the lock
-      if (fresh.length && (await tx.competitor.count({ where: { businessId } })) + fresh.length > COMPETITORS_MAX_PER_BUSINESS) throw new AppError("COMPETITOR_LIMIT_REACHED");
+      if (
+        fresh.length &&
+        (await tx.competitor.count({ where: { businessId } })) + fresh.length > COMPETITORS_MAX_PER_BUSINESS
+      )
+        throw new AppError("COMPETITOR_LIMIT_REACHED");
       const created = fresh.length
-        ? (await tx.competitor.createMany({ data: fresh.map((c) => ({ businessId, name: c.name, platform: c.platform as Platform, handle: c.handle, area: c.area, cuisine: c.cuisine })), skipDuplicates: true })).count
+        ? (
+            await tx.competitor.createMany({
+              data: fresh.map((c) => ({
+                businessId,
+                name: c.name,
+                platform: c.platform as Platform,
+                handle: c.handle,
+                area: c.area,
+                cuisine: c.cuisine,
+              })),
+              skipDuplicates: true,
+            })
+          ).count
         : 0;
-      const ids = new Map((await tx.competitor.findMany({ where: { businessId }, select: { id: true, platform: true, handle: true } })).map((c) => [keyOf(c.platform, c.handle), c.id]));
+      const ids = new Map(
+        (
+          await tx.competitor.findMany({ where: { businessId }, select: { id: true, platform: true, handle: true } })
+        ).map((c) => [keyOf(c.platform, c.handle), c.id]),
+      );
       const rows = good.map((g) => ({
         competitor_id: ids.get(g.key)!,
         day: g.snapshot.day,

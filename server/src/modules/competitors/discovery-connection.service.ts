@@ -16,7 +16,12 @@ import type { Draft, NotificationsService } from "../notifications/index.ts";
 import { ownPath } from "../platform-accounts/index.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import type { DiscoveredAccount } from "./discovered-account.ts";
-import { choosePage, createFacebookDiscovery, DISCOVERY_NOT_PROFESSIONAL, type FacebookDiscovery } from "./facebook-discovery.ts";
+import {
+  choosePage,
+  createFacebookDiscovery,
+  DISCOVERY_NOT_PROFESSIONAL,
+  type FacebookDiscovery,
+} from "./facebook-discovery.ts";
 
 export const DISCOVERY_PURPOSE = "competitor_discovery";
 const DAY_MS = 86_400_000;
@@ -42,7 +47,11 @@ export interface DiscoveryStatus {
 /** The callback's outcome, in the query of the page the person is sent back to. */
 export type DiscoveryCallbackError = "OAUTH_FAILED" | "NO_INSTAGRAM_BUSINESS";
 
-export function createDiscoveryConnectionService(deps: Deps, notifications: Pick<NotificationsService, "deliver">, opts: { now?: () => Date; facebook?: FacebookDiscovery } = {}) {
+export function createDiscoveryConnectionService(
+  deps: Deps,
+  notifications: Pick<NotificationsService, "deliver">,
+  opts: { now?: () => Date; facebook?: FacebookDiscovery } = {},
+) {
   const { db, config, logger } = deps;
   const now = opts.now ?? (() => new Date());
   const facebook = opts.facebook ?? createFacebookDiscovery(config.platforms.facebook);
@@ -60,25 +69,50 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
     return b;
   }
 
-  const expired = (c: Pick<CompetitorDiscoveryConnection, "tokenExpiresAt">) => !!c.tokenExpiresAt && c.tokenExpiresAt.getTime() <= now().getTime();
+  const expired = (c: Pick<CompetitorDiscoveryConnection, "tokenExpiresAt">) =>
+    !!c.tokenExpiresAt && c.tokenExpiresAt.getTime() <= now().getTime();
 
   /** Readings through Instagram are simulated while the business's Instagram account is a demo one. */
   async function isDemo(businessId: string): Promise<boolean> {
-    const a = await db.platformAccount.findUnique({ where: { businessId_platform: { businessId, platform: "instagram" } }, select: { demo: true } });
+    const a = await db.platformAccount.findUnique({
+      where: { businessId_platform: { businessId, platform: "instagram" } },
+      select: { demo: true },
+    });
     return !!a?.demo;
   }
 
   async function statusOf(businessId: string): Promise<DiscoveryStatus> {
-    const [c, demo] = await Promise.all([db.competitorDiscoveryConnection.findUnique({ where: { businessId } }), isDemo(businessId)]);
+    const [c, demo] = await Promise.all([
+      db.competitorDiscoveryConnection.findUnique({ where: { businessId } }),
+      isDemo(businessId),
+    ]);
     const base = { configured: facebook.configured(), demo };
-    if (!c || c.status === "disconnected") return { ...base, status: "not_connected", instagramUsername: null, pageName: null, connectedAt: null, expiresAt: null };
+    if (!c || c.status === "disconnected")
+      return {
+        ...base,
+        status: "not_connected",
+        instagramUsername: null,
+        pageName: null,
+        connectedAt: null,
+        expiresAt: null,
+      };
     // a token past its date is as good as refused: say so before a lookup fails
     const status: DiscoveryStatusName = c.status === "connected" && !expired(c) ? "connected" : "reconnect_needed";
-    return { ...base, status, instagramUsername: c.igUsername, pageName: c.pageName, connectedAt: c.connectedAt, expiresAt: c.tokenExpiresAt };
+    return {
+      ...base,
+      status,
+      instagramUsername: c.igUsername,
+      pageName: c.pageName,
+      connectedAt: c.connectedAt,
+      expiresAt: c.tokenExpiresAt,
+    };
   }
 
   async function markReconnectNeeded(c: CompetitorDiscoveryConnection, reason: string) {
-    await db.competitorDiscoveryConnection.updateMany({ where: { id: c.id, status: "connected" }, data: { status: "reconnect_needed", lastError: reason.slice(0, 500) } });
+    await db.competitorDiscoveryConnection.updateMany({
+      where: { id: c.id, status: "connected" },
+      data: { status: "reconnect_needed", lastError: reason.slice(0, 500) },
+    });
     logger.warn("competitor discovery sign-in needs renewing", { businessId: c.businessId, reason });
   }
 
@@ -88,18 +122,25 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
    */
   async function notifyExpiring(at = now()) {
     const soon = await db.competitorDiscoveryConnection.findMany({
-      where: { status: "connected", tokenExpiresAt: { gt: at, lte: new Date(at.getTime() + COMPETITOR_DISCOVERY_NOTICE_DAYS * DAY_MS) }, business: { status: "active" } },
-      select: { businessId: true, igUsername: true, tokenExpiresAt: true, business: { select: { users: { select: { id: true } } } } },
+      where: {
+        status: "connected",
+        tokenExpiresAt: { gt: at, lte: new Date(at.getTime() + COMPETITOR_DISCOVERY_NOTICE_DAYS * DAY_MS) },
+        business: { status: "active" },
+      },
+      select: {
+        businessId: true,
+        igUsername: true,
+        tokenExpiresAt: true,
+        business: { select: { users: { select: { id: true } } } },
+      },
     });
     const drafts = soon.flatMap((c) =>
-      c.business.users.map(
-        (u): Draft<"competitor_discovery_expiring"> => ({
-          userId: u.id,
-          type: "competitor_discovery_expiring",
-          data: { businessId: c.businessId, handle: c.igUsername, expiresAt: c.tokenExpiresAt!.toISOString() },
-          dedupeKey: `competitor_discovery_expiring:${c.businessId}:${kuwaitDate(c.tokenExpiresAt!)}:${u.id}`,
-        }),
-      ),
+      c.business.users.map((u): Draft<"competitor_discovery_expiring"> => ({
+        userId: u.id,
+        type: "competitor_discovery_expiring",
+        data: { businessId: c.businessId, handle: c.igUsername, expiresAt: c.tokenExpiresAt!.toISOString() },
+        dedupeKey: `competitor_discovery_expiring:${c.businessId}:${kuwaitDate(c.tokenExpiresAt!)}:${u.id}`,
+      })),
     );
     return notifications.deliver(drafts);
   }
@@ -118,7 +159,16 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
       const returnTo = ownPath(input.returnTo, DEFAULT_RETURN);
       await db.oAuthState.create({
         // Facebook's code flow here is protected by the state alone: no PKCE verifier to keep
-        data: { stateHash: sha256(state), businessId, userId: v.userId, platform: "instagram", purpose: DISCOVERY_PURPOSE, codeVerifier: "", returnTo, expiresAt: new Date(now().getTime() + STATE_TTL_MS) },
+        data: {
+          stateHash: sha256(state),
+          businessId,
+          userId: v.userId,
+          platform: "instagram",
+          purpose: DISCOVERY_PURPOSE,
+          codeVerifier: "",
+          returnTo,
+          expiresAt: new Date(now().getTime() + STATE_TTL_MS),
+        },
       });
       return { authorizeUrl: facebook.authorizeUrl({ state, redirectUri }) };
     },
@@ -127,7 +177,10 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
      * Facebook sends the person back here (no session: the state names the business). Returns the path
      * to send them to: `?discovery=connected`, or `?discovery_error=OAUTH_FAILED|NO_INSTAGRAM_BUSINESS`.
      */
-    async completeConnect(input: { state?: unknown; code?: unknown; error?: unknown }, meta: RequestMeta): Promise<string> {
+    async completeConnect(
+      input: { state?: unknown; code?: unknown; error?: unknown },
+      meta: RequestMeta,
+    ): Promise<string> {
       const state = typeof input.state === "string" ? input.state : "";
       const row = state ? await db.oAuthState.findUnique({ where: { stateHash: sha256(state) } }) : null;
       const fail = (to: string, why: DiscoveryCallbackError) => `${to}?discovery_error=${why}`;
@@ -135,10 +188,20 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
       // single use: gone before anything else can fail
       const taken = await db.oAuthState.deleteMany({ where: { id: row.id } });
       if (!taken.count) return fail(row.returnTo, "OAUTH_FAILED");
-      if (row.expiresAt <= now() || typeof input.code !== "string" || !input.code || input.error || !facebook.configured()) return fail(row.returnTo, "OAUTH_FAILED");
+      if (
+        row.expiresAt <= now() ||
+        typeof input.code !== "string" ||
+        !input.code ||
+        input.error ||
+        !facebook.configured()
+      )
+        return fail(row.returnTo, "OAUTH_FAILED");
       try {
         const got = await facebook.signIn({ code: input.code, redirectUri });
-        const own = await db.platformAccount.findUnique({ where: { businessId_platform: { businessId: row.businessId, platform: "instagram" } }, select: { handle: true, status: true } });
+        const own = await db.platformAccount.findUnique({
+          where: { businessId_platform: { businessId: row.businessId, platform: "instagram" } },
+          select: { handle: true, status: true },
+        });
         const page = choosePage(got.pages, own && own.status !== "disconnected" ? own.handle : null);
         if (!page) return fail(row.returnTo, "NO_INSTAGRAM_BUSINESS");
         const data = {
@@ -155,7 +218,11 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
           connectedAt: now(),
         };
         await db.$transaction(async (tx) => {
-          await tx.competitorDiscoveryConnection.upsert({ where: { businessId: row.businessId }, create: { businessId: row.businessId, ...data }, update: data });
+          await tx.competitorDiscoveryConnection.upsert({
+            where: { businessId: row.businessId },
+            create: { businessId: row.businessId, ...data },
+            update: data,
+          });
           await audit(tx, {
             actorId: row.userId,
             action: "competitor_discovery.connected",
@@ -179,10 +246,19 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
       if (c) {
         await db.$transaction(async (tx) => {
           await tx.competitorDiscoveryConnection.delete({ where: { id: c.id } });
-          await audit(tx, { actorId: v.userId, action: "competitor_discovery.disconnected", entityType: "business", entityId: businessId, data: { pageId: c.pageId, instagramUsername: c.igUsername }, ip: meta.ip });
+          await audit(tx, {
+            actorId: v.userId,
+            action: "competitor_discovery.disconnected",
+            entityType: "business",
+            entityId: businessId,
+            data: { pageId: c.pageId, instagramUsername: c.igUsername },
+            ip: meta.ip,
+          });
         });
         if (c.status === "connected" && !expired(c)) {
-          await facebook.revoke(crypto.open(c.accessToken)).catch((e) => logger.warn("facebook permissions not revoked", { businessId, error: (e as Error).message }));
+          await facebook
+            .revoke(crypto.open(c.accessToken))
+            .catch((e) => logger.warn("facebook permissions not revoked", { businessId, error: (e as Error).message }));
         }
       }
       return statusOf(businessId);
@@ -203,7 +279,10 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
         throw new AppError("FACEBOOK_RECONNECT_NEEDED");
       }
       try {
-        return await facebook.discoverBusiness({ igUserId: c.igUserId, accessToken: crypto.open(c.accessToken) }, username);
+        return await facebook.discoverBusiness(
+          { igUserId: c.igUserId, accessToken: crypto.open(c.accessToken) },
+          username,
+        );
       } catch (e) {
         if (!(e instanceof PlatformError)) throw e;
         if (e.opts.platformCode === DISCOVERY_NOT_PROFESSIONAL) throw new AppError("INSTAGRAM_NOT_PROFESSIONAL");

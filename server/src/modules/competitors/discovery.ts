@@ -32,7 +32,9 @@ export function figuresFromDiscovery(d: DiscoveredAccount, now: Date): Competito
     const inWindow = times.filter((t) => t >= since).length;
     const oldest = Math.min(...times);
     const truncated = d.media.length >= DISCOVERY_MEDIA_LIMIT && oldest >= since;
-    postsPerWeek = truncated ? round2((times.length / Math.max(1, (now.getTime() - oldest) / DAY_MS)) * 7) : round2(inWindow / (DISCOVERY_WINDOW_DAYS / 7));
+    postsPerWeek = truncated
+      ? round2((times.length / Math.max(1, (now.getTime() - oldest) / DAY_MS)) * 7)
+      : round2(inWindow / (DISCOVERY_WINDOW_DAYS / 7));
   } else if (d.mediaCount === 0 || d.media.length === 0) {
     postsPerWeek = 0;
   }
@@ -40,12 +42,37 @@ export function figuresFromDiscovery(d: DiscoveredAccount, now: Date): Competito
   const rates = d.media
     .filter((m) => m.likes !== null || m.comments !== null)
     .map((m) => (((m.likes ?? 0) + (m.comments ?? 0)) / (followers ?? 0)) * 100);
-  const avgEngagement = followers && followers > 0 && rates.length ? round2(rates.reduce((a, b) => a + b, 0) / rates.length) : null;
-  return { followers, postsPerWeek, avgEngagement, topThemes: themesOf(d.media.map((m) => m.caption), COMPETITOR_THEMES_MAX) };
+  const avgEngagement =
+    followers && followers > 0 && rates.length ? round2(rates.reduce((a, b) => a + b, 0) / rates.length) : null;
+  return {
+    followers,
+    postsPerWeek,
+    avgEngagement,
+    topThemes: themesOf(
+      d.media.map((m) => m.caption),
+      COMPETITOR_THEMES_MAX,
+    ),
+  };
 }
 
 /** What cafés and restaurants in Kuwait post about: the simulated accounts' themes come from here. */
-const SIMULATED_THEMES = ["karak", "breakfast", "desserts", "specialty coffee", "brunch", "kunafa", "family", "delivery", "new menu", "weekend", "machboos", "matcha", "iftar", "burgers", "cheesecake"];
+const SIMULATED_THEMES = [
+  "karak",
+  "breakfast",
+  "desserts",
+  "specialty coffee",
+  "brunch",
+  "kunafa",
+  "family",
+  "delivery",
+  "new menu",
+  "weekend",
+  "machboos",
+  "matcha",
+  "iftar",
+  "burgers",
+  "cheesecake",
+];
 /** The day the simulated competitors started growing. */
 const SIMULATED_EPOCH = "2025-01-01";
 

@@ -31,7 +31,13 @@ export interface FacebookConfig {
  * reference page); /me/accounts needs pages_show_list, and business_management for Pages reached
  * through Business Manager.
  */
-export const FACEBOOK_SCOPES = ["instagram_basic", "instagram_manage_insights", "pages_show_list", "pages_read_engagement", "business_management"] as const;
+export const FACEBOOK_SCOPES = [
+  "instagram_basic",
+  "instagram_manage_insights",
+  "pages_show_list",
+  "pages_read_engagement",
+  "business_management",
+] as const;
 
 /** platformCode of the refusal for a username that is not a professional account (or does not exist). */
 export const DISCOVERY_NOT_PROFESSIONAL = "not_professional";
@@ -59,8 +65,13 @@ export interface FacebookSignIn {
  * The Page lookups are made through: the one whose Instagram account is the business's own (by
  * username, ignoring case), else the first with an Instagram professional account; none: null.
  */
-export function choosePage(pages: FacebookPage[], ownHandle: string | null | undefined): (FacebookPage & { instagram: { id: string; username: string } }) | null {
-  const withIg = pages.filter((p): p is FacebookPage & { instagram: { id: string; username: string } } => !!p.instagram);
+export function choosePage(
+  pages: FacebookPage[],
+  ownHandle: string | null | undefined,
+): (FacebookPage & { instagram: { id: string; username: string } }) | null {
+  const withIg = pages.filter(
+    (p): p is FacebookPage & { instagram: { id: string; username: string } } => !!p.instagram,
+  );
   const own = ownHandle?.trim().toLowerCase();
   return (own ? withIg.find((p) => p.instagram.username.toLowerCase() === own) : undefined) ?? withIg[0] ?? null;
 }
@@ -73,7 +84,9 @@ export function parseBusinessDiscovery(body: any, username: string): DiscoveredA
     username: typeof d.username === "string" ? d.username : username,
     followers: count(d.followers_count),
     mediaCount: count(d.media_count),
-    media: ((d.media?.data ?? []) as { timestamp?: string; like_count?: number; comments_count?: number; caption?: string }[]).map((m) => ({
+    media: (
+      (d.media?.data ?? []) as { timestamp?: string; like_count?: number; comments_count?: number; caption?: string }[]
+    ).map((m) => ({
       timestamp: m.timestamp ?? "",
       // an account may hide its like counts: the field is then missing
       likes: count(m.like_count),
@@ -88,7 +101,10 @@ export function createFacebookDiscovery(cfg: FacebookConfig, tune: { backoffMs?:
   const timeoutMs = tune.timeoutMs ?? 15_000;
   const graph = (path: string) => `${cfg.graphUrl}/${path}`;
   // proves the token was used by this app's server; required when the app turns on "Require App Secret"
-  const proof = (token: string) => createHmac("sha256", cfg.appSecret ?? "").update(token).digest("hex");
+  const proof = (token: string) =>
+    createHmac("sha256", cfg.appSecret ?? "")
+      .update(token)
+      .digest("hex");
 
   /** One read-only Graph call, retried while Facebook is down; its error mapped like Instagram's. */
   async function get<T = any>(path: string, params: Record<string, string | undefined>): Promise<T> {
@@ -98,25 +114,43 @@ export function createFacebookDiscovery(cfg: FacebookConfig, tune: { backoffMs?:
       throw graphError(r);
     }, backoff);
   }
-  const asUser = (token: string, params: Record<string, string | undefined> = {}) => ({ ...params, access_token: token, appsecret_proof: proof(token) });
+  const asUser = (token: string, params: Record<string, string | undefined> = {}) => ({
+    ...params,
+    access_token: token,
+    appsecret_proof: proof(token),
+  });
   const tokenOf = (t: { access_token?: unknown; expires_in?: unknown }) => {
-    if (typeof t?.access_token !== "string" || !t.access_token) throw new PlatformError("auth", "Facebook answered without an access token");
+    if (typeof t?.access_token !== "string" || !t.access_token)
+      throw new PlatformError("auth", "Facebook answered without an access token");
     const seconds = Number(t.expires_in);
-    return { accessToken: t.access_token, expiresAt: Number.isFinite(seconds) && seconds > 0 ? new Date(Date.now() + seconds * 1000) : null };
+    return {
+      accessToken: t.access_token,
+      expiresAt: Number.isFinite(seconds) && seconds > 0 ? new Date(Date.now() + seconds * 1000) : null,
+    };
   };
 
   async function pagesOf(token: string): Promise<FacebookPage[]> {
     const out: FacebookPage[] = [];
     let after: string | undefined;
     for (let i = 0; i < MAX_PAGE_LISTS; i++) {
-      const r = await get("me/accounts", asUser(token, { fields: "id,name,instagram_business_account{id,username}", limit: "100", after }));
-      for (const p of (r?.data ?? []) as { id?: unknown; name?: unknown; instagram_business_account?: { id?: unknown; username?: unknown } }[]) {
+      const r = await get(
+        "me/accounts",
+        asUser(token, { fields: "id,name,instagram_business_account{id,username}", limit: "100", after }),
+      );
+      for (const p of (r?.data ?? []) as {
+        id?: unknown;
+        name?: unknown;
+        instagram_business_account?: { id?: unknown; username?: unknown };
+      }[]) {
         if (typeof p?.id !== "string") continue;
         const ig = p.instagram_business_account;
         out.push({
           id: p.id,
           name: typeof p.name === "string" ? p.name : p.id,
-          instagram: ig && typeof ig.id === "string" ? { id: ig.id, username: typeof ig.username === "string" ? ig.username : "" } : null,
+          instagram:
+            ig && typeof ig.id === "string"
+              ? { id: ig.id, username: typeof ig.username === "string" ? ig.username : "" }
+              : null,
         });
       }
       after = r?.paging?.next ? r?.paging?.cursors?.after : undefined;
@@ -147,11 +181,30 @@ export function createFacebookDiscovery(cfg: FacebookConfig, tune: { backoffMs?:
      * gives no refresh token), then who signed in and the Pages they manage with their Instagram accounts.
      */
     async signIn({ code, redirectUri }: { code: string; redirectUri: string }): Promise<FacebookSignIn> {
-      const short = tokenOf(await get("oauth/access_token", { client_id: cfg.appId, client_secret: cfg.appSecret, redirect_uri: redirectUri, code }));
-      const long = tokenOf(await get("oauth/access_token", { grant_type: "fb_exchange_token", client_id: cfg.appId, client_secret: cfg.appSecret, fb_exchange_token: short.accessToken }));
+      const short = tokenOf(
+        await get("oauth/access_token", {
+          client_id: cfg.appId,
+          client_secret: cfg.appSecret,
+          redirect_uri: redirectUri,
+          code,
+        }),
+      );
+      const long = tokenOf(
+        await get("oauth/access_token", {
+          grant_type: "fb_exchange_token",
+          client_id: cfg.appId,
+          client_secret: cfg.appSecret,
+          fb_exchange_token: short.accessToken,
+        }),
+      );
       const me = await get<{ id?: unknown; name?: unknown }>("me", asUser(long.accessToken, { fields: "id,name" }));
       if (typeof me?.id !== "string") throw new PlatformError("rejected", "Facebook did not say who signed in");
-      return { ...long, facebookUserId: me.id, name: typeof me.name === "string" ? me.name : null, pages: await pagesOf(long.accessToken) };
+      return {
+        ...long,
+        facebookUserId: me.id,
+        name: typeof me.name === "string" ? me.name : null,
+        pages: await pagesOf(long.accessToken),
+      };
     },
 
     /**
@@ -159,20 +212,31 @@ export function createFacebookDiscovery(cfg: FacebookConfig, tune: { backoffMs?:
      * account. PlatformError("rejected") with platformCode DISCOVERY_NOT_PROFESSIONAL for a personal
      * account or an unknown name.
      */
-    async discoverBusiness(as: { igUserId: string; accessToken: string }, username: string): Promise<DiscoveredAccount> {
+    async discoverBusiness(
+      as: { igUserId: string; accessToken: string },
+      username: string,
+    ): Promise<DiscoveredAccount> {
       const fields = `business_discovery.username(${username}){username,followers_count,media_count,media.limit(${DISCOVERY_MEDIA_LIMIT}){timestamp,like_count,comments_count,caption}}`;
-      const body = await get(encodeURIComponent(as.igUserId), asUser(as.accessToken, { fields })).catch((e: unknown) => {
-        if (e instanceof PlatformError && e.kind === "rejected" && CANNOT_FIND_USER.has(e.opts.platformCode)) {
-          throw new PlatformError("rejected", e.platformMessage, { ...e.opts, platformCode: DISCOVERY_NOT_PROFESSIONAL });
-        }
-        throw e;
-      });
+      const body = await get(encodeURIComponent(as.igUserId), asUser(as.accessToken, { fields })).catch(
+        (e: unknown) => {
+          if (e instanceof PlatformError && e.kind === "rejected" && CANNOT_FIND_USER.has(e.opts.platformCode)) {
+            throw new PlatformError("rejected", e.platformMessage, {
+              ...e.opts,
+              platformCode: DISCOVERY_NOT_PROFESSIONAL,
+            });
+          }
+          throw e;
+        },
+      );
       return parseBusinessDiscovery(body, username);
     },
 
     /** Takes back the app's permissions (the person signs out of it at Facebook too); best effort. */
     async revoke(token: string): Promise<void> {
-      const r = await fetchJson(withQuery(graph("me/permissions"), asUser(token)), { method: "DELETE", timeoutMs: 5_000 });
+      const r = await fetchJson(withQuery(graph("me/permissions"), asUser(token)), {
+        method: "DELETE",
+        timeoutMs: 5_000,
+      });
       if (!r.ok) throw graphError(r);
     },
   };

@@ -33,7 +33,10 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const THEME_POSTS = 500;
 
 /** Kuwait day `from` 00:00 to the end of `to`, as instants. */
-const kuwaitBounds = (from: string, to: string) => ({ start: new Date(`${from}T00:00:00+03:00`), end: new Date(`${addDays(to, 1)}T00:00:00+03:00`) });
+const kuwaitBounds = (from: string, to: string) => ({
+  start: new Date(`${from}T00:00:00+03:00`),
+  end: new Date(`${addDays(to, 1)}T00:00:00+03:00`),
+});
 
 /** What the benchmark reads of the business itself, in one statement (ownFigures, ownFollowersHistory). */
 export interface OwnRows {
@@ -50,7 +53,12 @@ export interface OwnRows {
  * `historyFrom`: metric_daily's sums, the latest follower reading per network, its accounts, the newest
  * published posts' captions, and the daily follower readings; one statement, each part on its index.
  */
-export async function ownRows(db: Db, businessId: string, window: { from: string; to: string }, historyFrom: string): Promise<OwnRows> {
+export async function ownRows(
+  db: Db,
+  businessId: string,
+  window: { from: string; to: string },
+  historyFrom: string,
+): Promise<OwnRows> {
   const { start, end } = kuwaitBounds(window.from, window.to);
   const [r] = await db.$queryRaw<Record<keyof OwnRows, unknown>[]>`
     select
@@ -81,30 +89,50 @@ export async function ownRows(db: Db, businessId: string, window: { from: string
          select platform, to_char(day, 'YYYY-MM-DD') as day, followers, simulated
            from audience_snapshots
           where business_id = ${businessId}::uuid and followers is not null and day between ${historyFrom}::date and ${window.to}::date) x) as history`;
-  const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
-  return { daily: json(r!.daily), followers: json(r!.followers), accounts: json(r!.accounts), posts: json(r!.posts), history: json(r!.history) };
+  const json = <T>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  return {
+    daily: json(r!.daily),
+    followers: json(r!.followers),
+    accounts: json(r!.accounts),
+    posts: json(r!.posts),
+    history: json(r!.history),
+  };
 }
 
 export function ownFigures(rows: OwnRows, window: { days: number }): OwnFigures[] {
   const { daily, followers } = rows;
   const accounts = rows.accounts.filter((a) => a.status !== "disconnected");
   const posts = rows.posts.map((p) => ({ ...p, targets: p.platforms.map((platform) => ({ platform })) }));
-  const platforms = PLATFORM_ORDER.filter((p) => accounts.some((a) => a.platform === p) || daily.some((r) => r.platform === p) || followers.some((f) => f.platform === p));
+  const platforms = PLATFORM_ORDER.filter(
+    (p) =>
+      accounts.some((a) => a.platform === p) ||
+      daily.some((r) => r.platform === p) ||
+      followers.some((f) => f.platform === p),
+  );
   return platforms.map((platform) => {
     const rows = daily.filter((r) => r.platform === platform);
     // real figures when there are any; a demo account's simulated ones otherwise
     const real = rows.filter((r) => !r.simulated && r.posts > 0);
     const used = real.length ? real : rows.filter((r) => r.simulated);
-    const sums = used.reduce((a, r) => ({ posts: a.posts + r.posts, engaged: a.engaged + r.likes + r.comments }), { posts: 0, engaged: 0 });
+    const sums = used.reduce((a, r) => ({ posts: a.posts + r.posts, engaged: a.engaged + r.likes + r.comments }), {
+      posts: 0,
+      engaged: 0,
+    });
     const f = followers.find((x) => x.platform === platform) ?? null;
     const weeks = window.days / 7;
-    const captions = posts.filter((p) => p.targets.some((t) => t.platform === platform)).map((p) => `${p.content} ${p.hashtags.map((h) => `#${h}`).join(" ")}`);
-    const simulated = (used.length > 0 && !real.length) || (f?.simulated ?? false) || (!rows.length && !f && accounts.some((a) => a.platform === platform && a.demo));
+    const captions = posts
+      .filter((p) => p.targets.some((t) => t.platform === platform))
+      .map((p) => `${p.content} ${p.hashtags.map((h) => `#${h}`).join(" ")}`);
+    const simulated =
+      (used.length > 0 && !real.length) ||
+      (f?.simulated ?? false) ||
+      (!rows.length && !f && accounts.some((a) => a.platform === platform && a.demo));
     return {
       platform,
       followers: f?.followers ?? null,
       postsPerWeek: round2(sums.posts / weeks),
-      avgEngagement: f && f.followers > 0 && sums.posts > 0 ? round2((sums.engaged / sums.posts / f.followers) * 100) : null,
+      avgEngagement:
+        f && f.followers > 0 && sums.posts > 0 ? round2((sums.engaged / sums.posts / f.followers) * 100) : null,
       topThemes: themesOf(captions, COMPETITOR_THEMES_MAX),
       posts: sums.posts,
       simulated,

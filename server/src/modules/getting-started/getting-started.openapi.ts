@@ -2,8 +2,27 @@
 import { z } from "zod";
 import type { RestOperation } from "../../http/openapi/operation.ts";
 
-const step = z.object({ key: z.string(), done: z.boolean(), available: z.boolean(), operator_needed: z.boolean(), route: z.string().nullable(), missing: z.array(z.string()).nullable() });
+const step = z.object({
+  key: z.string(),
+  done: z.boolean(),
+  available: z.boolean(),
+  operator_needed: z.boolean(),
+  route: z.string().nullable(),
+  missing: z.array(z.string()).nullable(),
+});
 
 export const gettingStartedOperations: RestOperation[] = [
-  { method: "get", path: "/getting-started", tag: "Getting started", access: "business", summary: "A new business's first steps", responses: { 200: { description: "The steps, done or not.", schema: z.object({ steps: z.array(step), done: z.number().int(), total: z.number().int() }) } } },
+  {
+    method: "get",
+    path: "/getting-started",
+    tag: "Getting started",
+    access: "business",
+    summary: "A new business's first steps",
+    responses: {
+      200: {
+        description: "The steps, done or not.",
+        schema: z.object({ steps: z.array(step), done: z.number().int(), total: z.number().int() }),
+      },
+    },
+  },
 ];

@@ -8,7 +8,14 @@ export function gettingStartedRouter(services: Services) {
   r.get("/", async (req, res) => {
     const g = await services.gettingStarted.get(await viewerOf(services, req, "business"));
     res.json({
-      steps: g.steps.map((s) => ({ key: s.key, done: s.done, available: s.available, operator_needed: s.operatorNeeded, route: s.route, missing: s.missing })),
+      steps: g.steps.map((s) => ({
+        key: s.key,
+        done: s.done,
+        available: s.available,
+        operator_needed: s.operatorNeeded,
+        route: s.route,
+        missing: s.missing,
+      })),
       done: g.done,
       total: g.total,
     });

@@ -50,7 +50,21 @@ export function createGettingStartedService(deps: Deps, platformAccounts: Pick<P
       const now = new Date();
       // every fact in one statement (each part bounded by the business's indexes)
       const [row] = await db.$queryRaw<
-        { requestedPlan: PlanId; subPlan: PlanId | null; subStatus: SubscriptionStatus | null; cuisine: string | null; area: string | null; hours: string | null; hoursAr: string | null; menuItems: number; realAccounts: number; practicePublished: number; scheduled: boolean; people: number; invitations: number }[]
+        {
+          requestedPlan: PlanId;
+          subPlan: PlanId | null;
+          subStatus: SubscriptionStatus | null;
+          cuisine: string | null;
+          area: string | null;
+          hours: string | null;
+          hoursAr: string | null;
+          menuItems: number;
+          realAccounts: number;
+          practicePublished: number;
+          scheduled: boolean;
+          people: number;
+          invitations: number;
+        }[]
       >`
         select b.requested_plan::text as "requestedPlan", s.plan::text as "subPlan", s.status::text as "subStatus",
                b.cuisine, b.area, b.hours, b.hours_ar as "hoursAr",
@@ -76,7 +90,11 @@ export function createGettingStartedService(deps: Deps, platformAccounts: Pick<P
          where b.id = ${businessId}::uuid`;
       if (!row) throw new AppError("NOT_FOUND");
       const plan = row.subPlan ?? row.requestedPlan;
-      const business = { ...row, subscription: row.subPlan && row.subStatus ? { plan: row.subPlan, status: row.subStatus } : null, _count: { menuItems: row.menuItems } };
+      const business = {
+        ...row,
+        subscription: row.subPlan && row.subStatus ? { plan: row.subPlan, status: row.subStatus } : null,
+        _count: { menuItems: row.menuItems },
+      };
       const { realAccounts, practicePublished, people, invitations } = row;
       const scheduled = [{ found: row.scheduled }];
 
@@ -88,16 +106,31 @@ export function createGettingStartedService(deps: Deps, platformAccounts: Pick<P
 
       // the same rule as the connect buttons: a network of the plan this server has app credentials for
       // (Snapchat is posted by hand, so it needs none)
-      const connectable = PLAN_PLATFORMS[plan].some((p) => platformAccounts.adapterFor({ platform: p, demo: false }).configured());
+      const connectable = PLAN_PLATFORMS[plan].some((p) =>
+        platformAccounts.adapterFor({ platform: p, demo: false }).configured(),
+      );
       const connected = realAccounts > 0;
       const premium = isPremium(business.subscription);
 
-      const step = (key: GettingStartedStepKey, done: boolean, route: string | null, extra: Partial<GettingStartedStep> = {}): GettingStartedStep => ({
-        key, done, route, available: true, operatorNeeded: false, missing: [], ...extra,
+      const step = (
+        key: GettingStartedStepKey,
+        done: boolean,
+        route: string | null,
+        extra: Partial<GettingStartedStep> = {},
+      ): GettingStartedStep => ({
+        key,
+        done,
+        route,
+        available: true,
+        operatorNeeded: false,
+        missing: [],
+        ...extra,
       });
       const steps = [
         step("profile", missing.length === 0, "/settings#business-profile", { missing }),
-        step("connect", connected, connected || connectable ? "/settings#connected-accounts" : null, { operatorNeeded: !connected && !connectable }),
+        step("connect", connected, connected || connectable ? "/settings#connected-accounts" : null, {
+          operatorNeeded: !connected && !connectable,
+        }),
         step("practice", practicePublished > 0, "/posts/new"),
         step("schedule", scheduled[0]?.found === true, "/posts/new"),
         step("team", premium && (people > 1 || invitations > 0), "/team", { available: premium }),

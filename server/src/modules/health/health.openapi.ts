@@ -9,9 +9,20 @@ export const healthSchema = z.object({
   api: state,
   database: state,
   scheduler: state,
-  reasons: z.array(z.object({ part: z.enum(["api", "database", "scheduler"]), code: z.string(), value: z.number().nullable(), limit: z.number().nullable() })),
+  reasons: z.array(
+    z.object({
+      part: z.enum(["api", "database", "scheduler"]),
+      code: z.string(),
+      value: z.number().nullable(),
+      limit: z.number().nullable(),
+    }),
+  ),
   checked_at: isoDateTime,
-  measurements: z.object({ event_loop_p99_ms: z.number(), database_round_trip_ms: z.number().nullable(), last_heartbeat_at: isoDateTime.nullable() }),
+  measurements: z.object({
+    event_loop_p99_ms: z.number(),
+    database_round_trip_ms: z.number().nullable(),
+    last_heartbeat_at: isoDateTime.nullable(),
+  }),
 });
 
 export const healthOperations: RestOperation[] = [
@@ -21,6 +32,9 @@ export const healthOperations: RestOperation[] = [
     tag: "Health",
     access: "public",
     summary: "Is the server up",
-    responses: { 200: { description: "Up (a part may be degraded).", schema: healthSchema }, 503: { description: "The database does not answer.", schema: healthSchema } },
+    responses: {
+      200: { description: "Up (a part may be degraded).", schema: healthSchema },
+      503: { description: "The database does not answer.", schema: healthSchema },
+    },
   },
 ];

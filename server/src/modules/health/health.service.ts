@@ -13,7 +13,8 @@ export interface HealthReason {
   value: number | null;
   limit: number | null;
 }
-const worst = (...s: HealthState[]): HealthState => (s.includes("down") ? "down" : s.includes("degraded") ? "degraded" : "healthy");
+const worst = (...s: HealthState[]): HealthState =>
+  s.includes("down") ? "down" : s.includes("degraded") ? "degraded" : "healthy";
 
 export function createHealthService(opts: { pool: pg.Pool; heartbeatMs: number; slowDbMs?: number }) {
   const loop = monitorEventLoopDelay({ resolution: 20 });
@@ -23,7 +24,9 @@ export function createHealthService(opts: { pool: pg.Pool; heartbeatMs: number; 
   async function timed<T>(q: () => Promise<T>, timeoutMs: number): Promise<{ ms: number; value: T }> {
     const t0 = performance.now();
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs)),
+    );
     try {
       const value = await Promise.race([q(), timeout]);
       return { ms: Math.round(performance.now() - t0), value };
@@ -47,7 +50,10 @@ export function createHealthService(opts: { pool: pg.Pool; heartbeatMs: number; 
         databaseMs = r.ms;
         database = r.ms > slowDbMs ? "degraded" : "healthy";
         const hb = await opts.pool
-          .query<{ last_finished_at: Date | null }>("select max(last_finished_at) as last_finished_at from agenda_jobs where name = $1", [HEARTBEAT_JOB])
+          .query<{ last_finished_at: Date | null }>(
+            "select max(last_finished_at) as last_finished_at from agenda_jobs where name = $1",
+            [HEARTBEAT_JOB],
+          )
           .catch(() => ({ rows: [{ last_finished_at: null }] }));
         lastHeartbeat = hb.rows[0]?.last_finished_at ?? null;
         const age = lastHeartbeat ? Date.now() - lastHeartbeat.getTime() : Infinity;
@@ -59,11 +65,17 @@ export function createHealthService(opts: { pool: pg.Pool; heartbeatMs: number; 
       const reasons: HealthReason[] = [];
       if (api !== "healthy") reasons.push({ part: "api", code: "event_loop_lag", value: lagMs, limit: 500 });
       if (database === "down") reasons.push({ part: "database", code: "no_answer", value: null, limit: null });
-      else if (database === "degraded") reasons.push({ part: "database", code: "slow_round_trip", value: databaseMs, limit: slowDbMs });
+      else if (database === "degraded")
+        reasons.push({ part: "database", code: "slow_round_trip", value: databaseMs, limit: slowDbMs });
       if (scheduler !== "healthy")
         reasons.push(
           lastHeartbeat
-            ? { part: "scheduler", code: "stale_heartbeat", value: Math.round((Date.now() - lastHeartbeat.getTime()) / 1000), limit: Math.round(opts.heartbeatMs / 1000) }
+            ? {
+                part: "scheduler",
+                code: "stale_heartbeat",
+                value: Math.round((Date.now() - lastHeartbeat.getTime()) / 1000),
+                limit: Math.round(opts.heartbeatMs / 1000),
+              }
             : { part: "scheduler", code: "never_ran", value: null, limit: null },
         );
       return {
@@ -73,7 +85,11 @@ export function createHealthService(opts: { pool: pg.Pool; heartbeatMs: number; 
         scheduler,
         reasons,
         checked_at: new Date().toISOString(),
-        measurements: { event_loop_p99_ms: lagMs, database_round_trip_ms: databaseMs, last_heartbeat_at: lastHeartbeat?.toISOString() ?? null },
+        measurements: {
+          event_loop_p99_ms: lagMs,
+          database_round_trip_ms: databaseMs,
+          last_heartbeat_at: lastHeartbeat?.toISOString() ?? null,
+        },
       };
     },
     /**

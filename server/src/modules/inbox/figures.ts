@@ -4,7 +4,18 @@
 // (writtenAt in Asia/Kuwait), the analytics range rule and tenancy are analytics' own (its scope), and
 // demo items count exactly where analytics counts demo accounts' simulated figures. Three aggregate
 // statements over the (business, written_at) index, whatever the number of items.
-import { analyticsBuckets, bucketOf, guestRatingInterval, percentChange, previousPeriod, REVIEW_TOPIC_KEYS, responseRate, topicTrend, type AnalyticsInterval, type GuestTrend } from "@sufra/schema";
+import {
+  analyticsBuckets,
+  bucketOf,
+  guestRatingInterval,
+  percentChange,
+  previousPeriod,
+  REVIEW_TOPIC_KEYS,
+  responseRate,
+  topicTrend,
+  type AnalyticsInterval,
+  type GuestTrend,
+} from "@sufra/schema";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Deps } from "../../deps.ts";
 import type { Viewer } from "../../kernel/policy.ts";
@@ -162,7 +173,12 @@ export function createInboxFiguresService(deps: Pick<Deps, "db">, analytics: Pic
       const byBranch = responses
         .filter((r) => r.byLocation === 0 && r.bySource === 1)
         .map((r) => ({ locationId: r.locationId, branch: r.locationId ? r.branch : null, ...figuresOf(r) }))
-        .sort((a, b) => Number(a.locationId === null) - Number(b.locationId === null) || b.items - a.items || (a.branch ?? "").localeCompare(b.branch ?? ""));
+        .sort(
+          (a, b) =>
+            Number(a.locationId === null) - Number(b.locationId === null) ||
+            b.items - a.items ||
+            (a.branch ?? "").localeCompare(b.branch ?? ""),
+        );
 
       const buckets = new Map<string, { count: number; stars: number }>();
       for (const r of ratings) {
@@ -178,12 +194,25 @@ export function createInboxFiguresService(deps: Pick<Deps, "db">, analytics: Pic
       });
 
       const found = new Map(topics.map((t) => [t.topic, t]));
-      const keys = [...REVIEW_TOPIC_KEYS, ...topics.map((t) => t.topic).filter((t) => !(REVIEW_TOPIC_KEYS as string[]).includes(t)).sort()];
+      const keys = [
+        ...REVIEW_TOPIC_KEYS,
+        ...topics
+          .map((t) => t.topic)
+          .filter((t) => !(REVIEW_TOPIC_KEYS as string[]).includes(t))
+          .sort(),
+      ];
       const trends = keys
         .map((topic) => {
           const now = found.get(topic)?.count ?? 0;
           const before = found.get(topic)?.previous ?? 0;
-          return { topic, count: now, previous: before, change: now - before, changePercent: percentChange(now, before), trend: topicTrend(now, before) };
+          return {
+            topic,
+            count: now,
+            previous: before,
+            change: now - before,
+            changePercent: percentChange(now, before),
+            trend: topicTrend(now, before),
+          };
         })
         .sort((a, b) => b.count - a.count || keys.indexOf(a.topic) - keys.indexOf(b.topic));
 
@@ -207,7 +236,13 @@ export type InboxFiguresService = ReturnType<typeof createInboxFiguresService>;
 
 // ---------------------------------------------------------------- the REST door's shape
 // (beside its type, as analytics' audience does: GET /api/analytics/guests only calls it)
-const restResponse = (f: GuestResponseFigures) => ({ items: f.items, answered: f.answered, response_rate: f.responseRate, timed: f.timed, median_response_seconds: f.medianResponseSeconds });
+const restResponse = (f: GuestResponseFigures) => ({
+  items: f.items,
+  answered: f.answered,
+  response_rate: f.responseRate,
+  timed: f.timed,
+  median_response_seconds: f.medianResponseSeconds,
+});
 
 export const restInboxFigures = (f: InboxFigures) => ({
   client_id: f.clientId,
@@ -219,5 +254,12 @@ export const restInboxFigures = (f: InboxFigures) => ({
   by_source: f.bySource.map((s) => ({ source: s.source, ...restResponse(s) })),
   by_branch: f.byBranch.map((b) => ({ location_id: b.locationId, branch: b.branch, ...restResponse(b) })),
   rating: { interval: f.rating.interval, count: f.rating.count, average: f.rating.average, points: f.rating.points },
-  topics: f.topics.map((t) => ({ topic: t.topic, count: t.count, previous: t.previous, change: t.change, change_percent: t.changePercent, trend: t.trend })),
+  topics: f.topics.map((t) => ({
+    topic: t.topic,
+    count: t.count,
+    previous: t.previous,
+    change: t.change,
+    change_percent: t.changePercent,
+    trend: t.trend,
+  })),
 });

@@ -1,33 +1,50 @@
 // The OpenAPI entries of /api/reviews (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
-import { REVIEW_INTENT_KEYS, reviewInputSchema, reviewReplySchema, reviewsQuerySchema, type ReviewIntent } from "@sufra/schema";
+import {
+  REVIEW_INTENT_KEYS,
+  reviewInputSchema,
+  reviewReplySchema,
+  reviewsQuerySchema,
+  type ReviewIntent,
+} from "@sufra/schema";
 import { deleted, isoDate, isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 import { seedSchema } from "./inbox.service.ts";
 
-export const restReviewSchema = named("Review", z.object({
-  id: z.string(),
-  /** the reviews paths list reviews only (the inbox's comments are not theirs) */
-  kind: z.literal("review"),
-  source: z.string(),
-  author: z.string(),
-  rating: z.number().int(),
-  text: z.string(),
-  language: z.string(),
-  reviewed_at: isoDate,
-  written_at: isoDateTime,
-  sentiment: z.string(),
-  intent: z.enum(REVIEW_INTENT_KEYS as [ReviewIntent, ...ReviewIntent[]]).describe("What it asks of the business: question, complaint, praise, order (an order or a booking) or other"),
-  topics: z.array(z.string()),
-  reply: z.string().nullable(),
-  reply_gaps: z.array(z.string()).describe("Facts the guest asked that the business profile lacked when the reply was suggested (address, map_link, hours, ramadan_hours, eid_hours, delivery_apps, reservations, menu, prices)."),
-  reply_rejected: z.array(z.string()).describe("What the configured model's draft stated that the profile does not hold (its draft was not used)."),
-  status: z.string(),
-  approved_at: isoDateTime.nullable(),
-  replied_at: isoDateTime.nullable(),
-  replied_via: z.string().nullable(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-}));
+export const restReviewSchema = named(
+  "Review",
+  z.object({
+    id: z.string(),
+    /** the reviews paths list reviews only (the inbox's comments are not theirs) */
+    kind: z.literal("review"),
+    source: z.string(),
+    author: z.string(),
+    rating: z.number().int(),
+    text: z.string(),
+    language: z.string(),
+    reviewed_at: isoDate,
+    written_at: isoDateTime,
+    sentiment: z.string(),
+    intent: z
+      .enum(REVIEW_INTENT_KEYS as [ReviewIntent, ...ReviewIntent[]])
+      .describe("What it asks of the business: question, complaint, praise, order (an order or a booking) or other"),
+    topics: z.array(z.string()),
+    reply: z.string().nullable(),
+    reply_gaps: z
+      .array(z.string())
+      .describe(
+        "Facts the guest asked that the business profile lacked when the reply was suggested (address, map_link, hours, ramadan_hours, eid_hours, delivery_apps, reservations, menu, prices).",
+      ),
+    reply_rejected: z
+      .array(z.string())
+      .describe("What the configured model's draft stated that the profile does not hold (its draft was not used)."),
+    status: z.string(),
+    approved_at: isoDateTime.nullable(),
+    replied_at: isoDateTime.nullable(),
+    replied_via: z.string().nullable(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  }),
+);
 export const csvImportErrors = z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) }));
 const one = (description: string) => ({ description, schema: restReviewSchema });
 const tag = "Reviews";
@@ -40,7 +57,19 @@ export const reviewsOperations: RestOperation[] = [
     access: "business",
     summary: "Customer reviews, newest first",
     query: reviewsQuerySchema,
-    responses: { 200: { description: "A page of reviews.", schema: z.object({ reviews: z.array(restReviewSchema), total: z.number().int(), unanswered: z.number().int(), page: z.number().int(), limit: z.number().int(), pages: z.number().int() }) } },
+    responses: {
+      200: {
+        description: "A page of reviews.",
+        schema: z.object({
+          reviews: z.array(restReviewSchema),
+          total: z.number().int(),
+          unanswered: z.number().int(),
+          page: z.number().int(),
+          limit: z.number().int(),
+          pages: z.number().int(),
+        }),
+      },
+    },
   },
   {
     method: "get",
@@ -48,7 +77,22 @@ export const reviewsOperations: RestOperation[] = [
     tag,
     access: "business",
     summary: "Counts by status and sentiment, the average rating",
-    responses: { 200: { description: "The figures.", schema: z.object({ total: z.number().int(), unanswered: z.number().int(), new: z.number().int(), approved: z.number().int(), replied: z.number().int(), positive: z.number().int(), neutral: z.number().int(), negative: z.number().int(), average_rating: z.number().nullable() }) } },
+    responses: {
+      200: {
+        description: "The figures.",
+        schema: z.object({
+          total: z.number().int(),
+          unanswered: z.number().int(),
+          new: z.number().int(),
+          approved: z.number().int(),
+          replied: z.number().int(),
+          positive: z.number().int(),
+          neutral: z.number().int(),
+          negative: z.number().int(),
+          average_rating: z.number().nullable(),
+        }),
+      },
+    },
   },
   {
     method: "post",
@@ -57,13 +101,78 @@ export const reviewsOperations: RestOperation[] = [
     access: "business",
     summary: "Add a review by hand",
     body: reviewInputSchema,
-    responses: { 201: { description: "The new review.", schema: restReviewSchema.extend({ duplicate: z.literal(false) }) }, 200: { description: "The same review was already stored.", schema: restReviewSchema.extend({ duplicate: z.literal(true) }) } },
+    responses: {
+      201: { description: "The new review.", schema: restReviewSchema.extend({ duplicate: z.literal(false) }) },
+      200: {
+        description: "The same review was already stored.",
+        schema: restReviewSchema.extend({ duplicate: z.literal(true) }),
+      },
+    },
   },
-  { method: "post", path: "/reviews/import", tag, access: "business", summary: "Import reviews from a CSV file", csv: true, extraErrors: [413], responses: { 200: { description: "What was imported, the duplicates, each refused row by its line.", schema: z.object({ imported: z.number().int(), duplicates: z.number().int(), errors: csvImportErrors }) } } },
-  { method: "get", path: "/reviews/{id}", tag, access: "business", summary: "A review", responses: { 200: one("The review.") } },
-  { method: "post", path: "/reviews/{id}/suggest-reply", subscription: "ai", tag, access: "business", summary: "Write a suggested reply into the review", body: seedSchema, responses: { 200: one("The review with its suggested reply.") } },
-  { method: "put", path: "/reviews/{id}/reply", tag, access: "business", summary: "Edit the reply", body: reviewReplySchema, responses: { 200: one("The review.") } },
-  { method: "post", path: "/reviews/{id}/approve", tag, access: "business", summary: "Approve the reply", responses: { 200: one("The review, approved.") } },
-  { method: "post", path: "/reviews/{id}/replied", tag, access: "business", summary: "Mark the review replied", responses: { 200: one("The review, replied.") } },
-  { method: "delete", path: "/reviews/{id}", tag, access: "business", summary: "Delete a review", responses: { 200: { description: "Deleted.", schema: deleted } } },
+  {
+    method: "post",
+    path: "/reviews/import",
+    tag,
+    access: "business",
+    summary: "Import reviews from a CSV file",
+    csv: true,
+    extraErrors: [413],
+    responses: {
+      200: {
+        description: "What was imported, the duplicates, each refused row by its line.",
+        schema: z.object({ imported: z.number().int(), duplicates: z.number().int(), errors: csvImportErrors }),
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/reviews/{id}",
+    tag,
+    access: "business",
+    summary: "A review",
+    responses: { 200: one("The review.") },
+  },
+  {
+    method: "post",
+    path: "/reviews/{id}/suggest-reply",
+    subscription: "ai",
+    tag,
+    access: "business",
+    summary: "Write a suggested reply into the review",
+    body: seedSchema,
+    responses: { 200: one("The review with its suggested reply.") },
+  },
+  {
+    method: "put",
+    path: "/reviews/{id}/reply",
+    tag,
+    access: "business",
+    summary: "Edit the reply",
+    body: reviewReplySchema,
+    responses: { 200: one("The review.") },
+  },
+  {
+    method: "post",
+    path: "/reviews/{id}/approve",
+    tag,
+    access: "business",
+    summary: "Approve the reply",
+    responses: { 200: one("The review, approved.") },
+  },
+  {
+    method: "post",
+    path: "/reviews/{id}/replied",
+    tag,
+    access: "business",
+    summary: "Mark the review replied",
+    responses: { 200: one("The review, replied.") },
+  },
+  {
+    method: "delete",
+    path: "/reviews/{id}",
+    tag,
+    access: "business",
+    summary: "Delete a review",
+    responses: { 200: { description: "Deleted.", schema: deleted } },
+  },
 ];

@@ -21,7 +21,9 @@ export const restReview = (r: Review): z.output<typeof restReviewSchema> => ({
  * and its Instagram link.
  */
 export const restGuestItem = (r: Review) =>
-  r.kind === "review" ? restReview(r) : { ...restGuestFields(r), kind: "comment" as const, rating: null, permalink: r.permalink, hidden: r.hidden };
+  r.kind === "review"
+    ? restReview(r)
+    : { ...restGuestFields(r), kind: "comment" as const, rating: null, permalink: r.permalink, hidden: r.hidden };
 
 function starsOf(r: Review): number {
   if (r.rating == null) throw new Error(`review ${r.id} has no rating`);
@@ -59,15 +61,38 @@ export function reviewsRouter(services: Services) {
   const readCsv = csvUpload(REVIEW_IMPORT_MAX_BYTES);
 
   r.get("/", async (req, res) => {
-    const q = { status: one(req.query.status), rating: queryNumber(one(req.query.rating)), sentiment: one(req.query.sentiment), page: queryNumber(one(req.query.page)), limit: queryNumber(one(req.query.limit)) };
+    const q = {
+      status: one(req.query.status),
+      rating: queryNumber(one(req.query.rating)),
+      sentiment: one(req.query.sentiment),
+      page: queryNumber(one(req.query.page)),
+      limit: queryNumber(one(req.query.limit)),
+    };
     const p = await reviews.list(await viewer(req), q);
-    res.json({ reviews: p.items.map(restReview), total: p.total, unanswered: p.unanswered, page: p.page, limit: p.limit, pages: Math.ceil(p.total / p.limit) });
+    res.json({
+      reviews: p.items.map(restReview),
+      total: p.total,
+      unanswered: p.unanswered,
+      page: p.page,
+      limit: p.limit,
+      pages: Math.ceil(p.total / p.limit),
+    });
   });
 
   /** {total, unanswered, new, approved, replied, positive, neutral, negative, average_rating}. */
   r.get("/stats", async (req, res) => {
     const s = await reviews.stats(await viewer(req));
-    res.json({ total: s.total, unanswered: s.unanswered, new: s.new, approved: s.approved, replied: s.replied, positive: s.positive, neutral: s.neutral, negative: s.negative, average_rating: s.averageRating });
+    res.json({
+      total: s.total,
+      unanswered: s.unanswered,
+      new: s.new,
+      approved: s.approved,
+      replied: s.replied,
+      positive: s.positive,
+      neutral: s.neutral,
+      negative: s.negative,
+      average_rating: s.averageRating,
+    });
   });
 
   /** {source, author, rating, text, reviewed_at}: 201 with the review, or 200 with the same review already stored. */
@@ -82,7 +107,6 @@ export function reviewsRouter(services: Services) {
     const v = await viewer(req);
     readCsv(req, res, next, async (csv) => res.json(await reviews.importCsv(v, csv, metaOf(req).locale)));
   });
-
 
   r.get("/:id", async (req, res) => {
     res.json(restReview(await reviews.get(await viewer(req), req.params.id)));

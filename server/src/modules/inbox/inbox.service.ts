@@ -41,19 +41,50 @@ import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { createDemoGuests } from "../../platforms/demo-guests.ts";
 import { only } from "../../kernel/pubsub.ts";
-import { createInboxReplies, replyNetworkOf, PRIVATE_REPLY_WINDOW_MS, type InboxAccounts, type InboxNetworks, type InboxRow, type ReplyRights } from "./replies.ts";
+import {
+  createInboxReplies,
+  replyNetworkOf,
+  PRIVATE_REPLY_WINDOW_MS,
+  type InboxAccounts,
+  type InboxNetworks,
+  type InboxRow,
+  type ReplyRights,
+} from "./replies.ts";
 
-export const seedSchema = z.object({ seed: z.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0, { error: "invalidValue" }).max(2 ** 31 - 1, { error: "invalidValue" }).optional() });
+export const seedSchema = z.object({
+  seed: z
+    .number({ error: "invalidValue" })
+    .int({ error: "invalidValue" })
+    .min(0, { error: "invalidValue" })
+    .max(2 ** 31 - 1, { error: "invalidValue" })
+    .optional(),
+});
 
-const many = <T extends string>(values: readonly T[]) => z.array(z.enum(values as [T, ...T[]], { error: "invalidValue" }), { error: "invalidValue" }).max(50, { error: "invalidValue" }).optional();
+const many = <T extends string>(values: readonly T[]) =>
+  z
+    .array(z.enum(values as [T, ...T[]], { error: "invalidValue" }), { error: "invalidValue" })
+    .max(50, { error: "invalidValue" })
+    .optional();
 const day = z.string({ error: "calendarDateInvalid" }).refine(isIsoDate, { error: "calendarDateInvalid" }).optional();
 
 /** The inbox's filters: each list keeps items matching one of its values; the days are Kuwait days, both included. */
 export const inboxFilterSchema = z.object({
   sources: many(REVIEW_SOURCE_KEYS),
-  locationIds: z.array(z.uuid({ error: "invalidValue" }), { error: "invalidValue" }).max(100, { error: "invalidValue" }).optional(),
+  locationIds: z
+    .array(z.uuid({ error: "invalidValue" }), { error: "invalidValue" })
+    .max(100, { error: "invalidValue" })
+    .optional(),
   unanswered: z.boolean({ error: "invalidValue" }).optional(),
-  ratings: z.array(z.number({ error: "reviewRatingRange" }).int({ error: "reviewRatingRange" }).min(1, { error: "reviewRatingRange" }).max(5, { error: "reviewRatingRange" })).max(5, { error: "invalidValue" }).optional(),
+  ratings: z
+    .array(
+      z
+        .number({ error: "reviewRatingRange" })
+        .int({ error: "reviewRatingRange" })
+        .min(1, { error: "reviewRatingRange" })
+        .max(5, { error: "reviewRatingRange" }),
+    )
+    .max(5, { error: "invalidValue" })
+    .optional(),
   sentiments: many(REVIEW_SENTIMENT_KEYS),
   topics: many(REVIEW_TOPIC_KEYS),
   languages: many(REVIEW_LANGUAGES),
@@ -64,7 +95,9 @@ export const inboxFilterSchema = z.object({
 export type InboxFilter = z.output<typeof inboxFilterSchema>;
 export const INBOX_REPLY_LANGUAGES = ["guest", "both"] as const;
 export type InboxReplyLanguages = (typeof INBOX_REPLY_LANGUAGES)[number];
-const suggestSchema = seedSchema.extend({ languages: z.enum(INBOX_REPLY_LANGUAGES, { error: "invalidValue" }).default("guest") });
+const suggestSchema = seedSchema.extend({
+  languages: z.enum(INBOX_REPLY_LANGUAGES, { error: "invalidValue" }).default("guest"),
+});
 
 export interface InboxSummary {
   unanswered: number;
@@ -88,15 +121,25 @@ export function capabilitiesOf(r: InboxRow, rights: Pick<ReplyRights, "mayReply"
   const needsVerification = network === "google" && !r.demo && !r.location?.verified;
   return {
     canSendReply: rights.mayReply && !!network && r.status !== "replied" && !needsVerification,
-    canDeleteReply: rights.mayReply && network === "google" && r.status === "replied" && r.repliedVia !== "marked" && !needsVerification,
+    canDeleteReply:
+      rights.mayReply &&
+      network === "google" &&
+      r.status === "replied" &&
+      r.repliedVia !== "marked" &&
+      !needsVerification,
     canHide: rights.mayReply && network === "instagram",
-    canPrivateReply: rights.mayReply && network === "instagram" && !r.privateRepliedAt && at.getTime() - r.writtenAt.getTime() <= PRIVATE_REPLY_WINDOW_MS,
+    canPrivateReply:
+      rights.mayReply &&
+      network === "instagram" &&
+      !r.privateRepliedAt &&
+      at.getTime() - r.writtenAt.getTime() <= PRIVATE_REPLY_WINDOW_MS,
     needsVerification,
   };
 }
 
 /** The stars the reply writer reads: a review's own, a comment's from how it reads. */
-const starsFor = (r: Pick<Review, "rating" | "sentiment">) => r.rating ?? (r.sentiment === "positive" ? 5 : r.sentiment === "negative" ? 2 : 3);
+const starsFor = (r: Pick<Review, "rating" | "sentiment">) =>
+  r.rating ?? (r.sentiment === "positive" ? 5 : r.sentiment === "negative" ? 2 : 3);
 
 export interface ReviewStats {
   total: number;
@@ -121,7 +164,8 @@ export interface ReviewImportResult {
 }
 
 /** The review's name: the same review imported twice (or typed again) is one. */
-export const reviewImportKey = (r: Pick<ReviewData, "source" | "author" | "reviewedAt" | "text">) => createHash("sha256").update(reviewImportKeyText(r)).digest("hex");
+export const reviewImportKey = (r: Pick<ReviewData, "source" | "author" | "reviewedAt" | "text">) =>
+  createHash("sha256").update(reviewImportKeyText(r)).digest("hex");
 
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -130,32 +174,54 @@ const notWired = (): never => {
 };
 const unwired: InboxNetworks = {
   google: { places: notWired, reviews: notWired, reply: notWired, deleteReply: notWired },
-  instagram: { comments: notWired, reply: notWired, hide: notWired, privateReply: notWired, subscribeComments: notWired, readWebhook: () => null, verifySubscription: () => null },
+  instagram: {
+    comments: notWired,
+    reply: notWired,
+    hide: notWired,
+    privateReply: notWired,
+    subscribeComments: notWired,
+    readWebhook: () => null,
+    verifySubscription: () => null,
+  },
   demo: createDemoGuests(),
 };
 
 export function createReviewsService(
   deps: Deps,
-  opts: { now?: () => Date; replyToReview?: AiWriter["replyToReview"]; readGuests?: (messages: GuestMessage[]) => Promise<GuestMessageReading[]>; webhooks?: Pick<WebhookEmitter, "record" | "dispatch">; networks?: () => Partial<InboxNetworks>; accounts?: InboxAccounts } = {},
+  opts: {
+    now?: () => Date;
+    replyToReview?: AiWriter["replyToReview"];
+    readGuests?: (messages: GuestMessage[]) => Promise<GuestMessageReading[]>;
+    webhooks?: Pick<WebhookEmitter, "record" | "dispatch">;
+    networks?: () => Partial<InboxNetworks>;
+    accounts?: InboxAccounts;
+  } = {},
 ) {
   const { db } = deps;
   // each new review is a review.received event (docs/product.md#webhooks), recorded with the insert
   const record = async (tx: Tx, businessId: string, ids: string[]) => {
     const deliveries: string[] = [];
-    for (const reviewId of ids) deliveries.push(...((await opts.webhooks?.record(tx, businessId, { type: "review.received", reviewId })) ?? []));
+    for (const reviewId of ids)
+      deliveries.push(...((await opts.webhooks?.record(tx, businessId, { type: "review.received", reviewId })) ?? []));
     return deliveries;
   };
   const dispatch = (deliveries: string[]) => opts.webhooks?.dispatch(deliveries);
   const now = opts.now ?? (() => new Date());
   // without a writer (tests of this module alone) the built-in review writer answers
-  const writeReply: AiWriter["replyToReview"] = opts.replyToReview ?? (async (req) => ({ ...suggestReviewReply(req), provider: "local" }));
+  const writeReply: AiWriter["replyToReview"] =
+    opts.replyToReview ?? (async (req) => ({ ...suggestReviewReply(req), provider: "local" }));
   // the reader in force (the admins' model, or the built-in reader); alone, the built-in one
   const readGuests = opts.readGuests ?? ((m: GuestMessage[]) => builtInGuestReader().read(m));
 
   const replies = createInboxReplies(deps, {
     now,
     networks: () => ({ ...unwired, ...opts.networks?.() }),
-    accounts: opts.accounts ?? { access: async () => { throw new AppError("NETWORK_NOT_CONNECTED"); }, markReconnectNeeded: async () => undefined },
+    accounts: opts.accounts ?? {
+      access: async () => {
+        throw new AppError("NETWORK_NOT_CONNECTED");
+      },
+      markReconnectNeeded: async () => undefined,
+    },
   });
   const withLocation = { location: { select: { id: true, title: true, verified: true } } } as const;
 
@@ -193,7 +259,9 @@ export function createReviewsService(
       ...(f.topics?.length ? { topics: { hasSome: f.topics } } : {}),
       ...(f.languages?.length ? { language: { in: f.languages } } : {}),
       ...(f.kinds?.length ? { kind: { in: f.kinds } } : {}),
-      ...(f.from || f.to ? { reviewedAt: { ...(f.from ? { gte: dayOf(f.from) } : {}), ...(f.to ? { lte: dayOf(f.to) } : {}) } } : {}),
+      ...(f.from || f.to
+        ? { reviewedAt: { ...(f.from ? { gte: dayOf(f.from) } : {}), ...(f.to ? { lte: dayOf(f.to) } : {}) } }
+        : {}),
     };
   }
 
@@ -203,7 +271,12 @@ export function createReviewsService(
    * hours question gets those hours). With it: the facts asked that the profile lacks (gaps), and
    * what a model's draft stated that the profile does not hold (rejected: the built-in draft is used).
    */
-  async function writeSuggestion(r: Review, profile: Awaited<ReturnType<typeof loadBusinessProfile>>, languages: InboxReplyLanguages, seed?: number) {
+  async function writeSuggestion(
+    r: Review,
+    profile: Awaited<ReturnType<typeof loadBusinessProfile>>,
+    languages: InboxReplyLanguages,
+    seed?: number,
+  ) {
     const guest = r.language === "ar" ? "ar" : "en";
     const order: ("ar" | "en")[] = languages === "both" ? ["ar", "en"] : [guest];
     const overrides = await holidayOverrideInputs(db);
@@ -212,7 +285,12 @@ export function createReviewsService(
     const gaps = new Set<string>();
     const rejected = new Set<string>();
     for (const language of order) {
-      const w = await writeReply({ review: { author: r.author, rating: starsFor(r), text: r.text, language, source: r.source }, business: profile, seed, season });
+      const w = await writeReply({
+        review: { author: r.author, rating: starsFor(r), text: r.text, language, source: r.source },
+        business: profile,
+        seed,
+        season,
+      });
       parts.push(w.reply);
       for (const g of w.gaps ?? []) gaps.add(g);
       for (const x of w.rejected ?? []) rejected.add(x);
@@ -220,7 +298,13 @@ export function createReviewsService(
     return { reply: parts.join("\n\n"), replyGaps: [...gaps], replyRejected: [...rejected] };
   }
 
-  async function suggestOne(businessId: string, id: unknown, languages: InboxReplyLanguages, seed: number | undefined, anyKind: boolean) {
+  async function suggestOne(
+    businessId: string,
+    id: unknown,
+    languages: InboxReplyLanguages,
+    seed: number | undefined,
+    anyKind: boolean,
+  ) {
     // a suggested reply is writing with AI, which a stopped subscription may not (docs/product.md#subscriptions-and-billing)
     await requireRunning(db, businessId, "ai");
     const profile = await loadBusinessProfile(db, businessId);
@@ -233,7 +317,11 @@ export function createReviewsService(
       const r = await lock(tx, businessId, id, anyKind);
       if (r.status === "replied" || r.text !== before.text) throw new AppError("INVALID_STATE");
       const withdraw = r.status === "approved" && reply !== r.reply;
-      return tx.review.update({ where: { id: r.id }, data: { reply, replyGaps, replyRejected, ...(withdraw ? { status: "new", approvedAt: null } : {}) }, include: withLocation });
+      return tx.review.update({
+        where: { id: r.id },
+        data: { reply, replyGaps, replyRejected, ...(withdraw ? { status: "new", approvedAt: null } : {}) },
+        include: withLocation,
+      });
     });
   }
 
@@ -243,7 +331,11 @@ export function createReviewsService(
       const r = await lock(tx, businessId, id, anyKind);
       if (anyKind && r.status === "replied" && r.repliedVia === "sent") throw new AppError("INVALID_STATE");
       const withdraw = r.status === "approved" && reply !== r.reply;
-      return tx.review.update({ where: { id: r.id }, data: { reply, ...(withdraw ? { status: "new", approvedAt: null } : {}) }, include: withLocation });
+      return tx.review.update({
+        where: { id: r.id },
+        data: { reply, ...(withdraw ? { status: "new", approvedAt: null } : {}) },
+        include: withLocation,
+      });
     });
   }
 
@@ -252,18 +344,45 @@ export function createReviewsService(
       const r = await lock(tx, businessId, id, anyKind);
       if (r.status !== "new") throw new AppError("INVALID_STATE");
       if (!r.reply?.trim()) throw new AppError("VALIDATION_ERROR", { reply: ["reviewReplyRequired"] });
-      return tx.review.update({ where: { id: r.id }, data: { status: "approved", approvedAt: now() }, include: withLocation });
+      return tx.review.update({
+        where: { id: r.id },
+        data: { status: "approved", approvedAt: now() },
+        include: withLocation,
+      });
     });
   }
 
   /** The row to store for a valid review: its reading (language, sentiment, intent, topics) and its import key. */
   function rowOf(businessId: string, r: ReviewData, a: GuestMessageReading): Prisma.ReviewCreateManyInput {
-    return { businessId, source: r.source, author: r.author, rating: r.rating, text: r.text, reviewedAt: dayOf(r.reviewedAt), language: a.language, sentiment: a.sentiment, intent: a.intent, topics: a.topics, importKey: reviewImportKey(r) };
+    return {
+      businessId,
+      source: r.source,
+      author: r.author,
+      rating: r.rating,
+      text: r.text,
+      reviewedAt: dayOf(r.reviewedAt),
+      language: a.language,
+      sentiment: a.sentiment,
+      intent: a.intent,
+      topics: a.topics,
+      importKey: reviewImportKey(r),
+    };
   }
 
   async function stats(businessId: string): Promise<ReviewStats> {
     // one statement: the counts by status and by sentiment and the average, over the business's reviews
-    const [r] = await db.$queryRaw<{ total: number; new: number; approved: number; replied: number; positive: number; neutral: number; negative: number; average: number | null }[]>`
+    const [r] = await db.$queryRaw<
+      {
+        total: number;
+        new: number;
+        approved: number;
+        replied: number;
+        positive: number;
+        neutral: number;
+        negative: number;
+        average: number | null;
+      }[]
+    >`
       select count(*)::int as total,
              count(*) filter (where status = 'new')::int as new, count(*) filter (where status = 'approved')::int as approved,
              count(*) filter (where status = 'replied')::int as replied,
@@ -311,7 +430,12 @@ export function createReviewsService(
       };
       const skip = o.skip ?? (q.page - 1) * q.limit;
       const [items, total, unanswered] = await Promise.all([
-        db.review.findMany({ where, orderBy: [{ reviewedAt: "desc" }, { createdAt: "desc" }, { id: "asc" }], skip, take: q.limit }),
+        db.review.findMany({
+          where,
+          orderBy: [{ reviewedAt: "desc" }, { createdAt: "desc" }, { id: "asc" }],
+          skip,
+          take: q.limit,
+        }),
         db.review.count({ where }),
         db.review.count({ where: { businessId, kind: "review", status: { not: "replied" } } }),
       ]);
@@ -330,11 +454,20 @@ export function createReviewsService(
       const [reading] = await readGuests([{ text: data.text, rating: data.rating, source: data.source }]);
       const row = rowOf(businessId, data, reading!);
       const { deliveries, ...answer } = await db.$transaction(async (tx) => {
-        const existing = await tx.review.findUnique({ where: { businessId_importKey: { businessId, importKey: row.importKey } } });
+        const existing = await tx.review.findUnique({
+          where: { businessId_importKey: { businessId, importKey: row.importKey } },
+        });
         if (existing) return { review: existing, created: false, deliveries: [] };
         const [inserted] = await tx.review.createManyAndReturn({ data: [row], skipDuplicates: true });
         // a second request with the same review won the race: answer with its row
-        if (!inserted) return { review: await tx.review.findUniqueOrThrow({ where: { businessId_importKey: { businessId, importKey: row.importKey } } }), created: false, deliveries: [] };
+        if (!inserted)
+          return {
+            review: await tx.review.findUniqueOrThrow({
+              where: { businessId_importKey: { businessId, importKey: row.importKey } },
+            }),
+            created: false,
+            deliveries: [],
+          };
         return { review: inserted, created: true, deliveries: await record(tx, businessId, [inserted.id]) };
       });
       await dispatch(deliveries);
@@ -349,7 +482,8 @@ export function createReviewsService(
      */
     async importCsv(viewer: Viewer | null, csv: unknown, locale: Locale): Promise<ReviewImportResult> {
       const { businessId } = business(viewer);
-      if (typeof csv !== "string" || !csv.trim()) throw new AppError("VALIDATION_ERROR", { file: ["reviewImportFileRequired"] });
+      if (typeof csv !== "string" || !csv.trim())
+        throw new AppError("VALIDATION_ERROR", { file: ["reviewImportFileRequired"] });
       const read = readReviewCsv(csv);
       if (!read.ok) throw new AppError("VALIDATION_ERROR", { file: [read.problem] });
       const errors: ReviewImportResult["errors"] = [];
@@ -357,7 +491,13 @@ export function createReviewsService(
       let repeated = 0;
       const valid: ReviewData[] = [];
       for (const r of read.rows) {
-        const parsed = reviewInputSchema.safeParse({ source: r.source.trim() || "other", author: r.author, rating: r.rating, text: r.text, reviewedAt: r.date });
+        const parsed = reviewInputSchema.safeParse({
+          source: r.source.trim() || "other",
+          author: r.author,
+          rating: r.rating,
+          text: r.text,
+          reviewedAt: r.date,
+        });
         if (!parsed.success) errors.push({ line: r.line, messages: rowMessages(parsed.error, locale) });
         else valid.push(parsed.data);
       }
@@ -370,8 +510,19 @@ export function createReviewsService(
       });
       const { imported, deliveries } = rows.size
         ? await db.$transaction(async (tx) => {
-            const inserted = await tx.review.createManyAndReturn({ data: [...rows.values()], skipDuplicates: true, select: { id: true } });
-            return { imported: inserted.length, deliveries: await record(tx, businessId, inserted.map((r) => r.id)) };
+            const inserted = await tx.review.createManyAndReturn({
+              data: [...rows.values()],
+              skipDuplicates: true,
+              select: { id: true },
+            });
+            return {
+              imported: inserted.length,
+              deliveries: await record(
+                tx,
+                businessId,
+                inserted.map((r) => r.id),
+              ),
+            };
           })
         : { imported: 0, deliveries: [] };
       await dispatch(deliveries);
@@ -406,7 +557,15 @@ export function createReviewsService(
         const r = await lock(tx, businessId, id);
         if (r.status === "replied") throw new AppError("INVALID_STATE");
         if (r.sendingAt) throw new AppError("REPLY_IN_PROGRESS");
-        return tx.review.update({ where: { id: r.id }, data: { status: "replied", repliedAt: now(), repliedVia: "marked", repliedById: viewer?.apiKeyId ? null : (viewer?.userId ?? null) } });
+        return tx.review.update({
+          where: { id: r.id },
+          data: {
+            status: "replied",
+            repliedAt: now(),
+            repliedVia: "marked",
+            repliedById: viewer?.apiKeyId ? null : (viewer?.userId ?? null),
+          },
+        });
       });
     },
 
@@ -432,7 +591,13 @@ export function createReviewsService(
       const where = inboxWhere(businessId, f);
       const take = Math.min(Math.max(page.take, 1), 100);
       const [items, total] = await Promise.all([
-        db.review.findMany({ where, include: withLocation, orderBy: [{ writtenAt: "desc" }, { id: "asc" }], skip: page.skip, take }),
+        db.review.findMany({
+          where,
+          include: withLocation,
+          orderBy: [{ writtenAt: "desc" }, { id: "asc" }],
+          skip: page.skip,
+          take,
+        }),
         db.review.count({ where }),
       ]);
       return { items: items as InboxRow[], total };
@@ -441,14 +606,24 @@ export function createReviewsService(
     inboxItem: async (viewer: Viewer | null, id: unknown): Promise<InboxRow> => {
       const { businessId } = business(viewer);
       const r = await own(businessId, id, db, true);
-      return { ...r, location: r.locationId ? await db.googleLocation.findUnique({ where: { id: r.locationId }, select: { id: true, title: true, verified: true } }) : null };
+      return {
+        ...r,
+        location: r.locationId
+          ? await db.googleLocation.findUnique({
+              where: { id: r.locationId },
+              select: { id: true, title: true, verified: true },
+            })
+          : null,
+      };
     },
 
     /** Unanswered by source, negative ones not answered, and both per branch. */
     async inboxSummary(viewer: Viewer | null): Promise<InboxSummary> {
       const { businessId } = business(viewer);
       // one statement: what waits, by source, negative, by branch, and the branches to list
-      const [r] = await db.$queryRaw<{ bySource: unknown; negative: number; byLocation: unknown; locations: unknown }[]>`
+      const [r] = await db.$queryRaw<
+        { bySource: unknown; negative: number; byLocation: unknown; locations: unknown }[]
+      >`
         select
           (select coalesce(json_agg(x), '[]'::json) from (
              select source, count(*)::int as n from reviews where business_id = ${businessId}::uuid and status <> 'replied' group by source) x) as "bySource",
@@ -459,19 +634,32 @@ export function createReviewsService(
           (select coalesce(json_agg(x order by x.title, x.id), '[]'::json) from (
              select l.id, l.title, l.verified from google_locations l
               where l.business_id = ${businessId}::uuid and (l.picked or exists (select 1 from reviews rv where rv.location_id = l.id))) x) as "locations"`;
-      const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+      const json = <T>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
       const count = (n: number) => ({ _count: { _all: n } });
-      const bySource = json<{ source: string; n: number }[]>(r!.bySource).map((x) => ({ source: x.source, ...count(x.n) }));
+      const bySource = json<{ source: string; n: number }[]>(r!.bySource).map((x) => ({
+        source: x.source,
+        ...count(x.n),
+      }));
       const negative = r!.negative;
-      const byLocation = json<{ locationId: string; sentiment: string; n: number }[]>(r!.byLocation).map((x) => ({ locationId: x.locationId, sentiment: x.sentiment, ...count(x.n) }));
+      const byLocation = json<{ locationId: string; sentiment: string; n: number }[]>(r!.byLocation).map((x) => ({
+        locationId: x.locationId,
+        sentiment: x.sentiment,
+        ...count(x.n),
+      }));
       const locations = json<{ id: string; title: string; verified: boolean }[]>(r!.locations);
       return {
         unanswered: bySource.reduce((n, x) => n + x._count._all, 0),
-        unansweredBySource: bySource.map((x) => ({ source: x.source, count: x._count._all })).sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
+        unansweredBySource: bySource
+          .map((x) => ({ source: x.source, count: x._count._all }))
+          .sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
         negativeNew: negative,
         locations: locations.map((location) => {
           const rows = byLocation.filter((x) => x.locationId === location.id);
-          return { location, unanswered: rows.reduce((n, x) => n + x._count._all, 0), negativeNew: rows.filter((x) => x.sentiment === "negative").reduce((n, x) => n + x._count._all, 0) };
+          return {
+            location,
+            unanswered: rows.reduce((n, x) => n + x._count._all, 0),
+            negativeNew: rows.filter((x) => x.sentiment === "negative").reduce((n, x) => n + x._count._all, 0),
+          };
         }),
       };
     },
@@ -490,12 +678,16 @@ export function createReviewsService(
       let drafted = 0;
       for (const id of ids) {
         try {
-          const r = await db.review.findFirst({ where: { id, businessId, status: "new", reply: null }, select: { id: true } });
+          const r = await db.review.findFirst({
+            where: { id, businessId, status: "new", reply: null },
+            select: { id: true },
+          });
           if (!r) continue;
           await suggestOne(businessId, id, "guest", undefined, true);
           drafted++;
         } catch (e) {
-          if (!(e instanceof AppError)) deps.logger.warn("could not draft a reply", { businessId, reviewId: id, error: (e as Error).message });
+          if (!(e instanceof AppError))
+            deps.logger.warn("could not draft a reply", { businessId, reviewId: id, error: (e as Error).message });
         }
       }
       return drafted;
@@ -507,7 +699,8 @@ export function createReviewsService(
       const { seed, languages } = validate(suggestSchema, input ?? {});
       return suggestOne(businessId, id, languages, seed, true);
     },
-    updateInboxReply: (viewer: Viewer | null, id: unknown, input: unknown) => updateOne(business(viewer).businessId, id, input, true),
+    updateInboxReply: (viewer: Viewer | null, id: unknown, input: unknown) =>
+      updateOne(business(viewer).businessId, id, input, true),
     approveInboxReply: (viewer: Viewer | null, id: unknown) => approveOne(business(viewer).businessId, id, true),
 
     /** Suggests replies for the unanswered positive items without one (within the filter), at most 50 at a time. */
@@ -516,9 +709,18 @@ export function createReviewsService(
       const f = validate(inboxFilterSchema, filter ?? {});
       const { languages } = validate(suggestSchema, input ?? {});
       await requireRunning(db, businessId, "ai");
-      const rows = await db.review.findMany({ where: { AND: [inboxWhere(businessId, f), { status: "new", sentiment: "positive", reply: null }] }, orderBy: [{ writtenAt: "desc" }, { id: "asc" }], take: 50, select: { id: true } });
+      const rows = await db.review.findMany({
+        where: { AND: [inboxWhere(businessId, f), { status: "new", sentiment: "positive", reply: null }] },
+        orderBy: [{ writtenAt: "desc" }, { id: "asc" }],
+        take: 50,
+        select: { id: true },
+      });
       if (!rows.length) return [];
-      return replies.each(rows.map((r) => r.id), locale, (id) => suggestOne(businessId, id, languages, undefined, true));
+      return replies.each(
+        rows.map((r) => r.id),
+        locale,
+        (id) => suggestOne(businessId, id, languages, undefined, true),
+      );
     },
     approveInboxReplies: (viewer: Viewer | null, ids: unknown, locale: Locale) => {
       const { businessId } = business(viewer);

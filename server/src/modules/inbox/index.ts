@@ -2,4 +2,12 @@
 export { restGuestItem, restReview } from "./inbox.rest.ts";
 // the inbox in figures, for analytics (its door, its export and its screen)
 export { createInboxFiguresService, restInboxFigures } from "./figures.ts";
-export type { GuestBranchFigures, GuestRatingPoint, GuestResponseFigures, GuestSourceFigures, GuestTopicTrend, InboxFigures, InboxFiguresService } from "./figures.ts";
+export type {
+  GuestBranchFigures,
+  GuestRatingPoint,
+  GuestResponseFigures,
+  GuestSourceFigures,
+  GuestTopicTrend,
+  InboxFigures,
+  InboxFiguresService,
+} from "./figures.ts";

@@ -16,7 +16,8 @@ export const instagramWebhookOperations: RestOperation[] = [
     tag,
     access: "public",
     summary: "Instagram's webhook: the subscription handshake",
-    description: "Meta calls it once when the webhook is set up: with hub.mode=subscribe and this server's INSTAGRAM_WEBHOOK_VERIFY_TOKEN it answers hub.challenge as plain text; otherwise 403.",
+    description:
+      "Meta calls it once when the webhook is set up: with hub.mode=subscribe and this server's INSTAGRAM_WEBHOOK_VERIFY_TOKEN it answers hub.challenge as plain text; otherwise 403.",
     query: handshake,
     responses: { 200: { description: "hub.challenge, echoed.", mediaType: "text/plain" } },
     extraErrors: [403],
@@ -27,7 +28,13 @@ export const instagramWebhookOperations: RestOperation[] = [
     tag,
     access: "public",
     summary: "Instagram's webhook: comments under the business's posts",
-    description: "Meta's change notifications (field comments), signed with the app secret in X-Hub-Signature-256 over the raw body; a body that does not verify is refused with 403, a body over 256 KiB with 400 PAYLOAD_TOO_LARGE. Each guest's comment arrives in the inbox of every business that connected the account; the business's own replies update the comment they answer.",
-    responses: { 200: { description: "Read: how many items were added and how many changed.", schema: z.object({ received: z.literal(true), added: z.number().int(), updated: z.number().int() }) } },
+    description:
+      "Meta's change notifications (field comments), signed with the app secret in X-Hub-Signature-256 over the raw body; a body that does not verify is refused with 403, a body over 256 KiB with 400 PAYLOAD_TOO_LARGE. Each guest's comment arrives in the inbox of every business that connected the account; the business's own replies update the comment they answer.",
+    responses: {
+      200: {
+        description: "Read: how many items were added and how many changed.",
+        schema: z.object({ received: z.literal(true), added: z.number().int(), updated: z.number().int() }),
+      },
+    },
   },
 ];

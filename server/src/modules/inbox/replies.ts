@@ -79,11 +79,17 @@ export type InboxRow = Review & { location?: Pick<GoogleLocation, "id" | "title"
 
 const settingsSchema = z.object({ clientsMayReply: z.boolean({ error: "invalidValue" }) });
 
-export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetworks; accounts: InboxAccounts; now?: () => Date }) {
+export function createInboxReplies(
+  deps: Deps,
+  opts: { networks: () => InboxNetworks; accounts: InboxAccounts; now?: () => Date },
+) {
   const { db, logger, pubsub } = deps;
   const demoAccess: AccountAccess = { externalId: "demo", handle: "demo", accessToken: "" };
   /** open inboxes refetch (the inboxChanged subscription) */
-  const changed = (businessId: string, reason: string) => pubsub.publish("inbox.changed", { businessId, reason }).catch((e: unknown) => logger.warn("inbox.changed not published", { error: (e as Error).message }));
+  const changed = (businessId: string, reason: string) =>
+    pubsub
+      .publish("inbox.changed", { businessId, reason })
+      .catch((e: unknown) => logger.warn("inbox.changed not published", { error: (e as Error).message }));
   const now = opts.now ?? (() => new Date());
   // once per request (kernel/request-memo.ts): the list's capabilities ask for every item; a viewer
   // object may outlive its request (checked callers are kept per token), so it is no key
@@ -93,9 +99,15 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
     const businessId = viewer.businessId!;
     const business = await db.business.findUnique({ where: { id: businessId }, select: { clientsMayReply: true } });
     if (!business) throw new AppError("NOT_FOUND");
-    if (viewer.apiKeyId) return { businessId, mayReply: false, mayChangeSettings: false, clientsMayReply: business.clientsMayReply };
+    if (viewer.apiKeyId)
+      return { businessId, mayReply: false, mayChangeSettings: false, clientsMayReply: business.clientsMayReply };
     const access = await accessOf(db, viewer);
-    return { businessId, mayReply: access.canManage || business.clientsMayReply, mayChangeSettings: access.canManage, clientsMayReply: business.clientsMayReply };
+    return {
+      businessId,
+      mayReply: access.canManage || business.clientsMayReply,
+      mayChangeSettings: access.canManage,
+      clientsMayReply: business.clientsMayReply,
+    };
   }
 
   function rights(viewer: Viewer | null): Promise<ReplyRights> {
@@ -115,7 +127,10 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
 
   async function own(businessId: string, id: unknown): Promise<InboxRow> {
     if (!isUuid(id)) throw new AppError("NOT_FOUND");
-    const r = await db.review.findFirst({ where: { id, businessId }, include: { location: { select: { id: true, title: true, verified: true } } } });
+    const r = await db.review.findFirst({
+      where: { id, businessId },
+      include: { location: { select: { id: true, title: true, verified: true } } },
+    });
     if (!r) throw new AppError("NOT_FOUND");
     return r;
   }
@@ -126,10 +141,15 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
   async function accountFor(r: InboxRow, network: ReplyNetwork) {
     let accountId: string | null = null;
     if (network === "google") {
-      const loc = r.locationId ? await db.googleLocation.findUnique({ where: { id: r.locationId }, select: { accountId: true } }) : null;
+      const loc = r.locationId
+        ? await db.googleLocation.findUnique({ where: { id: r.locationId }, select: { accountId: true } })
+        : null;
       accountId = loc?.accountId ?? null;
     } else {
-      const a = await db.platformAccount.findFirst({ where: { businessId: r.businessId, platform: "instagram", status: "connected" }, select: { id: true } });
+      const a = await db.platformAccount.findFirst({
+        where: { businessId: r.businessId, platform: "instagram", status: "connected" },
+        select: { id: true },
+      });
       accountId = a?.id ?? null;
     }
     if (!accountId) throw new AppError("NETWORK_NOT_CONNECTED");
@@ -143,7 +163,12 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
     if (e instanceof AppError) return { code: e.code, reason: errorText(e.code, "en") };
     if (!(e instanceof PlatformError)) throw e;
     if (e.kind === "auth") {
-      if (account) await opts.accounts.markReconnectNeeded(account, e.platformMessage).catch((err: unknown) => logger.warn("could not mark the account for reconnecting", { error: (err as Error).message }));
+      if (account)
+        await opts.accounts
+          .markReconnectNeeded(account, e.platformMessage)
+          .catch((err: unknown) =>
+            logger.warn("could not mark the account for reconnecting", { error: (err as Error).message }),
+          );
       return { code: "NETWORK_NOT_CONNECTED", reason: e.platformMessage };
     }
     if (e.kind === "rejected") return { code: "NETWORK_REFUSED_REPLY", reason: e.platformMessage };
@@ -154,7 +179,12 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
   async function claim(id: string, extra: Record<string, unknown> = {}) {
     const at = now();
     const taken = await db.review.updateMany({
-      where: { id, status: { not: "replied" }, OR: [{ sendingAt: null }, { sendingAt: { lt: new Date(at.getTime() - SEND_CLAIM_MS) } }], ...extra },
+      where: {
+        id,
+        status: { not: "replied" },
+        OR: [{ sendingAt: null }, { sendingAt: { lt: new Date(at.getTime() - SEND_CLAIM_MS) } }],
+        ...extra,
+      },
       data: { sendingAt: at },
     });
     return taken.count === 1;
@@ -198,19 +228,42 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
       throw new AppError(code);
     }
     const at = now();
-    const thread = network === "instagram" ? [...threadOf(r.thread), { author: handleOf(account), text: sent.text, at: sent.at.toISOString(), fromBusiness: true }] : undefined;
-    return db.$transaction(async (tx) => {
-      const updated = await tx.review.update({
-        where: { id: r.id },
-        data: { status: "replied", repliedVia: "sent", repliedAt: at, repliedById: v.userId, sendError: null, sendingAt: null, reply: sent.text, ...(thread ? { thread } : {}) },
-        include: withLocation,
+    const thread =
+      network === "instagram"
+        ? [
+            ...threadOf(r.thread),
+            { author: handleOf(account), text: sent.text, at: sent.at.toISOString(), fromBusiness: true },
+          ]
+        : undefined;
+    return db
+      .$transaction(async (tx) => {
+        const updated = await tx.review.update({
+          where: { id: r.id },
+          data: {
+            status: "replied",
+            repliedVia: "sent",
+            repliedAt: at,
+            repliedById: v.userId,
+            sendError: null,
+            sendingAt: null,
+            reply: sent.text,
+            ...(thread ? { thread } : {}),
+          },
+          include: withLocation,
+        });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "inbox.reply_sent",
+          entityType: "review",
+          entityId: r.id,
+          data: { itemId: r.id, source: r.source, kind: r.kind, demo: r.demo },
+        });
+        return updated;
+      })
+      .then(async (updated) => {
+        await changed(businessId, "reply.sent");
+        return updated;
       });
-      await audit(tx, { actorId: v.userId, action: "inbox.reply_sent", entityType: "review", entityId: r.id, data: { itemId: r.id, source: r.source, kind: r.kind, demo: r.demo } });
-      return updated;
-    }).then(async (updated) => {
-      await changed(businessId, "reply.sent");
-      return updated;
-    });
   }
 
   return {
@@ -230,7 +283,13 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
       const { clientsMayReply } = validate(settingsSchema, input);
       await db.$transaction(async (tx) => {
         await tx.business.update({ where: { id: access.business.id }, data: { clientsMayReply } });
-        await audit(tx, { actorId: access.viewer.userId, action: "inbox.settings_changed", entityType: "business", entityId: access.business.id, data: { clientsMayReply } });
+        await audit(tx, {
+          actorId: access.viewer.userId,
+          action: "inbox.settings_changed",
+          entityType: "business",
+          entityId: access.business.id,
+          data: { clientsMayReply },
+        });
       });
       forgetInRequest(rightsKey(access.viewer));
       return { clientsMayReply, canChange: true, canReply: true };
@@ -242,7 +301,8 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
     async deleteReply(viewer: Viewer | null, id: unknown): Promise<InboxRow> {
       const { v, businessId } = await requireReplier(viewer);
       const r = await own(businessId, id);
-      if (replyNetworkOf(r) !== "google" || r.status !== "replied" || r.repliedVia === "marked") throw new AppError("INVALID_STATE");
+      if (replyNetworkOf(r) !== "google" || r.status !== "replied" || r.repliedVia === "marked")
+        throw new AppError("INVALID_STATE");
       let account: PlatformAccount | null = null;
       try {
         const got = r.demo ? { account: null, access: demoAccess } : await accountFor(r, "google");
@@ -254,8 +314,25 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
         throw new AppError(code);
       }
       return db.$transaction(async (tx) => {
-        const updated = await tx.review.update({ where: { id: r.id }, data: { status: "new", approvedAt: null, repliedAt: null, repliedVia: null, repliedById: null, sendError: null }, include: withLocation });
-        await audit(tx, { actorId: v.userId, action: "inbox.reply_deleted", entityType: "review", entityId: r.id, data: { itemId: r.id, source: r.source } });
+        const updated = await tx.review.update({
+          where: { id: r.id },
+          data: {
+            status: "new",
+            approvedAt: null,
+            repliedAt: null,
+            repliedVia: null,
+            repliedById: null,
+            sendError: null,
+          },
+          include: withLocation,
+        });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "inbox.reply_deleted",
+          entityType: "review",
+          entityId: r.id,
+          data: { itemId: r.id, source: r.source },
+        });
         return updated;
       });
     },
@@ -265,7 +342,10 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
       const v = requireScope(viewer, "business");
       const r = await own(v.businessId!, id);
       if (r.status === "replied") throw new AppError("INVALID_STATE");
-      const done = await db.review.updateMany({ where: { id: r.id, status: { not: "replied" }, sendingAt: null }, data: { status: "replied", repliedVia: "marked", repliedAt: now(), repliedById: v.apiKeyId ? null : v.userId } });
+      const done = await db.review.updateMany({
+        where: { id: r.id, status: { not: "replied" }, sendingAt: null },
+        data: { status: "replied", repliedVia: "marked", repliedAt: now(), repliedById: v.apiKeyId ? null : v.userId },
+      });
       if (!done.count) throw new AppError("INVALID_STATE");
       return own(v.businessId!, r.id);
     },
@@ -287,7 +367,13 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
       }
       return db.$transaction(async (tx) => {
         const updated = await tx.review.update({ where: { id: r.id }, data: { hidden }, include: withLocation });
-        await audit(tx, { actorId: v.userId, action: hidden ? "inbox.comment_hidden" : "inbox.comment_shown", entityType: "review", entityId: r.id, data: { itemId: r.id, source: r.source } });
+        await audit(tx, {
+          actorId: v.userId,
+          action: hidden ? "inbox.comment_hidden" : "inbox.comment_shown",
+          entityType: "review",
+          entityId: r.id,
+          data: { itemId: r.id, source: r.source },
+        });
         return updated;
       });
     },
@@ -299,10 +385,18 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
       const r = await own(businessId, id);
       if (replyNetworkOf(r) !== "instagram") throw new AppError("INVALID_STATE");
       if (r.privateRepliedAt) throw new AppError("PRIVATE_REPLY_ALREADY_SENT");
-      if (now().getTime() - r.writtenAt.getTime() > PRIVATE_REPLY_WINDOW_MS) throw new AppError("PRIVATE_REPLY_WINDOW_CLOSED");
+      if (now().getTime() - r.writtenAt.getTime() > PRIVATE_REPLY_WINDOW_MS)
+        throw new AppError("PRIVATE_REPLY_WINDOW_CLOSED");
       // the same claim as a public reply, whatever the item's status (a replied comment may still get its private reply)
       const at = now();
-      const taken = await db.review.updateMany({ where: { id: r.id, privateRepliedAt: null, OR: [{ sendingAt: null }, { sendingAt: { lt: new Date(at.getTime() - SEND_CLAIM_MS) } }] }, data: { sendingAt: at } });
+      const taken = await db.review.updateMany({
+        where: {
+          id: r.id,
+          privateRepliedAt: null,
+          OR: [{ sendingAt: null }, { sendingAt: { lt: new Date(at.getTime() - SEND_CLAIM_MS) } }],
+        },
+        data: { sendingAt: at },
+      });
       if (!taken.count) {
         const again = await own(businessId, r.id);
         if (again.privateRepliedAt) throw new AppError("PRIVATE_REPLY_ALREADY_SENT");
@@ -323,8 +417,18 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
         throw new AppError(code);
       }
       return db.$transaction(async (tx) => {
-        const updated = await tx.review.update({ where: { id: r.id }, data: { privateReply: text, privateRepliedAt: now(), sendingAt: null, sendError: null }, include: withLocation });
-        await audit(tx, { actorId: v.userId, action: "inbox.private_reply_sent", entityType: "review", entityId: r.id, data: { itemId: r.id, source: r.source } });
+        const updated = await tx.review.update({
+          where: { id: r.id },
+          data: { privateReply: text, privateRepliedAt: now(), sendingAt: null, sendError: null },
+          include: withLocation,
+        });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "inbox.private_reply_sent",
+          entityType: "review",
+          entityId: r.id,
+          data: { itemId: r.id, source: r.source },
+        });
         return updated;
       });
     },
@@ -352,7 +456,12 @@ export function threadOf(v: unknown): { author: string; text: string; at: string
   if (!Array.isArray(v)) return [];
   return v
     .filter((x): x is Record<string, unknown> => !!x && typeof x === "object")
-    .map((x) => ({ author: String(x.author ?? ""), text: String(x.text ?? ""), at: x.at instanceof Date ? x.at.toISOString() : String(x.at ?? ""), fromBusiness: x.fromBusiness === true }));
+    .map((x) => ({
+      author: String(x.author ?? ""),
+      text: String(x.text ?? ""),
+      at: x.at instanceof Date ? x.at.toISOString() : String(x.at ?? ""),
+      fromBusiness: x.fromBusiness === true,
+    }));
 }
 export type ThreadEntry = Omit<GuestThreadEntry, "at"> & { at: string };
 

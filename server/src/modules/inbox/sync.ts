@@ -20,7 +20,13 @@ import type { Deps } from "../../deps.ts";
 import type { GoogleLocation, PlatformAccount, Prisma, Review } from "../../generated/prisma/client.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import type { CommentEvent, GoogleGuests, GuestItem, GuestThreadEntry, InstagramGuests } from "../../platforms/guests.ts";
+import type {
+  CommentEvent,
+  GoogleGuests,
+  GuestItem,
+  GuestThreadEntry,
+  InstagramGuests,
+} from "../../platforms/guests.ts";
 import { instagramWebhooksOn } from "../../platforms/instagram-guests.ts";
 import { PlatformError } from "../../platforms/types.ts";
 import type { Draft, NotificationsService } from "../notifications/index.ts";
@@ -107,12 +113,14 @@ export const DRAFTS_PER_BATCH = 25;
 export const syncedImportKey = (source: Source, externalId: string) => `${source}:${externalId}`;
 
 const dayOf = (at: Date) => new Date(`${kuwaitDate(at)}T00:00:00Z`);
-const threadJson = (t: GuestThreadEntry[]) => t.map((e) => ({ author: e.author, text: e.text, at: e.at.toISOString(), fromBusiness: e.fromBusiness }));
+const threadJson = (t: GuestThreadEntry[]) =>
+  t.map((e) => ({ author: e.author, text: e.text, at: e.at.toISOString(), fromBusiness: e.fromBusiness }));
 type StoredEntry = ReturnType<typeof threadJson>[number];
 const storedThread = (v: unknown): StoredEntry[] => (Array.isArray(v) ? (v as StoredEntry[]) : []);
 const excerptOf = (text: string) => (text.length > 120 ? `${text.slice(0, 119).trimEnd()}…` : text);
 /** Negative: 1 or 2 stars, or read as negative (docs/product.md#inbox). */
-export const isNegative = (r: Pick<Review, "rating" | "sentiment">) => (r.rating != null && r.rating <= 2) || r.sentiment === "negative";
+export const isNegative = (r: Pick<Review, "rating" | "sentiment">) =>
+  (r.rating != null && r.rating <= 2) || r.sentiment === "negative";
 
 /** The business's public answer as the network shows it: Google's reply, or its latest reply under a comment. */
 function networkReply(item: GuestItem): { text: string; at: Date } | null {
@@ -125,18 +133,32 @@ function networkReply(item: GuestItem): { text: string; at: Date } | null {
 export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   const { db, pubsub, logger } = deps;
   const now = opts.now ?? (() => new Date());
-  const syncNowLimit = new RateLimiterPostgres({ storeClient: deps.pool, tableName: "rate_limits", tableCreated: true, clearExpiredByTimeout: false, keyPrefix: "inbox-sync-now", points: 1, duration: INBOX_SYNC_NOW_SECONDS });
+  const syncNowLimit = new RateLimiterPostgres({
+    storeClient: deps.pool,
+    tableName: "rate_limits",
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    keyPrefix: "inbox-sync-now",
+    points: 1,
+    duration: INBOX_SYNC_NOW_SECONDS,
+  });
 
   /** Which adapter answers for an item, a location or an account: the simulated network's for demo ones. */
-  const googleFor = (demo: boolean): GoogleGuests | null => (demo ? (opts.demo?.google ?? null) : (opts.google ?? null));
-  const instagramFor = (demo: boolean): InstagramGuests | null => (demo ? (opts.demo?.instagram ?? null) : (opts.instagram ?? null));
+  const googleFor = (demo: boolean): GoogleGuests | null =>
+    demo ? (opts.demo?.google ?? null) : (opts.google ?? null);
+  const instagramFor = (demo: boolean): InstagramGuests | null =>
+    demo ? (opts.demo?.instagram ?? null) : (opts.instagram ?? null);
   const commentWebhooks = opts.commentWebhooks ?? instagramWebhooksOn(deps.config.platforms.instagram);
 
   const claimed = (r: Review) => !!r.sendingAt && now().getTime() - r.sendingAt.getTime() < SEND_CLAIM_MS;
 
   const readGuests = opts.readGuests ?? ((m: GuestMessage[]) => builtInGuestReader().read(m));
   /** A message as the reader takes it: a comment has no stars, its words alone decide. */
-  const message = (item: GuestItem, source: Source): GuestMessage => ({ text: item.text, rating: item.kind === "review" ? item.rating : null, source });
+  const message = (item: GuestItem, source: Source): GuestMessage => ({
+    text: item.text,
+    rating: item.kind === "review" ? item.rating : null,
+    source,
+  });
   type Readings = Map<GuestItem, GuestReading>;
 
   /**
@@ -145,7 +167,14 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
    */
   async function readingsFor(businessId: string, source: Source, items: { item: GuestItem }[]): Promise<Readings> {
     const keys = items.map((x) => syncedImportKey(source, x.item.externalId));
-    const known = new Map((await db.review.findMany({ where: { businessId, importKey: { in: keys } }, select: { importKey: true, sourceUpdatedAt: true } })).map((r) => [r.importKey, r.sourceUpdatedAt]));
+    const known = new Map(
+      (
+        await db.review.findMany({
+          where: { businessId, importKey: { in: keys } },
+          select: { importKey: true, sourceUpdatedAt: true },
+        })
+      ).map((r) => [r.importKey, r.sourceUpdatedAt]),
+    );
     const need = items.filter((x, i) => {
       const at = known.get(keys[i]!);
       return at === undefined || !at || x.item.updatedAt > at;
@@ -161,7 +190,13 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     return { rating, language: a.language, sentiment: a.sentiment, intent: a.intent, topics: a.topics };
   }
 
-  function newRow(businessId: string, source: Source, item: GuestItem, place: Place, readings: Readings): Prisma.ReviewCreateManyInput {
+  function newRow(
+    businessId: string,
+    source: Source,
+    item: GuestItem,
+    place: Place,
+    readings: Readings,
+  ): Prisma.ReviewCreateManyInput {
     const reply = networkReply(item);
     return {
       businessId,
@@ -190,7 +225,14 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
    * What a read of the network changes in a stored row. `complete`: the item says all the network knows
    * (a poll); a webhook's comment carries no reply or thread, so those are left as they are.
    */
-  function changes(existing: Review, source: Source, item: GuestItem, place: Place, complete: boolean, readings: Readings): Prisma.ReviewUpdateInput {
+  function changes(
+    existing: Review,
+    source: Source,
+    item: GuestItem,
+    place: Place,
+    complete: boolean,
+    readings: Readings,
+  ): Prisma.ReviewUpdateInput {
     const data: Prisma.ReviewUpdateInput = {};
     const edited = !existing.sourceUpdatedAt || item.updatedAt > existing.sourceUpdatedAt;
     if (edited) {
@@ -205,10 +247,18 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     if (!complete) return data;
     const reply = networkReply(item);
     if (!claimed(existing)) {
-      if (reply && existing.status !== "replied") Object.assign(data, { status: "replied", reply: reply.text, repliedAt: reply.at, repliedVia: "network", approvedAt: null });
+      if (reply && existing.status !== "replied")
+        Object.assign(data, {
+          status: "replied",
+          reply: reply.text,
+          repliedAt: reply.at,
+          repliedVia: "network",
+          approvedAt: null,
+        });
       else if (reply && existing.reply !== reply.text) data.reply = reply.text;
       // an answer made on the network and taken down there: unanswered again (Sufra's own sends are the senders' to undo)
-      else if (!reply && existing.status === "replied" && existing.repliedVia === "network") Object.assign(data, { status: "new", repliedAt: null, repliedVia: null });
+      else if (!reply && existing.status === "replied" && existing.repliedVia === "network")
+        Object.assign(data, { status: "new", repliedAt: null, repliedVia: null });
     }
     if (item.hidden !== undefined && item.hidden !== existing.hidden) data.hidden = item.hidden;
     if (item.thread) {
@@ -229,12 +279,21 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   }
 
   /** Stores a batch of one business's items in one transaction; the new rows record their webhook events. */
-  async function storeIn(tx: Tx, businessId: string, source: Source, items: { item: GuestItem; place: Place }[], complete: boolean, readings: Readings): Promise<Stored> {
+  async function storeIn(
+    tx: Tx,
+    businessId: string,
+    source: Source,
+    items: { item: GuestItem; place: Place }[],
+    complete: boolean,
+    readings: Readings,
+  ): Promise<Stored> {
     const out: Stored = { outcome: { added: 0, updated: 0 }, created: [], deliveries: [] };
     const keyed = new Map(items.map((x) => [syncedImportKey(source, x.item.externalId), x]));
     const stored = await tx.review.findMany({ where: { businessId, importKey: { in: [...keyed.keys()] } } });
     const existing = new Map(stored.map((r) => [r.importKey, r]));
-    const fresh = [...keyed].filter(([key]) => !existing.has(key)).map(([, x]) => newRow(businessId, source, x.item, x.place, readings));
+    const fresh = [...keyed]
+      .filter(([key]) => !existing.has(key))
+      .map(([, x]) => newRow(businessId, source, x.item, x.place, readings));
     // a row another sync stored a moment ago is skipped here: theirs is the new row and the event
     const created = fresh.length ? await tx.review.createManyAndReturn({ data: fresh, skipDuplicates: true }) : [];
     for (const row of created) {
@@ -260,33 +319,70 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     if (!negative.length) return;
     const people = await db.user.findMany({ where: { businessId }, select: { id: true } });
     const drafts: Draft<"review_negative">[] = negative.flatMap((r) => {
-      const data: NotificationData["review_negative"] = { businessId, reviewId: r.id, source: r.source, rating: r.rating, author: r.author, excerpt: excerptOf(r.text), locationTitle };
-      return people.map((p) => ({ userId: p.id, type: "review_negative" as const, data, dedupeKey: `review_negative:${r.id}:${p.id}` }));
+      const data: NotificationData["review_negative"] = {
+        businessId,
+        reviewId: r.id,
+        source: r.source,
+        rating: r.rating,
+        author: r.author,
+        excerpt: excerptOf(r.text),
+        locationTitle,
+      };
+      return people.map((p) => ({
+        userId: p.id,
+        type: "review_negative" as const,
+        data,
+        dedupeKey: `review_negative:${r.id}:${p.id}`,
+      }));
     });
     await opts.notifications.deliver(drafts);
   }
 
   /** Stores, then (after the commit) sends the events, tells people and refreshes open inboxes. */
-  async function store(businessId: string, source: Source, items: { item: GuestItem; place: Place }[], complete: boolean, locationTitle: string | null = null): Promise<SyncOutcome> {
+  async function store(
+    businessId: string,
+    source: Source,
+    items: { item: GuestItem; place: Place }[],
+    complete: boolean,
+    locationTitle: string | null = null,
+  ): Promise<SyncOutcome> {
     if (!items.length) return { added: 0, updated: 0 };
     const readings = await readingsFor(businessId, source, items);
-    const r = await db.$transaction((tx) => storeIn(tx, businessId, source, items, complete, readings), { timeout: 60_000 });
+    const r = await db.$transaction((tx) => storeIn(tx, businessId, source, items, complete, readings), {
+      timeout: 60_000,
+    });
     await opts.webhooks?.dispatch(r.deliveries);
-    await tellNegative(businessId, r.created, locationTitle).catch((e: Error) => logger.error("could not tell of a negative review", { businessId, error: e.message }));
+    await tellNegative(businessId, r.created, locationTitle).catch((e: Error) =>
+      logger.error("could not tell of a negative review", { businessId, error: e.message }),
+    );
     // the reading ran with the insert; the reply writer drafts an answer to each new review (docs/product.md#inbox)
-    const toDraft = r.created.filter((x) => x.kind === "review" && x.status === "new").sort((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime()).slice(0, DRAFTS_PER_BATCH);
-    if (toDraft.length) await opts.draftReplies?.(businessId, toDraft.map((x) => x.id)).catch((e: Error) => logger.error("could not draft replies", { businessId, error: e.message }));
-    if (r.outcome.added || r.outcome.updated) await pubsub.publish("inbox.changed", { businessId, reason: `${source}.sync` });
+    const toDraft = r.created
+      .filter((x) => x.kind === "review" && x.status === "new")
+      .sort((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime())
+      .slice(0, DRAFTS_PER_BATCH);
+    if (toDraft.length)
+      await opts
+        .draftReplies?.(
+          businessId,
+          toDraft.map((x) => x.id),
+        )
+        .catch((e: Error) => logger.error("could not draft replies", { businessId, error: e.message }));
+    if (r.outcome.added || r.outcome.updated)
+      await pubsub.publish("inbox.changed", { businessId, reason: `${source}.sync` });
     return r.outcome;
   }
 
   /** A read that failed: its kind is kept for the person (auth also asks for a reconnect; rate_limit waits). */
-  async function failure(e: unknown, account: PlatformAccount | null): Promise<{ error: string; retryAt: Date | null }> {
+  async function failure(
+    e: unknown,
+    account: PlatformAccount | null,
+  ): Promise<{ error: string; retryAt: Date | null }> {
     if (!(e instanceof PlatformError)) {
       logger.error("inbox sync failed", { accountId: account?.id, error: (e as Error).message });
       return { error: "unknown", retryAt: null };
     }
-    if (e.kind === "auth" && account && account.status === "connected") await opts.platformAccounts.markReconnectNeeded(account, e.platformMessage);
+    if (e.kind === "auth" && account && account.status === "connected")
+      await opts.platformAccounts.markReconnectNeeded(account, e.platformMessage);
     const retryAt = e.kind === "rate_limit" ? (e.opts.retryAt ?? new Date(now().getTime() + RATE_LIMIT_WAIT_MS)) : null;
     logger.warn("inbox sync refused", { accountId: account?.id, kind: e.kind, error: e.platformMessage });
     return { error: e.kind, retryAt };
@@ -306,14 +402,23 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       const got = await opts.platformAccounts.access(loc.accountId);
       account = got.account;
       if (account.status !== "connected") throw new PlatformError("auth", "the Google account needs reconnecting");
-      const newest = await db.review.aggregate({ where: { businessId: loc.businessId, locationId: loc.id, source: "google" }, _max: { sourceUpdatedAt: true } });
+      const newest = await db.review.aggregate({
+        where: { businessId: loc.businessId, locationId: loc.id, source: "google" },
+        _max: { sourceUpdatedAt: true },
+      });
       const high = newest._max.sourceUpdatedAt;
       let token: string | null = null;
       let figures: { averageRating: number | null; totalReviewCount: number | null } | null = null;
       for (let page = 0; page < GOOGLE_MAX_PAGES; page++) {
         const p = await guests.reviews(got.access, { googleAccount: loc.googleAccount, name: loc.name }, token);
         figures ??= p;
-        const o = await store(loc.businessId, "google", p.items.map((item) => ({ item, place: { locationId: loc.id } })), true, loc.title);
+        const o = await store(
+          loc.businessId,
+          "google",
+          p.items.map((item) => ({ item, place: { locationId: loc.id } })),
+          true,
+          loc.title,
+        );
         total.added += o.added;
         total.updated += o.updated;
         token = p.nextPageToken;
@@ -321,12 +426,21 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       }
       await db.googleLocation.update({
         where: { id: loc.id },
-        data: { averageRating: figures?.averageRating ?? loc.averageRating, totalReviews: figures?.totalReviewCount ?? loc.totalReviews, lastSyncedAt: now(), lastSyncError: null, syncRetryAt: null },
+        data: {
+          averageRating: figures?.averageRating ?? loc.averageRating,
+          totalReviews: figures?.totalReviewCount ?? loc.totalReviews,
+          lastSyncedAt: now(),
+          lastSyncError: null,
+          syncRetryAt: null,
+        },
       });
       return { ...total, ok: true };
     } catch (e) {
       const f = await failure(e, account);
-      await db.googleLocation.update({ where: { id: loc.id }, data: { lastSyncedAt: now(), lastSyncError: f.error, syncRetryAt: f.retryAt } });
+      await db.googleLocation.update({
+        where: { id: loc.id },
+        data: { lastSyncedAt: now(), lastSyncError: f.error, syncRetryAt: f.retryAt },
+      });
       return { ...total, ok: false };
     }
   }
@@ -335,11 +449,16 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   /** The business's own Instagram posts of the last INSTAGRAM_COMMENT_DAYS days, by media id. */
   async function recentMedia(accountId: string) {
     const since = new Date(now().getTime() - INSTAGRAM_COMMENT_DAYS * DAY_MS);
-    const targets = await db.postTarget.findMany({ where: { accountId, status: "published", externalId: { not: null }, publishedAt: { gte: since } }, select: { externalId: true, postId: true, permalink: true }, orderBy: { publishedAt: "desc" } });
+    const targets = await db.postTarget.findMany({
+      where: { accountId, status: "published", externalId: { not: null }, publishedAt: { gte: since } },
+      select: { externalId: true, postId: true, permalink: true },
+      orderBy: { publishedAt: "desc" },
+    });
     return targets.map((t) => ({ mediaId: t.externalId!, postId: t.postId, permalink: t.permalink }));
   }
 
-  const ownComment = (account: Pick<PlatformAccount, "handle">, author: string) => author.replace(/^@/, "").toLowerCase() === account.handle.replace(/^@/, "").toLowerCase();
+  const ownComment = (account: Pick<PlatformAccount, "handle">, author: string) =>
+    author.replace(/^@/, "").toLowerCase() === account.handle.replace(/^@/, "").toLowerCase();
 
   /**
    * Subscribes a connected Instagram account to the comments webhook, when this server receives it and the
@@ -360,7 +479,10 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
         logger.warn("instagram comments subscription failed", { accountId, error: (e as Error).message });
       }
     }
-    await db.platformAccount.update({ where: { id: acc.id }, data: { commentsSubscribedAt: subscribed ? now() : null } });
+    await db.platformAccount.update({
+      where: { id: acc.id },
+      data: { commentsSubscribedAt: subscribed ? now() : null },
+    });
     return subscribed;
   }
 
@@ -377,18 +499,37 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       // not subscribed (connected before this server subscribed accounts, or refused): tried again at the
       // account's first read in each sweep window, so a refusal costs one call per half hour, not per minute
       const windowOf = (d: Date) => Math.floor(d.getTime() / INSTAGRAM_WEBHOOK_SWEEP_MS);
-      if (commentWebhooks && !account.commentsSubscribedAt && (!acc.inboxSyncedAt || windowOf(acc.inboxSyncedAt) !== windowOf(now()))) await subscribeComments(acc.id);
+      if (
+        commentWebhooks &&
+        !account.commentsSubscribedAt &&
+        (!acc.inboxSyncedAt || windowOf(acc.inboxSyncedAt) !== windowOf(now()))
+      )
+        await subscribeComments(acc.id);
       for (const m of await recentMedia(acc.id)) {
         const items = (await guests.comments(got.access, m.mediaId)).filter((c) => !ownComment(account, c.author));
-        const o = await store(acc.businessId, "instagram", items.map((item) => ({ item: { ...item, kind: "comment" as const, rating: null }, place: { postId: m.postId, mediaExternalId: m.mediaId, permalink: m.permalink } })), true);
+        const o = await store(
+          acc.businessId,
+          "instagram",
+          items.map((item) => ({
+            item: { ...item, kind: "comment" as const, rating: null },
+            place: { postId: m.postId, mediaExternalId: m.mediaId, permalink: m.permalink },
+          })),
+          true,
+        );
         total.added += o.added;
         total.updated += o.updated;
       }
-      await db.platformAccount.update({ where: { id: acc.id }, data: { inboxSyncedAt: now(), inboxSyncError: null, inboxRetryAt: null } });
+      await db.platformAccount.update({
+        where: { id: acc.id },
+        data: { inboxSyncedAt: now(), inboxSyncError: null, inboxRetryAt: null },
+      });
       return { ...total, ok: true };
     } catch (e) {
       const f = await failure(e, account);
-      await db.platformAccount.update({ where: { id: acc.id }, data: { inboxSyncedAt: now(), inboxSyncError: f.error, inboxRetryAt: f.retryAt } });
+      await db.platformAccount.update({
+        where: { id: acc.id },
+        data: { inboxSyncedAt: now(), inboxSyncError: f.error, inboxRetryAt: f.retryAt },
+      });
       return { ...total, ok: false };
     }
   }
@@ -397,15 +538,25 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   async function addToThread(businessId: string, parentId: string, entry: GuestThreadEntry): Promise<boolean> {
     const changed = await db.$transaction(async (tx) => {
       const importKey = syncedImportKey("instagram", parentId);
-      const [locked] = await tx.$queryRaw<{ id: string }[]>`select id from reviews where business_id = ${businessId}::uuid and import_key = ${importKey} for update`;
+      const [locked] = await tx.$queryRaw<
+        { id: string }[]
+      >`select id from reviews where business_id = ${businessId}::uuid and import_key = ${importKey} for update`;
       if (!locked) return false;
       const parent = await tx.review.findUniqueOrThrow({ where: { id: locked.id } });
       const thread = storedThread(parent.thread);
       const at = entry.at.toISOString();
       const known = thread.some((e) => e.author === entry.author && e.text === entry.text && e.at === at);
       const data: Prisma.ReviewUpdateInput = {};
-      if (!known) data.thread = [...thread, { author: entry.author, text: entry.text, at, fromBusiness: entry.fromBusiness }];
-      if (entry.fromBusiness && parent.status !== "replied" && !claimed(parent)) Object.assign(data, { status: "replied", reply: entry.text, repliedAt: entry.at, repliedVia: "network", approvedAt: null });
+      if (!known)
+        data.thread = [...thread, { author: entry.author, text: entry.text, at, fromBusiness: entry.fromBusiness }];
+      if (entry.fromBusiness && parent.status !== "replied" && !claimed(parent))
+        Object.assign(data, {
+          status: "replied",
+          reply: entry.text,
+          repliedAt: entry.at,
+          repliedVia: "network",
+          approvedAt: null,
+        });
       if (!Object.keys(data).length) return false;
       await tx.review.update({ where: { id: parent.id }, data });
       return true;
@@ -417,19 +568,49 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   /** One comment event, for every business that connected the Instagram account it was made on. */
   async function receiveComment(e: CommentEvent): Promise<SyncOutcome> {
     const total: SyncOutcome = { added: 0, updated: 0 };
-    const accounts = await db.platformAccount.findMany({ where: { platform: "instagram", externalId: e.igUserId, status: "connected", demo: false } });
+    const accounts = await db.platformAccount.findMany({
+      where: { platform: "instagram", externalId: e.igUserId, status: "connected", demo: false },
+    });
     for (const acc of accounts) {
       const own = e.fromBusiness || ownComment(acc, e.author);
       if (e.parentId) {
-        if (await addToThread(acc.businessId, e.parentId, { author: e.author, text: e.text, at: e.at, fromBusiness: own })) total.updated++;
+        if (
+          await addToThread(acc.businessId, e.parentId, { author: e.author, text: e.text, at: e.at, fromBusiness: own })
+        )
+          total.updated++;
         continue;
       }
       if (own) continue; // the business's own comment under its post (a first comment): not a guest's
       // Instagram may leave the media out of the event: the poll fills it in
       const mediaId = e.mediaId || null;
-      const target = mediaId ? await db.postTarget.findFirst({ where: { accountId: acc.id, externalId: mediaId }, select: { postId: true, permalink: true } }) : null;
-      const item: GuestItem = { kind: "comment", externalId: e.commentId, author: e.author, rating: null, text: e.text, writtenAt: e.at, updatedAt: e.at, reply: null, ...(mediaId ? { mediaExternalId: mediaId } : {}) };
-      const o = await store(acc.businessId, "instagram", [{ item, place: { postId: target?.postId ?? null, mediaExternalId: mediaId, permalink: target?.permalink ?? null } }], false);
+      const target = mediaId
+        ? await db.postTarget.findFirst({
+            where: { accountId: acc.id, externalId: mediaId },
+            select: { postId: true, permalink: true },
+          })
+        : null;
+      const item: GuestItem = {
+        kind: "comment",
+        externalId: e.commentId,
+        author: e.author,
+        rating: null,
+        text: e.text,
+        writtenAt: e.at,
+        updatedAt: e.at,
+        reply: null,
+        ...(mediaId ? { mediaExternalId: mediaId } : {}),
+      };
+      const o = await store(
+        acc.businessId,
+        "instagram",
+        [
+          {
+            item,
+            place: { postId: target?.postId ?? null, mediaExternalId: mediaId, permalink: target?.permalink ?? null },
+          },
+        ],
+        false,
+      );
       total.added += o.added;
       total.updated += o.updated;
     }
@@ -440,9 +621,16 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   const dueBefore = () => new Date(now().getTime() - INBOX_SYNC_EVERY_MS);
   /** An Instagram account is due a minute after its last read, or INSTAGRAM_WEBHOOK_SWEEP_MS when its comments come by webhook. */
   const instagramDue = (): Prisma.PlatformAccountWhereInput => {
-    const readBefore = (ms: number): Prisma.PlatformAccountWhereInput => ({ OR: [{ inboxSyncedAt: null }, { inboxSyncedAt: { lt: new Date(now().getTime() - ms) } }] });
+    const readBefore = (ms: number): Prisma.PlatformAccountWhereInput => ({
+      OR: [{ inboxSyncedAt: null }, { inboxSyncedAt: { lt: new Date(now().getTime() - ms) } }],
+    });
     if (!commentWebhooks) return readBefore(INBOX_SYNC_EVERY_MS);
-    return { OR: [{ commentsSubscribedAt: null, ...readBefore(INBOX_SYNC_EVERY_MS) }, { commentsSubscribedAt: { not: null }, ...readBefore(INSTAGRAM_WEBHOOK_SWEEP_MS) }] };
+    return {
+      OR: [
+        { commentsSubscribedAt: null, ...readBefore(INBOX_SYNC_EVERY_MS) },
+        { commentsSubscribedAt: { not: null }, ...readBefore(INSTAGRAM_WEBHOOK_SWEEP_MS) },
+      ],
+    };
   };
   // Google lists reviews of verified locations only (Voice of Merchant)
   const googleWhere = (): Prisma.GoogleLocationWhereInput => ({
@@ -458,7 +646,13 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     demo: false,
     scopes: { has: COMMENTS_SCOPE },
     OR: [{ inboxRetryAt: null }, { inboxRetryAt: { lte: now() } }],
-    targets: { some: { status: "published", externalId: { not: null }, publishedAt: { gte: new Date(now().getTime() - INSTAGRAM_COMMENT_DAYS * DAY_MS) } } },
+    targets: {
+      some: {
+        status: "published",
+        externalId: { not: null },
+        publishedAt: { gte: new Date(now().getTime() - INSTAGRAM_COMMENT_DAYS * DAY_MS) },
+      },
+    },
   });
 
   /**
@@ -467,7 +661,10 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
    */
   async function claimLocation(id: string, force: boolean) {
     const before = force ? now() : dueBefore();
-    const { count } = await db.googleLocation.updateMany({ where: { id, OR: [{ lastSyncedAt: null }, { lastSyncedAt: { lt: before } }] }, data: { lastSyncedAt: now() } });
+    const { count } = await db.googleLocation.updateMany({
+      where: { id, OR: [{ lastSyncedAt: null }, { lastSyncedAt: { lt: before } }] },
+      data: { lastSyncedAt: now() },
+    });
     return count === 1;
   }
   async function claimAccount(id: string, force: boolean) {
@@ -476,7 +673,11 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     return count === 1;
   }
 
-  async function readAll(locations: GoogleLocation[], accounts: PlatformAccount[], force: boolean): Promise<SyncNowResult> {
+  async function readAll(
+    locations: GoogleLocation[],
+    accounts: PlatformAccount[],
+    force: boolean,
+  ): Promise<SyncNowResult> {
     const r: SyncNowResult = { added: 0, updated: 0, read: 0, failed: 0, syncedAt: now() };
     const add = (o: SyncOutcome & { ok: boolean }) => {
       r.read++;
@@ -485,7 +686,8 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       if (!o.ok) r.failed++;
     };
     if (opts.google) for (const loc of locations) if (await claimLocation(loc.id, force)) add(await syncLocation(loc));
-    if (opts.instagram) for (const acc of accounts) if (await claimAccount(acc.id, force)) add(await syncInstagramAccount(acc));
+    if (opts.instagram)
+      for (const acc of accounts) if (await claimAccount(acc.id, force)) add(await syncInstagramAccount(acc));
     return r;
   }
 
@@ -497,8 +699,20 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     async runDue(batch = INBOX_SYNC_BATCH): Promise<SyncNowResult> {
       const due = dueBefore();
       const [locations, accounts] = await Promise.all([
-        opts.google ? db.googleLocation.findMany({ where: { ...googleWhere(), OR: [{ lastSyncedAt: null }, { lastSyncedAt: { lt: due } }] }, orderBy: { lastSyncedAt: { sort: "asc", nulls: "first" } }, take: batch }) : [],
-        opts.instagram ? db.platformAccount.findMany({ where: { ...instagramWhere(), AND: [instagramDue()] }, orderBy: { inboxSyncedAt: { sort: "asc", nulls: "first" } }, take: batch }) : [],
+        opts.google
+          ? db.googleLocation.findMany({
+              where: { ...googleWhere(), OR: [{ lastSyncedAt: null }, { lastSyncedAt: { lt: due } }] },
+              orderBy: { lastSyncedAt: { sort: "asc", nulls: "first" } },
+              take: batch,
+            })
+          : [],
+        opts.instagram
+          ? db.platformAccount.findMany({
+              where: { ...instagramWhere(), AND: [instagramDue()] },
+              orderBy: { inboxSyncedAt: { sort: "asc", nulls: "first" } },
+              take: batch,
+            })
+          : [],
       ]);
       return readAll(locations, accounts, false);
     },
@@ -541,7 +755,8 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     },
 
     /** The subscription handshake: the challenge to echo, or null (wrong token, no app). */
-    verifyInstagramSubscription: (query: Record<string, unknown>): string | null => opts.instagram?.verifySubscription(query) ?? null,
+    verifyInstagramSubscription: (query: Record<string, unknown>): string | null =>
+      opts.instagram?.verifySubscription(query) ?? null,
 
     /** The adapter that answers an item (H4's replies): the simulated network's for a demo item; null when not set up. */
     googleFor,

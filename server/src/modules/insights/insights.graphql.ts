@@ -1,16 +1,29 @@
 // Posting insights at the GraphQL door: thin, the one field calls the insights service.
-import { INSIGHTS_SOURCES, SUGGESTION_REASONS, type InsightsSource, type PostingHeatCell as HeatCellShape, type PostingInsights as InsightsShape, type PostingSuggestion as SuggestionShape, type SuggestionReason, type WeekdayBest as WeekdayBestShape } from "@sufra/schema";
+import {
+  INSIGHTS_SOURCES,
+  SUGGESTION_REASONS,
+  type InsightsSource,
+  type PostingHeatCell as HeatCellShape,
+  type PostingInsights as InsightsShape,
+  type PostingSuggestion as SuggestionShape,
+  type SuggestionReason,
+  type WeekdayBest as WeekdayBestShape,
+} from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
 
-
 const InsightsSourceEnum = builder.enumType("InsightsSource", {
-  description: "OWN: from the business's own published posts and their engagement; DEFAULTS: Kuwait food-and-beverage habits around the prayer times, until there are enough posts.",
-  values: upper<InsightsSource>(INSIGHTS_SOURCES, { own: "From the business's own published posts and their engagement.", defaults: "Kuwait food-and-beverage habits around the prayer times (too few posts of its own yet)." }),
+  description:
+    "OWN: from the business's own published posts and their engagement; DEFAULTS: Kuwait food-and-beverage habits around the prayer times, until there are enough posts.",
+  values: upper<InsightsSource>(INSIGHTS_SOURCES, {
+    own: "From the business's own published posts and their engagement.",
+    defaults: "Kuwait food-and-beverage habits around the prayer times (too few posts of its own yet).",
+  }),
 });
 
 const SuggestionReasonEnum = builder.enumType("PostingSuggestionReason", {
-  description: "Why a time is suggested: a window of the Kuwait defaults (lunch, after Maghrib, after Isha, a weekend night; in Ramadan before Iftar, after Iftar and Taraweeh, before Suhoor) or OWN_PEAK, one of the business's own best hours.",
+  description:
+    "Why a time is suggested: a window of the Kuwait defaults (lunch, after Maghrib, after Isha, a weekend night; in Ramadan before Iftar, after Iftar and Taraweeh, before Suhoor) or OWN_PEAK, one of the business's own best hours.",
   values: upper<SuggestionReason>(SUGGESTION_REASONS, {
     lunch: "Lunch time, 12:00 to 14:00 Kuwait time.",
     after_maghrib: "After Maghrib, the sunset prayer.",
@@ -43,33 +56,62 @@ const WeekdayBest = builder.objectRef<WeekdayBestShape>("WeekdayBest").implement
 const PostingSuggestion = builder.objectRef<SuggestionShape>("PostingSuggestion").implement({
   description: "A suggested time to post in the next seven days.",
   fields: (t) => ({
-    at: t.field({ description: "When to post (UTC); shown in Kuwait time.", type: "DateTime", resolve: (s) => new Date(s.at) }),
-    reason: t.field({ description: "Why this time is suggested.", type: SuggestionReasonEnum, resolve: (s) => s.reason }),
+    at: t.field({
+      description: "When to post (UTC); shown in Kuwait time.",
+      type: "DateTime",
+      resolve: (s) => new Date(s.at),
+    }),
+    reason: t.field({
+      description: "Why this time is suggested.",
+      type: SuggestionReasonEnum,
+      resolve: (s) => s.reason,
+    }),
     score: t.exposeInt("score", { description: "Its hour's score, 0..100." }),
   }),
 });
 
 const PostingInsights = builder.objectRef<InsightsShape>("PostingInsights").implement({
-  description: "When to post: a heat map of Kuwait weekdays × hours, each weekday's best hours and suggested times for the seven days from `from`.",
+  description:
+    "When to post: a heat map of Kuwait weekdays × hours, each weekday's best hours and suggested times for the seven days from `from`.",
   fields: (t) => ({
-    source: t.field({ description: "Whether the hours come from the business's own posts or the Kuwait defaults.", type: InsightsSourceEnum, resolve: (i) => i.source }),
-    ramadan: t.exposeBoolean("ramadan", { description: "Some of the seven days fall in Ramadan (its hours are used for them)." }),
+    source: t.field({
+      description: "Whether the hours come from the business's own posts or the Kuwait defaults.",
+      type: InsightsSourceEnum,
+      resolve: (i) => i.source,
+    }),
+    ramadan: t.exposeBoolean("ramadan", {
+      description: "Some of the seven days fall in Ramadan (its hours are used for them).",
+    }),
     postsAnalysed: t.exposeInt("postsAnalysed", { description: "Published posts with figures in the last 90 days." }),
-    simulatedPosts: t.exposeInt("simulatedPosts", { description: "Posts of the last 90 days with simulated figures only (demo and practice accounts): they never count towards minPosts." }),
+    simulatedPosts: t.exposeInt("simulatedPosts", {
+      description:
+        "Posts of the last 90 days with simulated figures only (demo and practice accounts): they never count towards minPosts.",
+    }),
     minPosts: t.exposeInt("minPosts", { description: "How many such posts the business's own figures need." }),
     from: t.exposeString("from", { description: "The first day covered, YYYY-MM-DD (Kuwait)." }),
-    cells: t.field({ type: [PostingHeatCell], description: "168 cells, by weekday then hour.", resolve: (i) => i.cells }),
+    cells: t.field({
+      type: [PostingHeatCell],
+      description: "168 cells, by weekday then hour.",
+      resolve: (i) => i.cells,
+    }),
     best: t.field({ description: "Each weekday's best hours.", type: [WeekdayBest], resolve: (i) => i.best }),
-    suggestions: t.field({ type: [PostingSuggestion], description: "At most two a day, in time order, none sooner than 15 minutes from now.", resolve: (i) => i.suggestions }),
+    suggestions: t.field({
+      type: [PostingSuggestion],
+      description: "At most two a day, in time order, none sooner than 15 minutes from now.",
+      resolve: (i) => i.suggestions,
+    }),
   }),
 });
 
 builder.queryFields((t) => ({
   postingInsights: t.field({
     type: PostingInsights,
-    description: "Best posting hours for the viewer's business for the seven days from `from` (YYYY-MM-DD; today in Kuwait when left out).",
+    description:
+      "Best posting hours for the viewer's business for the seven days from `from` (YYYY-MM-DD; today in Kuwait when left out).",
     authScopes: { business: true },
-    args: { from: t.arg.string({ description: "The first day, YYYY-MM-DD (a Kuwait day); today in Kuwait when left out." }) },
+    args: {
+      from: t.arg.string({ description: "The first day, YYYY-MM-DD (a Kuwait day); today in Kuwait when left out." }),
+    },
     resolve: (_r, { from }, ctx) => ctx.services.insights.postingTimes(ctx.viewer, { from: from ?? undefined }),
   }),
 }));

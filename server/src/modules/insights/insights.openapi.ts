@@ -17,5 +17,13 @@ const insights = z.object({
 });
 
 export const insightsOperations: RestOperation[] = [
-  { method: "get", path: "/insights/posting-times", tag: "Insights", access: "business", summary: "The best hours to post: heat map, best hours a weekday, suggested times", query: postingInsightsQuerySchema, responses: { 200: { description: "The insights.", schema: insights } } },
+  {
+    method: "get",
+    path: "/insights/posting-times",
+    tag: "Insights",
+    access: "business",
+    summary: "The best hours to post: heat map, best hours a weekday, suggested times",
+    query: postingInsightsQuerySchema,
+    responses: { 200: { description: "The insights.", schema: insights } },
+  },
 ];

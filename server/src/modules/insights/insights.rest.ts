@@ -23,7 +23,11 @@ export function insightsRouter(services: Services) {
 
   /** GET /api/insights/posting-times?from=YYYY-MM-DD: heat map, best hours and suggested times. */
   r.get("/posting-times", async (req, res) => {
-    res.json(restInsights(await services.insights.postingTimes(await viewerOf(services, req, "business"), { from: one(req.query.from) })));
+    res.json(
+      restInsights(
+        await services.insights.postingTimes(await viewerOf(services, req, "business"), { from: one(req.query.from) }),
+      ),
+    );
   });
 
   return r;

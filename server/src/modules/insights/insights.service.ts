@@ -5,8 +5,25 @@
 // published enough posts with figures, their engagement by Kuwait weekday and hour (one SQL
 // aggregate; every row is never loaded).
 import {
-  addDays, blendGrids, bestHours, defaultPostingScores, gridCells, INSIGHTS_LOOKBACK_DAYS, kuwaitDate, MIN_POSTS_FOR_OWN_INSIGHTS, ownPostingScores, planSuggestions,
-  postingInsightsQuerySchema, RAMADAN_OWN_SHARE, SUGGESTION_DAYS, weekdayOf, type EngagementSample, type KuwaitHoliday, type PlanDay, type PostingInsights, type PostingSuggestion,
+  addDays,
+  blendGrids,
+  bestHours,
+  defaultPostingScores,
+  gridCells,
+  INSIGHTS_LOOKBACK_DAYS,
+  kuwaitDate,
+  MIN_POSTS_FOR_OWN_INSIGHTS,
+  ownPostingScores,
+  planSuggestions,
+  postingInsightsQuerySchema,
+  RAMADAN_OWN_SHARE,
+  SUGGESTION_DAYS,
+  weekdayOf,
+  type EngagementSample,
+  type KuwaitHoliday,
+  type PlanDay,
+  type PostingInsights,
+  type PostingSuggestion,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { validate } from "../../kernel/errors.ts";
@@ -15,8 +32,14 @@ import { kuwaitPrayerTimes, type CalendarService } from "../calendar/index.ts";
 
 /** The Ramadan days among `dates`, from the calendar's first and last days of Ramadan (corrections applied). */
 export function ramadanDays(dates: readonly string[], holidays: readonly KuwaitHoliday[]): boolean[] {
-  const starts = holidays.filter((h) => h.occasionKey === "ramadan_start").map((h) => h.date).sort();
-  const ends = holidays.filter((h) => h.occasionKey === "ramadan_end").map((h) => h.date).sort();
+  const starts = holidays
+    .filter((h) => h.occasionKey === "ramadan_start")
+    .map((h) => h.date)
+    .sort();
+  const ends = holidays
+    .filter((h) => h.occasionKey === "ramadan_end")
+    .map((h) => h.date)
+    .sort();
   return dates.map((d) => {
     const start = starts.filter((s) => s <= d).at(-1);
     if (!start) return false;
@@ -86,7 +109,11 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
          and coalesce(pt.published_at, p.published_at) >= ${since.toISOString()}::timestamptz
          and coalesce(pt.published_at, p.published_at) < ${until.toISOString()}::timestamptz
          and not exists (select 1 from post_targets r where r.post_id = p.id and r.status = 'published' and r.metrics_at is not null and not r.metrics_simulated)`;
-    return { posts: rows[0]?.total ?? 0, simulated: simulated?.n ?? 0, samples: rows.map((r) => ({ weekday: r.weekday, hour: r.hour, posts: r.posts, value: r.value })) };
+    return {
+      posts: rows[0]?.total ?? 0,
+      simulated: simulated?.n ?? 0,
+      samples: rows.map((r) => ({ weekday: r.weekday, hour: r.hour, posts: r.posts, value: r.value })),
+    };
   }
 
   /** Which of `dates` (consecutive, YYYY-MM-DD) fall in Ramadan, the admins' corrections applied. */
@@ -102,7 +129,11 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
     const dates = Array.from({ length: SUGGESTION_DAYS }, (_, i) => addDays(from, i));
     const inRamadan = await inRamadanOn(v, dates);
     // each weekday occurs once in the seven days: it takes that day's prayer times and Ramadan
-    const days: PlanDay[] = dates.map((date, i) => ({ date, prayers: kuwaitPrayerTimes(date), ramadan: inRamadan[i]! }));
+    const days: PlanDay[] = dates.map((date, i) => ({
+      date,
+      prayers: kuwaitPrayerTimes(date),
+      ramadan: inRamadan[i]!,
+    }));
     const byWeekday = [...days].sort((a, b) => weekdayOf(a.date) - weekdayOf(b.date));
     const ramadanByWeekday = byWeekday.map((d) => d.ramadan);
     const defaults = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers), ramadan: ramadanByWeekday });
@@ -138,7 +169,10 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
         // every good time of the day, not only the card's two: the planner prefers the one its occasion names (before Iftar)
         for (const s of planSuggestions({ days: chosen, grid, source, now: at, perDay: 6 })) {
           const day = kuwaitDate(new Date(s.at));
-          out.set(day, [...(out.get(day) ?? []), s].sort((a, b) => b.score - a.score));
+          out.set(
+            day,
+            [...(out.get(day) ?? []), s].sort((a, b) => b.score - a.score),
+          );
         }
         i += week.length;
       }

@@ -1,7 +1,15 @@
 // Pixel work with sharp: the crop chosen at upload, the variants of every image, the video poster and
 // the enhancement. Every pipeline starts with autoOrient (EXIF rotation) and strips metadata (GPS).
 import type { Sharp } from "sharp";
-import { MEDIA_1080P, MEDIA_CROP_NAMES, MEDIA_CROPS, MEDIA_LIMITS, MEDIA_RENDITIONS, type MediaCrop, type MediaRendition } from "@sufra/schema";
+import {
+  MEDIA_1080P,
+  MEDIA_CROP_NAMES,
+  MEDIA_CROPS,
+  MEDIA_LIMITS,
+  MEDIA_RENDITIONS,
+  type MediaCrop,
+  type MediaRendition,
+} from "@sufra/schema";
 import { loadSharp, type SharpFn } from "./sharp.ts";
 
 export interface Rendered {
@@ -26,7 +34,8 @@ const done = async (p: Sharp, mime: string, ext: string): Promise<Rendered> => {
  * Every decode goes through here: the upload checks the size in the header first, and limitInputPixels
  * refuses again in libvips if anything (a stored file, a new path) ever skipped that check.
  */
-const load = (sharp: SharpFn, buf: Buffer) => sharp(buf, { failOn: "error", limitInputPixels: MEDIA_LIMITS.imageMaxPixels });
+const load = (sharp: SharpFn, buf: Buffer) =>
+  sharp(buf, { failOn: "error", limitInputPixels: MEDIA_LIMITS.imageMaxPixels });
 const open = (sharp: SharpFn, buf: Buffer) => load(sharp, buf).autoOrient();
 
 /**
@@ -40,7 +49,9 @@ export async function cropToRatio(buf: Buffer, crop: MediaCrop, format: "jpeg" |
   const ratio = MEDIA_CROPS[crop].width / MEDIA_CROPS[crop].height;
   const [cw, ch] = w / h > ratio ? [Math.round(h * ratio), h] : [w, Math.round(w / ratio)];
   const p = open(sharp, buf).resize({ width: cw, height: ch, fit: "cover", position: sharp.strategy.attention });
-  return (format === "jpeg" ? p.jpeg({ quality: 92 }) : format === "png" ? p.png() : p.webp({ quality: 92 })).toBuffer();
+  return (
+    format === "jpeg" ? p.jpeg({ quality: 92 }) : format === "png" ? p.png() : p.webp({ quality: 92 })
+  ).toBuffer();
 }
 
 /**
@@ -51,7 +62,10 @@ export async function renderRendition(buf: Buffer, name: MediaRendition): Promis
   const sharp = await loadSharp();
   const size = MEDIA_RENDITIONS[name];
   return done(
-    open(sharp, buf).resize({ width: size.width, height: size.height, fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }),
+    open(sharp, buf)
+      .resize({ width: size.width, height: size.height, fit: "cover", position: sharp.strategy.attention })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: JPEG_QUALITY }),
     "image/jpeg",
     "jpg",
   );
@@ -62,10 +76,19 @@ export async function renderRendition(buf: Buffer, name: MediaRendition): Promis
  * whole picture scaled into 1080p when it is larger (TikTok takes photos of at most 1080p; a crop would
  * cut the picture).
  */
-export async function imageVariants(buf: Buffer, original: { format: string; orientation: number }): Promise<Partial<Record<VariantName, Rendered>>> {
+export async function imageVariants(
+  buf: Buffer,
+  original: { format: string; orientation: number },
+): Promise<Partial<Record<VariantName, Rendered>>> {
   const sharp = await loadSharp();
   const out: Partial<Record<VariantName, Rendered>> = {};
-  out.thumb = await done(open(sharp, buf).resize({ width: THUMB_MAX, height: THUMB_MAX, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }), "image/webp", "webp");
+  out.thumb = await done(
+    open(sharp, buf)
+      .resize({ width: THUMB_MAX, height: THUMB_MAX, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 }),
+    "image/webp",
+    "webp",
+  );
   // a GIF is posted as it is (X): a crop or a JPEG of it would keep one frame, and the networks that
   // need those take no GIF; its thumbnail is its first frame
   if (original.format === "gif") return out;
@@ -73,12 +96,24 @@ export async function imageVariants(buf: Buffer, original: { format: string; ori
   // time one does (media.service's publishable names it missing), not for every upload
   for (const name of MEDIA_CROP_NAMES) out[name] = await renderRendition(buf, name);
   if (original.format !== "jpeg" || original.orientation !== 1) {
-    out.jpeg = await done(open(sharp, buf).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }), "image/jpeg", "jpg");
+    out.jpeg = await done(
+      open(sharp, buf).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }),
+      "image/jpeg",
+      "jpg",
+    );
   }
   const { width: w, height: h } = (await load(sharp, buf).metadata()).autoOrient;
   if (Math.min(w, h) > MEDIA_1080P.shortSide || Math.max(w, h) > MEDIA_1080P.longSide) {
-    const [bw, bh] = w >= h ? [MEDIA_1080P.longSide, MEDIA_1080P.shortSide] : [MEDIA_1080P.shortSide, MEDIA_1080P.longSide];
-    out.jpeg1080 = await done(open(sharp, buf).resize({ width: bw, height: bh, fit: "inside" }).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }), "image/jpeg", "jpg");
+    const [bw, bh] =
+      w >= h ? [MEDIA_1080P.longSide, MEDIA_1080P.shortSide] : [MEDIA_1080P.shortSide, MEDIA_1080P.longSide];
+    out.jpeg1080 = await done(
+      open(sharp, buf)
+        .resize({ width: bw, height: bh, fit: "inside" })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: JPEG_QUALITY }),
+      "image/jpeg",
+      "jpg",
+    );
   }
   return out;
 }
@@ -92,9 +127,16 @@ const clock = (ms: number) => {
  * Without ffmpeg on the server we cannot take a frame from the video: the poster is a dark card with a
  * play triangle and the duration, drawn from SVG, in the video's proportions.
  */
-export async function videoPoster(video: { width: number | null; height: number | null; durationMs: number }): Promise<Rendered> {
+export async function videoPoster(video: {
+  width: number | null;
+  height: number | null;
+  durationMs: number;
+}): Promise<Rendered> {
   const ratio = video.width && video.height ? video.width / video.height : 16 / 9;
-  const [w, h] = ratio >= 1 ? [THUMB_MAX, Math.max(90, Math.round(THUMB_MAX / ratio))] : [Math.max(90, Math.round(THUMB_MAX * ratio)), THUMB_MAX];
+  const [w, h] =
+    ratio >= 1
+      ? [THUMB_MAX, Math.max(90, Math.round(THUMB_MAX / ratio))]
+      : [Math.max(90, Math.round(THUMB_MAX * ratio)), THUMB_MAX];
   const r = Math.min(w, h) / 6;
   const cx = w / 2;
   const cy = h / 2;
@@ -133,7 +175,10 @@ export const AI_PREVIEW_MAX = 512;
 export async function aiPreview(buf: Buffer): Promise<Rendered> {
   const sharp = await loadSharp();
   return done(
-    open(sharp, buf).resize({ width: AI_PREVIEW_MAX, height: AI_PREVIEW_MAX, fit: "inside", withoutEnlargement: true }).flatten({ background: "#ffffff" }).jpeg({ quality: 80 }),
+    open(sharp, buf)
+      .resize({ width: AI_PREVIEW_MAX, height: AI_PREVIEW_MAX, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 80 }),
     "image/jpeg",
     "jpg",
   );

@@ -4,21 +4,56 @@ import { AppError } from "../../kernel/errors.ts";
 import { loadSharp } from "./sharp.ts";
 
 export type Inspected =
-  | { kind: "image"; format: "jpeg" | "png" | "webp" | "gif"; mime: string; width: number; height: number; orientation: number }
-  | { kind: "video"; format: "mp4"; mime: "video/mp4"; width: number | null; height: number | null; durationMs: number };
+  | {
+      kind: "image";
+      format: "jpeg" | "png" | "webp" | "gif";
+      mime: string;
+      width: number;
+      height: number;
+      orientation: number;
+    }
+  | {
+      kind: "video";
+      format: "mp4";
+      mime: "video/mp4";
+      width: number | null;
+      height: number | null;
+      durationMs: number;
+    };
 
 const IMAGE_MIME = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as const;
 
 // ISO-BMFF brands of MP4 files (H.264/H.265 in an MP4 container); QuickTime (qt) and audio-only (M4A) are not
-const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "hvc1", "M4V ", "M4VP", "mmp4", "MSNV", "dash", "3gp4", "3gp5", "3gp6"]);
+const MP4_BRANDS = new Set([
+  "isom",
+  "iso2",
+  "iso3",
+  "iso4",
+  "iso5",
+  "iso6",
+  "mp41",
+  "mp42",
+  "avc1",
+  "hvc1",
+  "M4V ",
+  "M4VP",
+  "mmp4",
+  "MSNV",
+  "dash",
+  "3gp4",
+  "3gp5",
+  "3gp6",
+]);
 
 const OTHER_FORMATS = /^(II\*\x00|MM\x00\*|BM|<svg|<\?xml)/;
 
-const unsupported = (reason: "mediaUnreadable" | "mediaTypeNotAccepted" | "mediaNoVideoTrack") => new AppError("MEDIA_UNSUPPORTED", { file: [reason] });
+const unsupported = (reason: "mediaUnreadable" | "mediaTypeNotAccepted" | "mediaNoVideoTrack") =>
+  new AppError("MEDIA_UNSUPPORTED", { file: [reason] });
 
 function sniffImage(b: Buffer): "jpeg" | "png" | "webp" | "gif" | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
   if (b.length >= 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") return "webp";
   // an animated GIF: X posts it as it is (schema's MEDIA_RULES say which networks take one)
   if (b.length >= 6 && /^GIF8[79]a$/.test(b.toString("latin1", 0, 6))) return "gif";
@@ -31,14 +66,25 @@ export async function inspect(buf: Buffer): Promise<Inspected> {
     // the header only, nothing decoded: no pixel limit here, so a huge picture is measured and refused by
     // its size (the upload's rule), not called unreadable; every decode later has libvips' limit
     const sharp = await loadSharp();
-    const meta = await sharp(buf, { limitInputPixels: false }).metadata().catch(() => null);
+    const meta = await sharp(buf, { limitInputPixels: false })
+      .metadata()
+      .catch(() => null);
     if (!meta || meta.format !== format || !meta.width || !meta.height) throw unsupported("mediaUnreadable");
     // width and height as people see the picture (EXIF orientation applied)
-    return { kind: "image", format, mime: IMAGE_MIME[format], width: meta.autoOrient.width, height: meta.autoOrient.height, orientation: meta.orientation ?? 1 };
+    return {
+      kind: "image",
+      format,
+      mime: IMAGE_MIME[format],
+      width: meta.autoOrient.width,
+      height: meta.autoOrient.height,
+      orientation: meta.orientation ?? 1,
+    };
   }
   if (buf.length >= 12 && buf.toString("latin1", 4, 8) === "ftyp") return inspectMp4(buf);
   // a recognisable format we do not take (TIFF, BMP, SVG; HEIC and QuickTime fail the brand test) says so
-  throw unsupported(OTHER_FORMATS.test(buf.toString("latin1", 0, 64).trimStart()) ? "mediaTypeNotAccepted" : "mediaUnreadable");
+  throw unsupported(
+    OTHER_FORMATS.test(buf.toString("latin1", 0, 64).trimStart()) ? "mediaTypeNotAccepted" : "mediaUnreadable",
+  );
 }
 
 // ---------------------------------------------------------------- ISO-BMFF
@@ -66,7 +112,8 @@ function* boxes(b: Buffer, start: number, end: number): Generator<Box> {
   }
 }
 
-const child = (b: Buffer, parent: Box, type: string) => [...boxes(b, parent.start, parent.end)].find((x) => x.type === type);
+const child = (b: Buffer, parent: Box, type: string) =>
+  [...boxes(b, parent.start, parent.end)].find((x) => x.type === type);
 
 function inspectMp4(b: Buffer): Inspected {
   const top = [...boxes(b, 0, b.length)];
@@ -103,5 +150,12 @@ function inspectMp4(b: Buffer): Inspected {
     }
   }
   if (!size) throw unsupported("mediaNoVideoTrack");
-  return { kind: "video", format: "mp4", mime: "video/mp4", width: size.width, height: size.height, durationMs: Math.round((duration / timescale) * 1000) };
+  return {
+    kind: "video",
+    format: "mp4",
+    mime: "video/mp4",
+    width: size.width,
+    height: size.height,
+    durationMs: Math.round((duration / timescale) * 1000),
+  };
 }

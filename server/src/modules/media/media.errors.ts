@@ -17,7 +17,14 @@ export class MediaError extends AppError {
 }
 
 export function renderMediaError(err: MediaError, locale: Locale) {
-  const details = Object.fromEntries(Object.entries(err.problems).map(([f, ps]) => [f, ps.map((p) => mediaProblemText(p, locale))]));
+  const details = Object.fromEntries(
+    Object.entries(err.problems).map(([f, ps]) => [f, ps.map((p) => mediaProblemText(p, locale))]),
+  );
   const texts = Object.values(details).flat();
-  return { message: texts.length ? `${errorText(err.code, locale)}: ${texts.join("; ")}` : errorText(err.code, locale), code: err.code, details, ...err.extra };
+  return {
+    message: texts.length ? `${errorText(err.code, locale)}: ${texts.join("; ")}` : errorText(err.code, locale),
+    code: err.code,
+    details,
+    ...err.extra,
+  };
 }

@@ -41,7 +41,11 @@ export function mediaRouter(services: Services) {
   const { maxImageBytes, maxVideoBytes } = services.media.limits;
   const largest = Math.max(maxImageBytes, maxVideoBytes);
   // one byte over the larger limit: multer stops reading there; the kind's own limit is checked after inspection
-  const upload = multer({ storage: multer.memoryStorage(), defParamCharset: "utf8", limits: { ...MULTIPART_LIMITS, fileSize: largest + 1, files: 1, fields: 20 } }).fields([
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    defParamCharset: "utf8",
+    limits: { ...MULTIPART_LIMITS, fileSize: largest + 1, files: 1, fields: 20 },
+  }).fields([
     { name: "file", maxCount: 1 },
     { name: "media", maxCount: 1 },
   ]);
@@ -57,7 +61,10 @@ export function mediaRouter(services: Services) {
         const files = req.files as Record<string, Express.Multer.File[]> | undefined;
         const f = files?.file?.[0] ?? files?.media?.[0];
         const body = camelBody(req);
-        const created = await media.upload(v, f && { buffer: f.buffer, originalName: f.originalname }, { platforms: body.platforms, crop: body.crop });
+        const created = await media.upload(v, f && { buffer: f.buffer, originalName: f.originalname }, {
+          platforms: body.platforms,
+          crop: body.crop,
+        });
         res.status(201).json(show(created));
       } catch (e) {
         next(e);
@@ -66,7 +73,10 @@ export function mediaRouter(services: Services) {
   });
 
   r.get("/", async (req, res) => {
-    const page = await media.list(await viewer(req), { first: queryNumber(req.query.first), after: req.query.after || undefined });
+    const page = await media.list(await viewer(req), {
+      first: queryNumber(req.query.first),
+      after: req.query.after || undefined,
+    });
     res.json({ items: page.items.map(show), total_count: page.totalCount, ...restPageInfo(page) });
   });
 
@@ -85,7 +95,9 @@ export function mediaRouter(services: Services) {
 
   r.post("/:id/enhance", async (req, res) => {
     const body = camelBody(req);
-    const { before, after } = await media.enhance(await viewer(req), req.params.id, { warmth: body.warmth ?? queryNumber(req.query.warmth) });
+    const { before, after } = await media.enhance(await viewer(req), req.params.id, {
+      warmth: body.warmth ?? queryNumber(req.query.warmth),
+    });
     res.status(201).json({ before: show(before), after: show(after) });
   });
 
@@ -101,7 +113,9 @@ function uploadErrors(largest: number): ErrorRequestHandler {
   return (err, req, res, next) => {
     const e =
       err instanceof multer.MulterError && err.code === "LIMIT_FILE_SIZE"
-        ? new MediaError("MEDIA_TOO_LARGE", { file: [{ key: "mediaFileTooLarge", params: { max: String(Math.round((largest / MB) * 100) / 100) } }] })
+        ? new MediaError("MEDIA_TOO_LARGE", {
+            file: [{ key: "mediaFileTooLarge", params: { max: String(Math.round((largest / MB) * 100) / 100) } }],
+          })
         : err;
     if (!(e instanceof MediaError)) return next(e);
     res.status(e.status).json(renderMediaError(e, pickLocale(req.get("accept-language"))));
@@ -128,10 +142,14 @@ export function mediaFilesRouter(services: Services) {
     const { storage } = media;
     if (storage.pathOf) {
       // sendFile answers Range requests (MP4 seeking) and HEAD
-      res.sendFile(storage.pathOf(file.key), { headers, cacheControl: false, lastModified: false, dotfiles: "deny" }, (err?: Error & { code?: string }) => {
-        // a row whose file is gone is a missing file, not a server failure; an aborted download is nobody's error
-        if (err && !res.headersSent) next(err.code === "ENOENT" ? new AppError("NOT_FOUND") : err);
-      });
+      res.sendFile(
+        storage.pathOf(file.key),
+        { headers, cacheControl: false, lastModified: false, dotfiles: "deny" },
+        (err?: Error & { code?: string }) => {
+          // a row whose file is gone is a missing file, not a server failure; an aborted download is nobody's error
+          if (err && !res.headersSent) next(err.code === "ENOENT" ? new AppError("NOT_FOUND") : err);
+        },
+      );
       return;
     }
     const upstream = await storage.fetchObject!(file.key, req.get("range") ?? undefined);

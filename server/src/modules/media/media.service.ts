@@ -3,8 +3,24 @@
 // the publishing service hands to the platform adapters. A business sees only its own media.
 import { randomUUID } from "node:crypto";
 import {
-  canEnhanceImages, enhanceMediaSchema, imageRulesFor, MEDIA_CROP_NAMES, MEDIA_RENDITION_NAMES, MEDIA_RENDITIONS, mediaLimitProblems, mediaListSchema, mediaMenuItemSchema, mediaProblems, mediaUploadOptionsSchema, plainText, withinFit,
-  type MediaCrop, type MediaFormat, type MediaPlatform, type MediaProblem, type MediaRendition,
+  canEnhanceImages,
+  enhanceMediaSchema,
+  imageRulesFor,
+  MEDIA_CROP_NAMES,
+  MEDIA_RENDITION_NAMES,
+  MEDIA_RENDITIONS,
+  mediaLimitProblems,
+  mediaListSchema,
+  mediaMenuItemSchema,
+  mediaProblems,
+  mediaUploadOptionsSchema,
+  plainText,
+  withinFit,
+  type MediaCrop,
+  type MediaFormat,
+  type MediaPlatform,
+  type MediaProblem,
+  type MediaRendition,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -12,7 +28,16 @@ import type { Media } from "../../generated/prisma/client.ts";
 import type { PublishMedia } from "../../platforms/types.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { aiPreview, cropToRatio, enhanceImage, imageVariants, renderRendition, videoPoster, type Rendered, type VariantName } from "./images.ts";
+import {
+  aiPreview,
+  cropToRatio,
+  enhanceImage,
+  imageVariants,
+  renderRendition,
+  videoPoster,
+  type Rendered,
+  type VariantName,
+} from "./images.ts";
 import { inspect, type Inspected } from "./inspect.ts";
 import { MediaError } from "./media.errors.ts";
 import { createProcessingGate, type ProcessingGate } from "./processing.ts";
@@ -30,7 +55,13 @@ export interface VariantFile {
 }
 export type Variants = Partial<Record<VariantName, VariantFile>>;
 export type MediaVariant = VariantName | "original";
-export const MEDIA_VARIANTS: readonly MediaVariant[] = ["original", "thumb", ...MEDIA_RENDITION_NAMES, "jpeg", "jpeg1080"];
+export const MEDIA_VARIANTS: readonly MediaVariant[] = [
+  "original",
+  "thumb",
+  ...MEDIA_RENDITION_NAMES,
+  "jpeg",
+  "jpeg1080",
+];
 
 export interface MediaUrls {
   url: string;
@@ -46,7 +77,11 @@ const ratioOf = (f: { width?: number | null; height?: number | null }) => (f.wid
 /** how far apart two shapes are (0: the same; a 721 x 1280 picture is 9:16 within a hair) */
 const shapeDistance = (a: number, b: number) => Math.abs(Math.log(a / b));
 
-export function createMediaService(deps: Deps, storage: MediaStorage = createStorage(deps.config), processing: ProcessingGate = createProcessingGate()) {
+export function createMediaService(
+  deps: Deps,
+  storage: MediaStorage = createStorage(deps.config),
+  processing: ProcessingGate = createProcessingGate(),
+) {
   const { db, config, logger } = deps;
   const signer = createUrlSigner(config);
 
@@ -61,7 +96,15 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
 
   /** Writes the files, then the row; a failed insert leaves no files behind. */
   async function store(
-    row: { businessId: string; uploaderId: string | null; kind: "image" | "video"; originalName: string; sourceId?: string; durationMs?: number | null; menuItemId?: string | null },
+    row: {
+      businessId: string;
+      uploaderId: string | null;
+      kind: "image" | "video";
+      originalName: string;
+      sourceId?: string;
+      durationMs?: number | null;
+      menuItemId?: string | null;
+    },
     original: Omit<Rendered, "width" | "height"> & { width: number | null; height: number | null },
     rendered: Partial<Record<VariantName, Rendered>>,
   ): Promise<Media> {
@@ -70,18 +113,41 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
     const storageKey = keyOf("original", original.ext);
     const variants: Variants = {};
     for (const [name, r] of Object.entries(rendered) as [VariantName, Rendered][]) {
-      variants[name] = { key: keyOf(name, r.ext), mime: r.mime, width: r.width, height: r.height, bytes: r.buffer.length };
+      variants[name] = {
+        key: keyOf(name, r.ext),
+        mime: r.mime,
+        width: r.width,
+        height: r.height,
+        bytes: r.buffer.length,
+      };
     }
-    const files: [string, Buffer, string][] = [[storageKey, original.buffer, original.mime], ...(Object.entries(rendered) as [VariantName, Rendered][]).map(([n, r]): [string, Buffer, string] => [variants[n]!.key, r.buffer, r.mime])];
+    const files: [string, Buffer, string][] = [
+      [storageKey, original.buffer, original.mime],
+      ...(Object.entries(rendered) as [VariantName, Rendered][]).map(([n, r]): [string, Buffer, string] => [
+        variants[n]!.key,
+        r.buffer,
+        r.mime,
+      ]),
+    ];
     try {
       await Promise.all(files.map(([k, b, t]) => storage.put(k, b, t)));
       return await db.media.create({
         data: {
-          id, businessId: row.businessId, uploaderId: row.uploaderId, kind: row.kind, mime: original.mime, bytes: original.buffer.length,
-          width: original.width, height: original.height, durationMs: row.durationMs ?? null,
+          id,
+          businessId: row.businessId,
+          uploaderId: row.uploaderId,
+          kind: row.kind,
+          mime: original.mime,
+          bytes: original.buffer.length,
+          width: original.width,
+          height: original.height,
+          durationMs: row.durationMs ?? null,
           // a file's name is a person's text shown in lists and files: no override ("menu\u202Egpj.exe"), no control character
           originalName: plainText(row.originalName).slice(0, 255),
-          storageKey, variants: variants as object, sourceId: row.sourceId ?? null, menuItemId: row.menuItemId ?? null,
+          storageKey,
+          variants: variants as object,
+          sourceId: row.sourceId ?? null,
+          menuItemId: row.menuItemId ?? null,
         },
       });
     } catch (e) {
@@ -91,7 +157,11 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
   }
 
   async function removeFiles(keys: string[]) {
-    await Promise.all(keys.map((k) => storage.delete(k).catch((e: Error) => logger.warn("media file not deleted", { key: k, error: e.message }))));
+    await Promise.all(
+      keys.map((k) =>
+        storage.delete(k).catch((e: Error) => logger.warn("media file not deleted", { key: k, error: e.message })),
+      ),
+    );
   }
 
   /** Variants of an image; a file that passed the header check but cannot be decoded is refused here. */
@@ -111,11 +181,13 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       if (problems.length) refused[platform] = problems;
     }
     const [first] = Object.entries(refused);
-    if (first) throw new MediaError("MEDIA_REJECTED_BY_PLATFORM", refused, { platform: first[0], reason: first[1][0].key });
+    if (first)
+      throw new MediaError("MEDIA_REJECTED_BY_PLATFORM", refused, { platform: first[0], reason: first[1][0].key });
   }
 
   function fileOf(m: Media, variant: MediaVariant): VariantFile | null {
-    if (variant === "original") return { key: m.storageKey, mime: m.mime, width: m.width ?? 0, height: m.height ?? 0, bytes: m.bytes };
+    if (variant === "original")
+      return { key: m.storageKey, mime: m.mime, width: m.width ?? 0, height: m.height ?? 0, bytes: m.bytes };
     return variantsOf(m)[variant] ?? null;
   }
 
@@ -125,13 +197,22 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
    * closest to the shape it shows (its format's ratio, or the picture's own). `missing`: a closer rendition
    * this media was stored without (uploaded before it existed), for forPublish to make.
    */
-  function publishable(m: Media, platform?: MediaPlatform, format?: MediaFormat): { variant: MediaVariant; file: VariantFile; missing?: MediaRendition } {
+  function publishable(
+    m: Media,
+    platform?: MediaPlatform,
+    format?: MediaFormat,
+  ): { variant: MediaVariant; file: VariantFile; missing?: MediaRendition } {
     const original = { variant: "original" as const, file: fileOf(m, "original")! };
     if (m.kind === "video" || !platform || m.mime === "image/gif") return original;
     const rules = imageRulesFor(platform, format);
     const v = variantsOf(m);
-    const accepted = (f: Pick<VariantFile, "mime" | "bytes" | "width" | "height">) => mediaProblems(platform, { kind: "image", ...f }, format).length === 0;
-    const fits = (f: VariantFile) => accepted(f) && (!rules.mimes || rules.mimes.includes(f.mime)) && withinFit(rules, f) && (!rules.ratio || shapeDistance(ratioOf(f), rules.ratio) < 0.01);
+    const accepted = (f: Pick<VariantFile, "mime" | "bytes" | "width" | "height">) =>
+      mediaProblems(platform, { kind: "image", ...f }, format).length === 0;
+    const fits = (f: VariantFile) =>
+      accepted(f) &&
+      (!rules.mimes || rules.mimes.includes(f.mime)) &&
+      withinFit(rules, f) &&
+      (!rules.ratio || shapeDistance(ratioOf(f), rules.ratio) < 0.01);
     // the jpeg variant exists when the original is not an upright JPEG (PNG, WebP, EXIF-rotated); a network
     // strict about types gets it rather than a file whose turn only its EXIF tells
     const upright = v.jpeg ? { variant: "jpeg" as const, file: v.jpeg } : original;
@@ -141,8 +222,11 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
     const fit = [...(rules.mimes ? [upright] : [original, upright]), ...scaled].find((c) => fits(c.file));
     if (fit) return fit;
     const want = rules.ratio ?? ratioOf(m);
-    const shape = (n: MediaRendition) => v[n] ?? { mime: "image/jpeg", bytes: 0, width: MEDIA_RENDITIONS[n].width, height: MEDIA_RENDITIONS[n].height };
-    const ranked = MEDIA_RENDITION_NAMES.filter((n) => accepted(shape(n)) && withinFit(rules, shape(n))).sort((a, b) => shapeDistance(want, ratioOf(shape(a))) - shapeDistance(want, ratioOf(shape(b))));
+    const shape = (n: MediaRendition) =>
+      v[n] ?? { mime: "image/jpeg", bytes: 0, width: MEDIA_RENDITIONS[n].width, height: MEDIA_RENDITIONS[n].height };
+    const ranked = MEDIA_RENDITION_NAMES.filter((n) => accepted(shape(n)) && withinFit(rules, shape(n))).sort(
+      (a, b) => shapeDistance(want, ratioOf(shape(a))) - shapeDistance(want, ratioOf(shape(b))),
+    );
     const stored = ranked.find((n) => v[n]);
     const best = stored ? { variant: stored, file: v[stored]! } : upright;
     return ranked[0] && ranked[0] !== stored ? { ...best, missing: ranked[0] } : best;
@@ -155,7 +239,13 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
   async function addRendition(m: Media, name: MediaRendition): Promise<{ variant: MediaVariant; file: VariantFile }> {
     const source = await storage.get(m.storageKey);
     const r = await processing.run(m.businessId, () => renderRendition(source, name));
-    const file: VariantFile = { key: `${m.businessId}/${m.id}/${name}.${r.ext}`, mime: r.mime, width: r.width, height: r.height, bytes: r.buffer.length };
+    const file: VariantFile = {
+      key: `${m.businessId}/${m.id}/${name}.${r.ext}`,
+      mime: r.mime,
+      width: r.width,
+      height: r.height,
+      bytes: r.buffer.length,
+    };
     await storage.put(file.key, r.buffer, r.mime);
     // this one key of the row's variants (two posts at once write the same file and the same value)
     await db.$executeRaw`update media set variants = coalesce(variants, '{}'::jsonb) || jsonb_build_object(${name}::text, ${JSON.stringify(file)}::jsonb) where id = ${m.id}::uuid`;
@@ -172,13 +262,22 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
      * Takes a file: its kind from its content, the size limit of its kind, the crop asked for (images), the
      * rules of each chosen network, then the variants. Answers the new media.
      */
-    async upload(viewer: Viewer | null, file: { buffer: Buffer; originalName: string } | null | undefined, opts: unknown = {}): Promise<Media> {
+    async upload(
+      viewer: Viewer | null,
+      file: { buffer: Buffer; originalName: string } | null | undefined,
+      opts: unknown = {},
+    ): Promise<Media> {
       const v = businessOf(viewer);
       const o = validate(mediaUploadOptionsSchema, opts);
       if (!file?.buffer?.length) throw new AppError("VALIDATION_ERROR", { file: ["mediaFileRequired"] });
       const info: Inspected = await inspect(file.buffer);
       const limit = info.kind === "image" ? config.media.maxImageBytes : config.media.maxVideoBytes;
-      if (file.buffer.length > limit) throw new MediaError("MEDIA_TOO_LARGE", { file: [{ key: info.kind === "image" ? "mediaImageTooLarge" : "mediaVideoTooLarge", params: { max: mb(limit) } }] });
+      if (file.buffer.length > limit)
+        throw new MediaError("MEDIA_TOO_LARGE", {
+          file: [
+            { key: info.kind === "image" ? "mediaImageTooLarge" : "mediaVideoTooLarge", params: { max: mb(limit) } },
+          ],
+        });
       // pixels and duration from the header, before anything is decoded (a 250 KB PNG can be 256 megapixels)
       const over = mediaLimitProblems(info);
       if (over) throw new MediaError(over.code, { file: over.problems });
@@ -189,7 +288,11 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
         // is a choice made for images, so the option is ignored here
         refuseForPlatforms(o.platforms, info, file.buffer.length);
         const thumb = await videoPoster(info);
-        return store({ ...row, kind: "video", durationMs: info.durationMs }, { buffer: file.buffer, mime: info.mime, ext: "mp4", width: info.width, height: info.height }, { thumb });
+        return store(
+          { ...row, kind: "video", durationMs: info.durationMs },
+          { buffer: file.buffer, mime: info.mime, ext: "mp4", width: info.width, height: info.height },
+          { thumb },
+        );
       }
       const image = await processing.run(v.businessId, async () => {
         let buffer = file.buffer;
@@ -207,7 +310,17 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
         return { buffer, facts, rendered: await renderImage(buffer, facts) };
       });
       const { buffer, facts } = image;
-      return store({ ...row, kind: "image" }, { buffer, mime: facts.mime, ext: facts.format === "jpeg" ? "jpg" : facts.format, width: facts.width, height: facts.height }, image.rendered);
+      return store(
+        { ...row, kind: "image" },
+        {
+          buffer,
+          mime: facts.mime,
+          ext: facts.format === "jpeg" ? "jpg" : facts.format,
+          width: facts.width,
+          height: facts.height,
+        },
+        image.rendered,
+      );
     },
 
     /**
@@ -216,9 +329,20 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
      */
     async importImage(businessId: string, file: { buffer: Buffer; originalName: string }): Promise<Media> {
       const info = await inspect(file.buffer);
-      if (info.kind !== "image" || mediaLimitProblems(info)) throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
+      if (info.kind !== "image" || mediaLimitProblems(info))
+        throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
       const rendered = await renderImage(file.buffer, info);
-      return store({ businessId, uploaderId: null, kind: "image", originalName: file.originalName }, { buffer: file.buffer, mime: info.mime, ext: info.format === "jpeg" ? "jpg" : info.format, width: info.width, height: info.height }, rendered);
+      return store(
+        { businessId, uploaderId: null, kind: "image", originalName: file.originalName },
+        {
+          buffer: file.buffer,
+          mime: info.mime,
+          ext: info.format === "jpeg" ? "jpg" : info.format,
+          width: info.width,
+          height: info.height,
+        },
+        rendered,
+      );
     },
 
     async get(viewer: Viewer | null, id: string): Promise<Media> {
@@ -236,10 +360,14 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       const orderBy = [{ createdAt: "desc" as const }, { id: "desc" as const }];
       const [newest, labelled] = await Promise.all([
         db.media.findMany({ where, orderBy, take: limit }),
-        menuItemIds.length ? db.media.findMany({ where: { ...where, menuItemId: { in: [...menuItemIds] } }, orderBy, take: limit }) : [],
+        menuItemIds.length
+          ? db.media.findMany({ where: { ...where, menuItemId: { in: [...menuItemIds] } }, orderBy, take: limit })
+          : [],
       ]);
       const seen = new Set(newest.map((m) => m.id));
-      return [...newest, ...labelled.filter((m) => !seen.has(m.id))].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+      return [...newest, ...labelled.filter((m) => !seen.has(m.id))].sort(
+        (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
+      );
     },
 
     /** The business's media of these ids (others' and unknown ones are left out). */
@@ -280,7 +408,18 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
         return { enhanced, rendered: await renderImage(enhanced.buffer, { format: "jpeg", orientation: 1 }) };
       });
       const name = before.originalName.replace(/(\.[^.]*)?$/, "-enhanced.jpg");
-      const after = await store({ businessId: v.businessId, uploaderId: v.userId, kind: "image", originalName: name, sourceId: before.id, menuItemId: before.menuItemId }, enhanced, rendered);
+      const after = await store(
+        {
+          businessId: v.businessId,
+          uploaderId: v.userId,
+          kind: "image",
+          originalName: name,
+          sourceId: before.id,
+          menuItemId: before.menuItemId,
+        },
+        enhanced,
+        rendered,
+      );
       return { before, after };
     },
 
@@ -293,7 +432,10 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       // another business's media answers NOT_FOUND whatever the body
       const m = await find(v.businessId, id);
       const { menuItemId } = validate(mediaMenuItemSchema, input ?? {});
-      if (menuItemId && !(await db.menuItem.findFirst({ where: { id: menuItemId, businessId: v.businessId }, select: { id: true } }))) {
+      if (
+        menuItemId &&
+        !(await db.menuItem.findFirst({ where: { id: menuItemId, businessId: v.businessId }, select: { id: true } }))
+      ) {
         throw new AppError("VALIDATION_ERROR", { menuItemId: ["menuItemInvalid"] });
       }
       return db.media.update({ where: { id: m.id }, data: { menuItemId } });
@@ -306,7 +448,9 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
      */
     async forWriter(businessId: string, mediaIds: readonly string[]) {
       const ids = mediaIds.filter(isUuid);
-      const rows = ids.length ? await db.media.findMany({ where: { businessId, id: { in: ids } }, include: { menuItem: true } }) : [];
+      const rows = ids.length
+        ? await db.media.findMany({ where: { businessId, id: { in: ids } }, include: { menuItem: true } })
+        : [];
       const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
       return mediaIds.flatMap((id) => {
         const m = byId.get(id.toLowerCase());
@@ -316,11 +460,19 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
         // the whole picture, upright: the 1080p JPEG when there is one, the full JPEG, else the original
         const key = v.jpeg1080?.key ?? v.jpeg?.key ?? m.storageKey;
         const item = m.menuItem;
-        return [{
-          mediaId: m.id,
-          menuItem: item ? { name: item.name, nameAr: item.nameAr || null, priceKwd: item.priceKwd == null ? null : Number(item.priceKwd) } : null,
-          jpeg: async () => (await aiPreview(await storage.get(key))).buffer,
-        }];
+        return [
+          {
+            mediaId: m.id,
+            menuItem: item
+              ? {
+                  name: item.name,
+                  nameAr: item.nameAr || null,
+                  priceKwd: item.priceKwd == null ? null : Number(item.priceKwd),
+                }
+              : null,
+            jpeg: async () => (await aiPreview(await storage.get(key))).buffer,
+          },
+        ];
       });
     },
 
@@ -333,10 +485,23 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       const removed = await db.$transaction(async (tx) => {
         const m = isUuid(id) ? await tx.media.findFirst({ where: { id, businessId: v.businessId } }) : null;
         if (!m) throw new AppError("NOT_FOUND");
-        if (await tx.postMedia.findFirst({ where: { mediaId: id, post: { status: { not: "draft" } } }, select: { postId: true } })) throw new AppError("MEDIA_IN_USE");
+        if (
+          await tx.postMedia.findFirst({
+            where: { mediaId: id, post: { status: { not: "draft" } } },
+            select: { postId: true },
+          })
+        )
+          throw new AppError("MEDIA_IN_USE");
         const fromDrafts = await tx.postMedia.deleteMany({ where: { mediaId: id } });
         await tx.media.delete({ where: { id } });
-        await audit(tx, { actorId: v.userId, action: "media.deleted", entityType: "media", entityId: id, data: { businessId: v.businessId, originalName: m.originalName, draftsDetached: fromDrafts.count }, ip: meta?.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "media.deleted",
+          entityType: "media",
+          entityId: id,
+          data: { businessId: v.businessId, originalName: m.originalName, draftsDetached: fromDrafts.count },
+          ip: meta?.ip,
+        });
         return m;
       });
       await removeFiles([removed.storageKey, ...Object.values(variantsOf(removed)).map((f) => f!.key)]);
@@ -350,7 +515,12 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
      * a reel's cover: the 9:16 picture, made now for media stored before it existed). Missing or foreign ids
      * are NOT_FOUND.
      */
-    async forPublish(businessId: string, mediaIds: string[], variantFor?: MediaPlatform, format?: MediaFormat): Promise<PublishMedia[]> {
+    async forPublish(
+      businessId: string,
+      mediaIds: string[],
+      variantFor?: MediaPlatform,
+      format?: MediaFormat,
+    ): Promise<PublishMedia[]> {
       const ids = mediaIds.filter(isUuid);
       const rows = ids.length ? await db.media.findMany({ where: { businessId, id: { in: ids } } }) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -363,9 +533,28 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
         chosen.map(async ({ m, choice }) => {
           // a rendition that cannot be made now (the original unreadable, the business's processing full): the closest stored one
           const { variant, file } = choice.missing
-            ? await addRendition(m, choice.missing).catch((e: Error) => (logger.warn("media rendition not made", { mediaId: m.id, rendition: choice.missing, error: e.message }), choice))
+            ? await addRendition(m, choice.missing).catch(
+                (e: Error) => (
+                  logger.warn("media rendition not made", {
+                    mediaId: m.id,
+                    rendition: choice.missing,
+                    error: e.message,
+                  }),
+                  choice
+                ),
+              )
             : choice;
-          return { id: m.id, kind: m.kind, mime: file.mime, url: signer.url(m.id, variant), read: () => storage.get(file.key), width: file.width || null, height: file.height || null, durationMs: m.durationMs, bytes: file.bytes };
+          return {
+            id: m.id,
+            kind: m.kind,
+            mime: file.mime,
+            url: signer.url(m.id, variant),
+            read: () => storage.get(file.key),
+            width: file.width || null,
+            height: file.height || null,
+            durationMs: m.durationMs,
+            bytes: file.bytes,
+          };
         }),
       );
     },
@@ -380,7 +569,12 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       return {
         url: at("original"),
         thumbnailUrl: v.thumb ? at("thumb") : null,
-        crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({ name, url: at(name), width: v[name]!.width, height: v[name]!.height })),
+        crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({
+          name,
+          url: at(name),
+          width: v[name]!.width,
+          height: v[name]!.height,
+        })),
       };
     },
 

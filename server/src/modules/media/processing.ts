@@ -18,7 +18,11 @@ export function defaultProcessingLimits(): ProcessingLimits {
   const pool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   const perProcess = Math.max(1, Math.min(os.availableParallelism(), pool - 1));
   // at most half the slots: two businesses can always be served side by side
-  return { perProcess, perBusiness: Math.max(1, Math.floor(perProcess / 2)), waitingPerBusiness: Math.max(...Object.values(MEDIA_RULES).map((r) => r.maxItems)) };
+  return {
+    perProcess,
+    perBusiness: Math.max(1, Math.floor(perProcess / 2)),
+    waitingPerBusiness: Math.max(...Object.values(MEDIA_RULES).map((r) => r.maxItems)),
+  };
 }
 
 class Semaphore {
@@ -54,7 +58,8 @@ export function createProcessingGate(limits: ProcessingLimits = defaultProcessin
     async run<T>(businessId: string, work: () => Promise<T>): Promise<T> {
       let mine = businesses.get(businessId);
       if (!mine) businesses.set(businessId, (mine = new Semaphore(limits.perBusiness)));
-      if (mine.running + mine.queued >= limits.perBusiness + limits.waitingPerBusiness) throw new AppError("MEDIA_BUSY");
+      if (mine.running + mine.queued >= limits.perBusiness + limits.waitingPerBusiness)
+        throw new AppError("MEDIA_BUSY");
       await mine.acquire();
       try {
         // the business's own slot first: its waiting files never hold one of the process's slots
@@ -76,7 +81,9 @@ export function createProcessingGate(limits: ProcessingLimits = defaultProcessin
       return {
         running: processSlots.running,
         waiting: processSlots.queued,
-        byBusiness: Object.fromEntries([...businesses].map(([id, s]) => [id, { running: s.running, waiting: s.queued }])),
+        byBusiness: Object.fromEntries(
+          [...businesses].map(([id, s]) => [id, { running: s.running, waiting: s.queued }]),
+        ),
         peak: { ...peak },
       };
     },

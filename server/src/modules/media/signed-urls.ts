@@ -13,7 +13,8 @@ export function createUrlSigner(opts: { jwtSecret: string; publicUrl: string }) 
   // five URLs a photo, and each HMAC costs more than the rest of the photo's answer; bounded, emptied when full
   // (only URLs the server writes are kept, never those a caller brings to verify)
   const signed = new Map<string, string>();
-  const mac = (id: string, variant: string, exp: number) => createHmac("sha256", key).update(`${id}/${variant}/${exp}`).digest("base64url");
+  const mac = (id: string, variant: string, exp: number) =>
+    createHmac("sha256", key).update(`${id}/${variant}/${exp}`).digest("base64url");
   const keptMac = (id: string, variant: string, exp: number) => {
     const text = `${id}/${variant}/${exp}`;
     let sig = signed.get(text);

@@ -19,7 +19,8 @@ export interface MediaStorage {
 
 /** Keys are ours (business/media/variant.ext); refuse anything that could leave the root. */
 function checkKey(key: string) {
-  if (!/^[\w-]+(\/[\w.-]+)*$/.test(key) || key.split("/").some((p) => p === "." || p === "..")) throw new Error(`bad storage key: ${key}`);
+  if (!/^[\w-]+(\/[\w.-]+)*$/.test(key) || key.split("/").some((p) => p === "." || p === ".."))
+    throw new Error(`bad storage key: ${key}`);
   return key;
 }
 
@@ -43,15 +44,26 @@ export function localStorage(root: string): MediaStorage {
 }
 
 export function s3Storage(s3: NonNullable<Config["media"]["s3"]>): MediaStorage {
-  const client = new AwsClient({ accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: s3.region, service: "s3", retries: 3 });
+  const client = new AwsClient({
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    region: s3.region,
+    service: "s3",
+    retries: 3,
+  });
   // path-style addressing (endpoint/bucket/key) works with MinIO, R2, Spaces and AWS alike
-  const url = (key: string) => `${s3.endpoint.replace(/\/+$/, "")}/${encodeURIComponent(s3.bucket)}/${checkKey(key).split("/").map(encodeURIComponent).join("/")}`;
+  const url = (key: string) =>
+    `${s3.endpoint.replace(/\/+$/, "")}/${encodeURIComponent(s3.bucket)}/${checkKey(key).split("/").map(encodeURIComponent).join("/")}`;
   const fail = async (what: string, key: string, res: Response) => {
     throw new Error(`S3 ${what} ${key}: ${res.status} ${(await res.text().catch(() => "")).slice(0, 200)}`);
   };
   return {
     async put(key, body, contentType) {
-      const res = await client.fetch(url(key), { method: "PUT", body: new Uint8Array(body), headers: { "content-type": contentType } });
+      const res = await client.fetch(url(key), {
+        method: "PUT",
+        body: new Uint8Array(body),
+        headers: { "content-type": contentType },
+      });
       if (!res.ok) await fail("PUT", key, res);
       await res.arrayBuffer();
     },

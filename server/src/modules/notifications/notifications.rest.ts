@@ -23,8 +23,17 @@ export function notificationsRouter(services: Services) {
   /** GET /api/notifications?first=&after=&unread_only= */
   r.get("/", async (req, res) => {
     const q = req.query;
-    const page = await notifications.list(await viewerOf(services, req), { first: queryNumber(q.first), after: q.after, unreadOnly: queryBoolean(q.unread_only) });
-    res.json({ notifications: page.items.map(restNotification), total: page.totalCount, unread_count: page.unreadCount, page_info: restPageInfo(page) });
+    const page = await notifications.list(await viewerOf(services, req), {
+      first: queryNumber(q.first),
+      after: q.after,
+      unreadOnly: queryBoolean(q.unread_only),
+    });
+    res.json({
+      notifications: page.items.map(restNotification),
+      total: page.totalCount,
+      unread_count: page.unreadCount,
+      page_info: restPageInfo(page),
+    });
   });
 
   /** POST /api/notifications/read {ids?}: those of the caller's among ids, or all of them when ids is left out. */

@@ -5,8 +5,10 @@
 // trial ending, a payment due) are written by billing's lifecycle through notifyIn, inside its own
 // transaction (docs/product.md#subscriptions-and-billing). A person only ever sees and marks their own.
 import {
-  markNotificationsReadSchema, notificationsQuerySchema,
-  type NotificationData, type NotificationType,
+  markNotificationsReadSchema,
+  notificationsQuerySchema,
+  type NotificationData,
+  type NotificationType,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
@@ -31,7 +33,12 @@ export interface Draft<T extends NotificationType = NotificationType> {
 export async function notifyIn(tx: Tx, drafts: Draft[]) {
   if (!drafts.length) return [];
   const created = await tx.notification.createManyAndReturn({
-    data: drafts.map((d) => ({ userId: d.userId, type: d.type, data: d.data as unknown as Prisma.InputJsonValue, dedupeKey: d.dedupeKey })),
+    data: drafts.map((d) => ({
+      userId: d.userId,
+      type: d.type,
+      data: d.data as unknown as Prisma.InputJsonValue,
+      dedupeKey: d.dedupeKey,
+    })),
     skipDuplicates: true,
     select: { id: true, userId: true, dedupeKey: true },
   });
@@ -58,7 +65,6 @@ const AUDITED: Partial<Record<Events["client.changed"]["change"], string>> = {
   rejected: "client.rejected",
 };
 
-
 export function createNotificationsService(deps: Deps) {
   const { db, pubsub, logger } = deps;
   let events: AsyncIterableIterator<Events["client.changed"]> | null = null;
@@ -68,7 +74,12 @@ export function createNotificationsService(deps: Deps) {
   async function deliver(drafts: Draft[]) {
     if (!drafts.length) return [];
     const created = await db.notification.createManyAndReturn({
-      data: drafts.map((d) => ({ userId: d.userId, type: d.type, data: d.data as unknown as Prisma.InputJsonValue, dedupeKey: d.dedupeKey })),
+      data: drafts.map((d) => ({
+        userId: d.userId,
+        type: d.type,
+        data: d.data as unknown as Prisma.InputJsonValue,
+        dedupeKey: d.dedupeKey,
+      })),
       skipDuplicates: true,
       select: { id: true, userId: true },
     });
@@ -84,8 +95,14 @@ export function createNotificationsService(deps: Deps) {
     const action = AUDITED[e.change];
     if (!action) return [];
     const [business, row] = await Promise.all([
-      db.business.findUnique({ where: { id: e.businessId }, include: { subscription: true, users: { select: { id: true } } } }),
-      db.auditLog.findFirst({ where: { entityType: "business", entityId: e.businessId, action }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+      db.business.findUnique({
+        where: { id: e.businessId },
+        include: { subscription: true, users: { select: { id: true } } },
+      }),
+      db.auditLog.findFirst({
+        where: { entityType: "business", entityId: e.businessId, action },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      }),
     ]);
     if (!business || !row) return [];
     const key = (type: NotificationType, userId: string) => `${type}:${business.id}:${row.id}:${userId}`;
@@ -95,15 +112,43 @@ export function createNotificationsService(deps: Deps) {
       // heard after an admin already decided it (markSignUpNoticesRead ran before this row existed): no news left
       if (business.status !== "pending") return [];
       const admins = await db.user.findMany({ where: { role: "admin" }, select: { id: true } });
-      return deliver(admins.map((a) => ({ userId: a.id, type: "client_signed_up", data: base, dedupeKey: key("client_signed_up", a.id) })));
+      return deliver(
+        admins.map((a) => ({
+          userId: a.id,
+          type: "client_signed_up",
+          data: base,
+          dedupeKey: key("client_signed_up", a.id),
+        })),
+      );
     }
     if (e.change === "approved") {
-      const data: NotificationData["account_approved"] = { ...base, plan: business.subscription?.plan ?? business.requestedPlan, trialEndsAt: business.subscription?.trialEndsAt?.toISOString() ?? null };
-      return deliver(business.users.map((u) => ({ userId: u.id, type: "account_approved", data, dedupeKey: key("account_approved", u.id) })));
+      const data: NotificationData["account_approved"] = {
+        ...base,
+        plan: business.subscription?.plan ?? business.requestedPlan,
+        trialEndsAt: business.subscription?.trialEndsAt?.toISOString() ?? null,
+      };
+      return deliver(
+        business.users.map((u) => ({
+          userId: u.id,
+          type: "account_approved",
+          data,
+          dedupeKey: key("account_approved", u.id),
+        })),
+      );
     }
     const reason = (row.data as { reason?: unknown } | null)?.reason;
-    const data: NotificationData["account_rejected"] = { ...base, reason: typeof reason === "string" ? reason : business.rejectionReason };
-    return deliver(business.users.map((u) => ({ userId: u.id, type: "account_rejected", data, dedupeKey: key("account_rejected", u.id) })));
+    const data: NotificationData["account_rejected"] = {
+      ...base,
+      reason: typeof reason === "string" ? reason : business.rejectionReason,
+    };
+    return deliver(
+      business.users.map((u) => ({
+        userId: u.id,
+        type: "account_rejected",
+        data,
+        dedupeKey: key("account_rejected", u.id),
+      })),
+    );
   }
 
   const unreadCount = (v: Viewer) => db.notification.count({ where: { userId: v.userId, readAt: null } });
@@ -111,7 +156,10 @@ export function createNotificationsService(deps: Deps) {
   async function markRead(viewer: Viewer | null, input: unknown) {
     const v = requireScope(viewer);
     const { ids } = validate(markNotificationsReadSchema, input);
-    const { count } = await db.notification.updateMany({ where: { userId: v.userId, readAt: null, ...(ids ? { id: { in: ids } } : {}) }, data: { readAt: new Date() } });
+    const { count } = await db.notification.updateMany({
+      where: { userId: v.userId, readAt: null, ...(ids ? { id: { in: ids } } : {}) },
+      data: { readAt: new Date() },
+    });
     return { marked: count, unreadCount: await unreadCount(v) };
   }
 
@@ -127,7 +175,9 @@ export function createNotificationsService(deps: Deps) {
         for (;;) {
           const r = await it.next();
           if (r.done) return;
-          await onClientChanged(r.value).catch((err: Error) => logger.error("could not write notifications for a client event", { error: err.message, ...r.value }));
+          await onClientChanged(r.value).catch((err: Error) =>
+            logger.error("could not write notifications for a client event", { error: err.message, ...r.value }),
+          );
         }
       })();
     },
@@ -144,7 +194,10 @@ export function createNotificationsService(deps: Deps) {
       const mine: Prisma.NotificationWhereInput = { userId: v.userId, ...(q.unreadOnly ? { readAt: null } : {}) };
       let where = mine;
       if (q.after) {
-        const c = await db.notification.findFirst({ where: { id: q.after, userId: v.userId }, select: { id: true, createdAt: true } });
+        const c = await db.notification.findFirst({
+          where: { id: q.after, userId: v.userId },
+          select: { id: true, createdAt: true },
+        });
         if (!c) throw new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
         where = { ...mine, OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] };
       }

@@ -19,9 +19,20 @@ const OwnerActivityRef = builder.objectRef<OwnerActivity>("OwnerActivity").imple
   fields: (t) => ({
     id: t.exposeID("id", { description: "The activity's id, stable across requests." }),
     type: t.expose("type", { description: "What kind of thing happened.", type: OwnerActivityTypeEnum }),
-    subject: t.exposeString("subject", { nullable: true, description: "A post's opening words, a member's name or an account's @handle; the client writes the line from type, subject and platform." }),
-    platform: t.expose("platform", { type: PlatformEnum, nullable: true, description: "The network a PLATFORM_CONNECTED activity is about; null otherwise." }),
-    description: t.string({ description: "The line in the request's language (Accept-Language).", resolve: (a, _args, ctx) => activityDescription(a, ctx.meta.locale) }),
+    subject: t.exposeString("subject", {
+      nullable: true,
+      description:
+        "A post's opening words, a member's name or an account's @handle; the client writes the line from type, subject and platform.",
+    }),
+    platform: t.expose("platform", {
+      type: PlatformEnum,
+      nullable: true,
+      description: "The network a PLATFORM_CONNECTED activity is about; null otherwise.",
+    }),
+    description: t.string({
+      description: "The line in the request's language (Accept-Language).",
+      resolve: (a, _args, ctx) => activityDescription(a, ctx.meta.locale),
+    }),
     timestamp: t.expose("timestamp", { description: "When it happened (UTC).", type: "DateTime" }),
   }),
 });
@@ -30,16 +41,36 @@ const OwnerStatsRef = builder.objectRef<OwnerStats>("OwnerStats").implement({
   description: "The caller's business at a glance, read from the database.",
   fields: (t) => ({
     businessName: t.exposeString("businessName", { description: "The business's name." }),
-    subscriptionPlan: t.expose("subscriptionPlan", { description: "The plan of its subscription (the one asked for before approval).", type: PlanEnum }),
-    subscriptionStatus: t.expose("subscriptionStatus", { description: "Whether its subscription runs.", type: SubscriptionStatusEnum }),
-    daysUntilRenewal: t.exposeInt("daysUntilRenewal", { nullable: true, description: "Whole days until the subscription renews or the trial ends; null before approval." }),
+    subscriptionPlan: t.expose("subscriptionPlan", {
+      description: "The plan of its subscription (the one asked for before approval).",
+      type: PlanEnum,
+    }),
+    subscriptionStatus: t.expose("subscriptionStatus", {
+      description: "Whether its subscription runs.",
+      type: SubscriptionStatusEnum,
+    }),
+    daysUntilRenewal: t.exposeInt("daysUntilRenewal", {
+      nullable: true,
+      description: "Whole days until the subscription renews or the trial ends; null before approval.",
+    }),
     totalPosts: t.exposeInt("totalPosts", { description: "Every post the business wrote, drafts included." }),
     scheduledPosts: t.exposeInt("scheduledPosts", { description: "Posts scheduled and not yet due." }),
     publishedToday: t.exposeInt("publishedToday", { description: "Posts published since midnight in Asia/Kuwait." }),
-    engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "A percentage (0-100) once analytics exist; always null for now, because Sufra does not read engagement from the platforms yet." }),
+    engagementRate: t.exposeFloat("engagementRate", {
+      nullable: true,
+      description:
+        "A percentage (0-100) once analytics exist; always null for now, because Sufra does not read engagement from the platforms yet.",
+    }),
     teamMembers: t.exposeInt("teamMembers", { description: "People who belong to the business." }),
-    platformsConnected: t.exposeStringList("platformsConnected", { description: "Ids of connected platforms (instagram, twitter, snapchat): ids, not display names; name them in the reader's language (X for twitter)." }),
-    recentActivity: t.field({ type: [OwnerActivityRef], description: "The latest five activities, newest first.", resolve: (s) => s.recentActivity }),
+    platformsConnected: t.exposeStringList("platformsConnected", {
+      description:
+        "Ids of connected platforms (instagram, twitter, snapchat): ids, not display names; name them in the reader's language (X for twitter).",
+    }),
+    recentActivity: t.field({
+      type: [OwnerActivityRef],
+      description: "The latest five activities, newest first.",
+      resolve: (s) => s.recentActivity,
+    }),
   }),
 });
 

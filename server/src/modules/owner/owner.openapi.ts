@@ -13,9 +13,18 @@ export const ownerStatsSchema = z.object({
   engagementRate: z.number().nullable(),
   teamMembers: z.number().int(),
   platformsConnected: z.array(z.string()).describe("Ids of the connected networks."),
-  recentActivity: z.array(z.object({ id: z.string(), type: z.string(), description: z.string(), timestamp: isoDateTime })),
+  recentActivity: z.array(
+    z.object({ id: z.string(), type: z.string(), description: z.string(), timestamp: isoDateTime }),
+  ),
 });
 
 export const ownerOperations: RestOperation[] = [
-  { method: "get", path: "/owner/stats", tag: "Dashboard", access: "business", summary: "The business's dashboard figures", responses: { 200: { description: "Posts, team, networks and recent activity.", schema: ownerStatsSchema } } },
+  {
+    method: "get",
+    path: "/owner/stats",
+    tag: "Dashboard",
+    access: "business",
+    summary: "The business's dashboard figures",
+    responses: { 200: { description: "Posts, team, networks and recent activity.", schema: ownerStatsSchema } },
+  },
 ];

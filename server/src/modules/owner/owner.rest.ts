@@ -24,7 +24,12 @@ export function ownerRouter(services: Services) {
       engagementRate: s.engagementRate,
       teamMembers: s.teamMembers,
       platformsConnected: s.platformsConnected,
-      recentActivity: s.recentActivity.map((a) => ({ id: a.id, type: a.type, description: activityDescription(a, locale), timestamp: a.timestamp.toISOString() })),
+      recentActivity: s.recentActivity.map((a) => ({
+        id: a.id,
+        type: a.type,
+        description: activityDescription(a, locale),
+        timestamp: a.timestamp.toISOString(),
+      })),
     });
   });
 

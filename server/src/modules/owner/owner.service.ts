@@ -1,6 +1,12 @@
 // The owner dashboard's figures (docs/product.md#data-shapes, owner stats), for the people of one business, all read from
 // the database. The business is always the caller's own (from the session, never from the request).
-import { activityExcerpt, OWNER_RECENT_ACTIVITY, ownerActivityText, type Locale, type OwnerActivityType } from "@sufra/schema";
+import {
+  activityExcerpt,
+  OWNER_RECENT_ACTIVITY,
+  ownerActivityText,
+  type Locale,
+  type OwnerActivityType,
+} from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { Plan, Platform, SubscriptionStatus } from "../../generated/prisma/client.ts";
@@ -39,7 +45,16 @@ export interface OwnerStats {
 /** The instant the day containing `now` began in `timeZone` (Kuwait keeps no daylight saving, but say what we mean). */
 export function startOfDay(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    })
       .formatToParts(now)
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
@@ -49,7 +64,8 @@ export function startOfDay(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
 }
 
 /** The activity's line in a language (REST's description; the web client writes the same from type and subject). */
-export const activityDescription = (a: OwnerActivity, locale: Locale) => ownerActivityText(a.type, a.subject, locale, a.platform);
+export const activityDescription = (a: OwnerActivity, locale: Locale) =>
+  ownerActivityText(a.type, a.subject, locale, a.platform);
 
 export function createOwnerService(deps: Deps) {
   const { db } = deps;
@@ -91,20 +107,56 @@ export function createOwnerService(deps: Deps) {
               order by u.created_at desc, u.id desc limit ${take}) x) as "members"
         from b`;
       if (!row) throw new AppError("NOT_FOUND");
-      const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+      const json = <T>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
       type Dated = { id: string; at: string };
-      const sub = json<{ plan: Plan; status: SubscriptionStatus; trialEndsAt: string | null; renewsAt: string | null } | null>(row.subscription);
-      const figures = json<{ likes: number | null; comments: number | null; shares: number | null; reach: number | null }>(row.figures);
-      const accounts = json<{ id: string; platform: Platform; handle: string; connectedAt: string }[]>(row.accounts).map((a) => ({ ...a, connectedAt: new Date(a.connectedAt) }));
+      const sub = json<{
+        plan: Plan;
+        status: SubscriptionStatus;
+        trialEndsAt: string | null;
+        renewsAt: string | null;
+      } | null>(row.subscription);
+      const figures = json<{
+        likes: number | null;
+        comments: number | null;
+        shares: number | null;
+        reach: number | null;
+      }>(row.figures);
+      const accounts = json<{ id: string; platform: Platform; handle: string; connectedAt: string }[]>(
+        row.accounts,
+      ).map((a) => ({ ...a, connectedAt: new Date(a.connectedAt) }));
       const published = json<(Dated & { content: string })[]>(row.published);
       const scheduled = json<(Dated & { content: string })[]>(row.scheduled);
       const members = json<(Dated & { name: string })[]>(row.members);
 
       const recentActivity: OwnerActivity[] = [
-        ...published.map((p) => ({ id: `post_published:${p.id}`, type: "post_published" as const, subject: activityExcerpt(p.content), platform: null, timestamp: new Date(p.at) })),
-        ...scheduled.map((p) => ({ id: `post_scheduled:${p.id}`, type: "post_scheduled" as const, subject: activityExcerpt(p.content), platform: null, timestamp: new Date(p.at) })),
-        ...members.map((u) => ({ id: `team_joined:${u.id}`, type: "team_joined" as const, subject: u.name, platform: null, timestamp: new Date(u.at) })),
-        ...accounts.map((a) => ({ id: `platform_connected:${a.id}`, type: "platform_connected" as const, subject: `@${a.handle}`, platform: a.platform, timestamp: a.connectedAt })),
+        ...published.map((p) => ({
+          id: `post_published:${p.id}`,
+          type: "post_published" as const,
+          subject: activityExcerpt(p.content),
+          platform: null,
+          timestamp: new Date(p.at),
+        })),
+        ...scheduled.map((p) => ({
+          id: `post_scheduled:${p.id}`,
+          type: "post_scheduled" as const,
+          subject: activityExcerpt(p.content),
+          platform: null,
+          timestamp: new Date(p.at),
+        })),
+        ...members.map((u) => ({
+          id: `team_joined:${u.id}`,
+          type: "team_joined" as const,
+          subject: u.name,
+          platform: null,
+          timestamp: new Date(u.at),
+        })),
+        ...accounts.map((a) => ({
+          id: `platform_connected:${a.id}`,
+          type: "platform_connected" as const,
+          subject: `@${a.handle}`,
+          platform: a.platform,
+          timestamp: a.connectedAt,
+        })),
       ]
         .sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, OWNER_RECENT_ACTIVITY);
@@ -119,7 +171,11 @@ export function createOwnerService(deps: Deps) {
         totalPosts: row.totalPosts as number,
         scheduledPosts: row.scheduledPosts as number,
         publishedToday: row.publishedToday as number,
-        engagementRate: figures.reach ? Math.round((((figures.likes ?? 0) + (figures.comments ?? 0) + (figures.shares ?? 0)) / figures.reach) * 1000) / 10 : null,
+        engagementRate: figures.reach
+          ? Math.round(
+              (((figures.likes ?? 0) + (figures.comments ?? 0) + (figures.shares ?? 0)) / figures.reach) * 1000,
+            ) / 10
+          : null,
         teamMembers: row.teamMembers as number,
         platformsConnected: accounts.map((a) => a.platform),
         recentActivity,

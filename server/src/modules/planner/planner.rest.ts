@@ -8,7 +8,13 @@ import type { ApprovalOutcome, PlanPreview, PlanView } from "./planner.service.t
 const restPreview = (p: PlanPreview) => ({
   from: p.from,
   to: p.to,
-  days: p.days.map((d) => ({ date: d.date, calendar_key: d.calendarKey, occasion: d.occasion, occasion_name: d.occasionName, ramadan: d.ramadan })),
+  days: p.days.map((d) => ({
+    date: d.date,
+    calendar_key: d.calendarKey,
+    occasion: d.occasion,
+    occasion_name: d.occasionName,
+    ramadan: d.ramadan,
+  })),
   cost: p.cost,
   usage: restUsage(p.usage),
   enough: p.enough,
@@ -77,7 +83,9 @@ export function plannerRouter(services: Services) {
 
   /** {proposal_ids, schedule?} → the posts made, those refused, and the plan */
   r.post("/plans/:id/approve", async (req, res) => {
-    res.json(restApproval(await planner.approve(await viewer(req), { ...camelBody(req), planId: req.params.id }, metaOf(req))));
+    res.json(
+      restApproval(await planner.approve(await viewer(req), { ...camelBody(req), planId: req.params.id }, metaOf(req))),
+    );
   });
 
   return r;

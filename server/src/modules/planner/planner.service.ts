@@ -6,9 +6,31 @@
 // photographer when none is left. The proposals are kept (content_plans, plan_proposals) so approving
 // works after a reload; approving makes each chosen proposal a post through the posts module, once.
 import {
-  approvePlanSchema, isoDay, kuwaitDate, monthRange, pickPlanDays, planCost, planDayOccasion, planFormatFor, planInputSchema, planNetworkFor,
-  PLATFORMS, planPhotoFor, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
-  planOccasionDays, type PlatformName, type ProposalStatus, type ShotList,
+  approvePlanSchema,
+  isoDay,
+  kuwaitDate,
+  monthRange,
+  pickPlanDays,
+  planCost,
+  planDayOccasion,
+  planFormatFor,
+  planInputSchema,
+  planNetworkFor,
+  PLATFORMS,
+  planPhotoFor,
+  preferredReasons,
+  shotListFor,
+  templateHours,
+  type ContentLanguage,
+  type ContentOccasionKey,
+  type KuwaitHoliday,
+  type Locale,
+  type PlanFormat,
+  type PlanInput,
+  planOccasionDays,
+  type PlatformName,
+  type ProposalStatus,
+  type ShotList,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, renderError, validate } from "../../kernel/errors.ts";
@@ -104,7 +126,14 @@ const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 export function createPlannerService(
   deps: Deps,
-  modules: { calendar: CalendarService; insights: InsightsService; studio: StudioService; media: MediaService; platformAccounts: PlatformAccountsService; posts: PostsService },
+  modules: {
+    calendar: CalendarService;
+    insights: InsightsService;
+    studio: StudioService;
+    media: MediaService;
+    platformAccounts: PlatformAccountsService;
+    posts: PostsService;
+  },
   opts: { now?: () => Date } = {},
 ) {
   const { db } = deps;
@@ -123,8 +152,17 @@ export function createPlannerService(
   }
 
   const inRamadan = (date: string, holidays: readonly KuwaitHoliday[]) => {
-    const start = holidays.filter((h) => h.occasionKey === "ramadan_start" && h.date <= date).map((h) => h.date).sort().at(-1);
-    const end = start ? holidays.filter((h) => h.occasionKey === "ramadan_end" && h.date >= start).map((h) => h.date).sort()[0] : undefined;
+    const start = holidays
+      .filter((h) => h.occasionKey === "ramadan_start" && h.date <= date)
+      .map((h) => h.date)
+      .sort()
+      .at(-1);
+    const end = start
+      ? holidays
+          .filter((h) => h.occasionKey === "ramadan_end" && h.date >= start)
+          .map((h) => h.date)
+          .sort()[0]
+      : undefined;
     return !!end && date <= end;
   };
 
@@ -134,8 +172,15 @@ export function createPlannerService(
     let holidays: KuwaitHoliday[];
     if (input.period === "ramadan") {
       holidays = await holidaysAround(v, input.year!, input.year! + 1);
-      const from = holidays.find((h) => h.occasionKey === "ramadan_start" && h.date.startsWith(String(input.year)))?.date;
-      const to = from ? holidays.filter((h) => h.occasionKey === "ramadan_end" && h.date >= from).map((h) => h.date).sort()[0] : undefined;
+      const from = holidays.find(
+        (h) => h.occasionKey === "ramadan_start" && h.date.startsWith(String(input.year)),
+      )?.date;
+      const to = from
+        ? holidays
+            .filter((h) => h.occasionKey === "ramadan_end" && h.date >= from)
+            .map((h) => h.date)
+            .sort()[0]
+        : undefined;
       if (!from || !to) throw new AppError("PLAN_NO_DAYS");
       range = { from, to };
     } else {
@@ -153,7 +198,13 @@ export function createPlannerService(
       // Iftar and Suhoor take turns over the Ramadan days the calendar names nothing for
       const o = planDayOccasion(date, holidays, ramadan, ramadanIndex);
       if (ramadan && !o.calendarKey) ramadanIndex++;
-      return { date, calendarKey: o.calendarKey, occasion: o.content, occasionName: { en: o.name.en, ar: o.name.ar }, ramadan };
+      return {
+        date,
+        calendarKey: o.calendarKey,
+        occasion: o.content,
+        occasionName: { en: o.name.en, ar: o.name.ar },
+        ramadan,
+      };
     });
     const connections = await platformAccounts.list(v);
     const networks = NETWORK_ORDER.filter((p) => connections.some((c) => c.platform === p && c.available && c.account));
@@ -167,16 +218,29 @@ export function createPlannerService(
    * its hours, and no other hours beside them.
    */
   function profileOn(profile: BusinessProfile, day: PlanDayView, holidays: readonly KuwaitHoliday[]): BusinessProfile {
-    const eid = holidays.some((h) => h.date === day.date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"));
+    const eid = holidays.some(
+      (h) => h.date === day.date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"),
+    );
     const ctx = { ramadan: day.ramadan, eid, maghrib: kuwaitPrayerTimes(day.date).maghrib };
     const occasion = day.occasion ?? (day.ramadan ? "ramadan_suhoor" : "food_photo");
-    const source = { hours: profile.hours, hoursAr: profile.hoursAr, ramadanHours: profile.ramadanHours, ramadanHoursAr: profile.ramadanHoursAr, eidHours: profile.eidHours, eidHoursAr: profile.eidHoursAr };
+    const source = {
+      hours: profile.hours,
+      hoursAr: profile.hoursAr,
+      ramadanHours: profile.ramadanHours,
+      ramadanHoursAr: profile.ramadanHoursAr,
+      eidHours: profile.eidHours,
+      eidHoursAr: profile.eidHoursAr,
+    };
     const hours = templateHours({ occasion, day: ctx, ...source, language: "en" });
     const hoursAr = templateHours({ occasion, day: ctx, ...source, language: "ar" });
     return { ...profile, hours, hoursAr, ramadanHours: null, ramadanHoursAr: null, eidHours: null, eidHoursAr: null };
   }
 
-  function toView(p: Prisma.ContentPlanGetPayload<{ include: { proposals: true } }>, mediaById: Map<string, Media>, usage: AiUsage | null): PlanView {
+  function toView(
+    p: Prisma.ContentPlanGetPayload<{ include: { proposals: true } }>,
+    mediaById: Map<string, Media>,
+    usage: AiUsage | null,
+  ): PlanView {
     return {
       id: p.id,
       period: p.period,
@@ -224,7 +288,11 @@ export function createPlannerService(
     async preview(viewer: Viewer | null, raw: unknown): Promise<PlanPreview> {
       const { v, businessId } = business(viewer);
       const input = validate(planInputSchema, raw);
-      const [{ range, days, networks }, usage, menu] = await Promise.all([daysOf(v, input), studio.usage(v), loadMenuItems(db, businessId)]);
+      const [{ range, days, networks }, usage, menu] = await Promise.all([
+        daysOf(v, input),
+        studio.usage(v),
+        loadMenuItems(db, businessId),
+      ]);
       const cost = planCost(days.length);
       const missing = [...(menu.length ? [] : ["menu"]), ...(networks.length ? [] : ["networks"])];
       return { from: range.from, to: range.to, days, cost, usage, enough: cost <= usage.remaining, networks, missing };
@@ -244,11 +312,21 @@ export function createPlannerService(
       const menu = await loadMenuItems(db, businessId);
       const [profile, times, unused, held] = await Promise.all([
         loadBusinessProfile(db, businessId),
-        insights.suggestionsOn(v, days.map((d) => d.date)),
+        insights.suggestionsOn(
+          v,
+          days.map((d) => d.date),
+        ),
         // the newest unused photos, and every unused one labelled with a dish of the menu
-        media.unusedImages(businessId, 100, menu.map((m) => m.id)),
+        media.unusedImages(
+          businessId,
+          100,
+          menu.map((m) => m.id),
+        ),
         // photos another plan's open proposals already offer are left for them
-        db.planProposal.findMany({ where: { plan: { businessId }, status: "proposed", mediaId: { not: null } }, select: { mediaId: true } }),
+        db.planProposal.findMany({
+          where: { plan: { businessId }, status: "proposed", mediaId: { not: null } },
+          select: { mediaId: true },
+        }),
       ]);
       // a day whose times are all past (today, late) is not planned
       const planned = days.filter((d) => times.get(d.date)?.length);
@@ -267,15 +345,37 @@ export function createPlannerService(
         // a photo labelled with the dish, else one whose file name names it, else the newest unused one; none left: a shot list
         const photo = planPhotoFor(free, item ? { menuItemId: item.id, names: [dish!.en, dish!.ar] } : null, taken);
         if (photo) taken.add(photo.id);
-        const shotList = photo ? null : shotListFor({ dish, content: day.occasion, calendarKey: day.calendarKey as never, format });
+        const shotList = photo
+          ? null
+          : shotListFor({ dish, content: day.occasion, calendarKey: day.calendarKey as never, format });
         const lang: Locale = language === "ar" ? "ar" : "en";
         const subject = dish ? dish[lang] : null;
         const prompt = subject ? `${day.occasionName[lang]}: ${subject}` : day.occasionName[lang];
-        return { day, item, dish, platform, format, time, photo, shotList, request: { prompt, platform, language, tone: input.tone, occasion: day.occasion ?? undefined, business: profileOn(profile, day, holidays) } };
+        return {
+          day,
+          item,
+          dish,
+          platform,
+          format,
+          time,
+          photo,
+          shotList,
+          request: {
+            prompt,
+            platform,
+            language,
+            tone: input.tone,
+            occasion: day.occasion ?? undefined,
+            business: profileOn(profile, day, holidays),
+          },
+        };
       });
 
       // all the plan's captions or none: refused before anything is written when too few AI posts remain
-      const written = await studio.captionsForPlan(v, drafts.map((d) => d.request));
+      const written = await studio.captionsForPlan(
+        v,
+        drafts.map((d) => d.request),
+      );
 
       const id = await db.$transaction(async (tx) => {
         const plan = await tx.contentPlan.create({
@@ -309,7 +409,14 @@ export function createPlannerService(
           },
           select: { id: true },
         });
-        await audit(tx, { actorId: v.userId, action: "content_plan.created", entityType: "content_plan", entityId: plan.id, data: { period: input.period, from: range.from, to: range.to, proposals: drafts.length }, ip: meta.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "content_plan.created",
+          entityType: "content_plan",
+          entityId: plan.id,
+          data: { period: input.period, from: range.from, to: range.to, proposals: drafts.length },
+          ip: meta.ip,
+        });
         return plan.id;
       });
       return readPlan(businessId, id, written.usage);
@@ -323,7 +430,12 @@ export function createPlannerService(
     /** The business's latest plans, newest first (at most 10). */
     async list(viewer: Viewer | null): Promise<PlanView[]> {
       const { businessId } = business(viewer);
-      const rows = await db.contentPlan.findMany({ where: { businessId }, orderBy: { createdAt: "desc" }, take: 10, select: { id: true } });
+      const rows = await db.contentPlan.findMany({
+        where: { businessId },
+        orderBy: { createdAt: "desc" },
+        take: 10,
+        select: { id: true },
+      });
       return Promise.all(rows.map((r) => readPlan(businessId, r.id)));
     },
 
@@ -347,8 +459,16 @@ export function createPlannerService(
       const created: ApprovalOutcome["created"] = [];
       const failed: ApprovalOutcome["failed"] = [];
       for (const p of plan.proposals.filter((x) => claimed.some((c) => c.id === x.id))) {
-        const canSchedule = input.schedule && p.scheduledFor.getTime() > now().getTime() + SCHEDULE_LEAD_MS && (!!p.mediaId || !NEEDS_MEDIA.includes(p.platform));
-        const networkOptions = p.platform === "instagram" ? { instagram: { format: p.format } } : p.platform === "snapchat" ? { snapchat: { kind: "story" } } : undefined;
+        const canSchedule =
+          input.schedule &&
+          p.scheduledFor.getTime() > now().getTime() + SCHEDULE_LEAD_MS &&
+          (!!p.mediaId || !NEEDS_MEDIA.includes(p.platform));
+        const networkOptions =
+          p.platform === "instagram"
+            ? { instagram: { format: p.format } }
+            : p.platform === "snapchat"
+              ? { snapchat: { kind: "story" } }
+              : undefined;
         try {
           const post = await posts.create(
             viewer,
@@ -363,7 +483,10 @@ export function createPlannerService(
             },
             meta,
           );
-          await db.planProposal.update({ where: { id: p.id }, data: { status: "approved", postId: post.id, approvedAt: now() } });
+          await db.planProposal.update({
+            where: { id: p.id },
+            data: { status: "approved", postId: post.id, approvedAt: now() },
+          });
           created.push({ proposalId: p.id, postId: post.id, scheduled: post.status === "scheduled" });
         } catch (err) {
           await db.planProposal.update({ where: { id: p.id }, data: { status: "proposed" } });

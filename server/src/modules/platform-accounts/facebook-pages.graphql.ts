@@ -11,9 +11,19 @@ const FacebookPage = builder.objectRef<FacebookPageRow>("FacebookPage").implemen
   fields: (t) => ({
     id: t.exposeID("pageId", { description: "Facebook's id of the Page (digits); pass it to chooseFacebookPage." }),
     name: t.exposeString("name", { description: "The Page's name on Facebook." }),
-    category: t.exposeString("category", { nullable: true, description: "The Page's category on Facebook (\"Cafe\"); null when Facebook gave none." }),
-    tasks: t.exposeStringList("tasks", { description: "What the person may do on the Page, in Facebook's words: CREATE_CONTENT, MODERATE, MESSAGING, ANALYZE, ADVERTISE, MANAGE." }),
-    canPublish: t.boolean({ description: "The person may create content on the Page (Facebook's CREATE_CONTENT task): only such a Page can be chosen.", resolve: (p) => canPublishTo(p.tasks) }),
+    category: t.exposeString("category", {
+      nullable: true,
+      description: 'The Page\'s category on Facebook ("Cafe"); null when Facebook gave none.',
+    }),
+    tasks: t.exposeStringList("tasks", {
+      description:
+        "What the person may do on the Page, in Facebook's words: CREATE_CONTENT, MODERATE, MESSAGING, ANALYZE, ADVERTISE, MANAGE.",
+    }),
+    canPublish: t.boolean({
+      description:
+        "The person may create content on the Page (Facebook's CREATE_CONTENT task): only such a Page can be chosen.",
+      resolve: (p) => canPublishTo(p.tasks),
+    }),
     chosen: t.exposeBoolean("chosen", { description: "The business's Facebook posts go to this Page." }),
   }),
 });
@@ -21,9 +31,12 @@ const FacebookPage = builder.objectRef<FacebookPageRow>("FacebookPage").implemen
 builder.queryFields((t) => ({
   facebookPages: t.field({
     type: [FacebookPage],
-    description: "The Pages of the business's Facebook connection (its account id), chosen or not, by name; empty when the person manages none. People of the business or its API key.",
+    description:
+      "The Pages of the business's Facebook connection (its account id), chosen or not, by name; empty when the person manages none. People of the business or its API key.",
     authScopes: { business: true },
-    args: { accountId: t.arg.id({ required: true, description: "The business's Facebook account (PlatformAccount.id)." }) },
+    args: {
+      accountId: t.arg.id({ required: true, description: "The business's Facebook account (PlatformAccount.id)." }),
+    },
     resolve: (_r, args, ctx) => ctx.services.platformAccounts.facebookPages.list(ctx.viewer, String(args.accountId)),
   }),
 }));
@@ -38,6 +51,11 @@ builder.mutationFields((t) => ({
       accountId: t.arg.id({ required: true, description: "The business's Facebook account (PlatformAccount.id)." }),
       pageId: t.arg.id({ required: true, description: "The Page's id on Facebook (FacebookPage.id)." }),
     },
-    resolve: (_r, args, ctx) => ctx.services.platformAccounts.facebookPages.choose(ctx.viewer, { accountId: String(args.accountId), pageId: String(args.pageId) }, ctx.meta),
+    resolve: (_r, args, ctx) =>
+      ctx.services.platformAccounts.facebookPages.choose(
+        ctx.viewer,
+        { accountId: String(args.accountId), pageId: String(args.pageId) },
+        ctx.meta,
+      ),
   }),
 }));

@@ -11,7 +11,12 @@ import { AppError } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { createTokenCrypto } from "../../kernel/token-crypto.ts";
-import { canPublishTo, facebookRefreshToken, facebookUserToken, type FacebookPageSource } from "../../platforms/facebook.ts";
+import {
+  canPublishTo,
+  facebookRefreshToken,
+  facebookUserToken,
+  type FacebookPageSource,
+} from "../../platforms/facebook.ts";
 
 /** Why a Facebook connection waits: connected to Facebook, no Page chosen yet (kept as the account's lastError). */
 export const FACEBOOK_PAGE_NEEDED = "Choose the Facebook Page Sufra publishes to";
@@ -28,7 +33,8 @@ export interface FacebookPagesOptions {
 export function createFacebookPages(deps: Deps, o: FacebookPagesOptions) {
   const { db, logger } = deps;
 
-  const listOf = (accountId: string) => db.facebookPage.findMany({ where: { accountId }, orderBy: [{ name: "asc" }, { pageId: "asc" }] });
+  const listOf = (accountId: string) =>
+    db.facebookPage.findMany({ where: { accountId }, orderBy: [{ name: "asc" }, { pageId: "asc" }] });
 
   /** The business's own Facebook connection with this id, or NOT_FOUND (another business's ids are not found). */
   async function accountOf(businessId: string, accountId: unknown): Promise<PlatformAccount> {
@@ -39,7 +45,12 @@ export function createFacebookPages(deps: Deps, o: FacebookPagesOptions) {
   }
 
   /** Makes `pageId` the account's Page: its token becomes the account's, and the account can publish. */
-  async function choose(account: PlatformAccount, pageId: string, actorId: string | null, meta?: RequestMeta): Promise<PlatformAccount> {
+  async function choose(
+    account: PlatformAccount,
+    pageId: string,
+    actorId: string | null,
+    meta?: RequestMeta,
+  ): Promise<PlatformAccount> {
     const updated = await db.$transaction(async (tx) => {
       // one choice at a time per account
       await tx.$queryRaw`select id from platform_accounts where id = ${account.id}::uuid for update`;
@@ -64,7 +75,14 @@ export function createFacebookPages(deps: Deps, o: FacebookPagesOptions) {
           lastError: null,
         },
       });
-      await audit(tx, { actorId, action: "platform.facebook_page_chosen", entityType: "business", entityId: account.businessId, data: { pageId: page.pageId, name: page.name }, ip: meta?.ip });
+      await audit(tx, {
+        actorId,
+        action: "platform.facebook_page_chosen",
+        entityType: "business",
+        entityId: account.businessId,
+        data: { pageId: page.pageId, name: page.name },
+        ip: meta?.ip,
+      });
       return a;
     });
     await o.connected(updated);
@@ -85,12 +103,27 @@ export function createFacebookPages(deps: Deps, o: FacebookPagesOptions) {
         logger.warn("facebook pages not read after connect", { accountId: account.id, error: (e as Error).message });
         return false;
       }
-      const before = await db.facebookPage.findFirst({ where: { accountId: account.id, chosen: true }, select: { pageId: true } });
+      const before = await db.facebookPage.findFirst({
+        where: { accountId: account.id, chosen: true },
+        select: { pageId: true },
+      });
       await db.$transaction(async (tx) => {
-        await tx.facebookPage.deleteMany({ where: { accountId: account.id, pageId: { notIn: pages.map((p) => p.id) } } });
+        await tx.facebookPage.deleteMany({
+          where: { accountId: account.id, pageId: { notIn: pages.map((p) => p.id) } },
+        });
         for (const p of pages) {
-          const data = { name: p.name, category: p.category, tasks: p.tasks, accessToken: o.crypto.seal(p.accessToken), chosen: false };
-          await tx.facebookPage.upsert({ where: { accountId_pageId: { accountId: account.id, pageId: p.id } }, create: { accountId: account.id, pageId: p.id, ...data }, update: data });
+          const data = {
+            name: p.name,
+            category: p.category,
+            tasks: p.tasks,
+            accessToken: o.crypto.seal(p.accessToken),
+            chosen: false,
+          };
+          await tx.facebookPage.upsert({
+            where: { accountId_pageId: { accountId: account.id, pageId: p.id } },
+            create: { accountId: account.id, pageId: p.id, ...data },
+            update: data,
+          });
         }
       });
       const publishable = pages.filter((p) => canPublishTo(p.tasks));
@@ -109,17 +142,26 @@ export function createFacebookPages(deps: Deps, o: FacebookPagesOptions) {
     },
 
     /** Chooses the Page the connection publishes to (the Pages after); refused (FACEBOOK_PAGE_ROLE_MISSING) where the person may not create content. */
-    async choose(viewer: Viewer | null, input: { accountId: unknown; pageId: unknown }, meta: RequestMeta): Promise<FacebookPage[]> {
+    async choose(
+      viewer: Viewer | null,
+      input: { accountId: unknown; pageId: unknown },
+      meta: RequestMeta,
+    ): Promise<FacebookPage[]> {
       const v = requireScope(viewer, "business");
       const account = await accountOf(v.businessId!, input.accountId);
-      if (typeof input.pageId !== "string" || !/^\d{1,32}$/.test(input.pageId)) throw new AppError("VALIDATION_ERROR", { pageId: ["invalidValue"] });
+      if (typeof input.pageId !== "string" || !/^\d{1,32}$/.test(input.pageId))
+        throw new AppError("VALIDATION_ERROR", { pageId: ["invalidValue"] });
       await choose(account, input.pageId, v.userId, meta);
       return listOf(account.id);
     },
 
     /** What the account holds while it waits for a Page: the person's id and token, never a Page's. */
     waitingData(person: { externalId: string }) {
-      return { externalId: `${PERSON_PREFIX}${person.externalId}`, status: "reconnect_needed" as const, lastError: FACEBOOK_PAGE_NEEDED };
+      return {
+        externalId: `${PERSON_PREFIX}${person.externalId}`,
+        status: "reconnect_needed" as const,
+        lastError: FACEBOOK_PAGE_NEEDED,
+      };
     },
   };
 }

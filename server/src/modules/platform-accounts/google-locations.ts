@@ -30,13 +30,20 @@ export function createGoogleLocations(deps: Deps, o: GoogleLocationsOptions) {
   };
 
   const listOf = (businessId: string) =>
-    db.googleLocation.findMany({ where: { businessId }, orderBy: [{ goneAt: { sort: "asc", nulls: "first" } }, { title: "asc" }, { name: "asc" }] });
+    db.googleLocation.findMany({
+      where: { businessId },
+      orderBy: [{ goneAt: { sort: "asc", nulls: "first" } }, { title: "asc" }, { name: "asc" }],
+    });
 
   /**
    * Reads the connection's locations from Google and stores them. New ones start unpicked, except a
    * business's only location and the simulated network's (a rehearsal works at once); picks are kept.
    */
-  async function read(accountId: string, actorId: string | null, meta?: RequestMeta): Promise<{ read: number; gone: number }> {
+  async function read(
+    accountId: string,
+    actorId: string | null,
+    meta?: RequestMeta,
+  ): Promise<{ read: number; gone: number }> {
     const got = await o.access(accountId);
     const account = got.account;
     if (account.platform !== "google" || account.status !== "connected") throw new AppError("GOOGLE_RECONNECT_NEEDED");
@@ -60,18 +67,46 @@ export function createGoogleLocations(deps: Deps, o: GoogleLocationsOptions) {
       for (const p of places) {
         await tx.googleLocation.upsert({
           where: { businessId_name: { businessId: account.businessId, name: p.name } },
-          create: { businessId: account.businessId, accountId: account.id, googleAccount: p.googleAccount, name: p.name, title: p.title, address: p.address, verified: p.verified, picked: autoPick, demo: account.demo },
-          update: { accountId: account.id, googleAccount: p.googleAccount, title: p.title, address: p.address, verified: p.verified, goneAt: null },
+          create: {
+            businessId: account.businessId,
+            accountId: account.id,
+            googleAccount: p.googleAccount,
+            name: p.name,
+            title: p.title,
+            address: p.address,
+            verified: p.verified,
+            picked: autoPick,
+            demo: account.demo,
+          },
+          update: {
+            accountId: account.id,
+            googleAccount: p.googleAccount,
+            title: p.title,
+            address: p.address,
+            verified: p.verified,
+            goneAt: null,
+          },
         });
       }
-      const gone = await tx.googleLocation.updateMany({ where: { businessId: account.businessId, name: { notIn: names }, goneAt: null }, data: { goneAt: new Date(), verified: false } });
-      await audit(tx, { actorId, action: "platform.google_locations_read", entityType: "business", entityId: account.businessId, data: { read: names.length, gone: gone.count }, ip: meta?.ip });
+      const gone = await tx.googleLocation.updateMany({
+        where: { businessId: account.businessId, name: { notIn: names }, goneAt: null },
+        data: { goneAt: new Date(), verified: false },
+      });
+      await audit(tx, {
+        actorId,
+        action: "platform.google_locations_read",
+        entityType: "business",
+        entityId: account.businessId,
+        data: { read: names.length, gone: gone.count },
+        ip: meta?.ip,
+      });
       return { read: names.length, gone: gone.count };
     });
   }
 
   /** The business's current Google connection (connected or needing a reconnect), or null. */
-  const connection = (businessId: string) => db.platformAccount.findUnique({ where: { businessId_platform: { businessId, platform: "google" } } });
+  const connection = (businessId: string) =>
+    db.platformAccount.findUnique({ where: { businessId_platform: { businessId, platform: "google" } } });
 
   return {
     /** After connecting (the OAuth callback): read the locations; a failure leaves the connection made. */
@@ -115,17 +150,38 @@ export function createGoogleLocations(deps: Deps, o: GoogleLocationsOptions) {
      * take the business's Google posts. A gone location can be unpicked, not picked. Ids of other
      * businesses are not found.
      */
-    async pick(viewer: Viewer | null, input: { locationIds: unknown; picked: unknown }, meta: RequestMeta): Promise<GoogleLocation[]> {
+    async pick(
+      viewer: Viewer | null,
+      input: { locationIds: unknown; picked: unknown },
+      meta: RequestMeta,
+    ): Promise<GoogleLocation[]> {
       const { v, businessId } = business(viewer);
       const ids = Array.isArray(input.locationIds) ? [...new Set(input.locationIds)] : null;
-      if (!ids || !ids.length || ids.length > MAX_PICKS || !ids.every((id) => typeof id === "string" && isUuid(id)) || typeof input.picked !== "boolean") throw new AppError("VALIDATION_ERROR", { locationIds: ["invalidValue"] });
+      if (
+        !ids ||
+        !ids.length ||
+        ids.length > MAX_PICKS ||
+        !ids.every((id) => typeof id === "string" && isUuid(id)) ||
+        typeof input.picked !== "boolean"
+      )
+        throw new AppError("VALIDATION_ERROR", { locationIds: ["invalidValue"] });
       const picked = input.picked;
       await db.$transaction(async (tx) => {
-        const rows = await tx.googleLocation.findMany({ where: { businessId, id: { in: ids as string[] } }, select: { id: true, goneAt: true } });
+        const rows = await tx.googleLocation.findMany({
+          where: { businessId, id: { in: ids as string[] } },
+          select: { id: true, goneAt: true },
+        });
         if (rows.length !== ids.length) throw new AppError("NOT_FOUND");
         if (picked && rows.some((r) => r.goneAt)) throw new AppError("INVALID_STATE");
         await tx.googleLocation.updateMany({ where: { businessId, id: { in: ids as string[] } }, data: { picked } });
-        await audit(tx, { actorId: v.userId, action: picked ? "platform.google_locations_picked" : "platform.google_locations_unpicked", entityType: "business", entityId: businessId, data: { locationIds: ids }, ip: meta.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: picked ? "platform.google_locations_picked" : "platform.google_locations_unpicked",
+          entityType: "business",
+          entityId: businessId,
+          data: { locationIds: ids },
+          ip: meta.ip,
+        });
       });
       return listOf(businessId);
     },

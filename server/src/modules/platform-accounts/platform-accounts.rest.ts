@@ -26,7 +26,18 @@ export function platformAccountsRouter(services: Services) {
   const { platformAccounts } = services;
   const viewer = (req: Parameters<typeof viewerOf>[1]) => viewerOf(services, req, "business");
 
-  const restConnections = (list: PlatformConnection[]) => ({ platforms: list.map((c) => ({ platform: c.platform, available: c.available, configured: c.configured, manual: c.manual, account: c.account ? restAccount(c.account) : null, practice_available: c.practiceAvailable, setup_problem: c.setupProblem, scopes: c.scopes ? [...c.scopes] : null })) });
+  const restConnections = (list: PlatformConnection[]) => ({
+    platforms: list.map((c) => ({
+      platform: c.platform,
+      available: c.available,
+      configured: c.configured,
+      manual: c.manual,
+      account: c.account ? restAccount(c.account) : null,
+      practice_available: c.practiceAvailable,
+      setup_problem: c.setupProblem,
+      scopes: c.scopes ? [...c.scopes] : null,
+    })),
+  });
 
   r.get("/", async (req, res) => {
     res.json(restConnections(await platformAccounts.list(await viewer(req))));
@@ -37,12 +48,21 @@ export function platformAccountsRouter(services: Services) {
   });
 
   r.post("/:platform/connect", async (req, res) => {
-    const r2 = await platformAccounts.connect(await viewer(req), { ...camelBody(req), platform: req.params.platform }, metaOf(req));
-    res.status(r2.account ? 201 : 200).json({ authorize_url: r2.authorizeUrl, account: r2.account ? restAccount(r2.account) : null });
+    const r2 = await platformAccounts.connect(
+      await viewer(req),
+      { ...camelBody(req), platform: req.params.platform },
+      metaOf(req),
+    );
+    res
+      .status(r2.account ? 201 : 200)
+      .json({ authorize_url: r2.authorizeUrl, account: r2.account ? restAccount(r2.account) : null });
   });
 
   r.get("/:platform/callback", async (req, res) => {
-    const to = await platformAccounts.completeConnect({ platform: req.params.platform, state: req.query.state, code: req.query.code, error: req.query.error }, metaOf(req));
+    const to = await platformAccounts.completeConnect(
+      { platform: req.params.platform, state: req.query.state, code: req.query.code, error: req.query.error },
+      metaOf(req),
+    );
     res.redirect(302, to);
   });
 

@@ -11,9 +11,15 @@ import type { PostRecord } from "./posts.service.ts";
 
 /** Where the statement runs: a transaction (Prisma's), or the pg pool for a read on its own. */
 export type Reader = (sql: Prisma.Sql) => Promise<Record<string, unknown>[]>;
-export const inTransaction = (tx: Pick<Tx, "$queryRaw">): Reader => (sql) => tx.$queryRaw<Record<string, unknown>[]>(sql);
+export const inTransaction =
+  (tx: Pick<Tx, "$queryRaw">): Reader =>
+  (sql) =>
+    tx.$queryRaw<Record<string, unknown>[]>(sql);
 // pg straight: Prisma's raw-query path costs about a third more CPU than the statement's own rows
-export const onPool = (pool: Pick<pg.Pool, "query">): Reader => async (sql) => (await pool.query(sql.text, sql.values)).rows;
+export const onPool =
+  (pool: Pick<pg.Pool, "query">): Reader =>
+  async (sql) =>
+    (await pool.query(sql.text, sql.values)).rows;
 
 const targetJson = Prisma.sql`json_build_object(
   'id', t.id, 'postId', t.post_id, 'accountId', t.account_id, 'platform', t.platform, 'status', t.status, 'dueAt', t.due_at,
@@ -70,7 +76,10 @@ function record(r: Row): PostRecord {
       createdAt: date(t.createdAt),
       updatedAt: date(t.updatedAt),
     })),
-    media: (jsonOf(media) as { media: Record<string, unknown> }[]).map((pm) => ({ ...pm, media: { ...pm.media, createdAt: date(pm.media.createdAt) } })),
+    media: (jsonOf(media) as { media: Record<string, unknown> }[]).map((pm) => ({
+      ...pm,
+      media: { ...pm.media, createdAt: date(pm.media.createdAt) },
+    })),
     author: jsonOf(author) ?? null,
     campaign: c ? { ...c, startDate: date(c.startDate), endDate: date(c.endDate) } : null,
   } as unknown as PostRecord;
@@ -81,7 +90,10 @@ function record(r: Row): PostRecord {
  * with their relations, in one statement; with `count`, how many match in all (a window over the same
  * scan; a second statement only when the page is empty past the first row).
  */
-export async function readPosts(read: Reader, q: { where: Prisma.Sql; orderBy: Prisma.Sql; skip?: number; take?: number; count?: boolean }): Promise<{ items: PostRecord[]; total: number | null }> {
+export async function readPosts(
+  read: Reader,
+  q: { where: Prisma.Sql; orderBy: Prisma.Sql; skip?: number; take?: number; count?: boolean },
+): Promise<{ items: PostRecord[]; total: number | null }> {
   const window = q.count ? Prisma.sql`, count(*) over ()::int as "total"` : Prisma.empty;
   const limit = q.take !== undefined ? Prisma.sql`limit ${q.take}` : Prisma.empty;
   const offset = q.skip ? Prisma.sql`offset ${q.skip}` : Prisma.empty;
@@ -101,7 +113,10 @@ export async function readPosts(read: Reader, q: { where: Prisma.Sql; orderBy: P
 
 /** One post of the business, or null, with its relations, in one statement. */
 export async function readPost(read: Reader, businessId: string, id: string): Promise<PostRecord | null> {
-  const { items } = await readPosts(read, { where: Prisma.sql`p.id = ${id}::uuid and p.business_id = ${businessId}::uuid`, orderBy: Prisma.sql`p.id` });
+  const { items } = await readPosts(read, {
+    where: Prisma.sql`p.id = ${id}::uuid and p.business_id = ${businessId}::uuid`,
+    orderBy: Prisma.sql`p.id`,
+  });
   return items[0] ?? null;
 }
 
@@ -109,7 +124,11 @@ export async function readPost(read: Reader, businessId: string, id: string): Pr
  * The captions a business published, newest first (at most `limit`): what learning the café's voice
  * reads (docs/product.md#the-cafes-voice). One statement, text and hashtags only.
  */
-export async function publishedCaptions(db: Pick<Tx, "$queryRaw">, businessId: string, limit: number): Promise<{ content: string; hashtags: string[]; publishedAt: Date }[]> {
+export async function publishedCaptions(
+  db: Pick<Tx, "$queryRaw">,
+  businessId: string,
+  limit: number,
+): Promise<{ content: string; hashtags: string[]; publishedAt: Date }[]> {
   const rows = await db.$queryRaw<{ content: string; hashtags: string[]; published_at: Date }[]>`
     select content, hashtags, published_at from posts
      where business_id = ${businessId}::uuid and published_at is not null and status in ('published', 'partially_published') and content <> ''

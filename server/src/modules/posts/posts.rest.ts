@@ -18,7 +18,15 @@ export const restTarget = (t: PostRecord["targets"][number]): z.output<typeof re
   permalink: t.permalink,
   error: t.errorCode ? { code: t.errorCode, message: t.errorMessage } : null,
   published_at: t.publishedAt?.toISOString() ?? null,
-  metrics: { views: t.views, likes: t.likes, comments: t.comments, shares: t.shares, reach: t.reach, simulated: t.metricsSimulated, collected_at: t.metricsAt?.toISOString() ?? null },
+  metrics: {
+    views: t.views,
+    likes: t.likes,
+    comments: t.comments,
+    shares: t.shares,
+    reach: t.reach,
+    simulated: t.metricsSimulated,
+    collected_at: t.metricsAt?.toISOString() ?? null,
+  },
 });
 
 /** A post's Google options as REST answers them (snake_case). */
@@ -28,7 +36,9 @@ export const restGoogleOptions = (json: unknown): z.output<typeof restGoogleOpti
   return {
     type: o.type,
     cta: o.cta ? { action: o.cta.action, url: o.cta.url ?? null } : null,
-    offer: o.offer ? { coupon_code: o.offer.couponCode ?? null, redeem_url: o.offer.redeemUrl ?? null, terms: o.offer.terms ?? null } : null,
+    offer: o.offer
+      ? { coupon_code: o.offer.couponCode ?? null, redeem_url: o.offer.redeemUrl ?? null, terms: o.offer.terms ?? null }
+      : null,
     event: o.event ? { title: o.event.title, starts_at: o.event.startsAt, ends_at: o.event.endsAt } : null,
   };
 };
@@ -37,16 +47,27 @@ const snakeToCamel = (k: string) => k.replace(/_([a-z])/g, (_m, c: string) => c.
 const camelToSnake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** Every key of a JSON value renamed, at any depth (values are kept: enum values stay as they are). */
 const renameKeys = (v: unknown, f: (k: string) => string): unknown =>
-  Array.isArray(v) ? v.map((x) => renameKeys(x, f)) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [f(k), renameKeys(x, f)])) : v;
+  Array.isArray(v)
+    ? v.map((x) => renameKeys(x, f))
+    : v && typeof v === "object"
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [f(k), renameKeys(x, f)]))
+      : v;
 /** A post's network options in the REST contract's snake_case. */
-export const restNetworkOptions = (json: unknown) => (json ? (renameKeys(json, camelToSnake) as Record<string, unknown>) : null);
+export const restNetworkOptions = (json: unknown) =>
+  json ? (renameKeys(json, camelToSnake) as Record<string, unknown>) : null;
 
 /** The body's google_options and network_options, their nested keys read back to the service's camelCase (camelBody does the top level only). */
 function withGoogleOptions(body: Record<string, unknown>): Record<string, unknown> {
-  const out = body.networkOptions && typeof body.networkOptions === "object" ? { ...body, networkOptions: renameKeys(body.networkOptions, snakeToCamel) } : body;
+  const out =
+    body.networkOptions && typeof body.networkOptions === "object"
+      ? { ...body, networkOptions: renameKeys(body.networkOptions, snakeToCamel) }
+      : body;
   const g = out.googleOptions;
   if (!g || typeof g !== "object" || Array.isArray(g)) return out;
-  const camel = (v: unknown): unknown => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [snakeToCamel(k), x])) : v);
+  const camel = (v: unknown): unknown =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [snakeToCamel(k), x]))
+      : v;
   return { ...out, googleOptions: Object.fromEntries(Object.entries(g).map(([k, v]) => [snakeToCamel(k), camel(v)])) };
 }
 
@@ -72,7 +93,12 @@ export const restPost = (p: PostRecord): z.output<typeof restPostSchema> => ({
 });
 
 /** Query values: lists may come comma-separated or repeated. */
-const listOf = (v: unknown) => (Array.isArray(v) ? v.flatMap((x) => String(x).split(",")) : typeof v === "string" ? v.split(",").filter(Boolean) : undefined);
+const listOf = (v: unknown) =>
+  Array.isArray(v)
+    ? v.flatMap((x) => String(x).split(","))
+    : typeof v === "string"
+      ? v.split(",").filter(Boolean)
+      : undefined;
 
 const queryOf = (req: Request) => ({
   status: listOf(req.query.status),
@@ -89,13 +115,21 @@ export function postsRouter(services: Services) {
   const { posts } = services;
   const viewer = (req: Request) => viewerOf(services, req, "business");
   // the REST page always says its total (counted in the list's own statement)
-  const page = (p: Awaited<ReturnType<typeof posts.list>>) => ({ posts: p.items.map(restPost), total: p.total!, page: p.page, limit: p.limit, pages: Math.ceil(p.total! / p.limit) });
+  const page = (p: Awaited<ReturnType<typeof posts.list>>) => ({
+    posts: p.items.map(restPost),
+    total: p.total!,
+    page: p.page,
+    limit: p.limit,
+    pages: Math.ceil(p.total! / p.limit),
+  });
 
   r.get("/", async (req, res) => {
     res.json(page(await posts.list(await viewer(req), queryOf(req))));
   });
   r.post("/", async (req, res) => {
-    res.status(201).json(restPost(await posts.create(await viewer(req), withGoogleOptions(camelBody(req)), metaOf(req))));
+    res
+      .status(201)
+      .json(restPost(await posts.create(await viewer(req), withGoogleOptions(camelBody(req)), metaOf(req))));
   });
 
   r.get("/drafts", async (req, res) => {
@@ -129,7 +163,15 @@ export function postsRouter(services: Services) {
   });
 
   r.get("/calendar", async (req, res) => {
-    res.json({ posts: (await posts.calendar(await viewer(req), { from: req.query.from, to: req.query.to, campaignId: req.query.campaign_id })).map(restPost) });
+    res.json({
+      posts: (
+        await posts.calendar(await viewer(req), {
+          from: req.query.from,
+          to: req.query.to,
+          campaignId: req.query.campaign_id,
+        })
+      ).map(restPost),
+    });
   });
 
   // bulk actions from the posts table
@@ -151,7 +193,9 @@ export function postsRouter(services: Services) {
     res.json(restPost(await posts.get(await viewer(req), req.params.id)));
   });
   r.put("/:id", async (req, res) => {
-    res.json(restPost(await posts.update(await viewer(req), req.params.id, withGoogleOptions(camelBody(req)), metaOf(req))));
+    res.json(
+      restPost(await posts.update(await viewer(req), req.params.id, withGoogleOptions(camelBody(req)), metaOf(req))),
+    );
   });
   r.delete("/:id", async (req, res) => {
     const p = await posts.remove(await viewer(req), req.params.id, metaOf(req));
@@ -165,7 +209,9 @@ export function postsRouter(services: Services) {
   });
   // a new draft from this post; {"media_only": true} keeps only its media
   r.post("/:id/duplicate", async (req, res) => {
-    res.status(201).json(restPost(await posts.duplicate(await viewer(req), req.params.id, camelBody(req), metaOf(req))));
+    res
+      .status(201)
+      .json(restPost(await posts.duplicate(await viewer(req), req.params.id, camelBody(req), metaOf(req))));
   });
   r.post("/:id/publish", async (req, res) => {
     res.status(202).json(restPost(await posts.publishNow(await viewer(req), req.params.id, metaOf(req))));

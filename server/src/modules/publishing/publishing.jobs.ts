@@ -5,13 +5,31 @@ import type { Config } from "../../config.ts";
 import type { ModuleJobs } from "../../jobs/scheduler.ts";
 import { PUBLISH_JOB, RECOVER_JOB, type PublishingService } from "./publishing.service.ts";
 
-export function publishingJobs(publishing: Pick<PublishingService, "runBatch" | "recover">, platforms: Pick<Config["platforms"], "leaseMs">): ModuleJobs {
+export function publishingJobs(
+  publishing: Pick<PublishingService, "runBatch" | "recover">,
+  platforms: Pick<Config["platforms"], "leaseMs">,
+): ModuleJobs {
   const { leaseMs } = platforms;
   return {
-    batched: [{ name: PUBLISH_JOB, run: (jobs: { targetId: string }[], answered) => publishing.runBatch(jobs.map((j) => j.targetId), answered), lockLifetimeMs: Math.max(leaseMs * 2, 2_000) }],
+    batched: [
+      {
+        name: PUBLISH_JOB,
+        run: (jobs: { targetId: string }[], answered) =>
+          publishing.runBatch(
+            jobs.map((j) => j.targetId),
+            answered,
+          ),
+        lockLifetimeMs: Math.max(leaseMs * 2, 2_000),
+      },
+    ],
     recurring: [
       // also once when a process starts running jobs: what fell due while none ran goes out at once
-      { name: RECOVER_JOB, everyMs: Math.max(500, Math.round(leaseMs / 2)), run: () => publishing.recover(), atStart: () => publishing.recover(new Date(), 0) },
+      {
+        name: RECOVER_JOB,
+        everyMs: Math.max(500, Math.round(leaseMs / 2)),
+        run: () => publishing.recover(),
+        atStart: () => publishing.recover(new Date(), 0),
+      },
     ],
   };
 }

@@ -10,7 +10,21 @@
 // network's reset); nothing is ever sent twice. Writes of many attempts at once (steps, leases,
 // outcomes, events) are made together (jobs/group-commit.ts).
 import { randomUUID } from "node:crypto";
-import { PLATFORM_LIMITS, altTextOf, assertPostTransition, mediaFormatOf, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, mayUse, STOPPED_STATUSES, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
+import {
+  PLATFORM_LIMITS,
+  altTextOf,
+  assertPostTransition,
+  mediaFormatOf,
+  assertTargetTransition,
+  composeText,
+  DEFAULT_GOOGLE_POST_OPTIONS,
+  kuwaitDate,
+  mayUse,
+  STOPPED_STATUSES,
+  TARGET_STATUSES,
+  type GooglePostOptions,
+  type NetworkOptions,
+} from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { Load } from "../../jobs/adaptive.ts";
@@ -64,7 +78,9 @@ export interface PublishedDays {
 }
 
 /** A post's new status that is a webhook event (docs/product.md#webhooks); a partly published post is published. */
-const POST_EVENTS: Partial<Record<PostStatus, "post.scheduled" | "post.published" | "post.failed" | "post.unconfirmed">> = {
+const POST_EVENTS: Partial<
+  Record<PostStatus, "post.scheduled" | "post.published" | "post.failed" | "post.unconfirmed">
+> = {
   scheduled: "post.scheduled",
   published: "post.published",
   partially_published: "post.published",
@@ -72,17 +88,31 @@ const POST_EVENTS: Partial<Record<PostStatus, "post.scheduled" | "post.published
   unconfirmed: "post.unconfirmed",
 };
 
-export function createPublishingService(deps: Deps, accounts: PlatformAccountsService, media: MediaService, notifications: NotificationsService, analytics: PublishedDays, webhooks: Pick<WebhookEmitter, "record" | "dispatch">) {
+export function createPublishingService(
+  deps: Deps,
+  accounts: PlatformAccountsService,
+  media: MediaService,
+  notifications: NotificationsService,
+  analytics: PublishedDays,
+  webhooks: Pick<WebhookEmitter, "record" | "dispatch">,
+) {
   const { db, pubsub, queue, logger, config } = deps;
   const leaseMs = config.platforms.leaseMs;
   const leaseUntil = () => new Date(Date.now() + leaseMs);
 
   // the lane is the network: the worker adapts how many calls it has in flight to each (jobs/adaptive.ts)
-  const enqueueOne = (targetId: string, when: Date, lane: string) => queue.enqueue(PUBLISH_JOB, { targetId, lane }, when, { "data.targetId": targetId });
+  const enqueueOne = (targetId: string, when: Date, lane: string) =>
+    queue.enqueue(PUBLISH_JOB, { targetId, lane }, when, { "data.targetId": targetId });
   /** Queues targets whose network the caller did not say: one read for all of them. */
   async function enqueueTargets(targets: { id: string; dueAt: Date | null; platform?: string }[]) {
     const unknown = targets.filter((t) => !t.platform).map((t) => t.id);
-    const lanes = new Map(unknown.length ? (await db.postTarget.findMany({ where: { id: { in: unknown } }, select: { id: true, platform: true } })).map((r) => [r.id, r.platform as string]) : []);
+    const lanes = new Map(
+      unknown.length
+        ? (await db.postTarget.findMany({ where: { id: { in: unknown } }, select: { id: true, platform: true } })).map(
+            (r) => [r.id, r.platform as string],
+          )
+        : [],
+    );
     for (const t of targets) await enqueueOne(t.id, t.dueAt ?? new Date(), t.platform ?? lanes.get(t.id) ?? "");
   }
   /**
@@ -118,7 +148,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     const post = await tx.post.findUnique({ where: { id: postId }, include: { targets: { select: TARGET_STATE } } });
     if (!post) return null;
     const d = derive(post, repair);
-    if (d.changed) await tx.post.update({ where: { id: postId }, data: { status: d.status, publishedAt: d.firstPublished } });
+    if (d.changed)
+      await tx.post.update({ where: { id: postId }, data: { status: d.status, publishedAt: d.firstPublished } });
     return recordEvent(tx, post, d);
   }
 
@@ -127,7 +158,9 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
    * read of them all and one update of those that change, the same rule for each.
    */
   async function syncPosts(tx: Tx, postIds: string[]): Promise<Map<string, Synced>> {
-    const posts = postIds.length ? await tx.post.findMany({ where: { id: { in: postIds } }, include: { targets: { select: TARGET_STATE } } }) : [];
+    const posts = postIds.length
+      ? await tx.post.findMany({ where: { id: { in: postIds } }, include: { targets: { select: TARGET_STATE } } })
+      : [];
     const derived = posts.map((post) => ({ post, d: derive(post, false) }));
     const changed = derived.filter((x) => x.d.changed);
     if (changed.length) {
@@ -143,23 +176,45 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   /** The status (and first publication time) a post's targets give it; throws on a move the machine refuses. */
-  function derive(post: { status: PostStatus; publishedAt: Date | null; targets: (TargetState & { publishedAt: Date | null })[] }, repair: boolean) {
-    const days = post.targets.flatMap((t) => (t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : []));
+  function derive(
+    post: { status: PostStatus; publishedAt: Date | null; targets: (TargetState & { publishedAt: Date | null })[] },
+    repair: boolean,
+  ) {
+    const days = post.targets.flatMap((t) =>
+      t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : [],
+    );
     const status = postStatusFrom(post.targets, post.status);
-    const firstPublished = post.targets.map((t) => t.publishedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
-    const changed = status !== post.status || (post.publishedAt?.getTime() ?? null) !== (firstPublished?.getTime() ?? null);
+    const firstPublished =
+      post.targets
+        .map((t) => t.publishedAt)
+        .filter((d): d is Date => !!d)
+        .sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+    const changed =
+      status !== post.status || (post.publishedAt?.getTime() ?? null) !== (firstPublished?.getTime() ?? null);
     if (status !== post.status && !repair) assertPostTransition(post.status, status);
     return { days, status, firstPublished, changed };
   }
 
   /** The webhook event of a post's new status, recorded in the same transaction. */
-  async function recordEvent(tx: Tx, post: { id: string; businessId: string; status: PostStatus }, d: ReturnType<typeof derive>): Promise<Synced> {
+  async function recordEvent(
+    tx: Tx,
+    post: { id: string; businessId: string; status: PostStatus },
+    d: ReturnType<typeof derive>,
+  ): Promise<Synced> {
     const event = d.status !== post.status ? POST_EVENTS[d.status] : undefined;
     const deliveries = event ? await webhooks.record(tx, post.businessId, { type: event, postId: post.id }) : [];
-    return { businessId: post.businessId, status: d.status, was: post.status, changed: d.changed, days: d.days, deliveries };
+    return {
+      businessId: post.businessId,
+      status: d.status,
+      was: post.status,
+      changed: d.changed,
+      days: d.days,
+      deliveries,
+    };
   }
 
-  type Event = { [T in "post.changed" | "stats.changed"]: { topic: T; payload: Events[T] } }["post.changed" | "stats.changed"];
+  type Event = { [T in "post.changed" | "stats.changed"]: { topic: T; payload: Events[T] } }[
+    "post.changed" | "stats.changed"];
   /** Events of many posts changing at once go out together, in one transaction (delivered at its commit, in order). */
   const notify = groupCommit<Event, void>(async (asked) => {
     // the same event twice in one transaction is delivered once (Postgres folds them): sent once
@@ -178,8 +233,11 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     if (s.days.length) await analytics.refreshDays(s.businessId, s.days);
     await webhooks.dispatch(s.deliveries);
     if (!s.changed) return;
-    const events: Promise<void>[] = [notify({ topic: "post.changed", payload: { businessId: s.businessId, postId, status: s.status } })];
-    if (s.status === "published" || s.status === "partially_published" || s.was === "published") events.push(notify({ topic: "stats.changed", payload: { reason: "post.published" } }));
+    const events: Promise<void>[] = [
+      notify({ topic: "post.changed", payload: { businessId: s.businessId, postId, status: s.status } }),
+    ];
+    if (s.status === "published" || s.status === "partially_published" || s.was === "published")
+      events.push(notify({ topic: "stats.changed", payload: { reason: "post.published" } }));
     await Promise.all(events);
   }
 
@@ -189,14 +247,22 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
    * target finishing at the same moment can leave the post behind its targets. `also` writes more in
    * the same transaction (an audit row). False when the target no longer matched.
    */
-  async function changeTarget(target: { id: string; postId: string }, where: Prisma.PostTargetWhereInput, data: Prisma.PostTargetUpdateManyMutationInput, also?: (tx: Tx) => Promise<unknown>) {
+  async function changeTarget(
+    target: { id: string; postId: string },
+    where: Prisma.PostTargetWhereInput,
+    data: Prisma.PostTargetUpdateManyMutationInput,
+    also?: (tx: Tx) => Promise<unknown>,
+  ) {
     // every status `where` admits must be allowed to become the new one (TARGET_TRANSITIONS)
     const to = typeof data.status === "object" ? data.status.set : data.status;
     if (to) assertTargetTransition(statusesOf(where.status), to);
     const synced = await db.$transaction(async (tx) => {
       // the post first, as every other writer of the post and its targets does
       await tx.$queryRaw`select id from posts where id = ${target.postId}::uuid for update`;
-      const { count } = await tx.postTarget.updateMany({ where: { ...where, id: target.id, postId: target.postId }, data });
+      const { count } = await tx.postTarget.updateMany({
+        where: { ...where, id: target.id, postId: target.postId },
+        data,
+      });
       if (!count) return null;
       await also?.(tx);
       return syncPost(tx, target.postId);
@@ -215,18 +281,28 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
   /** Tells the post's author (or, without one, the business's people) once per attempt. */
   async function tellAuthor(
-    t: { id: string; attemptKey: string | null; platform: string; post: { id: string; businessId: string; authorId: string | null; content: string } },
+    t: {
+      id: string;
+      attemptKey: string | null;
+      platform: string;
+      post: { id: string; businessId: string; authorId: string | null; content: string };
+    },
     type: "post_failed" | "post_unconfirmed" | "snapchat_ready" | "tiktok_ready",
     extra: { errorCode?: string; errorMessage?: string | null } = {},
   ) {
-    const to = t.post.authorId ? [t.post.authorId] : (await db.user.findMany({ where: { businessId: t.post.businessId }, select: { id: true } })).map((u) => u.id);
+    const to = t.post.authorId
+      ? [t.post.authorId]
+      : (await db.user.findMany({ where: { businessId: t.post.businessId }, select: { id: true } })).map((u) => u.id);
     const excerpt = t.post.content.length > 80 ? `${t.post.content.slice(0, 79)}…` : t.post.content;
     const base = { businessId: t.post.businessId, postId: t.post.id, platform: t.platform, excerpt };
     await notifications.deliver(
       to.map((userId) => ({
         userId,
         type,
-        data: type === "post_failed" ? { ...base, errorCode: extra.errorCode ?? "PUBLISH_FAILED", errorMessage: extra.errorMessage ?? null } : base,
+        data:
+          type === "post_failed"
+            ? { ...base, errorCode: extra.errorCode ?? "PUBLISH_FAILED", errorMessage: extra.errorMessage ?? null }
+            : base,
         dedupeKey: `${type}:${t.id}:${t.attemptKey ?? "manual"}:${userId}`,
       })) as Parameters<NotificationsService["deliver"]>[0],
     );
@@ -239,45 +315,59 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
    * its own. Each caller learns whether its write happened, and the post's change to announce.
    */
   type Outcome = { t: { id: string; postId: string }; key: string; data: Prisma.PostTargetUpdateManyMutationInput };
-  const settleMany = groupCommit<Outcome, { done: boolean; synced?: Synced }>(async (items) => {
-    try {
-      return await db.$transaction(
-        async (tx) => {
-          const posts = [...new Set(items.map((i) => i.t.postId))].sort();
-          await tx.$queryRaw`select id from posts where id = any(${posts}::uuid[]) order by id for update`;
-          const done: boolean[] = [];
-          for (const i of items) {
-            const { count } = await tx.postTarget.updateMany({ where: { id: i.t.id, postId: i.t.postId, status: "publishing", attemptKey: i.key }, data: { leaseUntil: null, ...i.data } });
-            done.push(count > 0);
-          }
-          const answers: { done: boolean; synced?: Synced }[] = done.map((d) => ({ done: d }));
-          const touched = posts.filter((postId) => items.some((i, n) => done[n] && i.t.postId === postId));
-          const synced = await syncPosts(tx, touched);
-          for (const postId of touched) answers[items.findLastIndex((i, n) => done[n] && i.t.postId === postId)]!.synced = synced.get(postId);
-          return answers;
-        },
-        { maxWait: 10_000, timeout: 30_000 },
-      );
-    } catch (e) {
-      if (items.length === 1) throw e;
-      return Promise.all(
-        items.map(async (i) => {
-          let synced: Synced | null = null;
-          const done = await db.$transaction(async (tx) => {
-            await tx.$queryRaw`select id from posts where id = ${i.t.postId}::uuid for update`;
-            const { count } = await tx.postTarget.updateMany({ where: { id: i.t.id, postId: i.t.postId, status: "publishing", attemptKey: i.key }, data: { leaseUntil: null, ...i.data } });
-            if (count) synced = await syncPost(tx, i.t.postId);
-            return count > 0;
-          });
-          return { done, ...(synced ? { synced } : {}) };
-        }),
-      );
-    }
-    // two at once: one commits while the next is written (they lock their posts in one order)
-  }, { concurrency: 2 });
+  const settleMany = groupCommit<Outcome, { done: boolean; synced?: Synced }>(
+    async (items) => {
+      try {
+        return await db.$transaction(
+          async (tx) => {
+            const posts = [...new Set(items.map((i) => i.t.postId))].sort();
+            await tx.$queryRaw`select id from posts where id = any(${posts}::uuid[]) order by id for update`;
+            const done: boolean[] = [];
+            for (const i of items) {
+              const { count } = await tx.postTarget.updateMany({
+                where: { id: i.t.id, postId: i.t.postId, status: "publishing", attemptKey: i.key },
+                data: { leaseUntil: null, ...i.data },
+              });
+              done.push(count > 0);
+            }
+            const answers: { done: boolean; synced?: Synced }[] = done.map((d) => ({ done: d }));
+            const touched = posts.filter((postId) => items.some((i, n) => done[n] && i.t.postId === postId));
+            const synced = await syncPosts(tx, touched);
+            for (const postId of touched)
+              answers[items.findLastIndex((i, n) => done[n] && i.t.postId === postId)]!.synced = synced.get(postId);
+            return answers;
+          },
+          { maxWait: 10_000, timeout: 30_000 },
+        );
+      } catch (e) {
+        if (items.length === 1) throw e;
+        return Promise.all(
+          items.map(async (i) => {
+            let synced: Synced | null = null;
+            const done = await db.$transaction(async (tx) => {
+              await tx.$queryRaw`select id from posts where id = ${i.t.postId}::uuid for update`;
+              const { count } = await tx.postTarget.updateMany({
+                where: { id: i.t.id, postId: i.t.postId, status: "publishing", attemptKey: i.key },
+                data: { leaseUntil: null, ...i.data },
+              });
+              if (count) synced = await syncPost(tx, i.t.postId);
+              return count > 0;
+            });
+            return { done, ...(synced ? { synced } : {}) };
+          }),
+        );
+      }
+      // two at once: one commits while the next is written (they lock their posts in one order)
+    },
+    { concurrency: 2 },
+  );
 
   /** Writes a target's outcome, only if this attempt still owns it. */
-  async function settle(t: { id: string; postId: string }, attemptKey: string, data: Prisma.PostTargetUpdateManyMutationInput) {
+  async function settle(
+    t: { id: string; postId: string },
+    attemptKey: string,
+    data: Prisma.PostTargetUpdateManyMutationInput,
+  ) {
     const to = typeof data.status === "object" ? data.status.set : data.status;
     if (to) assertTargetTransition(["publishing"], to);
     const r = await settleMany({ t, key: attemptKey, data });
@@ -286,7 +376,15 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   // the business's subscription comes with the target: a stopped business's due targets are held (docs/product.md#subscriptions-and-billing)
-  const include = { account: true, post: { include: { media: { orderBy: { position: "asc" }, select: { mediaId: true } }, business: { select: { subscription: { select: { status: true } } } } } } } as const satisfies Prisma.PostTargetInclude;
+  const include = {
+    account: true,
+    post: {
+      include: {
+        media: { orderBy: { position: "asc" }, select: { mediaId: true } },
+        business: { select: { subscription: { select: { status: true } } } },
+      },
+    },
+  } as const satisfies Prisma.PostTargetInclude;
   const loadTargets = (ids: string[]) => db.postTarget.findMany({ where: { id: { in: ids } }, include });
   type LoadedTarget = Awaited<ReturnType<typeof loadTargets>>[number];
 
@@ -299,13 +397,18 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   function holdLease(targetId: string, key: string) {
     leases.set(targetId, key);
     if (renewing) return;
-    renewing = setInterval(() => {
-      if (!leases.size) return;
-      const ids = [...leases.keys()];
-      const keys = [...leases.values()];
-      void db.$executeRaw`update post_targets set lease_until = ${leaseUntil()}
-        where status = 'publishing' and (id, attempt_key) in (select * from unnest(${ids}::uuid[], ${keys}::text[]))`.catch(() => {});
-    }, Math.max(200, leaseMs / 3));
+    renewing = setInterval(
+      () => {
+        if (!leases.size) return;
+        const ids = [...leases.keys()];
+        const keys = [...leases.values()];
+        void db.$executeRaw`update post_targets set lease_until = ${leaseUntil()}
+        where status = 'publishing' and (id, attempt_key) in (select * from unnest(${ids}::uuid[], ${keys}::text[]))`.catch(
+          () => {},
+        );
+      },
+      Math.max(200, leaseMs / 3),
+    );
     renewing.unref();
   }
   function dropLease(targetId: string) {
@@ -317,14 +420,19 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   /** Attempts about to send, recorded as such together: the step is written before any of them sends. */
-  const markSend = groupCommit<{ id: string; key: string }, boolean>(async (items) => {
-    const ids = items.map((i) => i.id);
-    const keys = items.map((i) => i.key);
-    const rows = await db.$queryRaw<{ id: string }[]>`update post_targets set attempt_step = 'send', lease_until = ${leaseUntil()}, updated_at = now()
+  const markSend = groupCommit<{ id: string; key: string }, boolean>(
+    async (items) => {
+      const ids = items.map((i) => i.id);
+      const keys = items.map((i) => i.key);
+      const rows = await db.$queryRaw<
+        { id: string }[]
+      >`update post_targets set attempt_step = 'send', lease_until = ${leaseUntil()}, updated_at = now()
       where (id, attempt_key) in (select * from unnest(${ids}::uuid[], ${keys}::text[])) returning id::text`;
-    const marked = new Set(rows.map((r) => r.id));
-    return items.map((i) => marked.has(i.id));
-  }, { concurrency: 2 });
+      const marked = new Set(rows.map((r) => r.id));
+      return items.map((i) => marked.has(i.id));
+    },
+    { concurrency: 2 },
+  );
 
   /** Accounts a network told to wait (a 429 and its reset): none of their targets is sent before then. */
   const accountWaits = new Map<string, Date>();
@@ -337,7 +445,17 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
   /** The account cannot publish now: the target waits, visibly, until it is reconnected. */
   async function waitForAccount(t: LoadedTarget) {
-    await changeTarget(t, { status: { in: ["pending", "publishing"] } }, { status: "pending", errorCode: "ACCOUNT_RECONNECT_NEEDED", errorMessage: t.account.lastError, leaseUntil: null, attemptStep: null });
+    await changeTarget(
+      t,
+      { status: { in: ["pending", "publishing"] } },
+      {
+        status: "pending",
+        errorCode: "ACCOUNT_RECONNECT_NEEDED",
+        errorMessage: t.account.lastError,
+        leaseUntil: null,
+        attemptStep: null,
+      },
+    );
   }
 
   /**
@@ -363,7 +481,10 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
    * claimed first is not in the answer), and their posts' statuses follow. Targets of an account the
    * network told to wait are moved to its reset instead, with the reason shown meanwhile.
    */
-  async function claimMany(ready: LoadedTarget[], held: { t: LoadedTarget; until: Date }[]): Promise<Map<string, Claim>> {
+  async function claimMany(
+    ready: LoadedTarget[],
+    held: { t: LoadedTarget; until: Date }[],
+  ): Promise<Map<string, Claim>> {
     if (!ready.length && !held.length) return new Map();
     assertTargetTransition(["pending"], "publishing");
     const posts = [...new Set([...ready, ...held.map((h) => h.t)].map((t) => t.postId))].sort();
@@ -372,7 +493,9 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       async (tx) => {
         await tx.$queryRaw`select id from posts where id = any(${posts}::uuid[]) order by id for update`;
         const rows = ids.length
-          ? await tx.$queryRaw<{ id: string; post_id: string; attempt_key: string; attempt_started_at: Date; attempts: number }[]>`
+          ? await tx.$queryRaw<
+              { id: string; post_id: string; attempt_key: string; attempt_started_at: Date; attempts: number }[]
+            >`
               update post_targets
                  set status = 'publishing', attempt_key = gen_random_uuid()::text, attempt_step = 'prepare', attempt_started_at = now(),
                      progress = '{}'::jsonb, error_code = null, error_message = null, lease_until = ${leaseUntil()}, attempts = attempts + 1, updated_at = now()
@@ -381,7 +504,10 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
           : [];
         const moved: string[] = [];
         for (const h of held) {
-          const n = await tx.postTarget.updateMany({ where: { id: h.t.id, status: "pending" }, data: { dueAt: h.until, errorCode: "RATE_LIMITED", attemptStep: null } });
+          const n = await tx.postTarget.updateMany({
+            where: { id: h.t.id, status: "pending" },
+            data: { dueAt: h.until, errorCode: "RATE_LIMITED", attemptStep: null },
+          });
           if (n.count) moved.push(h.t.postId);
         }
         const synced = [...(await syncPosts(tx, [...new Set([...rows.map((r) => r.post_id), ...moved])].sort()))];
@@ -391,7 +517,12 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     );
     for (const h of held) again(h.t.id, h.until);
     await Promise.all(synced.map(([postId, s]) => announce(postId, s)));
-    return new Map(rows.map((r) => [r.id, { attemptKey: r.attempt_key, attemptStartedAt: new Date(r.attempt_started_at), attempts: Number(r.attempts) }]));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        { attemptKey: r.attempt_key, attemptStartedAt: new Date(r.attempt_started_at), attempts: Number(r.attempts) },
+      ]),
+    );
   }
 
   /** Whether a pending target is to be claimed now; otherwise `runTarget` says why not (and does what that asks). */
@@ -417,7 +548,10 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
    * in one transaction, then each driven on its own. One answer per target, in order: when to run
    * its job again (if ever) and how the network took it (the worker's in-flight limit adapts to it).
    */
-  function runBatch(targetIds: string[], answered: (index: number, load: Load) => void = () => {}): Promise<BatchOutcome>[] {
+  function runBatch(
+    targetIds: string[],
+    answered: (index: number, load: Load) => void = () => {},
+  ): Promise<BatchOutcome>[] {
     const now = Date.now();
     const loaded = loadTargets(targetIds).then((rows) => new Map(rows.map((t) => [t.id, t])));
     const claims = loaded.then((byId) => {
@@ -454,11 +588,24 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   /** One target of a batch: its claimed attempt, a dead worker's attempt to resume, or why it waits. */
-  async function runTarget(t: LoadedTarget, claims: Promise<Map<string, Claim>>, accessOf: AccessOf, answered: (load: Load) => void): Promise<Load> {
+  async function runTarget(
+    t: LoadedTarget,
+    claims: Promise<Map<string, Claim>>,
+    accessOf: AccessOf,
+    answered: (load: Load) => void,
+  ): Promise<Load> {
     if (t.status === "pending") {
       const claim = (await claims).get(t.id);
       if (claim) {
-        const claimed = { ...t, status: "publishing" as const, attemptStep: "prepare", progress: {}, errorCode: null, errorMessage: null, ...claim };
+        const claimed = {
+          ...t,
+          status: "publishing" as const,
+          attemptStep: "prepare",
+          progress: {},
+          errorCode: null,
+          errorMessage: null,
+          ...claim,
+        };
         return attempt(claimed, accessOf, answered);
       }
       if (t.post.status === "draft") return "none"; // unscheduled meanwhile
@@ -474,13 +621,23 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       const adapter = accounts.adapterFor(t.account);
       if (adapter.manual && !t.account.demo) {
         // Snapchat: the person posts it; we hand them the caption and media at the time
-        if (await changeTarget(t, { status: "pending" }, { status: "awaiting_manual", errorCode: null, errorMessage: null })) await tellAuthor(t, "snapchat_ready");
+        if (
+          await changeTarget(
+            t,
+            { status: "pending" },
+            { status: "awaiting_manual", errorCode: null, errorMessage: null },
+          )
+        )
+          await tellAuthor(t, "snapchat_ready");
       }
       return "none"; // another worker has it, or it waits for its account's reset
     }
     if (t.status === "publishing") {
       // a lapsed lease: its worker is gone; take the attempt over where it stopped
-      const { count } = await db.postTarget.updateMany({ where: { id: t.id, status: "publishing", OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] }, data: { leaseUntil: leaseUntil() } });
+      const { count } = await db.postTarget.updateMany({
+        where: { id: t.id, status: "publishing", OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] },
+        data: { leaseUntil: leaseUntil() },
+      });
       if (!count) return "none";
       logger.info("resuming a publish attempt", { targetId: t.id, step: t.attemptStep });
       return attempt(t, accessOf, answered);
@@ -508,11 +665,19 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       }
       const adapter = accounts.adapterFor(account);
       const networkOptions = t.post.networkOptions as NetworkOptions | null;
-      const files = (await media.forPublish(t.post.businessId, t.post.media.map((m) => m.mediaId), t.platform, mediaFormatOf(t.platform, networkOptions))).map((f) => ({ ...f, altText: altTextOf(networkOptions, f.id) }));
+      const files = (
+        await media.forPublish(
+          t.post.businessId,
+          t.post.media.map((m) => m.mediaId),
+          t.platform,
+          mediaFormatOf(t.platform, networkOptions),
+        )
+      ).map((f) => ({ ...f, altText: altTextOf(networkOptions, f.id) }));
       const google = t.platform === "google" ? await googleRequest(t) : undefined;
       if (google === null && !account.demo) {
         // nowhere to post it: refused before anything is sent; a person picks a location, then retries
-        if (await settle(t, key, { status: "failed", errorCode: "GOOGLE_NO_LOCATION", errorMessage: null })) await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode: "GOOGLE_NO_LOCATION" });
+        if (await settle(t, key, { status: "failed", errorCode: "GOOGLE_NO_LOCATION", errorMessage: null }))
+          await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode: "GOOGLE_NO_LOCATION" });
         return "none";
       }
       req = {
@@ -527,10 +692,20 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         progress: (t.progress ?? {}) as Record<string, unknown>,
         saveProgress: async (progress) => {
           req!.progress = progress;
-          await db.postTarget.updateMany({ where: { id: targetId, attemptKey: key }, data: { progress: progress as Prisma.InputJsonValue, leaseUntil: leaseUntil() } });
+          await db.postTarget.updateMany({
+            where: { id: targetId, attemptKey: key },
+            data: { progress: progress as Prisma.InputJsonValue, leaseUntil: leaseUntil() },
+          });
         },
         signal: AbortSignal.timeout(config.platforms.publishTimeoutMs * 10),
-        ...(t.platform === "google" ? { google: google ?? { locations: [], post: (t.post.googleOptions as GooglePostOptions | null) ?? DEFAULT_GOOGLE_POST_OPTIONS } } : {}),
+        ...(t.platform === "google"
+          ? {
+              google: google ?? {
+                locations: [],
+                post: (t.post.googleOptions as GooglePostOptions | null) ?? DEFAULT_GOOGLE_POST_OPTIONS,
+              },
+            }
+          : {}),
       };
       if (step === "send") {
         // resumed after the send may have happened: ask before anything else
@@ -583,14 +758,34 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   async function finish(t: LoadedTarget, key: string, r: Published) {
     if (r.handoff) {
       // handed to the person on the network (TikTok's inbox): it is theirs to post; they mark it done
-      if (await settle(t, key, { status: "awaiting_manual", attemptStep: "done", errorCode: "TIKTOK_INBOX", errorMessage: null })) await tellAuthor({ ...t, attemptKey: key }, "tiktok_ready");
+      if (
+        await settle(t, key, {
+          status: "awaiting_manual",
+          attemptStep: "done",
+          errorCode: "TIKTOK_INBOX",
+          errorMessage: null,
+        })
+      )
+        await tellAuthor({ ...t, attemptKey: key }, "tiktok_ready");
       return;
     }
     // a follow-up step that failed after the post went out (a first comment, a thread's later part) is kept for the person to read
     const publishedAt = new Date();
-    if (await settle(t, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt, attemptStep: "done", errorCode: r.warning ? "PUBLISHED_WITH_WARNING" : null, errorMessage: r.warning ?? null })) {
+    if (
+      await settle(t, key, {
+        status: "published",
+        externalId: r.externalId,
+        permalink: r.permalink ?? null,
+        publishedAt,
+        attemptStep: "done",
+        errorCode: r.warning ? "PUBLISHED_WITH_WARNING" : null,
+        errorMessage: r.warning ?? null,
+      })
+    ) {
       // its first figures minutes from now, not at the next hourly sweep; a failure to queue leaves it to the sweep
-      await analytics.figuresDue([{ id: t.id, publishedAt }]).catch((e: Error) => logger.warn("could not queue a post's figures", { targetId: t.id, error: e.message }));
+      await analytics
+        .figuresDue([{ id: t.id, publishedAt }])
+        .catch((e: Error) => logger.warn("could not queue a post's figures", { targetId: t.id, error: e.message }));
     }
   }
 
@@ -602,12 +797,18 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
   /** Back to pending, due at `when`, with the reason shown meanwhile. */
   async function later(t: LoadedTarget, key: string, when: Date, errorCode: string, errorMessage: string | null) {
-    if (await settle(t, key, { status: "pending", dueAt: when, attemptStep: null, errorCode, errorMessage })) again(t.id, when);
+    if (await settle(t, key, { status: "pending", dueAt: when, attemptStep: null, errorCode, errorMessage }))
+      again(t.id, when);
   }
 
   async function failed(t: LoadedTarget, key: string, step: Step, e: unknown, req: PublishRequest | null) {
     const pe = e instanceof PlatformError ? e : null;
-    logger.warn("publish attempt did not succeed", { targetId: t.id, step, kind: pe?.kind ?? "error", error: (e as Error).message });
+    logger.warn("publish attempt did not succeed", {
+      targetId: t.id,
+      step,
+      kind: pe?.kind ?? "error",
+      error: (e as Error).message,
+    });
     const giveUp = async (errorCode: string, errorMessage: string | null) => {
       if (await settle(t, key, { status: "failed", errorCode, errorMessage })) {
         await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode, errorMessage });
@@ -626,7 +827,9 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     if (pe?.kind === "plan") return giveUp("PUBLISH_PLAN_UNAVAILABLE", pe.platformMessage);
     if (pe?.kind === "auth") {
       // the network refused the token before creating anything: refresh once and try again, or wait for a reconnect
-      const { account } = await accounts.access(t.accountId, { force: true }).catch(() => ({ account: { ...t.account, status: "reconnect_needed" as const } }));
+      const { account } = await accounts
+        .access(t.accountId, { force: true })
+        .catch(() => ({ account: { ...t.account, status: "reconnect_needed" as const } }));
       if (account.status !== "connected") return waitForAccount({ ...t, account: account as LoadedTarget["account"] });
       if (t.attempts >= MAX_ATTEMPTS) return giveUp("PUBLISH_AUTH", pe.platformMessage);
       return later(t, key, new Date(), "PUBLISH_AUTH", pe.platformMessage);
@@ -635,7 +838,12 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       // the network may have received it: never send again on our own
       if (pe?.kind === "timeout" || !pe) return unconfirmed(t, key);
       // unavailable (5xx, connection dropped): ask, read-only, before deciding
-      const r = req ? await accounts.adapterFor(t.account).reconcile(req).catch(() => ({ state: "unknown" as const })) : { state: "unknown" as const };
+      const r = req
+        ? await accounts
+            .adapterFor(t.account)
+            .reconcile(req)
+            .catch(() => ({ state: "unknown" as const }))
+        : { state: "unknown" as const };
       if (r.state === "published") return finish(t, key, r.result);
       if (r.state === "unknown") return unconfirmed(t, key);
     }
@@ -661,7 +869,10 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
             status: "pending",
             dueAt: { lte: new Date(now.getTime() - graceMs) },
             OR: [{ errorCode: null }, { errorCode: { not: "ACCOUNT_RECONNECT_NEEDED" } }],
-            post: { status: { in: ["scheduled", "publishing"] }, business: { subscription: { isNot: { status: { in: STOPPED_STATUSES } } } } },
+            post: {
+              status: { in: ["scheduled", "publishing"] },
+              business: { subscription: { isNot: { status: { in: STOPPED_STATUSES } } } },
+            },
             account: { status: "connected" },
           },
         ],
@@ -671,7 +882,11 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     });
     // a target whose job is still queued (a backlog waiting for its turn, a job a gone process held,
     // which the scheduler releases) needs nothing; only a lost job is queued again
-    const queued = await queue.waiting(PUBLISH_JOB, "targetId", stale.map((s) => s.id));
+    const queued = await queue.waiting(
+      PUBLISH_JOB,
+      "targetId",
+      stale.map((s) => s.id),
+    );
     const lost = stale.filter((s) => !queued.has(s.id));
     for (const s of lost) await enqueueOne(s.id, now, s.platform);
     return lost.length;
@@ -685,7 +900,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
    */
   async function repairPosts(since?: Date) {
     const started = Date.now();
-    const from = since ?? new Date(repairedFrom === null ? started - REPAIR_FIRST_LOOKBACK_MS : repairedFrom - REPAIR_OVERLAP_MS);
+    const from =
+      since ?? new Date(repairedFrom === null ? started - REPAIR_FIRST_LOOKBACK_MS : repairedFrom - REPAIR_OVERLAP_MS);
     const suspects = await postsOutOfStep(db, from);
     const repaired: { postId: string; from: string; to: string }[] = [];
     for (const id of suspects) {
@@ -715,10 +931,19 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
      */
     async resumeBusiness(businessId: string) {
       const waiting = await db.postTarget.findMany({
-        where: { status: "pending", dueAt: { not: null }, post: { businessId, status: { in: ["scheduled", "publishing"] } }, account: { status: "connected" } },
+        where: {
+          status: "pending",
+          dueAt: { not: null },
+          post: { businessId, status: { in: ["scheduled", "publishing"] } },
+          account: { status: "connected" },
+        },
         select: { id: true, dueAt: true, platform: true },
       });
-      const queued = await queue.waiting(PUBLISH_JOB, "targetId", waiting.map((w) => w.id));
+      const queued = await queue.waiting(
+        PUBLISH_JOB,
+        "targetId",
+        waiting.map((w) => w.id),
+      );
       const now = Date.now();
       const lost = waiting.filter((w) => !queued.has(w.id) || w.dueAt!.getTime() <= now);
       for (const w of lost) await enqueueOne(w.id, new Date(Math.max(now, w.dueAt!.getTime())), w.platform);
@@ -726,8 +951,14 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     },
     /** After a reconnect, targets that waited for the account are due again. */
     async resumeAccount(accountId: string) {
-      const waiting = await db.postTarget.findMany({ where: { accountId, status: "pending", post: { status: { in: ["scheduled", "publishing"] } } }, select: { id: true, dueAt: true, platform: true } });
-      await db.postTarget.updateMany({ where: { id: { in: waiting.map((w) => w.id) }, errorCode: "ACCOUNT_RECONNECT_NEEDED" }, data: { errorCode: null, errorMessage: null } });
+      const waiting = await db.postTarget.findMany({
+        where: { accountId, status: "pending", post: { status: { in: ["scheduled", "publishing"] } } },
+        select: { id: true, dueAt: true, platform: true },
+      });
+      await db.postTarget.updateMany({
+        where: { id: { in: waiting.map((w) => w.id) }, errorCode: "ACCOUNT_RECONNECT_NEEDED" },
+        data: { errorCode: null, errorMessage: null },
+      });
       const now = Date.now();
       for (const w of waiting) await enqueueOne(w.id, new Date(Math.max(now, w.dueAt?.getTime() ?? now)), w.platform);
     },

@@ -5,12 +5,24 @@ import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { AiSettingsView, AiUsage, GeneratedPost } from "./studio.service.ts";
 
-export const restUsage = (u: AiUsage) => ({ month: u.month, used: u.used, limit: u.limit, remaining: u.remaining, plan: u.plan, resets_on: u.resetsOn });
+export const restUsage = (u: AiUsage) => ({
+  month: u.month,
+  used: u.used,
+  limit: u.limit,
+  remaining: u.remaining,
+  plan: u.plan,
+  resets_on: u.resetsOn,
+});
 
 const restGenerated = (g: GeneratedPost) => ({
   content: g.content,
   hashtags: g.hashtags,
-  variants: g.variants.map((v) => ({ content: v.content, hashtags: v.hashtags, language: v.language, unused_facts: v.unusedFacts ?? [] })),
+  variants: g.variants.map((v) => ({
+    content: v.content,
+    hashtags: v.hashtags,
+    language: v.language,
+    unused_facts: v.unusedFacts ?? [],
+  })),
   language: g.language,
   provider: g.provider,
   fell_back: g.fellBack,
@@ -76,8 +88,19 @@ export function aiRouter(services: Services) {
   /** One short caption by the writer in force, or by the settings in the body (tried, not saved): {ok, provider, fell_back, latency_ms, sample, note}. */
   r.post("/settings/test", async (req, res) => {
     const body = camelBody(req);
-    const t = await studio.testAiSettings(await admin(req), metaOf(req), body && Object.keys(body).length ? body : undefined);
-    res.json({ ok: t.ok, provider: t.provider, fell_back: t.fellBack, latency_ms: t.latencyMs, sample: t.sample, note: t.note });
+    const t = await studio.testAiSettings(
+      await admin(req),
+      metaOf(req),
+      body && Object.keys(body).length ? body : undefined,
+    );
+    res.json({
+      ok: t.ok,
+      provider: t.provider,
+      fell_back: t.fellBack,
+      latency_ms: t.latencyMs,
+      sample: t.sample,
+      note: t.note,
+    });
   });
 
   return r;

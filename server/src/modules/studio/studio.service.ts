@@ -6,8 +6,20 @@
 // it; the writer then runs outside any transaction (a model may take 30 s). Hashtag suggestions
 // are not counted: they are cheap and always local.
 import {
-  aiSettingsSchema, generateInputSchema, hashtagSuggestInputSchema, kuwaitDate, LEARN_MAX_POSTS, messageText, PLANS, resolveVoice, VOICE_FIELDS, type BusinessVoice,
-  type AiProviderName, type ContentLanguage, type Locale, type PlanId,
+  aiSettingsSchema,
+  generateInputSchema,
+  hashtagSuggestInputSchema,
+  kuwaitDate,
+  LEARN_MAX_POSTS,
+  messageText,
+  PLANS,
+  resolveVoice,
+  VOICE_FIELDS,
+  type BusinessVoice,
+  type AiProviderName,
+  type ContentLanguage,
+  type Locale,
+  type PlanId,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -16,7 +28,13 @@ import type { GenerateRequest, GeneratedVariant, PhotoAltText, PostPhoto } from 
 import { createLocalWriter } from "../../ai/local/local-writer.ts";
 import { suggestHashtags as localHashtags } from "../../ai/local/hashtags.ts";
 import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
-import { builtInGuestReader, createOpenAiReader, type GuestMessage, type GuestMessageReading, type GuestReader } from "../../ai/openai/openai-reader.ts";
+import {
+  builtInGuestReader,
+  createOpenAiReader,
+  type GuestMessage,
+  type GuestMessageReading,
+  type GuestReader,
+} from "../../ai/openai/openai-reader.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
@@ -124,7 +142,9 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
   }
   const this_business = business;
 
-  async function settings(): Promise<WriterSettings & { source: "settings" | "configuration"; updatedAt: Date | null }> {
+  async function settings(): Promise<
+    WriterSettings & { source: "settings" | "configuration"; updatedAt: Date | null }
+  > {
     const row = await db.aiSettings.findUnique({ where: { id: 1 } });
     if (row) {
       let apiKey: string | undefined;
@@ -132,13 +152,29 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
         try {
           apiKey = crypto.open(row.apiKeySealed);
         } catch {
-          deps.logger.warn("ai: the stored API key cannot be read with this TOKEN_ENCRYPTION_KEY; set it again in settings");
+          deps.logger.warn(
+            "ai: the stored API key cannot be read with this TOKEN_ENCRYPTION_KEY; set it again in settings",
+          );
         }
       }
-      return { provider: row.provider, baseUrl: row.baseUrl ?? undefined, model: row.model ?? undefined, apiKey, source: "settings", updatedAt: row.updatedAt };
+      return {
+        provider: row.provider,
+        baseUrl: row.baseUrl ?? undefined,
+        model: row.model ?? undefined,
+        apiKey,
+        source: "settings",
+        updatedAt: row.updatedAt,
+      };
     }
     const c = config.ai;
-    return { provider: c.provider, baseUrl: c.baseUrl, model: c.model, apiKey: c.apiKey, source: "configuration", updatedAt: null };
+    return {
+      provider: c.provider,
+      baseUrl: c.baseUrl,
+      model: c.model,
+      apiKey: c.apiKey,
+      source: "configuration",
+      updatedAt: null,
+    };
   }
 
   /** The writer for the current settings; the model's client is kept while they stay the same. */
@@ -147,7 +183,20 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
     if (s.provider !== "openai" || !s.model) return local;
     const key = JSON.stringify([s.baseUrl, s.model, s.apiKey, config.ai.timeoutMs, config.ai.vision]);
     if (cached?.key !== key) {
-      cached = { key, writer: createOpenAiWriter({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger, vision: config.ai.vision }, local) };
+      cached = {
+        key,
+        writer: createOpenAiWriter(
+          {
+            baseUrl: s.baseUrl,
+            apiKey: s.apiKey,
+            model: s.model,
+            timeoutMs: config.ai.timeoutMs,
+            logger: deps.logger,
+            vision: config.ai.vision,
+          },
+          local,
+        ),
+      };
     }
     return cached.writer;
   }
@@ -157,13 +206,26 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
     const s = await settings();
     if (s.provider !== "openai" || !s.model) return builtInReader;
     const key = JSON.stringify([s.baseUrl, s.model, s.apiKey, config.ai.timeoutMs]);
-    if (cachedReader?.key !== key) cachedReader = { key, reader: createOpenAiReader({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger }) };
+    if (cachedReader?.key !== key)
+      cachedReader = {
+        key,
+        reader: createOpenAiReader({
+          baseUrl: s.baseUrl,
+          apiKey: s.apiKey,
+          model: s.model,
+          timeoutMs: config.ai.timeoutMs,
+          logger: deps.logger,
+        }),
+      };
     return cachedReader.reader;
   }
 
   async function usageOf(businessId: string, at = now()): Promise<AiUsage> {
     const month = kuwaitMonth(at);
-    const [plan, used] = await Promise.all([planOfBusiness(db, businessId), db.aiGeneration.count({ where: { businessId, month } })]);
+    const [plan, used] = await Promise.all([
+      planOfBusiness(db, businessId),
+      db.aiGeneration.count({ where: { businessId, month } }),
+    ]);
     const limit = PLANS[plan].aiPostsPerMonth;
     return { month, used, limit, remaining: Math.max(0, limit - used), plan, resetsOn: nextMonthStart(month) };
   }
@@ -179,9 +241,16 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
     const since = new Date(now().getTime() - 60 * 24 * 3600 * 1000);
     const [posts, generations] = await Promise.all([
       publishedCaptions(db, businessId, LEARN_MAX_POSTS),
-      db.aiGeneration.findMany({ where: { businessId, createdAt: { gte: since } }, orderBy: { createdAt: "desc" }, take: LEARN_MAX_DRAFTS, select: { drafts: true, createdAt: true } }),
+      db.aiGeneration.findMany({
+        where: { businessId, createdAt: { gte: since } },
+        orderBy: { createdAt: "desc" },
+        take: LEARN_MAX_DRAFTS,
+        select: { drafts: true, createdAt: true },
+      }),
     ]);
-    const drafts = generations.flatMap((g) => g.drafts.map((content) => ({ content, createdAt: g.createdAt }))).slice(0, LEARN_MAX_DRAFTS);
+    const drafts = generations
+      .flatMap((g) => g.drafts.map((content) => ({ content, createdAt: g.createdAt })))
+      .slice(0, LEARN_MAX_DRAFTS);
     return learnVoice(posts, drafts);
   }
 
@@ -203,7 +272,9 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const plan = await planOfBusiness(tx, businessId);
       const used = await tx.aiGeneration.count({ where: { businessId, month } });
       if (used >= PLANS[plan].aiPostsPerMonth) throw new AppError("AI_QUOTA_EXCEEDED");
-      const row = await tx.aiGeneration.create({ data: { businessId, userId, month, provider: "local", kind: "caption" } });
+      const row = await tx.aiGeneration.create({
+        data: { businessId, userId, month, provider: "local", kind: "caption" },
+      });
       return row.id;
     });
   }
@@ -235,15 +306,35 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const photos = input.mediaIds?.length && opts.photos ? await opts.photos(businessId, input.mediaIds) : [];
       const reservation = await reserve(businessId, v.userId, at);
       try {
-        const [w, profile, voice] = await Promise.all([writer(), loadBusinessProfile(db, businessId), voiceOf(businessId)]);
+        const [w, profile, voice] = await Promise.all([
+          writer(),
+          loadBusinessProfile(db, businessId),
+          voiceOf(businessId),
+        ]);
         // the tone asked for, else the café's own
         const tone = input.tone ?? voice.tone;
-        const result = await w.generate({ prompt: input.prompt, platform: input.platform, language, tone, occasion: input.occasion, variants: input.variants, seed: input.seed, business: profile, voice, photos });
+        const result = await w.generate({
+          prompt: input.prompt,
+          platform: input.platform,
+          language,
+          tone,
+          occasion: input.occasion,
+          variants: input.variants,
+          seed: input.seed,
+          business: profile,
+          voice,
+          photos,
+        });
         const fellBack = !!result.fellBack;
         const photosSeen = photos.length ? !!result.photosSeen : null;
         // nobody saw the photo: say so, and whether the caption could name it (its menu item)
-        const photoNote = photosSeen === false ? messageText(photos.some((p) => p.menuItem) ? "aiPhotoNotSeen" : "aiPhotoNoMenuItem", meta.locale) : null;
-        const notes = [fellBack ? messageText("aiFellBack", meta.locale) : null, photoNote].filter((n): n is string => !!n);
+        const photoNote =
+          photosSeen === false
+            ? messageText(photos.some((p) => p.menuItem) ? "aiPhotoNotSeen" : "aiPhotoNoMenuItem", meta.locale)
+            : null;
+        const notes = [fellBack ? messageText("aiFellBack", meta.locale) : null, photoNote].filter(
+          (n): n is string => !!n,
+        );
         // the drafts are kept (text only), so learning can read how the post each became was edited
         const drafts = result.variants.map((v) => v.content);
         await db.aiGeneration.update({ where: { id: reservation }, data: { provider: w.provider, fellBack, drafts } });
@@ -277,7 +368,10 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
      * says how many are needed and how many remain. The writer in force writes each; a caption the
      * writer fails to write gives its AI post back.
      */
-    async captionsForPlan(viewer: Viewer | null, requests: readonly (Omit<GenerateRequest, "variants" | "tone"> & { tone?: GenerateRequest["tone"] })[]): Promise<{ results: GeneratedVariant[]; provider: AiProviderName; usage: AiUsage }> {
+    async captionsForPlan(
+      viewer: Viewer | null,
+      requests: readonly (Omit<GenerateRequest, "variants" | "tone"> & { tone?: GenerateRequest["tone"] })[],
+    ): Promise<{ results: GeneratedVariant[]; provider: AiProviderName; usage: AiUsage }> {
       const { v, businessId } = this_business(viewer);
       const at = now();
       const month = kuwaitMonth(at);
@@ -288,9 +382,25 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
         const used = await tx.aiGeneration.count({ where: { businessId, month } });
         const remaining = Math.max(0, PLANS[plan].aiPostsPerMonth - used);
         if (requests.length > remaining) {
-          throw new AppError("PLAN_ALLOWANCE_TOO_SMALL", { days: [{ key: "planAllowanceTooSmall", params: { needed: String(requests.length), remaining: String(remaining) } }] });
+          throw new AppError("PLAN_ALLOWANCE_TOO_SMALL", {
+            days: [
+              {
+                key: "planAllowanceTooSmall",
+                params: { needed: String(requests.length), remaining: String(remaining) },
+              },
+            ],
+          });
         }
-        const rows = await tx.aiGeneration.createManyAndReturn({ data: requests.map(() => ({ businessId, userId: v.userId, month, provider: "local" as const, kind: "caption" })), select: { id: true } });
+        const rows = await tx.aiGeneration.createManyAndReturn({
+          data: requests.map(() => ({
+            businessId,
+            userId: v.userId,
+            month,
+            provider: "local" as const,
+            kind: "caption",
+          })),
+          select: { id: true },
+        });
         return rows.map((r) => r.id);
       });
       // the plan's captions are in the café's voice like any other (its tone unless the plan asked one)
@@ -334,7 +444,14 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const { businessId } = business(viewer);
       const input = validate(hashtagSuggestInputSchema, raw);
       const profile = await loadBusinessProfile(db, businessId);
-      return { hashtags: localHashtags({ content: input.content, platform: input.platform, occasion: input.occasion, business: profile }) };
+      return {
+        hashtags: localHashtags({
+          content: input.content,
+          platform: input.platform,
+          occasion: input.occasion,
+          business: profile,
+        }),
+      };
     },
 
     /**
@@ -361,15 +478,30 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const input = validate(aiSettingsSchema, raw);
       await db.$transaction(async (tx) => {
         const current = await tx.aiSettings.findUnique({ where: { id: 1 } });
-        const apiKeySealed = input.clearApiKey ? null : input.apiKey ? crypto.seal(input.apiKey) : (current?.apiKeySealed ?? null);
-        const data = { provider: input.provider, baseUrl: input.baseUrl ?? null, model: input.model ?? null, apiKeySealed, updatedById: v.userId };
+        const apiKeySealed = input.clearApiKey
+          ? null
+          : input.apiKey
+            ? crypto.seal(input.apiKey)
+            : (current?.apiKeySealed ?? null);
+        const data = {
+          provider: input.provider,
+          baseUrl: input.baseUrl ?? null,
+          model: input.model ?? null,
+          apiKeySealed,
+          updatedById: v.userId,
+        };
         await tx.aiSettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
         await audit(tx, {
           actorId: v.userId,
           action: "ai_settings.update",
           entityType: "ai_settings",
           entityId: "1",
-          data: { provider: input.provider, baseUrl: input.baseUrl ?? null, model: input.model ?? null, apiKey: input.clearApiKey ? "cleared" : input.apiKey ? "replaced" : "kept" },
+          data: {
+            provider: input.provider,
+            baseUrl: input.baseUrl ?? null,
+            model: input.model ?? null,
+            apiKey: input.clearApiKey ? "cleared" : input.apiKey ? "replaced" : "kept",
+          },
           ip: meta.ip,
         });
       });
@@ -382,17 +514,48 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
      * settings being edited (checked as saving checks them; an empty apiKey tries the stored one, as saving
      * keeps it), tried without being saved; none: the writer in force.
      */
-    async testAiSettings(viewer: Viewer | null, meta: Pick<RequestMeta, "locale">, raw?: unknown): Promise<{ ok: boolean; provider: AiProviderName; fellBack: boolean; latencyMs: number; sample: string; note: string | null }> {
+    async testAiSettings(
+      viewer: Viewer | null,
+      meta: Pick<RequestMeta, "locale">,
+      raw?: unknown,
+    ): Promise<{
+      ok: boolean;
+      provider: AiProviderName;
+      fellBack: boolean;
+      latencyMs: number;
+      sample: string;
+      note: string | null;
+    }> {
       requireScope(viewer, "admin");
       let w: AiWriter;
       if (raw === undefined || raw === null) w = await writer();
       else {
         const input = validate(aiSettingsSchema, raw);
         const apiKey = input.clearApiKey ? undefined : input.apiKey || (await settings()).apiKey;
-        w = input.provider !== "openai" || !input.model ? local : createOpenAiWriter({ baseUrl: input.baseUrl, apiKey, model: input.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger, vision: config.ai.vision }, local);
+        w =
+          input.provider !== "openai" || !input.model
+            ? local
+            : createOpenAiWriter(
+                {
+                  baseUrl: input.baseUrl,
+                  apiKey,
+                  model: input.model,
+                  timeoutMs: config.ai.timeoutMs,
+                  logger: deps.logger,
+                  vision: config.ai.vision,
+                },
+                local,
+              );
       }
       const started = performance.now();
-      const r = await w.generate({ prompt: "Spanish latte", platform: "twitter", language: meta.locale as Locale, tone: "friendly", variants: 1, business: { name: "Sufra" } });
+      const r = await w.generate({
+        prompt: "Spanish latte",
+        platform: "twitter",
+        language: meta.locale as Locale,
+        tone: "friendly",
+        variants: 1,
+        business: { name: "Sufra" },
+      });
       const fellBack = !!r.fellBack;
       return {
         ok: !fellBack,

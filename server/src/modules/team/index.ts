@@ -1,3 +1,11 @@
 // The team module's face: the people of a business and their invitations. Others check who may act
 // for a business through the same rules (a person of the business, a manager, a blocked account).
-export { accessOf, accountHolderIdOf, BLOCKED_STATUS, managersOf, PEOPLE_OLDEST_FIRST, requireManager, requirePersonOfBusiness } from "./team.service.ts";
+export {
+  accessOf,
+  accountHolderIdOf,
+  BLOCKED_STATUS,
+  managersOf,
+  PEOPLE_OLDEST_FIRST,
+  requireManager,
+  requirePersonOfBusiness,
+} from "./team.service.ts";

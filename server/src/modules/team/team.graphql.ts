@@ -7,39 +7,73 @@ import type { PendingInvitation, TeamMember as TeamMemberShape, TeamService } fr
 
 export const TeamRoleEnum = builder.enumType("TeamRole", {
   description: "The roles a person can be invited with.",
-  values: upper(INVITABLE_ROLES, { owner: "An owner: the owner dashboard, settings, the team and API keys.", client: "A staff member: posts, schedule, reviews, analytics, competitors and campaigns." }),
+  values: upper(INVITABLE_ROLES, {
+    owner: "An owner: the owner dashboard, settings, the team and API keys.",
+    client: "A staff member: posts, schedule, reviews, analytics, competitors and campaigns.",
+  }),
 });
 
-export const TeamMember = builder.objectRef<TeamMemberShape>("TeamMember").implement({ description: "A person of the business.",
+export const TeamMember = builder.objectRef<TeamMemberShape>("TeamMember").implement({
+  description: "A person of the business.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The person's user id (a UUID)." }),
     name: t.exposeString("name", { description: "Their name, as they wrote it." }),
     email: t.exposeString("email", { description: "Their e-mail address." }),
     role: t.expose("role", { description: "Their role: OWNER or CLIENT.", type: RoleEnum }),
-    joinedAt: t.field({ description: "When their account was made (UTC).", type: "DateTime", resolve: (u) => u.createdAt }),
-    lastLoginAt: t.expose("lastLoginAt", { description: "When they last signed in (UTC); null when never.", type: "DateTime", nullable: true }),
-    accountHolder: t.exposeBoolean("accountHolder", { description: "The person who signed the business up; cannot be removed." }),
+    joinedAt: t.field({
+      description: "When their account was made (UTC).",
+      type: "DateTime",
+      resolve: (u) => u.createdAt,
+    }),
+    lastLoginAt: t.expose("lastLoginAt", {
+      description: "When they last signed in (UTC); null when never.",
+      type: "DateTime",
+      nullable: true,
+    }),
+    accountHolder: t.exposeBoolean("accountHolder", {
+      description: "The person who signed the business up; cannot be removed.",
+    }),
   }),
 });
 
-export const TeamInvitation = builder.objectRef<PendingInvitation>("TeamInvitation").implement({ description: "An invitation to join the business, waiting to be accepted.",
+export const TeamInvitation = builder.objectRef<PendingInvitation>("TeamInvitation").implement({
+  description: "An invitation to join the business, waiting to be accepted.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The invitation's id (a UUID)." }),
     email: t.exposeString("email", { description: "The address invited." }),
     role: t.expose("role", { description: "The role they will have: OWNER or CLIENT.", type: RoleEnum }),
-    invitedByName: t.exposeString("invitedByName", { description: "The name of the person who invited them; null when that person is gone.", nullable: true }),
+    invitedByName: t.exposeString("invitedByName", {
+      description: "The name of the person who invited them; null when that person is gone.",
+      nullable: true,
+    }),
     createdAt: t.expose("createdAt", { description: "When it was sent (UTC).", type: "DateTime" }),
-    expiresAt: t.expose("expiresAt", { description: "When its link stops working (UTC): 7 days after it was sent.", type: "DateTime" }),
+    expiresAt: t.expose("expiresAt", {
+      description: "When its link stops working (UTC): 7 days after it was sent.",
+      type: "DateTime",
+    }),
   }),
 });
 
 type TeamShape = Awaited<ReturnType<TeamService["list"]>>;
-const Team = builder.objectRef<TeamShape>("Team").implement({ description: "The business's people and pending invitations.",
+const Team = builder.objectRef<TeamShape>("Team").implement({
+  description: "The business's people and pending invitations.",
   fields: (t) => ({
-    premium: t.exposeBoolean("premium", { description: "Team collaboration is part of the Premium plan (trial or active)." }),
-    canManage: t.exposeBoolean("canManage", { description: "The viewer may invite and remove people (owners and the account holder)." }),
-    members: t.field({ description: "The business's people, oldest account first (the account holder signed up first).", type: [TeamMember], resolve: (team) => team.members }),
-    invitations: t.field({ type: [TeamInvitation], description: "Pending invitations: not accepted, revoked or expired.", resolve: (team) => team.invitations }),
+    premium: t.exposeBoolean("premium", {
+      description: "Team collaboration is part of the Premium plan (trial or active).",
+    }),
+    canManage: t.exposeBoolean("canManage", {
+      description: "The viewer may invite and remove people (owners and the account holder).",
+    }),
+    members: t.field({
+      description: "The business's people, oldest account first (the account holder signed up first).",
+      type: [TeamMember],
+      resolve: (team) => team.members,
+    }),
+    invitations: t.field({
+      type: [TeamInvitation],
+      description: "Pending invitations: not accepted, revoked or expired.",
+      resolve: (team) => team.invitations,
+    }),
   }),
 });
 
@@ -52,7 +86,8 @@ const AcceptedInvitation = builder.objectRef<{ email: string; companyName: strin
 });
 
 builder.queryFields((t) => ({
-  team: t.field({ description: "The caller's business's team. A person of the business only (not an API key).",
+  team: t.field({
+    description: "The caller's business's team. A person of the business only (not an API key).",
     type: Team,
     ...personOfBusiness,
     resolve: (_r, _a, ctx) => ctx.services.team.list(ctx.viewer),
@@ -60,13 +95,19 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  inviteTeamMember: t.field({ description: "Premium: mails an invitation (its link works 7 days); a pending one to the same address is replaced. Owners and the account holder only.",
+  inviteTeamMember: t.field({
+    description:
+      "Premium: mails an invitation (its link works 7 days); a pending one to the same address is replaced. Owners and the account holder only.",
     type: TeamInvitation,
     ...personOfBusiness,
-    args: { email: t.arg.string({ required: true, description: "The address to invite." }), role: t.arg({ type: TeamRoleEnum, required: true, description: "The role they will have." }) },
+    args: {
+      email: t.arg.string({ required: true, description: "The address to invite." }),
+      role: t.arg({ type: TeamRoleEnum, required: true, description: "The role they will have." }),
+    },
     resolve: (_r, args, ctx) => ctx.services.team.invite(ctx.viewer, args, ctx.meta),
   }),
-  revokeInvitation: t.field({ description: "Withdraws a pending invitation: its link stops working. Owners and the account holder only.",
+  revokeInvitation: t.field({
+    description: "Withdraws a pending invitation: its link stops working. Owners and the account holder only.",
     type: TeamInvitation,
     ...personOfBusiness,
     args: { id: t.arg.id({ required: true, description: "The invitation's id." }) },
@@ -81,9 +122,21 @@ builder.mutationFields((t) => ({
   acceptInvitation: t.field({
     type: AcceptedInvitation,
     description: "Public: the invited person's name and password; then they sign in as usual.",
-    args: { token: t.arg.string({ required: true, description: "The token from the mailed link." }), name: t.arg.string({ required: true, description: "The invited person's name, 1 to 200 characters." }), password: t.arg.string({ required: true, description: "Their password: at least 8 characters, with an upper-case and a lower-case letter, a digit and a symbol." }), confirmPassword: t.arg.string({ description: "The password again; when given it must match." }) },
+    args: {
+      token: t.arg.string({ required: true, description: "The token from the mailed link." }),
+      name: t.arg.string({ required: true, description: "The invited person's name, 1 to 200 characters." }),
+      password: t.arg.string({
+        required: true,
+        description:
+          "Their password: at least 8 characters, with an upper-case and a lower-case letter, a digit and a symbol.",
+      }),
+      confirmPassword: t.arg.string({ description: "The password again; when given it must match." }),
+    },
     resolve: async (_r, args, ctx) => {
-      const { user, business } = await ctx.services.team.acceptInvitation({ ...args, confirmPassword: args.confirmPassword ?? undefined }, ctx.meta);
+      const { user, business } = await ctx.services.team.acceptInvitation(
+        { ...args, confirmPassword: args.confirmPassword ?? undefined },
+        ctx.meta,
+      );
       return { email: user.email, companyName: business.companyName };
     },
   }),

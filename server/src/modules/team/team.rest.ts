@@ -34,7 +34,12 @@ export function teamRouter(services: Services) {
 
   r.get("/", async (req, res) => {
     const t = await team.list(await viewer(req));
-    res.json({ premium: t.premium, can_manage: t.canManage, members: t.members.map(restMember), invitations: t.invitations.map(restInvitation) });
+    res.json({
+      premium: t.premium,
+      can_manage: t.canManage,
+      members: t.members.map(restMember),
+      invitations: t.invitations.map(restInvitation),
+    });
   });
 
   // public: the invited person has no session yet

@@ -4,7 +4,10 @@
 // and only from a person's session (an API key never manages the team or keys). Admins use the admin
 // console: they have no business, so they get FORBIDDEN here.
 import {
-  acceptInvitationSchema, INVITATION_TTL_DAYS, inviteSchema, isPremium,
+  acceptInvitationSchema,
+  INVITATION_TTL_DAYS,
+  inviteSchema,
+  isPremium,
   type BusinessStatus,
 } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
@@ -20,7 +23,9 @@ import { assertRunning } from "../billing/index.ts";
 const DAY = 86_400_000;
 
 /** Business states in which nobody of the business may act (as the auth service decides for logins). */
-export const BLOCKED_STATUS: Partial<Record<BusinessStatus, "ACCOUNT_PENDING" | "ACCOUNT_REJECTED" | "ACCOUNT_SUSPENDED">> = {
+export const BLOCKED_STATUS: Partial<
+  Record<BusinessStatus, "ACCOUNT_PENDING" | "ACCOUNT_REJECTED" | "ACCOUNT_SUSPENDED">
+> = {
   pending: "ACCOUNT_PENDING",
   rejected: "ACCOUNT_REJECTED",
   suspended: "ACCOUNT_SUSPENDED",
@@ -52,7 +57,8 @@ export const PEOPLE_OLDEST_FIRST = [{ createdAt: "asc" as const }, { id: "asc" a
  * The account holder: the person who signed the business up, its earliest person, when a client
  * (an owner is never the holder: owners manage by their role). `people` are PEOPLE_OLDEST_FIRST.
  */
-export const accountHolderIdOf = (people: readonly { id: string; role: string }[]) => (people[0]?.role === "client" ? people[0].id : null);
+export const accountHolderIdOf = (people: readonly { id: string; role: string }[]) =>
+  people[0]?.role === "client" ? people[0].id : null;
 /** The people who manage a business (its owners and its account holder), of `people` in PEOPLE_OLDEST_FIRST order. */
 export const managersOf = <T extends { id: string; role: string }>(people: readonly T[]) => {
   const holder = accountHolderIdOf(people);
@@ -64,11 +70,21 @@ export async function accessOf(db: Db | Tx, viewer: Viewer | null): Promise<Acce
   const v = requirePersonOfBusiness(viewer);
   const [business, holder] = await Promise.all([
     db.business.findUnique({ where: { id: v.businessId }, include: { subscription: true } }),
-    db.user.findFirst({ where: { businessId: v.businessId }, orderBy: PEOPLE_OLDEST_FIRST, select: { id: true, role: true } }),
+    db.user.findFirst({
+      where: { businessId: v.businessId },
+      orderBy: PEOPLE_OLDEST_FIRST,
+      select: { id: true, role: true },
+    }),
   ]);
   if (!business) throw new AppError("NOT_FOUND");
   const accountHolderId = accountHolderIdOf(holder ? [holder] : []);
-  return { viewer: v, business, premium: isPremium(business.subscription), accountHolderId, canManage: v.role === "owner" || (v.role === "client" && v.userId === accountHolderId) };
+  return {
+    viewer: v,
+    business,
+    premium: isPremium(business.subscription),
+    accountHolderId,
+    canManage: v.role === "owner" || (v.role === "client" && v.userId === accountHolderId),
+  };
 }
 
 /** The viewer manages the team and keys of their business, or FORBIDDEN. */
@@ -92,14 +108,20 @@ export function createTeamService(deps: Deps) {
       const businessId = access.viewer.businessId;
       const [users, invitations] = await Promise.all([
         db.user.findMany({ where: { businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-        db.invitation.findMany({ where: { businessId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+        db.invitation.findMany({
+          where: { businessId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+          orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        }),
       ]);
       const names = new Map(users.map((u) => [u.id, u.name]));
       return {
         premium: access.premium,
         canManage: access.canManage,
         members: users.map((u): TeamMember => ({ ...u, accountHolder: u.id === access.accountHolderId })),
-        invitations: invitations.map((i): PendingInvitation => ({ ...i, invitedByName: names.get(i.invitedById) ?? null })),
+        invitations: invitations.map((i): PendingInvitation => ({
+          ...i,
+          invitedByName: names.get(i.invitedById) ?? null,
+        })),
       };
     },
 
@@ -118,14 +140,46 @@ export function createTeamService(deps: Deps) {
       const invitation = await db.$transaction(async (tx) => {
         // one invitation at a time per business: two managers inviting the same address leave one pending
         await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
-        if (await tx.user.findUnique({ where: { email: v.email }, select: { id: true } })) throw new AppError("EMAIL_TAKEN");
+        if (await tx.user.findUnique({ where: { email: v.email }, select: { id: true } }))
+          throw new AppError("EMAIL_TAKEN");
         const now = new Date();
-        const replaced = await tx.invitation.updateMany({ where: { businessId, email: v.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+        const replaced = await tx.invitation.updateMany({
+          where: { businessId, email: v.email, acceptedAt: null, revokedAt: null },
+          data: { revokedAt: now },
+        });
         const token = opaqueToken();
         const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY);
-        const created = await tx.invitation.create({ data: { businessId, email: v.email, role: v.role, tokenHash: hashToken(token), invitedById: userId, expiresAt } });
-        mailId = await mailer.queue(tx, v.email, "invitation", { inviterName: access.viewer.name, businessName: access.business.companyName, role: v.role, expiresAt, url: inviteUrl(token) }, meta.locale);
-        await audit(tx, { actorId: userId, action: "team.invited", entityType: "business", entityId: businessId, data: { invitationId: created.id, email: v.email, role: v.role, replaced: replaced.count }, ip: meta.ip });
+        const created = await tx.invitation.create({
+          data: {
+            businessId,
+            email: v.email,
+            role: v.role,
+            tokenHash: hashToken(token),
+            invitedById: userId,
+            expiresAt,
+          },
+        });
+        mailId = await mailer.queue(
+          tx,
+          v.email,
+          "invitation",
+          {
+            inviterName: access.viewer.name,
+            businessName: access.business.companyName,
+            role: v.role,
+            expiresAt,
+            url: inviteUrl(token),
+          },
+          meta.locale,
+        );
+        await audit(tx, {
+          actorId: userId,
+          action: "team.invited",
+          entityType: "business",
+          entityId: businessId,
+          data: { invitationId: created.id, email: v.email, role: v.role, replaced: replaced.count },
+          ip: meta.ip,
+        });
         return created;
       });
       await mailer.deliver([mailId!]);
@@ -144,7 +198,14 @@ export function createTeamService(deps: Deps) {
         if (found.acceptedAt) throw new AppError("INVALID_STATE");
         if (found.revokedAt) return { ...found, invitedByName: null };
         const revoked = await tx.invitation.update({ where: { id }, data: { revokedAt: new Date() } });
-        await audit(tx, { actorId: userId, action: "team.invitation_revoked", entityType: "business", entityId: businessId, data: { invitationId: id, email: found.email }, ip: meta.ip });
+        await audit(tx, {
+          actorId: userId,
+          action: "team.invitation_revoked",
+          entityType: "business",
+          entityId: businessId,
+          data: { invitationId: id, email: found.email },
+          ip: meta.ip,
+        });
         return { ...revoked, invitedByName: null };
       });
     },
@@ -162,18 +223,42 @@ export function createTeamService(deps: Deps) {
         .$transaction(async (tx) => {
           const now = new Date();
           const tokenHash = hashToken(v.token);
-          const { count } = await tx.invitation.updateMany({ where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now } });
+          const { count } = await tx.invitation.updateMany({
+            where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+            data: { acceptedAt: now },
+          });
           if (count !== 1) throw new AppError("INVALID_LINK");
-          const invitation = await tx.invitation.findUniqueOrThrow({ where: { tokenHash }, include: { business: { include: { subscription: true } } } });
+          const invitation = await tx.invitation.findUniqueOrThrow({
+            where: { tokenHash },
+            include: { business: { include: { subscription: true } } },
+          });
           const { business } = invitation;
           const blocked = BLOCKED_STATUS[business.status];
           if (blocked) throw new AppError(blocked);
           assertRunning(business.subscription, "team");
           if (!isPremium(business.subscription)) throw new AppError("PLAN_UPGRADE_REQUIRED");
-          if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } })) throw new AppError("EMAIL_TAKEN");
+          if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } }))
+            throw new AppError("EMAIL_TAKEN");
           // the link reached the invited mailbox, which proves the address
-          const user = await tx.user.create({ data: { email: invitation.email, passwordHash, name: v.name, role: invitation.role, locale: meta.locale, businessId: business.id, emailVerifiedAt: now } });
-          await audit(tx, { actorId: user.id, action: "team.invitation_accepted", entityType: "business", entityId: business.id, data: { invitationId: invitation.id, userId: user.id, role: invitation.role }, ip: meta.ip });
+          const user = await tx.user.create({
+            data: {
+              email: invitation.email,
+              passwordHash,
+              name: v.name,
+              role: invitation.role,
+              locale: meta.locale,
+              businessId: business.id,
+              emailVerifiedAt: now,
+            },
+          });
+          await audit(tx, {
+            actorId: user.id,
+            action: "team.invitation_accepted",
+            entityType: "business",
+            entityId: business.id,
+            data: { invitationId: invitation.id, userId: user.id, role: invitation.role },
+            ip: meta.ip,
+          });
           return { user, business };
         })
         .catch((e) => {
@@ -197,14 +282,23 @@ export function createTeamService(deps: Deps) {
         if (member.id === access.accountHolderId) throw new AppError("CANNOT_REMOVE_ACCOUNT_HOLDER");
         const now = new Date();
         const sessions = { count: await endSessions(tx, { userId: member.id }, { userId: member.id }) };
-        const keys = await tx.apiKey.updateMany({ where: { businessId, createdById: member.id, revokedAt: null }, data: { revokedAt: now } });
+        const keys = await tx.apiKey.updateMany({
+          where: { businessId, createdById: member.id, revokedAt: null },
+          data: { revokedAt: now },
+        });
         await tx.user.delete({ where: { id: member.id } });
         await audit(tx, {
           actorId: userId,
           action: "team.member_removed",
           entityType: "business",
           entityId: businessId,
-          data: { userId: member.id, email: member.email, role: member.role, sessionsRevoked: sessions.count, apiKeysRevoked: keys.count },
+          data: {
+            userId: member.id,
+            email: member.email,
+            role: member.role,
+            sessionsRevoked: sessions.count,
+            apiKeysRevoked: keys.count,
+          },
           ip: meta.ip,
         });
         return member;

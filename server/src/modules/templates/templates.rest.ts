@@ -32,7 +32,11 @@ export function templatesRouter(services: Services) {
   r.get("/", async (req, res) => {
     const v = await viewer(req);
     const [list, access] = await Promise.all([
-      templates.list(v, { occasion: one(req.query.occasion), language: one(req.query.language) }, pickLocale(req.get("accept-language"))),
+      templates.list(
+        v,
+        { occasion: one(req.query.occasion), language: one(req.query.language) },
+        pickLocale(req.get("accept-language")),
+      ),
       templates.access(v),
     ]);
     res.json({ plan: access.plan, tiers: access.tiers, templates: list.map(restTemplate) });

@@ -8,8 +8,29 @@
 // upgrade brings; applying one is refused. A subscription that no longer runs (expired, cancelled)
 // opens the basic templates only, as with the other paid features (team, image enhancement).
 import {
-  applyTemplateSchema, BUILT_IN_TEMPLATES, builtInTemplateId, customTemplateSchema, fillTemplate, findKuwaitArea, KUWAIT_AREAS, normalizeHashtag, parseBuiltInTemplateId,
-  subscriptionRuns, templateHours, templateListQuerySchema, templateTiersForPlan, TEMPLATE_HASHTAGS_MAX, isRamadanDay, kuwaitDate, kuwaitHolidays, type ContentOccasionKey, type TemplateDay, type Locale, type PlanId, type TemplateLanguage, type TemplateTier,
+  applyTemplateSchema,
+  BUILT_IN_TEMPLATES,
+  builtInTemplateId,
+  customTemplateSchema,
+  fillTemplate,
+  findKuwaitArea,
+  KUWAIT_AREAS,
+  normalizeHashtag,
+  parseBuiltInTemplateId,
+  subscriptionRuns,
+  templateHours,
+  templateListQuerySchema,
+  templateTiersForPlan,
+  TEMPLATE_HASHTAGS_MAX,
+  isRamadanDay,
+  kuwaitDate,
+  kuwaitHolidays,
+  type ContentOccasionKey,
+  type TemplateDay,
+  type Locale,
+  type PlanId,
+  type TemplateLanguage,
+  type TemplateTier,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -51,14 +72,16 @@ export interface TemplateAccess {
   tiers: readonly TemplateTier[];
 }
 
-
 export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = {}) {
   const { db } = deps;
   const now = opts.now ?? (() => new Date());
 
   /** The plan the business is on and the tiers it opens (basic only once a subscription stops running). */
   async function accessOf(businessId: string): Promise<TemplateAccess> {
-    const b = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { requestedPlan: true, subscription: { select: { plan: true, status: true } } } });
+    const b = await db.business.findUniqueOrThrow({
+      where: { id: businessId },
+      select: { requestedPlan: true, subscription: { select: { plan: true, status: true } } },
+    });
     const plan = b.subscription?.plan ?? b.requestedPlan;
     const running = !b.subscription || subscriptionRuns(b.subscription.status);
     return { plan, tiers: templateTiersForPlan(running ? plan : "basic") };
@@ -96,12 +119,19 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
   /** What the post's day is (docs/product.md#templates): Ramadan, an Eid day, its Maghrib; the admins' corrections applied. */
   async function dayOf(date: string): Promise<TemplateDay> {
     const overrides = await holidayOverrideInputs(db);
-    const eid = kuwaitHolidays(Number(date.slice(0, 4)), overrides).some((h) => h.date === date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"));
+    const eid = kuwaitHolidays(Number(date.slice(0, 4)), overrides).some(
+      (h) => h.date === date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"),
+    );
     return { ramadan: isRamadanDay(date, overrides), eid, maghrib: kuwaitPrayerTimes(date).maghrib };
   }
 
   /** The details a template is filled with, from the profile and the request, in the template's language, fit for its occasion and day. */
-  async function valuesFor(businessId: string, language: TemplateLanguage, occasion: ContentOccasionKey, input: { menuItemId?: string; dish?: string; price?: number; discount?: string; date?: string }) {
+  async function valuesFor(
+    businessId: string,
+    language: TemplateLanguage,
+    occasion: ContentOccasionKey,
+    input: { menuItemId?: string; dish?: string; price?: number; discount?: string; date?: string },
+  ) {
     const profile = await loadBusinessProfile(db, businessId);
     let dish = input.dish;
     let price = input.price;
@@ -114,8 +144,15 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
     // hours only where they fit the occasion and the day: Ramadan's in Ramadan, Eid's at Eid, an Iftar template says when Iftar is, never the daytime hours then
     const day = await dayOf(input.date ?? kuwaitDate(now()));
     const hours = templateHours({
-      occasion, day, language, hours: profile.hours, hoursAr: profile.hoursAr,
-      ramadanHours: profile.ramadanHours, ramadanHoursAr: profile.ramadanHoursAr, eidHours: profile.eidHours, eidHoursAr: profile.eidHoursAr,
+      occasion,
+      day,
+      language,
+      hours: profile.hours,
+      hoursAr: profile.hoursAr,
+      ramadanHours: profile.ramadanHours,
+      ramadanHoursAr: profile.ramadanHoursAr,
+      eidHours: profile.eidHours,
+      eidHoursAr: profile.eidHoursAr,
     });
     return {
       business: language === "ar" ? profile.nameAr || profile.name : profile.name,
@@ -147,13 +184,20 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
      * The business's own templates (newest first), then the built-in ones in the library's order, one
      * entry per template per language; filtered by occasion and language ("both" or none: both).
      */
-    async list(viewer: Viewer | null, input: { occasion?: unknown; language?: unknown } = {}, locale: Locale = "en"): Promise<TemplateRecord[]> {
+    async list(
+      viewer: Viewer | null,
+      input: { occasion?: unknown; language?: unknown } = {},
+      locale: Locale = "en",
+    ): Promise<TemplateRecord[]> {
       const { businessId } = business(viewer);
       const q = validate(templateListQuerySchema, input);
       const languages: TemplateLanguage[] = !q.language || q.language === "both" ? ["en", "ar"] : [q.language];
       const [{ tiers }, rows] = await Promise.all([
         accessOf(businessId),
-        db.contentTemplate.findMany({ where: { businessId, language: { in: languages }, ...(q.occasion ? { occasion: q.occasion } : {}) }, orderBy: [{ updatedAt: "desc" }, { id: "asc" }] }),
+        db.contentTemplate.findMany({
+          where: { businessId, language: { in: languages }, ...(q.occasion ? { occasion: q.occasion } : {}) },
+          orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+        }),
       ]);
       const custom = rows.map((r) => customRecord(r, !tiers.includes("custom")));
       const builtIn = BUILT_IN_TEMPLATES.filter((t) => !q.occasion || t.occasion === q.occasion).flatMap((t) =>
@@ -205,7 +249,11 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
         occasion = row.occasion as ContentOccasionKey;
       }
       const values = await valuesFor(businessId, language, occasion, data);
-      return { content: fillTemplate(body, values, language), hashtags: hashtagsFor(tags, values.area, language), language };
+      return {
+        content: fillTemplate(body, values, language),
+        hashtags: hashtagsFor(tags, values.area, language),
+        language,
+      };
     },
 
     /** Premium: saves a template of the business's own; with an id, changes that one (the business's only). */
@@ -218,7 +266,8 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
       const row = await db.$transaction(async (tx) => {
         let saved: ContentTemplate;
         if (id) {
-          if (!isUuid(id) || !(await tx.contentTemplate.findFirst({ where: { id, businessId }, select: { id: true } }))) throw new AppError("NOT_FOUND");
+          if (!isUuid(id) || !(await tx.contentTemplate.findFirst({ where: { id, businessId }, select: { id: true } })))
+            throw new AppError("NOT_FOUND");
           saved = await tx.contentTemplate.update({ where: { id }, data });
         } else saved = await tx.contentTemplate.create({ data: { ...data, businessId, createdById: v.userId } });
         await audit(tx, {
@@ -245,7 +294,14 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
         const found = await tx.contentTemplate.findFirst({ where: { id, businessId } });
         if (!found) throw new AppError("NOT_FOUND");
         await tx.contentTemplate.delete({ where: { id } });
-        await audit(tx, { actorId: v.userId, action: "content_template.deleted", entityType: "content_template", entityId: id, data: { name: found.name }, ip: meta?.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "content_template.deleted",
+          entityType: "content_template",
+          entityId: id,
+          data: { name: found.name },
+          ip: meta?.ip,
+        });
       });
       return { id };
     },

@@ -8,15 +8,20 @@ const Translation = builder.objectRef<TranslationRow>("Translation").implement({
   fields: (t) => ({
     key: t.exposeString("key", { description: 'The namespace and path, such as "auth:login.title".' }),
     category: t.exposeString("category", { description: "The category it is listed under." }),
-    en: t.exposeString("en", { description: "The English text (\"\" when none)." }),
-    ar: t.exposeString("ar", { description: "The Arabic text (\"\" when none)." }),
+    en: t.exposeString("en", { description: 'The English text ("" when none).' }),
+    ar: t.exposeString("ar", { description: 'The Arabic text ("" when none).' }),
   }),
 });
 
-const TranslationCategory = builder.objectRef<CategoryShape>("TranslationCategory").implement({ description: "A group of the web client's texts.",
+const TranslationCategory = builder.objectRef<CategoryShape>("TranslationCategory").implement({
+  description: "A group of the web client's texts.",
   fields: (t) => ({
     name: t.exposeString("name", { description: "The category's name (the texts' namespace)." }),
-    translations: t.field({ description: "Its texts, by key.", type: [Translation], resolve: (c) => c.translations.map((r) => ({ ...r, category: c.name })) }),
+    translations: t.field({
+      description: "Its texts, by key.",
+      type: [Translation],
+      resolve: (c) => c.translations.map((r) => ({ ...r, category: c.name })),
+    }),
   }),
 });
 
@@ -40,7 +45,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   updateTranslations: t.field({
     type: [Translation],
-    description: "Admin: changes texts, all or nothing (known key, en or ar, 1 to 2000 characters); answers with the changed rows.",
+    description:
+      "Admin: changes texts, all or nothing (known key, en or ar, 1 to 2000 characters); answers with the changed rows.",
     authScopes: { admin: true },
     args: { updates: t.arg({ type: [TranslationUpdateInput], required: true, description: "The texts to change." }) },
     resolve: (_r, { updates }, ctx) => ctx.services.translations.bulkUpdate(ctx.viewer!, { updates }, ctx.meta),

@@ -22,7 +22,10 @@ export function translationsRouter(services: Services) {
   /** Admin: the whole table as a download, translations.json. */
   r.get("/export", async (req, res) => {
     const rows = await translations.export(await viewerOf(services, req, "admin"));
-    res.set({ "Content-Type": "application/json; charset=utf-8", "Content-Disposition": 'attachment; filename="translations.json"' });
+    res.set({
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="translations.json"',
+    });
     res.send(`${JSON.stringify(rows, null, 2)}\n`);
   });
 

@@ -4,7 +4,13 @@
 // deploy. Browsers load the texts publicly at start (list); admins change them in bulk, all or nothing.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { bulkTranslationsSchema, groupTranslations, splitTranslationKey, type FieldErrors, type TranslationRow } from "@sufra/schema";
+import {
+  bulkTranslationsSchema,
+  groupTranslations,
+  splitTranslationKey,
+  type FieldErrors,
+  type TranslationRow,
+} from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { audit } from "../../kernel/audit.ts";
@@ -22,7 +28,12 @@ export function createTranslationsService(deps: Deps) {
   function seedRows(): TranslationRow[] {
     const rows = JSON.parse(readFileSync(SEED_FILE, "utf8")) as TranslationRow[];
     // the category is the key's namespace, whatever the file says
-    return rows.map((r) => ({ key: r.key, category: splitTranslationKey(r.key).category, en: r.en ?? "", ar: r.ar ?? "" }));
+    return rows.map((r) => ({
+      key: r.key,
+      category: splitTranslationKey(r.key).category,
+      en: r.en ?? "",
+      ar: r.ar ?? "",
+    }));
   }
 
   /**
@@ -75,7 +86,9 @@ export function createTranslationsService(deps: Deps) {
       const keys = [...new Set(updates.map((u) => u.key))];
       const changed = await db.$transaction(
         async (tx) => {
-          const before = new Map((await tx.translation.findMany({ where: { key: { in: keys } }, select: rowSelect })).map((r) => [r.key, r]));
+          const before = new Map(
+            (await tx.translation.findMany({ where: { key: { in: keys } }, select: rowSelect })).map((r) => [r.key, r]),
+          );
           const unknown: FieldErrors = {};
           updates.forEach((u, i) => {
             if (!before.has(u.key)) unknown[`updates.${i}.key`] = ["translationKeyUnknown"];
@@ -87,8 +100,17 @@ export function createTranslationsService(deps: Deps) {
           for (const [key, texts] of next) {
             const old = before.get(key)!;
             await tx.translation.update({ where: { key }, data: { ...texts, updatedById: viewer.userId } });
-            const change = Object.fromEntries(Object.entries(texts).map(([locale, to]) => [locale, { from: old[locale as "en" | "ar"], to }]));
-            await audit(tx, { actorId: viewer.userId, action: "translation.updated", entityType: "translation", entityId: key, data: change, ip: meta?.ip });
+            const change = Object.fromEntries(
+              Object.entries(texts).map(([locale, to]) => [locale, { from: old[locale as "en" | "ar"], to }]),
+            );
+            await audit(tx, {
+              actorId: viewer.userId,
+              action: "translation.updated",
+              entityType: "translation",
+              entityId: key,
+              data: change,
+              ip: meta?.ip,
+            });
           }
           return tx.translation.findMany({ where: { key: { in: keys } }, select: rowSelect, orderBy: byKey });
         },

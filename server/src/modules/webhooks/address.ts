@@ -5,7 +5,14 @@
 // the endpoint's port. A name that does not resolve now is not refused: the sender checks the address again
 // at every delivery, after its own resolution, whatever a name resolved to when it was saved.
 import dns from "node:dns/promises";
-import { isAllowedAddress, isNonPublicIpLiteral, portOf, webhookUrlProblem, type MessageKey, type WebhookUrlOptions } from "@sufra/schema";
+import {
+  isAllowedAddress,
+  isNonPublicIpLiteral,
+  portOf,
+  webhookUrlProblem,
+  type MessageKey,
+  type WebhookUrlOptions,
+} from "@sufra/schema";
 
 /** How a name becomes addresses: dns.lookup with all: true (the system's resolver, /etc/hosts included, as the sender's). */
 export type LookupAll = (host: string) => Promise<{ address: string }[]>;
@@ -16,7 +23,11 @@ const systemLookup: LookupAll = (host) => dns.lookup(host, { all: true, verbatim
 const LOOKUP_TIMEOUT_MS = 3_000;
 
 /** Why `value` cannot be saved as an endpoint, or null; the message key of the url field. */
-export async function webhookAddressProblem(value: string, opts: WebhookUrlOptions, lookup: LookupAll = systemLookup): Promise<MessageKey | null> {
+export async function webhookAddressProblem(
+  value: string,
+  opts: WebhookUrlOptions,
+  lookup: LookupAll = systemLookup,
+): Promise<MessageKey | null> {
   const problem = webhookUrlProblem(value, opts);
   if (problem) return problem;
   const url = new URL(value);
@@ -31,6 +42,8 @@ export async function webhookAddressProblem(value: string, opts: WebhookUrlOptio
     }),
   ]).finally(() => clearTimeout(timer));
   const port = portOf(url);
-  const refused = (answers ?? []).some(({ address }) => isNonPublicIpLiteral(address) && !isAllowedAddress(address, port, opts.allowAddresses ?? []));
+  const refused = (answers ?? []).some(
+    ({ address }) => isNonPublicIpLiteral(address) && !isAllowedAddress(address, port, opts.allowAddresses ?? []),
+  );
   return refused ? "webhookUrlPrivate" : null;
 }

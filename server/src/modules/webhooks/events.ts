@@ -15,7 +15,11 @@ export type WebhookSubject =
   | { type: "subscription.changed"; change: string };
 
 /** The event's `data`, or null when the object is gone. */
-export async function renderSubject(tx: Tx, businessId: string, s: WebhookSubject): Promise<Record<string, unknown> | null> {
+export async function renderSubject(
+  tx: Tx,
+  businessId: string,
+  s: WebhookSubject,
+): Promise<Record<string, unknown> | null> {
   switch (s.type) {
     case "post.scheduled":
     case "post.published":
@@ -30,7 +34,10 @@ export async function renderSubject(tx: Tx, businessId: string, s: WebhookSubjec
       return review ? restGuestItem(review) : null;
     }
     case "campaign.ended": {
-      const c = await tx.campaign.findFirst({ where: { id: s.campaignId, businessId }, include: { _count: { select: { posts: true } } } });
+      const c = await tx.campaign.findFirst({
+        where: { id: s.campaignId, businessId },
+        include: { _count: { select: { posts: true } } },
+      });
       if (!c) return null;
       return {
         id: c.id,

@@ -7,7 +7,14 @@
 import http from "node:http";
 import https from "node:https";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
-import { parseAllowedAddress, portOf, WEBHOOK_EXCERPT_BYTES, WEBHOOK_MAX_REDIRECTS, WEBHOOK_MAX_RESPONSE_BYTES, WEBHOOK_TIMEOUT_MS } from "@sufra/schema";
+import {
+  parseAllowedAddress,
+  portOf,
+  WEBHOOK_EXCERPT_BYTES,
+  WEBHOOK_MAX_REDIRECTS,
+  WEBHOOK_MAX_RESPONSE_BYTES,
+  WEBHOOK_TIMEOUT_MS,
+} from "@sufra/schema";
 
 export interface SendOptions {
   allowHttp: boolean;
@@ -52,18 +59,35 @@ export function createAgents(opts: Pick<SendOptions, "allowAddresses">): (port: 
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-function once(url: URL, body: string, headers: Record<string, string>, agents: PortAgents, signal: AbortSignal, maxBytes: number, excerptBytes: number) {
+function once(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  agents: PortAgents,
+  signal: AbortSignal,
+  maxBytes: number,
+  excerptBytes: number,
+) {
   return new Promise<{ status: number; location: string | null; excerpt: string }>((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
       url,
-      { method: "POST", agent: url.protocol === "https:" ? agents.https : agents.http, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, signal },
+      {
+        method: "POST",
+        agent: url.protocol === "https:" ? agents.https : agents.http,
+        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        signal,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let read = 0;
         const done = () => {
           const all = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, location: typeof res.headers.location === "string" ? res.headers.location : null, excerpt: all.subarray(0, excerptBytes).toString("utf8") });
+          resolve({
+            status: res.statusCode ?? 0,
+            location: typeof res.headers.location === "string" ? res.headers.location : null,
+            excerpt: all.subarray(0, excerptBytes).toString("utf8"),
+          });
         };
         res.on("data", (c: Buffer) => {
           read += c.length;
@@ -84,7 +108,13 @@ function once(url: URL, body: string, headers: Record<string, string>, agents: P
 }
 
 /** POSTs `body` to `url`; never throws. */
-export async function sendWebhook(target: string, body: string, headers: Record<string, string>, opts: SendOptions, agents = createAgents(opts)): Promise<SendResult> {
+export async function sendWebhook(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: SendOptions,
+  agents = createAgents(opts),
+): Promise<SendResult> {
   const started = Date.now();
   const signal = AbortSignal.timeout(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
   const maxRedirects = opts.maxRedirects ?? WEBHOOK_MAX_REDIRECTS;
@@ -96,12 +126,31 @@ export async function sendWebhook(target: string, body: string, headers: Record<
   }
   for (let hop = 0; ; hop++) {
     if (url.protocol !== "https:" && !(opts.allowHttp && url.protocol === "http:")) {
-      return { status: null, latencyMs: Date.now() - started, excerpt: null, error: hop ? `redirect to a non-https address refused: ${url.origin}` : "only https:// addresses are allowed" };
+      return {
+        status: null,
+        latencyMs: Date.now() - started,
+        excerpt: null,
+        error: hop ? `redirect to a non-https address refused: ${url.origin}` : "only https:// addresses are allowed",
+      };
     }
     try {
-      const r = await once(url, body, headers, agents(portOf(url)), signal, opts.maxBytes ?? WEBHOOK_MAX_RESPONSE_BYTES, opts.excerptBytes ?? WEBHOOK_EXCERPT_BYTES);
+      const r = await once(
+        url,
+        body,
+        headers,
+        agents(portOf(url)),
+        signal,
+        opts.maxBytes ?? WEBHOOK_MAX_RESPONSE_BYTES,
+        opts.excerptBytes ?? WEBHOOK_EXCERPT_BYTES,
+      );
       if (REDIRECTS.has(r.status) && r.location) {
-        if (hop >= maxRedirects) return { status: r.status, latencyMs: Date.now() - started, excerpt: r.excerpt, error: `more than ${maxRedirects} redirects` };
+        if (hop >= maxRedirects)
+          return {
+            status: r.status,
+            latencyMs: Date.now() - started,
+            excerpt: r.excerpt,
+            error: `more than ${maxRedirects} redirects`,
+          };
         url = new URL(r.location, url);
         continue;
       }
@@ -109,7 +158,11 @@ export async function sendWebhook(target: string, body: string, headers: Record<
     } catch (e) {
       const err = e as Error & { code?: string };
       const timedOut = signal.aborted || err.name === "AbortError" || err.name === "TimeoutError";
-      const message = timedOut ? `no answer within ${(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s` : /is not allowed/.test(err.message) ? `address refused (private or reserved network): ${url.hostname}` : err.message || err.code || "connection failed";
+      const message = timedOut
+        ? `no answer within ${(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`
+        : /is not allowed/.test(err.message)
+          ? `address refused (private or reserved network): ${url.hostname}`
+          : err.message || err.code || "connection failed";
       return { status: null, latencyMs: Date.now() - started, excerpt: null, error: message };
     }
   }

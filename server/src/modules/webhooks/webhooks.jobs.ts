@@ -4,10 +4,14 @@
 import type { ModuleJobs } from "../../jobs/scheduler.ts";
 import { CLEANUP_JOB, DELIVER_JOB, DISABLE_JOB, SWEEP_JOB, type WebhooksService } from "./webhooks.service.ts";
 
-export function webhooksJobs(webhooks: Pick<WebhooksService, "runDelivery" | "sweep" | "disableFailing" | "cleanup">): ModuleJobs {
+export function webhooksJobs(
+  webhooks: Pick<WebhooksService, "runDelivery" | "sweep" | "disableFailing" | "cleanup">,
+): ModuleJobs {
   return {
     // Agenda's default lock: a second run of the same job finds the delivery claimed (its lease) and sends nothing
-    oneOff: [{ name: DELIVER_JOB, run: (d: { deliveryId: string }) => webhooks.runDelivery(d.deliveryId), concurrency: 20 }],
+    oneOff: [
+      { name: DELIVER_JOB, run: (d: { deliveryId: string }) => webhooks.runDelivery(d.deliveryId), concurrency: 20 },
+    ],
     recurring: [
       { name: SWEEP_JOB, everyMs: 60_000, run: () => webhooks.sweep(), atStart: () => webhooks.sweep() },
       { name: DISABLE_JOB, everyMs: 3_600_000, run: () => webhooks.disableFailing() },

@@ -31,7 +31,11 @@ export function BusinessForm() {
 
   const save = async (v: Values) => {
     if (!business) return;
-    const body = { company_name: v.company_name.trim(), phone: normalizePhone(v.phone), address: (v.address ?? "").trim() };
+    const body = {
+      company_name: v.company_name.trim(),
+      phone: normalizePhone(v.phone),
+      address: (v.address ?? "").trim(),
+    };
     setSaving(true);
     setFailure(null);
     try {
@@ -56,7 +60,18 @@ export function BusinessForm() {
   let body;
   if (business)
     body = (
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={save} initialValues={{ company_name: business.companyName, phone: business.phone || KUWAIT_PHONE_PREFIX, address: business.address }} data-testid="business-form">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={save}
+        initialValues={{
+          company_name: business.companyName,
+          phone: business.phone || KUWAIT_PHONE_PREFIX,
+          address: business.address,
+        }}
+        data-testid="business-form"
+      >
         <Form.Item
           name="company_name"
           label={t("settings.companyName")}
@@ -78,9 +93,20 @@ export function BusinessForm() {
             },
           ]}
         >
-          <Input type="tel" dir="ltr" className="sufra-ltr-input" inputMode="tel" autoComplete="tel" placeholder={PHONE_PLACEHOLDER} />
+          <Input
+            type="tel"
+            dir="ltr"
+            className="sufra-ltr-input"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={PHONE_PLACEHOLDER}
+          />
         </Form.Item>
-        <Form.Item name="address" label={t("settings.address")} rules={[{ max: 500, message: messageText("tooLong", locale) }]}>
+        <Form.Item
+          name="address"
+          label={t("settings.address")}
+          rules={[{ max: 500, message: messageText("tooLong", locale) }]}
+        >
           <Input.TextArea rows={3} autoComplete="street-address" />
         </Form.Item>
         <FormFailure failure={failure} />

@@ -28,7 +28,10 @@ export function NameForm() {
     try {
       const saved = await api.put<SessionUser>("/auth/profile", { name: name.trim() });
       session.setUser(saved);
-      client.cache.modify({ id: client.cache.identify({ __typename: "User", id: saved.id }), fields: { name: () => saved.name } });
+      client.cache.modify({
+        id: client.cache.identify({ __typename: "User", id: saved.id }),
+        fields: { name: () => saved.name },
+      });
       form.setFieldsValue({ name: saved.name });
       void message.success(t("profile.saved"));
     } catch (e) {
@@ -54,7 +57,15 @@ export function NameForm() {
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item label={t("profile.email")} htmlFor="profile-email" extra={t("profile.emailHint")}>
-          <Input id="profile-email" value={user.email} readOnly variant="filled" dir="ltr" className="sufra-ltr-input" autoComplete="email" />
+          <Input
+            id="profile-email"
+            value={user.email}
+            readOnly
+            variant="filled"
+            dir="ltr"
+            className="sufra-ltr-input"
+            autoComplete="email"
+          />
         </Form.Item>
         <FormFailure failure={failure} />
         <Button type="primary" htmlType="submit" loading={saving}>

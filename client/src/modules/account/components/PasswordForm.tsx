@@ -27,7 +27,10 @@ export function PasswordForm() {
     setSaving(true);
     setFailure(null);
     try {
-      const res = await api.post<{ message?: string } | undefined>("/auth/change-password", { current_password: v.current_password, new_password: v.new_password });
+      const res = await api.post<{ message?: string } | undefined>("/auth/change-password", {
+        current_password: v.current_password,
+        new_password: v.new_password,
+      });
       form.resetFields();
       void message.success(res?.message ?? messageText("passwordChanged", locale));
     } catch (e) {
@@ -47,7 +50,11 @@ export function PasswordForm() {
   return (
     <Card title={t("password.title")} className="sufra-account-card">
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="password-form">
-        <Form.Item name="current_password" label={t("password.current")} rules={[{ required: true, message: messageText("currentPasswordRequired", locale) }]}>
+        <Form.Item
+          name="current_password"
+          label={t("password.current")}
+          rules={[{ required: true, message: messageText("currentPasswordRequired", locale) }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
@@ -72,7 +79,8 @@ export function PasswordForm() {
           rules={[
             ({ getFieldValue }) => ({
               validator: async (_rule, value: string | undefined) => {
-                if ((value ?? "") !== (getFieldValue("new_password") ?? "")) throw new Error(messageText("passwordMismatch", locale));
+                if ((value ?? "") !== (getFieldValue("new_password") ?? ""))
+                  throw new Error(messageText("passwordMismatch", locale));
               },
             }),
           ]}

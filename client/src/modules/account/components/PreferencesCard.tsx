@@ -43,7 +43,10 @@ export function PreferencesCard() {
             aria-labelledby="pref-language"
             value={locale}
             onChange={(e) => void changeLanguage(e.target.value as Locale)}
-            options={LOCALES.map((l) => ({ value: l, label: <span lang={l}>{t(`language.${l}`, { ns: "common" })}</span> }))}
+            options={LOCALES.map((l) => ({
+              value: l,
+              label: <span lang={l}>{t(`language.${l}`, { ns: "common" })}</span>,
+            }))}
             data-testid="language-choice"
           />
         </Form.Item>

@@ -8,7 +8,12 @@ import { AI_PROVIDER_LABELS, aiSettingsSchema, messageText, type MessageKey } fr
 import { Alert, App, Button, Card, Checkbox, Form, Input, Radio, Skeleton, Space, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminAiSettingsDocument, AdminTestAiSettingsDocument, AdminUpdateAiSettingsDocument, type AdminTestAiSettingsMutation } from "../../../graphql/graphql.ts";
+import {
+  AdminAiSettingsDocument,
+  AdminTestAiSettingsDocument,
+  AdminUpdateAiSettingsDocument,
+  type AdminTestAiSettingsMutation,
+} from "../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -30,7 +35,8 @@ export default function AiWriterTab() {
   const { data, error, refetch } = useQuery(AdminAiSettingsDocument);
   // AiSettings is a single row with no id: the answer replaces the query's copy by hand
   const [update, updateState] = useMutation(AdminUpdateAiSettingsDocument, {
-    update: (cache, r) => r.data && cache.writeQuery({ query: AdminAiSettingsDocument, data: { aiSettings: r.data.updateAiSettings } }),
+    update: (cache, r) =>
+      r.data && cache.writeQuery({ query: AdminAiSettingsDocument, data: { aiSettings: r.data.updateAiSettings } }),
   });
   const [test, testState] = useMutation(AdminTestAiSettingsDocument);
   const [check, setCheck] = useState<AdminTestAiSettingsMutation["testAiSettings"] | null>(null);
@@ -38,13 +44,23 @@ export default function AiWriterTab() {
   const s = data?.aiSettings;
 
   useEffect(() => {
-    if (s) form.setFieldsValue({ provider: s.provider === "OPENAI" ? "openai" : "local", baseUrl: s.baseUrl ?? "", model: s.model ?? "", apiKey: "", clearApiKey: false });
+    if (s)
+      form.setFieldsValue({
+        provider: s.provider === "OPENAI" ? "openai" : "local",
+        baseUrl: s.baseUrl ?? "",
+        model: s.model ?? "",
+        apiKey: "",
+        clearApiKey: false,
+      });
   }, [s, form]);
 
   // the same rule as the server's, field by field, in the person's language
   const rule = (field: keyof Values) => ({
     validator: async () => {
-      const r = aiSettingsSchema.safeParse({ ...form.getFieldsValue(), clearApiKey: !!form.getFieldValue("clearApiKey") });
+      const r = aiSettingsSchema.safeParse({
+        ...form.getFieldsValue(),
+        clearApiKey: !!form.getFieldValue("clearApiKey"),
+      });
       const issue = r.success ? undefined : r.error.issues.find((i) => i.path[0] === field);
       if (issue) throw new Error(messageText(issue.message as MessageKey, locale));
     },
@@ -119,15 +135,26 @@ export default function AiWriterTab() {
               <Form.Item name="model" label={t("ai.model")} rules={[rule("model")]}>
                 <Input dir="ltr" placeholder="gpt-4o-mini" autoComplete="off" />
               </Form.Item>
-              <Form.Item name="apiKey" label={t("ai.apiKey")} extra={s.hasApiKey ? t("ai.apiKeyStored") : t("ai.apiKeyNone")} rules={[rule("apiKey")]}>
-                <Input.Password dir="ltr" autoComplete="new-password" placeholder={s.hasApiKey ? "••••••••" : "sk-..."} />
+              <Form.Item
+                name="apiKey"
+                label={t("ai.apiKey")}
+                extra={s.hasApiKey ? t("ai.apiKeyStored") : t("ai.apiKeyNone")}
+                rules={[rule("apiKey")]}
+              >
+                <Input.Password
+                  dir="ltr"
+                  autoComplete="new-password"
+                  placeholder={s.hasApiKey ? "••••••••" : "sk-..."}
+                />
               </Form.Item>
               {s.hasApiKey && (
                 <Form.Item name="clearApiKey" valuePropName="checked">
                   <Checkbox>{t("ai.clearApiKey")}</Checkbox>
                 </Form.Item>
               )}
-              <Typography.Paragraph type="secondary">{t("ai.timeout", { seconds: s.timeoutSeconds })}</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">
+                {t("ai.timeout", { seconds: s.timeoutSeconds })}
+              </Typography.Paragraph>
             </>
           )}
           <Space wrap>

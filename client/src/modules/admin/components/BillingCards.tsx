@@ -23,7 +23,13 @@ export function BillingCards({ figures }: { figures: Figures | undefined }) {
         <Col key={k} xs={24} sm={12} xl={6}>
           <Card className="sufra-card" size="small">
             {figures ? (
-              <Statistic title={<span title={t(HINT[k])}>{t(LABEL[k])}</span>} value={figures[k]} formatter={(v) => <bdi>{formatFilsMoney(Number(v), locale)}</bdi>} styles={{ content: { fontSize: 26 } }} data-testid={`stat-${k}`} />
+              <Statistic
+                title={<span title={t(HINT[k])}>{t(LABEL[k])}</span>}
+                value={figures[k]}
+                formatter={(v) => <bdi>{formatFilsMoney(Number(v), locale)}</bdi>}
+                styles={{ content: { fontSize: 26 } }}
+                data-testid={`stat-${k}`}
+              />
             ) : (
               <Skeleton active paragraph={{ rows: 1 }} />
             )}
@@ -34,7 +40,13 @@ export function BillingCards({ figures }: { figures: Figures | undefined }) {
         <Col key={k} xs={12} md={6} xl={3}>
           <Card className="sufra-card" size="small">
             {figures ? (
-              <Statistic title={t(`billing.${k}`)} value={figures[k]} formatter={(v) => formatNumber(Number(v), locale)} styles={{ content: { fontSize: 26 } }} data-testid={`stat-billing-${k}`} />
+              <Statistic
+                title={t(`billing.${k}`)}
+                value={figures[k]}
+                formatter={(v) => formatNumber(Number(v), locale)}
+                styles={{ content: { fontSize: 26 } }}
+                data-testid={`stat-billing-${k}`}
+              />
             ) : (
               <Skeleton active paragraph={{ rows: 1 }} />
             )}

@@ -10,7 +10,13 @@ import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@sufra/schema";
-import { AdminBillingChangedDocument, AdminPaymentsDocument, type AdminPaymentRowFragment, type PaymentMethod, type PaymentStatus } from "../../../graphql/graphql.ts";
+import {
+  AdminBillingChangedDocument,
+  AdminPaymentsDocument,
+  type AdminPaymentRowFragment,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatFilsMoney, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -24,14 +30,25 @@ import { PlanName } from "./tags.tsx";
 import { useSerialRefetch } from "../../../shared/useSerialRefetch.ts";
 
 const PAGE = 20;
-const STATUS_TONES: Record<string, TagTone> = { PENDING: "warning", PAID: "success", FAILED: "danger", ABANDONED: "neutral", REFUNDED: "neutral", PARTIALLY_REFUNDED: "warning" };
+const STATUS_TONES: Record<string, TagTone> = {
+  PENDING: "warning",
+  PAID: "success",
+  FAILED: "danger",
+  ABANDONED: "neutral",
+  REFUNDED: "neutral",
+  PARTIALLY_REFUNDED: "warning",
+};
 const REFUNDABLE = new Set<string>(["PAID", "PARTIALLY_REFUNDED"] satisfies PaymentStatus[]);
 const STATUSES = PAYMENT_STATUSES.map((s) => s.toUpperCase() as PaymentStatus);
 const METHODS = PAYMENT_METHODS.map((m) => m.toUpperCase() as PaymentMethod);
 
 export function PaymentStatusTag({ status }: { status: string }) {
   const { t } = useTranslation("admin");
-  return <Tag variant="solid" color={TAG_COLORS[STATUS_TONES[status] ?? "neutral"]}>{t(`billing.paymentStatus.${status}`, { defaultValue: status })}</Tag>;
+  return (
+    <Tag variant="solid" color={TAG_COLORS[STATUS_TONES[status] ?? "neutral"]}>
+      {t(`billing.paymentStatus.${status}`, { defaultValue: status })}
+    </Tag>
+  );
 }
 
 export default function BillingTab() {
@@ -56,14 +73,25 @@ export default function BillingTab() {
     ...(range?.[0] ? { from: range[0].format("YYYY-MM-DD") } : {}),
     ...(range?.[1] ? { to: range[1].format("YYYY-MM-DD") } : {}),
   };
-  const { data, error, loading, refetch, fetchMore } = useQuery(AdminPaymentsDocument, { variables, fetchPolicy: "cache-and-network", notifyOnNetworkStatusChange: true });
+  const { data, error, loading, refetch, fetchMore } = useQuery(AdminPaymentsDocument, {
+    variables,
+    fetchPolicy: "cache-and-network",
+    notifyOnNetworkStatusChange: true,
+  });
   const page = data?.adminPayments;
   const rows = page?.edges.map((e) => e.node) ?? [];
   const more = () =>
     fetchMore({
       variables: { after: page?.pageInfo.endCursor },
       updateQuery: (prev, { fetchMoreResult }) =>
-        fetchMoreResult ? { adminPayments: { ...fetchMoreResult.adminPayments, edges: [...prev.adminPayments.edges, ...fetchMoreResult.adminPayments.edges] } } : prev,
+        fetchMoreResult
+          ? {
+              adminPayments: {
+                ...fetchMoreResult.adminPayments,
+                edges: [...prev.adminPayments.edges, ...fetchMoreResult.adminPayments.edges],
+              },
+            }
+          : prev,
     });
   // the admin's own change and the live events all refetch in a row (useSerialRefetch): an event heard while
   // an earlier refetch runs is not answered with that earlier reading
@@ -72,7 +100,14 @@ export default function BillingTab() {
   // a payment made, failed or refunded anywhere (any business, any server process): the list reads again
   useSubscription(AdminBillingChangedDocument, { onData: changed });
 
-  const invoice = (p: AdminPaymentRowFragment) => (p.invoiceNumber && p.invoicePdfUrl ? <InvoiceLink number={p.invoiceNumber} pdfUrl={p.invoicePdfUrl} /> : p.invoiceNumber ? <bdi dir="ltr">{p.invoiceNumber}</bdi> : "—");
+  const invoice = (p: AdminPaymentRowFragment) =>
+    p.invoiceNumber && p.invoicePdfUrl ? (
+      <InvoiceLink number={p.invoiceNumber} pdfUrl={p.invoicePdfUrl} />
+    ) : p.invoiceNumber ? (
+      <bdi dir="ltr">{p.invoiceNumber}</bdi>
+    ) : (
+      "—"
+    );
   const statusOf = (p: AdminPaymentRowFragment) => (
     <Flex vertical align="start">
       <PaymentStatusTag status={p.status} />
@@ -92,7 +127,11 @@ export default function BillingTab() {
       )}
       {/* the business's period may be extended now (the server's rule, as extendPeriod checks it) */}
       {p.businessAllowedActions.includes("EXTEND_PERIOD") && (
-        <Button size="small" onClick={() => setExtending({ id: p.businessId, companyName: p.businessName })} data-testid={`extend-${p.id}`}>
+        <Button
+          size="small"
+          onClick={() => setExtending({ id: p.businessId, companyName: p.businessName })}
+          data-testid={`extend-${p.id}`}
+        >
           {t("billing.extend")}
         </Button>
       )}
@@ -100,15 +139,58 @@ export default function BillingTab() {
   );
 
   const columns = [
-    { key: "date", title: t("billing.columns.date"), render: (_: unknown, p: AdminPaymentRowFragment) => <span title={formatDateTime(p.paidAt ?? p.createdAt, locale)}>{formatDate(p.paidAt ?? p.createdAt, locale)}</span> },
-    { key: "business", title: t("billing.columns.business"), render: (_: unknown, p: AdminPaymentRowFragment) => <bdi>{p.businessName}</bdi> },
-    { key: "plan", title: t("billing.columns.plan"), render: (_: unknown, p: AdminPaymentRowFragment) => <PlanName plan={p.plan} /> },
-    { key: "amount", title: t("billing.columns.amount"), align: "end" as const, render: (_: unknown, p: AdminPaymentRowFragment) => <bdi data-testid={`amount-${p.id}`}>{formatFilsMoney(p.amountFils, locale)}</bdi> },
-    { key: "method", title: t("billing.columns.method"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.method ? t(`billing.method.${p.method}`) : "—") },
-    { key: "receipt", title: t("billing.columns.receipt"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.receipt ? <bdi dir="ltr">{p.receipt}</bdi> : "—") },
-    { key: "status", title: t("billing.columns.status"), render: (_: unknown, p: AdminPaymentRowFragment) => statusOf(p) },
-    { key: "invoice", title: t("billing.columns.invoice"), render: (_: unknown, p: AdminPaymentRowFragment) => invoice(p) },
-    { key: "actions", title: t("billing.columns.actions"), render: (_: unknown, p: AdminPaymentRowFragment) => rowActions(p, true) },
+    {
+      key: "date",
+      title: t("billing.columns.date"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => (
+        <span title={formatDateTime(p.paidAt ?? p.createdAt, locale)}>
+          {formatDate(p.paidAt ?? p.createdAt, locale)}
+        </span>
+      ),
+    },
+    {
+      key: "business",
+      title: t("billing.columns.business"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => <bdi>{p.businessName}</bdi>,
+    },
+    {
+      key: "plan",
+      title: t("billing.columns.plan"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => <PlanName plan={p.plan} />,
+    },
+    {
+      key: "amount",
+      title: t("billing.columns.amount"),
+      align: "end" as const,
+      render: (_: unknown, p: AdminPaymentRowFragment) => (
+        <bdi data-testid={`amount-${p.id}`}>{formatFilsMoney(p.amountFils, locale)}</bdi>
+      ),
+    },
+    {
+      key: "method",
+      title: t("billing.columns.method"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => (p.method ? t(`billing.method.${p.method}`) : "—"),
+    },
+    {
+      key: "receipt",
+      title: t("billing.columns.receipt"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => (p.receipt ? <bdi dir="ltr">{p.receipt}</bdi> : "—"),
+    },
+    {
+      key: "status",
+      title: t("billing.columns.status"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => statusOf(p),
+    },
+    {
+      key: "invoice",
+      title: t("billing.columns.invoice"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => invoice(p),
+    },
+    {
+      key: "actions",
+      title: t("billing.columns.actions"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => rowActions(p, true),
+    },
   ];
 
   return (
@@ -173,7 +255,15 @@ export default function BillingTab() {
             data-testid="payment-dates"
           />
         </div>
-        {error && <Alert className="sufra-form-alert" type="error" showIcon title={t("billing.loadFailed")} description={errorMessage(error)} />}
+        {error && (
+          <Alert
+            className="sufra-form-alert"
+            type="error"
+            showIcon
+            title={t("billing.loadFailed")}
+            description={errorMessage(error)}
+          />
+        )}
         {page && (
           <Typography.Paragraph type="secondary" data-testid="payments-total">
             {t("billing.total", { count: page.totalCount, n: formatNumber(page.totalCount, locale) })}
@@ -184,17 +274,52 @@ export default function BillingTab() {
             <ul className="sufra-client-cards" data-testid="payments-table">
               {rows.map((p) => (
                 <li key={p.id}>
-                  <Card size="small" title={<bdi>{p.businessName}</bdi>} extra={<PaymentStatusTag status={p.status} />} data-testid="payment-card">
+                  <Card
+                    size="small"
+                    title={<bdi>{p.businessName}</bdi>}
+                    extra={<PaymentStatusTag status={p.status} />}
+                    data-testid="payment-card"
+                  >
                     <Descriptions
                       column={1}
                       size="small"
                       items={[
-                        { key: "amount", label: t("billing.columns.amount"), children: <bdi data-testid={`amount-${p.id}`}>{formatFilsMoney(p.amountFils, locale)}</bdi> },
-                        { key: "date", label: t("billing.columns.date"), children: formatDate(p.paidAt ?? p.createdAt, locale) },
+                        {
+                          key: "amount",
+                          label: t("billing.columns.amount"),
+                          children: <bdi data-testid={`amount-${p.id}`}>{formatFilsMoney(p.amountFils, locale)}</bdi>,
+                        },
+                        {
+                          key: "date",
+                          label: t("billing.columns.date"),
+                          children: formatDate(p.paidAt ?? p.createdAt, locale),
+                        },
                         { key: "plan", label: t("billing.columns.plan"), children: <PlanName plan={p.plan} /> },
-                        { key: "method", label: t("billing.columns.method"), children: p.method ? t(`billing.method.${p.method}`) : "—" },
-                        ...(p.receipt ? [{ key: "receipt", label: t("billing.columns.receipt"), children: <bdi dir="ltr">{p.receipt}</bdi> }] : []),
-                        ...(p.refundedFils > 0 ? [{ key: "refunded", label: t("billing.columns.refunded"), children: <bdi data-testid={`refunded-${p.id}`}>{formatFilsMoney(p.refundedFils, locale)}</bdi> }] : []),
+                        {
+                          key: "method",
+                          label: t("billing.columns.method"),
+                          children: p.method ? t(`billing.method.${p.method}`) : "—",
+                        },
+                        ...(p.receipt
+                          ? [
+                              {
+                                key: "receipt",
+                                label: t("billing.columns.receipt"),
+                                children: <bdi dir="ltr">{p.receipt}</bdi>,
+                              },
+                            ]
+                          : []),
+                        ...(p.refundedFils > 0
+                          ? [
+                              {
+                                key: "refunded",
+                                label: t("billing.columns.refunded"),
+                                children: (
+                                  <bdi data-testid={`refunded-${p.id}`}>{formatFilsMoney(p.refundedFils, locale)}</bdi>
+                                ),
+                              },
+                            ]
+                          : []),
                         { key: "invoice", label: t("billing.columns.invoice"), children: invoice(p) },
                       ]}
                     />
@@ -228,8 +353,18 @@ export default function BillingTab() {
         )}
       </Card>
       <RecordPaymentModal open={recording} onClose={() => setRecording(false)} onDone={changed} />
-      <RefundModal key={refunding?.id ?? "none"} payment={refunding} onClose={() => setRefunding(null)} onDone={changed} />
-      <ExtendPeriodModal key={extending ? `extend-${extending.id}` : "extend-none"} business={extending} onClose={() => setExtending(null)} onDone={changed} />
+      <RefundModal
+        key={refunding?.id ?? "none"}
+        payment={refunding}
+        onClose={() => setRefunding(null)}
+        onDone={changed}
+      />
+      <ExtendPeriodModal
+        key={extending ? `extend-${extending.id}` : "extend-none"}
+        business={extending}
+        onClose={() => setExtending(null)}
+        onDone={changed}
+      />
     </div>
   );
 }

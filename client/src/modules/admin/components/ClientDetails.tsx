@@ -4,7 +4,20 @@
 // the account's, and billing's money actions (record a payment, extend the period:
 // docs/product.md#subscriptions-and-billing).
 import { useApolloClient, useQuery } from "@apollo/client/react";
-import { Alert, Button, Descriptions, Drawer, Empty, Grid, Skeleton, Space, Table, Tag, Timeline, Typography } from "antd";
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Grid,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClientDetailsDocument } from "../../../graphql/graphql.ts";
@@ -18,11 +31,23 @@ import { ExtendPeriodModal, RecordPaymentModal, type BusinessRef } from "./Billi
 import { ClientStatusTag, PlanName } from "./tags.tsx";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
 
-export function ClientDetails({ id, onClose, actions }: { id: string | null; onClose: () => void; actions: ClientActions }) {
+export function ClientDetails({
+  id,
+  onClose,
+  actions,
+}: {
+  id: string | null;
+  onClose: () => void;
+  actions: ClientActions;
+}) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
-  const { data, error, loading } = useQuery(ClientDetailsDocument, { variables: { id: id ?? "" }, skip: !id, fetchPolicy: "cache-and-network" });
+  const { data, error, loading } = useQuery(ClientDetailsDocument, {
+    variables: { id: id ?? "" },
+    skip: !id,
+    fetchPolicy: "cache-and-network",
+  });
   const c = data?.client;
   const invoices = data?.invoices ?? [];
   const apollo = useApolloClient();
@@ -31,7 +56,14 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
   // the history gained a row, the subscription moved: the details and the open lists read again
   const changed = () => apollo.refetchQueries({ include: "active" });
   return (
-    <Drawer open={!!id} onClose={onClose} size={small ? "100%" : 640} title={c ? <bdi>{c.companyName}</bdi> : t("details.title")} placement={locale === "ar" ? "left" : "right"} data-testid="client-details">
+    <Drawer
+      open={!!id}
+      onClose={onClose}
+      size={small ? "100%" : 640}
+      title={c ? <bdi>{c.companyName}</bdi> : t("details.title")}
+      placement={locale === "ar" ? "left" : "right"}
+      data-testid="client-details"
+    >
       {error && <Alert type="error" showIcon title={t("details.loadFailed")} description={errorMessage(error)} />}
       {!c && loading && <Skeleton active />}
       {c && (
@@ -46,14 +78,22 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
               { key: "email", label: t("columns.email"), children: <bdi dir="ltr">{c.email ?? "—"}</bdi> },
               { key: "phone", label: t("columns.phone"), children: <bdi dir="ltr">{c.phone}</bdi> },
               { key: "address", label: t("details.address"), children: c.address || "—" },
-              { key: "plan", label: t("columns.plan"), children: <PlanName plan={c.subscription?.plan ?? c.requestedPlan} /> },
+              {
+                key: "plan",
+                label: t("columns.plan"),
+                children: <PlanName plan={c.subscription?.plan ?? c.requestedPlan} />,
+              },
               {
                 key: "trial",
                 label: t("details.trialEnds"),
-                children: c.subscription?.trialEndsAt ? `${formatDate(c.subscription.trialEndsAt, locale)} (${formatHijri(c.subscription.trialEndsAt, locale)})` : "—",
+                children: c.subscription?.trialEndsAt
+                  ? `${formatDate(c.subscription.trialEndsAt, locale)} (${formatHijri(c.subscription.trialEndsAt, locale)})`
+                  : "—",
               },
               { key: "signedUp", label: t("columns.signedUp"), children: formatDateTime(c.createdAt, locale) },
-              ...(c.rejectionReason ? [{ key: "reason", label: t("rejectModal.reason"), children: c.rejectionReason }] : []),
+              ...(c.rejectionReason
+                ? [{ key: "reason", label: t("rejectModal.reason"), children: c.rejectionReason }]
+                : []),
             ]}
           />
           <div className="sufra-details-actions">
@@ -62,12 +102,20 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
           {(c.allowedActions.includes("RECORD_PAYMENT") || c.allowedActions.includes("EXTEND_PERIOD")) && (
             <Space wrap className="sufra-details-actions">
               {c.allowedActions.includes("RECORD_PAYMENT") && (
-                <Button size="small" onClick={() => setRecording({ id: c.id, companyName: c.companyName })} data-testid="details-record-payment">
+                <Button
+                  size="small"
+                  onClick={() => setRecording({ id: c.id, companyName: c.companyName })}
+                  data-testid="details-record-payment"
+                >
                   {t("billing.record")}
                 </Button>
               )}
               {c.allowedActions.includes("EXTEND_PERIOD") && (
-                <Button size="small" onClick={() => setExtending({ id: c.id, companyName: c.companyName })} data-testid="details-extend">
+                <Button
+                  size="small"
+                  onClick={() => setExtending({ id: c.id, companyName: c.companyName })}
+                  data-testid="details-extend"
+                >
                   {t("billing.extend")}
                 </Button>
               )}
@@ -94,9 +142,21 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
               pagination={false}
               dataSource={c.users}
               columns={[
-                { key: "name", title: t("details.name"), render: (_: unknown, u: (typeof c.users)[number]) => <bdi>{u.name}</bdi> },
-                { key: "email", title: t("columns.email"), render: (_: unknown, u: (typeof c.users)[number]) => <bdi dir="ltr">{u.email}</bdi> },
-                { key: "role", title: t("details.role"), render: (_: unknown, u: (typeof c.users)[number]) => t(`details.roles.${u.role}`) },
+                {
+                  key: "name",
+                  title: t("details.name"),
+                  render: (_: unknown, u: (typeof c.users)[number]) => <bdi>{u.name}</bdi>,
+                },
+                {
+                  key: "email",
+                  title: t("columns.email"),
+                  render: (_: unknown, u: (typeof c.users)[number]) => <bdi dir="ltr">{u.email}</bdi>,
+                },
+                {
+                  key: "role",
+                  title: t("details.role"),
+                  render: (_: unknown, u: (typeof c.users)[number]) => t(`details.roles.${u.role}`),
+                },
               ]}
             />
           )}
@@ -139,7 +199,10 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
                       <dl className="sufra-audit-details" data-testid={`audit-${a.id}-details`}>
                         {details.map((d) => (
                           <div key={d.key}>
-                            <dt>{d.label}:</dt> <dd><bdi>{d.value}</bdi></dd>
+                            <dt>{d.label}:</dt>{" "}
+                            <dd>
+                              <bdi>{d.value}</bdi>
+                            </dd>
                           </div>
                         ))}
                       </dl>
@@ -152,7 +215,12 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
         </>
       )}
       <RecordPaymentModal open={!!recording} business={recording} onClose={() => setRecording(null)} onDone={changed} />
-      <ExtendPeriodModal key={extending?.id ?? "none"} business={extending} onClose={() => setExtending(null)} onDone={changed} />
+      <ExtendPeriodModal
+        key={extending?.id ?? "none"}
+        business={extending}
+        onClose={() => setExtending(null)}
+        onDone={changed}
+      />
     </Drawer>
   );
 }

@@ -28,8 +28,15 @@ export function HealthCard({ health }: { health: SystemHealth | null }) {
                 <div>
                   <HealthTag state={health[part]} />
                   {reason && (
-                    <Typography.Text type="secondary" className="sufra-health-reason" data-testid={`health-reason-${part}`}>
-                      {t(`health.reasons.${reason.code}`, { value: formatNumber(reason.value ?? 0, locale), limit: formatNumber(reason.limit ?? 0, locale) })}
+                    <Typography.Text
+                      type="secondary"
+                      className="sufra-health-reason"
+                      data-testid={`health-reason-${part}`}
+                    >
+                      {t(`health.reasons.${reason.code}`, {
+                        value: formatNumber(reason.value ?? 0, locale),
+                        limit: formatNumber(reason.limit ?? 0, locale),
+                      })}
                     </Typography.Text>
                   )}
                 </div>

@@ -3,12 +3,31 @@
 // first day, add a note, save; remove a correction to go back to the calendar's date.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, kuwaitDate } from "@sufra/schema";
-import { App, Button, Card, Grid, Input, InputNumber, Popconfirm, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Grid,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from "antd";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import dayjs from "dayjs";
 import { Fragment, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminHolidaysDocument, AdminRemoveHolidayOverrideDocument, AdminSetHolidayOverrideDocument, type AdminHolidaysQuery } from "../../../graphql/graphql.ts";
+import {
+  AdminHolidaysDocument,
+  AdminRemoveHolidayOverrideDocument,
+  AdminSetHolidayOverrideDocument,
+  type AdminHolidaysQuery,
+} from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { digitsInput, formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -33,7 +52,10 @@ export default function HolidaysTab() {
   const small = !Grid.useBreakpoint().md;
   const { message } = App.useApp();
   const [year, setYear] = useState(() => Number(kuwaitDate().slice(0, 4)));
-  const { data, error, refetch } = useQuery(AdminHolidaysDocument, { variables: { year }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(AdminHolidaysDocument, {
+    variables: { year },
+    fetchPolicy: "cache-and-network",
+  });
   const [setOverride, setState] = useMutation(AdminSetHolidayOverrideDocument);
   const [removeOverride, removeState] = useMutation(AdminRemoveHolidayOverrideDocument);
   const [drafts, setDrafts] = useState<Record<string, { date?: string; note?: string }>>({});
@@ -45,18 +67,35 @@ export default function HolidaysTab() {
     const overrides = new Map(data.holidayOverrides.map((o) => [rowKey(o.occasionKey, o.year, o.occurrence), o]));
     return data.kuwaitHolidays
       .filter((h) => h.day === 1 && h.occurrenceYear === year && h.kind !== "SCHOOL")
-      .map((h) => ({ key: rowKey(h.occasionKey, h.occurrenceYear, h.occurrence), holiday: h, override: overrides.get(rowKey(h.occasionKey, h.occurrenceYear, h.occurrence)) ?? null }));
+      .map((h) => ({
+        key: rowKey(h.occasionKey, h.occurrenceYear, h.occurrence),
+        holiday: h,
+        override: overrides.get(rowKey(h.occasionKey, h.occurrenceYear, h.occurrence)) ?? null,
+      }));
   }, [data, year]);
 
   const nameOf = (h: Holiday) => (locale === "ar" ? h.nameAr : h.nameEn);
-  const draftOf = (r: Row) => ({ date: drafts[r.key]?.date ?? r.override?.date ?? r.holiday.date, note: drafts[r.key]?.note ?? r.override?.note ?? "" });
+  const draftOf = (r: Row) => ({
+    date: drafts[r.key]?.date ?? r.override?.date ?? r.holiday.date,
+    note: drafts[r.key]?.note ?? r.override?.note ?? "",
+  });
 
   async function save(r: Row) {
     const d = draftOf(r);
     try {
-      await setOverride({ variables: { occasionKey: r.holiday.occasionKey, year: r.holiday.occurrenceYear, occurrence: r.holiday.occurrence, date: d.date, note: d.note || null } });
+      await setOverride({
+        variables: {
+          occasionKey: r.holiday.occasionKey,
+          year: r.holiday.occurrenceYear,
+          occurrence: r.holiday.occurrence,
+          date: d.date,
+          note: d.note || null,
+        },
+      });
       setDrafts(({ [r.key]: _done, ...rest }) => rest);
-      void message.success(t("holidays.saved", { name: nameOf(r.holiday), date: formatDate(noon(d.date), locale, "long") }));
+      void message.success(
+        t("holidays.saved", { name: nameOf(r.holiday), date: formatDate(noon(d.date), locale, "long") }),
+      );
       await refetch();
     } catch (e) {
       void message.error(errorMessage(e));
@@ -68,7 +107,12 @@ export default function HolidaysTab() {
     try {
       await removeOverride({ variables: { id: r.override.id } });
       setDrafts(({ [r.key]: _done, ...rest }) => rest);
-      void message.success(t("holidays.removed", { name: nameOf(r.holiday), date: formatDate(noon(r.holiday.calendarDate), locale, "long") }));
+      void message.success(
+        t("holidays.removed", {
+          name: nameOf(r.holiday),
+          date: formatDate(noon(r.holiday.calendarDate), locale, "long"),
+        }),
+      );
       await refetch();
     } catch (e) {
       void message.error(errorMessage(e));
@@ -106,7 +150,9 @@ export default function HolidaysTab() {
             allowClear={false}
             value={dayjs(draftOf(r).date)}
             format="YYYY-MM-DD"
-            onChange={(d) => d && setDrafts((all) => ({ ...all, [r.key]: { ...all[r.key], date: d.format("YYYY-MM-DD") } }))}
+            onChange={(d) =>
+              d && setDrafts((all) => ({ ...all, [r.key]: { ...all[r.key], date: d.format("YYYY-MM-DD") } }))
+            }
           />
           {r.override && <ToneTag tone="warning">{t("holidays.corrected")}</ToneTag>}
         </Space>
@@ -130,11 +176,22 @@ export default function HolidaysTab() {
       key: "actions",
       render: (_v, r) => (
         <Space wrap>
-          <Button type="primary" size="small" loading={setState.loading} disabled={!drafts[r.key]} onClick={() => void save(r)}>
+          <Button
+            type="primary"
+            size="small"
+            loading={setState.loading}
+            disabled={!drafts[r.key]}
+            onClick={() => void save(r)}
+          >
             {t("holidays.save")}
           </Button>
           {r.override && (
-            <Popconfirm title={t("holidays.removeConfirm", { name: nameOf(r.holiday) })} okText={t("holidays.remove")} cancelText={t("actions.cancel", { ns: "common" })} onConfirm={() => remove(r)}>
+            <Popconfirm
+              title={t("holidays.removeConfirm", { name: nameOf(r.holiday) })}
+              okText={t("holidays.remove")}
+              cancelText={t("actions.cancel", { ns: "common" })}
+              onConfirm={() => remove(r)}
+            >
               <Button size="small" danger loading={removeState.loading}>
                 {t("holidays.remove")}
               </Button>
@@ -145,7 +202,8 @@ export default function HolidaysTab() {
     },
   ];
   // on a card: the occasion is its title, the dates and note are labelled fields, the buttons follow
-  const cell = (key: string, r: Row, i: number) => columns.find((c) => c.key === key)?.render?.(undefined, r, i) as ReactNode;
+  const cell = (key: string, r: Row, i: number) =>
+    columns.find((c) => c.key === key)?.render?.(undefined, r, i) as ReactNode;
   const fields = columns.filter((c) => c.key !== "occasion" && c.key !== "actions");
 
   return (
@@ -153,7 +211,15 @@ export default function HolidaysTab() {
       <Typography.Paragraph type="secondary">{t("holidays.intro")}</Typography.Paragraph>
       <Space className="sufra-block-gap">
         <label htmlFor="holidays-year">{t("holidays.year")}</label>
-        <InputNumber id="holidays-year" {...digitsInput(locale)} min={CALENDAR_MIN_YEAR} max={CALENDAR_MAX_YEAR} precision={0} value={year} onChange={(v) => v && v >= CALENDAR_MIN_YEAR && v <= CALENDAR_MAX_YEAR && setYear(v)} />
+        <InputNumber
+          id="holidays-year"
+          {...digitsInput(locale)}
+          min={CALENDAR_MIN_YEAR}
+          max={CALENDAR_MAX_YEAR}
+          precision={0}
+          value={year}
+          onChange={(v) => v && v >= CALENDAR_MIN_YEAR && v <= CALENDAR_MAX_YEAR && setYear(v)}
+        />
       </Space>
       {error && !data ? (
         <LoadError title={t("holidays.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
@@ -180,13 +246,7 @@ export default function HolidaysTab() {
           ))}
         </ul>
       ) : (
-        <Table<Row>
-          rowKey="key"
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: 800 }}
-          columns={columns}
-        />
+        <Table<Row> rowKey="key" dataSource={rows} pagination={false} scroll={{ x: 800 }} columns={columns} />
       )}
     </div>
   );

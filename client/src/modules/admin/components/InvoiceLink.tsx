@@ -25,7 +25,15 @@ export function InvoiceLink({ number, pdfUrl }: { number: string; pdfUrl: string
     }
   };
   return (
-    <Button type="link" size="small" className="sufra-link-button" loading={busy} onClick={() => void open()} aria-label={t("invoices.download", { number })} data-testid={`invoice-link-${number}`}>
+    <Button
+      type="link"
+      size="small"
+      className="sufra-link-button"
+      loading={busy}
+      onClick={() => void open()}
+      aria-label={t("invoices.download", { number })}
+      data-testid={`invoice-link-${number}`}
+    >
       <bdi dir="ltr">{number}</bdi>
     </Button>
   );

@@ -4,7 +4,23 @@
 // figures after every change on any server process; while the socket is down the 30 s refresh
 // (docs/product.md#admin-dashboard) takes over (hooks/useAdminStats.ts). A client's buttons are the
 // actions the server allows it now (allowedActions); on a phone the recent clients are cards.
-import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Grid,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../../lib/errorMessage.ts";
@@ -29,7 +45,9 @@ function RecentActions({ client, actions }: { client: Recent; actions: ClientAct
   const target = { id: client.id, companyName: client.name, allowedActions: client.allowedActions };
   return (
     <Space wrap size="small">
-      {OVERVIEW_ACTIONS.some((a) => client.allowedActions.includes(a)) && <ClientActionButtons client={target} actions={actions} only={OVERVIEW_ACTIONS} />}
+      {OVERVIEW_ACTIONS.some((a) => client.allowedActions.includes(a)) && (
+        <ClientActionButtons client={target} actions={actions} only={OVERVIEW_ACTIONS} />
+      )}
       <Link to={`/admin/clients?client=${client.id}`}>{t("actions.details")}</Link>
     </Space>
   );
@@ -44,17 +62,53 @@ export function Overview() {
   const small = !Grid.useBreakpoint().md;
 
   const columns = [
-    { key: "client", title: t("columns.company"), render: (_: unknown, c: Recent) => <Link to={`/admin/clients?client=${c.id}`}><bdi>{c.name}</bdi></Link> },
-    { key: "email", title: t("columns.email"), render: (_: unknown, c: Recent) => <bdi dir="ltr">{c.email ?? "—"}</bdi> },
-    { key: "plan", title: t("columns.plan"), render: (_: unknown, c: Recent) => <PlanName plan={c.plan.toUpperCase()} /> },
-    { key: "status", title: t("columns.status"), render: (_: unknown, c: Recent) => <ClientStatusTag status={c.status.toUpperCase()} /> },
-    { key: "lastActive", title: t("columns.lastActive"), render: (_: unknown, c: Recent) => (c.lastActive ? formatRelative(c.lastActive, locale) : t("overview.never")) },
-    { key: "actions", title: t("columns.actions"), render: (_: unknown, c: Recent) => <RecentActions client={c} actions={actions} /> },
+    {
+      key: "client",
+      title: t("columns.company"),
+      render: (_: unknown, c: Recent) => (
+        <Link to={`/admin/clients?client=${c.id}`}>
+          <bdi>{c.name}</bdi>
+        </Link>
+      ),
+    },
+    {
+      key: "email",
+      title: t("columns.email"),
+      render: (_: unknown, c: Recent) => <bdi dir="ltr">{c.email ?? "—"}</bdi>,
+    },
+    {
+      key: "plan",
+      title: t("columns.plan"),
+      render: (_: unknown, c: Recent) => <PlanName plan={c.plan.toUpperCase()} />,
+    },
+    {
+      key: "status",
+      title: t("columns.status"),
+      render: (_: unknown, c: Recent) => <ClientStatusTag status={c.status.toUpperCase()} />,
+    },
+    {
+      key: "lastActive",
+      title: t("columns.lastActive"),
+      render: (_: unknown, c: Recent) => (c.lastActive ? formatRelative(c.lastActive, locale) : t("overview.never")),
+    },
+    {
+      key: "actions",
+      title: t("columns.actions"),
+      render: (_: unknown, c: Recent) => <RecentActions client={c} actions={actions} />,
+    },
   ];
 
   return (
     <div className="sufra-admin-overview">
-      {error && !stats && <Alert className="sufra-form-alert" type="error" showIcon title={t("counts.loadFailed")} description={errorMessage(error)} />}
+      {error && !stats && (
+        <Alert
+          className="sufra-form-alert"
+          type="error"
+          showIcon
+          title={t("counts.loadFailed")}
+          description={errorMessage(error)}
+        />
+      )}
       <Flex justify="end" className="sufra-live">
         <Tag color={TAG_COLORS[live ? "success" : "neutral"]} variant="solid" data-testid="live-state">
           {live ? t("overview.live") : t("overview.polling")}
@@ -65,7 +119,13 @@ export function Overview() {
           <Col key={k} xs={12} md={8} xl={4}>
             <Card className="sufra-card" size="small">
               {stats ? (
-                <Statistic title={t(`stats.${k}`)} value={stats[k]} formatter={(v) => formatNumber(Number(v), locale)} styles={{ content: { fontSize: 28 } }} data-testid={`stat-${k}`} />
+                <Statistic
+                  title={t(`stats.${k}`)}
+                  value={stats[k]}
+                  formatter={(v) => formatNumber(Number(v), locale)}
+                  styles={{ content: { fontSize: 28 } }}
+                  data-testid={`stat-${k}`}
+                />
               ) : (
                 <Skeleton active paragraph={{ rows: 1 }} />
               )}
@@ -108,14 +168,35 @@ export function Overview() {
                 <ul className="sufra-client-cards" data-testid="recent-clients">
                   {stats.recentClients.map((c) => (
                     <li key={c.id}>
-                      <Card size="small" title={<Link to={`/admin/clients?client=${c.id}`}><bdi>{c.name}</bdi></Link>} extra={<ClientStatusTag status={c.status.toUpperCase()} />} data-testid="recent-client-card">
+                      <Card
+                        size="small"
+                        title={
+                          <Link to={`/admin/clients?client=${c.id}`}>
+                            <bdi>{c.name}</bdi>
+                          </Link>
+                        }
+                        extra={<ClientStatusTag status={c.status.toUpperCase()} />}
+                        data-testid="recent-client-card"
+                      >
                         <Descriptions
                           column={1}
                           size="small"
                           items={[
-                            { key: "email", label: t("columns.email"), children: <bdi dir="ltr">{c.email ?? "—"}</bdi> },
-                            { key: "plan", label: t("columns.plan"), children: <PlanName plan={c.plan.toUpperCase()} /> },
-                            { key: "lastActive", label: t("columns.lastActive"), children: c.lastActive ? formatRelative(c.lastActive, locale) : t("overview.never") },
+                            {
+                              key: "email",
+                              label: t("columns.email"),
+                              children: <bdi dir="ltr">{c.email ?? "—"}</bdi>,
+                            },
+                            {
+                              key: "plan",
+                              label: t("columns.plan"),
+                              children: <PlanName plan={c.plan.toUpperCase()} />,
+                            },
+                            {
+                              key: "lastActive",
+                              label: t("columns.lastActive"),
+                              children: c.lastActive ? formatRelative(c.lastActive, locale) : t("overview.never"),
+                            },
                           ]}
                         />
                         <div className="sufra-card-actions">

@@ -7,7 +7,11 @@ import { App, Button, Card, Input, InputNumber, Popconfirm, Space, Tag, Typograp
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminRemoveHolidayOverrideDocument, AdminSetHolidayOverrideDocument, type AdminHolidaysQuery } from "../../../graphql/graphql.ts";
+import {
+  AdminRemoveHolidayOverrideDocument,
+  AdminSetHolidayOverrideDocument,
+  type AdminHolidaysQuery,
+} from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { digitsInput, formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -18,7 +22,15 @@ type Override = AdminHolidaysQuery["holidayOverrides"][number];
 const SCHOOL_BREAKS = OCCASION_KEYS.filter(isAnnouncedOccasion);
 const noon = (iso: string) => `${iso}T12:00:00+03:00`;
 
-export function SchoolBreaks({ year, overrides, onChanged }: { year: number; overrides: readonly Override[]; onChanged: () => Promise<unknown> }) {
+export function SchoolBreaks({
+  year,
+  overrides,
+  onChanged,
+}: {
+  year: number;
+  overrides: readonly Override[];
+  onChanged: () => Promise<unknown>;
+}) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   const { message } = App.useApp();
@@ -33,14 +45,34 @@ export function SchoolBreaks({ year, overrides, onChanged }: { year: number; ove
         {SCHOOL_BREAKS.map((key) => {
           const name = locale === "ar" ? OCCASIONS[key].ar : OCCASIONS[key].en;
           const announced = overrides.find((o) => o.occasionKey === key && o.year === year) ?? null;
-          const draft = { date: drafts[key]?.date ?? announced?.date, days: drafts[key]?.days !== undefined ? drafts[key]?.days : (announced?.days ?? null), note: drafts[key]?.note ?? announced?.note ?? "" };
-          const change = (patch: Partial<typeof draft>) => setDrafts((all) => ({ ...all, [key]: { ...all[key], ...patch } }));
+          const draft = {
+            date: drafts[key]?.date ?? announced?.date,
+            days: drafts[key]?.days !== undefined ? drafts[key]?.days : (announced?.days ?? null),
+            note: drafts[key]?.note ?? announced?.note ?? "",
+          };
+          const change = (patch: Partial<typeof draft>) =>
+            setDrafts((all) => ({ ...all, [key]: { ...all[key], ...patch } }));
           async function save() {
             if (!draft.date || !draft.days) return;
             try {
-              await setOverride({ variables: { occasionKey: key, year, occurrence: 0, date: draft.date, days: draft.days, note: draft.note || null } });
+              await setOverride({
+                variables: {
+                  occasionKey: key,
+                  year,
+                  occurrence: 0,
+                  date: draft.date,
+                  days: draft.days,
+                  note: draft.note || null,
+                },
+              });
               setDrafts(({ [key]: _done, ...rest }) => rest);
-              void message.success(t("holidays.school.saved", { name, date: formatDate(noon(draft.date), locale, "long"), count: draft.days }));
+              void message.success(
+                t("holidays.school.saved", {
+                  name,
+                  date: formatDate(noon(draft.date), locale, "long"),
+                  count: draft.days,
+                }),
+              );
               await onChanged();
             } catch (e) {
               void message.error(errorMessage(e));
@@ -61,7 +93,11 @@ export function SchoolBreaks({ year, overrides, onChanged }: { year: number; ove
             <section key={key} aria-label={name} data-testid={`school-break-${key}`}>
               <Space wrap align="center">
                 <Typography.Text strong>{name}</Typography.Text>
-                {announced ? <ToneTag tone="success">{t("holidays.school.announced")}</ToneTag> : <Tag>{t("holidays.school.notAnnounced", { year })}</Tag>}
+                {announced ? (
+                  <ToneTag tone="success">{t("holidays.school.announced")}</ToneTag>
+                ) : (
+                  <Tag>{t("holidays.school.notAnnounced", { year })}</Tag>
+                )}
               </Space>
               <Space wrap align="end" className="sufra-block-gap">
                 <label>
@@ -75,17 +111,41 @@ export function SchoolBreaks({ year, overrides, onChanged }: { year: number; ove
                 </label>
                 <label>
                   <span className="sufra-school-break-label">{t("holidays.school.days")}</span>
-                  <InputNumber aria-label={t("holidays.school.daysOf", { name })} {...digitsInput(locale)} min={1} max={SCHOOL_BREAK_MAX_DAYS} precision={0} value={draft.days} onChange={(v) => change({ days: v ?? null })} />
+                  <InputNumber
+                    aria-label={t("holidays.school.daysOf", { name })}
+                    {...digitsInput(locale)}
+                    min={1}
+                    max={SCHOOL_BREAK_MAX_DAYS}
+                    precision={0}
+                    value={draft.days}
+                    onChange={(v) => change({ days: v ?? null })}
+                  />
                 </label>
                 <label>
                   <span className="sufra-school-break-label">{t("holidays.note")}</span>
-                  <Input aria-label={t("holidays.noteOf", { name })} maxLength={500} value={draft.note} placeholder={t("holidays.notePlaceholder")} onChange={(e) => change({ note: e.target.value })} />
+                  <Input
+                    aria-label={t("holidays.noteOf", { name })}
+                    maxLength={500}
+                    value={draft.note}
+                    placeholder={t("holidays.notePlaceholder")}
+                    onChange={(e) => change({ note: e.target.value })}
+                  />
                 </label>
-                <Button type="primary" loading={setState.loading} disabled={!drafts[key] || !draft.date || !draft.days} onClick={() => void save()}>
+                <Button
+                  type="primary"
+                  loading={setState.loading}
+                  disabled={!drafts[key] || !draft.date || !draft.days}
+                  onClick={() => void save()}
+                >
                   {t("holidays.school.announce")}
                 </Button>
                 {announced && (
-                  <Popconfirm title={t("holidays.school.removeConfirm", { name, year })} okText={t("holidays.school.remove")} cancelText={t("actions.cancel", { ns: "common" })} onConfirm={() => remove()}>
+                  <Popconfirm
+                    title={t("holidays.school.removeConfirm", { name, year })}
+                    okText={t("holidays.school.remove")}
+                    cancelText={t("actions.cancel", { ns: "common" })}
+                    onConfirm={() => remove()}
+                  >
                     <Button danger loading={removeState.loading}>
                       {t("holidays.school.remove")}
                     </Button>

@@ -9,10 +9,14 @@ import { AdminStatsDocument, AdminStatsUpdatedDocument } from "../../../graphql/
 
 export function useAdminStats() {
   const live = useSocketConnected();
-  const query = useQuery(AdminStatsDocument, { pollInterval: live ? 0 : ADMIN_STATS_REFRESH_MS, fetchPolicy: "cache-and-network" });
+  const query = useQuery(AdminStatsDocument, {
+    pollInterval: live ? 0 : ADMIN_STATS_REFRESH_MS,
+    fetchPolicy: "cache-and-network",
+  });
   useSubscription(AdminStatsUpdatedDocument, {
     onData: ({ client, data: pushed }) => {
-      if (pushed.data) client.cache.writeQuery({ query: AdminStatsDocument, data: { adminStats: pushed.data.adminStatsUpdated } });
+      if (pushed.data)
+        client.cache.writeQuery({ query: AdminStatsDocument, data: { adminStats: pushed.data.adminStatsUpdated } });
     },
   });
   return { ...query, live };

@@ -55,7 +55,10 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
     void message.success(text);
     // an open client's details show its history: the action just added a row to it; a decided sign-up's
     // notification is read now (the server marks it), so the bell counts again
-    await Promise.all([Promise.resolve(afterChange()), apollo.refetchQueries({ include: [ClientDetailsDocument, UnreadNotificationsCountDocument] })]).catch(() => {});
+    await Promise.all([
+      Promise.resolve(afterChange()),
+      apollo.refetchQueries({ include: [ClientDetailsDocument, UnreadNotificationsCountDocument] }),
+    ]).catch(() => {});
   };
   const simple = (run: () => Promise<unknown>, success: string) => async () => {
     try {
@@ -111,23 +114,30 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
         onCancel={() => setRejecting(null)}
         destroyOnHidden
         modalRender={(dom) => (
-          <Form form={rejectForm} layout="vertical" requiredMark={false} onFinish={submitReject} clearOnDestroy data-testid="reject-form">
+          <Form
+            form={rejectForm}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submitReject}
+            clearOnDestroy
+            data-testid="reject-form"
+          >
             {dom}
           </Form>
         )}
       >
-          <Form.Item
-            name="reason"
-            label={t("rejectModal.reason")}
-            extra={t("rejectModal.hint")}
-            rules={[
-              { required: true, whitespace: true, message: messageText("reasonRequired", locale) },
-              { max: 500, message: messageText("tooLong", locale) },
-            ]}
-          >
-            <Input.TextArea rows={4} />
-          </Form.Item>
-          {modalError && <Alert type="error" showIcon title={modalError} />}
+        <Form.Item
+          name="reason"
+          label={t("rejectModal.reason")}
+          extra={t("rejectModal.hint")}
+          rules={[
+            { required: true, whitespace: true, message: messageText("reasonRequired", locale) },
+            { max: 500, message: messageText("tooLong", locale) },
+          ]}
+        >
+          <Input.TextArea rows={4} />
+        </Form.Item>
+        {modalError && <Alert type="error" showIcon title={modalError} />}
       </Modal>
       <Modal
         open={!!gifting}
@@ -138,34 +148,52 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
         onCancel={() => setGifting(null)}
         destroyOnHidden
         modalRender={(dom) => (
-          <Form form={giftForm} layout="vertical" requiredMark={false} onFinish={submitGift} initialValues={{ days: 7 }} clearOnDestroy data-testid="gift-form">
+          <Form
+            form={giftForm}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submitGift}
+            initialValues={{ days: 7 }}
+            clearOnDestroy
+            data-testid="gift-form"
+          >
             {dom}
           </Form>
         )}
       >
-          <Form.Item
-            name="days"
-            label={t("giftModal.days")}
-            extra={t("giftModal.hint")}
-            rules={[
-              {
-                validator: async (_r, v: number | null | undefined) => {
-                  if (typeof v !== "number" || !Number.isInteger(v) || v < GIFT_TRIAL_DAYS.min || v > GIFT_TRIAL_DAYS.max) throw new Error(messageText("giftDaysRange", locale));
-                },
+        <Form.Item
+          name="days"
+          label={t("giftModal.days")}
+          extra={t("giftModal.hint")}
+          rules={[
+            {
+              validator: async (_r, v: number | null | undefined) => {
+                if (typeof v !== "number" || !Number.isInteger(v) || v < GIFT_TRIAL_DAYS.min || v > GIFT_TRIAL_DAYS.max)
+                  throw new Error(messageText("giftDaysRange", locale));
               },
-            ]}
-          >
-            <InputNumber min={GIFT_TRIAL_DAYS.min} max={GIFT_TRIAL_DAYS.max} precision={0} step={1} style={{ inlineSize: 160 }} />
-          </Form.Item>
-          {modalError && <Alert type="error" showIcon title={modalError} />}
+            },
+          ]}
+        >
+          <InputNumber
+            min={GIFT_TRIAL_DAYS.min}
+            max={GIFT_TRIAL_DAYS.max}
+            precision={0}
+            step={1}
+            style={{ inlineSize: 160 }}
+          />
+        </Form.Item>
+        {modalError && <Alert type="error" showIcon title={modalError} />}
       </Modal>
     </>
   );
 
   return {
-    approve: (c) => simple(() => approveM({ variables: { id: c.id } }), t("actions.approved", { company: company(c) }))(),
-    suspend: (c) => simple(() => suspendM({ variables: { id: c.id } }), t("actions.suspended", { company: company(c) }))(),
-    reactivate: (c) => simple(() => reactivateM({ variables: { id: c.id } }), t("actions.reactivated", { company: company(c) }))(),
+    approve: (c) =>
+      simple(() => approveM({ variables: { id: c.id } }), t("actions.approved", { company: company(c) }))(),
+    suspend: (c) =>
+      simple(() => suspendM({ variables: { id: c.id } }), t("actions.suspended", { company: company(c) }))(),
+    reactivate: (c) =>
+      simple(() => reactivateM({ variables: { id: c.id } }), t("actions.reactivated", { company: company(c) }))(),
     openReject: (c) => {
       setModalError(null);
       setRejecting(c);
@@ -183,15 +211,29 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
  * checks, so nothing offered is refused as "not possible in the current state"); approve, suspend and
  * reactivate ask first. `only`: the actions this place offers (the overview offers no suspension).
  */
-export function ClientActionButtons({ client, actions, only }: { client: ActionTarget; actions: ClientActions; only?: readonly ClientAction[] }) {
+export function ClientActionButtons({
+  client,
+  actions,
+  only,
+}: {
+  client: ActionTarget;
+  actions: ClientActions;
+  only?: readonly ClientAction[];
+}) {
   const { t } = useTranslation("admin");
   const company = client.companyName;
   const may = (a: ClientAction) => client.allowedActions.includes(a) && (!only || only.includes(a));
   const buttons: ReactNode[] = [];
   if (may("APPROVE"))
     buttons.push(
-      <Confirm key="approve" text={t("actions.confirmApprove", { company, days: TRIAL_DAYS })} onConfirm={() => actions.approve(client)}>
-        <ActionButton type="primary" data-testid={`approve-${client.id}`}>{t("actions.approve")}</ActionButton>
+      <Confirm
+        key="approve"
+        text={t("actions.confirmApprove", { company, days: TRIAL_DAYS })}
+        onConfirm={() => actions.approve(client)}
+      >
+        <ActionButton type="primary" data-testid={`approve-${client.id}`}>
+          {t("actions.approve")}
+        </ActionButton>
       </Confirm>,
     );
   if (may("REJECT"))
@@ -214,7 +256,11 @@ export function ClientActionButtons({ client, actions, only }: { client: ActionT
     );
   if (may("REACTIVATE"))
     buttons.push(
-      <Confirm key="reactivate" text={t("actions.confirmReactivate", { company })} onConfirm={() => actions.reactivate(client)}>
+      <Confirm
+        key="reactivate"
+        text={t("actions.confirmReactivate", { company })}
+        onConfirm={() => actions.reactivate(client)}
+      >
         <ActionButton>{t("actions.reactivate")}</ActionButton>
       </Confirm>,
     );
@@ -227,7 +273,12 @@ const ActionButton = (props: ButtonProps) => <Button size="small" {...props} />;
 function Confirm({ text, onConfirm, children }: { text: string; onConfirm: () => Promise<void>; children: ReactNode }) {
   const { t } = useTranslation("admin");
   return (
-    <Popconfirm title={text} okText={t("actions.yes")} cancelText={t("actions.cancel", { ns: "common" })} onConfirm={onConfirm}>
+    <Popconfirm
+      title={text}
+      okText={t("actions.yes")}
+      cancelText={t("actions.cancel", { ns: "common" })}
+      onConfirm={onConfirm}
+    >
       {children}
     </Popconfirm>
   );

@@ -21,14 +21,23 @@ function NetworkLine({ n }: { n: Network }) {
   const simKind = useSimulatedKind();
   const locale = useLocale();
   const network = platformLabel(n.platform, locale);
-  const read = n.reported && n.followers != null && n.day ? t("audience.readOn", { network, followers: formatNumber(n.followers, locale), date: formatDay(n.day, locale) }) : null;
+  const read =
+    n.reported && n.followers != null && n.day
+      ? t("audience.readOn", { network, followers: formatNumber(n.followers, locale), date: formatDay(n.day, locale) })
+      : null;
   return (
     <li data-testid={`audience-${n.platform.toLowerCase()}`}>
       <PlatformIcon platform={n.platform} />
       <span>
         {read}
         {read && n.gap ? " " : null}
-        {n.gap ? <Typography.Text type="secondary">{t(n.gap === "SIMULATED_HIDDEN" ? `audience.gaps.SIMULATED_HIDDEN.${simKind}` : `audience.gaps.${n.gap}`, { network })}</Typography.Text> : null}
+        {n.gap ? (
+          <Typography.Text type="secondary">
+            {t(n.gap === "SIMULATED_HIDDEN" ? `audience.gaps.SIMULATED_HIDDEN.${simKind}` : `audience.gaps.${n.gap}`, {
+              network,
+            })}
+          </Typography.Text>
+        ) : null}
       </span>
     </li>
   );
@@ -39,11 +48,15 @@ export function AudienceCard({ variables }: { variables: RangeVariables }) {
   const locale = useLocale();
   // the audience is the business's, whatever the campaign
   const { campaignId: _campaign, ...rest } = variables;
-  const { data, previousData, error, refetch } = useQuery(AnalyticsAudienceViewDocument, { variables: rest, fetchPolicy: "cache-and-network" });
+  const { data, previousData, error, refetch } = useQuery(AnalyticsAudienceViewDocument, {
+    variables: rest,
+    fetchPolicy: "cache-and-network",
+  });
   const a = (data ?? previousData)?.analyticsAudience;
 
   let body;
-  if (error && !a) body = <LoadError title={t("audience.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
+  if (error && !a)
+    body = <LoadError title={t("audience.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   else if (!a) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else {
     const c = a.combined;
@@ -53,15 +66,54 @@ export function AudienceCard({ variables }: { variables: RangeVariables }) {
       <div className="sufra-analytics">
         {reported ? (
           <>
-            {c.followers != null && <Statistic title={t("audience.followers")} value={formatNumber(c.followers, locale)} />}
+            {c.followers != null && (
+              <Statistic title={t("audience.followers")} value={formatNumber(c.followers, locale)} />
+            )}
             <div className="sufra-analytics-grid">
-              {c.cities.length > 0 && <SufraChart kind="bar" title={t("audience.cities")} xLabel={t("audience.city")} data={c.cities.map((x) => ({ x: cityLabel(x, locale), y: x.share }))} {...share} data-testid="audience-cities" />}
-              {c.ages.length > 0 && <SufraChart kind="column" title={t("audience.ages")} xLabel={t("audience.age")} data={c.ages.map((x) => ({ x: ageLabel(x.key, locale), y: x.share }))} {...share} data-testid="audience-ages" />}
+              {c.cities.length > 0 && (
+                <SufraChart
+                  kind="bar"
+                  title={t("audience.cities")}
+                  xLabel={t("audience.city")}
+                  data={c.cities.map((x) => ({ x: cityLabel(x, locale), y: x.share }))}
+                  {...share}
+                  data-testid="audience-cities"
+                />
+              )}
+              {c.ages.length > 0 && (
+                <SufraChart
+                  kind="column"
+                  title={t("audience.ages")}
+                  xLabel={t("audience.age")}
+                  data={c.ages.map((x) => ({ x: ageLabel(x.key, locale), y: x.share }))}
+                  {...share}
+                  data-testid="audience-ages"
+                />
+              )}
               {c.genders.length > 0 && (
-                <SufraChart kind="bar" title={t("audience.genders")} xLabel={t("audience.gender")} data={c.genders.map((x) => ({ x: t(`audience.genderNames.${x.key}`, { defaultValue: x.key }), y: x.share }))} {...share} data-testid="audience-genders" />
+                <SufraChart
+                  kind="bar"
+                  title={t("audience.genders")}
+                  xLabel={t("audience.gender")}
+                  data={c.genders.map((x) => ({
+                    x: t(`audience.genderNames.${x.key}`, { defaultValue: x.key }),
+                    y: x.share,
+                  }))}
+                  {...share}
+                  data-testid="audience-genders"
+                />
               )}
               {c.activeHours.length > 0 && (
-                <SufraChart kind="column" title={t("audience.hours")} xLabel={t("audience.hour")} xType="hour" yLabel={t("audience.online")} data={c.activeHours.map((n, hour) => ({ x: hour, y: n }))} height={220} data-testid="audience-hours" />
+                <SufraChart
+                  kind="column"
+                  title={t("audience.hours")}
+                  xLabel={t("audience.hour")}
+                  xType="hour"
+                  yLabel={t("audience.online")}
+                  data={c.activeHours.map((n, hour) => ({ x: hour, y: n }))}
+                  height={220}
+                  data-testid="audience-hours"
+                />
               )}
             </div>
           </>

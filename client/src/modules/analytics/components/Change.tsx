@@ -12,21 +12,41 @@ import "../i18n.ts";
 import "../analytics.css";
 
 export type ChangeDirection = "up" | "down" | "same" | "none";
-export const directionOf = (value: number | null | undefined): ChangeDirection => (value == null ? "none" : value > 0 ? "up" : value < 0 ? "down" : "same");
+export const directionOf = (value: number | null | undefined): ChangeDirection =>
+  value == null ? "none" : value > 0 ? "up" : value < 0 ? "down" : "same";
 
 /**
  * `previous`: the range compared with (its dates go into the sentence); without one the sentence says
  * "the 30 days before" (the dashboard's figures).
  */
-export function Change({ value, previous, testId }: { value: number | null | undefined; previous?: { from: string; to: string }; testId?: string }) {
+export function Change({
+  value,
+  previous,
+  testId,
+}: {
+  value: number | null | undefined;
+  previous?: { from: string; to: string };
+  testId?: string;
+}) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
   const direction = directionOf(value);
   const shown = value == null ? "—" : formatPercent(Math.abs(value), locale);
   const sentence = previous
-    ? t(`change.${direction}`, { value: shown, from: formatDay(previous.from, locale), to: formatDay(previous.to, locale) })
+    ? t(`change.${direction}`, {
+        value: shown,
+        from: formatDay(previous.from, locale),
+        to: formatDay(previous.to, locale),
+      })
     : t(`change.${direction}Short`, { value: shown });
-  const icon = direction === "up" ? <RiseOutlined className="sufra-dir-icon" /> : direction === "down" ? <FallOutlined className="sufra-dir-icon" /> : direction === "same" ? <MinusOutlined /> : null;
+  const icon =
+    direction === "up" ? (
+      <RiseOutlined className="sufra-dir-icon" />
+    ) : direction === "down" ? (
+      <FallOutlined className="sufra-dir-icon" />
+    ) : direction === "same" ? (
+      <MinusOutlined />
+    ) : null;
   return (
     <Tooltip title={sentence}>
       {/* focusable, so the tooltip opens from the keyboard too */}

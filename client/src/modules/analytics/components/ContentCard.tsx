@@ -18,25 +18,58 @@ const HASHTAGS_SHOWN = 10;
 export function ContentCard({ variables }: { variables: RangeVariables }) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
-  const { data, previousData, error, refetch } = useQuery(AnalyticsContentBreakdownDocument, { variables, fetchPolicy: "cache-and-network" });
+  const { data, previousData, error, refetch } = useQuery(AnalyticsContentBreakdownDocument, {
+    variables,
+    fetchPolicy: "cache-and-network",
+  });
   const c = (data ?? previousData)?.analyticsContent;
 
-  const points = (groups: readonly AnalyticsGroupFieldsFragment[], label: (key: string) => string) => groups.map((g) => ({ x: label(g.key), y: g.averageEngagement ?? null }));
+  const points = (groups: readonly AnalyticsGroupFieldsFragment[], label: (key: string) => string) =>
+    groups.map((g) => ({ x: label(g.key), y: g.averageEngagement ?? null }));
   const common = { yLabel: t("metrics.averageEngagement"), height: 220 } as const;
 
   let content;
   let heat;
-  if (error && !c) content = heat = <LoadError title={t("content.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
+  if (error && !c)
+    content = heat = <LoadError title={t("content.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   else if (!c) content = heat = <Skeleton active paragraph={{ rows: 6 }} />;
   else {
     const hashtags = c.byHashtag.slice(0, HASHTAGS_SHOWN);
     content = (
       <div className="sufra-analytics-grid">
-        <SufraChart kind="column" title={t("content.byType")} xLabel={t("content.kind")} data={points(c.byType, (k) => t(`content.types.${k}`, { defaultValue: k }))} {...common} data-testid="content-type-chart" />
-        <SufraChart kind="bar" title={t("content.byOccasion")} xLabel={t("content.occasion")} data={points(c.byOccasion, (k) => occasionLabel(k, locale))} {...common} data-testid="content-occasion-chart" />
-        <SufraChart kind="column" title={t("content.byLanguage")} xLabel={t("content.language")} data={points(c.byLanguage, (k) => t(`content.languages.${k}`, { defaultValue: k }))} {...common} data-testid="content-language-chart" />
+        <SufraChart
+          kind="column"
+          title={t("content.byType")}
+          xLabel={t("content.kind")}
+          data={points(c.byType, (k) => t(`content.types.${k}`, { defaultValue: k }))}
+          {...common}
+          data-testid="content-type-chart"
+        />
+        <SufraChart
+          kind="bar"
+          title={t("content.byOccasion")}
+          xLabel={t("content.occasion")}
+          data={points(c.byOccasion, (k) => occasionLabel(k, locale))}
+          {...common}
+          data-testid="content-occasion-chart"
+        />
+        <SufraChart
+          kind="column"
+          title={t("content.byLanguage")}
+          xLabel={t("content.language")}
+          data={points(c.byLanguage, (k) => t(`content.languages.${k}`, { defaultValue: k }))}
+          {...common}
+          data-testid="content-language-chart"
+        />
         {hashtags.length ? (
-          <SufraChart kind="bar" title={t("content.hashtags")} xLabel={t("content.hashtag")} data={points(hashtags, (k) => `#${k}`)} {...common} data-testid="content-hashtag-chart" />
+          <SufraChart
+            kind="bar"
+            title={t("content.hashtags")}
+            xLabel={t("content.hashtag")}
+            data={points(hashtags, (k) => `#${k}`)}
+            {...common}
+            data-testid="content-hashtag-chart"
+          />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("content.noHashtags")} />
         )}

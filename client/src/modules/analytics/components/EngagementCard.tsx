@@ -15,14 +15,20 @@ const SERIES = ["likes", "comments", "shares"] as const;
 export function EngagementCard({ variables }: { variables: RangeVariables }) {
   const { t } = useTranslation(ANALYTICS_NS);
   const [interval, setBucket] = useState<AnalyticsInterval>("DAY");
-  const { data, previousData, error, refetch } = useQuery(AnalyticsEngagementSeriesDocument, { variables: { ...variables, interval }, fetchPolicy: "cache-and-network" });
+  const { data, previousData, error, refetch } = useQuery(AnalyticsEngagementSeriesDocument, {
+    variables: { ...variables, interval },
+    fetchPolicy: "cache-and-network",
+  });
   const shown = (data ?? previousData)?.analyticsEngagement;
 
   let body;
-  if (error && !shown) body = <LoadError title={t("engagement.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
+  if (error && !shown)
+    body = <LoadError title={t("engagement.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   else if (!shown) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else {
-    const points: ChartPoint[] = shown.points.flatMap((p) => SERIES.map((s) => ({ x: p.date, y: p[s], series: t(`metrics.${s}`) })));
+    const points: ChartPoint[] = shown.points.flatMap((p) =>
+      SERIES.map((s) => ({ x: p.date, y: p[s], series: t(`metrics.${s}`) })),
+    );
     body = (
       <SufraChart
         kind="line"

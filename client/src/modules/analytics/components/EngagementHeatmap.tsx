@@ -38,11 +38,33 @@ export function EngagementHeatmap({ cells }: { cells: readonly EngagementCell[] 
           const hour = hourName(h, locale);
           if (!c?.posts) {
             const label = t("heatmap.empty", { day, hour });
-            return <td key={h} className="sufra-heat is-empty" aria-label={label} title={label} data-testid={`heat-${w}-${h}`} />;
+            return (
+              <td
+                key={h}
+                className="sufra-heat is-empty"
+                aria-label={label}
+                title={label}
+                data-testid={`heat-${w}-${h}`}
+              />
+            );
           }
           const value = c.averageEngagement ?? 0;
-          const label = t("heatmap.cell", { day, hour, posts: formatNumber(c.posts, locale), engagement: round(value) });
-          return <td key={h} className={`sufra-heat sufra-heat-${stepOf(value, best)}`} aria-label={label} title={label} data-testid={`heat-${w}-${h}`} data-value={value} />;
+          const label = t("heatmap.cell", {
+            day,
+            hour,
+            posts: formatNumber(c.posts, locale),
+            engagement: round(value),
+          });
+          return (
+            <td
+              key={h}
+              className={`sufra-heat sufra-heat-${stepOf(value, best)}`}
+              aria-label={label}
+              title={label}
+              data-testid={`heat-${w}-${h}`}
+              data-value={value}
+            />
+          );
         }}
       />
       <ul className="sufra-heatmap-legend" aria-label={t("heatmap.legend")}>

@@ -49,8 +49,17 @@ export function ExportButtons({ variables }: { variables: RangeVariables }) {
       </Space>
       {busy && (
         <div role="status" aria-live="polite" className="sufra-export-progress" data-testid="export-progress">
-          <Typography.Text type="secondary">{t("export.preparing", { format: t(`export.${busy.format}`) })}</Typography.Text>
-          {busy.percent !== null && <Progress size="small" percent={busy.percent} format={(p) => formatPercent(p ?? 0, locale)} aria-label={t("export.progress", { format: t(`export.${busy.format}`) })} />}
+          <Typography.Text type="secondary">
+            {t("export.preparing", { format: t(`export.${busy.format}`) })}
+          </Typography.Text>
+          {busy.percent !== null && (
+            <Progress
+              size="small"
+              percent={busy.percent}
+              format={(p) => formatPercent(p ?? 0, locale)}
+              aria-label={t("export.progress", { format: t(`export.${busy.format}`) })}
+            />
+          )}
         </div>
       )}
     </div>

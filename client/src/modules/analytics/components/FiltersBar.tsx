@@ -49,7 +49,9 @@ export function FiltersBar({
         <Select<Period>
           id={ids.period}
           value={filters.period}
-          onChange={(period) => onChange(period === "custom" ? { period, from: filters.from, to: filters.to } : { period })}
+          onChange={(period) =>
+            onChange(period === "custom" ? { period, from: filters.from, to: filters.to } : { period })
+          }
           options={PERIODS.map((p) => ({ value: p, label: periodLabel(p) }))}
           data-testid="period-select"
         />
@@ -64,7 +66,9 @@ export function FiltersBar({
             value={[dayjs(filters.from), dayjs(filters.to)]}
             allowClear={false}
             // Kuwait days: none after today, and at most the range the server takes
-            disabledDate={(d, info) => day(d) > today || (!!info.from && Math.abs(daysBetween(day(info.from), day(d))) + 1 > ANALYTICS_MAX_DAYS)}
+            disabledDate={(d, info) =>
+              day(d) > today || (!!info.from && Math.abs(daysBetween(day(info.from), day(d))) + 1 > ANALYTICS_MAX_DAYS)
+            }
             onChange={(v) => {
               const [from, to] = v ?? [];
               if (from && to) onChange({ period: "custom", from: day(from), to: day(to) });
@@ -78,7 +82,10 @@ export function FiltersBar({
           id={ids.campaign}
           value={filters.campaignId ?? ""}
           onChange={(v) => onChange({ campaignId: v || undefined })}
-          options={[{ value: "", label: t("campaign.all") }, ...campaigns.map((c) => ({ value: c.id, label: <bdi>{c.name}</bdi> }))]}
+          options={[
+            { value: "", label: t("campaign.all") },
+            ...campaigns.map((c) => ({ value: c.id, label: <bdi>{c.name}</bdi> })),
+          ]}
           popupMatchSelectWidth={false}
           data-testid="campaign-select"
         />
@@ -86,7 +93,12 @@ export function FiltersBar({
       {mixedAccounts && (
         <div className="sufra-analytics-filter">
           <label htmlFor={ids.demo}>{t(`simulated.switch.${simKind}`)}</label>
-          <Switch id={ids.demo} checked={filters.includeSimulated ?? simulatedIncluded} onChange={(on) => onChange({ includeSimulated: on })} data-testid="simulated-switch" />
+          <Switch
+            id={ids.demo}
+            checked={filters.includeSimulated ?? simulatedIncluded}
+            onChange={(on) => onChange({ includeSimulated: on })}
+            data-testid="simulated-switch"
+          />
         </div>
       )}
     </div>

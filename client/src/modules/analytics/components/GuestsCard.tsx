@@ -5,7 +5,14 @@
 import { FallOutlined, MinusOutlined, RiseOutlined } from "@ant-design/icons";
 import { useQuery } from "@apollo/client/react";
 import { Card, Empty, Skeleton, Statistic, Table, Typography } from "antd";
-import { NO_BRANCH_LABELS, REVIEW_SOURCES, REVIEW_TOPICS, RESPONSE_TIME_UNITS, responseTimeParts, type Locale } from "@sufra/schema";
+import {
+  NO_BRANCH_LABELS,
+  REVIEW_SOURCES,
+  REVIEW_TOPICS,
+  RESPONSE_TIME_UNITS,
+  responseTimeParts,
+  type Locale,
+} from "@sufra/schema";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../shared/LoadError.tsx";
 import { SufraChart } from "../../../shared/charts/index.ts";
@@ -27,11 +34,23 @@ export function formatResponseTime(seconds: number | null | undefined, locale: L
   return RESPONSE_TIME_UNITS[unit][locale].replace("{n}", formatNumber(value, locale));
 }
 
-const sourceName = (key: string, locale: Locale) => (REVIEW_SOURCES as Record<string, Record<Locale, string>>)[key]?.[locale] ?? key;
-const topicName = (key: string, locale: Locale) => (REVIEW_TOPICS as Record<string, Record<Locale, string>>)[key]?.[locale] ?? key;
+const sourceName = (key: string, locale: Locale) =>
+  (REVIEW_SOURCES as Record<string, Record<Locale, string>>)[key]?.[locale] ?? key;
+const topicName = (key: string, locale: Locale) =>
+  (REVIEW_TOPICS as Record<string, Record<Locale, string>>)[key]?.[locale] ?? key;
 const rate = (r: number | null | undefined, locale: Locale) => (r == null ? "—" : formatPercent(r * 100, locale));
 
-function ResponseTable({ rows, nameTitle, label, testId }: { rows: Row[]; nameTitle: string; label: string; testId: string }) {
+function ResponseTable({
+  rows,
+  nameTitle,
+  label,
+  testId,
+}: {
+  rows: Row[];
+  nameTitle: string;
+  label: string;
+  testId: string;
+}) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
   return (
@@ -46,9 +65,19 @@ function ResponseTable({ rows, nameTitle, label, testId }: { rows: Row[]; nameTi
       columns={[
         { key: "name", title: nameTitle, render: (_, r) => <bdi>{r.name}</bdi> },
         { key: "items", title: t("guests.items"), align: "end", render: (_, r) => formatNumber(r.items, locale) },
-        { key: "answered", title: t("guests.answered"), align: "end", render: (_, r) => formatNumber(r.answered, locale) },
+        {
+          key: "answered",
+          title: t("guests.answered"),
+          align: "end",
+          render: (_, r) => formatNumber(r.answered, locale),
+        },
         { key: "rate", title: t("guests.rate"), align: "end", render: (_, r) => rate(r.responseRate, locale) },
-        { key: "median", title: t("guests.median"), align: "end", render: (_, r) => formatResponseTime(r.medianResponseSeconds, locale) },
+        {
+          key: "median",
+          title: t("guests.median"),
+          align: "end",
+          render: (_, r) => formatResponseTime(r.medianResponseSeconds, locale),
+        },
       ]}
     />
   );
@@ -64,8 +93,19 @@ function Topics({ topics, previous }: { topics: Guests["topics"]; previous: Gues
     <ul className="sufra-guest-topics" aria-label={t("guests.topics")} data-testid="guests-topics">
       {shown.map((x) => {
         const trend = x.trend.toLowerCase() as "up" | "down" | "flat";
-        const icon = trend === "up" ? <RiseOutlined className="sufra-dir-icon" /> : trend === "down" ? <FallOutlined className="sufra-dir-icon" /> : <MinusOutlined />;
-        const sentence = t(`guests.trend.${trend}`, { n: formatNumber(x.count, locale), previous: formatNumber(x.previous, locale), ...since });
+        const icon =
+          trend === "up" ? (
+            <RiseOutlined className="sufra-dir-icon" />
+          ) : trend === "down" ? (
+            <FallOutlined className="sufra-dir-icon" />
+          ) : (
+            <MinusOutlined />
+          );
+        const sentence = t(`guests.trend.${trend}`, {
+          n: formatNumber(x.count, locale),
+          previous: formatNumber(x.previous, locale),
+          ...since,
+        });
         return (
           <li key={x.topic} data-testid={`topic-${x.topic}`} data-trend={trend}>
             <span className={`sufra-change is-${trend === "flat" ? "same" : trend}`} aria-hidden="true">
@@ -84,27 +124,56 @@ export function GuestsCard({ variables }: { variables: RangeVariables }) {
   const locale = useLocale();
   // what guests write is about the café, whatever the campaign
   const { campaignId: _campaign, ...rest } = variables;
-  const { data, previousData, error, refetch } = useQuery(AnalyticsGuestsViewDocument, { variables: rest, fetchPolicy: "cache-and-network" });
+  const { data, previousData, error, refetch } = useQuery(AnalyticsGuestsViewDocument, {
+    variables: rest,
+    fetchPolicy: "cache-and-network",
+  });
   const g = (data ?? previousData)?.analyticsGuests;
 
   let body;
-  if (error && !g) body = <LoadError title={t("guests.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
+  if (error && !g)
+    body = <LoadError title={t("guests.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   else if (!g) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (g.total.items === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("guests.none")} />;
   else {
-    const sources: Row[] = [...g.bySource.map((s) => ({ ...s, key: s.source, name: sourceName(s.source, locale) })), { ...g.total, key: "all", name: t("guests.all") }];
-    const branches: Row[] = g.byBranch.map((b) => ({ ...b, key: b.locationId ?? "none", name: b.branch ?? NO_BRANCH_LABELS[locale] }));
+    const sources: Row[] = [
+      ...g.bySource.map((s) => ({ ...s, key: s.source, name: sourceName(s.source, locale) })),
+      { ...g.total, key: "all", name: t("guests.all") },
+    ];
+    const branches: Row[] = g.byBranch.map((b) => ({
+      ...b,
+      key: b.locationId ?? "none",
+      name: b.branch ?? NO_BRANCH_LABELS[locale],
+    }));
     const weekly = g.rating.interval === "WEEK";
     body = (
       <div className="sufra-analytics">
         <div className="sufra-analytics-grid">
           <Statistic title={t("guests.rate")} value={rate(g.total.responseRate, locale)} data-testid="guests-rate" />
-          <Statistic title={t("guests.median")} value={formatResponseTime(g.total.medianResponseSeconds, locale)} data-testid="guests-median" />
-          <Statistic title={t("guests.average")} value={g.rating.average == null ? "—" : formatNumber(g.rating.average, locale)} data-testid="guests-average" />
+          <Statistic
+            title={t("guests.median")}
+            value={formatResponseTime(g.total.medianResponseSeconds, locale)}
+            data-testid="guests-median"
+          />
+          <Statistic
+            title={t("guests.average")}
+            value={g.rating.average == null ? "—" : formatNumber(g.rating.average, locale)}
+            data-testid="guests-average"
+          />
         </div>
         <Typography.Paragraph type="secondary">{t("guests.medianNote")}</Typography.Paragraph>
-        <ResponseTable rows={sources} nameTitle={t("guests.source")} label={t("guests.bySource")} testId="guests-sources" />
-        <ResponseTable rows={branches} nameTitle={t("guests.branch")} label={t("guests.byBranch")} testId="guests-branches" />
+        <ResponseTable
+          rows={sources}
+          nameTitle={t("guests.source")}
+          label={t("guests.bySource")}
+          testId="guests-sources"
+        />
+        <ResponseTable
+          rows={branches}
+          nameTitle={t("guests.branch")}
+          label={t("guests.byBranch")}
+          testId="guests-branches"
+        />
         {g.rating.count > 0 ? (
           <SufraChart
             kind="line"

@@ -9,10 +9,29 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
 import { Change } from "./Change.tsx";
 
-export const OVERVIEW_METRICS = ["posts", "reach", "views", "likes", "comments", "shares", "engagementRate", "followers"] as const;
+export const OVERVIEW_METRICS = [
+  "posts",
+  "reach",
+  "views",
+  "likes",
+  "comments",
+  "shares",
+  "engagementRate",
+  "followers",
+] as const;
 export type OverviewMetric = (typeof OVERVIEW_METRICS)[number];
 
-export function OverviewCards({ totals, change, previous, publishedPosts }: { totals: AnalyticsFiguresFieldsFragment; change: AnalyticsChangeFieldsFragment; previous: { from: string; to: string }; publishedPosts: number }) {
+export function OverviewCards({
+  totals,
+  change,
+  previous,
+  publishedPosts,
+}: {
+  totals: AnalyticsFiguresFieldsFragment;
+  change: AnalyticsChangeFieldsFragment;
+  previous: { from: string; to: string };
+  publishedPosts: number;
+}) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
   const shown = (m: OverviewMetric) => {

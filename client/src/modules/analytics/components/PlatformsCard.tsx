@@ -5,7 +5,11 @@ import { Card, Descriptions, Empty, Skeleton, Table, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../shared/LoadError.tsx";
 import { SufraChart } from "../../../shared/charts/index.ts";
-import { AnalyticsPlatformDetailDocument, type AnalyticsOverviewCardsQuery, type Platform } from "../../../graphql/graphql.ts";
+import {
+  AnalyticsPlatformDetailDocument,
+  type AnalyticsOverviewCardsQuery,
+  type Platform,
+} from "../../../graphql/graphql.ts";
 import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
@@ -50,8 +54,18 @@ function Comparison({ networks }: { networks: readonly PlatformFigures[] }) {
               </span>
             ),
           },
-          ...COUNTS.map((c) => ({ key: c, title: t(`metrics.${c}`), align: "end" as const, render: (_: unknown, n: PlatformFigures) => formatNumber(n[c], locale) })),
-          { key: "rate", title: t("metrics.engagementRate"), align: "end" as const, render: (_, n) => (n.engagementRate == null ? "—" : formatPercent(n.engagementRate, locale)) },
+          ...COUNTS.map((c) => ({
+            key: c,
+            title: t(`metrics.${c}`),
+            align: "end" as const,
+            render: (_: unknown, n: PlatformFigures) => formatNumber(n[c], locale),
+          })),
+          {
+            key: "rate",
+            title: t("metrics.engagementRate"),
+            align: "end" as const,
+            render: (_, n) => (n.engagementRate == null ? "—" : formatPercent(n.engagementRate, locale)),
+          },
         ]}
       />
     </div>
@@ -62,11 +76,16 @@ function NetworkDetail({ platform, variables }: { platform: Platform; variables:
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
   const network = platformLabel(platform, locale);
-  const { data, previousData, error, refetch } = useQuery(AnalyticsPlatformDetailDocument, { variables: { ...variables, platform }, fetchPolicy: "cache-and-network" });
+  const { data, previousData, error, refetch } = useQuery(AnalyticsPlatformDetailDocument, {
+    variables: { ...variables, platform },
+    fetchPolicy: "cache-and-network",
+  });
   const d = (data ?? previousData)?.analyticsPlatform;
-  if (error && !d) return <LoadError title={t("platforms.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
+  if (error && !d)
+    return <LoadError title={t("platforms.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   if (!d || d.platform !== platform) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (!d.totals.posts) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("platforms.none", { network })} />;
+  if (!d.totals.posts)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("platforms.none", { network })} />;
   const rate = d.totals.engagementRate;
   return (
     <div className="sufra-analytics" data-testid={`network-${platform.toLowerCase()}`}>
@@ -78,7 +97,12 @@ function NetworkDetail({ platform, variables }: { platform: Platform; variables:
           label: t(`metrics.${m}`),
           children: (
             <span>
-              {m === "engagementRate" ? (rate == null ? "—" : formatPercent(rate, locale)) : formatNumber(d.totals[m], locale)} <Change value={d.change[m]} previous={d.previous} />
+              {m === "engagementRate"
+                ? rate == null
+                  ? "—"
+                  : formatPercent(rate, locale)
+                : formatNumber(d.totals[m], locale)}{" "}
+              <Change value={d.change[m]} previous={d.previous} />
             </span>
           ),
         }))}
@@ -98,7 +122,13 @@ function NetworkDetail({ platform, variables }: { platform: Platform; variables:
   );
 }
 
-export function PlatformsCard({ networks, variables }: { networks: readonly PlatformFigures[]; variables: RangeVariables }) {
+export function PlatformsCard({
+  networks,
+  variables,
+}: {
+  networks: readonly PlatformFigures[];
+  variables: RangeVariables;
+}) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
   return (

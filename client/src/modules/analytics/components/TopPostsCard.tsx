@@ -17,11 +17,15 @@ export function TopPostsCard({ variables }: { variables: RangeVariables }) {
   const { t } = useTranslation(ANALYTICS_NS);
   const sortId = useId();
   const [sort, setSort] = useState<AnalyticsTopPostsSort>("ENGAGEMENT");
-  const { data, previousData, error, refetch } = useQuery(AnalyticsTopPostsListDocument, { variables: { ...variables, sort, limit: TOP_POSTS_SHOWN }, fetchPolicy: "cache-and-network" });
+  const { data, previousData, error, refetch } = useQuery(AnalyticsTopPostsListDocument, {
+    variables: { ...variables, sort, limit: TOP_POSTS_SHOWN },
+    fetchPolicy: "cache-and-network",
+  });
   const shown = (data ?? previousData)?.analyticsTopPosts;
 
   let body;
-  if (error && !shown) body = <LoadError title={t("topPosts.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
+  if (error && !shown)
+    body = <LoadError title={t("topPosts.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   else if (!shown) body = <Skeleton active paragraph={{ rows: 5 }} />;
   else if (!shown.posts.length) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("topPosts.none")} />;
   else body = <TopPostsList posts={shown.posts} testId="top-posts-list" />;

@@ -38,7 +38,15 @@ function PostLinks({ post }: { post: TopPost }) {
       {post.byPlatform.map((p) =>
         p.permalink ? (
           // the name read aloud starts with the network shown (WCAG 2.5.3) and says what the link does
-          <a key={p.platform} href={p.permalink} target="_blank" rel="noreferrer" className="sufra-nowrap" aria-label={t("topPosts.open", { network: platformLabel(p.platform, locale) })} data-testid="permalink">
+          <a
+            key={p.platform}
+            href={p.permalink}
+            target="_blank"
+            rel="noreferrer"
+            className="sufra-nowrap"
+            aria-label={t("topPosts.open", { network: platformLabel(p.platform, locale) })}
+            data-testid="permalink"
+          >
             <PlatformIcon platform={p.platform} /> <bdi>{platformLabel(p.platform, locale)}</bdi>
           </a>
         ) : (
@@ -69,7 +77,8 @@ export function TopPostsList({ posts, testId }: { posts: readonly TopPost[]; tes
                 </li>
               ))}
               <li>
-                {t("metrics.engagementRate")}: <strong>{p.engagementRate == null ? "—" : formatPercent(p.engagementRate, locale)}</strong>
+                {t("metrics.engagementRate")}:{" "}
+                <strong>{p.engagementRate == null ? "—" : formatPercent(p.engagementRate, locale)}</strong>
               </li>
             </ul>
             <PostLinks post={p} />
@@ -91,8 +100,18 @@ export function TopPostsList({ posts, testId }: { posts: readonly TopPost[]; tes
         { key: "post", title: t("topPosts.post"), width: 280, render: (_, p) => <PostText post={p} /> },
         { key: "published", title: t("topPosts.published"), render: (_, p) => published(p) },
         { key: "networks", title: t("topPosts.networks"), render: (_, p) => <PostLinks post={p} /> },
-        ...FIGURES.map((f) => ({ key: f, title: t(`metrics.${f}`), align: "end" as const, render: (_: unknown, p: TopPost) => formatNumber(p[f], locale) })),
-        { key: "rate", title: t("metrics.engagementRate"), align: "end" as const, render: (_, p) => (p.engagementRate == null ? "—" : formatPercent(p.engagementRate, locale)) },
+        ...FIGURES.map((f) => ({
+          key: f,
+          title: t(`metrics.${f}`),
+          align: "end" as const,
+          render: (_: unknown, p: TopPost) => formatNumber(p[f], locale),
+        })),
+        {
+          key: "rate",
+          title: t("metrics.engagementRate"),
+          align: "end" as const,
+          render: (_, p) => (p.engagementRate == null ? "—" : formatPercent(p.engagementRate, locale)),
+        },
       ]}
     />
   );

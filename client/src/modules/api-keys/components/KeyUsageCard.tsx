@@ -21,7 +21,11 @@ export function KeyUsageCard({ keys }: { keys: readonly KeyWithUsage[] }) {
   if (!shown.length) return null;
 
   return (
-    <Card title={t("chart.title", { days: formatNumber(USAGE_DAYS, locale) })} className="sufra-team-card" data-testid="key-usage">
+    <Card
+      title={t("chart.title", { days: formatNumber(USAGE_DAYS, locale) })}
+      className="sufra-team-card"
+      data-testid="key-usage"
+    >
       <Typography.Paragraph type="secondary">{t("chart.intro")}</Typography.Paragraph>
       {shown.map((k) => {
         const requests = k.usage.reduce((n, d) => n + d.requests, 0);
@@ -36,9 +40,19 @@ export function KeyUsageCard({ keys }: { keys: readonly KeyWithUsage[] }) {
               <Typography.Text strong>
                 <bdi>{k.name}</bdi>
               </Typography.Text>{" "}
-              <Typography.Text type="secondary">{t("chart.totals", { requests: formatNumber(requests, locale), errors: formatNumber(errors, locale) })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t("chart.totals", { requests: formatNumber(requests, locale), errors: formatNumber(errors, locale) })}
+              </Typography.Text>
             </Typography.Paragraph>
-            <SufraChart kind="column" title={t("chart.chartTitle", { name: k.name })} xLabel={t("chart.day")} yLabel={t("chart.requests")} xType="date" data={data} height={180} />
+            <SufraChart
+              kind="column"
+              title={t("chart.chartTitle", { name: k.name })}
+              xLabel={t("chart.day")}
+              yLabel={t("chart.requests")}
+              xType="date"
+              data={data}
+              height={180}
+            />
           </section>
         );
       })}

@@ -22,7 +22,12 @@ beforeEach(async () => {
 
 describe("forgot password", () => {
   test("the shared e-mail rule, then the same confirmation whatever the server knows", async () => {
-    const { calls } = fakeFetch({ "POST /api/auth/forgot-password": [200, { message: "If that address is registered, we have sent it a link to reset the password" }] });
+    const { calls } = fakeFetch({
+      "POST /api/auth/forgot-password": [
+        200,
+        { message: "If that address is registered, we have sent it a link to reset the password" },
+      ],
+    });
     renderRoutes(routes, "/forgot-password");
     const user = setup();
     await screen.findByTestId("forgot-email");
@@ -83,7 +88,12 @@ describe("reset password", () => {
 
   test("a used or expired link: the explanation and a link to request a new one (Arabic)", async () => {
     await inLanguage("ar");
-    fakeFetch({ "POST /api/auth/reset-password": [400, { message: "هذا الرابط غير صالح أو منتهي الصلاحية", code: "INVALID_LINK" }] });
+    fakeFetch({
+      "POST /api/auth/reset-password": [
+        400,
+        { message: "هذا الرابط غير صالح أو منتهي الصلاحية", code: "INVALID_LINK" },
+      ],
+    });
     const { user, router } = await open();
     await fill(user, "reset-password", "Saffron#2025");
     await fill(user, "reset-confirm", "Saffron#2025");
@@ -120,7 +130,9 @@ describe("confirming the e-mail", () => {
     strict("/verify-email?token=once-1");
     expect(screen.getByText(authTexts.en.verify.verifying)).toBeInTheDocument();
     expect(await screen.findByText(messageText("emailVerified", "en"))).toBeInTheDocument();
-    expect(calls).toEqual([expect.objectContaining({ method: "POST", url: "/api/auth/verify-email", body: { token: "once-1" } })]);
+    expect(calls).toEqual([
+      expect.objectContaining({ method: "POST", url: "/api/auth/verify-email", body: { token: "once-1" } }),
+    ]);
     expect(screen.getByTestId("verify-login")).toHaveAttribute("href", "/login");
   });
 
@@ -137,7 +149,10 @@ describe("confirming the e-mail", () => {
     await fill(user, "resend-email", "noura@cafe.kw");
     await user.click(screen.getByTestId("resend-submit"));
     expect(await screen.findByText(messageText("verificationSent", "en"))).toBeInTheDocument();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["POST /api/auth/verify-email", "POST /api/auth/resend-verification"]);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      "POST /api/auth/verify-email",
+      "POST /api/auth/resend-verification",
+    ]);
     expect(calls[1].body).toEqual({ email: "noura@cafe.kw" });
   });
 

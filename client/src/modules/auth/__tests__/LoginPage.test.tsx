@@ -14,7 +14,8 @@ import { failOnConsole, fieldErrorTexts, fill, freshSession, routes, setup } fro
 
 const client = { id: "u1", email: "cafe@example.kw", name: "Noura", role: "client" as const, business_id: "b1" };
 const admin = { ...client, id: "u2", role: "admin" as const, business_id: null };
-const ok = (user: typeof client | typeof admin) => [200, { user, access_token: "acc", refresh_token: "ref" }] as [number, unknown];
+const ok = (user: typeof client | typeof admin) =>
+  [200, { user, access_token: "acc", refresh_token: "ref" }] as [number, unknown];
 
 failOnConsole();
 beforeEach(async () => {
@@ -41,15 +42,18 @@ describe("variants", () => {
     expect(screen.getByRole("link", { name: /Sufra/ })).toHaveAttribute("href", "/");
   });
 
-  test.each(["/admin/login", "/login?type=admin"])("%s is the admin variant: its subtitle and a link to the client login", async (path) => {
-    renderRoutes(routes, path);
-    expect(await screen.findByTestId("auth-subtitle")).toHaveTextContent(authTexts.en.login.adminSubtitle);
-    expect(screen.getByTestId("login-variant-link")).toHaveAttribute("href", "/login");
-    expect(screen.getByTestId("login-variant-link")).toHaveTextContent(authTexts.en.login.clientLink);
-    // otherwise the same screen
-    expect(screen.getByRole("link", { name: authTexts.en.login.forgot })).toHaveAttribute("href", "/forgot-password");
-    expect(screen.getByRole("link", { name: authTexts.en.login.signup })).toHaveAttribute("href", "/signup");
-  });
+  test.each(["/admin/login", "/login?type=admin"])(
+    "%s is the admin variant: its subtitle and a link to the client login",
+    async (path) => {
+      renderRoutes(routes, path);
+      expect(await screen.findByTestId("auth-subtitle")).toHaveTextContent(authTexts.en.login.adminSubtitle);
+      expect(screen.getByTestId("login-variant-link")).toHaveAttribute("href", "/login");
+      expect(screen.getByTestId("login-variant-link")).toHaveTextContent(authTexts.en.login.clientLink);
+      // otherwise the same screen
+      expect(screen.getByRole("link", { name: authTexts.en.login.forgot })).toHaveAttribute("href", "/forgot-password");
+      expect(screen.getByRole("link", { name: authTexts.en.login.signup })).toHaveAttribute("href", "/signup");
+    },
+  );
 
   test("in Arabic: the admin subtitle and the switch to English", async () => {
     await inLanguage("ar");
@@ -69,7 +73,10 @@ describe.each(["en", "ar"] as const)("rules in %s", (lng) => {
     renderRoutes(routes, "/login");
     await screen.findByTestId("login-email");
     await submitWith("", "");
-    expect(fieldErrorTexts()).toEqual({ "login-email": text("emailRequired"), "login-password": text("passwordRequired") });
+    expect(fieldErrorTexts()).toEqual({
+      "login-email": text("emailRequired"),
+      "login-password": text("passwordRequired"),
+    });
 
     await submitWith("cafe@", "short");
     expect(fieldErrorTexts()).toEqual({ "login-email": text("emailInvalid"), "login-password": text("passwordMin") });
@@ -118,7 +125,12 @@ test("errors follow a language switch (they are kept as keys, not texts)", async
   await screen.findByTestId("login-email");
   const user = await submitWith("", "");
   await user.click(screen.getByTestId("lang-switch"));
-  await waitFor(() => expect(fieldErrorTexts()).toEqual({ "login-email": messageText("emailRequired", "ar"), "login-password": messageText("passwordRequired", "ar") }));
+  await waitFor(() =>
+    expect(fieldErrorTexts()).toEqual({
+      "login-email": messageText("emailRequired", "ar"),
+      "login-password": messageText("passwordRequired", "ar"),
+    }),
+  );
 });
 
 describe("server errors", () => {
@@ -128,7 +140,11 @@ describe("server errors", () => {
     ["a message saying incorrect", [401, { message: "Incorrect password" }], E.invalidCredentials],
     ["ACCOUNT_SUSPENDED", [403, { message: "Forbidden", code: "ACCOUNT_SUSPENDED" }], E.suspended],
     ["a message saying blocked", [403, { message: "Account blocked by the administrator" }], E.suspended],
-    ["ACCOUNT_PENDING", [403, { message: "Forbidden (status: pending)", code: "ACCOUNT_PENDING" }], ERRORS.ACCOUNT_PENDING.en],
+    [
+      "ACCOUNT_PENDING",
+      [403, { message: "Forbidden (status: pending)", code: "ACCOUNT_PENDING" }],
+      ERRORS.ACCOUNT_PENDING.en,
+    ],
     ["ACCOUNT_REJECTED", [403, { message: "Forbidden", code: "ACCOUNT_REJECTED" }], ERRORS.ACCOUNT_REJECTED.en],
     ["429", [429, { message: "Slow down", code: "RATE_LIMITED" }], ERRORS.RATE_LIMITED.en],
     ["500", [500, { message: "Internal failure", code: "INTERNAL" }], "Server error. Please try again later"],
@@ -160,11 +176,22 @@ describe("server errors", () => {
     const user = await submitWith("cafe@example.kw", "Secret#123");
     expect(await screen.findByTestId("login-error")).toHaveTextContent(ERRORS.ACCOUNT_PENDING.ar);
     await user.click(screen.getByTestId("login-submit"));
-    await waitFor(() => expect(screen.getByTestId("login-error")).toHaveTextContent(common.ar.errors.invalidCredentials));
+    await waitFor(() =>
+      expect(screen.getByTestId("login-error")).toHaveTextContent(common.ar.errors.invalidCredentials),
+    );
   });
 
   test("a 400 with details puts them on the fields", async () => {
-    fakeFetch({ "POST /api/auth/login": [400, { message: "Validation failed: email: Please enter a valid email address", code: "VALIDATION_ERROR", details: { email: ["Please enter a valid email address"] } }] });
+    fakeFetch({
+      "POST /api/auth/login": [
+        400,
+        {
+          message: "Validation failed: email: Please enter a valid email address",
+          code: "VALIDATION_ERROR",
+          details: { email: ["Please enter a valid email address"] },
+        },
+      ],
+    });
     renderRoutes(routes, "/login");
     await screen.findByTestId("login-email");
     await submitWith("cafe@example.kw", "Secret#123");
@@ -177,16 +204,26 @@ describe("signing in", () => {
     let answer!: () => void;
     const { calls } = fakeFetch({ "POST /api/auth/login": ok(client) });
     const real = globalThis.fetch;
-    globalThis.fetch = ((...args: Parameters<typeof fetch>) => new Promise((resolve) => (answer = () => resolve(real(...args))))) as typeof fetch;
+    globalThis.fetch = ((...args: Parameters<typeof fetch>) =>
+      new Promise((resolve) => (answer = () => resolve(real(...args))))) as typeof fetch;
     const { router } = renderRoutes(routes, "/login");
     await screen.findByTestId("login-email");
     await submitWith("  Cafe@Example.KW ", "Secret#123");
     await waitFor(() => expect(screen.getByTestId("login-submit")).toHaveAttribute("aria-busy", "true"));
     await act(async () => answer());
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
-    expect(calls[0]).toMatchObject({ method: "POST", url: "/api/auth/login", body: { email: "cafe@example.kw", password: "Secret#123" } });
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      url: "/api/auth/login",
+      body: { email: "cafe@example.kw", password: "Secret#123" },
+    });
     expect(calls[0].headers.Authorization).toBeUndefined();
-    expect(session.get()).toMatchObject({ isAuthenticated: true, user: client, accessToken: "acc", refreshToken: "ref" });
+    expect(session.get()).toMatchObject({
+      isAuthenticated: true,
+      user: client,
+      accessToken: "acc",
+      refreshToken: "ref",
+    });
     expect(localStorage.getItem(STORAGE.refresh)).toBe("ref");
   });
 
@@ -200,13 +237,17 @@ describe("signing in", () => {
 
   test("back to the remembered page, which the variant link keeps", async () => {
     fakeFetch({ "POST /api/auth/login": ok(client) });
-    const { router } = renderRoutes(routes, "/login", { from: { pathname: "/posts", search: "?tab=drafts", hash: "" } });
+    const { router } = renderRoutes(routes, "/login", {
+      from: { pathname: "/posts", search: "?tab=drafts", hash: "" },
+    });
     await screen.findByTestId("login-email");
     const user = setup();
     await user.click(screen.getByTestId("login-variant-link"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin/login"));
     await submitWith("cafe@example.kw", "Secret#123");
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/posts?tab=drafts"));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/posts?tab=drafts"),
+    );
   });
 });
 
@@ -229,12 +270,16 @@ describe("arrival notices", () => {
 
 test("the login and password pages and their root reach neither antd, nor Apollo, nor the icon package", () => {
   const auth = join(__dirname, "..");
-  const start = ["LoginPage.tsx", "ForgotPasswordPage.tsx", "ResetPasswordPage.tsx"].map((f) => join(auth, f)).concat(join(auth, "../../app/AuthRoot.tsx"));
+  const start = ["LoginPage.tsx", "ForgotPasswordPage.tsx", "ResetPasswordPage.tsx"]
+    .map((f) => join(auth, f))
+    .concat(join(auth, "../../app/AuthRoot.tsx"));
   const seen = new Set<string>();
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    const imports = [...readFileSync(file, "utf8").matchAll(/from\s+"([^"]+)"|import\s+"([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+    const imports = [...readFileSync(file, "utf8").matchAll(/from\s+"([^"]+)"|import\s+"([^"]+)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
     for (const spec of imports) {
       expect(`${file}: ${spec}`).not.toMatch(/: (antd|@ant-design\/|@apollo\/|graphql)/);
       // the client's own modules, followed to the end

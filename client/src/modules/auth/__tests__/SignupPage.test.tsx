@@ -8,7 +8,16 @@ import { messageText, PHONE_PLACEHOLDER, PLANS, type MessageKey } from "@sufra/s
 import { common } from "../../../i18n/common.ts";
 import { fakeFetch, inLanguage, renderRoutes } from "../../../../test/render.tsx";
 import { authTexts } from "../i18n.ts";
-import { failOnConsole, fieldErrorTexts, fill, freshSession, quickFormItemStyles, routes, setup, type User } from "./helpers.tsx";
+import {
+  failOnConsole,
+  fieldErrorTexts,
+  fill,
+  freshSession,
+  quickFormItemStyles,
+  routes,
+  setup,
+  type User,
+} from "./helpers.tsx";
 
 failOnConsole();
 quickFormItemStyles();
@@ -62,7 +71,13 @@ describe.each(["en", "ar"] as const)("the rules, in order, one at a time (%s)", 
     );
 
     // a form breaking rules 2 to 6 at once shows rule 2 only
-    await fillForm(user, { ...VALID, "signup-email": "noura@", "signup-phone": "+965 12", "signup-password": "short", "signup-confirm": "other" });
+    await fillForm(user, {
+      ...VALID,
+      "signup-email": "noura@",
+      "signup-phone": "+965 12",
+      "signup-password": "short",
+      "signup-confirm": "other",
+    });
     await submit(user);
     await waitFor(() => expect(fieldErrorTexts()).toEqual({ "signup-email": text("invalidEmail") }));
 
@@ -114,7 +129,9 @@ describe("the form", () => {
       expect(radio.closest("label")).toHaveTextContent(plan.name.en);
       expect(radio.closest("label")).toHaveTextContent(`${plan.priceKwd}.000 KWD`);
     }
-    expect(screen.getByTestId("signup-plan-professional").closest("label")).toHaveTextContent(authTexts.en.signup.popular);
+    expect(screen.getByTestId("signup-plan-professional").closest("label")).toHaveTextContent(
+      authTexts.en.signup.popular,
+    );
   });
 
   test.each([
@@ -141,52 +158,82 @@ describe("the form", () => {
     await submit(user);
     await waitFor(() => expect(Object.keys(fieldErrorTexts())).toHaveLength(5));
     await user.type(screen.getByTestId("signup-company"), "B");
-    await waitFor(() => expect(Object.keys(fieldErrorTexts()).sort()).toEqual(["signup-contactName", "signup-email", "signup-password", "signup-phone"]));
+    await waitFor(() =>
+      expect(Object.keys(fieldErrorTexts()).sort()).toEqual([
+        "signup-contactName",
+        "signup-email",
+        "signup-password",
+        "signup-phone",
+      ]),
+    );
     expect(screen.getByTestId("signup-company")).not.toHaveAttribute("aria-invalid");
     await user.type(screen.getByTestId("signup-phone"), "9");
-    await waitFor(() => expect(Object.keys(fieldErrorTexts()).sort()).toEqual(["signup-contactName", "signup-email", "signup-password"]));
+    await waitFor(() =>
+      expect(Object.keys(fieldErrorTexts()).sort()).toEqual(["signup-contactName", "signup-email", "signup-password"]),
+    );
   });
 });
 
 describe("registering", () => {
-  test.each(["en", "ar"] as const)("success (%s): the payload, then one next-steps page: the success text once (no toast), what happens next, a way to sign in", async (lng) => {
-    await inLanguage(lng);
-    const { calls } = fakeFetch({ "POST /api/auth/register": [201, { message: "Registration successful!", user: {}, business: {} }] });
-    const { router } = await open("/signup?plan=premium");
-    const user = setup();
-    await fillForm(user, { ...VALID, "signup-email": " Noura@BaitAlQahwa.kw" });
-    await submit(user);
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/signup/next?plan=premium"));
-    expect(calls[0]).toMatchObject({
-      method: "POST",
-      url: "/api/auth/register",
-      body: { email: "noura@baitalqahwa.kw", password: "Saffron#2025", company_name: "Bait Al Qahwa", contact_name: "Noura Al-Sabah", phone: "+96598765432", requested_plan: "premium", address: "" },
-    });
-    const texts = authTexts[lng].signupNext;
-    expect(await screen.findByRole("heading", { level: 1, name: texts.title })).toBeInTheDocument();
-    const expected = messageText("registrationSuccess", lng, { plan: PLANS.premium.name[lng] });
-    expect(expected).toContain(lng === "en" ? "Premium" : "المميزة");
-    // shown once: on the page, with no toast beside it (give a toast the time to appear)
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.getAllByText(expected)).toHaveLength(1);
-    expect(within(screen.getByTestId("signup-next-success")).getByText(expected)).toBeInTheDocument();
-    expect(document.querySelector(".ant-message")?.textContent ?? "").toBe("");
-    // what happens next: the mail to confirm (the address they gave), staff review, approval with the trial, sign in
-    const steps = within(screen.getByTestId("signup-next-steps")).getAllByRole("listitem").map((li) => li.textContent);
-    expect(steps).toHaveLength(4);
-    expect(steps[0]).toContain("noura@baitalqahwa.kw");
-    expect(steps[1]).toBe(texts.review);
-    expect(steps[2]).toContain(lng === "en" ? "14-day free trial of the Premium plan" : "لمدة ١٤ يومًا");
-    expect(screen.getByTestId("signup-next-login")).toHaveAttribute("href", "/login");
-    // not the login page's "Welcome back"
-    expect(screen.queryByText(authTexts[lng].login.title)).toBeNull();
-  });
+  test.each(["en", "ar"] as const)(
+    "success (%s): the payload, then one next-steps page: the success text once (no toast), what happens next, a way to sign in",
+    async (lng) => {
+      await inLanguage(lng);
+      const { calls } = fakeFetch({
+        "POST /api/auth/register": [201, { message: "Registration successful!", user: {}, business: {} }],
+      });
+      const { router } = await open("/signup?plan=premium");
+      const user = setup();
+      await fillForm(user, { ...VALID, "signup-email": " Noura@BaitAlQahwa.kw" });
+      await submit(user);
+      await waitFor(() =>
+        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/signup/next?plan=premium"),
+      );
+      expect(calls[0]).toMatchObject({
+        method: "POST",
+        url: "/api/auth/register",
+        body: {
+          email: "noura@baitalqahwa.kw",
+          password: "Saffron#2025",
+          company_name: "Bait Al Qahwa",
+          contact_name: "Noura Al-Sabah",
+          phone: "+96598765432",
+          requested_plan: "premium",
+          address: "",
+        },
+      });
+      const texts = authTexts[lng].signupNext;
+      expect(await screen.findByRole("heading", { level: 1, name: texts.title })).toBeInTheDocument();
+      const expected = messageText("registrationSuccess", lng, { plan: PLANS.premium.name[lng] });
+      expect(expected).toContain(lng === "en" ? "Premium" : "المميزة");
+      // shown once: on the page, with no toast beside it (give a toast the time to appear)
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.getAllByText(expected)).toHaveLength(1);
+      expect(within(screen.getByTestId("signup-next-success")).getByText(expected)).toBeInTheDocument();
+      expect(document.querySelector(".ant-message")?.textContent ?? "").toBe("");
+      // what happens next: the mail to confirm (the address they gave), staff review, approval with the trial, sign in
+      const steps = within(screen.getByTestId("signup-next-steps"))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent);
+      expect(steps).toHaveLength(4);
+      expect(steps[0]).toContain("noura@baitalqahwa.kw");
+      expect(steps[1]).toBe(texts.review);
+      expect(steps[2]).toContain(lng === "en" ? "14-day free trial of the Premium plan" : "لمدة ١٤ يومًا");
+      expect(screen.getByTestId("signup-next-login")).toHaveAttribute("href", "/login");
+      // not the login page's "Welcome back"
+      expect(screen.queryByText(authTexts[lng].login.title)).toBeNull();
+    },
+  );
 
   test("the next-steps page opened afresh (a reload) shows the same, with the plan from the address", async () => {
     renderRoutes(routes, "/signup/next?plan=basic");
     expect(await screen.findByRole("heading", { level: 1, name: authTexts.en.signupNext.title })).toBeInTheDocument();
-    expect(screen.getByTestId("signup-next-success")).toHaveTextContent(messageText("registrationSuccess", "en", { plan: "Basic" }));
-    const steps = within(screen.getByTestId("signup-next-steps")).getAllByRole("listitem").map((li) => li.textContent);
+    expect(screen.getByTestId("signup-next-success")).toHaveTextContent(
+      messageText("registrationSuccess", "en", { plan: "Basic" }),
+    );
+    const steps = within(screen.getByTestId("signup-next-steps"))
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
     // the address is not in the URL: the confirm step speaks of "the link we sent you"
     expect(steps[0]).toBe(authTexts.en.signupNext.confirmAnyEmail);
     expect(steps[2]).toBe("Once it is approved, we email you and your 14-day free trial of the Basic plan starts.");
@@ -208,7 +255,9 @@ describe("registering", () => {
 
   test("email taken, in Arabic", async () => {
     await inLanguage("ar");
-    fakeFetch({ "POST /api/auth/register": [409, { message: "هذا البريد الإلكتروني مسجل مسبقًا", code: "EMAIL_TAKEN" }] });
+    fakeFetch({
+      "POST /api/auth/register": [409, { message: "هذا البريد الإلكتروني مسجل مسبقًا", code: "EMAIL_TAKEN" }],
+    });
     await open();
     const user = setup();
     await fillForm(user, VALID);
@@ -218,22 +267,42 @@ describe("registering", () => {
 
   test("a 400 with details: the texts on their fields (snake_case names mapped)", async () => {
     fakeFetch({
-      "POST /api/auth/register": [400, { message: "Validation failed: company_name: This text is too long", code: "VALIDATION_ERROR", details: { company_name: ["This text is too long"], contact_name: ["Name is required"] } }],
+      "POST /api/auth/register": [
+        400,
+        {
+          message: "Validation failed: company_name: This text is too long",
+          code: "VALIDATION_ERROR",
+          details: { company_name: ["This text is too long"], contact_name: ["Name is required"] },
+        },
+      ],
     });
     await open();
     const user = setup();
     await fillForm(user, VALID);
     await submit(user);
-    await waitFor(() => expect(fieldErrorTexts()).toEqual({ "signup-companyName": "This text is too long", "signup-contactName": "Name is required" }));
+    await waitFor(() =>
+      expect(fieldErrorTexts()).toEqual({
+        "signup-companyName": "This text is too long",
+        "signup-contactName": "Name is required",
+      }),
+    );
     expect(screen.getByTestId("signup-error")).toHaveTextContent(authTexts.en.signup.checkFields);
   });
 
   test.each<[string, [number, unknown] | "network", string]>([
-    ["another error's text is shown as given", [403, { message: "Sign-ups are paused during Eid" }], "Sign-ups are paused during Eid"],
+    [
+      "another error's text is shown as given",
+      [403, { message: "Sign-ups are paused during Eid" }],
+      "Sign-ups are paused during Eid",
+    ],
     ["no text at all", [400, {}], "Registration failed. Please try again."],
     ["a server failure with no text", [500, {}], "Registration failed. Please try again."],
     ["a gateway failure without a body", [502, undefined], "Registration failed. Please try again."],
-    ["server failure", [500, { message: "Server error. Please try again later", code: "INTERNAL" }], "Server error. Please try again later"],
+    [
+      "server failure",
+      [500, { message: "Server error. Please try again later", code: "INTERNAL" }],
+      "Server error. Please try again later",
+    ],
     ["no connection", "network", "Network error. Please check your connection"],
   ])("%s", async (_name, answer, expected) => {
     fakeFetch(answer === "network" ? {} : { "POST /api/auth/register": answer });

@@ -45,7 +45,9 @@ export async function fill(_user: User, testId: string, value: string) {
 /** The visible field errors: field id -> text. */
 export function fieldErrorTexts(): Record<string, string> {
   const out: Record<string, string> = {};
-  document.querySelectorAll<HTMLElement>('form [id$="-error"]').forEach((el) => (out[el.id.replace(/-error$/, "")] = el.textContent ?? ""));
+  document
+    .querySelectorAll<HTMLElement>('form [id$="-error"]')
+    .forEach((el) => (out[el.id.replace(/-error$/, "")] = el.textContent ?? ""));
   return out;
 }
 
@@ -76,7 +78,9 @@ export function quickFormItemStyles() {
   const real = window.getComputedStyle.bind(window);
   beforeAll(() => {
     window.getComputedStyle = ((el: Element, pseudo?: string | null) =>
-      el instanceof HTMLElement && el.classList.contains("ant-form-item") ? ({ marginBottom: "24px", getPropertyValue: () => "" } as unknown as CSSStyleDeclaration) : real(el, pseudo)) as typeof window.getComputedStyle;
+      el instanceof HTMLElement && el.classList.contains("ant-form-item")
+        ? ({ marginBottom: "24px", getPropertyValue: () => "" } as unknown as CSSStyleDeclaration)
+        : real(el, pseudo)) as typeof window.getComputedStyle;
   });
   afterAll(() => {
     window.getComputedStyle = real;

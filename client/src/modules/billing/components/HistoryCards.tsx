@@ -6,7 +6,11 @@ import { App, Button, Card, Descriptions, Empty, Grid, Table } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BillingInvoicesDocument, type BillingInvoicesQuery, type BillingPaymentFieldsFragment } from "../../../graphql/graphql.ts";
+import {
+  BillingInvoicesDocument,
+  type BillingInvoicesQuery,
+  type BillingPaymentFieldsFragment,
+} from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatFilsMoney } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -45,17 +49,28 @@ export function InvoicesCard() {
       {i.relatesTo && <bdi dir="ltr">{t("invoices.relatesTo", { number: i.relatesTo })}</bdi>}
     </>
   );
-  const total = (i: InvoiceRow) => <bdi>{formatFilsMoney(i.kind === "CREDIT_NOTE" ? -i.totalFils : i.totalFils, locale)}</bdi>;
+  const total = (i: InvoiceRow) => (
+    <bdi>{formatFilsMoney(i.kind === "CREDIT_NOTE" ? -i.totalFils : i.totalFils, locale)}</bdi>
+  );
   const action = (i: InvoiceRow) => (
-    <Button size="small" icon={<DownloadOutlined aria-hidden="true" />} loading={busy === i.id} onClick={() => void download(i)} aria-label={t("invoices.downloadLabel", { number: i.number })} data-testid={`download-${i.number}`}>
+    <Button
+      size="small"
+      icon={<DownloadOutlined aria-hidden="true" />}
+      loading={busy === i.id}
+      onClick={() => void download(i)}
+      aria-label={t("invoices.downloadLabel", { number: i.number })}
+      data-testid={`download-${i.number}`}
+    >
       {t("invoices.download")}
     </Button>
   );
 
   let body;
-  if (error && !data) body = <LoadError title={t("loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />;
+  if (error && !data)
+    body = <LoadError title={t("loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   else if (!data) body = <Loading rows={2} />;
-  else if (!data.invoices.length) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("invoices.empty")} />;
+  else if (!data.invoices.length)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("invoices.empty")} />;
   else if (small)
     body = (
       <ul className="sufra-billing-list">
@@ -101,7 +116,14 @@ export function InvoicesCard() {
   );
 }
 
-const STATUS_TONES: Record<string, TagTone | null> = { PENDING: "warning", PAID: "success", FAILED: "danger", ABANDONED: null, REFUNDED: "neutral", PARTIALLY_REFUNDED: "neutral" };
+const STATUS_TONES: Record<string, TagTone | null> = {
+  PENDING: "warning",
+  PAID: "success",
+  FAILED: "danger",
+  ABANDONED: null,
+  REFUNDED: "neutral",
+  PARTIALLY_REFUNDED: "neutral",
+};
 
 export function PaymentsCard({ payments }: { payments: BillingPaymentFieldsFragment[] }) {
   const { t } = useTranslation(BILLING_NS);
@@ -109,7 +131,9 @@ export function PaymentsCard({ payments }: { payments: BillingPaymentFieldsFragm
   const small = !Grid.useBreakpoint().md;
   if (!payments.length) return null;
 
-  const status = (p: BillingPaymentFieldsFragment) => <ToneTag tone={STATUS_TONES[p.status] ?? null}>{t(`payments.statuses.${p.status}`)}</ToneTag>;
+  const status = (p: BillingPaymentFieldsFragment) => (
+    <ToneTag tone={STATUS_TONES[p.status] ?? null}>{t(`payments.statuses.${p.status}`)}</ToneTag>
+  );
   const method = (p: BillingPaymentFieldsFragment) => (p.method ? t(`payments.methods.${p.method}`) : "—");
   const when = (p: BillingPaymentFieldsFragment) => formatDate(p.paidAt ?? p.createdAt, locale);
 
@@ -123,7 +147,11 @@ export function PaymentsCard({ payments }: { payments: BillingPaymentFieldsFragm
               size="small"
               items={[
                 { key: "plan", label: t("payments.plan"), children: planName(p.plan, locale) },
-                { key: "amount", label: t("payments.amount"), children: <bdi>{formatFilsMoney(p.amountFils, locale)}</bdi> },
+                {
+                  key: "amount",
+                  label: t("payments.amount"),
+                  children: <bdi>{formatFilsMoney(p.amountFils, locale)}</bdi>,
+                },
                 { key: "method", label: t("payments.method"), children: method(p) },
               ]}
             />
@@ -141,7 +169,11 @@ export function PaymentsCard({ payments }: { payments: BillingPaymentFieldsFragm
       columns={[
         { key: "date", title: t("payments.date"), render: (_: unknown, p) => when(p) },
         { key: "plan", title: t("payments.plan"), render: (_: unknown, p) => planName(p.plan, locale) },
-        { key: "amount", title: t("payments.amount"), render: (_: unknown, p) => <bdi>{formatFilsMoney(p.amountFils, locale)}</bdi> },
+        {
+          key: "amount",
+          title: t("payments.amount"),
+          render: (_: unknown, p) => <bdi>{formatFilsMoney(p.amountFils, locale)}</bdi>,
+        },
         { key: "method", title: t("payments.method"), render: (_: unknown, p) => method(p) },
         { key: "status", title: t("payments.status"), render: (_: unknown, p) => status(p) },
       ]}

@@ -3,11 +3,24 @@
 // (the shared rule billingDetailsSchema, its messages in the person's language).
 import type { ApolloCache } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
-import { BILLING_ADDRESS_MAX, BILLING_NAME_MAX, billingDetailsSchema, CR_NUMBER_MAX, messageText, type MessageKey } from "@sufra/schema";
+import {
+  BILLING_ADDRESS_MAX,
+  BILLING_NAME_MAX,
+  billingDetailsSchema,
+  CR_NUMBER_MAX,
+  messageText,
+  type MessageKey,
+} from "@sufra/schema";
 import { App, Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BillingDocument, CancelSubscriptionDocument, KeepSubscriptionDocument, UpdateBillingDetailsDocument, type BillingFieldsFragment } from "../../../graphql/graphql.ts";
+import {
+  BillingDocument,
+  CancelSubscriptionDocument,
+  KeepSubscriptionDocument,
+  UpdateBillingDetailsDocument,
+  type BillingFieldsFragment,
+} from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { DangerConfirm, useReportedChange } from "../../../shared/DangerConfirm.tsx";
 import { FormFailure, showServerErrors } from "../../../shared/FormFailure.tsx";
@@ -23,8 +36,12 @@ export function CancelCard({ billing }: { billing: BillingFieldsFragment }) {
   const { t } = useTranslation(BILLING_NS);
   const locale = useLocale();
   const report = useReportedChange();
-  const [cancel] = useMutation(CancelSubscriptionDocument, { update: (cache, { data }) => writePage(cache, data?.cancelSubscription) });
-  const [keep, { loading: keeping }] = useMutation(KeepSubscriptionDocument, { update: (cache, { data }) => writePage(cache, data?.keepSubscription) });
+  const [cancel] = useMutation(CancelSubscriptionDocument, {
+    update: (cache, { data }) => writePage(cache, data?.cancelSubscription),
+  });
+  const [keep, { loading: keeping }] = useMutation(KeepSubscriptionDocument, {
+    update: (cache, { data }) => writePage(cache, data?.keepSubscription),
+  });
   const end = billing.periodEndsAt ? lastDay(billing.periodEndsAt, locale) : "";
 
   return (
@@ -32,7 +49,18 @@ export function CancelCard({ billing }: { billing: BillingFieldsFragment }) {
       {billing.cancelAtPeriodEnd ? (
         <>
           <Typography.Paragraph>{t("plan.cancelledAtEnd", { date: end })}</Typography.Paragraph>
-          <Button type="primary" loading={keeping} onClick={() => void report(() => keep(), () => t("cancel.kept"), () => {})} data-testid="keep-subscription">
+          <Button
+            type="primary"
+            loading={keeping}
+            onClick={() =>
+              void report(
+                () => keep(),
+                () => t("cancel.kept"),
+                () => {},
+              )
+            }
+            data-testid="keep-subscription"
+          >
             {t("cancel.keep")}
           </Button>
         </>
@@ -44,7 +72,13 @@ export function CancelCard({ billing }: { billing: BillingFieldsFragment }) {
             description={t("cancel.confirmText", { date: end })}
             okText={t("cancel.confirm")}
             cancelText={t("cancel.keepPlan")}
-            onConfirm={() => report(() => cancel(), () => t("cancel.done", { date: end }), () => {})}
+            onConfirm={() =>
+              report(
+                () => cancel(),
+                () => t("cancel.done", { date: end }),
+                () => {},
+              )
+            }
             testId="cancel-subscription"
           >
             {t("cancel.button")}
@@ -68,7 +102,9 @@ export function DetailsCard({ billing }: { billing: BillingFieldsFragment }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Details>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [save, { loading }] = useMutation(UpdateBillingDetailsDocument, { update: (cache, { data }) => writePage(cache, data?.updateBillingDetails) });
+  const [save, { loading }] = useMutation(UpdateBillingDetailsDocument, {
+    update: (cache, { data }) => writePage(cache, data?.updateBillingDetails),
+  });
 
   // each field checked by the shared rule, its message in the person's language
   const rule = (field: keyof Details) => ({
@@ -93,14 +129,30 @@ export function DetailsCard({ billing }: { billing: BillingFieldsFragment }) {
   return (
     <Card title={t("details.title")} className="sufra-card sufra-billing-card">
       <Typography.Paragraph type="secondary">{t("details.hint")}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ legalName: billing.legalName, billingAddress: billing.billingAddress, crNumber: billing.crNumber ?? "" }} data-testid="billing-details-form">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{
+          legalName: billing.legalName,
+          billingAddress: billing.billingAddress,
+          crNumber: billing.crNumber ?? "",
+        }}
+        data-testid="billing-details-form"
+      >
         <Form.Item name="legalName" label={t("details.legalName")} rules={[rule("legalName")]}>
           <Input maxLength={BILLING_NAME_MAX} dir="auto" autoComplete="organization" />
         </Form.Item>
         <Form.Item name="billingAddress" label={t("details.billingAddress")} rules={[rule("billingAddress")]}>
           <Input.TextArea maxLength={BILLING_ADDRESS_MAX} dir="auto" rows={3} autoComplete="street-address" />
         </Form.Item>
-        <Form.Item name="crNumber" label={t("details.crNumber")} extra={t("details.crNumberHint")} rules={[rule("crNumber")]}>
+        <Form.Item
+          name="crNumber"
+          label={t("details.crNumber")}
+          extra={t("details.crNumberHint")}
+          rules={[rule("crNumber")]}
+        >
           <Input maxLength={CR_NUMBER_MAX} dir="ltr" inputMode="text" autoComplete="off" />
         </Form.Item>
         <FormFailure failure={failure} testId="billing-details-error" />

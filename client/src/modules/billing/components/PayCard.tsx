@@ -17,21 +17,35 @@ import { day, gatewayPage, lastDay } from "../money.ts";
 import { formatFilsMoney } from "../../../lib/format.ts";
 
 /** What "Pay now" charges: the next charge, or (cancelled at the period's end) a month of the plan. */
-export const amountDue = (b: BillingFieldsFragment) => b.nextChargeFils ?? b.plans.find((p) => p.plan === (b.nextPlan ?? b.plan))?.monthlyFils ?? 0;
+export const amountDue = (b: BillingFieldsFragment) =>
+  b.nextChargeFils ?? b.plans.find((p) => p.plan === (b.nextPlan ?? b.plan))?.monthlyFils ?? 0;
 
 /** A month paid during the trial that has not begun: the trial's free days still run (the server's trialRunsUntil). */
-export const monthAfterTrial = (b: Pick<BillingFieldsFragment, "status" | "trialEndsAt">) => b.status === "ACTIVE" && !!b.trialEndsAt;
+export const monthAfterTrial = (b: Pick<BillingFieldsFragment, "status" | "trialEndsAt">) =>
+  b.status === "ACTIVE" && !!b.trialEndsAt;
 
 /** Nothing to pay yet (the server's payableNow): from when the next month can be paid, or, cancelled, that nothing is due. */
 function NotYetPayable({ billing }: { billing: BillingFieldsFragment }) {
   const { t } = useTranslation(BILLING_NS);
   const locale = useLocale();
   // payable from PAY_AHEAD_DAYS before the paid month ends
-  const from = billing.periodEndsAt ? day(new Date(new Date(billing.periodEndsAt).getTime() - PAY_AHEAD_DAYS * 86_400_000).toISOString(), locale) : "";
+  const from = billing.periodEndsAt
+    ? day(new Date(new Date(billing.periodEndsAt).getTime() - PAY_AHEAD_DAYS * 86_400_000).toISOString(), locale)
+    : "";
   if (billing.cancelAtPeriodEnd && billing.periodEndsAt)
-    return <Note title={t("next.cancelledAhead", { end: lastDay(billing.periodEndsAt, locale), date: from })} data-testid="billing-paid-ahead" />;
+    return (
+      <Note
+        title={t("next.cancelledAhead", { end: lastDay(billing.periodEndsAt, locale), date: from })}
+        data-testid="billing-paid-ahead"
+      />
+    );
   // a month paid during the trial has not begun: it is the first month, not "this month"
-  return <Note title={t(monthAfterTrial(billing) ? "next.paidAheadTrial" : "next.paidAhead", { date: from })} data-testid="billing-paid-ahead" />;
+  return (
+    <Note
+      title={t(monthAfterTrial(billing) ? "next.paidAheadTrial" : "next.paidAhead", { date: from })}
+      data-testid="billing-paid-ahead"
+    />
+  );
 }
 
 /** Where to transfer: the details Sufra's operator set; those not set are left out, and the person is told whom to ask. */
@@ -47,16 +61,41 @@ export function BankDetails({ bank }: { bank: BillingFieldsFragment["bankTransfe
   if (!items.length) return null;
   return (
     <>
-      <Descriptions column={1} size="small" layout={small ? "vertical" : "horizontal"} data-testid="bank-details" items={items.map((i) => ({ key: i.key, label: i.label, children: i.ltr ? <bdi dir="ltr">{i.value}</bdi> : <bdi>{i.value}</bdi> }))} />
-      {items.length < 3 && <Typography.Paragraph type="secondary" data-testid="bank-some-details">{t("bank.someDetails")}</Typography.Paragraph>}
+      <Descriptions
+        column={1}
+        size="small"
+        layout={small ? "vertical" : "horizontal"}
+        data-testid="bank-details"
+        items={items.map((i) => ({
+          key: i.key,
+          label: i.label,
+          children: i.ltr ? <bdi dir="ltr">{i.value}</bdi> : <bdi>{i.value}</bdi>,
+        }))}
+      />
+      {items.length < 3 && (
+        <Typography.Paragraph type="secondary" data-testid="bank-some-details">
+          {t("bank.someDetails")}
+        </Typography.Paragraph>
+      )}
     </>
   );
 }
 /** Whether any of the transfer's details is set. */
-export const hasBankDetails = (bank: BillingFieldsFragment["bankTransfer"]) => !!(bank?.bankName || bank?.iban || bank?.beneficiary);
+export const hasBankDetails = (bank: BillingFieldsFragment["bankTransfer"]) =>
+  !!(bank?.bankName || bank?.iban || bank?.beneficiary);
 
 /** The method chosen (shared with the plans' upgrade), offered in the gateway's order. */
-export function SourcePicker({ sources, value, onChange, testId }: { sources: PaymentSource[]; value: PaymentSource | undefined; onChange: (s: PaymentSource) => void; testId: string }) {
+export function SourcePicker({
+  sources,
+  value,
+  onChange,
+  testId,
+}: {
+  sources: PaymentSource[];
+  value: PaymentSource | undefined;
+  onChange: (s: PaymentSource) => void;
+  testId: string;
+}) {
   const { t } = useTranslation(BILLING_NS);
   return (
     <Radio.Group
@@ -100,7 +139,10 @@ export function PayCard({ billing }: { billing: BillingFieldsFragment }) {
     <Card title={t("pay.title")} className="sufra-card sufra-billing-card" data-testid="billing-pay-card">
       {billing.pendingPayment && (
         <Note
-          title={t("pay.pending", { amount: formatFilsMoney(billing.pendingPayment.amountFils, locale), date: day(billing.pendingPayment.createdAt, locale) })}
+          title={t("pay.pending", {
+            amount: formatFilsMoney(billing.pendingPayment.amountFils, locale),
+            date: day(billing.pendingPayment.createdAt, locale),
+          })}
           data-testid="billing-pending"
         />
       )}
@@ -112,13 +154,34 @@ export function PayCard({ billing }: { billing: BillingFieldsFragment }) {
             column={1}
             size="small"
             items={[
-              { key: "amount", label: t("next.amount"), children: <Typography.Text strong><bdi data-testid="pay-amount">{formatFilsMoney(amount, locale)}</bdi></Typography.Text> },
-              { key: "method", label: t("pay.method"), children: <SourcePicker sources={billing.sources} value={source} onChange={setSource} testId="pay-source" /> },
+              {
+                key: "amount",
+                label: t("next.amount"),
+                children: (
+                  <Typography.Text strong>
+                    <bdi data-testid="pay-amount">{formatFilsMoney(amount, locale)}</bdi>
+                  </Typography.Text>
+                ),
+              },
+              {
+                key: "method",
+                label: t("pay.method"),
+                children: (
+                  <SourcePicker sources={billing.sources} value={source} onChange={setSource} testId="pay-source" />
+                ),
+              },
             ]}
           />
           <Typography.Paragraph type="secondary">{t("pay.secure")}</Typography.Paragraph>
           <FormFailure failure={failure} testId="pay-error" />
-          <Button type="primary" size="large" onClick={() => void pay()} loading={loading || leaving} disabled={!source} data-testid="pay-now">
+          <Button
+            type="primary"
+            size="large"
+            onClick={() => void pay()}
+            loading={loading || leaving}
+            disabled={!source}
+            data-testid="pay-now"
+          >
             {leaving ? t("pay.redirecting") : t("pay.button", { amount: formatFilsMoney(amount, locale) })}
           </Button>
         </>
@@ -138,11 +201,15 @@ function BankTransferCard({ billing, amount }: { billing: BillingFieldsFragment;
         <NotYetPayable billing={billing} />
       ) : hasBankDetails(bank) ? (
         <>
-          <Typography.Paragraph data-testid="bank-text">{t("bank.text", { amount: formatFilsMoney(amount, locale) })}</Typography.Paragraph>
+          <Typography.Paragraph data-testid="bank-text">
+            {t("bank.text", { amount: formatFilsMoney(amount, locale) })}
+          </Typography.Paragraph>
           <BankDetails bank={bank} />
         </>
       ) : (
-        <Typography.Paragraph data-testid="bank-text">{t("bank.noDetails", { amount: formatFilsMoney(amount, locale) })}</Typography.Paragraph>
+        <Typography.Paragraph data-testid="bank-text">
+          {t("bank.noDetails", { amount: formatFilsMoney(amount, locale) })}
+        </Typography.Paragraph>
       )}
     </Card>
   );

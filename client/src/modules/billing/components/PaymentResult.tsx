@@ -15,11 +15,26 @@ import { formatFilsMoney } from "../../../lib/format.ts";
 export const RETURN_POLL_MS = 2_000;
 export const RETURN_POLL_FOR_MS = 60_000;
 
-export function PaymentResult({ id, onSettled, onClose, onTryAgain }: { id: string; onSettled: () => unknown; onClose: () => void; onTryAgain: () => void }) {
+export function PaymentResult({
+  id,
+  onSettled,
+  onClose,
+  onTryAgain,
+}: {
+  id: string;
+  onSettled: () => unknown;
+  onClose: () => void;
+  onTryAgain: () => void;
+}) {
   const { t } = useTranslation(BILLING_NS);
   const locale = useLocale();
   const known = id !== "unknown";
-  const { data, error, startPolling, stopPolling, refetch } = useQuery(BillingPaymentDocument, { variables: { id }, skip: !known, fetchPolicy: "network-only", notifyOnNetworkStatusChange: false });
+  const { data, error, startPolling, stopPolling, refetch } = useQuery(BillingPaymentDocument, {
+    variables: { id },
+    skip: !known,
+    fetchPolicy: "network-only",
+    notifyOnNetworkStatusChange: false,
+  });
   const payment = data?.billingPayment;
   const pending = !payment || payment.status === "PENDING";
   const [gaveUp, setGaveUp] = useState(false);
@@ -47,7 +62,8 @@ export function PaymentResult({ id, onSettled, onClose, onTryAgain }: { id: stri
     </Button>
   );
 
-  if (!known || (error && !payment)) return <Alert type="warning" showIcon title={t("result.unknown")} action={close} data-testid="payment-result" />;
+  if (!known || (error && !payment))
+    return <Alert type="warning" showIcon title={t("result.unknown")} action={close} data-testid="payment-result" />;
 
   if (payment?.status === "PAID" || payment?.status === "REFUNDED" || payment?.status === "PARTIALLY_REFUNDED") {
     const amount = formatFilsMoney(payment.amountFils, locale);
@@ -55,13 +71,31 @@ export function PaymentResult({ id, onSettled, onClose, onTryAgain }: { id: stri
     const text =
       payment.purpose === "UPGRADE"
         ? t("result.upgradeText", { amount, plan })
-        : t("result.paidText", { amount, plan, from: day(payment.periodStart, locale), to: lastDay(payment.periodEnd, locale) });
-    return <Alert type="success" showIcon title={t("result.paidTitle")} description={text} action={close} data-testid="payment-result" />;
+        : t("result.paidText", {
+            amount,
+            plan,
+            from: day(payment.periodStart, locale),
+            to: lastDay(payment.periodEnd, locale),
+          });
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title={t("result.paidTitle")}
+        description={text}
+        action={close}
+        data-testid="payment-result"
+      />
+    );
   }
 
   if (payment?.status === "FAILED" || payment?.status === "ABANDONED") {
     const reason =
-      payment.status === "ABANDONED" ? t("result.abandoned") : payment.failureMessage ? t("result.reason", { reason: payment.failureMessage }) : t("result.noReason");
+      payment.status === "ABANDONED"
+        ? t("result.abandoned")
+        : payment.failureMessage
+          ? t("result.reason", { reason: payment.failureMessage })
+          : t("result.noReason");
     return (
       <Alert
         type="error"

@@ -9,7 +9,12 @@ import { useMutation } from "@apollo/client/react";
 import { Alert, App, Button, Card, Col, Modal, Row, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChangePlanDocument, type BillingFieldsFragment, type PaymentSource, type Plan } from "../../../graphql/graphql.ts";
+import {
+  ChangePlanDocument,
+  type BillingFieldsFragment,
+  type PaymentSource,
+  type Plan,
+} from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { FormFailure } from "../../../shared/FormFailure.tsx";
@@ -43,7 +48,12 @@ export function PlansCard({ billing }: { billing: BillingFieldsFragment }) {
   const upcoming = b.nextPlan ?? b.plan;
 
   return (
-    <Card id="change-plan" title={t("plans.title")} className="sufra-card sufra-billing-card" data-testid="billing-plans">
+    <Card
+      id="change-plan"
+      title={t("plans.title")}
+      className="sufra-card sufra-billing-card"
+      data-testid="billing-plans"
+    >
       <Row gutter={[16, 16]}>
         {b.plans.map((p) => {
           const isCurrent = p.current;
@@ -51,8 +61,19 @@ export function PlansCard({ billing }: { billing: BillingFieldsFragment }) {
           const up = RANK[p.plan] > RANK[b.plan];
           return (
             <Col key={p.plan} xs={24} md={8}>
-              <Card size="small" title={planName(p.plan, locale)} className="sufra-billing-plan" data-testid={`plan-${p.plan}`}
-                extra={isCurrent ? <ToneTag tone="success">{t("plans.current")}</ToneTag> : isNext && b.periodEndsAt ? <ToneTag tone="warning">{t("plans.waiting", { date: day(b.periodEndsAt, locale) })}</ToneTag> : null}>
+              <Card
+                size="small"
+                title={planName(p.plan, locale)}
+                className="sufra-billing-plan"
+                data-testid={`plan-${p.plan}`}
+                extra={
+                  isCurrent ? (
+                    <ToneTag tone="success">{t("plans.current")}</ToneTag>
+                  ) : isNext && b.periodEndsAt ? (
+                    <ToneTag tone="warning">{t("plans.waiting", { date: day(b.periodEndsAt, locale) })}</ToneTag>
+                  ) : null
+                }
+              >
                 <Typography.Paragraph strong>
                   <bdi>{t("plan.perMonth", { price: formatFilsMoney(p.monthlyFils, locale) })}</bdi>
                 </Typography.Paragraph>
@@ -60,14 +81,23 @@ export function PlansCard({ billing }: { billing: BillingFieldsFragment }) {
                   <Typography.Paragraph type="secondary" data-testid={`upgrade-now-${p.plan}`}>
                     <bdi>
                       {monthAfterTrial(b) && b.periodStartsAt
-                        ? t("plans.upgradeNowAhead", { amount: formatFilsMoney(p.upgradeNowFils, locale), date: day(b.periodStartsAt, locale) })
+                        ? t("plans.upgradeNowAhead", {
+                            amount: formatFilsMoney(p.upgradeNowFils, locale),
+                            date: day(b.periodStartsAt, locale),
+                          })
                         : t("plans.upgradeNow", { amount: formatFilsMoney(p.upgradeNowFils, locale) })}
                     </bdi>
                   </Typography.Paragraph>
                 )}
                 {b.canManage && p.plan !== upcoming && (
-                  <Button type={up ? "primary" : "default"} onClick={() => setChosen(p)} data-testid={`choose-${p.plan}`}>
-                    {isCurrent ? t("plans.keep", { plan: planName(p.plan, locale) }) : t("plans.choose", { plan: planName(p.plan, locale) })}
+                  <Button
+                    type={up ? "primary" : "default"}
+                    onClick={() => setChosen(p)}
+                    data-testid={`choose-${p.plan}`}
+                  >
+                    {isCurrent
+                      ? t("plans.keep", { plan: planName(p.plan, locale) })
+                      : t("plans.choose", { plan: planName(p.plan, locale) })}
                   </Button>
                 )}
               </Card>
@@ -80,7 +110,15 @@ export function PlansCard({ billing }: { billing: BillingFieldsFragment }) {
   );
 }
 
-function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFragment; offer: Offer; onClose: () => void }) {
+function ChangeModal({
+  billing: b,
+  offer,
+  onClose,
+}: {
+  billing: BillingFieldsFragment;
+  offer: Offer;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(BILLING_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -99,7 +137,10 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
   // without a gateway an upgrade is paid by bank transfer: the amount and where to send it, nothing to click through
   const transfer = c.kind === "pay" && !clearing && !b.gatewayConfigured;
   // the days the difference pays: the rest of this month, or the whole first month when it starts at the trial's end
-  const span = monthAfterTrial(b) && b.periodStartsAt ? t("plans.forMonth", { date: day(b.periodStartsAt, locale) }) : t("plans.forRest");
+  const span =
+    monthAfterTrial(b) && b.periodStartsAt
+      ? t("plans.forMonth", { date: day(b.periodStartsAt, locale) })
+      : t("plans.forRest");
 
   let text: string;
   if (clearing) text = t("plans.keepText", { plan: name, next: planName(b.nextPlan!, locale) });
@@ -107,8 +148,18 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
   else if (c.kind === "stopped") text = t("plans.stopped");
   else if (c.kind === "pastDue") text = t("plans.pastDue");
   else if (transfer)
-    text = t(hasBankDetails(b.bankTransfer) ? "plans.upgradeTransfer" : "plans.upgradeNoDetails", { amount: formatFilsMoney(offer.upgradeNowFils!, locale), span, plan: name, price: formatFilsMoney(offer.monthlyFils, locale) });
-  else if (c.kind === "pay") text = t("plans.upgradePay", { amount: formatFilsMoney(offer.upgradeNowFils!, locale), span, price: formatFilsMoney(offer.monthlyFils, locale) });
+    text = t(hasBankDetails(b.bankTransfer) ? "plans.upgradeTransfer" : "plans.upgradeNoDetails", {
+      amount: formatFilsMoney(offer.upgradeNowFils!, locale),
+      span,
+      plan: name,
+      price: formatFilsMoney(offer.monthlyFils, locale),
+    });
+  else if (c.kind === "pay")
+    text = t("plans.upgradePay", {
+      amount: formatFilsMoney(offer.upgradeNowFils!, locale),
+      span,
+      price: formatFilsMoney(offer.monthlyFils, locale),
+    });
   else if (c.kind === "downgrade") text = t("plans.downgradeEnd", { date: endDate, plan: planName(b.plan, locale) });
   else text = t("plans.now");
 
@@ -127,7 +178,11 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
       const stoppedNow = !subscriptionRuns(after.status.toLowerCase());
       if (r.outcome === "CLEARED") void message.success(t("plans.cleared", { plan: planName(after.plan, locale) }));
       else if (r.outcome === "SCHEDULED")
-        void message.success(stoppedNow || !after.periodEndsAt ? t("plans.scheduledStopped", { plan: name }) : t("plans.scheduled", { plan: name, date: day(after.periodEndsAt, locale) }));
+        void message.success(
+          stoppedNow || !after.periodEndsAt
+            ? t("plans.scheduledStopped", { plan: name })
+            : t("plans.scheduled", { plan: name, date: day(after.periodEndsAt, locale) }),
+        );
       else void message.success(t("plans.changed", { plan: name }));
       onClose();
     } catch (e) {
@@ -141,25 +196,41 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
       title={t("plans.confirmTitle", { plan: name })}
       onCancel={onClose}
       destroyOnHidden
-      footer={transfer ? [
-        <Button key="close" type="primary" onClick={onClose} data-testid="close-plan">
-          {t("plans.close")}
-        </Button>,
-      ] : [
-        <Button key="cancel" onClick={onClose}>
-          {t("plans.cancel")}
-        </Button>,
-        <Button key="ok" type="primary" onClick={() => void confirm()} loading={loading || leaving} disabled={c.kind === "pay" && !source} data-testid="confirm-plan">
-          {c.kind === "pay" && !clearing ? t("plans.confirmPay", { amount: formatFilsMoney(offer.upgradeNowFils!, locale) }) : t("plans.confirm")}
-        </Button>,
-      ]}
+      footer={
+        transfer
+          ? [
+              <Button key="close" type="primary" onClick={onClose} data-testid="close-plan">
+                {t("plans.close")}
+              </Button>,
+            ]
+          : [
+              <Button key="cancel" onClick={onClose}>
+                {t("plans.cancel")}
+              </Button>,
+              <Button
+                key="ok"
+                type="primary"
+                onClick={() => void confirm()}
+                loading={loading || leaving}
+                disabled={c.kind === "pay" && !source}
+                data-testid="confirm-plan"
+              >
+                {c.kind === "pay" && !clearing
+                  ? t("plans.confirmPay", { amount: formatFilsMoney(offer.upgradeNowFils!, locale) })
+                  : t("plans.confirm")}
+              </Button>,
+            ]
+      }
     >
       <Typography.Paragraph data-testid="plan-consequence">{text}</Typography.Paragraph>
-      {leavingPremium && !clearing && <Alert type="warning" showIcon title={t("plans.premiumLoss")} data-testid="premium-loss" />}
+      {leavingPremium && !clearing && (
+        <Alert type="warning" showIcon title={t("plans.premiumLoss")} data-testid="premium-loss" />
+      )}
       {transfer && <BankDetails bank={b.bankTransfer} />}
       {c.kind === "pay" && !clearing && !transfer && (
         <div className="sufra-billing-source">
-          <Typography.Text>{t("pay.method")}</Typography.Text> <SourcePicker sources={b.sources} value={source} onChange={setSource} testId="upgrade-source" />
+          <Typography.Text>{t("pay.method")}</Typography.Text>{" "}
+          <SourcePicker sources={b.sources} value={source} onChange={setSource} testId="upgrade-source" />
         </div>
       )}
       <FormFailure failure={failure} testId="plan-error" />

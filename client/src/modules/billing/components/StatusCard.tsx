@@ -13,7 +13,13 @@ import { day, lastDay, planName } from "../money.ts";
 import { monthAfterTrial } from "./PayCard.tsx";
 import { formatFilsMoney, partSeparator } from "../../../lib/format.ts";
 
-const TONES: Record<string, TagTone> = { TRIAL: "warning", ACTIVE: "success", PAST_DUE: "warning", EXPIRED: "danger", CANCELLED: "danger" };
+const TONES: Record<string, TagTone> = {
+  TRIAL: "warning",
+  ACTIVE: "success",
+  PAST_DUE: "warning",
+  EXPIRED: "danger",
+  CANCELLED: "danger",
+};
 
 export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
   const { t } = useTranslation(BILLING_NS);
@@ -24,7 +30,11 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
   const afterTrial = monthAfterTrial(b);
 
   const items = [
-    { key: "plan", label: t("plan.plan"), children: <Typography.Text strong>{planName(b.plan, locale)}</Typography.Text> },
+    {
+      key: "plan",
+      label: t("plan.plan"),
+      children: <Typography.Text strong>{planName(b.plan, locale)}</Typography.Text>,
+    },
     {
       key: "status",
       label: t("plan.status"),
@@ -34,13 +44,43 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
         </Tag>
       ),
     },
-    ...(current ? [{ key: "price", label: t("plan.price"), children: <bdi>{t("plan.perMonth", { price: formatFilsMoney(current.monthlyFils, locale) })}</bdi> }] : []),
-    ...((b.status === "TRIAL" || afterTrial) && b.trialEndsAt ? [{ key: "trialEnds", label: t("plan.trialEnds"), children: day(b.trialEndsAt, locale) }] : []),
-    ...(b.periodStartsAt && b.periodEndsAt && b.status !== "TRIAL"
-      ? [{ key: "period", label: stopped ? t("plan.ended") : t("plan.period"), children: <span data-testid="billing-period">{t("plan.periodRange", { from: day(b.periodStartsAt, locale), to: lastDay(b.periodEndsAt, locale) })}</span> }]
+    ...(current
+      ? [
+          {
+            key: "price",
+            label: t("plan.price"),
+            children: <bdi>{t("plan.perMonth", { price: formatFilsMoney(current.monthlyFils, locale) })}</bdi>,
+          },
+        ]
       : []),
-    ...(b.pastDueSince ? [{ key: "pastDueSince", label: t("plan.pastDueSince"), children: day(b.pastDueSince, locale) }] : []),
-    ...(b.graceEndsAt ? [{ key: "graceEnds", label: t("plan.graceEnds"), children: <Typography.Text strong>{day(b.graceEndsAt, locale)}</Typography.Text> }] : []),
+    ...((b.status === "TRIAL" || afterTrial) && b.trialEndsAt
+      ? [{ key: "trialEnds", label: t("plan.trialEnds"), children: day(b.trialEndsAt, locale) }]
+      : []),
+    ...(b.periodStartsAt && b.periodEndsAt && b.status !== "TRIAL"
+      ? [
+          {
+            key: "period",
+            label: stopped ? t("plan.ended") : t("plan.period"),
+            children: (
+              <span data-testid="billing-period">
+                {t("plan.periodRange", { from: day(b.periodStartsAt, locale), to: lastDay(b.periodEndsAt, locale) })}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(b.pastDueSince
+      ? [{ key: "pastDueSince", label: t("plan.pastDueSince"), children: day(b.pastDueSince, locale) }]
+      : []),
+    ...(b.graceEndsAt
+      ? [
+          {
+            key: "graceEnds",
+            label: t("plan.graceEnds"),
+            children: <Typography.Text strong>{day(b.graceEndsAt, locale)}</Typography.Text>,
+          },
+        ]
+      : []),
     ...(b.nextChargeFils !== null
       ? [
           {
@@ -61,14 +101,44 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
   return (
     <Card title={t("plan.title")} className="sufra-card sufra-billing-card" data-testid="billing-status-card">
       <Descriptions column={1} size="small" items={items} />
-      {b.status === "TRIAL" && b.canManage && <Typography.Paragraph type="secondary">{t("plan.trialText")}</Typography.Paragraph>}
-      {afterTrial && b.trialEndsAt && <Typography.Paragraph type="secondary" data-testid="billing-after-trial">{t("plan.paidAfterTrial", { date: day(b.trialEndsAt, locale) })}</Typography.Paragraph>}
-      {b.status === "PAST_DUE" && b.graceEndsAt && <Alert type="warning" showIcon title={t("plan.pastDueText", { date: day(b.graceEndsAt, locale) })} data-testid="billing-past-due" />}
-      {stopped && <Alert type="error" showIcon title={t("banner.ended")} description={t("plan.stoppedText")} data-testid="billing-stopped" />}
-      {b.cancelAtPeriodEnd && b.periodEndsAt && <Alert type="warning" showIcon title={t("plan.cancelledAtEnd", { date: lastDay(b.periodEndsAt, locale) })} data-testid="billing-cancelled-at-end" />}
+      {b.status === "TRIAL" && b.canManage && (
+        <Typography.Paragraph type="secondary">{t("plan.trialText")}</Typography.Paragraph>
+      )}
+      {afterTrial && b.trialEndsAt && (
+        <Typography.Paragraph type="secondary" data-testid="billing-after-trial">
+          {t("plan.paidAfterTrial", { date: day(b.trialEndsAt, locale) })}
+        </Typography.Paragraph>
+      )}
+      {b.status === "PAST_DUE" && b.graceEndsAt && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t("plan.pastDueText", { date: day(b.graceEndsAt, locale) })}
+          data-testid="billing-past-due"
+        />
+      )}
+      {stopped && (
+        <Alert
+          type="error"
+          showIcon
+          title={t("banner.ended")}
+          description={t("plan.stoppedText")}
+          data-testid="billing-stopped"
+        />
+      )}
+      {b.cancelAtPeriodEnd && b.periodEndsAt && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t("plan.cancelledAtEnd", { date: lastDay(b.periodEndsAt, locale) })}
+          data-testid="billing-cancelled-at-end"
+        />
+      )}
       {b.nextPlan && (
         <Typography.Paragraph data-testid="billing-next-plan">
-          {stopped || !b.periodEndsAt ? t("plan.nextPlanStopped", { plan: planName(b.nextPlan, locale) }) : t("plan.nextPlan", { plan: planName(b.nextPlan, locale), date: day(b.periodEndsAt, locale) })}
+          {stopped || !b.periodEndsAt
+            ? t("plan.nextPlanStopped", { plan: planName(b.nextPlan, locale) })
+            : t("plan.nextPlan", { plan: planName(b.nextPlan, locale), date: day(b.periodEndsAt, locale) })}
         </Typography.Paragraph>
       )}
     </Card>

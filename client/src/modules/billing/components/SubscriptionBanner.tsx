@@ -18,7 +18,11 @@ export function SubscriptionBanner({ enabled }: { enabled: boolean }) {
   const locale = useLocale();
   const { pathname } = useLocation();
   const { data, refetch } = useQuery(BillingBannerDocument, { skip: !enabled, fetchPolicy: "cache-and-network" });
-  useSubscription(BillingChangedDocument, { skip: !enabled, onData: () => void refetch().catch(() => {}), onError: () => {} });
+  useSubscription(BillingChangedDocument, {
+    skip: !enabled,
+    onData: () => void refetch().catch(() => {}),
+    onError: () => {},
+  });
   const b = data?.billing;
   // the billing page says it at length itself
   if (!enabled || !b || pathname === "/billing") return null;
@@ -29,8 +33,28 @@ export function SubscriptionBanner({ enabled }: { enabled: boolean }) {
     </Link>
   );
   if (b.status === "PAST_DUE")
-    return <Alert banner className="sufra-banner" type="warning" showIcon title={t("banner.pastDue", { date: b.graceEndsAt ? day(b.graceEndsAt, locale) : "" })} action={pay} data-testid="subscription-banner" />;
+    return (
+      <Alert
+        banner
+        className="sufra-banner"
+        type="warning"
+        showIcon
+        title={t("banner.pastDue", { date: b.graceEndsAt ? day(b.graceEndsAt, locale) : "" })}
+        action={pay}
+        data-testid="subscription-banner"
+      />
+    );
   if (!subscriptionRuns(b.status.toLowerCase()))
-    return <Alert banner className="sufra-banner" type="error" showIcon title={t("banner.ended")} action={pay} data-testid="subscription-banner" />;
+    return (
+      <Alert
+        banner
+        className="sufra-banner"
+        type="error"
+        showIcon
+        title={t("banner.ended")}
+        action={pay}
+        data-testid="subscription-banner"
+      />
+    );
   return null;
 }

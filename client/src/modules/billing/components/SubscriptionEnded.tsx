@@ -9,7 +9,8 @@ import "../../../i18n/catalogue/i18n.ts";
 import { BILLING_NS } from "../i18n.ts";
 
 /** Whether a subscription as GraphQL gives it (ACTIVE, PAST_DUE, ...) has stopped: expired or cancelled. */
-export const subscriptionStopped = (status: string | null | undefined) => !!status && !subscriptionRuns(status.toLowerCase());
+export const subscriptionStopped = (status: string | null | undefined) =>
+  !!status && !subscriptionRuns(status.toLowerCase());
 
 export function SubscriptionEnded({ testId = "subscription-ended" }: { testId?: string }) {
   const { t } = useTranslation(BILLING_NS);

@@ -16,7 +16,17 @@ import { CAMPAIGNS_NS } from "../i18n.ts";
 
 const excerpt = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-export function AttachPostsModal({ campaignId, open, onClose, onAttached }: { campaignId: string; open: boolean; onClose: () => void; onAttached: () => void }) {
+export function AttachPostsModal({
+  campaignId,
+  open,
+  onClose,
+  onAttached,
+}: {
+  campaignId: string;
+  open: boolean;
+  onClose: () => void;
+  onAttached: () => void;
+}) {
   const { t } = useTranslation(CAMPAIGNS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -33,7 +43,14 @@ export function AttachPostsModal({ campaignId, open, onClose, onAttached }: { ca
       if (!r) return;
       const n = r.attachedIds.length;
       const outside = r.outsideDatesIds.length;
-      void message.success([t("attach.attached", { count: n, n: formatNumber(n, locale) }), outside ? t("attach.outside", { count: outside, n: formatNumber(outside, locale) }) : ""].filter(Boolean).join(" "));
+      void message.success(
+        [
+          t("attach.attached", { count: n, n: formatNumber(n, locale) }),
+          outside ? t("attach.outside", { count: outside, n: formatNumber(outside, locale) }) : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      );
       setChosen([]);
       onAttached();
     } catch (e) {
@@ -42,7 +59,10 @@ export function AttachPostsModal({ campaignId, open, onClose, onAttached }: { ca
   };
 
   let body;
-  if (list.error && !list.data) body = <LoadError title={t("attach.loadFailed")} error={list.error} onRetry={() => list.refetch().catch(() => {})} />;
+  if (list.error && !list.data)
+    body = (
+      <LoadError title={t("attach.loadFailed")} error={list.error} onRetry={() => list.refetch().catch(() => {})} />
+    );
   else if (!list.data) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (!posts.length) body = <Empty description={t("attach.none")} data-testid="attach-none" />;
   else
@@ -60,11 +80,11 @@ export function AttachPostsModal({ campaignId, open, onClose, onAttached }: { ca
                   </span>
                   <span dir="auto">{excerpt(p.content) || t("page.noCaption")}</span>
                   <PostStatusTag status={p.status} />
-                  {p.scheduledFor && <Typography.Text type="secondary">{formatDateTime(p.scheduledFor, locale)}</Typography.Text>}
+                  {p.scheduledFor && (
+                    <Typography.Text type="secondary">{formatDateTime(p.scheduledFor, locale)}</Typography.Text>
+                  )}
                   {p.campaignName && (
-                    <Typography.Text type="warning">
-                      {t("attach.inOther", { name: p.campaignName })}
-                    </Typography.Text>
+                    <Typography.Text type="warning">{t("attach.inOther", { name: p.campaignName })}</Typography.Text>
                   )}
                 </span>
               </Checkbox>

@@ -33,7 +33,13 @@ export function CampaignFilter({ value, onChange }: { value: string | null; onCh
 }
 
 /** The post's campaign, changed on the spot; `onChanged` refreshes what depends on it (a filtered calendar). */
-export function PostCampaignAction({ post, onChanged }: { post: { id: string; campaignId?: string | null; campaignName?: string | null; outsideCampaignDates?: boolean }; onChanged?: () => void }) {
+export function PostCampaignAction({
+  post,
+  onChanged,
+}: {
+  post: { id: string; campaignId?: string | null; campaignName?: string | null; outsideCampaignDates?: boolean };
+  onChanged?: () => void;
+}) {
   const { t } = useTranslation(CAMPAIGNS_NS);
   const { message } = App.useApp();
   const options = useQuery(CampaignsOptionsDocument, { fetchPolicy: "cache-first" });
@@ -46,7 +52,13 @@ export function PostCampaignAction({ post, onChanged }: { post: { id: string; ca
       const r = (await setCampaign({ variables: { postId: post.id, campaignId } })).data?.setPostCampaign;
       if (!r) return;
       const name = r.campaignName ?? "";
-      void message.success(!campaignId ? t("calendar.removed") : r.outsideCampaignDates ? t("calendar.outsideAdded", { name }) : t("calendar.added", { name }));
+      void message.success(
+        !campaignId
+          ? t("calendar.removed")
+          : r.outsideCampaignDates
+            ? t("calendar.outsideAdded", { name })
+            : t("calendar.added", { name }),
+      );
       onChanged?.();
     } catch (e) {
       void message.error(errorMessage(e));
@@ -63,7 +75,10 @@ export function PostCampaignAction({ post, onChanged }: { post: { id: string; ca
         placeholder={t("calendar.add")}
         loading={loading}
         onChange={(v: string) => void change(v)}
-        options={[...campaigns.map((c) => ({ value: c.id, label: c.name })), ...(post.campaignId ? [{ value: ALL, label: t("calendar.none") }] : [])]}
+        options={[
+          ...campaigns.map((c) => ({ value: c.id, label: c.name })),
+          ...(post.campaignId ? [{ value: ALL, label: t("calendar.none") }] : []),
+        ]}
         // before the list arrives, the post's own campaign name stands for it
         labelRender={(o) => o.label ?? post.campaignName ?? ""}
         style={{ minInlineSize: 200 }}

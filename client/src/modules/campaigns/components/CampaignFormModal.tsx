@@ -26,7 +26,11 @@ import type { FormInstance } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CampaignsCreateDocument, CampaignsUpdateDocument, type CampaignsCampaignFieldsFragment } from "../../../graphql/graphql.ts";
+import {
+  CampaignsCreateDocument,
+  CampaignsUpdateDocument,
+  type CampaignsCampaignFieldsFragment,
+} from "../../../graphql/graphql.ts";
 import { formatHijri, showCountIn } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { CAMPAIGNS_NS } from "../i18n.ts";
@@ -70,16 +74,24 @@ const asInput = (v: Partial<Values>) => ({
 });
 
 /** The field's problem under the whole-form rule (so cross-field problems land on their field). */
-const ruleFor =
-  (field: CampaignField, locale: "en" | "ar") =>
-  (form: Pick<FormInstance, "getFieldsValue">) => ({
-    validator: async () => {
-      const key = campaignProblems(asInput(form.getFieldsValue(true) as Partial<Values>))[field];
-      if (key) throw new Error(messageText(key, locale));
-    },
-  });
+const ruleFor = (field: CampaignField, locale: "en" | "ar") => (form: Pick<FormInstance, "getFieldsValue">) => ({
+  validator: async () => {
+    const key = campaignProblems(asInput(form.getFieldsValue(true) as Partial<Values>))[field];
+    if (key) throw new Error(messageText(key, locale));
+  },
+});
 
-const FIELDS: readonly CampaignField[] = ["name", "goal", "startDate", "endDate", "budgetKwd", "occasion", "goalTarget", "goalResult", "notes"];
+const FIELDS: readonly CampaignField[] = [
+  "name",
+  "goal",
+  "startDate",
+  "endDate",
+  "budgetKwd",
+  "occasion",
+  "goalTarget",
+  "goalResult",
+  "notes",
+];
 
 export function CampaignFormModal({
   open,
@@ -115,13 +127,24 @@ export function CampaignFormModal({
         goal: goalKey(campaign.goal),
         startDate: dayOf(campaign.startDate),
         endDate: dayOf(campaign.endDate),
-        budgetKwd: campaign.budgetFils === null || campaign.budgetFils === undefined ? "" : filsToKwd(campaign.budgetFils),
+        budgetKwd:
+          campaign.budgetFils === null || campaign.budgetFils === undefined ? "" : filsToKwd(campaign.budgetFils),
         occasion: occasionKey(campaign.occasion),
         goalTarget: campaign.goalTarget ?? null,
         goalResult: campaign.goalResult ?? null,
         notes: campaign.notes ?? "",
       }
-    : { name: draft?.name ?? "", goal: draft?.goal ?? "awareness", startDate: dayOf(draft?.startDate ?? today), endDate: dayOf(draft?.endDate), budgetKwd: "", occasion: draft?.occasion ?? null, goalTarget: null, goalResult: null, notes: "" };
+    : {
+        name: draft?.name ?? "",
+        goal: draft?.goal ?? "awareness",
+        startDate: dayOf(draft?.startDate ?? today),
+        endDate: dayOf(draft?.endDate),
+        budgetKwd: "",
+        occasion: draft?.occasion ?? null,
+        goalTarget: null,
+        goalResult: null,
+        notes: "",
+      };
 
   const submit = async (v: Values) => {
     setFailure(null);
@@ -138,7 +161,9 @@ export function CampaignFormModal({
       notes: i.notes?.trim() ? i.notes : null,
     };
     try {
-      const saved = campaign ? (await update({ variables: { id: campaign.id, input } })).data?.updateCampaign : (await create({ variables: { input } })).data?.createCampaign;
+      const saved = campaign
+        ? (await update({ variables: { id: campaign.id, input } })).data?.updateCampaign
+        : (await create({ variables: { input } })).data?.createCampaign;
       if (!saved) return;
       void message.success(campaign ? t("form.saved") : t("form.created"));
       onSaved(saved);
@@ -167,35 +192,77 @@ export function CampaignFormModal({
       data-testid="campaign-form"
     >
       <FormFailure failure={failure} />
-      <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={initialValues} requiredMark={false} name="campaign">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={initialValues}
+        requiredMark={false}
+        name="campaign"
+      >
         <Form.Item name="name" label={t("form.name")} rules={[ruleFor("name", locale)]}>
           <Input dir="auto" autoComplete="off" maxLength={CAMPAIGN_NAME_MAX} placeholder={t("form.namePlaceholder")} />
         </Form.Item>
         <Form.Item name="goal" label={t("form.goal")} rules={[ruleFor("goal", locale)]}>
-          <Select options={CAMPAIGN_GOAL_KEYS.map((k) => ({ value: k, label: goalLabel(k, locale) }))} data-testid="campaign-goal" />
+          <Select
+            options={CAMPAIGN_GOAL_KEYS.map((k) => ({ value: k, label: goalLabel(k, locale) }))}
+            data-testid="campaign-goal"
+          />
         </Form.Item>
         <div className="sufra-campaign-form-dates">
-          <Form.Item name="startDate" label={t("form.start")} rules={[ruleFor("startDate", locale)]} extra={hijri(start)}>
+          <Form.Item
+            name="startDate"
+            label={t("form.start")}
+            rules={[ruleFor("startDate", locale)]}
+            extra={hijri(start)}
+          >
             <DatePicker allowClear={false} data-testid="campaign-start" />
           </Form.Item>
-          <Form.Item name="endDate" label={t("form.end")} dependencies={["startDate"]} rules={[ruleFor("endDate", locale)]} extra={hijri(end)}>
+          <Form.Item
+            name="endDate"
+            label={t("form.end")}
+            dependencies={["startDate"]}
+            rules={[ruleFor("endDate", locale)]}
+            extra={hijri(end)}
+          >
             <DatePicker allowClear={false} data-testid="campaign-end" />
           </Form.Item>
         </div>
         <Typography.Paragraph type="secondary" className="sufra-campaign-form-hint">
           {t("form.datesHint")}
         </Typography.Paragraph>
-        <Form.Item name="budgetKwd" label={t("form.budget")} extra={t("form.budgetHint")} rules={[ruleFor("budgetKwd", locale)]}>
+        <Form.Item
+          name="budgetKwd"
+          label={t("form.budget")}
+          extra={t("form.budgetHint")}
+          rules={[ruleFor("budgetKwd", locale)]}
+        >
           <Input inputMode="decimal" dir="ltr" autoComplete="off" data-testid="campaign-budget" />
         </Form.Item>
         <Form.Item name="occasion" label={t("form.occasion")} rules={[ruleFor("occasion", locale)]}>
-          <Select allowClear placeholder={t("noOccasion")} options={CONTENT_OCCASION_KEYS.map((k) => ({ value: k, label: CONTENT_OCCASIONS[k][locale] }))} data-testid="campaign-occasion" />
+          <Select
+            allowClear
+            placeholder={t("noOccasion")}
+            options={CONTENT_OCCASION_KEYS.map((k) => ({ value: k, label: CONTENT_OCCASIONS[k][locale] }))}
+            data-testid="campaign-occasion"
+          />
         </Form.Item>
-        <Form.Item name="goalTarget" label={t(`form.target.${metric}`)} extra={t(`form.targetHint.${metric}`)} dependencies={["goal"]} rules={[ruleFor("goalTarget", locale)]}>
+        <Form.Item
+          name="goalTarget"
+          label={t(`form.target.${metric}`)}
+          extra={t(`form.targetHint.${metric}`)}
+          dependencies={["goal"]}
+          rules={[ruleFor("goalTarget", locale)]}
+        >
           <InputNumber min={1} precision={0} style={{ inlineSize: "100%" }} data-testid="campaign-target" />
         </Form.Item>
         {manual && (
-          <Form.Item name="goalResult" label={t(`form.result.${metric}`)} dependencies={["goal"]} rules={[ruleFor("goalResult", locale)]}>
+          <Form.Item
+            name="goalResult"
+            label={t(`form.result.${metric}`)}
+            dependencies={["goal"]}
+            rules={[ruleFor("goalResult", locale)]}
+          >
             <InputNumber min={0} precision={0} style={{ inlineSize: "100%" }} data-testid="campaign-result" />
           </Form.Item>
         )}
@@ -206,4 +273,3 @@ export function CampaignFormModal({
     </Modal>
   );
 }
-

@@ -23,7 +23,14 @@ export interface PostCampaignFieldsProps {
   errors?: { campaignId?: string; occasion?: string };
 }
 
-export function PostCampaignFields({ campaignId, occasion, scheduledFor, onCampaign, onOccasion, errors = {} }: PostCampaignFieldsProps) {
+export function PostCampaignFields({
+  campaignId,
+  occasion,
+  scheduledFor,
+  onCampaign,
+  onOccasion,
+  errors = {},
+}: PostCampaignFieldsProps) {
   const { t } = useTranslation(CAMPAIGNS_NS);
   const locale = useLocale();
   const options = useQuery(CampaignsOptionsDocument, { fetchPolicy: "cache-and-network" });
@@ -36,7 +43,13 @@ export function PostCampaignFields({ campaignId, occasion, scheduledFor, onCampa
       <Form.Item
         label={t("post.campaign")}
         htmlFor="post-campaign"
-        extra={options.error && !options.data ? <Typography.Text type="danger">{t("post.loadFailed")}</Typography.Text> : t("post.campaignHint")}
+        extra={
+          options.error && !options.data ? (
+            <Typography.Text type="danger">{t("post.loadFailed")}</Typography.Text>
+          ) : (
+            t("post.campaignHint")
+          )
+        }
         validateStatus={errors.campaignId ? "error" : undefined}
         help={errors.campaignId}
       >
@@ -58,10 +71,19 @@ export function PostCampaignFields({ campaignId, occasion, scheduledFor, onCampa
           showIcon
           className="sufra-form-alert"
           data-testid="campaign-outside"
-          title={t("post.outside", { name: chosen.name, from: formatDate(dayInstant(chosen.startDate), locale), to: formatDate(dayInstant(chosen.endDate), locale) })}
+          title={t("post.outside", {
+            name: chosen.name,
+            from: formatDate(dayInstant(chosen.startDate), locale),
+            to: formatDate(dayInstant(chosen.endDate), locale),
+          })}
         />
       )}
-      <Form.Item label={t("post.occasion")} htmlFor="post-occasion" validateStatus={errors.occasion ? "error" : undefined} help={errors.occasion}>
+      <Form.Item
+        label={t("post.occasion")}
+        htmlFor="post-occasion"
+        validateStatus={errors.occasion ? "error" : undefined}
+        help={errors.occasion}
+      >
         <Select
           id="post-occasion"
           allowClear

@@ -47,7 +47,8 @@ export const money = (fils: number, locale: Locale) => formatFilsMoney(fils, loc
 
 const PHASE_TONES: Record<CampaignPhase, TagTone | null> = { upcoming: "neutral", running: "success", ended: null };
 
-export const phaseOf = (c: { startDate: string; endDate: string }) => campaignDays(c.startDate, c.endDate, kuwaitDate()).phase;
+export const phaseOf = (c: { startDate: string; endDate: string }) =>
+  campaignDays(c.startDate, c.endDate, kuwaitDate()).phase;
 
 export function PhaseTag({ campaign }: { campaign: { startDate: string; endDate: string } }) {
   const { t } = useTranslation(CAMPAIGNS_NS);
@@ -60,7 +61,15 @@ export function PhaseTag({ campaign }: { campaign: { startDate: string; endDate:
 }
 
 /** "8 Feb 2027 – 9 Mar 2027" with "20 Shaʻban – 20 Ramadan 1448 AH" beside it: planning is done in both calendars. */
-export function CampaignDates({ startDate, endDate, hijri = true }: { startDate: string; endDate: string; hijri?: boolean }) {
+export function CampaignDates({
+  startDate,
+  endDate,
+  hijri = true,
+}: {
+  startDate: string;
+  endDate: string;
+  hijri?: boolean;
+}) {
   const { t } = useTranslation(CAMPAIGNS_NS);
   const locale = useLocale();
   return (
@@ -72,7 +81,10 @@ export function CampaignDates({ startDate, endDate, hijri = true }: { startDate:
       </span>
       {hijri && (
         <Typography.Text type="secondary" className="sufra-campaign-hijri" data-testid="campaign-hijri">
-          {t("hijri", { from: formatHijri(dayInstant(startDate), locale).replace(/\s*(AH|هـ)$/u, ""), to: formatHijri(dayInstant(endDate), locale).replace(/\s*(AH|هـ)$/u, "") })}
+          {t("hijri", {
+            from: formatHijri(dayInstant(startDate), locale).replace(/\s*(AH|هـ)$/u, ""),
+            to: formatHijri(dayInstant(endDate), locale).replace(/\s*(AH|هـ)$/u, ""),
+          })}
         </Typography.Text>
       )}
     </span>
@@ -95,7 +107,11 @@ export function GoalProgress({ progress, size = "default" }: { progress: Progres
   if (progress.target === null) return <Typography.Text type="secondary">{t("noTarget")}</Typography.Text>;
   if (progress.actual === null || progress.percent === null)
     return <Typography.Text type="secondary">{t("resultMissing", { metric })}</Typography.Text>;
-  const label = t("progressOf", { actual: formatNumber(progress.actual, locale), target: formatNumber(progress.target, locale), metric });
+  const label = t("progressOf", {
+    actual: formatNumber(progress.actual, locale),
+    target: formatNumber(progress.target, locale),
+    metric,
+  });
   return (
     <div className="sufra-campaign-progress" data-testid="campaign-progress">
       <Progress

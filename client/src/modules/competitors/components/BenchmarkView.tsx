@@ -39,27 +39,53 @@ export function SummaryCard({ benchmark }: { benchmark: Benchmark }) {
 }
 
 /** Each metric: the business's own value on each network with competitors, then the competitors, highest first. */
-function comparison(b: Benchmark, metric: CompetitorMetric, locale: Locale, you: (platform: string) => string, competitorsLabel: string, youLabel: string): ChartPoint[] {
+function comparison(
+  b: Benchmark,
+  metric: CompetitorMetric,
+  locale: Locale,
+  you: (platform: string) => string,
+  competitorsLabel: string,
+  youLabel: string,
+): ChartPoint[] {
   const platforms = [...new Set(b.competitors.map((c) => c.competitor.platform))];
   const mine: ChartPoint[] = b.own
     .filter((o) => platforms.includes(o.platform) && o[metric] != null)
-    .map((o) => ({ x: platforms.length > 1 ? you(platformLabel(o.platform, locale)) : youLabel, y: o[metric] ?? null, series: youLabel }));
+    .map((o) => ({
+      x: platforms.length > 1 ? you(platformLabel(o.platform, locale)) : youLabel,
+      y: o[metric] ?? null,
+      series: youLabel,
+    }));
   // the same name on two networks is told apart by the network
   const named = (name: string) => b.competitors.filter((c) => c.competitor.name === name).length > 1;
   const theirs: ChartPoint[] = b.competitors
     .filter((c) => c.latest?.[metric] != null)
-    .map((c) => ({ x: named(c.competitor.name) ? joinParts([c.competitor.name, platformLabel(c.competitor.platform, locale)], locale) : c.competitor.name, y: c.latest![metric] ?? null, series: competitorsLabel }))
+    .map((c) => ({
+      x: named(c.competitor.name)
+        ? joinParts([c.competitor.name, platformLabel(c.competitor.platform, locale)], locale)
+        : c.competitor.name,
+      y: c.latest![metric] ?? null,
+      series: competitorsLabel,
+    }))
     .sort((a, z) => (z.y ?? 0) - (a.y ?? 0));
   return [...mine, ...theirs];
 }
 
-function history(b: Benchmark, metric: CompetitorMetric, locale: Locale, you: (platform: string) => string, youLabel: string): ChartPoint[] {
+function history(
+  b: Benchmark,
+  metric: CompetitorMetric,
+  locale: Locale,
+  you: (platform: string) => string,
+  youLabel: string,
+): ChartPoint[] {
   const points: (ChartPoint & { x: string })[] = [];
   if (metric === "followers") {
     const several = new Set(b.ownHistory.map((p) => p.platform)).size > 1;
-    for (const p of b.ownHistory) points.push({ x: p.day, y: p.followers, series: several ? you(platformLabel(p.platform, locale)) : youLabel });
+    for (const p of b.ownHistory)
+      points.push({ x: p.day, y: p.followers, series: several ? you(platformLabel(p.platform, locale)) : youLabel });
   }
-  for (const c of b.competitors) for (const s of c.history) if (s[metric] != null) points.push({ x: s.day, y: s[metric] ?? null, series: c.competitor.name });
+  for (const c of b.competitors)
+    for (const s of c.history)
+      if (s[metric] != null) points.push({ x: s.day, y: s[metric] ?? null, series: c.competitor.name });
   // in date order, so the table's rows and the line's points run in time
   return points.sort((a, z) => a.x.localeCompare(z.x));
 }
@@ -101,10 +127,24 @@ export function BenchmarkCharts({ benchmark }: { benchmark: Benchmark }) {
           <Typography.Title level={3} className="sufra-subsection-title">
             {t("charts.history")}
           </Typography.Title>
-          <Segmented<CompetitorMetric> value={metric} onChange={setMetric} options={METRICS.map((m) => ({ value: m, label: t(`metric.${m}`) }))} />
+          <Segmented<CompetitorMetric>
+            value={metric}
+            onChange={setMetric}
+            options={METRICS.map((m) => ({ value: m, label: t(`metric.${m}`) }))}
+          />
         </div>
         {dayCount >= 2 ? (
-          <SufraChart kind="line" title={t("charts.historyOf", { metric: t(`metric.${metric}`) })} xLabel={t("charts.day")} xType="date" yLabel={t(`metric.${metric}`)} yFormat={FORMAT[metric]} data={lines} height={300} data-testid="chart-history" />
+          <SufraChart
+            kind="line"
+            title={t("charts.historyOf", { metric: t(`metric.${metric}`) })}
+            xLabel={t("charts.day")}
+            xType="date"
+            yLabel={t(`metric.${metric}`)}
+            yFormat={FORMAT[metric]}
+            data={lines}
+            height={300}
+            data-testid="chart-history"
+          />
         ) : (
           <Typography.Paragraph type="secondary">{t("charts.noHistory")}</Typography.Paragraph>
         )}

@@ -22,7 +22,13 @@ function SignInAction({ again }: { again: boolean }) {
   const { t } = useTranslation(COMPETITORS_NS);
   const signIn = useFacebookSignIn();
   return (
-    <Button size="small" type="primary" icon={<FacebookFilled aria-hidden />} loading={signIn.loading} onClick={() => void signIn.start()}>
+    <Button
+      size="small"
+      type="primary"
+      icon={<FacebookFilled aria-hidden />}
+      loading={signIn.loading}
+      onClick={() => void signIn.start()}
+    >
       {again ? t("discovery.signInAgain") : t("discovery.signIn")}
     </Button>
   );
@@ -53,13 +59,17 @@ export function CompetitorCard({
   const [remove, removing] = useMutation(CompetitorsDeleteDocument);
   const [problem, setProblem] = useState<{ text: string; code: string | null } | null>(null);
   const hintId = `competitor-read-hint-${c.id}`;
-  const place = [areaLabel(c.area, locale), cuisineLabel(c.cuisine, locale)].filter(Boolean).join(partSeparator(locale));
+  const place = [areaLabel(c.area, locale), cuisineLabel(c.cuisine, locale)]
+    .filter(Boolean)
+    .join(partSeparator(locale));
 
   const readInstagram = async () => {
     setProblem(null);
     try {
       const r = (await fetch({ variables: { id: c.id } })).data?.fetchCompetitorFromInstagram;
-      void message.success(r?.snapshot.simulated ? t("card.fetchedSimulated", { name: c.name }) : t("card.fetched", { name: c.name }));
+      void message.success(
+        r?.snapshot.simulated ? t("card.fetchedSimulated", { name: c.name }) : t("card.fetched", { name: c.name }),
+      );
       onChanged();
     } catch (e) {
       const code = errorCode(e) ?? null;
@@ -101,12 +111,19 @@ export function CompetitorCard({
         <bdi dir="ltr" className="sufra-competitor-handle">
           @{c.handle}
         </bdi>
-        {place && <span className="sufra-muted">{partSeparator(locale)}{place}</span>}
+        {place && (
+          <span className="sufra-muted">
+            {partSeparator(locale)}
+            {place}
+          </span>
+        )}
       </p>
       {latest ? (
         <>
           <p className="sufra-competitor-latest">
-            <Typography.Text type="secondary">{t("card.latest", { date: formatDate(`${latest.day}T12:00:00+03:00`, locale) })}</Typography.Text>{" "}
+            <Typography.Text type="secondary">
+              {t("card.latest", { date: formatDate(`${latest.day}T12:00:00+03:00`, locale) })}
+            </Typography.Text>{" "}
             <Tag>{COMPETITOR_SOURCE_LABELS[latest.source.toLowerCase() as CompetitorSource][locale]}</Tag>
             {latest.simulated && (
               <ToneTag tone="warning" testId="simulated-tag">
@@ -116,8 +133,14 @@ export function CompetitorCard({
           </p>
           <dl className="sufra-competitor-figures-list">
             {figure(t("metric.followers"), latest.followers != null ? formatNumber(latest.followers, locale) : null)}
-            {figure(t("metric.postsPerWeek"), latest.postsPerWeek != null ? formatNumber(latest.postsPerWeek, locale) : null)}
-            {figure(t("metric.avgEngagement"), latest.avgEngagement != null ? formatPercent(latest.avgEngagement, locale) : null)}
+            {figure(
+              t("metric.postsPerWeek"),
+              latest.postsPerWeek != null ? formatNumber(latest.postsPerWeek, locale) : null,
+            )}
+            {figure(
+              t("metric.avgEngagement"),
+              latest.avgEngagement != null ? formatPercent(latest.avgEngagement, locale) : null,
+            )}
           </dl>
           {latest.topThemes.length > 0 && (
             <div className="sufra-competitor-themes" aria-label={t("card.themes")}>
@@ -144,7 +167,11 @@ export function CompetitorCard({
           showIcon
           title={problem.text}
           data-testid="fetch-problem"
-          action={problem.code && SIGN_IN_CODES.has(problem.code) ? <SignInAction again={problem.code === "FACEBOOK_RECONNECT_NEEDED"} /> : undefined}
+          action={
+            problem.code && SIGN_IN_CODES.has(problem.code) ? (
+              <SignInAction again={problem.code === "FACEBOOK_RECONNECT_NEEDED"} />
+            ) : undefined
+          }
         />
       )}
       <div className="sufra-competitor-actions">
@@ -165,11 +192,26 @@ export function CompetitorCard({
             {t("card.fetch")}
           </Button>
         )}
-        <Button size="small" icon={<EditOutlined aria-hidden />} onClick={onEdit} aria-label={`${t("card.edit")}: ${c.name}`}>
+        <Button
+          size="small"
+          icon={<EditOutlined aria-hidden />}
+          onClick={onEdit}
+          aria-label={`${t("card.edit")}: ${c.name}`}
+        >
           {t("card.edit")}
         </Button>
-        <Popconfirm title={t("card.deleteTitle", { name: c.name })} description={t("card.deleteText")} onConfirm={() => stopFollowing()} okButtonProps={{ danger: true, loading: removing.loading }}>
-          <Button size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t("card.delete")}: ${c.name}`}>
+        <Popconfirm
+          title={t("card.deleteTitle", { name: c.name })}
+          description={t("card.deleteText")}
+          onConfirm={() => stopFollowing()}
+          okButtonProps={{ danger: true, loading: removing.loading }}
+        >
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            aria-label={`${t("card.delete")}: ${c.name}`}
+          >
             {t("card.delete")}
           </Button>
         </Popconfirm>

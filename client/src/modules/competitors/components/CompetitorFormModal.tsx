@@ -50,14 +50,29 @@ const ruleFor = (field: Exclude<Field, "handle">, locale: Locale): FormRule => (
 });
 
 /** The username against the network chosen in the form. */
-const handleRule = (locale: Locale): FormRule => ({ getFieldValue }) => ({
-  validator: async (_r, value: unknown) => {
-    const problem = competitorHandleProblem(normaliseHandle(typeof value === "string" ? value : ""), getFieldValue("platform") as CompetitorPlatform);
-    if (problem) throw new Error(messageText(problem, locale));
-  },
-});
+const handleRule =
+  (locale: Locale): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_r, value: unknown) => {
+      const problem = competitorHandleProblem(
+        normaliseHandle(typeof value === "string" ? value : ""),
+        getFieldValue("platform") as CompetitorPlatform,
+      );
+      if (problem) throw new Error(messageText(problem, locale));
+    },
+  });
 
-export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open: boolean; editing: CompetitorRow | null; onClose: () => void; onSaved: () => void }) {
+export function CompetitorFormModal({
+  open,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: CompetitorRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation(COMPETITORS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -67,12 +82,24 @@ export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open:
   const [failure, setFailure] = useState<string | null>(null);
 
   const initial: Partial<Values> = editing
-    ? { name: editing.name, platform: platformKey(editing.platform) as CompetitorPlatform, handle: editing.handle, area: areaLabel(editing.area, locale) ?? undefined, cuisine: cuisineLabel(editing.cuisine, locale) ?? undefined }
+    ? {
+        name: editing.name,
+        platform: platformKey(editing.platform) as CompetitorPlatform,
+        handle: editing.handle,
+        area: areaLabel(editing.area, locale) ?? undefined,
+        cuisine: cuisineLabel(editing.cuisine, locale) ?? undefined,
+      }
     : { platform: "instagram" };
 
   const submit = async (v: Values) => {
     setFailure(null);
-    const input = { name: v.name, platform: gqlPlatform(v.platform), handle: v.handle, area: v.area?.trim() || null, cuisine: v.cuisine?.trim() || null };
+    const input = {
+      name: v.name,
+      platform: gqlPlatform(v.platform),
+      handle: v.handle,
+      area: v.area?.trim() || null,
+      cuisine: v.cuisine?.trim() || null,
+    };
     try {
       if (editing) {
         await update({ variables: { id: editing.id, input } });
@@ -88,7 +115,8 @@ export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open:
     }
   };
 
-  const options = (keys: readonly string[], labels: Record<string, { en: string; ar: string }>) => keys.map((k) => ({ value: labels[k]![locale] }));
+  const options = (keys: readonly string[], labels: Record<string, { en: string; ar: string }>) =>
+    keys.map((k) => ({ value: labels[k]![locale] }));
 
   return (
     <Modal
@@ -106,7 +134,14 @@ export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open:
       data-testid="competitor-form"
     >
       <FormFailure failure={failure} testId="competitor-form-failure" />
-      <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={initial} requiredMark={false} name="competitor">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={initial}
+        requiredMark={false}
+        name="competitor"
+      >
         <Form.Item name="name" label={t("form.name")} rules={[ruleFor("name", locale)]}>
           <Input dir="auto" autoComplete="off" maxLength={100} />
         </Form.Item>
@@ -123,10 +158,30 @@ export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open:
           <Input dir="ltr" autoComplete="off" autoCapitalize="none" spellCheck={false} prefix="@" maxLength={200} />
         </Form.Item>
         <Form.Item name="area" label={`${t("form.area")} (${t("form.optional")})`} rules={[ruleFor("area", locale)]}>
-          <AutoComplete options={options(KUWAIT_AREA_KEYS, KUWAIT_AREAS)} filterOption={(input, o) => String(o?.value ?? "").toLowerCase().includes(input.toLowerCase())} allowClear />
+          <AutoComplete
+            options={options(KUWAIT_AREA_KEYS, KUWAIT_AREAS)}
+            filterOption={(input, o) =>
+              String(o?.value ?? "")
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
+            allowClear
+          />
         </Form.Item>
-        <Form.Item name="cuisine" label={`${t("form.cuisine")} (${t("form.optional")})`} rules={[ruleFor("cuisine", locale)]}>
-          <AutoComplete options={options(CUISINE_KEYS, CUISINES)} filterOption={(input, o) => String(o?.value ?? "").toLowerCase().includes(input.toLowerCase())} allowClear />
+        <Form.Item
+          name="cuisine"
+          label={`${t("form.cuisine")} (${t("form.optional")})`}
+          rules={[ruleFor("cuisine", locale)]}
+        >
+          <AutoComplete
+            options={options(CUISINE_KEYS, CUISINES)}
+            filterOption={(input, o) =>
+              String(o?.value ?? "")
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
+            allowClear
+          />
         </Form.Item>
       </Form>
     </Modal>

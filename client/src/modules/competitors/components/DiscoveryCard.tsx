@@ -30,7 +30,17 @@ function readOutcome(params: URLSearchParams): Outcome | null {
   return { ok: false, code: code === "NO_INSTAGRAM_BUSINESS" ? code : "OAUTH_FAILED" };
 }
 
-export function DiscoveryCard({ discovery, state, error, onChanged }: { discovery: Discovery | null; state: DiscoveryState | null; error: unknown; onChanged: () => void }) {
+export function DiscoveryCard({
+  discovery,
+  state,
+  error,
+  onChanged,
+}: {
+  discovery: Discovery | null;
+  state: DiscoveryState | null;
+  error: unknown;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation(COMPETITORS_NS);
   const { t: tc } = useTranslation();
   const locale = useLocale();
@@ -41,7 +51,11 @@ export function DiscoveryCard({ discovery, state, error, onChanged }: { discover
   const [disconnect, disconnecting] = useMutation(CompetitorsDiscoveryDisconnectDocument, {
     // the answer is the new state: no second question to the server
     update: (cache, { data }) => {
-      if (data) cache.writeQuery({ query: CompetitorsDiscoveryDocument, data: { competitorDiscovery: data.disconnectCompetitorDiscovery } });
+      if (data)
+        cache.writeQuery({
+          query: CompetitorsDiscoveryDocument,
+          data: { competitorDiscovery: data.disconnectCompetitorDiscovery },
+        });
     },
   });
 
@@ -73,15 +87,28 @@ export function DiscoveryCard({ discovery, state, error, onChanged }: { discover
   };
 
   const signInButton = (label: string) => (
-    <Button type="primary" icon={<FacebookFilled aria-hidden />} loading={signIn.loading} onClick={() => void signIn.start()} data-testid="discovery-sign-in">
+    <Button
+      type="primary"
+      icon={<FacebookFilled aria-hidden />}
+      loading={signIn.loading}
+      onClick={() => void signIn.start()}
+      data-testid="discovery-sign-in"
+    >
       {label}
     </Button>
   );
 
   let body;
-  if (!discovery) body = error ? <LoadError title={t("discovery.loadFailed")} error={error} onRetry={onChanged} /> : <Typography.Paragraph type="secondary">{t("discovery.checking")}</Typography.Paragraph>;
-  else if (state === "demo") body = <Typography.Paragraph className="sufra-discovery-text">{t("discovery.demo")}</Typography.Paragraph>;
-  else if (state === "notConfigured") body = <Typography.Paragraph className="sufra-discovery-text">{t("discovery.notConfigured")}</Typography.Paragraph>;
+  if (!discovery)
+    body = error ? (
+      <LoadError title={t("discovery.loadFailed")} error={error} onRetry={onChanged} />
+    ) : (
+      <Typography.Paragraph type="secondary">{t("discovery.checking")}</Typography.Paragraph>
+    );
+  else if (state === "demo")
+    body = <Typography.Paragraph className="sufra-discovery-text">{t("discovery.demo")}</Typography.Paragraph>;
+  else if (state === "notConfigured")
+    body = <Typography.Paragraph className="sufra-discovery-text">{t("discovery.notConfigured")}</Typography.Paragraph>;
   else if (state === "notConnected")
     body = (
       <>
@@ -92,7 +119,13 @@ export function DiscoveryCard({ discovery, state, error, onChanged }: { discover
   else if (state === "reconnect")
     body = (
       <>
-        <Alert type="warning" showIcon className="sufra-discovery-alert" title={t("discovery.reconnect")} data-testid="discovery-reconnect" />
+        <Alert
+          type="warning"
+          showIcon
+          className="sufra-discovery-alert"
+          title={t("discovery.reconnect")}
+          data-testid="discovery-reconnect"
+        />
         <div className="sufra-discovery-actions">{signInButton(t("discovery.signInAgain"))}</div>
       </>
     );
@@ -112,8 +145,12 @@ export function DiscoveryCard({ discovery, state, error, onChanged }: { discover
           )}
         </Typography.Paragraph>
         <Typography.Paragraph type="secondary" className="sufra-discovery-dates">
-          {discovery.connectedAt && <span>{t("discovery.since", { date: formatDate(discovery.connectedAt, locale) })}</span>}
-          {discovery.expiresAt && <span>{t("discovery.validUntil", { date: formatDate(discovery.expiresAt, locale) })}</span>}
+          {discovery.connectedAt && (
+            <span>{t("discovery.since", { date: formatDate(discovery.connectedAt, locale) })}</span>
+          )}
+          {discovery.expiresAt && (
+            <span>{t("discovery.validUntil", { date: formatDate(discovery.expiresAt, locale) })}</span>
+          )}
         </Typography.Paragraph>
         <div className="sufra-discovery-actions">
           <Popconfirm

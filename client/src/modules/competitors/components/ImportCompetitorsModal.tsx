@@ -30,7 +30,15 @@ export function TemplateButtons() {
   );
 }
 
-export function ImportCompetitorsModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+export function ImportCompetitorsModal({
+  open,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const { t } = useTranslation(COMPETITORS_NS);
   const locale = useLocale();
   const [run, { loading }] = useMutation(CompetitorsImportDocument);
@@ -39,7 +47,12 @@ export function ImportCompetitorsModal({ open, onClose, onImported }: { open: bo
   const renderResult = (result: Result) =>
     result.errors.length ? (
       <>
-        <Alert type="error" showIcon title={t("import.nothing")} description={t("import.fix", { count: result.errors.length, n: n(result.errors.length) })} />
+        <Alert
+          type="error"
+          showIcon
+          title={t("import.nothing")}
+          description={t("import.fix", { count: result.errors.length, n: n(result.errors.length) })}
+        />
         <ul className="sufra-competitor-import-errors" data-testid="import-errors">
           {result.errors.map((e) => (
             <li key={e.line}>
@@ -63,7 +76,9 @@ export function ImportCompetitorsModal({ open, onClose, onImported }: { open: bo
         description={
           <>
             {result.created > 0 && <div>{t("import.created", { count: result.created, n: n(result.created) })}</div>}
-            {result.replaced > 0 && <div>{t("import.replaced", { count: result.replaced, n: n(result.replaced) })}</div>}
+            {result.replaced > 0 && (
+              <div>{t("import.replaced", { count: result.replaced, n: n(result.replaced) })}</div>
+            )}
           </>
         }
       />

@@ -3,7 +3,14 @@
 // (the form says so, and the message after saving says which happened).
 import { FormFailure, showServerErrors } from "../../../shared/FormFailure.tsx";
 import { useMutation } from "@apollo/client/react";
-import { COMPETITOR_THEMES_MAX, competitorSnapshotSchema, isMessageKey, kuwaitDate, messageText, type Locale } from "@sufra/schema";
+import {
+  COMPETITOR_THEMES_MAX,
+  competitorSnapshotSchema,
+  isMessageKey,
+  kuwaitDate,
+  messageText,
+  type Locale,
+} from "@sufra/schema";
 import { App, Form, InputNumber, Modal, Select, Typography } from "antd";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { FormRule } from "antd";
@@ -30,7 +37,9 @@ const dayText = (v: unknown) => (dayjs.isDayjs(v) ? v.format("YYYY-MM-DD") : v);
 
 const ruleFor = (field: Field, locale: Locale): FormRule => ({
   validator: async (_r, value: unknown) => {
-    const r = competitorSnapshotSchema.shape[field].safeParse(field === "day" ? dayText(value) : field === "topThemes" ? (value ?? []) : (value ?? undefined));
+    const r = competitorSnapshotSchema.shape[field].safeParse(
+      field === "day" ? dayText(value) : field === "topThemes" ? (value ?? []) : (value ?? undefined),
+    );
     if (!r.success) {
       const key = r.error.issues[0]?.message;
       throw new Error(messageText(isMessageKey(key) ? key : "invalidValue", locale));
@@ -38,7 +47,15 @@ const ruleFor = (field: Field, locale: Locale): FormRule => ({
   },
 });
 
-export function SnapshotModal({ competitor, onClose, onSaved }: { competitor: CompetitorRow | null; onClose: () => void; onSaved: () => void }) {
+export function SnapshotModal({
+  competitor,
+  onClose,
+  onSaved,
+}: {
+  competitor: CompetitorRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation(COMPETITORS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -91,8 +108,20 @@ export function SnapshotModal({ competitor, onClose, onSaved }: { competitor: Co
       data-testid="snapshot-form"
     >
       <FormFailure failure={failure} testId="snapshot-failure" />
-      <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ day: dayjs(`${today}T12:00:00`), topThemes: [] }} requiredMark={false} name="competitor-snapshot">
-        <Form.Item name="day" label={t("snapshot.day")} rules={[ruleFor("day", locale)]} extra={t("snapshot.replaceNote")}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ day: dayjs(`${today}T12:00:00`), topThemes: [] }}
+        requiredMark={false}
+        name="competitor-snapshot"
+      >
+        <Form.Item
+          name="day"
+          label={t("snapshot.day")}
+          rules={[ruleFor("day", locale)]}
+          extra={t("snapshot.replaceNote")}
+        >
           <DatePicker disabledDate={(d) => d.format("YYYY-MM-DD") > today} allowClear={false} />
         </Form.Item>
         <div className="sufra-competitor-figures">
@@ -102,12 +131,27 @@ export function SnapshotModal({ competitor, onClose, onSaved }: { competitor: Co
           <Form.Item name="postsPerWeek" label={t("snapshot.postsPerWeek")} rules={[ruleFor("postsPerWeek", locale)]}>
             <InputNumber min={0} step={0.5} inputMode="decimal" className="sufra-competitor-number" />
           </Form.Item>
-          <Form.Item name="avgEngagement" label={t("snapshot.avgEngagement")} rules={[ruleFor("avgEngagement", locale)]}>
+          <Form.Item
+            name="avgEngagement"
+            label={t("snapshot.avgEngagement")}
+            rules={[ruleFor("avgEngagement", locale)]}
+          >
             <InputNumber min={0} max={100} step={0.1} inputMode="decimal" className="sufra-competitor-number" />
           </Form.Item>
         </div>
-        <Form.Item name="topThemes" label={t("snapshot.themes")} rules={[ruleFor("topThemes", locale)]} extra={t("snapshot.themesHelp")}>
-          <Select mode="tags" maxCount={COMPETITOR_THEMES_MAX} open={false} tokenSeparators={[",", "،", ";"]} suffixIcon={null} />
+        <Form.Item
+          name="topThemes"
+          label={t("snapshot.themes")}
+          rules={[ruleFor("topThemes", locale)]}
+          extra={t("snapshot.themesHelp")}
+        >
+          <Select
+            mode="tags"
+            maxCount={COMPETITOR_THEMES_MAX}
+            open={false}
+            tokenSeparators={[",", "،", ";"]}
+            suffixIcon={null}
+          />
         </Form.Item>
         <Typography.Text type="secondary" className="sufra-competitor-hint">
           {messageText("competitorSnapshotEmpty", locale)}

@@ -17,7 +17,17 @@ export interface ActivityRow {
   timestamp: string;
 }
 
-export function ActivityCard({ rows, emptyHint, firstStep, "data-testid": testId }: { rows: readonly ActivityRow[]; emptyHint: string; firstStep: { to: string; label: string }; "data-testid": string }) {
+export function ActivityCard({
+  rows,
+  emptyHint,
+  firstStep,
+  "data-testid": testId,
+}: {
+  rows: readonly ActivityRow[];
+  emptyHint: string;
+  firstStep: { to: string; label: string };
+  "data-testid": string;
+}) {
   const { t } = useTranslation("dashboard");
   const locale = useLocale();
   const [all, setAll] = useState(false);
@@ -25,7 +35,14 @@ export function ActivityCard({ rows, emptyHint, firstStep, "data-testid": testId
   const listed = all ? rows : rows.slice(0, ACTIVITY_SHOWN);
   const listId = `${testId}-list`;
   const toggle = more ? (
-    <Button type="link" size="small" aria-expanded={all} aria-controls={listId} onClick={() => setAll((v) => !v)} data-testid={`${testId}-see-all`}>
+    <Button
+      type="link"
+      size="small"
+      aria-expanded={all}
+      aria-controls={listId}
+      onClick={() => setAll((v) => !v)}
+      data-testid={`${testId}-see-all`}
+    >
       {all ? t("activity.showFewer") : t("activity.seeAll", { n: formatNumber(rows.length, locale) })}
     </Button>
   ) : null;

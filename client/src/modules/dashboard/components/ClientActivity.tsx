@@ -1,7 +1,14 @@
 // The client's recent activity (clientDashboard.recentActivity, newest first): posts published with
 // their figures, posts scheduled, competitor figures recorded, reviews received; each with an icon of
 // its kind, its network, and how long ago. Empty, it points to writing a post.
-import { AimOutlined, CalendarOutlined, CheckCircleOutlined, CommentOutlined, HeartOutlined, NotificationOutlined } from "@ant-design/icons";
+import {
+  AimOutlined,
+  CalendarOutlined,
+  CheckCircleOutlined,
+  CommentOutlined,
+  HeartOutlined,
+  NotificationOutlined,
+} from "@ant-design/icons";
 import { clientActivityText } from "@sufra/schema";
 import { Typography } from "antd";
 import type { ReactNode } from "react";
@@ -30,9 +37,16 @@ function Figures({ a }: { a: ClientActivityItem }) {
   const parts = [
     m.likes != null ? t("clientActivity.likes", { n: formatNumber(m.likes, locale) }) : null,
     m.engagementRate != null ? t("clientActivity.rate", { rate: formatPercent(m.engagementRate, locale) }) : null,
-    m.rating != null ? t("clientActivity.rating", { n: formatNumber(m.rating, locale), of: formatNumber(5, locale) }) : null,
+    m.rating != null
+      ? t("clientActivity.rating", { n: formatNumber(m.rating, locale), of: formatNumber(5, locale) })
+      : null,
   ].filter(Boolean);
-  return parts.length ? <Typography.Text type="secondary">{partSeparator(locale)}{joinParts(parts, locale)}</Typography.Text> : null;
+  return parts.length ? (
+    <Typography.Text type="secondary">
+      {partSeparator(locale)}
+      {joinParts(parts, locale)}
+    </Typography.Text>
+  ) : null;
 }
 
 export function ClientActivity({ items }: { items: readonly ClientActivityItem[] }) {
@@ -57,5 +71,12 @@ export function ClientActivity({ items }: { items: readonly ClientActivityItem[]
     );
     return { id: a.id, type: a.type, icon: ICONS[a.type], body, timestamp: a.timestamp };
   });
-  return <ActivityCard data-testid="client-activity" rows={rows} emptyHint={t("clientActivity.emptyHint")} firstStep={{ to: "/posts/new", label: t("recent.create") }} />;
+  return (
+    <ActivityCard
+      data-testid="client-activity"
+      rows={rows}
+      emptyHint={t("clientActivity.emptyHint")}
+      firstStep={{ to: "/posts/new", label: t("recent.create") }}
+    />
+  );
 }

@@ -21,17 +21,25 @@ export function ContentPerformanceCard() {
   const simKind = useSimulatedKind();
   const locale = useLocale();
   const clientId = useSession().user?.business_id;
-  const { data, error, refetch } = useQuery(DashboardContentPerformanceDocument, { variables: { clientId: clientId ?? "" }, skip: !clientId, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(DashboardContentPerformanceDocument, {
+    variables: { clientId: clientId ?? "" },
+    skip: !clientId,
+    fetchPolicy: "cache-and-network",
+  });
   const content = data?.analyticsContent;
   const best = data?.analyticsTopPosts.posts[0];
 
   let body;
-  if (error && !data) body = <LoadError title={t("performance.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
+  if (error && !data)
+    body = <LoadError title={t("performance.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   else if (!content) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (!content.byType.some((g) => g.posts > 0))
     body = (
       <Typography.Paragraph type="secondary" data-testid="performance-empty">
-        {t("performance.empty")} <Link to="/posts/new" className="sufra-inline-link">{t("recent.create")}</Link>
+        {t("performance.empty")}{" "}
+        <Link to="/posts/new" className="sufra-inline-link">
+          {t("recent.create")}
+        </Link>
       </Typography.Paragraph>
     );
   else
@@ -42,7 +50,10 @@ export function ContentPerformanceCard() {
           title={t("performance.chart")}
           xLabel={t("performance.kind")}
           yLabel={t("performance.perPost")}
-          data={content.byType.map((g) => ({ x: t(`content.types.${g.key}`, { ns: ANALYTICS_NS, defaultValue: g.key }), y: g.averageEngagement ?? null }))}
+          data={content.byType.map((g) => ({
+            x: t(`content.types.${g.key}`, { ns: ANALYTICS_NS, defaultValue: g.key }),
+            y: g.averageEngagement ?? null,
+          }))}
           height={200}
           data-testid="performance-chart"
         />
@@ -56,7 +67,10 @@ export function ContentPerformanceCard() {
               {best.platforms.map((p) => (
                 <PlatformIcon key={p} platform={p} label={platformLabel(p, locale)} />
               ))}{" "}
-              {t("performance.bestFigures", { engagement: formatNumber(best.engagement, locale), rate: best.engagementRate == null ? "—" : formatPercent(best.engagementRate, locale) })}
+              {t("performance.bestFigures", {
+                engagement: formatNumber(best.engagement, locale),
+                rate: best.engagementRate == null ? "—" : formatPercent(best.engagementRate, locale),
+              })}
             </Typography.Text>
           </div>
         )}
@@ -67,9 +81,13 @@ export function ContentPerformanceCard() {
     <Card
       title={t("performance.title")}
       className="sufra-card"
-      extra={content?.simulatedIncluded ? <Tag color={TAG_COLORS.warning} variant="solid">
+      extra={
+        content?.simulatedIncluded ? (
+          <Tag color={TAG_COLORS.warning} variant="solid">
             {t(`simulated.tag.${simKind}`, { ns: ANALYTICS_NS })}
-          </Tag> : null}
+          </Tag>
+        ) : null
+      }
       actions={[
         <Link key="analytics" to="/analytics" data-testid="performance-link">
           {t("performance.more")}

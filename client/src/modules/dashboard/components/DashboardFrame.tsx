@@ -25,7 +25,5 @@ export function DashboardFrame({ children }: { children: (me: DashboardMe) => Re
         }
       />
     );
-  return (
-    <Loading rows={6} />
-  );
+  return <Loading rows={6} />;
 }

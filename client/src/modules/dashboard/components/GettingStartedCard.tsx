@@ -30,7 +30,12 @@ export function GettingStartedCard() {
   const hint = (s: Step): string | null => {
     if (s.key === "TEAM" && !s.available) return null;
     if (s.done) return null;
-    if (s.key === "PROFILE") return s.missing.length ? t("hints.PROFILE", { missing: new Intl.ListFormat(locale, { type: "conjunction" }).format(s.missing.map((m) => t(`needs.${m}`))) }) : null;
+    if (s.key === "PROFILE")
+      return s.missing.length
+        ? t("hints.PROFILE", {
+            missing: new Intl.ListFormat(locale, { type: "conjunction" }).format(s.missing.map((m) => t(`needs.${m}`))),
+          })
+        : null;
     if (s.key === "CONNECT" && s.operatorNeeded) return t("hints.CONNECT_OPERATOR");
     return t(`hints.${s.key}`);
   };
@@ -45,7 +50,11 @@ export function GettingStartedCard() {
             {t("title")}
           </Typography.Title>
         }
-        extra={<Typography.Text data-testid="getting-started-progress">{t("progress", { done: formatNumber(list.done, locale), total: formatNumber(list.total, locale) })}</Typography.Text>}
+        extra={
+          <Typography.Text data-testid="getting-started-progress">
+            {t("progress", { done: formatNumber(list.done, locale), total: formatNumber(list.total, locale) })}
+          </Typography.Text>
+        }
       >
         <Progress percent={Math.round((list.done / list.total) * 100)} showInfo={false} aria-hidden="true" />
         <ol className="sufra-getting-started-steps">
@@ -54,7 +63,12 @@ export function GettingStartedCard() {
             const text = hint(s);
             const linked = !s.done && s.available && s.route && !s.operatorNeeded;
             return (
-              <li key={s.key} className="sufra-getting-started-step" data-done={s.done} data-testid={`getting-started-${s.key.toLowerCase()}`}>
+              <li
+                key={s.key}
+                className="sufra-getting-started-step"
+                data-done={s.done}
+                data-testid={`getting-started-${s.key.toLowerCase()}`}
+              >
                 <span className="sufra-getting-started-mark" aria-hidden="true">
                   {s.done ? <CheckCircleFilled /> : <ClockCircleOutlined />}
                 </span>
@@ -67,7 +81,11 @@ export function GettingStartedCard() {
                     <span className="sufra-getting-started-label">{label}</span>
                   )}
                   {s.done && <span className="sufra-visually-hidden"> ({t("done")})</span>}{" "}
-                  {s.key === "TEAM" && !s.available && <Tag variant="solid" color={TAG_COLORS.neutral}>{t("hints.TEAM_PLAN")}</Tag>}
+                  {s.key === "TEAM" && !s.available && (
+                    <Tag variant="solid" color={TAG_COLORS.neutral}>
+                      {t("hints.TEAM_PLAN")}
+                    </Tag>
+                  )}
                   {text && (
                     <Typography.Paragraph type="secondary" className="sufra-getting-started-hint">
                       {text}

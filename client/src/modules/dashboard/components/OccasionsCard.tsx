@@ -17,7 +17,10 @@ export function OccasionsCard() {
   const locale = useLocale();
   const { user } = useSession();
   const canPlan = !!user && mayOpen(user.role, "/schedule");
-  const { data, error, refetch } = useQuery(DashboardUpcomingOccasionsDocument, { variables: { days: UPCOMING_OCCASIONS_DEFAULT_DAYS }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(DashboardUpcomingOccasionsDocument, {
+    variables: { days: UPCOMING_OCCASIONS_DEFAULT_DAYS },
+    fetchPolicy: "cache-and-network",
+  });
   const list = data?.upcomingOccasions;
 
   let body;
@@ -30,7 +33,16 @@ export function OccasionsCard() {
           const day = `${o.date}T12:00:00+03:00`;
           return (
             <li key={`${o.occasionKey}-${o.date}`}>
-              <Typography.Text strong>{o.daysUntil === 0 ? t("occasions.today", { name, posts }) : t("occasions.suggestion", { name, posts, count: o.daysUntil, days: formatNumber(o.daysUntil, locale) })}</Typography.Text>
+              <Typography.Text strong>
+                {o.daysUntil === 0
+                  ? t("occasions.today", { name, posts })
+                  : t("occasions.suggestion", {
+                      name,
+                      posts,
+                      count: o.daysUntil,
+                      days: formatNumber(o.daysUntil, locale),
+                    })}
+              </Typography.Text>
               <br />
               <Typography.Text type="secondary">
                 <time dateTime={o.date}>{formatDate(day, locale, "long")}</time>
@@ -40,7 +52,9 @@ export function OccasionsCard() {
               {canPlan && (
                 <>
                   {" "}
-                  <Link className="sufra-occasion-plan" to={`/schedule?date=${o.date}`}>{t("occasions.plan")}</Link>
+                  <Link className="sufra-occasion-plan" to={`/schedule?date=${o.date}`}>
+                    {t("occasions.plan")}
+                  </Link>
                 </>
               )}
             </li>
@@ -48,7 +62,9 @@ export function OccasionsCard() {
         })}
       </ul>
     ) : (
-      <Typography.Text type="secondary">{t("occasions.none", { within: formatNumber(UPCOMING_OCCASIONS_DEFAULT_DAYS, locale) })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t("occasions.none", { within: formatNumber(UPCOMING_OCCASIONS_DEFAULT_DAYS, locale) })}
+      </Typography.Text>
     );
   else if (error)
     body = (

@@ -19,7 +19,10 @@ const MINUTE = 60_000;
 export function PrayerTimesCard({ now }: { now?: Date }) {
   const { t } = useTranslation("dashboard");
   const locale = useLocale();
-  const { data, error, loading, refetch } = useQuery(DashboardPrayerTimesDocument, { fetchPolicy: "cache-and-network", notifyOnNetworkStatusChange: true });
+  const { data, error, loading, refetch } = useQuery(DashboardPrayerTimesDocument, {
+    fetchPolicy: "cache-and-network",
+    notifyOnNetworkStatusChange: true,
+  });
   const [tick, setTick] = useState(() => new Date());
   useEffect(() => {
     if (now) return;
@@ -34,7 +37,12 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
   if (times) {
     const next = nextPrayer(times, kuwaitClock(at));
     const suggested = suggestedPostTimes(times);
-    const windows = Object.fromEntries(prayerTipWindows(times, times.ramadan).map((w) => [w.reason, `${formatClock(w.from, locale)}–${formatClock(w.to, locale)}`]));
+    const windows = Object.fromEntries(
+      prayerTipWindows(times, times.ramadan).map((w) => [
+        w.reason,
+        `${formatClock(w.from, locale)}–${formatClock(w.to, locale)}`,
+      ]),
+    );
     const day = `${times.date}T12:00:00+03:00`;
     body = (
       <>
@@ -53,7 +61,12 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
           </thead>
           <tbody>
             {PRAYERS.map((p) => (
-              <tr key={p} data-testid={`prayer-${p}`} className={p === next ? "is-next" : undefined} aria-current={p === next ? "time" : undefined}>
+              <tr
+                key={p}
+                data-testid={`prayer-${p}`}
+                className={p === next ? "is-next" : undefined}
+                aria-current={p === next ? "time" : undefined}
+              >
                 <th scope="row">
                   {t(`prayer.names.${p}`)}
                   {p === next && (
@@ -66,7 +79,10 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
                   <time dateTime={times[p]}>{formatClock(times[p], locale)}</time>
                 </td>
                 <td>
-                  <time dateTime={suggested[p]} aria-label={t("prayer.postAt", { time: formatClock(suggested[p], locale) })}>
+                  <time
+                    dateTime={suggested[p]}
+                    aria-label={t("prayer.postAt", { time: formatClock(suggested[p], locale) })}
+                  >
                     {formatClock(suggested[p], locale)}
                   </time>
                 </td>
@@ -74,17 +90,16 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
             ))}
           </tbody>
         </table>
-        <Note className="sufra-block-gap" data-testid="prayer-tip" title={t(times.ramadan ? "prayer.tipRamadan" : "prayer.tip", windows)} />
+        <Note
+          className="sufra-block-gap"
+          data-testid="prayer-tip"
+          title={t(times.ramadan ? "prayer.tipRamadan" : "prayer.tip", windows)}
+        />
       </>
     );
   } else if (error && !loading)
-    body = (
-      <LoadError title={t("prayer.loadFailed")} onRetry={() => refetch().catch(() => {})} testId="prayer-error" />
-    );
-  else
-    body = (
-      <Loading label={t("prayer.loading")} rows={4} />
-    );
+    body = <LoadError title={t("prayer.loadFailed")} onRetry={() => refetch().catch(() => {})} testId="prayer-error" />;
+  else body = <Loading label={t("prayer.loading")} rows={4} />;
 
   return (
     <Card title={t("prayer.title")} className="sufra-card" data-testid="prayer-times">

@@ -1,6 +1,14 @@
 // Quick actions: links to where the work happens. Each role gets only the screens it may open (a
 // link the role's guard would refuse is left out, whatever the caller asked for).
-import { BarChartOutlined, CalendarOutlined, EditOutlined, SettingOutlined, ShopOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
+import {
+  BarChartOutlined,
+  CalendarOutlined,
+  EditOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from "@ant-design/icons";
 import { mayOpen } from "@sufra/schema";
 import { Card } from "antd";
 import type { ReactNode } from "react";
@@ -8,7 +16,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useSession } from "../../../lib/session.ts";
 
-export type QuickActionKey = "createPost" | "schedule" | "analytics" | "settings" | "businessDetails" | "profile" | "team";
+export type QuickActionKey =
+  "createPost" | "schedule" | "analytics" | "settings" | "businessDetails" | "profile" | "team";
 
 const ACTIONS: Record<QuickActionKey, { path: string; icon: ReactNode }> = {
   createPost: { path: "/posts/new", icon: <EditOutlined /> },

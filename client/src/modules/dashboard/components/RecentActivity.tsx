@@ -22,7 +22,13 @@ export function RecentActivity({ items }: { items: OwnerActivityItem[] }) {
   return (
     <ActivityCard
       data-testid="recent-activity"
-      rows={items.map((a) => ({ id: a.id, type: a.type, icon: ICONS[a.type], body: ownerActivityText(a.type.toLowerCase(), a.subject, locale, a.platform), timestamp: a.timestamp }))}
+      rows={items.map((a) => ({
+        id: a.id,
+        type: a.type,
+        icon: ICONS[a.type],
+        body: ownerActivityText(a.type.toLowerCase(), a.subject, locale, a.platform),
+        timestamp: a.timestamp,
+      }))}
       emptyHint={t("activity.emptyHint")}
       firstStep={{ to: "/team", label: t("activity.inviteTeam") }}
     />

@@ -9,7 +9,10 @@ import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { excerpt, POST_STATUS_COLORS, postStatusLabel } from "../../../shared/postStatus.ts";
 import type { RecentPost } from "../hooks/useClientDashboard.ts";
 
-const timeOf = (p: RecentPost) => (p.status === "PUBLISHED" || p.status === "PARTIALLY_PUBLISHED" ? (p.publishedAt ?? p.scheduledFor) : p.scheduledFor) ?? p.updatedAt;
+const timeOf = (p: RecentPost) =>
+  (p.status === "PUBLISHED" || p.status === "PARTIALLY_PUBLISHED"
+    ? (p.publishedAt ?? p.scheduledFor)
+    : p.scheduledFor) ?? p.updatedAt;
 
 export function RecentPosts({ posts }: { posts: RecentPost[] }) {
   const { t } = useTranslation("dashboard");

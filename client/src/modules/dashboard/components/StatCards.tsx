@@ -14,13 +14,21 @@ import type { OwnerStatsData } from "../hooks/useOwnerStats.ts";
 import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 /** `change`: against the period before, in percent (the client's views, likes and engagement); null: nothing to compare. */
-export type Figure = { key: string; value: number | null; hint?: string; percent?: boolean; span?: number; change?: number | null };
+export type Figure = {
+  key: string;
+  value: number | null;
+  hint?: string;
+  percent?: boolean;
+  span?: number;
+  change?: number | null;
+};
 
 /** One card per figure (title from stats.<key>), numbers in the person's digits. */
 export function FigureCards({ figures, note }: { figures: Figure[]; note?: ReactNode }) {
   const { t } = useTranslation("dashboard");
   const locale = useLocale();
-  const shown = (f: Figure) => (f.value == null ? "—" : f.percent ? formatPercent(f.value, locale) : formatNumber(f.value, locale));
+  const shown = (f: Figure) =>
+    f.value == null ? "—" : f.percent ? formatPercent(f.value, locale) : formatNumber(f.value, locale);
   return (
     <section aria-label={t("stats.title")}>
       {note}
@@ -52,7 +60,13 @@ export function StatCards({ stats }: { stats: OwnerStatsData }) {
         { key: "scheduledPosts", value: stats.scheduledPosts },
         { key: "publishedToday", value: stats.publishedToday },
         { key: "teamMembers", value: stats.teamMembers },
-        { key: "engagementRate", value: stats.engagementRate ?? null, percent: true, span: 8, hint: stats.engagementRate == null ? t("stats.engagementPending") : undefined },
+        {
+          key: "engagementRate",
+          value: stats.engagementRate ?? null,
+          percent: true,
+          span: 8,
+          hint: stats.engagementRate == null ? t("stats.engagementPending") : undefined,
+        },
       ]}
     />
   );
@@ -65,7 +79,12 @@ export function ClientStatCards({ stats }: { stats: ClientDashboardData }) {
   // views, likes and engagement cover the last 30 Kuwait days (the period), against the 30 before
   const note = (
     <div className="sufra-stat-period" data-testid="stat-period">
-      <Typography.Text type="secondary">{t("stats.period", { from: formatDate(`${stats.period.from}T12:00:00+03:00`, locale), to: formatDate(`${stats.period.to}T12:00:00+03:00`, locale) })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t("stats.period", {
+          from: formatDate(`${stats.period.from}T12:00:00+03:00`, locale),
+          to: formatDate(`${stats.period.to}T12:00:00+03:00`, locale),
+        })}
+      </Typography.Text>
       {stats.simulatedIncluded && (
         <Tooltip title={t(`stats.simulatedHint.${simKind}`)}>
           <Tag color={TAG_COLORS.warning} variant="solid" tabIndex={0} data-testid="stat-demo">
@@ -82,7 +101,13 @@ export function ClientStatCards({ stats }: { stats: ClientDashboardData }) {
         { key: "totalPosts", value: stats.totalPosts, hint: t("stats.totalPostsHint") },
         { key: "views", value: stats.views, change: stats.viewsChange ?? null },
         { key: "likes", value: stats.likes, change: stats.likesChange ?? null },
-        { key: "engagementRate", value: stats.engagementRate ?? null, percent: true, hint: t("stats.engagementHint"), change: stats.engagementRateChange ?? null },
+        {
+          key: "engagementRate",
+          value: stats.engagementRate ?? null,
+          percent: true,
+          hint: t("stats.engagementHint"),
+          change: stats.engagementRateChange ?? null,
+        },
         { key: "scheduledPosts", value: stats.scheduledPosts },
         { key: "pendingPosts", value: stats.pendingPosts, hint: t("stats.pendingHint") },
       ]}

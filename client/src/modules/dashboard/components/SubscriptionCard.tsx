@@ -9,7 +9,13 @@ import type { DashboardBusiness } from "../hooks/useDashboardMe.ts";
 import { planOf, trialOf } from "../../../shared/subscription.ts";
 import { DatePair } from "./DatePair.tsx";
 
-const SUB_TONES: Record<string, TagTone> = { TRIAL: "warning", ACTIVE: "success", PAST_DUE: "warning", EXPIRED: "danger", CANCELLED: "danger" };
+const SUB_TONES: Record<string, TagTone> = {
+  TRIAL: "warning",
+  ACTIVE: "success",
+  PAST_DUE: "warning",
+  EXPIRED: "danger",
+  CANCELLED: "danger",
+};
 
 export function SubscriptionCard({ business }: { business: DashboardBusiness }) {
   const { t } = useTranslation("dashboard");
@@ -20,9 +26,29 @@ export function SubscriptionCard({ business }: { business: DashboardBusiness }) 
 
   const items = sub
     ? [
-        { key: "plan", label: t("subscription.plan"), children: <Typography.Text strong>{plan?.name[locale] ?? sub.plan}</Typography.Text> },
-        { key: "status", label: t("subscription.status"), children: <Tag variant="solid" color={TAG_COLORS[SUB_TONES[sub.status] ?? "neutral"]}>{t(`subStatus.${sub.status}`, { defaultValue: sub.status })}</Tag> },
-        ...(plan ? [{ key: "price", label: t("subscription.price"), children: <bdi>{t("subscription.perMonth", { price: formatMoney(plan.priceKwd, locale) })}</bdi> }] : []),
+        {
+          key: "plan",
+          label: t("subscription.plan"),
+          children: <Typography.Text strong>{plan?.name[locale] ?? sub.plan}</Typography.Text>,
+        },
+        {
+          key: "status",
+          label: t("subscription.status"),
+          children: (
+            <Tag variant="solid" color={TAG_COLORS[SUB_TONES[sub.status] ?? "neutral"]}>
+              {t(`subStatus.${sub.status}`, { defaultValue: sub.status })}
+            </Tag>
+          ),
+        },
+        ...(plan
+          ? [
+              {
+                key: "price",
+                label: t("subscription.price"),
+                children: <bdi>{t("subscription.perMonth", { price: formatMoney(plan.priceKwd, locale) })}</bdi>,
+              },
+            ]
+          : []),
         ...(trial
           ? [
               {
@@ -48,8 +74,20 @@ export function SubscriptionCard({ business }: { business: DashboardBusiness }) 
             : []),
       ]
     : [
-        { key: "requested", label: t("subscription.requested"), children: <Typography.Text strong>{plan?.name[locale] ?? business.requestedPlan}</Typography.Text> },
-        ...(plan ? [{ key: "price", label: t("subscription.price"), children: <bdi>{t("subscription.perMonth", { price: formatMoney(plan.priceKwd, locale) })}</bdi> }] : []),
+        {
+          key: "requested",
+          label: t("subscription.requested"),
+          children: <Typography.Text strong>{plan?.name[locale] ?? business.requestedPlan}</Typography.Text>,
+        },
+        ...(plan
+          ? [
+              {
+                key: "price",
+                label: t("subscription.price"),
+                children: <bdi>{t("subscription.perMonth", { price: formatMoney(plan.priceKwd, locale) })}</bdi>,
+              },
+            ]
+          : []),
       ];
 
   return (

@@ -17,7 +17,17 @@ export function TrialAlert({ subscription }: { subscription: SubscriptionLike | 
       {t("trial.pay")}
     </Link>
   );
-  if (trial.ended) return <Alert type="error" showIcon title={t("trial.ended")} description={t("trial.endedHint")} action={pay} data-testid="trial-alert" />;
+  if (trial.ended)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t("trial.ended")}
+        description={t("trial.endedHint")}
+        action={pay}
+        data-testid="trial-alert"
+      />
+    );
   return (
     <Alert
       type="warning"

@@ -27,8 +27,14 @@ export function UnansweredReviewsCard() {
   else if (stats)
     body = (
       <>
-        <Statistic value={stats.unanswered} formatter={() => formatNumber(stats.unanswered, locale)} suffix={t("dashboard.waiting", { count: stats.unanswered })} />
-        {stats.unanswered === 0 && <Typography.Paragraph type="secondary">{t("dashboard.allAnswered")}</Typography.Paragraph>}
+        <Statistic
+          value={stats.unanswered}
+          formatter={() => formatNumber(stats.unanswered, locale)}
+          suffix={t("dashboard.waiting", { count: stats.unanswered })}
+        />
+        {stats.unanswered === 0 && (
+          <Typography.Paragraph type="secondary">{t("dashboard.allAnswered")}</Typography.Paragraph>
+        )}
         <Link to="/inbox">{t("dashboard.open")}</Link>
       </>
     );

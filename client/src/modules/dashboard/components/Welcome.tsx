@@ -5,14 +5,31 @@ import { Note } from "../../../shared/Note.tsx";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import type { DashboardBusiness } from "../hooks/useDashboardMe.ts";
 
-const STATUS_TONES: Record<string, TagTone> = { PENDING: "warning", ACTIVE: "success", SUSPENDED: "danger", REJECTED: "danger" };
+const STATUS_TONES: Record<string, TagTone> = {
+  PENDING: "warning",
+  ACTIVE: "success",
+  SUSPENDED: "danger",
+  REJECTED: "danger",
+};
 
 export function BusinessStatusTag({ status }: { status: string }) {
   const { t } = useTranslation("dashboard");
-  return <Tag variant="solid" color={TAG_COLORS[STATUS_TONES[status] ?? "neutral"]}>{t(`businessStatus.${status}`, { defaultValue: status })}</Tag>;
+  return (
+    <Tag variant="solid" color={TAG_COLORS[STATUS_TONES[status] ?? "neutral"]}>
+      {t(`businessStatus.${status}`, { defaultValue: status })}
+    </Tag>
+  );
 }
 
-export function Welcome({ name, business, subtitle }: { name: string; business: DashboardBusiness | null; subtitle?: string }) {
+export function Welcome({
+  name,
+  business,
+  subtitle,
+}: {
+  name: string;
+  business: DashboardBusiness | null;
+  subtitle?: string;
+}) {
   const { t } = useTranslation("dashboard");
   return (
     <header className="sufra-welcome">
@@ -32,7 +49,12 @@ export function Welcome({ name, business, subtitle }: { name: string; business: 
         <Note title={t("noBusiness")} />
       )}
       {business && business.status !== "ACTIVE" && (
-        <Alert className="sufra-block-gap" type={business.status === "PENDING" ? "info" : "error"} showIcon title={t(`notice.${business.status}`, { defaultValue: "" })} />
+        <Alert
+          className="sufra-block-gap"
+          type={business.status === "PENDING" ? "info" : "error"}
+          showIcon
+          title={t(`notice.${business.status}`, { defaultValue: "" })}
+        />
       )}
     </header>
   );

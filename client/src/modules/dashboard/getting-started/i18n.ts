@@ -18,8 +18,10 @@ export const gettingStartedTexts = {
     hints: {
       PROFILE: "Still missing: {{missing}}",
       CONNECT: "Posts reach your real followers once a network is connected.",
-      CONNECT_OPERATOR: "None of your plan's networks can be connected yet. Write to support@sufra.kw to ask for one; until then, rehearse with your practice accounts.",
-      PRACTICE: "Practice accounts publish to a simulated network: nothing reaches real followers, and practice figures are kept apart.",
+      CONNECT_OPERATOR:
+        "None of your plan's networks can be connected yet. Write to support@sufra.kw to ask for one; until then, rehearse with your practice accounts.",
+      PRACTICE:
+        "Practice accounts publish to a simulated network: nothing reaches real followers, and practice figures are kept apart.",
       SCHEDULE: "Pick a day and time in the composer; the calendar shows it.",
       TEAM: "Invite the people who post with you.",
       TEAM_PLAN: "Available on Premium",
@@ -40,7 +42,8 @@ export const gettingStartedTexts = {
     hints: {
       PROFILE: "ما زال ناقصًا: {{missing}}",
       CONNECT: "تصل منشوراتك إلى متابعيك الحقيقيين بعد ربط شبكة.",
-      CONNECT_OPERATOR: "لا يمكن ربط أي شبكة من شبكات باقتك بعد. راسلنا على support@sufra.kw لطلب إحداها، وحتى ذلك الحين تدرّب بحسابات التدريب.",
+      CONNECT_OPERATOR:
+        "لا يمكن ربط أي شبكة من شبكات باقتك بعد. راسلنا على support@sufra.kw لطلب إحداها، وحتى ذلك الحين تدرّب بحسابات التدريب.",
       PRACTICE: "تنشر الحسابات التجريبية على شبكة محاكاة: لا يصل شيء إلى متابعين حقيقيين، وتبقى أرقام التجربة منفصلة.",
       SCHEDULE: "اختر يومًا ووقتًا في محرر المنشورات، وسيظهر في التقويم.",
       TEAM: "ادعُ من ينشرون معك.",

@@ -11,7 +11,13 @@ export interface StepOver {
   missing?: ("CUISINE" | "AREA" | "HOURS" | "MENU")[];
 }
 
-const ROUTES: Record<Key, string> = { PROFILE: "/settings#business-profile", CONNECT: "/settings#connected-accounts", PRACTICE: "/posts/new", SCHEDULE: "/posts/new", TEAM: "/team" };
+const ROUTES: Record<Key, string> = {
+  PROFILE: "/settings#business-profile",
+  CONNECT: "/settings#connected-accounts",
+  PRACTICE: "/posts/new",
+  SCHEDULE: "/posts/new",
+  TEAM: "/team",
+};
 
 export function gettingStartedData(over: Partial<Record<Key, StepOver>> = {}) {
   const steps = (Object.keys(ROUTES) as Key[]).map((key) => ({
@@ -25,7 +31,14 @@ export function gettingStartedData(over: Partial<Record<Key, StepOver>> = {}) {
     ...over[key],
   }));
   const applying = steps.filter((s) => s.available);
-  return { gettingStarted: { __typename: "GettingStarted" as const, steps, done: applying.filter((s) => s.done).length, total: applying.length } };
+  return {
+    gettingStarted: {
+      __typename: "GettingStarted" as const,
+      steps,
+      done: applying.filter((s) => s.done).length,
+      total: applying.length,
+    },
+  };
 }
 
 export const gettingStartedMock = (over: Partial<Record<Key, StepOver>> = {}) => ({

@@ -8,7 +8,8 @@ export const REST_REFERENCE_NS = "restReference";
 export const restReferenceTexts = {
   en: {
     title: "REST API reference",
-    intro: "Every route of the REST API under /api, generated from the rules the server validates with. REST calls take a person's session token (Bearer); API keys work on GraphQL only.",
+    intro:
+      "Every route of the REST API under /api, generated from the rules the server validates with. REST calls take a person's session token (Bearer); API keys work on GraphQL only.",
     download: "Download openapi.json",
     loading: "Loading the REST reference…",
     loadFailed: "Could not load the REST reference",
@@ -33,7 +34,8 @@ export const restReferenceTexts = {
   },
   ar: {
     title: "مرجع واجهة REST",
-    intro: "كل مسارات واجهة REST تحت ‎/api، مولّدة من القواعد نفسها التي يتحقق بها الخادم. تقبل طلبات REST رمز جلسة الشخص (Bearer)؛ مفاتيح الواجهة البرمجية تعمل مع GraphQL فقط.",
+    intro:
+      "كل مسارات واجهة REST تحت ‎/api، مولّدة من القواعد نفسها التي يتحقق بها الخادم. تقبل طلبات REST رمز جلسة الشخص (Bearer)؛ مفاتيح الواجهة البرمجية تعمل مع GraphQL فقط.",
     download: "تنزيل openapi.json",
     loading: "جارٍ تحميل مرجع REST…",
     loadFailed: "تعذر تحميل مرجع REST",

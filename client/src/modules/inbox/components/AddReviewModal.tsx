@@ -3,7 +3,16 @@
 // the server refuses lands on the field it names.
 import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { useMutation } from "@apollo/client/react";
-import { isMessageKey, kuwaitDate, messageText, REVIEW_SOURCE_KEYS, REVIEW_SOURCES, reviewInputSchema, type Locale, type ReviewSource as SchemaSource } from "@sufra/schema";
+import {
+  isMessageKey,
+  kuwaitDate,
+  messageText,
+  REVIEW_SOURCE_KEYS,
+  REVIEW_SOURCES,
+  reviewInputSchema,
+  type Locale,
+  type ReviewSource as SchemaSource,
+} from "@sufra/schema";
 import { App, Form, Input, Modal, Rate, Select } from "antd";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { FormRule } from "antd";
@@ -31,16 +40,32 @@ const dayText = (v: unknown) => (dayjs.isDayjs(v) ? v.format("YYYY-MM-DD") : v);
 /** The field's shared rule; its first message in the person's language. */
 const ruleFor = (field: Field, locale: Locale): FormRule => ({
   validator: async (_r, value: unknown) => {
-    const r = reviewInputSchema.shape[field].safeParse(field === "reviewedAt" ? dayText(value) : field === "rating" && !value ? null : (value ?? ""));
+    const r = reviewInputSchema.shape[field].safeParse(
+      field === "reviewedAt" ? dayText(value) : field === "rating" && !value ? null : (value ?? ""),
+    );
     if (r.success) return;
     const key = r.error.issues[0]?.message;
     throw new Error(messageText(isMessageKey(key) ? key : "invalidValue", locale));
   },
 });
 
-const SERVER_FIELDS: Record<string, Field> = { source: "source", author: "author", rating: "rating", text: "text", reviewedAt: "reviewedAt" };
+const SERVER_FIELDS: Record<string, Field> = {
+  source: "source",
+  author: "author",
+  rating: "rating",
+  text: "text",
+  reviewedAt: "reviewedAt",
+};
 
-export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (r: { id: string }) => void }) {
+export function AddReviewModal({
+  open,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (r: { id: string }) => void;
+}) {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -52,7 +77,19 @@ export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onCl
   const submit = async (v: Values) => {
     setFailure(null);
     try {
-      const r = (await create({ variables: { input: { source: upper(v.source), author: v.author, rating: v.rating, text: v.text, reviewedAt: String(dayText(v.reviewedAt)) } } })).data?.createReview;
+      const r = (
+        await create({
+          variables: {
+            input: {
+              source: upper(v.source),
+              author: v.author,
+              rating: v.rating,
+              text: v.text,
+              reviewedAt: String(dayText(v.reviewedAt)),
+            },
+          },
+        })
+      ).data?.createReview;
       if (!r) return;
       void message.success(t("add.added"));
       form.resetFields();
@@ -77,7 +114,14 @@ export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onCl
       data-testid="add-review"
     >
       <FormFailure failure={failure} />
-      <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ source: "manual", rating: 0, reviewedAt: dayjs(`${today}T12:00:00`) }} requiredMark={false} name="add-review">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ source: "manual", rating: 0, reviewedAt: dayjs(`${today}T12:00:00`) }}
+        requiredMark={false}
+        name="add-review"
+      >
         <Form.Item name="source" label={t("add.source")} rules={[ruleFor("source", locale)]}>
           <Select options={REVIEW_SOURCE_KEYS.map((k) => ({ value: k, label: REVIEW_SOURCES[k][locale] }))} />
         </Form.Item>

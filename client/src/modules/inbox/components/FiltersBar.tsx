@@ -2,7 +2,13 @@
 // written. Each change goes to the address bar (the page reads the filters from there), so a filtered
 // inbox is a link; "Clear" empties them all. On a phone the fields fold behind one "Filters" button that
 // says how many are on, so the list starts on the first screen.
-import { REVIEW_SENTIMENT_KEYS, REVIEW_SENTIMENTS, REVIEW_SOURCE_KEYS, REVIEW_TOPIC_KEYS, REVIEW_TOPICS } from "@sufra/schema";
+import {
+  REVIEW_SENTIMENT_KEYS,
+  REVIEW_SENTIMENTS,
+  REVIEW_SOURCE_KEYS,
+  REVIEW_TOPIC_KEYS,
+  REVIEW_TOPICS,
+} from "@sufra/schema";
 import { Badge, Button, Drawer, Grid, Select, Switch } from "antd";
 import { FilterOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
@@ -29,11 +35,29 @@ export function FiltersBar(props: Props) {
   const label = on ? t("filters.buttonOn", { n: formatNumber(on, locale) }) : t("filters.button");
   return (
     <>
-      <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} aria-label={label} aria-expanded={open} className="sufra-inbox-filters-toggle" data-testid="filters-toggle">
+      <Button
+        icon={<FilterOutlined />}
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        aria-expanded={open}
+        className="sufra-inbox-filters-toggle"
+        data-testid="filters-toggle"
+      >
         {t("filters.button")}
         {on > 0 && <Badge count={formatNumber(on, locale)} className="sufra-inbox-filters-count" />}
       </Button>
-      <Drawer open={open} onClose={() => setOpen(false)} placement="bottom" size="85%" title={t("filters.label")} footer={<Button type="primary" block onClick={() => setOpen(false)} data-testid="filters-done">{t("filters.done")}</Button>}>
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        placement="bottom"
+        size="85%"
+        title={t("filters.label")}
+        footer={
+          <Button type="primary" block onClick={() => setOpen(false)} data-testid="filters-done">
+            {t("filters.done")}
+          </Button>
+        }
+      >
         <FilterFields {...props} />
       </Drawer>
     </>
@@ -43,7 +67,16 @@ export function FiltersBar(props: Props) {
 function FilterFields({ filters, branches, onChange }: Props) {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
-  const ids = { source: useId(), branch: useId(), unanswered: useId(), stars: useId(), sentiment: useId(), topic: useId(), language: useId(), range: useId() };
+  const ids = {
+    source: useId(),
+    branch: useId(),
+    unanswered: useId(),
+    stars: useId(),
+    sentiment: useId(),
+    topic: useId(),
+    language: useId(),
+    range: useId(),
+  };
   const set = (patch: Partial<InboxFilters>) => onChange({ ...filters, ...patch });
   const all = { value: ALL, label: t("filters.all") };
 
@@ -75,7 +108,12 @@ function FilterFields({ filters, branches, onChange }: Props) {
       )}
       <div className="sufra-inbox-filter is-switch">
         <label htmlFor={ids.unanswered}>{t("filters.unanswered")}</label>
-        <Switch id={ids.unanswered} checked={!!filters.unanswered} onChange={(on) => set({ unanswered: on || undefined })} data-testid="filter-unanswered" />
+        <Switch
+          id={ids.unanswered}
+          checked={!!filters.unanswered}
+          onChange={(on) => set({ unanswered: on || undefined })}
+          data-testid="filter-unanswered"
+        />
       </div>
       <div className="sufra-inbox-filter">
         <label htmlFor={ids.stars}>{t("filters.stars")}</label>
@@ -83,7 +121,10 @@ function FilterFields({ filters, branches, onChange }: Props) {
           id={ids.stars}
           value={filters.stars ?? 0}
           onChange={(v) => set({ stars: v || undefined })}
-          options={[{ value: 0, label: t("filters.all") }, ...[5, 4, 3, 2, 1].map((n) => ({ value: n, label: t("stars", { n: formatNumber(n, locale) }) }))]}
+          options={[
+            { value: 0, label: t("filters.all") },
+            ...[5, 4, 3, 2, 1].map((n) => ({ value: n, label: t("stars", { n: formatNumber(n, locale) }) })),
+          ]}
           popupMatchSelectWidth={false}
           data-testid="filter-stars"
         />
@@ -116,7 +157,11 @@ function FilterFields({ filters, branches, onChange }: Props) {
           id={ids.language}
           value={filters.language ?? ALL}
           onChange={(v) => set({ language: (v || undefined) as InboxFilters["language"] })}
-          options={[all, { value: "ar", label: t("drawer.languages.ar") }, { value: "en", label: t("drawer.languages.en") }]}
+          options={[
+            all,
+            { value: "ar", label: t("drawer.languages.ar") },
+            { value: "en", label: t("drawer.languages.en") },
+          ]}
           popupMatchSelectWidth={false}
           data-testid="filter-language"
         />
@@ -137,7 +182,12 @@ function FilterFields({ filters, branches, onChange }: Props) {
         />
       </div>
       {filterCount(filters) > 0 && (
-        <Button type="link" onClick={() => onChange({})} data-testid="filters-clear" className="sufra-inbox-filters-clear">
+        <Button
+          type="link"
+          onClick={() => onChange({})}
+          data-testid="filters-clear"
+          className="sufra-inbox-filters-clear"
+        >
           {t("filters.clear")}
         </Button>
       )}

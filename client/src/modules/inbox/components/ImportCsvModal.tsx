@@ -14,9 +14,18 @@ import { INBOX_NS } from "../i18n.ts";
 
 type Result = ReviewsImportMutation["importReviews"];
 
-const EXAMPLE = "source,author,rating,text,date\ngoogle,Fatma,5,\"Loved the kunafa, thank you!\",2026-03-01\nطلبات,أم محمد,2,الأكل وصل بارد,02/03/2026";
+const EXAMPLE =
+  'source,author,rating,text,date\ngoogle,Fatma,5,"Loved the kunafa, thank you!",2026-03-01\nطلبات,أم محمد,2,الأكل وصل بارد,02/03/2026';
 
-export function ImportCsvModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+export function ImportCsvModal({
+  open,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const [run, { loading }] = useMutation(ReviewsImportDocument);
@@ -28,15 +37,22 @@ export function ImportCsvModal({ open, onClose, onImported }: { open: boolean; o
         type={result.errors.length ? "warning" : "success"}
         showIcon
         title={t("import.imported", { count: result.imported, n: n(result.imported) })}
-        description={result.duplicates > 0 ? t("import.duplicates", { count: result.duplicates, n: n(result.duplicates) }) : undefined}
+        description={
+          result.duplicates > 0
+            ? t("import.duplicates", { count: result.duplicates, n: n(result.duplicates) })
+            : undefined
+        }
       />
       {result.errors.length > 0 && (
         <div className="sufra-import-errors">
-          <Typography.Paragraph strong>{t("import.errors", { count: result.errors.length, n: n(result.errors.length) })}</Typography.Paragraph>
+          <Typography.Paragraph strong>
+            {t("import.errors", { count: result.errors.length, n: n(result.errors.length) })}
+          </Typography.Paragraph>
           <ul data-testid="import-errors">
             {result.errors.map((e) => (
               <li key={e.line}>
-                <Typography.Text strong>{t("import.line", { line: n(e.line) })}</Typography.Text>: <span dir="auto">{e.messages.join(locale === "ar" ? "؛ " : "; ")}</span>
+                <Typography.Text strong>{t("import.line", { line: n(e.line) })}</Typography.Text>:{" "}
+                <span dir="auto">{e.messages.join(locale === "ar" ? "؛ " : "; ")}</span>
               </li>
             ))}
           </ul>

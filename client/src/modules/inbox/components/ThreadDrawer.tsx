@@ -5,7 +5,21 @@
 // comments can be hidden and answered privately once. Whatever cannot be done says why, and every step
 // says what happened, in the person's language (docs/product.md#routes).
 import { isMessageKey, messageText, REPLY_GAP_LABELS, reviewReplySchema } from "@sufra/schema";
-import { Alert, App, Button, Descriptions, Drawer, Grid, Input, Popconfirm, Segmented, Space, Spin, Tag, Typography } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Grid,
+  Input,
+  Popconfirm,
+  Segmented,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+} from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -14,8 +28,26 @@ import { formatDateTime, showCountIn } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { failureText, useInboxActions } from "../data.ts";
 import { INBOX_NS } from "../i18n.ts";
-import { PRIVATE_REPLY_WINDOW_MS, rememberReplyLanguages, replyLanguages, type InboxItem, type ReplyLanguages } from "../model.ts";
-import { BranchTag, DemoTag, excerpt, IntentTag, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, sourceLabel, Stars, TopicTags } from "./bits.tsx";
+import {
+  PRIVATE_REPLY_WINDOW_MS,
+  rememberReplyLanguages,
+  replyLanguages,
+  type InboxItem,
+  type ReplyLanguages,
+} from "../model.ts";
+import {
+  BranchTag,
+  DemoTag,
+  excerpt,
+  IntentTag,
+  ReviewDate,
+  ReviewStatusTag,
+  SentimentTag,
+  SourceTag,
+  sourceLabel,
+  Stars,
+  TopicTags,
+} from "./bits.tsx";
 
 /** The reply rule's first message in the person's language; null when the text is a valid reply. */
 function replyProblem(text: string, locale: "en" | "ar"): string | null {
@@ -40,7 +72,19 @@ function privateBlocked(item: InboxItem, now = Date.now()): string | null {
   return "notAllowed";
 }
 
-export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: { item: InboxItem | null; onClose: () => void; onChanged: (i: InboxItem) => void; onFailed: () => void; onDeleted: () => void }) {
+export function ThreadDrawer({
+  item,
+  onClose,
+  onChanged,
+  onFailed,
+  onDeleted,
+}: {
+  item: InboxItem | null;
+  onClose: () => void;
+  onChanged: (i: InboxItem) => void;
+  onFailed: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -79,7 +123,11 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
     return r;
   }
 
-  async function step(name: string, action: () => Promise<InboxItem | null | undefined>, done: (r: InboxItem) => string) {
+  async function step(
+    name: string,
+    action: () => Promise<InboxItem | null | undefined>,
+    done: (r: InboxItem) => string,
+  ) {
     setRunning(name);
     try {
       const r = await action();
@@ -100,13 +148,43 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
     setLanguages(v);
     rememberReplyLanguages(v);
   };
-  const onSuggest = () => step("suggest", () => act.suggest(item.id, languages), () => (languages === "both" ? t("drawer.suggestedBoth") : t("drawer.suggested", { language: guestLanguage })));
+  const onSuggest = () =>
+    step(
+      "suggest",
+      () => act.suggest(item.id, languages),
+      () => (languages === "both" ? t("drawer.suggestedBoth") : t("drawer.suggested", { language: guestLanguage })),
+    );
   const onSave = () => step("save", saveIfEdited, () => t("drawer.saved"));
-  const onApprove = () => step("approve", async () => ((await saveIfEdited()) ? act.approve(item.id) : null), (r) => (r.network ? t("drawer.approvedSend") : t("drawer.approved", { source: sourceLabel(r.source, locale) })));
-  const onSend = () => step("send", async () => ((await saveIfEdited()) ? act.send(item.id) : null), (r) => t("drawer.sent", { source: sourceLabel(r.source, locale) }));
-  const onHandled = () => step("handled", async () => ((await saveIfEdited()) ? act.markHandled(item.id) : null), () => t("drawer.markedReplied"));
-  const onDeleteReply = () => step("deleteReply", () => act.deleteReply(item.id), () => t("drawer.replyDeleted"));
-  const onHide = () => step("hide", () => act.hide(item.id, !item.hidden), (r) => (r.hidden ? t("drawer.hiddenDone") : t("drawer.shownDone")));
+  const onApprove = () =>
+    step(
+      "approve",
+      async () => ((await saveIfEdited()) ? act.approve(item.id) : null),
+      (r) => (r.network ? t("drawer.approvedSend") : t("drawer.approved", { source: sourceLabel(r.source, locale) })),
+    );
+  const onSend = () =>
+    step(
+      "send",
+      async () => ((await saveIfEdited()) ? act.send(item.id) : null),
+      (r) => t("drawer.sent", { source: sourceLabel(r.source, locale) }),
+    );
+  const onHandled = () =>
+    step(
+      "handled",
+      async () => ((await saveIfEdited()) ? act.markHandled(item.id) : null),
+      () => t("drawer.markedReplied"),
+    );
+  const onDeleteReply = () =>
+    step(
+      "deleteReply",
+      () => act.deleteReply(item.id),
+      () => t("drawer.replyDeleted"),
+    );
+  const onHide = () =>
+    step(
+      "hide",
+      () => act.hide(item.id, !item.hidden),
+      (r) => (r.hidden ? t("drawer.hiddenDone") : t("drawer.shownDone")),
+    );
   const onPrivate = () =>
     step(
       "private",
@@ -157,7 +235,14 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
       data-testid="review-drawer"
       footer={
         !item.network ? (
-          <Popconfirm title={t("drawer.deleteTitle")} description={t("drawer.deleteText")} okText={t("drawer.delete")} cancelText={t("actions.cancel", { ns: "common" })} okButtonProps={{ danger: true }} onConfirm={onDelete}>
+          <Popconfirm
+            title={t("drawer.deleteTitle")}
+            description={t("drawer.deleteText")}
+            okText={t("drawer.delete")}
+            cancelText={t("actions.cancel", { ns: "common" })}
+            okButtonProps={{ danger: true }}
+            onConfirm={onDelete}
+          >
             <Button danger disabled={busy} data-testid="review-delete">
               {t("drawer.delete")}
             </Button>
@@ -222,12 +307,35 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
           <TopicTags topics={item.topics} />
         </Descriptions.Item>
         <Descriptions.Item label={t("drawer.language")}>{guestLanguage}</Descriptions.Item>
-        {item.approvedAt && item.status === "approved" && <Descriptions.Item label={t("columns.status")}>{t("drawer.approvedOn", { date: formatDateTime(item.approvedAt, locale) })}</Descriptions.Item>}
-        {item.repliedAt && replied && <Descriptions.Item label={t("columns.status")}>{t("drawer.repliedOn", { date: formatDateTime(item.repliedAt, locale) })}</Descriptions.Item>}
+        {item.approvedAt && item.status === "approved" && (
+          <Descriptions.Item label={t("columns.status")}>
+            {t("drawer.approvedOn", { date: formatDateTime(item.approvedAt, locale) })}
+          </Descriptions.Item>
+        )}
+        {item.repliedAt && replied && (
+          <Descriptions.Item label={t("columns.status")}>
+            {t("drawer.repliedOn", { date: formatDateTime(item.repliedAt, locale) })}
+          </Descriptions.Item>
+        )}
       </Descriptions>
 
-      {item.sendError && !replied && <Alert className="sufra-form-alert" type="error" showIcon title={t("drawer.sendFailed")} description={item.sendError} data-testid="send-error" />}
-      {item.can.needsVerification && !replied && <Note className="sufra-form-alert" title={t("drawer.reasons.needsVerification")} data-testid="needs-verification" />}
+      {item.sendError && !replied && (
+        <Alert
+          className="sufra-form-alert"
+          type="error"
+          showIcon
+          title={t("drawer.sendFailed")}
+          description={item.sendError}
+          data-testid="send-error"
+        />
+      )}
+      {item.can.needsVerification && !replied && (
+        <Note
+          className="sufra-form-alert"
+          title={t("drawer.reasons.needsVerification")}
+          data-testid="needs-verification"
+        />
+      )}
 
       <div className="sufra-review-reply-head">
         <Typography.Title level={3} className="sufra-section-title">
@@ -245,7 +353,12 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
               { value: "both", label: t("drawer.inBoth") },
             ]}
           />
-          <Button onClick={onSuggest} loading={running === "suggest"} disabled={replied || busy} data-testid="suggest-reply">
+          <Button
+            onClick={onSuggest}
+            loading={running === "suggest"}
+            disabled={replied || busy}
+            data-testid="suggest-reply"
+          >
             {item.reply ? t("drawer.suggestAgain") : t("drawer.suggest")}
           </Button>
         </Space>
@@ -295,22 +408,52 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
         />
       )}
       {item.replyRejected.length > 0 && !replied && (
-        <Note className="sufra-form-alert" data-testid="reply-rejected" title={t("drawer.rejected.title")} description={t("drawer.rejected.description", { facts: item.replyRejected.join(locale === "ar" ? "، " : ", ") })} />
+        <Note
+          className="sufra-form-alert"
+          data-testid="reply-rejected"
+          title={t("drawer.rejected.title")}
+          description={t("drawer.rejected.description", {
+            facts: item.replyRejected.join(locale === "ar" ? "، " : ", "),
+          })}
+        />
       )}
       {item.status === "approved" && dirty && <Note className="sufra-form-alert" title={t("drawer.editWithdraws")} />}
       <Space wrap className="sufra-review-actions">
-        <Button onClick={onSave} disabled={replied || !dirty || !draft.trim() || !!problem || busy} loading={running === "save"} data-testid="save-reply">
+        <Button
+          onClick={onSave}
+          disabled={replied || !dirty || !draft.trim() || !!problem || busy}
+          loading={running === "save"}
+          data-testid="save-reply"
+        >
           {t("drawer.save")}
         </Button>
-        <Button onClick={onApprove} disabled={replied || (item.status === "approved" && !dirty) || !draft.trim() || !!problem || busy} loading={running === "approve"} data-testid="approve-reply">
+        <Button
+          onClick={onApprove}
+          disabled={replied || (item.status === "approved" && !dirty) || !draft.trim() || !!problem || busy}
+          loading={running === "approve"}
+          data-testid="approve-reply"
+        >
           {t("drawer.approve")}
         </Button>
         {item.network ? (
-          <Button type="primary" onClick={onSend} disabled={!!sendReason || !draft.trim() || !!problem || busy} loading={running === "send"} aria-describedby={sendReason ? "send-reason" : undefined} data-testid="send-reply">
+          <Button
+            type="primary"
+            onClick={onSend}
+            disabled={!!sendReason || !draft.trim() || !!problem || busy}
+            loading={running === "send"}
+            aria-describedby={sendReason ? "send-reason" : undefined}
+            data-testid="send-reply"
+          >
             {t("drawer.send", { source: sourceLabel(item.source, locale) })}
           </Button>
         ) : (
-          <Button type="primary" onClick={onHandled} disabled={replied || !!problem || busy} loading={running === "handled"} data-testid="mark-replied">
+          <Button
+            type="primary"
+            onClick={onHandled}
+            disabled={replied || !!problem || busy}
+            loading={running === "handled"}
+            data-testid="mark-replied"
+          >
             {t("drawer.markReplied")}
           </Button>
         )}
@@ -318,7 +461,13 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
           {t("drawer.copy")}
         </Button>
         {item.can.deleteReply && (
-          <Popconfirm title={t("drawer.deleteReplyTitle")} okText={t("drawer.deleteReply")} cancelText={t("actions.cancel", { ns: "common" })} okButtonProps={{ danger: true }} onConfirm={onDeleteReply}>
+          <Popconfirm
+            title={t("drawer.deleteReplyTitle")}
+            okText={t("drawer.deleteReply")}
+            cancelText={t("actions.cancel", { ns: "common" })}
+            okButtonProps={{ danger: true }}
+            onConfirm={onDeleteReply}
+          >
             <Button danger disabled={busy} data-testid="delete-reply">
               {t("drawer.deleteReply")}
             </Button>
@@ -326,12 +475,25 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
         )}
       </Space>
       {item.network && sendReason && sendReason !== "needsVerification" && (
-        <Typography.Paragraph type="secondary" id="send-reason" data-testid="send-reason" className="sufra-inbox-reason">
+        <Typography.Paragraph
+          type="secondary"
+          id="send-reason"
+          data-testid="send-reason"
+          className="sufra-inbox-reason"
+        >
           {t(`drawer.reasons.${sendReason}`)}
         </Typography.Paragraph>
       )}
-      {item.network && !replied && sendReason === "needsVerification" && <span id="send-reason" hidden>{t("drawer.reasons.needsVerification")}</span>}
-      {item.network && item.network === "google" && !replied && !sendReason && <Typography.Paragraph type="secondary" className="sufra-inbox-reason">{t("drawer.sendsPublicly")}</Typography.Paragraph>}
+      {item.network && !replied && sendReason === "needsVerification" && (
+        <span id="send-reason" hidden>
+          {t("drawer.reasons.needsVerification")}
+        </span>
+      )}
+      {item.network && item.network === "google" && !replied && !sendReason && (
+        <Typography.Paragraph type="secondary" className="sufra-inbox-reason">
+          {t("drawer.sendsPublicly")}
+        </Typography.Paragraph>
+      )}
 
       {comment && instagram && (
         <section className="sufra-inbox-comment-tools" aria-label={t("drawer.commentTools")}>
@@ -339,11 +501,22 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
             {t("drawer.commentTools")}
           </Typography.Title>
           <Space wrap>
-            <Button onClick={onHide} disabled={!!hideReason || busy} loading={running === "hide"} aria-describedby={hideReason ? "hide-reason" : undefined} data-testid="hide-comment">
+            <Button
+              onClick={onHide}
+              disabled={!!hideReason || busy}
+              loading={running === "hide"}
+              aria-describedby={hideReason ? "hide-reason" : undefined}
+              data-testid="hide-comment"
+            >
               {item.hidden ? t("drawer.unhide") : t("drawer.hide")}
             </Button>
             {privateText === null && !item.privateReply && (
-              <Button onClick={() => setPrivateText("")} disabled={!!privateReason || busy} aria-describedby={privateReason ? "private-reason" : undefined} data-testid="private-reply">
+              <Button
+                onClick={() => setPrivateText("")}
+                disabled={!!privateReason || busy}
+                aria-describedby={privateReason ? "private-reason" : undefined}
+                data-testid="private-reply"
+              >
                 {t("drawer.privateReply")}
               </Button>
             )}
@@ -354,21 +527,42 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
             </Typography.Paragraph>
           )}
           {privateReason && !item.privateReply && (
-            <Typography.Paragraph type="secondary" id="private-reason" data-testid="private-reason" className="sufra-inbox-reason">
+            <Typography.Paragraph
+              type="secondary"
+              id="private-reason"
+              data-testid="private-reason"
+              className="sufra-inbox-reason"
+            >
               {t(`drawer.reasons.${privateReason}`)}
             </Typography.Paragraph>
           )}
           {item.privateReply && (
             <p className="sufra-inbox-private" data-testid="private-reply-sent">
-              <Typography.Text type="secondary">{t("drawer.privateReplied")}</Typography.Text> <span dir="auto">{item.privateReply}</span>
+              <Typography.Text type="secondary">{t("drawer.privateReplied")}</Typography.Text>{" "}
+              <span dir="auto">{item.privateReply}</span>
             </p>
           )}
           {privateText !== null && !item.privateReply && (
             <div className="sufra-inbox-private-form">
               <label htmlFor="private-reply-text">{t("drawer.privateLabel")}</label>
-              <Input.TextArea id="private-reply-text" dir="auto" rows={3} maxLength={1000} showCount={showCountIn(locale)} value={privateText} onChange={(e) => setPrivateText(e.target.value)} data-testid="private-reply-text" />
+              <Input.TextArea
+                id="private-reply-text"
+                dir="auto"
+                rows={3}
+                maxLength={1000}
+                showCount={showCountIn(locale)}
+                value={privateText}
+                onChange={(e) => setPrivateText(e.target.value)}
+                data-testid="private-reply-text"
+              />
               <Space>
-                <Button type="primary" onClick={onPrivate} disabled={!privateText.trim() || busy} loading={running === "private"} data-testid="private-reply-send">
+                <Button
+                  type="primary"
+                  onClick={onPrivate}
+                  disabled={!privateText.trim() || busy}
+                  loading={running === "private"}
+                  data-testid="private-reply-send"
+                >
                   {t("drawer.privateSend")}
                 </Button>
                 <Button onClick={() => setPrivateText(null)}>{t("actions.cancel", { ns: "common" })}</Button>

@@ -1,7 +1,27 @@
 // Small pieces of the inbox: the stars, the source with its icon, the branch, the sentiment, status and
 // topic tags, the day it was written, the demo label, and the GraphQL <-> @sufra/schema name conversions.
-import { CoffeeOutlined, EditOutlined, FacebookOutlined, GoogleOutlined, InstagramOutlined, MessageOutlined, ShopOutlined } from "@ant-design/icons";
-import { REVIEW_INTENTS, REVIEW_SENTIMENTS, REVIEW_SOURCES, REVIEW_STATUSES, REVIEW_TOPICS, type Locale, type ReviewIntent, type ReviewSentiment, type ReviewSource, type ReviewStatus, type ReviewTopic } from "@sufra/schema";
+import {
+  CoffeeOutlined,
+  EditOutlined,
+  FacebookOutlined,
+  GoogleOutlined,
+  InstagramOutlined,
+  MessageOutlined,
+  ShopOutlined,
+} from "@ant-design/icons";
+import {
+  REVIEW_INTENTS,
+  REVIEW_SENTIMENTS,
+  REVIEW_SOURCES,
+  REVIEW_STATUSES,
+  REVIEW_TOPICS,
+  type Locale,
+  type ReviewIntent,
+  type ReviewSentiment,
+  type ReviewSource,
+  type ReviewStatus,
+  type ReviewTopic,
+} from "@sufra/schema";
 import { Tag } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +56,12 @@ export function Stars({ rating }: { rating: number | null }) {
   if (rating === null) return null;
   const n = Math.max(0, Math.min(5, Math.round(rating)));
   return (
-    <span className="sufra-stars" role="img" aria-label={t("stars", { n: formatNumber(n, locale) })} data-testid="review-stars">
+    <span
+      className="sufra-stars"
+      role="img"
+      aria-label={t("stars", { n: formatNumber(n, locale) })}
+      data-testid="review-stars"
+    >
       <span aria-hidden className="sufra-stars-on">
         {"★".repeat(n)}
       </span>
@@ -53,7 +78,12 @@ export function SourceTag({ source, comment }: { source: ReviewSource; comment?:
   return (
     <Tag data-testid="review-source" icon={SOURCE_ICONS[source] ?? <MessageOutlined />} className="sufra-source-tag">
       <bdi>{sourceLabel(source, locale)}</bdi>
-      {comment && <span className="sufra-kind">{partSeparator(locale)}{t("kind.comment")}</span>}
+      {comment && (
+        <span className="sufra-kind">
+          {partSeparator(locale)}
+          {t("kind.comment")}
+        </span>
+      )}
     </Tag>
   );
 }
@@ -77,7 +107,11 @@ export function DemoTag({ demo }: { demo: boolean }) {
   );
 }
 
-const SENTIMENT_TONES: Record<ReviewSentiment, TagTone | null> = { positive: "success", neutral: null, negative: "danger" };
+const SENTIMENT_TONES: Record<ReviewSentiment, TagTone | null> = {
+  positive: "success",
+  neutral: null,
+  negative: "danger",
+};
 const STATUS_TONES: Record<ReviewStatus, TagTone | null> = { new: "warning", approved: "neutral", replied: "success" };
 
 export function SentimentTag({ sentiment }: { sentiment: ReviewSentiment }) {
@@ -131,7 +165,9 @@ export function TopicTags({ topics }: { topics: readonly ReviewTopic[] }) {
 export function ReviewDate({ value }: { value: string }) {
   const locale = useLocale();
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return <time dateTime={value}>{day ? formatDate(`${value}T12:00:00+03:00`, locale) : formatDateTime(value, locale)}</time>;
+  return (
+    <time dateTime={value}>{day ? formatDate(`${value}T12:00:00+03:00`, locale) : formatDateTime(value, locale)}</time>
+  );
 }
 
 export const excerpt = (text: string, max = 160) => {

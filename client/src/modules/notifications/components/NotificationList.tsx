@@ -30,19 +30,31 @@ export function NotificationList({ items, loading, failed, onRetry, onOpen }: Pr
         </Button>
       </div>
     );
-  if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("empty")} className="sufra-notifications-state" />;
+  if (!items.length)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("empty")} className="sufra-notifications-state" />
+    );
   return (
     <ul className="sufra-notifications" data-testid="notification-list">
       {items.map((n) => (
         <li key={n.id}>
-          <button type="button" className={`sufra-notification${n.read ? "" : " is-unread"}`} onClick={() => onOpen(n)} data-testid="notification">
+          <button
+            type="button"
+            className={`sufra-notification${n.read ? "" : " is-unread"}`}
+            onClick={() => onOpen(n)}
+            data-testid="notification"
+          >
             {!n.read && (
               <span className="sufra-notification-dot">
                 <span className="sufra-visually-hidden">{t("unread")}</span>
               </span>
             )}
             <span className="sufra-notification-text">{notificationText(t, n, locale)}</span>
-            <time className="sufra-notification-time" dateTime={n.createdAt} title={formatDateTime(n.createdAt, locale)}>
+            <time
+              className="sufra-notification-time"
+              dateTime={n.createdAt}
+              title={formatDateTime(n.createdAt, locale)}
+            >
               {formatRelative(n.createdAt, locale)}
             </time>
           </button>

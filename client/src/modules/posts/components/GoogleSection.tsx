@@ -17,7 +17,11 @@ import {
 } from "@sufra/schema";
 import { Form, Input, Radio, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { GoogleCtaAction as GqlCta, GooglePostOptionsInput, GooglePostType as GqlType } from "../../../graphql/graphql.ts";
+import type {
+  GoogleCtaAction as GqlCta,
+  GooglePostOptionsInput,
+  GooglePostType as GqlType,
+} from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
@@ -36,12 +40,15 @@ export interface GoogleDraft {
   endsAt: string | null;
 }
 
-type StoredOptions = {
-  type: string;
-  cta?: { action: string; url?: string | null } | null;
-  offer?: { couponCode?: string | null; redeemUrl?: string | null; terms?: string | null } | null;
-  event?: { title: string; startsAt: string; endsAt: string } | null;
-} | null | undefined;
+type StoredOptions =
+  | {
+      type: string;
+      cta?: { action: string; url?: string | null } | null;
+      offer?: { couponCode?: string | null; redeemUrl?: string | null; terms?: string | null } | null;
+      event?: { title: string; startsAt: string; endsAt: string } | null;
+    }
+  | null
+  | undefined;
 
 /** A post's stored options (GraphQL's upper-case enums) as the form's draft; none: a What's new post. */
 export function googleDraftOf(o: StoredOptions): GoogleDraft {
@@ -60,11 +67,24 @@ export function googleDraftOf(o: StoredOptions): GoogleDraft {
 
 /** The draft as the shared rule and the preview read it (what the server will check). */
 export function googleOptionsOf(d: GoogleDraft): GooglePostOptions {
-  const event = googlePostHasEvent(d.type) && (d.title.trim() || d.startsAt || d.endsAt) ? { title: d.title, startsAt: d.startsAt as string, endsAt: d.endsAt as string } : null;
+  const event =
+    googlePostHasEvent(d.type) && (d.title.trim() || d.startsAt || d.endsAt)
+      ? { title: d.title, startsAt: d.startsAt as string, endsAt: d.endsAt as string }
+      : null;
   return {
     type: d.type,
-    cta: d.cta && googlePostHasButton(d.type) ? { action: d.cta, url: googleCtaNeedsUrl(d.cta) ? d.url.trim() || null : null } : null,
-    offer: d.type === "offer" ? { couponCode: d.couponCode.trim() || null, redeemUrl: d.redeemUrl.trim() || null, terms: d.terms.trim() || null } : null,
+    cta:
+      d.cta && googlePostHasButton(d.type)
+        ? { action: d.cta, url: googleCtaNeedsUrl(d.cta) ? d.url.trim() || null : null }
+        : null,
+    offer:
+      d.type === "offer"
+        ? {
+            couponCode: d.couponCode.trim() || null,
+            redeemUrl: d.redeemUrl.trim() || null,
+            terms: d.terms.trim() || null,
+          }
+        : null,
     event,
   };
 }
@@ -75,7 +95,15 @@ export function googleInputOf(d: GoogleDraft): GooglePostOptionsInput {
   return {
     type: o.type.toUpperCase() as GqlType,
     ...(o.cta ? { cta: { action: o.cta.action.toUpperCase() as GqlCta, url: o.cta.url ?? null } } : {}),
-    ...(o.offer ? { offer: { couponCode: o.offer.couponCode ?? null, redeemUrl: o.offer.redeemUrl ?? null, terms: o.offer.terms ?? null } } : {}),
+    ...(o.offer
+      ? {
+          offer: {
+            couponCode: o.offer.couponCode ?? null,
+            redeemUrl: o.offer.redeemUrl ?? null,
+            terms: o.offer.terms ?? null,
+          },
+        }
+      : {}),
     ...(o.event ? { event: { title: o.event.title.trim(), startsAt: o.event.startsAt, endsAt: o.event.endsAt } } : {}),
   };
 }
@@ -92,7 +120,12 @@ export function GoogleSection({ value, onChange, errors }: Props) {
   const locale = useLocale();
   const n = (v: number) => formatNumber(v, locale);
   const set = (patch: Partial<GoogleDraft>) => onChange({ ...value, ...patch });
-  const counter = (max: number) => ({ max, show: ({ count }: { count: number }) => <bdi dir="ltr">{t("composer.counter", { length: n(count), limit: n(max) })}</bdi> });
+  const counter = (max: number) => ({
+    max,
+    show: ({ count }: { count: number }) => (
+      <bdi dir="ltr">{t("composer.counter", { length: n(count), limit: n(max) })}</bdi>
+    ),
+  });
   const err = (path: string) => (errors[path] ? { validateStatus: "error" as const, help: errors[path] } : {});
   const hasEvent = googlePostHasEvent(value.type);
 
@@ -118,13 +151,24 @@ export function GoogleSection({ value, onChange, errors }: Props) {
               id="google-cta"
               value={value.cta ?? "none"}
               onChange={(v: string) => set({ cta: v === "none" ? null : (v as GoogleCtaAction) })}
-              options={[{ value: "none", label: t("google.noButton") }, ...GOOGLE_CTA_ACTIONS.map((a) => ({ value: a, label: t(`google.actions.${a}`) }))]}
+              options={[
+                { value: "none", label: t("google.noButton") },
+                ...GOOGLE_CTA_ACTIONS.map((a) => ({ value: a, label: t(`google.actions.${a}`) })),
+              ]}
               data-testid="google-cta"
             />
           </Form.Item>
           {value.cta && googleCtaNeedsUrl(value.cta) && (
             <Form.Item label={t("google.url")} htmlFor="google-url" extra={t("google.urlHint")} {...err("cta.url")}>
-              <Input id="google-url" dir="ltr" inputMode="url" value={value.url} onChange={(e) => set({ url: e.target.value })} placeholder="https://" data-testid="google-url" />
+              <Input
+                id="google-url"
+                dir="ltr"
+                inputMode="url"
+                value={value.url}
+                onChange={(e) => set({ url: e.target.value })}
+                placeholder="https://"
+                data-testid="google-url"
+              />
             </Form.Item>
           )}
           {value.cta === "call" && <Typography.Paragraph type="secondary">{t("google.callHint")}</Typography.Paragraph>}
@@ -136,27 +180,90 @@ export function GoogleSection({ value, onChange, errors }: Props) {
       )}
       {hasEvent && (
         <>
-          <Form.Item label={value.type === "offer" ? t("google.offerTitle") : t("google.eventTitle")} htmlFor="google-title" {...err("event.title")}>
-            <Input id="google-title" dir="auto" value={value.title} onChange={(e) => set({ title: e.target.value })} count={counter(GOOGLE_TITLE_MAX_LENGTH)} data-testid="google-title" />
+          <Form.Item
+            label={value.type === "offer" ? t("google.offerTitle") : t("google.eventTitle")}
+            htmlFor="google-title"
+            {...err("event.title")}
+          >
+            <Input
+              id="google-title"
+              dir="auto"
+              value={value.title}
+              onChange={(e) => set({ title: e.target.value })}
+              count={counter(GOOGLE_TITLE_MAX_LENGTH)}
+              data-testid="google-title"
+            />
           </Form.Item>
           <Form.Item label={t("google.startsAt")} htmlFor="google-starts" {...err("event.startsAt")}>
-            <KuwaitDateTimePicker id="google-starts" value={value.startsAt} onChange={(v) => set({ startsAt: v })} suggestions={false} testId="google-starts" status={errors["event.startsAt"] ? "error" : undefined} />
+            <KuwaitDateTimePicker
+              id="google-starts"
+              value={value.startsAt}
+              onChange={(v) => set({ startsAt: v })}
+              suggestions={false}
+              testId="google-starts"
+              status={errors["event.startsAt"] ? "error" : undefined}
+            />
           </Form.Item>
           <Form.Item label={t("google.endsAt")} htmlFor="google-ends" {...err("event.endsAt")}>
-            <KuwaitDateTimePicker id="google-ends" value={value.endsAt} onChange={(v) => set({ endsAt: v })} suggestions={false} testId="google-ends" status={errors["event.endsAt"] ? "error" : undefined} />
+            <KuwaitDateTimePicker
+              id="google-ends"
+              value={value.endsAt}
+              onChange={(v) => set({ endsAt: v })}
+              suggestions={false}
+              testId="google-ends"
+              status={errors["event.endsAt"] ? "error" : undefined}
+            />
           </Form.Item>
         </>
       )}
       {value.type === "offer" && (
         <>
-          <Form.Item label={t("google.couponCode")} htmlFor="google-coupon" extra={t("google.optional")} {...err("offer.couponCode")}>
-            <Input id="google-coupon" dir="ltr" value={value.couponCode} onChange={(e) => set({ couponCode: e.target.value })} count={counter(GOOGLE_COUPON_MAX_LENGTH)} data-testid="google-coupon" />
+          <Form.Item
+            label={t("google.couponCode")}
+            htmlFor="google-coupon"
+            extra={t("google.optional")}
+            {...err("offer.couponCode")}
+          >
+            <Input
+              id="google-coupon"
+              dir="ltr"
+              value={value.couponCode}
+              onChange={(e) => set({ couponCode: e.target.value })}
+              count={counter(GOOGLE_COUPON_MAX_LENGTH)}
+              data-testid="google-coupon"
+            />
           </Form.Item>
-          <Form.Item label={t("google.redeemUrl")} htmlFor="google-redeem" extra={t("google.optional")} {...err("offer.redeemUrl")}>
-            <Input id="google-redeem" dir="ltr" inputMode="url" value={value.redeemUrl} onChange={(e) => set({ redeemUrl: e.target.value })} placeholder="https://" data-testid="google-redeem" />
+          <Form.Item
+            label={t("google.redeemUrl")}
+            htmlFor="google-redeem"
+            extra={t("google.optional")}
+            {...err("offer.redeemUrl")}
+          >
+            <Input
+              id="google-redeem"
+              dir="ltr"
+              inputMode="url"
+              value={value.redeemUrl}
+              onChange={(e) => set({ redeemUrl: e.target.value })}
+              placeholder="https://"
+              data-testid="google-redeem"
+            />
           </Form.Item>
-          <Form.Item label={t("google.terms")} htmlFor="google-terms" extra={t("google.optional")} {...err("offer.terms")}>
-            <Input.TextArea id="google-terms" dir="auto" rows={2} value={value.terms} onChange={(e) => set({ terms: e.target.value })} count={counter(GOOGLE_TERMS_MAX_LENGTH)} data-testid="google-terms" />
+          <Form.Item
+            label={t("google.terms")}
+            htmlFor="google-terms"
+            extra={t("google.optional")}
+            {...err("offer.terms")}
+          >
+            <Input.TextArea
+              id="google-terms"
+              dir="auto"
+              rows={2}
+              value={value.terms}
+              onChange={(e) => set({ terms: e.target.value })}
+              count={counter(GOOGLE_TERMS_MAX_LENGTH)}
+              data-testid="google-terms"
+            />
           </Form.Item>
         </>
       )}

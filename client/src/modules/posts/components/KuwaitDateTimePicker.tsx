@@ -21,7 +21,16 @@ interface Props {
   suggestions?: boolean;
 }
 
-export function KuwaitDateTimePicker({ value, onChange, id, placeholder, status, testId, suggestions = true, ...aria }: Props) {
+export function KuwaitDateTimePicker({
+  value,
+  onChange,
+  id,
+  placeholder,
+  status,
+  testId,
+  suggestions = true,
+  ...aria
+}: Props) {
   const locale = useLocale();
   const today = kuwaitToday();
   return (

@@ -4,7 +4,13 @@
 // person's language; a picture Instagram would refuse for its shape can be cropped at once. Each photo
 // gets its alt text beside it when the post goes to a network that publishes alt text.
 import { useMutation } from "@apollo/client/react";
-import { ACCEPTED_MEDIA_TYPES, ALT_TEXT_MAX_LENGTH, MEDIA_CROP_NAMES, type MediaCrop, type PlatformName } from "@sufra/schema";
+import {
+  ACCEPTED_MEDIA_TYPES,
+  ALT_TEXT_MAX_LENGTH,
+  MEDIA_CROP_NAMES,
+  type MediaCrop,
+  type PlatformName,
+} from "@sufra/schema";
 import { Alert, App, Button, Input, Modal, Progress, Segmented, Typography } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,8 +41,15 @@ interface Upload {
   error?: ApiError | Error;
 }
 
-const CROP_KEYS: Record<MediaCrop, string> = { square: "composer.cropSquare", portrait: "composer.cropPortrait", landscape: "composer.cropLandscape" };
-const isRatioRefusal = (e: unknown) => e instanceof ApiError && e.code === "MEDIA_REJECTED_BY_PLATFORM" && (e.data as { reason?: string } | undefined)?.reason === "mediaRatioOutOfRange";
+const CROP_KEYS: Record<MediaCrop, string> = {
+  square: "composer.cropSquare",
+  portrait: "composer.cropPortrait",
+  landscape: "composer.cropLandscape",
+};
+const isRatioRefusal = (e: unknown) =>
+  e instanceof ApiError &&
+  e.code === "MEDIA_REJECTED_BY_PLATFORM" &&
+  (e.data as { reason?: string } | undefined)?.reason === "mediaRatioOutOfRange";
 
 interface Props {
   items: MediaItem[];
@@ -67,13 +80,18 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
   // whether the AI sees the photos, and the menu for "Which menu item is this?" (asked once photos are chosen)
   const facts = usePhotoFacts(!photos);
 
-  const patch = (key: number, p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
+  const patch = (key: number, p: Partial<Upload>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
 
   async function start(file: Blob, name: string, crop?: MediaCrop) {
     const key = nextKey++;
     setUploads((list) => [...list, { key, name, percent: 0, file }]);
     try {
-      const media = await uploadMedia(file, name, { platforms, crop, onProgress: (percent) => patch(key, { percent }) });
+      const media = await uploadMedia(file, name, {
+        platforms,
+        crop,
+        onProgress: (percent) => patch(key, { percent }),
+      });
       setUploads((list) => list.filter((u) => u.key !== key));
       onChange((list) => [...list, crop ? { media, crop, original: undefined } : { media, file }]);
     } catch (e) {
@@ -143,22 +161,44 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
 
   return (
     <div className="sufra-media-field">
-      <input ref={input} type="file" accept={ACCEPTED_MEDIA_TYPES.accept} multiple hidden onChange={(e) => chooseFiles(e.target.files)} data-testid="media-input" />
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPTED_MEDIA_TYPES.accept}
+        multiple
+        hidden
+        onChange={(e) => chooseFiles(e.target.files)}
+        data-testid="media-input"
+      />
       {photos && <PhotoVisionLine vision={facts.vision} />}
       {items.length > 0 && (
         <ul className="sufra-media-list">
           {items.map((item) => (
             <li key={item.media.id} className="sufra-media-item" data-testid="media-item">
-              {item.media.thumbnailUrl ? <img src={item.media.thumbnailUrl} alt={item.media.originalName} className="sufra-media-thumb" /> : <span className="sufra-media-thumb" />}
+              {item.media.thumbnailUrl ? (
+                <img src={item.media.thumbnailUrl} alt={item.media.originalName} className="sufra-media-thumb" />
+              ) : (
+                <span className="sufra-media-thumb" />
+              )}
               <bdi className="sufra-media-name" dir="auto">
                 {item.media.originalName}
               </bdi>
               <div className="sufra-row-actions">
-                <Button size="small" danger onClick={() => onChange((list) => list.filter((i) => i !== item))} aria-label={t("composer.removeMedia", { name: item.media.originalName })}>
+                <Button
+                  size="small"
+                  danger
+                  onClick={() => onChange((list) => list.filter((i) => i !== item))}
+                  aria-label={t("composer.removeMedia", { name: item.media.originalName })}
+                >
                   {t("composer.remove")}
                 </Button>
                 {canEnhance && item.media.kind === "IMAGE" && (
-                  <Button size="small" onClick={() => void startEnhance(item)} loading={enhancing.loading} data-testid="enhance">
+                  <Button
+                    size="small"
+                    onClick={() => void startEnhance(item)}
+                    loading={enhancing.loading}
+                    data-testid="enhance"
+                  >
                     {t("composer.enhance")}
                   </Button>
                 )}
@@ -187,7 +227,9 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
                       }),
                     ]}
                   />
-                  {cropping === item.media.id && <Typography.Text type="secondary">{t("composer.cropping")}</Typography.Text>}
+                  {cropping === item.media.id && (
+                    <Typography.Text type="secondary">{t("composer.cropping")}</Typography.Text>
+                  )}
                 </div>
               )}
               {item.media.kind === "IMAGE" && (
@@ -196,7 +238,11 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
                   name={item.media.originalName}
                   menuItemId={item.media.menuItemId}
                   menu={facts.menu}
-                  onChanged={(menuItemId) => onChange((list) => list.map((i) => (i.media.id === item.media.id ? { ...i, media: { ...i.media, menuItemId } } : i)))}
+                  onChanged={(menuItemId) =>
+                    onChange((list) =>
+                      list.map((i) => (i.media.id === item.media.id ? { ...i, media: { ...i.media, menuItemId } } : i)),
+                    )
+                  }
                 />
               )}
               {onAltText && item.media.kind === "IMAGE" && (
@@ -221,7 +267,12 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
                       {tn("altText.hint")}
                     </Typography.Text>
                     <Typography.Text type="secondary" className="sufra-alt-count" data-testid="alt-text-count">
-                      <bdi dir="ltr">{t("composer.counter", { length: formatNumber([...(altText?.[item.media.id] ?? "")].length, locale), limit: formatNumber(ALT_TEXT_MAX_LENGTH, locale) })}</bdi>
+                      <bdi dir="ltr">
+                        {t("composer.counter", {
+                          length: formatNumber([...(altText?.[item.media.id] ?? "")].length, locale),
+                          limit: formatNumber(ALT_TEXT_MAX_LENGTH, locale),
+                        })}
+                      </bdi>
                     </Typography.Text>
                   </div>
                 </div>
@@ -264,7 +315,11 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
         ) : (
           <div key={u.key} className="sufra-upload" data-testid="upload-progress">
             <Typography.Text>{t("composer.uploading", { name: u.name })}</Typography.Text>
-            <Progress percent={u.percent} size="small" format={(p) => <bdi data-testid="upload-percent">{formatPercent(p ?? 0, locale)}</bdi>} />
+            <Progress
+              percent={u.percent}
+              size="small"
+              format={(p) => <bdi data-testid="upload-percent">{formatPercent(p ?? 0, locale)}</bdi>}
+            />
           </div>
         ),
       )}

@@ -21,7 +21,15 @@ export function usePhotoFacts(skip = false) {
 export function PhotoVisionLine({ vision }: { vision: boolean | null }) {
   const { t } = useTranslation(POSTS_NS);
   if (vision === null) return null;
-  return <Alert type={vision ? "success" : "info"} showIcon className="sufra-photo-vision" title={vision ? t("composer.photoMenuItem.aiSees") : t("composer.photoMenuItem.aiBlind")} data-testid="photo-vision" />;
+  return (
+    <Alert
+      type={vision ? "success" : "info"}
+      showIcon
+      className="sufra-photo-vision"
+      title={vision ? t("composer.photoMenuItem.aiSees") : t("composer.photoMenuItem.aiBlind")}
+      data-testid="photo-vision"
+    />
+  );
 }
 
 interface SelectProps {
@@ -70,8 +78,11 @@ export function PhotoMenuItemSelect({ mediaId, name, menuItemId, menu, onChanged
         loading={saving.loading}
         onChange={(v?: string) => void choose(v)}
         options={menu.map((m) => {
-          const itemName = locale === "ar" ? (m.nameAr || m.name) : m.name;
-          return { value: m.id, label: m.priceKwd == null ? itemName : joinParts([itemName, formatMoney(m.priceKwd, locale)], locale) };
+          const itemName = locale === "ar" ? m.nameAr || m.name : m.name;
+          return {
+            value: m.id,
+            label: m.priceKwd == null ? itemName : joinParts([itemName, formatMoney(m.priceKwd, locale)], locale),
+          };
         })}
         popupMatchSelectWidth={false}
         data-testid="photo-menu-item"

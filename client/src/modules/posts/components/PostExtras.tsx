@@ -27,17 +27,31 @@ const shortCaption = (text: string, max = 60) => {
 };
 
 /** The thumbnail's description: which kind of file, and the post it belongs to. */
-export function thumbAlt(t: (key: string, opts?: Record<string, unknown>) => string, kind: MediaKind, caption?: string | null) {
+export function thumbAlt(
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  kind: MediaKind,
+  caption?: string | null,
+) {
   const video = kind === "VIDEO";
   const text = caption ? shortCaption(caption) : "";
-  return text ? t(video ? "thumb.video" : "thumb.photo", { caption: text }) : t(video ? "thumb.videoNoCaption" : "thumb.photoNoCaption");
+  return text
+    ? t(video ? "thumb.video" : "thumb.photo", { caption: text })
+    : t(video ? "thumb.videoNoCaption" : "thumb.photoNoCaption");
 }
 
 /**
  * The first photo or video of a post, small and lazily loaded, with "+2" when there are more. A file
  * without a small variant shows an icon (never the full-size file). Nothing for a post without media.
  */
-export function PostThumb({ media, caption, size = 48 }: { media: readonly ThumbMedia[]; caption?: string | null; size?: number }) {
+export function PostThumb({
+  media,
+  caption,
+  size = 48,
+}: {
+  media: readonly ThumbMedia[];
+  caption?: string | null;
+  size?: number;
+}) {
   const { t } = useTranslation(POSTS_NS);
   const locale = useLocale();
   const first = media[0];
@@ -53,7 +67,9 @@ export function PostThumb({ media, caption, size = 48 }: { media: readonly Thumb
           {first.kind === "VIDEO" ? <VideoCameraOutlined /> : <PictureOutlined />}
         </span>
       )}
-      {first.kind === "VIDEO" && first.thumbnailUrl && <PlayCircleFilled className="sufra-post-thumb-play" aria-hidden />}
+      {first.kind === "VIDEO" && first.thumbnailUrl && (
+        <PlayCircleFilled className="sufra-post-thumb-play" aria-hidden />
+      )}
       {more > 0 && (
         <span className="sufra-post-thumb-more">
           <span aria-hidden>+{formatNumber(more, locale)}</span>
@@ -72,7 +88,11 @@ const isWebLink = (url: string | null | undefined): url is string => !!url && /^
  * simulated (practice/demo) network, a plain label saying it is not on the real network. Nothing while
  * it is not published or the network gave no address.
  */
-export function NetworkLink({ target }: { target: { id: string; platform: Platform; status: TargetStatus; permalink?: string | null; demo: boolean } }) {
+export function NetworkLink({
+  target,
+}: {
+  target: { id: string; platform: Platform; status: TargetStatus; permalink?: string | null; demo: boolean };
+}) {
   const { t } = useTranslation(POSTS_NS);
   const locale = useLocale();
   if (target.status !== "PUBLISHED") return null;
@@ -85,7 +105,13 @@ export function NetworkLink({ target }: { target: { id: string; platform: Platfo
     );
   if (!isWebLink(target.permalink)) return null;
   return (
-    <a className="sufra-network-link" href={target.permalink} target="_blank" rel="noopener noreferrer" data-testid={`view-${target.id}`}>
+    <a
+      className="sufra-network-link"
+      href={target.permalink}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid={`view-${target.id}`}
+    >
       {t("view.on", { platform })}
       <span className="sufra-visually-hidden"> {t("view.newTab")}</span>
     </a>

@@ -4,7 +4,13 @@
 // browser by @sufra/schema's previewPost, the same function the server runs before it publishes.
 // Where a network shows a post its own way (a story, a reel, TikTok, a Facebook Page, an X thread),
 // networks/NetworkPreview draws it so.
-import { PLATFORM_LABELS, postIssueText, type GooglePostOptions, type NetworkOptions, type PlatformPreview } from "@sufra/schema";
+import {
+  PLATFORM_LABELS,
+  postIssueText,
+  type GooglePostOptions,
+  type NetworkOptions,
+  type PlatformPreview,
+} from "@sufra/schema";
 import { Card, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatNumber } from "../../../lib/format.ts";
@@ -35,14 +41,31 @@ interface Props {
 
 const isInstant = (v: string | null | undefined): v is string => !!v && !Number.isNaN(Date.parse(v));
 
-export function PreviewCard({ preview, handle, demo, media, thumbnail, google, options = null, allMedia, displayName, extraErrors = [] }: Props) {
+export function PreviewCard({
+  preview,
+  handle,
+  demo,
+  media,
+  thumbnail,
+  google,
+  options = null,
+  allMedia,
+  displayName,
+  extraErrors = [],
+}: Props) {
   const { t } = useTranslation(POSTS_NS);
   const locale = useLocale();
   const p = preview.platform;
   const n = (v: number) => formatNumber(v, locale);
   const name = PLATFORM_LABELS[p][locale];
   const picture = thumbnail ?? media?.thumbnailUrl ?? null;
-  const own = useNetworkPreviewBody({ preview, options, media: allMedia ?? (media ? [media] : []), handle, displayName });
+  const own = useNetworkPreviewBody({
+    preview,
+    options,
+    media: allMedia ?? (media ? [media] : []),
+    handle,
+    displayName,
+  });
   return (
     <Card
       size="small"
@@ -61,7 +84,11 @@ export function PreviewCard({ preview, handle, demo, media, thumbnail, google, o
         </span>
       }
       extra={
-        <span className={`sufra-counter${preview.overLimit ? " is-over" : ""}`} aria-label={t("composer.counterLabel", { platform: name })} data-testid={`counter-${p}`}>
+        <span
+          className={`sufra-counter${preview.overLimit ? " is-over" : ""}`}
+          aria-label={t("composer.counterLabel", { platform: name })}
+          data-testid={`counter-${p}`}
+        >
           <bdi dir="ltr">{t("composer.counter", { length: n(preview.length), limit: n(preview.limit) })}</bdi>
         </span>
       }
@@ -78,7 +105,10 @@ export function PreviewCard({ preview, handle, demo, media, thumbnail, google, o
           )}
           {isInstant(google.event?.startsAt) && isInstant(google.event?.endsAt) && (
             <Typography.Text type="secondary" data-testid="preview-google-dates">
-              {t("google.runs", { from: formatDateTime(google.event.startsAt, locale), to: formatDateTime(google.event.endsAt, locale) })}
+              {t("google.runs", {
+                from: formatDateTime(google.event.startsAt, locale),
+                to: formatDateTime(google.event.endsAt, locale),
+              })}
             </Typography.Text>
           )}
         </div>
@@ -95,25 +125,29 @@ export function PreviewCard({ preview, handle, demo, media, thumbnail, google, o
           </p>
         </>
       )}
-      {p === "google" && google && (google.offer?.couponCode || google.offer?.terms || google.offer?.redeemUrl || google.cta) && (
-        <div className="sufra-preview-google-foot" data-testid="preview-google-foot">
-          {google.offer?.couponCode && (
-            <div className="sufra-preview-coupon">
-              {t("google.couponShown")} <bdi dir="ltr">{google.offer.couponCode}</bdi>
-            </div>
-          )}
-          {google.offer?.terms && (
-            <Typography.Text type="secondary" dir="auto">
-              {google.offer.terms}
-            </Typography.Text>
-          )}
-          {google.offer?.redeemUrl && <span className="sufra-preview-cta">{t("google.redeemOnline")}</span>}
-          {google.cta && <span className="sufra-preview-cta">{t(`google.actions.${google.cta.action}`)}</span>}
-        </div>
-      )}
+      {p === "google" &&
+        google &&
+        (google.offer?.couponCode || google.offer?.terms || google.offer?.redeemUrl || google.cta) && (
+          <div className="sufra-preview-google-foot" data-testid="preview-google-foot">
+            {google.offer?.couponCode && (
+              <div className="sufra-preview-coupon">
+                {t("google.couponShown")} <bdi dir="ltr">{google.offer.couponCode}</bdi>
+              </div>
+            )}
+            {google.offer?.terms && (
+              <Typography.Text type="secondary" dir="auto">
+                {google.offer.terms}
+              </Typography.Text>
+            )}
+            {google.offer?.redeemUrl && <span className="sufra-preview-cta">{t("google.redeemOnline")}</span>}
+            {google.cta && <span className="sufra-preview-cta">{t(`google.actions.${google.cta.action}`)}</span>}
+          </div>
+        )}
       <div className="sufra-preview-meta">
         <Typography.Text type="secondary">
-          {preview.hashtagLimit === null ? t("composer.hashtagCount", { n: n(preview.hashtagCount) }) : t("composer.hashtagCountOf", { n: n(preview.hashtagCount), limit: n(preview.hashtagLimit) })}
+          {preview.hashtagLimit === null
+            ? t("composer.hashtagCount", { n: n(preview.hashtagCount) })
+            : t("composer.hashtagCountOf", { n: n(preview.hashtagCount), limit: n(preview.hashtagLimit) })}
         </Typography.Text>
         {preview.overLimit && (
           <Typography.Text type="danger" data-testid={`over-${p}`}>

@@ -7,15 +7,27 @@ import { composeText, PLATFORM_LABELS } from "@sufra/schema";
 import { App, Button, Input, Modal, Popconfirm, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PostsConfirmTargetDocument, PostsRetryTargetDocument, type PostsPostFieldsFragment, type PostsTargetFieldsFragment } from "../../../graphql/graphql.ts";
+import {
+  PostsConfirmTargetDocument,
+  PostsRetryTargetDocument,
+  type PostsPostFieldsFragment,
+  type PostsTargetFieldsFragment,
+} from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import { platformName } from "../../../shared/postBits.tsx";
 
-export const needsAttention = (t: PostsTargetFieldsFragment) => t.status === "UNCONFIRMED" || t.status === "AWAITING_MANUAL" || t.status === "FAILED";
+export const needsAttention = (t: PostsTargetFieldsFragment) =>
+  t.status === "UNCONFIRMED" || t.status === "AWAITING_MANUAL" || t.status === "FAILED";
 
-export function TargetAttention({ post, target }: { post: PostsPostFieldsFragment; target: PostsTargetFieldsFragment }) {
+export function TargetAttention({
+  post,
+  target,
+}: {
+  post: PostsPostFieldsFragment;
+  target: PostsTargetFieldsFragment;
+}) {
   const { t } = useTranslation(POSTS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -84,7 +96,11 @@ export function TargetAttention({ post, target }: { post: PostsPostFieldsFragmen
         </>
       )}
       {target.error && (
-        <Typography.Paragraph type={target.status === "FAILED" ? "danger" : "warning"} className="sufra-attention-text" data-testid="target-error">
+        <Typography.Paragraph
+          type={target.status === "FAILED" ? "danger" : "warning"}
+          className="sufra-attention-text"
+          data-testid="target-error"
+        >
           {target.error}
         </Typography.Paragraph>
       )}
@@ -95,7 +111,13 @@ export function TargetAttention({ post, target }: { post: PostsPostFieldsFragmen
           </Button>
         )}
         {(target.status === "UNCONFIRMED" || target.status === "FAILED") && (
-          <Popconfirm title={t("target.sendAgainTitle", { platform })} description={t("target.sendAgainText")} okText={t("target.sendAgain")} cancelText={t("actions.cancel", { ns: "common" })} onConfirm={doRetry}>
+          <Popconfirm
+            title={t("target.sendAgainTitle", { platform })}
+            description={t("target.sendAgainText")}
+            okText={t("target.sendAgain")}
+            cancelText={t("actions.cancel", { ns: "common" })}
+            onConfirm={doRetry}
+          >
             <Button size="small" loading={retrying.loading} data-testid={`retry-${target.id}`}>
               {t("target.sendAgain")}
             </Button>
@@ -116,7 +138,14 @@ export function TargetAttention({ post, target }: { post: PostsPostFieldsFragmen
         <label className="sufra-field-label" htmlFor={`permalink-${target.id}`}>
           {t("target.permalink")}
         </label>
-        <Input id={`permalink-${target.id}`} dir="ltr" inputMode="url" value={permalink} onChange={(e) => setPermalink(e.target.value)} placeholder="https://" />
+        <Input
+          id={`permalink-${target.id}`}
+          dir="ltr"
+          inputMode="url"
+          value={permalink}
+          onChange={(e) => setPermalink(e.target.value)}
+          placeholder="https://"
+        />
       </Modal>
     </div>
   );

@@ -12,9 +12,19 @@ import { formatKuwaitTime } from "../time.ts";
 
 /** When a post sits on the calendar: when it went out once published, else when it is due. */
 export const postTime = (p: Pick<ScheduleCalendarPostFragment, "status" | "scheduledFor" | "publishedAt">) =>
-  p.status === "PUBLISHED" || p.status === "PARTIALLY_PUBLISHED" ? (p.publishedAt ?? p.scheduledFor) : (p.scheduledFor ?? p.publishedAt);
+  p.status === "PUBLISHED" || p.status === "PARTIALLY_PUBLISHED"
+    ? (p.publishedAt ?? p.scheduledFor)
+    : (p.scheduledFor ?? p.publishedAt);
 
-export function EventBody({ post, locale, month = false }: { post: ScheduleCalendarPostFragment; locale: Locale; month?: boolean }) {
+export function EventBody({
+  post,
+  locale,
+  month = false,
+}: {
+  post: ScheduleCalendarPostFragment;
+  locale: Locale;
+  month?: boolean;
+}) {
   const { t } = useTranslation(POSTS_NS);
   const when = postTime(post);
   const first = post.media[0];
@@ -23,7 +33,12 @@ export function EventBody({ post, locale, month = false }: { post: ScheduleCalen
       <span className="sufra-visually-hidden">{postStatusLabel(post.status, locale)}</span>
       {first && !month && <PostThumb media={post.media} size={24} />}
       {first && month && (
-        <span className="sufra-event-media" role="img" aria-label={thumbAlt(t, first.kind)} data-testid="event-media-icon">
+        <span
+          className="sufra-event-media"
+          role="img"
+          aria-label={thumbAlt(t, first.kind)}
+          data-testid="event-media-icon"
+        >
           {first.kind === "VIDEO" ? <VideoCameraOutlined /> : <PictureOutlined />}
         </span>
       )}

@@ -9,7 +9,13 @@ import { SCHEDULE_NS } from "../i18n.ts";
 
 const ALL = "";
 
-export function NetworkFilter({ value, onChange }: { value: PlatformName | null; onChange: (p: PlatformName | null) => void }) {
+export function NetworkFilter({
+  value,
+  onChange,
+}: {
+  value: PlatformName | null;
+  onChange: (p: PlatformName | null) => void;
+}) {
   const { t } = useTranslation(SCHEDULE_NS);
   const locale = useLocale();
   return (

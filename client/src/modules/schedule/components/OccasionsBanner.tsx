@@ -40,8 +40,12 @@ export function OccasionsBanner() {
                   <li key={`${o.occasionKey}-${o.date}`} data-testid={`occasion-${o.occasionKey}`}>
                     <strong>{name(o)}</strong>
                     {": "}
-                    <time dateTime={o.date}>{formatDate(day, locale, "long")}</time> <span className="sufra-occasion-hijri">({formatHijri(day, locale)})</span>{" "}
-                    <Link className="sufra-occasion-link" to={`/posts/new?at=${encodeURIComponent(new Date(`${o.date}T10:00:00+03:00`).toISOString())}`}>
+                    <time dateTime={o.date}>{formatDate(day, locale, "long")}</time>{" "}
+                    <span className="sufra-occasion-hijri">({formatHijri(day, locale)})</span>{" "}
+                    <Link
+                      className="sufra-occasion-link"
+                      to={`/posts/new?at=${encodeURIComponent(new Date(`${o.date}T10:00:00+03:00`).toISOString())}`}
+                    >
                       {t("empty.planFor")}
                     </Link>
                   </li>

@@ -10,7 +10,12 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { LinkButton } from "../../../shared/RouteButton.tsx";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { SCHEDULE_NS } from "../i18n.ts";
-import { POST_STATUS_COLORS, postStatusLabel, TARGET_STATUS_COLORS, targetStatusLabel } from "../../../shared/postStatus.ts";
+import {
+  POST_STATUS_COLORS,
+  postStatusLabel,
+  TARGET_STATUS_COLORS,
+  targetStatusLabel,
+} from "../../../shared/postStatus.ts";
 import { postTime } from "./EventBody.tsx";
 import { CAMPAIGNS_NS, PostCampaignAction } from "../../campaigns/index.ts";
 import { NetworkLink, POSTS_NS, PostThumb, useDuplicatePost } from "../../posts/index.ts";
@@ -92,7 +97,11 @@ export function PostDrawer({ post, open, onClose, onChanged }: Props) {
                     },
                   ]
                 : []),
-              { key: "campaign", label: t("calendar.current", { ns: CAMPAIGNS_NS }), children: <PostCampaignAction post={post} onChanged={onChanged} /> },
+              {
+                key: "campaign",
+                label: t("calendar.current", { ns: CAMPAIGNS_NS }),
+                children: <PostCampaignAction post={post} onChanged={onChanged} />,
+              },
             ]}
           />
           <Typography.Title level={5}>{t("drawer.caption")}</Typography.Title>
@@ -107,7 +116,11 @@ export function PostDrawer({ post, open, onClose, onChanged }: Props) {
           <Typography.Title level={5}>{t("drawer.networks")}</Typography.Title>
           <ul className="sufra-drawer-targets">
             {post.targets.map((target) => (
-              <li key={target.id} className="sufra-drawer-target" data-testid={`target-${target.platform.toLowerCase()}`}>
+              <li
+                key={target.id}
+                className="sufra-drawer-target"
+                data-testid={`target-${target.platform.toLowerCase()}`}
+              >
                 <div className="sufra-drawer-target-head">
                   <PlatformIcon platform={target.platform} />
                   <Typography.Text strong>{platformLabel(target.platform, locale)}</Typography.Text>

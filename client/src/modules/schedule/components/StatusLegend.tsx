@@ -5,7 +5,15 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { SCHEDULE_NS } from "../i18n.ts";
 import { POST_STATUS_COLORS, postStatusLabel } from "../../../shared/postStatus.ts";
 
-const SHOWN: PostStatus[] = ["DRAFT", "SCHEDULED", "PUBLISHING", "PUBLISHED", "PARTIALLY_PUBLISHED", "FAILED", "UNCONFIRMED"];
+const SHOWN: PostStatus[] = [
+  "DRAFT",
+  "SCHEDULED",
+  "PUBLISHING",
+  "PUBLISHED",
+  "PARTIALLY_PUBLISHED",
+  "FAILED",
+  "UNCONFIRMED",
+];
 
 export function StatusLegend() {
   const { t } = useTranslation(SCHEDULE_NS);

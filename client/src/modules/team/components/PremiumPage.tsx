@@ -25,7 +25,13 @@ export function PremiumPage<T>({ ns, data, error, onRetry, body, children }: Pro
         {t("title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
-      {data ? body(data) : error ? <LoadError title={t("loadFailed")} error={error} onRetry={onRetry} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+      {data ? (
+        body(data)
+      ) : error ? (
+        <LoadError title={t("loadFailed")} error={error} onRetry={onRetry} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      )}
       {children}
     </div>
   );

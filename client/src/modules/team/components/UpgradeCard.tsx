@@ -34,7 +34,11 @@ export function UpgradeCard({ feature, plan }: { feature: "team" | "api"; plan?:
           const p = PLANS[id];
           const premium = id === "premium";
           return (
-            <li key={id} className={premium ? "sufra-plan sufra-plan-premium" : "sufra-plan"} data-testid={`plan-${id}`}>
+            <li
+              key={id}
+              className={premium ? "sufra-plan sufra-plan-premium" : "sufra-plan"}
+              data-testid={`plan-${id}`}
+            >
               <div className="sufra-plan-head">
                 <Typography.Text strong>{p.name[locale]}</Typography.Text>
                 {id === currentPlan && <Tag>{t("upgrade.current")}</Tag>}

@@ -6,7 +6,12 @@ import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX } from "@sufra/schema";
 import { Checkbox, Form, Input, Modal, Switch, type ButtonProps } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CreateWebhookEndpointDocument, UpdateWebhookEndpointDocument, type WebhookEndpointRowFragment, type WebhookEventType } from "../../../graphql/graphql.ts";
+import {
+  CreateWebhookEndpointDocument,
+  UpdateWebhookEndpointDocument,
+  type WebhookEndpointRowFragment,
+  type WebhookEventType,
+} from "../../../graphql/graphql.ts";
 import { FormFailure, showServerErrors } from "../../../shared/FormFailure.tsx";
 import { WEBHOOKS_NS } from "../i18n.ts";
 import type { ShownSecret } from "./SecretOnceModal.tsx";
@@ -20,7 +25,21 @@ interface Values {
 
 const FIELDS = ["url", "events", "description", "enabled"] as const;
 
-export function EndpointFormModal({ open, endpoint, eventTypes, onClose, onCreated, onSaved }: { open: boolean; endpoint: WebhookEndpointRowFragment | null; eventTypes: readonly WebhookEventType[]; onClose: () => void; onCreated: (s: ShownSecret) => void; onSaved: () => void }) {
+export function EndpointFormModal({
+  open,
+  endpoint,
+  eventTypes,
+  onClose,
+  onCreated,
+  onSaved,
+}: {
+  open: boolean;
+  endpoint: WebhookEndpointRowFragment | null;
+  eventTypes: readonly WebhookEventType[];
+  onClose: () => void;
+  onCreated: (s: ShownSecret) => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation(WEBHOOKS_NS);
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +51,16 @@ export function EndpointFormModal({ open, endpoint, eventTypes, onClose, onCreat
     if (!open) return;
     setFailure(null);
     form.resetFields();
-    form.setFieldsValue(endpoint ? { url: endpoint.url, events: [...endpoint.events], description: endpoint.description, enabled: endpoint.enabled } : { url: "", events: [...eventTypes], description: "", enabled: true });
+    form.setFieldsValue(
+      endpoint
+        ? {
+            url: endpoint.url,
+            events: [...endpoint.events],
+            description: endpoint.description,
+            enabled: endpoint.enabled,
+          }
+        : { url: "", events: [...eventTypes], description: "", enabled: true },
+    );
   }, [open, endpoint, eventTypes, form]);
 
   const submit = async (v: Values) => {
@@ -65,10 +93,19 @@ export function EndpointFormModal({ open, endpoint, eventTypes, onClose, onCreat
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="endpoint-form">
         <Form.Item name="url" label={t("form.url")} extra={t("form.urlHint")}>
-          <Input dir="ltr" maxLength={WEBHOOK_URL_MAX} placeholder="https://example.com/sufra/webhooks" autoComplete="off" inputMode="url" />
+          <Input
+            dir="ltr"
+            maxLength={WEBHOOK_URL_MAX}
+            placeholder="https://example.com/sufra/webhooks"
+            autoComplete="off"
+            inputMode="url"
+          />
         </Form.Item>
         <Form.Item name="events" label={t("form.events")}>
-          <Checkbox.Group className="sufra-webhook-event-choices" options={eventTypes.map((ev) => ({ value: ev, label: t(`events.${ev}`) }))} />
+          <Checkbox.Group
+            className="sufra-webhook-event-choices"
+            options={eventTypes.map((ev) => ({ value: ev, label: t(`events.${ev}`) }))}
+          />
         </Form.Item>
         <Form.Item name="description" label={t("form.description")} extra={t("form.descriptionHint")}>
           <Input.TextArea maxLength={WEBHOOK_DESCRIPTION_MAX} autoSize={{ minRows: 1, maxRows: 3 }} />

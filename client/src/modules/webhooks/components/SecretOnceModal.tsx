@@ -41,7 +41,9 @@ export function SecretOnceModal({ shown, onClose }: { shown: ShownSecret | null;
       {shown && (
         <>
           <Alert type="warning" showIcon title={t("secret.warning")} data-testid="secret-warning" />
-          {shown.rotated && <Typography.Paragraph className="sufra-webhook-rotated">{t("secret.rotatedNote")}</Typography.Paragraph>}
+          {shown.rotated && (
+            <Typography.Paragraph className="sufra-webhook-rotated">{t("secret.rotatedNote")}</Typography.Paragraph>
+          )}
           <Typography.Paragraph className="sufra-key-name">
             <bdi dir="ltr">{shown.url}</bdi>
           </Typography.Paragraph>

@@ -31,6 +31,8 @@ function cellText(c: Cell): string {
 const line = (fields: string[]) => fields.map(csvField).join(",");
 
 export function renderCsv(tables: readonly ReportTable[]): Buffer {
-  const blocks = tables.map((t) => [line([t.title]), line(t.columns.map((c) => c.label)), ...t.rows.map((r) => line(r.map(cellText)))].join(CRLF));
+  const blocks = tables.map((t) =>
+    [line([t.title]), line(t.columns.map((c) => c.label)), ...t.rows.map((r) => line(r.map(cellText)))].join(CRLF),
+  );
   return Buffer.from(BOM + blocks.join(CRLF + CRLF) + CRLF, "utf8");
 }

@@ -25,7 +25,12 @@ export function asciiSlug(name: string): string {
 
 /** Letters and digits of any script: "مقهى الدار" → "مقهى-الدار". */
 export function unicodeSlug(name: string): string {
-  return trimDashes(name.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, "-"));
+  return trimDashes(
+    name
+      .normalize("NFC")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-"),
+  );
 }
 
 export interface ExportFileName {
@@ -35,7 +40,12 @@ export interface ExportFileName {
   unicode: string;
 }
 
-export function exportFileName(business: { name: string; mainName: string }, from: string, to: string, format: ExportFormat): ExportFileName {
+export function exportFileName(
+  business: { name: string; mainName: string },
+  from: string,
+  to: string,
+  format: ExportFormat,
+): ExportFileName {
   const tail = `${from}_${to}.${format}`;
   const ascii = asciiSlug(business.name) || asciiSlug(business.mainName) || "business";
   const unicode = unicodeSlug(business.name) || ascii;
@@ -43,7 +53,8 @@ export function exportFileName(business: { name: string; mainName: string }, fro
 }
 
 /** RFC 5987 value-chars: what encodeURIComponent leaves, less ' ( ) * ! which it leaves but attr-char does not allow. */
-const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc5987 = (s: string) =>
+  encodeURIComponent(s).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export function contentDisposition(name: ExportFileName): string {
   const plain = `attachment; filename="${name.ascii}"`;

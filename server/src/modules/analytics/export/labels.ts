@@ -1,7 +1,16 @@
 // Every word the exported files show a person, in English and Arabic. The files are written on the
 // server in the person's language, so these live beside the renderers rather than in the client's
 // i18n. Labels avoid brackets: mirrored in right-to-left text, they read back reversed from a PDF.
-import { CONTENT_OCCASIONS, EVERYDAY_OCCASION, EVERYDAY_OCCASION_LABELS, NO_BRANCH_LABELS, PLATFORM_LABELS, REVIEW_SOURCES, REVIEW_TOPICS, type Locale } from "@sufra/schema";
+import {
+  CONTENT_OCCASIONS,
+  EVERYDAY_OCCASION,
+  EVERYDAY_OCCASION_LABELS,
+  NO_BRANCH_LABELS,
+  PLATFORM_LABELS,
+  REVIEW_SOURCES,
+  REVIEW_TOPICS,
+  type Locale,
+} from "@sufra/schema";
 
 const L = {
   brand: { en: "Sufra", ar: "سفرة" },
@@ -99,18 +108,23 @@ export type LabelKey = keyof typeof L;
 export const label = (key: LabelKey, lang: Locale, params: Record<string, string | number> = {}) =>
   L[key][lang].replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 
-export const platformLabel = (p: string, lang: Locale) => (PLATFORM_LABELS as Record<string, Record<Locale, string>>)[p]?.[lang] ?? p;
+export const platformLabel = (p: string, lang: Locale) =>
+  (PLATFORM_LABELS as Record<string, Record<Locale, string>>)[p]?.[lang] ?? p;
 
 /** A CONTENT_OCCASIONS key, or "everyday", as a person reads it. */
 export const occasionLabel = (key: string, lang: Locale) =>
-  key === EVERYDAY_OCCASION ? EVERYDAY_OCCASION_LABELS[lang] : ((CONTENT_OCCASIONS as Record<string, Record<Locale, string>>)[key]?.[lang] ?? key);
+  key === EVERYDAY_OCCASION
+    ? EVERYDAY_OCCASION_LABELS[lang]
+    : ((CONTENT_OCCASIONS as Record<string, Record<Locale, string>>)[key]?.[lang] ?? key);
 
 export type ContentDimension = "type" | "occasion" | "language" | "hashtag" | "hour";
 
 /** A content group's name for a person when the service gave only its key. */
 export function contentGroupLabel(dimension: ContentDimension, key: string, lang: Locale): string {
   if (dimension === "type") {
-    const k = ({ text: "typeText", image: "typeImage", video: "typeVideo", carousel: "typeCarousel" } as Record<string, LabelKey>)[key];
+    const k = (
+      { text: "typeText", image: "typeImage", video: "typeVideo", carousel: "typeCarousel" } as Record<string, LabelKey>
+    )[key];
     return k ? label(k, lang) : key;
   }
   if (dimension === "language") {
@@ -123,9 +137,12 @@ export function contentGroupLabel(dimension: ContentDimension, key: string, lang
 }
 
 /** A review source key (google, talabat...) as a person reads it. */
-export const sourceLabel = (key: string, lang: Locale) => (REVIEW_SOURCES as Record<string, Record<Locale, string>>)[key]?.[lang] ?? key;
+export const sourceLabel = (key: string, lang: Locale) =>
+  (REVIEW_SOURCES as Record<string, Record<Locale, string>>)[key]?.[lang] ?? key;
 /** A review topic key as a person reads it. */
-export const topicLabel = (key: string, lang: Locale) => (REVIEW_TOPICS as Record<string, Record<Locale, string>>)[key]?.[lang] ?? key;
+export const topicLabel = (key: string, lang: Locale) =>
+  (REVIEW_TOPICS as Record<string, Record<Locale, string>>)[key]?.[lang] ?? key;
 /** A branch's title, or "No branch" for the items without a Google location. */
 export const branchLabel = (title: string | null, lang: Locale) => title ?? NO_BRANCH_LABELS[lang];
-export const trendLabel = (trend: string, lang: Locale) => label(trend === "up" ? "trendUp" : trend === "down" ? "trendDown" : "trendFlat", lang);
+export const trendLabel = (trend: string, lang: Locale) =>
+  label(trend === "up" ? "trendUp" : trend === "down" ? "trendDown" : "trendFlat", lang);

@@ -5,19 +5,36 @@
 import { isolateText, joinLineParts, plainText, type Locale } from "@sufra/schema";
 import PDFDocument from "pdfkit";
 import { label } from "./labels.ts";
-import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../../kernel/pdf/text.ts";
+import {
+  drawLine,
+  ligaturesInVisualOrder,
+  registerFonts,
+  wrapText,
+  type Direction,
+  type TextStyle,
+} from "../../../kernel/pdf/text.ts";
 import type { AnalyticsReport } from "./report.ts";
 import { kuwaitDateTime, type Cell, type Column, type ReportTable } from "./tables.ts";
 import { ensureRoom, rule } from "../../../kernel/pdf/page.ts";
 
-const COLOR = { saffron: "#C8691C", cardamom: "#1F5C4A", text: "#2B211A", muted: "#6B5E53", band: "#F3E3D3", zebra: "#FBF6EF", rule: "#E4D6C6" };
+const COLOR = {
+  saffron: "#C8691C",
+  cardamom: "#1F5C4A",
+  text: "#2B211A",
+  muted: "#6B5E53",
+  band: "#F3E3D3",
+  zebra: "#FBF6EF",
+  rule: "#E4D6C6",
+};
 const MARGIN = 40;
 const ROW = 16;
 
 /** 1 March 2026 / 1 مارس 2026: the Gregorian calendar with Latin digits in both languages. */
 export function longDate(iso: string, lang: Locale): string {
   const locale = lang === "ar" ? "ar-KW-u-ca-gregory-nu-latn" : "en-GB";
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 }
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -50,7 +67,12 @@ function paragraph(ctx: Ctx, text: string, style: TextStyle, opts: { base?: Dire
   const lineHeight = style.size * 1.45;
   for (const line of wrapText(ctx.doc, text, opts.base ?? ctx.dir, style, ctx.width)) {
     ensure(ctx, lineHeight);
-    drawLine(ctx.doc, line, opts.base ?? ctx.dir, style, { x: ctx.left, y: ctx.y + style.size, width: ctx.width, align: ctx.dir === "rtl" ? "right" : "left" });
+    drawLine(ctx.doc, line, opts.base ?? ctx.dir, style, {
+      x: ctx.left,
+      y: ctx.y + style.size,
+      width: ctx.width,
+      align: ctx.dir === "rtl" ? "right" : "left",
+    });
     ctx.y += lineHeight;
   }
   ctx.y += opts.gap ?? 0;
@@ -80,7 +102,8 @@ function placeColumns(ctx: Ctx, columns: readonly Column[]): Placed[] {
 }
 
 const PAD = 4;
-const cellAlign = (ctx: Ctx, col: Column): "left" | "right" => (col.numeric ? (ctx.dir === "rtl" ? "left" : "right") : ctx.dir === "rtl" ? "right" : "left");
+const cellAlign = (ctx: Ctx, col: Column): "left" | "right" =>
+  col.numeric ? (ctx.dir === "rtl" ? "left" : "right") : ctx.dir === "rtl" ? "right" : "left";
 
 function tableHeader(ctx: Ctx, placed: readonly Placed[]) {
   const style: TextStyle = { size: 7.5, weight: 700 };
@@ -90,7 +113,12 @@ function tableHeader(ctx: Ctx, placed: readonly Placed[]) {
   ctx.doc.save().rect(ctx.left, ctx.y, ctx.width, height).fill(COLOR.band).restore();
   placed.forEach((p, i) => {
     lines[i]!.forEach((line, n) => {
-      drawLine(ctx.doc, line, ctx.dir, style, { x: p.x + PAD, y: ctx.y + 4 + 7.5 + n * 9.5, width: p.w - 2 * PAD, align: cellAlign(ctx, p.col) });
+      drawLine(ctx.doc, line, ctx.dir, style, {
+        x: p.x + PAD,
+        y: ctx.y + 4 + 7.5 + n * 9.5,
+        width: p.w - 2 * PAD,
+        align: cellAlign(ctx, p.col),
+      });
     });
   });
   ctx.y += height;
@@ -112,7 +140,13 @@ function table(ctx: Ctx, t: ReportTable) {
       const cell = row[p.index]!;
       // captions and names take their own direction; the document's labels take the document's
       const base: Direction = cell.kind === "text" ? "auto" : "ltr";
-      drawLine(ctx.doc, pdfCellText(cell), base, { size: 8 }, { x: p.x + PAD, y: ctx.y + 11, width: p.w - 2 * PAD, align: cellAlign(ctx, p.col) });
+      drawLine(
+        ctx.doc,
+        pdfCellText(cell),
+        base,
+        { size: 8 },
+        { x: p.x + PAD, y: ctx.y + 11, width: p.w - 2 * PAD, align: cellAlign(ctx, p.col) },
+      );
     }
     ctx.y += ROW;
   });
@@ -127,7 +161,11 @@ function header(ctx: Ctx, r: AnalyticsReport) {
   // the business's name takes its own direction (a Latin name in an Arabic report stays left to right)
   paragraph(ctx, plainText(r.business.name), { size: 13, weight: 700, color: COLOR.cardamom }, { gap: 2 });
   paragraph(ctx, `${label("period", lang)}: ${longDate(r.from, lang)} – ${longDate(r.to, lang)}`, { size: 10.5 });
-  paragraph(ctx, `${label("comparedWith", lang)}: ${longDate(r.previous.from, lang)} – ${longDate(r.previous.to, lang)}`, { size: 9, color: COLOR.muted });
+  paragraph(
+    ctx,
+    `${label("comparedWith", lang)}: ${longDate(r.previous.from, lang)} – ${longDate(r.previous.to, lang)}`,
+    { size: 9, color: COLOR.muted },
+  );
   const [day, time] = kuwaitDateTime(r.generatedAt).split(" ");
   paragraph(ctx, `${label("generated", lang)}: ${longDate(day!, lang)} ${time}`, { size: 9, color: COLOR.muted });
   if (r.simulatedIncluded) paragraph(ctx, label("simulatedNote", lang), { size: 9, color: COLOR.saffron });
@@ -141,7 +179,13 @@ function footers(doc: PDFKit.PDFDocument, lang: Locale) {
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const text = joinLineParts([label("brand", lang), label("page", lang, { n: i + 1, total: range.count })], lang);
-    drawLine(doc, text, lang === "ar" ? "rtl" : "ltr", { size: 8, color: COLOR.muted }, { x: MARGIN, y: doc.page.height - MARGIN / 2 - 4, width: doc.page.width - 2 * MARGIN, align: "center" });
+    drawLine(
+      doc,
+      text,
+      lang === "ar" ? "rtl" : "ltr",
+      { size: 8, color: COLOR.muted },
+      { x: MARGIN, y: doc.page.height - MARGIN / 2 - 4, width: doc.page.width - 2 * MARGIN, align: "center" },
+    );
   }
 }
 
@@ -153,7 +197,12 @@ export function renderPdf(report: AnalyticsReport, tables: readonly ReportTable[
     bufferPages: true,
     lang,
     displayTitle: true,
-    info: { Title: `${label("title", lang)} — ${isolateText(report.business.name)}`, Author: label("brand", lang), Creator: "Sufra", Subject: `${report.from} – ${report.to}` },
+    info: {
+      Title: `${label("title", lang)} — ${isolateText(report.business.name)}`,
+      Author: label("brand", lang),
+      Creator: "Sufra",
+      Subject: `${report.from} – ${report.to}`,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -162,7 +211,15 @@ export function renderPdf(report: AnalyticsReport, tables: readonly ReportTable[
     doc.on("error", reject);
   });
   registerFonts(doc);
-  const ctx: Ctx = { doc, lang, dir: lang === "ar" ? "rtl" : "ltr", y: MARGIN, left: MARGIN, width: doc.page.width - 2 * MARGIN, bottom: doc.page.height - MARGIN - 10 };
+  const ctx: Ctx = {
+    doc,
+    lang,
+    dir: lang === "ar" ? "rtl" : "ltr",
+    y: MARGIN,
+    left: MARGIN,
+    width: doc.page.width - 2 * MARGIN,
+    bottom: doc.page.height - MARGIN - 10,
+  };
   header(ctx, report);
   // the summary is the header above; the daily series is for spreadsheets (a long list on paper)
   for (const t of tables) if (t.id !== "summary" && t.columns.some((c) => c.pdf > 0)) table(ctx, t);

@@ -97,13 +97,28 @@ export interface ReportGuests {
   topics: { topic: string; count: number; previous: number; change: number; trend: string }[];
 }
 
-const responseOf = (f: ReportGuestResponse): ReportGuestResponse => ({ items: f.items, answered: f.answered, responseRate: f.responseRate, timed: f.timed, medianResponseSeconds: f.medianResponseSeconds });
+const responseOf = (f: ReportGuestResponse): ReportGuestResponse => ({
+  items: f.items,
+  answered: f.answered,
+  responseRate: f.responseRate,
+  timed: f.timed,
+  medianResponseSeconds: f.medianResponseSeconds,
+});
 const guestsOf = (g: InboxFigures): ReportGuests => ({
   total: responseOf(g.total),
   bySource: g.bySource.map((s) => ({ source: s.source, ...responseOf(s) })),
   byBranch: g.byBranch.map((b) => ({ branch: b.branch, ...responseOf(b) })),
-  rating: { interval: g.rating.interval, points: g.rating.points.map((p) => ({ date: p.date, count: p.count, average: p.average })) },
-  topics: g.topics.map((t) => ({ topic: t.topic, count: t.count, previous: t.previous, change: t.change, trend: t.trend })),
+  rating: {
+    interval: g.rating.interval,
+    points: g.rating.points.map((p) => ({ date: p.date, count: p.count, average: p.average })),
+  },
+  topics: g.topics.map((t) => ({
+    topic: t.topic,
+    count: t.count,
+    previous: t.previous,
+    change: t.change,
+    trend: t.trend,
+  })),
 });
 
 /** The query every analytics question takes (range, simulated figures, campaign). */
@@ -147,10 +162,24 @@ const topPostRows = (t: AnalyticsTopPosts): ReportTopPost[] =>
     occasion: p.occasion,
     campaignName: p.campaignName,
     links: p.byPlatform.map((b) => b.permalink).filter((l): l is string => !!l),
-    figures: { reach: p.reach, views: p.views, likes: p.likes, comments: p.comments, shares: p.shares, engagement: p.engagement, engagementRate: p.engagementRate },
+    figures: {
+      reach: p.reach,
+      views: p.views,
+      likes: p.likes,
+      comments: p.comments,
+      shares: p.shares,
+      engagement: p.engagement,
+      engagementRate: p.engagementRate,
+    },
   }));
 
-export async function buildReport(services: Services, viewer: Viewer | null, query: ReportQuery, lang: Locale, now: Date = new Date()): Promise<AnalyticsReport> {
+export async function buildReport(
+  services: Services,
+  viewer: Viewer | null,
+  query: ReportQuery,
+  lang: Locale,
+  now: Date = new Date(),
+): Promise<AnalyticsReport> {
   const analytics = services.analytics;
   // the overview first: it checks the caller, the range and the campaign before anything else is read
   const overview = await analytics.overview(viewer, query);
@@ -159,11 +188,17 @@ export async function buildReport(services: Services, viewer: Viewer | null, que
     analytics.engagement(viewer, { ...query, interval: "day" }),
     analytics.topPosts(viewer, { ...query, limit: REPORT_TOP_POSTS, sort: "engagement" }),
     analytics.content(viewer, query),
-    typeof query.campaignId === "string" && query.campaignId.trim() ? null : services.inboxFigures.figures(viewer, query),
+    typeof query.campaignId === "string" && query.campaignId.trim()
+      ? null
+      : services.inboxFigures.figures(viewer, query),
   ]);
   return {
     lang,
-    business: { id: business.id, name: (lang === "ar" && business.nameAr?.trim()) || business.name, mainName: business.name },
+    business: {
+      id: business.id,
+      name: (lang === "ar" && business.nameAr?.trim()) || business.name,
+      mainName: business.name,
+    },
     from: overview.from,
     to: overview.to,
     previous: overview.previous,

@@ -2,10 +2,32 @@
 // PDF each lay out in their own way. Cells keep machine-readable values (numbers as numbers, percent
 // as 4.67 for 4.67%, days as YYYY-MM-DD, times as YYYY-MM-DD HH:mm Kuwait); each renderer formats.
 import { plainText, type Locale } from "@sufra/schema";
-import { branchLabel, contentGroupLabel, label, occasionLabel, platformLabel, sourceLabel, topicLabel, trendLabel, type LabelKey } from "./labels.ts";
-import type { AnalyticsReport, ReportContentDimension, ReportFigures, ReportGuestResponse, ReportTotalKey } from "./report.ts";
+import {
+  branchLabel,
+  contentGroupLabel,
+  label,
+  occasionLabel,
+  platformLabel,
+  sourceLabel,
+  topicLabel,
+  trendLabel,
+  type LabelKey,
+} from "./labels.ts";
+import type {
+  AnalyticsReport,
+  ReportContentDimension,
+  ReportFigures,
+  ReportGuestResponse,
+  ReportTotalKey,
+} from "./report.ts";
 
-const DIMENSIONS: Record<ReportContentDimension, LabelKey> = { type: "dimType", occasion: "dimOccasion", language: "dimLanguage", hashtag: "dimHashtag", hour: "dimHour" };
+const DIMENSIONS: Record<ReportContentDimension, LabelKey> = {
+  type: "dimType",
+  occasion: "dimOccasion",
+  language: "dimLanguage",
+  hashtag: "dimHashtag",
+  hour: "dimHour",
+};
 
 /** decimal: a number with two decimals that is no percent (average stars, hours) */
 export type CellKind = "text" | "integer" | "decimal" | "percent" | "change" | "date" | "datetime";
@@ -24,7 +46,17 @@ export interface Column {
   numeric?: boolean;
 }
 
-export type TableId = "summary" | "totals" | "platforms" | "daily" | "top_posts" | "content" | "guests_sources" | "guests_branches" | "guests_rating" | "guests_topics";
+export type TableId =
+  | "summary"
+  | "totals"
+  | "platforms"
+  | "daily"
+  | "top_posts"
+  | "content"
+  | "guests_sources"
+  | "guests_branches"
+  | "guests_rating"
+  | "guests_topics";
 
 export interface ReportTable {
   id: TableId;
@@ -38,7 +70,10 @@ export interface ReportTable {
  * characters of their own (plainText), whatever was stored: a spreadsheet cell and a PDF cell cannot
  * isolate them, and an override would turn the letters after it around ("50%discounted").
  */
-const text = (value: string | null): Cell => ({ value: value === null ? null : plainText(value, { multiLine: true }), kind: "text" });
+const text = (value: string | null): Cell => ({
+  value: value === null ? null : plainText(value, { multiLine: true }),
+  kind: "text",
+});
 const int = (value: number | null): Cell => ({ value, kind: "integer" });
 const pct = (value: number | null): Cell => ({ value, kind: "percent" });
 
@@ -123,7 +158,11 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
       { label: label("value", lang), width: 14, pdf: 1, numeric: true },
       { label: label("change", lang), width: 30, pdf: 1.4, numeric: true },
     ],
-    rows: TOTAL_ROWS.map((t) => [text(label(t.label, lang)), { value: r.totals[t.key], kind: t.kind }, { value: r.change[t.key], kind: "change" }]),
+    rows: TOTAL_ROWS.map((t) => [
+      text(label(t.label, lang)),
+      { value: r.totals[t.key], kind: t.kind },
+      { value: r.change[t.key], kind: "change" },
+    ]),
   });
 
   tables.push({
@@ -152,7 +191,12 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
       { label: label("post", lang), width: 50, pdf: 2.6 },
       { label: label("dimOccasion", lang), width: 18, pdf: 0 },
       { label: label("campaign", lang), width: 18, pdf: 0 },
-      ...(["reach", "views", "likes", "comments", "shares", "engagement"] as const).map((k) => ({ label: label(k, lang), width: 12, pdf: k === "reach" ? 1 : k === "engagement" ? 1.15 : 0, numeric: true })),
+      ...(["reach", "views", "likes", "comments", "shares", "engagement"] as const).map((k) => ({
+        label: label(k, lang),
+        width: 12,
+        pdf: k === "reach" ? 1 : k === "engagement" ? 1.15 : 0,
+        numeric: true,
+      })),
       { label: label("engagementRate", lang), width: 18, pdf: 1.15, numeric: true },
       { label: label("link", lang), width: 40, pdf: 0 },
     ],
@@ -189,7 +233,10 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
       id: "guests_sources",
       title: label("guestsSources", lang),
       columns: [{ label: label("source", lang), width: 18, pdf: 1.4 }, ...responseColumns(lang)],
-      rows: [...g.bySource.map((s) => [text(sourceLabel(s.source, lang)), ...responseCells(s)]), [text(label("allSources", lang)), ...responseCells(g.total)]],
+      rows: [
+        ...g.bySource.map((s) => [text(sourceLabel(s.source, lang)), ...responseCells(s)]),
+        [text(label("allSources", lang)), ...responseCells(g.total)],
+      ],
     });
     tables.push({
       id: "guests_branches",
@@ -217,7 +264,13 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
         { label: label("mentionsChange", lang), width: 10, pdf: 0.9, numeric: true },
         { label: label("trend", lang), width: 12, pdf: 0.9 },
       ],
-      rows: g.topics.map((t) => [text(topicLabel(t.topic, lang)), int(t.count), int(t.previous), int(t.change), text(trendLabel(t.trend, lang))]),
+      rows: g.topics.map((t) => [
+        text(topicLabel(t.topic, lang)),
+        int(t.count),
+        int(t.previous),
+        int(t.change),
+        text(trendLabel(t.trend, lang)),
+      ]),
     });
   }
   return tables;

@@ -41,7 +41,14 @@ const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, " ").slice(0,
 
 export async function renderXlsx(tables: readonly ReportTable[], lang: Locale): Promise<Buffer> {
   const sheets: Sheet<Buffer>[] = tables.map((t) => {
-    const header: Row = t.columns.map((c) => ({ value: c.label, type: String, fontWeight: "bold" as const, backgroundColor: "#F3E3D3", wrap: true, alignVertical: "center" as const }));
+    const header: Row = t.columns.map((c) => ({
+      value: c.label,
+      type: String,
+      fontWeight: "bold" as const,
+      backgroundColor: "#F3E3D3",
+      wrap: true,
+      alignVertical: "center" as const,
+    }));
     // long texts (captions) wrap inside their column instead of running over the next ones
     const wraps = t.columns.map((c) => c.width >= 40);
     const data: Row[] = t.rows.map((r) => r.map((c, i) => cell(c, wraps[i]!)));

@@ -20,8 +20,23 @@ export function FacebookOptions({ value, onChange, error }: Props) {
       <Typography.Title level={3} id="facebook-options-title" className="sufra-section-title">
         {t("facebook.title")}
       </Typography.Title>
-      <Form.Item label={t("facebook.link")} htmlFor="facebook-link" extra={t("facebook.linkHint")} validateStatus={error ? "error" : undefined} help={error}>
-        <Input id="facebook-link" dir="ltr" inputMode="url" type="url" value={value.link} onChange={(e) => onChange({ link: e.target.value })} placeholder="https://" data-testid="facebook-link" />
+      <Form.Item
+        label={t("facebook.link")}
+        htmlFor="facebook-link"
+        extra={t("facebook.linkHint")}
+        validateStatus={error ? "error" : undefined}
+        help={error}
+      >
+        <Input
+          id="facebook-link"
+          dir="ltr"
+          inputMode="url"
+          type="url"
+          value={value.link}
+          onChange={(e) => onChange({ link: e.target.value })}
+          placeholder="https://"
+          data-testid="facebook-link"
+        />
       </Form.Item>
     </section>
   );

@@ -2,7 +2,14 @@
 // the post's photos or a frame of the video), whether it also shows in the feed and its sound's name;
 // collaborators (Instagram's limit, from @sufra/schema); and, folded away, a location and people tagged.
 // Usernames are checked by the shared rule as they are added; one it refuses is dropped with a notice.
-import { INSTAGRAM_AUDIO_NAME_MAX_LENGTH, INSTAGRAM_FORMATS, INSTAGRAM_MAX_COLLABORATORS, INSTAGRAM_MAX_USER_TAGS, instagramOptionsSchema, type InstagramFormat } from "@sufra/schema";
+import {
+  INSTAGRAM_AUDIO_NAME_MAX_LENGTH,
+  INSTAGRAM_FORMATS,
+  INSTAGRAM_MAX_COLLABORATORS,
+  INSTAGRAM_MAX_USER_TAGS,
+  instagramOptionsSchema,
+  type InstagramFormat,
+} from "@sufra/schema";
 import { App, Collapse, Form, Input, InputNumber, Segmented, Select, Switch, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { digitsInput, formatNumber, latinText } from "../../../../lib/format.ts";
@@ -56,11 +63,24 @@ export function InstagramOptions({ value, onChange, media, errors }: Props) {
   );
 
   return (
-    <section className="sufra-network-section" aria-labelledby="instagram-options-title" data-testid="instagram-options">
+    <section
+      className="sufra-network-section"
+      aria-labelledby="instagram-options-title"
+      data-testid="instagram-options"
+    >
       <Typography.Title level={3} id="instagram-options-title" className="sufra-section-title">
         {t("instagram.title")}
       </Typography.Title>
-      <Form.Item label={<span id="instagram-format-label">{t("instagram.format")}</span>} extra={value.format === "story" ? t("instagram.storyHint") : value.format === "reel" ? t("instagram.reelHint") : undefined}>
+      <Form.Item
+        label={<span id="instagram-format-label">{t("instagram.format")}</span>}
+        extra={
+          value.format === "story"
+            ? t("instagram.storyHint")
+            : value.format === "reel"
+              ? t("instagram.reelHint")
+              : undefined
+        }
+      >
         <Segmented<InstagramFormat>
           value={value.format}
           onChange={(format) => set({ format })}
@@ -77,7 +97,10 @@ export function InstagramOptions({ value, onChange, media, errors }: Props) {
               id="instagram-cover"
               value={value.coverMediaId ?? "frame"}
               onChange={(v: string) => set({ coverMediaId: v === "frame" ? null : v })}
-              options={[{ value: "frame", label: t("instagram.coverFrame") }, ...photos.map((m) => ({ value: m.id, label: t("instagram.coverPhoto", { name: m.originalName }) }))]}
+              options={[
+                { value: "frame", label: t("instagram.coverFrame") },
+                ...photos.map((m) => ({ value: m.id, label: t("instagram.coverPhoto", { name: m.originalName }) })),
+              ]}
               data-testid="instagram-cover"
             />
           </Form.Item>
@@ -97,17 +120,34 @@ export function InstagramOptions({ value, onChange, media, errors }: Props) {
           )}
           <Form.Item>
             <label className="sufra-switch-row">
-              <Switch checked={value.shareToFeed} onChange={(shareToFeed) => set({ shareToFeed })} data-testid="instagram-share-to-feed" />
+              <Switch
+                checked={value.shareToFeed}
+                onChange={(shareToFeed) => set({ shareToFeed })}
+                data-testid="instagram-share-to-feed"
+              />
               <span>{t("instagram.shareToFeed")}</span>
             </label>
           </Form.Item>
-          <Form.Item label={t("instagram.audioName")} htmlFor="instagram-audio" extra={t("instagram.audioNameHint")} {...err("reel.audioName")}>
+          <Form.Item
+            label={t("instagram.audioName")}
+            htmlFor="instagram-audio"
+            extra={t("instagram.audioNameHint")}
+            {...err("reel.audioName")}
+          >
             <Input
               id="instagram-audio"
               dir="auto"
               value={value.audioName}
               onChange={(e) => set({ audioName: e.target.value })}
-              count={{ max: INSTAGRAM_AUDIO_NAME_MAX_LENGTH, strategy: (s) => [...s].length, show: ({ count }) => <bdi dir="ltr">{tp("composer.counter", { length: n(count), limit: n(INSTAGRAM_AUDIO_NAME_MAX_LENGTH) })}</bdi> }}
+              count={{
+                max: INSTAGRAM_AUDIO_NAME_MAX_LENGTH,
+                strategy: (s) => [...s].length,
+                show: ({ count }) => (
+                  <bdi dir="ltr">
+                    {tp("composer.counter", { length: n(count), limit: n(INSTAGRAM_AUDIO_NAME_MAX_LENGTH) })}
+                  </bdi>
+                ),
+              }}
               data-testid="instagram-audio"
             />
           </Form.Item>
@@ -115,7 +155,12 @@ export function InstagramOptions({ value, onChange, media, errors }: Props) {
       )}
       {value.format !== "story" && (
         <>
-          <Form.Item label={t("instagram.collaborators")} htmlFor="instagram-collaborators" extra={t("instagram.collaboratorsHint", { n: n(INSTAGRAM_MAX_COLLABORATORS) })} {...err("collaborators")}>
+          <Form.Item
+            label={t("instagram.collaborators")}
+            htmlFor="instagram-collaborators"
+            extra={t("instagram.collaboratorsHint", { n: n(INSTAGRAM_MAX_COLLABORATORS) })}
+            {...err("collaborators")}
+          >
             <Select
               id="instagram-collaborators"
               mode="tags"
@@ -139,10 +184,27 @@ export function InstagramOptions({ value, onChange, media, errors }: Props) {
                 label: t("instagram.more"),
                 children: (
                   <>
-                    <Form.Item label={t("instagram.location")} htmlFor="instagram-location" extra={t("instagram.locationHint")} {...err("locationId")}>
-                      <Input id="instagram-location" dir="ltr" inputMode="numeric" value={value.locationId} onChange={(e) => set({ locationId: latinText(e.target.value) })} data-testid="instagram-location" />
+                    <Form.Item
+                      label={t("instagram.location")}
+                      htmlFor="instagram-location"
+                      extra={t("instagram.locationHint")}
+                      {...err("locationId")}
+                    >
+                      <Input
+                        id="instagram-location"
+                        dir="ltr"
+                        inputMode="numeric"
+                        value={value.locationId}
+                        onChange={(e) => set({ locationId: latinText(e.target.value) })}
+                        data-testid="instagram-location"
+                      />
                     </Form.Item>
-                    <Form.Item label={t("instagram.userTags")} htmlFor="instagram-user-tags" extra={t("instagram.userTagsHint")} {...err("userTags")}>
+                    <Form.Item
+                      label={t("instagram.userTags")}
+                      htmlFor="instagram-user-tags"
+                      extra={t("instagram.userTagsHint")}
+                      {...err("userTags")}
+                    >
                       <Select
                         id="instagram-user-tags"
                         mode="tags"

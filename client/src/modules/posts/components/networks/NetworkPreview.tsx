@@ -57,11 +57,25 @@ function SideIcons() {
 }
 
 /** A 9:16 frame with the post's first picture behind what is drawn on it. */
-function Phone({ kind, label, media, children }: { kind: string; label: string; media: readonly PostMedia[]; children: ReactNode }) {
+function Phone({
+  kind,
+  label,
+  media,
+  children,
+}: {
+  kind: string;
+  label: string;
+  media: readonly PostMedia[];
+  children: ReactNode;
+}) {
   const bg = picture(media.find((m) => m.kind === "VIDEO") ?? media[0]);
   return (
     <figure className={`sufra-phone sufra-phone-${kind}`} data-testid={`phone-${kind}`}>
-      {bg ? <img className="sufra-phone-media" src={bg} alt="" loading="lazy" /> : <span className="sufra-phone-media" />}
+      {bg ? (
+        <img className="sufra-phone-media" src={bg} alt="" loading="lazy" />
+      ) : (
+        <span className="sufra-phone-media" />
+      )}
       {children}
       <figcaption className="sufra-visually-hidden">{label}</figcaption>
     </figure>
@@ -96,7 +110,11 @@ export function useNetworkPreviewBody({ preview, options, media, handle, display
   if ((p === "instagram" && options?.instagram?.format === "reel") || p === "tiktok") {
     const audio = p === "instagram" ? options?.instagram?.reel?.audioName : null;
     return (
-      <Phone kind={p === "tiktok" ? "tiktok" : "reel"} label={p === "tiktok" ? t("preview.tiktok") : t("preview.reel")} media={media}>
+      <Phone
+        kind={p === "tiktok" ? "tiktok" : "reel"}
+        label={p === "tiktok" ? t("preview.tiktok") : t("preview.reel")}
+        media={media}
+      >
         <SideIcons />
         <span className="sufra-phone-bottom">
           {handle && (
@@ -116,7 +134,8 @@ export function useNetworkPreviewBody({ preview, options, media, handle, display
           )}
           {p === "instagram" && (
             <span className="sufra-phone-audio" data-testid="preview-reel-audio">
-              <SoundOutlined aria-hidden /> <bdi dir="auto">{audio || joinParts([handle, t("preview.audio")], locale)}</bdi>
+              <SoundOutlined aria-hidden />{" "}
+              <bdi dir="auto">{audio || joinParts([handle, t("preview.audio")], locale)}</bdi>
             </span>
           )}
         </span>
@@ -148,7 +167,9 @@ export function useNetworkPreviewBody({ preview, options, media, handle, display
             {shown.map((m, i) => (
               <span key={m.id} className="sufra-fb-cell">
                 {picture(m) && <img src={picture(m)!} alt="" loading="lazy" />}
-                {i === 3 && media.length > 4 && <span className="sufra-fb-more">+{formatNumber(media.length - 4, locale)}</span>}
+                {i === 3 && media.length > 4 && (
+                  <span className="sufra-fb-more">+{formatNumber(media.length - 4, locale)}</span>
+                )}
               </span>
             ))}
           </div>

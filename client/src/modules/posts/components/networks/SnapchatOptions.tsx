@@ -19,7 +19,10 @@ export function SnapchatOptions({ value, onChange }: Props) {
       <Typography.Title level={3} id="snapchat-options-title" className="sufra-section-title">
         {t("snapchat.title")}
       </Typography.Title>
-      <Form.Item label={<span id="snapchat-kind-label">{t("snapchat.kind")}</span>} extra={t(`snapchat.hints.${value.kind}`)}>
+      <Form.Item
+        label={<span id="snapchat-kind-label">{t("snapchat.kind")}</span>}
+        extra={t(`snapchat.hints.${value.kind}`)}
+      >
         <Radio.Group
           optionType="button"
           value={value.kind}

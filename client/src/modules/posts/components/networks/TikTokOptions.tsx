@@ -46,7 +46,8 @@ const MUSIC_USAGE_URL = "https://www.tiktok.com/legal/page/global/music-usage-co
 const BRANDED_CONTENT_URL = "https://www.tiktok.com/legal/page/global/bc-policy/en";
 
 /** The creator's privacy levels that Sufra knows, in TikTok's order. */
-export const creatorPrivacyLevels = (c: TikTokCreator | null): TikTokPrivacyLevel[] => TIKTOK_PRIVACY_LEVELS.filter((l) => c?.privacyLevelOptions.includes(l));
+export const creatorPrivacyLevels = (c: TikTokCreator | null): TikTokPrivacyLevel[] =>
+  TIKTOK_PRIVACY_LEVELS.filter((l) => c?.privacyLevelOptions.includes(l));
 
 interface Props {
   value: TikTokDraft;
@@ -75,9 +76,21 @@ export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: 
   const err = (path: string) => (errors[path] ? { validateStatus: "error" as const, help: errors[path] } : {});
   const isPrivate = value.privacyLevel === "SELF_ONLY";
 
-  const toggle = (key: "allowComment" | "allowDuet" | "allowStitch", label: string, offInApp: boolean, testId: string) => (
+  const toggle = (
+    key: "allowComment" | "allowDuet" | "allowStitch",
+    label: string,
+    offInApp: boolean,
+    testId: string,
+  ) => (
     <div className="sufra-switch-row">
-      <Switch id={`tiktok-${testId}`} checked={!offInApp && value[key]} disabled={offInApp || !c} onChange={(on) => set({ [key]: on })} data-testid={`tiktok-${testId}`} aria-describedby={offInApp ? `tiktok-${testId}-off` : undefined} />
+      <Switch
+        id={`tiktok-${testId}`}
+        checked={!offInApp && value[key]}
+        disabled={offInApp || !c}
+        onChange={(on) => set({ [key]: on })}
+        data-testid={`tiktok-${testId}`}
+        aria-describedby={offInApp ? `tiktok-${testId}-off` : undefined}
+      />
       <label htmlFor={`tiktok-${testId}`}>{label}</label>
       {offInApp && (
         <Typography.Text type="secondary" id={`tiktok-${testId}-off`}>
@@ -140,7 +153,10 @@ export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: 
               disabled={!c}
               options={levels.map((l) => ({
                 value: l,
-                label: l === "SELF_ONLY" && value.disclose && value.brandContent ? joinParts([t(`tiktok.levels.${l}`), t("tiktok.privateBranded")], locale) : t(`tiktok.levels.${l}`),
+                label:
+                  l === "SELF_ONLY" && value.disclose && value.brandContent
+                    ? joinParts([t(`tiktok.levels.${l}`), t("tiktok.privateBranded")], locale)
+                    : t(`tiktok.levels.${l}`),
                 // TikTok: branded content cannot be private
                 disabled: l === "SELF_ONLY" && value.disclose && value.brandContent,
               }))}
@@ -158,19 +174,37 @@ export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: 
 
       {photo && (
         <>
-          <Form.Item label={t("tiktok.photoTitle")} htmlFor="tiktok-title" extra={t("tiktok.photoTitleHint")} {...err("title")}>
+          <Form.Item
+            label={t("tiktok.photoTitle")}
+            htmlFor="tiktok-title"
+            extra={t("tiktok.photoTitleHint")}
+            {...err("title")}
+          >
             <Input
               id="tiktok-title"
               dir="auto"
               value={value.title}
               onChange={(e) => set({ title: e.target.value })}
-              count={{ max: TIKTOK_PHOTO_TITLE_MAX_LENGTH, strategy: (s) => [...s].length, show: ({ count }) => <bdi dir="ltr">{tp("composer.counter", { length: n(count), limit: n(TIKTOK_PHOTO_TITLE_MAX_LENGTH) })}</bdi> }}
+              count={{
+                max: TIKTOK_PHOTO_TITLE_MAX_LENGTH,
+                strategy: (s) => [...s].length,
+                show: ({ count }) => (
+                  <bdi dir="ltr">
+                    {tp("composer.counter", { length: n(count), limit: n(TIKTOK_PHOTO_TITLE_MAX_LENGTH) })}
+                  </bdi>
+                ),
+              }}
               data-testid="tiktok-title"
             />
           </Form.Item>
           {!inbox && (
             <div className="sufra-switch-row">
-              <Switch id="tiktok-music" checked={value.autoAddMusic} onChange={(autoAddMusic) => set({ autoAddMusic })} data-testid="tiktok-music" />
+              <Switch
+                id="tiktok-music"
+                checked={value.autoAddMusic}
+                onChange={(autoAddMusic) => set({ autoAddMusic })}
+                data-testid="tiktok-music"
+              />
               <label htmlFor="tiktok-music">{t("tiktok.autoAddMusic")}</label>
             </div>
           )}
@@ -181,7 +215,15 @@ export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: 
         <>
           <div className="sufra-tiktok-disclosure">
             <div className="sufra-switch-row">
-              <Switch id="tiktok-disclose" checked={value.disclose} onChange={(disclose) => set({ disclose, ...(disclose ? {} : { brandOrganic: false, brandContent: false }) })} aria-describedby="tiktok-disclose-hint" data-testid="tiktok-disclose" />
+              <Switch
+                id="tiktok-disclose"
+                checked={value.disclose}
+                onChange={(disclose) =>
+                  set({ disclose, ...(disclose ? {} : { brandOrganic: false, brandContent: false }) })
+                }
+                aria-describedby="tiktok-disclose-hint"
+                data-testid="tiktok-disclose"
+              />
               <label htmlFor="tiktok-disclose">{t("tiktok.disclose")}</label>
             </div>
             <Typography.Paragraph type="secondary" id="tiktok-disclose-hint">
@@ -189,11 +231,20 @@ export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: 
             </Typography.Paragraph>
             {value.disclose && (
               <div className="sufra-tiktok-disclosure-kinds" role="group" aria-label={t("tiktok.disclose")}>
-                <Checkbox checked={value.brandOrganic} onChange={(e) => set({ brandOrganic: e.target.checked })} data-testid="tiktok-your-brand">
+                <Checkbox
+                  checked={value.brandOrganic}
+                  onChange={(e) => set({ brandOrganic: e.target.checked })}
+                  data-testid="tiktok-your-brand"
+                >
                   {t("tiktok.yourBrand")}
                 </Checkbox>
                 {value.brandOrganic && <Typography.Text type="secondary">{t("tiktok.yourBrandHint")}</Typography.Text>}
-                <Checkbox checked={value.brandContent} disabled={isPrivate} onChange={(e) => set({ brandContent: e.target.checked })} data-testid="tiktok-branded">
+                <Checkbox
+                  checked={value.brandContent}
+                  disabled={isPrivate}
+                  onChange={(e) => set({ brandContent: e.target.checked })}
+                  data-testid="tiktok-branded"
+                >
                   {t("tiktok.brandedContent")}
                 </Checkbox>
                 {isPrivate ? (
@@ -201,7 +252,9 @@ export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: 
                     {t("tiktok.privateBranded")}
                   </Typography.Text>
                 ) : (
-                  value.brandContent && <Typography.Text type="secondary">{t("tiktok.brandedContentHint")}</Typography.Text>
+                  value.brandContent && (
+                    <Typography.Text type="secondary">{t("tiktok.brandedContentHint")}</Typography.Text>
+                  )
                 )}
                 {!value.brandOrganic && !value.brandContent && (
                   <Typography.Text type="danger" role="alert" data-testid="tiktok-choose-disclosure">

@@ -21,7 +21,13 @@ export function XOptions({ value, onChange, hasLink }: Props) {
         {t("x.title")}
       </Typography.Title>
       <div className="sufra-switch-row">
-        <Switch id="x-thread" checked={value.thread} onChange={(thread) => onChange({ ...value, thread })} aria-describedby="x-thread-hint" data-testid="x-thread" />
+        <Switch
+          id="x-thread"
+          checked={value.thread}
+          onChange={(thread) => onChange({ ...value, thread })}
+          aria-describedby="x-thread-hint"
+          data-testid="x-thread"
+        />
         <label htmlFor="x-thread">{t("x.thread")}</label>
       </div>
       <Typography.Paragraph type="secondary" id="x-thread-hint">

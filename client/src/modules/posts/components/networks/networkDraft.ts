@@ -14,7 +14,12 @@ import {
   type SnapchatPostKind,
   type TikTokPrivacyLevel,
 } from "@sufra/schema";
-import type { InstagramFormat as GqlFormat, NetworkOptionsInput, SnapchatPostKind as GqlKind, TikTokPrivacyLevel as GqlPrivacy } from "../../../../graphql/graphql.ts";
+import type {
+  InstagramFormat as GqlFormat,
+  NetworkOptionsInput,
+  SnapchatPostKind as GqlKind,
+  TikTokPrivacyLevel as GqlPrivacy,
+} from "../../../../graphql/graphql.ts";
 
 export interface InstagramDraft {
   format: InstagramFormat;
@@ -55,29 +60,37 @@ export interface NetworkDraft {
 }
 
 /** What a stored post's networkOptions look like when read back (GraphQL's upper-case enums). */
-export type StoredNetworkOptions = {
-  instagram?: {
-    format: string;
-    reel?: { coverMediaId?: string | null; thumbOffsetMs?: number | null; shareToFeed?: boolean | null; audioName?: string | null } | null;
-    collaborators?: readonly string[] | null;
-    locationId?: string | null;
-    userTags?: readonly { username: string }[] | null;
-  } | null;
-  tiktok?: {
-    privacyLevel?: string | null;
-    disableComment: boolean;
-    disableDuet: boolean;
-    disableStitch: boolean;
-    brandOrganic: boolean;
-    brandContent: boolean;
-    title?: string | null;
-    autoAddMusic?: boolean | null;
-  } | null;
-  twitter?: { thread: boolean; linkInReply: boolean } | null;
-  snapchat?: { kind: string } | null;
-  facebook?: { link?: string | null } | null;
-  altText?: readonly { mediaId: string; text: string }[] | null;
-} | null | undefined;
+export type StoredNetworkOptions =
+  | {
+      instagram?: {
+        format: string;
+        reel?: {
+          coverMediaId?: string | null;
+          thumbOffsetMs?: number | null;
+          shareToFeed?: boolean | null;
+          audioName?: string | null;
+        } | null;
+        collaborators?: readonly string[] | null;
+        locationId?: string | null;
+        userTags?: readonly { username: string }[] | null;
+      } | null;
+      tiktok?: {
+        privacyLevel?: string | null;
+        disableComment: boolean;
+        disableDuet: boolean;
+        disableStitch: boolean;
+        brandOrganic: boolean;
+        brandContent: boolean;
+        title?: string | null;
+        autoAddMusic?: boolean | null;
+      } | null;
+      twitter?: { thread: boolean; linkInReply: boolean } | null;
+      snapchat?: { kind: string } | null;
+      facebook?: { link?: string | null } | null;
+      altText?: readonly { mediaId: string; text: string }[] | null;
+    }
+  | null
+  | undefined;
 
 /** A stored post's options as the form's draft; a network with none gets the form's starting values. */
 export function networkDraftOf(o: StoredNetworkOptions): NetworkDraft {
@@ -106,8 +119,13 @@ export function networkDraftOf(o: StoredNetworkOptions): NetworkDraft {
       title: tt?.title ?? "",
       autoAddMusic: tt?.autoAddMusic ?? DEFAULT_TIKTOK_OPTIONS.autoAddMusic,
     },
-    twitter: { thread: o?.twitter?.thread ?? DEFAULT_X_OPTIONS.thread, linkInReply: o?.twitter?.linkInReply ?? DEFAULT_X_OPTIONS.linkInReply },
-    snapchat: { kind: (o?.snapchat?.kind.toLowerCase() as SnapchatPostKind | undefined) ?? DEFAULT_SNAPCHAT_OPTIONS.kind },
+    twitter: {
+      thread: o?.twitter?.thread ?? DEFAULT_X_OPTIONS.thread,
+      linkInReply: o?.twitter?.linkInReply ?? DEFAULT_X_OPTIONS.linkInReply,
+    },
+    snapchat: {
+      kind: (o?.snapchat?.kind.toLowerCase() as SnapchatPostKind | undefined) ?? DEFAULT_SNAPCHAT_OPTIONS.kind,
+    },
     facebook: { link: o?.facebook?.link ?? "" },
     altText: Object.fromEntries((o?.altText ?? []).map((a) => [a.mediaId, a.text])),
   };
@@ -130,7 +148,12 @@ export interface TikTokLocks {
  * The draft as the shared rule reads it, for the chosen networks and the post's media (ids in order):
  * null when nothing differs from every network's defaults.
  */
-export function networkOptionsOf(d: NetworkDraft, platforms: readonly PlatformName[], media: readonly { id: string; kind: string }[], tiktokLocks?: TikTokLocks | null): NetworkOptions | null {
+export function networkOptionsOf(
+  d: NetworkDraft,
+  platforms: readonly PlatformName[],
+  media: readonly { id: string; kind: string }[],
+  tiktokLocks?: TikTokLocks | null,
+): NetworkOptions | null {
   const on = (p: PlatformName) => platforms.includes(p);
   const out: NetworkOptions = {};
   if (on("instagram")) {
@@ -147,7 +170,13 @@ export function networkOptionsOf(d: NetworkDraft, platforms: readonly PlatformNa
     const collaborators = extras ? ig.collaborators : [];
     const userTags = extras ? ig.userTags : [];
     const locationId = extras ? ig.locationId.trim() : "";
-    if (ig.format !== DEFAULT_INSTAGRAM_OPTIONS.format || hasReel || collaborators.length || userTags.length || locationId)
+    if (
+      ig.format !== DEFAULT_INSTAGRAM_OPTIONS.format ||
+      hasReel ||
+      collaborators.length ||
+      userTags.length ||
+      locationId
+    )
       out.instagram = {
         format: ig.format,
         ...(hasReel && reel ? { reel } : {}),
@@ -175,7 +204,9 @@ export function networkOptionsOf(d: NetworkDraft, platforms: readonly PlatformNa
   if (on("snapchat") && d.snapchat.kind !== DEFAULT_SNAPCHAT_OPTIONS.kind) out.snapchat = { ...d.snapchat };
   if (on("facebook") && d.facebook.link.trim()) out.facebook = { link: d.facebook.link.trim() };
   if (platforms.some((p) => ALT_TEXT_PLATFORMS.includes(p))) {
-    const altText = media.filter((m) => m.kind === "IMAGE" && d.altText[m.id]?.trim()).map((m) => ({ mediaId: m.id, text: d.altText[m.id]!.trim() }));
+    const altText = media
+      .filter((m) => m.kind === "IMAGE" && d.altText[m.id]?.trim())
+      .map((m) => ({ mediaId: m.id, text: d.altText[m.id]!.trim() }));
     if (altText.length) out.altText = altText;
   }
   return Object.keys(out).length ? out : null;
@@ -189,14 +220,25 @@ export function networkInputOf(o: NetworkOptions): NetworkOptionsInput {
       ? {
           instagram: {
             format: ig.format.toUpperCase() as GqlFormat,
-            ...(ig.reel ? { reel: { coverMediaId: ig.reel.coverMediaId ?? null, thumbOffsetMs: ig.reel.thumbOffsetMs ?? null, shareToFeed: ig.reel.shareToFeed ?? true, audioName: ig.reel.audioName ?? null } } : {}),
+            ...(ig.reel
+              ? {
+                  reel: {
+                    coverMediaId: ig.reel.coverMediaId ?? null,
+                    thumbOffsetMs: ig.reel.thumbOffsetMs ?? null,
+                    shareToFeed: ig.reel.shareToFeed ?? true,
+                    audioName: ig.reel.audioName ?? null,
+                  },
+                }
+              : {}),
             ...(ig.collaborators ? { collaborators: ig.collaborators } : {}),
             ...(ig.locationId ? { locationId: ig.locationId } : {}),
             ...(ig.userTags ? { userTags: ig.userTags } : {}),
           },
         }
       : {}),
-    ...(o.tiktok ? { tiktok: { ...o.tiktok, privacyLevel: (o.tiktok.privacyLevel as GqlPrivacy | null) ?? null } } : {}),
+    ...(o.tiktok
+      ? { tiktok: { ...o.tiktok, privacyLevel: (o.tiktok.privacyLevel as GqlPrivacy | null) ?? null } }
+      : {}),
     ...(o.twitter ? { twitter: o.twitter } : {}),
     ...(o.snapchat ? { snapchat: { kind: o.snapchat.kind.toUpperCase() as GqlKind } } : {}),
     ...(o.facebook ? { facebook: { link: o.facebook.link ?? null } } : {}),

@@ -47,18 +47,26 @@ export const networksTexts = {
       privacy: "Who can watch this post",
       privacyPlaceholder: "Choose who can watch",
       privacyRequired: "Choose who can watch this post on TikTok",
-      levels: { PUBLIC_TO_EVERYONE: "Everyone", MUTUAL_FOLLOW_FRIENDS: "Friends", FOLLOWER_OF_CREATOR: "Followers", SELF_ONLY: "Only me" },
+      levels: {
+        PUBLIC_TO_EVERYONE: "Everyone",
+        MUTUAL_FOLLOW_FRIENDS: "Friends",
+        FOLLOWER_OF_CREATOR: "Followers",
+        SELF_ONLY: "Only me",
+      },
       privateBranded: "Branded content visibility cannot be set to private.",
       allowComment: "Allow comments",
       allowDuet: "Allow Duet",
       allowStitch: "Allow Stitch",
       offInApp: "Turned off in your TikTok settings",
       disclose: "Disclose post content",
-      discloseHint: "Turn on to disclose that this post promotes goods or services in exchange for something of value. Your post could promote yourself, a third party, or both.",
+      discloseHint:
+        "Turn on to disclose that this post promotes goods or services in exchange for something of value. Your post could promote yourself, a third party, or both.",
       yourBrand: "Your brand",
-      yourBrandHint: "You are promoting yourself or your own business. This post will be labeled “Promotional content”.",
+      yourBrandHint:
+        "You are promoting yourself or your own business. This post will be labeled “Promotional content”.",
       brandedContent: "Branded content",
-      brandedContentHint: "You are promoting another brand or a third party. This post will be labeled “Paid partnership”.",
+      brandedContentHint:
+        "You are promoting another brand or a third party. This post will be labeled “Paid partnership”.",
       chooseDisclosure: "You need to indicate if your content promotes yourself, a third party, or both.",
       photoTitle: "Title",
       photoTitleHint: "Photo posts: the caption becomes the description",
@@ -95,7 +103,8 @@ export const networksTexts = {
     facebook: {
       title: "On Facebook",
       link: "Link",
-      linkHint: "Optional: a page to share with the post, starting with https://. Without a photo or video it becomes a link post.",
+      linkHint:
+        "Optional: a page to share with the post, starting with https://. Without a photo or video it becomes a link post.",
     },
     preview: {
       story: "Story on Instagram: the caption is not shown",
@@ -147,14 +156,20 @@ export const networksTexts = {
       privacy: "من يمكنه مشاهدة المنشور",
       privacyPlaceholder: "اختر من يمكنه المشاهدة",
       privacyRequired: "اختر من يمكنه مشاهدة هذا المنشور على تيك توك",
-      levels: { PUBLIC_TO_EVERYONE: "الجميع", MUTUAL_FOLLOW_FRIENDS: "الأصدقاء", FOLLOWER_OF_CREATOR: "المتابعون", SELF_ONLY: "أنا فقط" },
+      levels: {
+        PUBLIC_TO_EVERYONE: "الجميع",
+        MUTUAL_FOLLOW_FRIENDS: "الأصدقاء",
+        FOLLOWER_OF_CREATOR: "المتابعون",
+        SELF_ONLY: "أنا فقط",
+      },
       privateBranded: "لا يمكن جعل المحتوى المموّل خاصًا.",
       allowComment: "السماح بالتعليقات",
       allowDuet: "السماح بالثنائي (Duet)",
       allowStitch: "السماح بالدمج (Stitch)",
       offInApp: "مغلق في إعدادات تيك توك لديك",
       disclose: "الإفصاح عن محتوى المنشور",
-      discloseHint: "فعّله للإفصاح عن أن هذا المنشور يروّج لسلع أو خدمات مقابل شيء ذي قيمة. قد يروّج منشورك لك أو لطرف آخر أو لكليكما.",
+      discloseHint:
+        "فعّله للإفصاح عن أن هذا المنشور يروّج لسلع أو خدمات مقابل شيء ذي قيمة. قد يروّج منشورك لك أو لطرف آخر أو لكليكما.",
       yourBrand: "علامتك التجارية",
       yourBrandHint: "أنت تروّج لنفسك أو لعملك. سيحمل المنشور وسم «محتوى ترويجي».",
       brandedContent: "محتوى مموّل",

@@ -8,25 +8,30 @@ import type { CreatorState } from "./TikTokOptions.tsx";
 
 /** The creator of the business's TikTok account `accountId`; nothing is read while `accountId` is null. */
 export function useTikTokCreator(accountId: string | null): CreatorState {
-  const q = useQuery(PostsTikTokCreatorDocument, { variables: { accountId: accountId ?? "" }, skip: !accountId, fetchPolicy: "network-only", notifyOnNetworkStatusChange: true });
+  const q = useQuery(PostsTikTokCreatorDocument, {
+    variables: { accountId: accountId ?? "" },
+    skip: !accountId,
+    fetchPolicy: "network-only",
+    notifyOnNetworkStatusChange: true,
+  });
   const c = q.data?.tiktokCreatorInfo;
   // one object per answer: the composer's options and checks are memoised on it
   const creator = useMemo(
     () =>
       c
-      ? {
-          nickname: c.creatorNickname,
-          username: c.creatorUsername,
-          avatarUrl: c.creatorAvatarUrl,
-          privacyLevelOptions: c.privacyLevelOptions,
-          commentDisabled: c.commentDisabled,
-          duetDisabled: c.duetDisabled,
-          stitchDisabled: c.stitchDisabled,
-          maxVideoPostDurationSec: c.maxVideoPostDurationSec,
-          directPost: c.directPost,
-          simulated: c.simulated,
-        }
-      : null,
+        ? {
+            nickname: c.creatorNickname,
+            username: c.creatorUsername,
+            avatarUrl: c.creatorAvatarUrl,
+            privacyLevelOptions: c.privacyLevelOptions,
+            commentDisabled: c.commentDisabled,
+            duetDisabled: c.duetDisabled,
+            stitchDisabled: c.stitchDisabled,
+            maxVideoPostDurationSec: c.maxVideoPostDurationSec,
+            directPost: c.directPost,
+            simulated: c.simulated,
+          }
+        : null,
     [c],
   );
   return {

@@ -101,7 +101,15 @@ const voiceToneOf = (gql: string | null | undefined): ContentTone | null => {
 type Generated = StudioGeneratePostMutation["generatePost"];
 type Upcoming = StudioUpcomingOccasionsQuery["upcomingOccasions"][number];
 
-export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags, stopped = false, mediaIds = [], onAltTexts }: GenerateTabProps) {
+export function GenerateTab({
+  platform,
+  currentContent,
+  onInsert,
+  onAddHashtags,
+  stopped = false,
+  mediaIds = [],
+  onAltTexts,
+}: GenerateTabProps) {
   const { t } = useTranslation(STUDIO_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -132,7 +140,14 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
     setError(null);
     setPromptError(undefined);
     // the shared rule, the same the server applies (prompt 1..500 characters, 1..5 options)
-    const checked = generateInputSchema.safeParse({ prompt, platform, language, tone: chosenTone ?? undefined, occasion: occasion === ANY ? undefined : occasion, variants });
+    const checked = generateInputSchema.safeParse({
+      prompt,
+      platform,
+      language,
+      tone: chosenTone ?? undefined,
+      occasion: occasion === ANY ? undefined : occasion,
+      variants,
+    });
     if (!checked.success) {
       setPromptError(messageText(checked.error.issues[0]?.message ?? "invalidValue", locale));
       return;
@@ -169,7 +184,9 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
     } catch (e) {
       if (controller.signal.aborted) return;
       setError(e);
-      const promptDetail = Object.entries(errorDetails(e)).find(([path]) => path.split(".").pop() === "prompt")?.[1]?.[0];
+      const promptDetail = Object.entries(errorDetails(e)).find(
+        ([path]) => path.split(".").pop() === "prompt",
+      )?.[1]?.[0];
       if (promptDetail) setPromptError(promptDetail);
       if (errorCode(e) === "AI_QUOTA_EXCEEDED") refreshUsage();
     } finally {
@@ -195,7 +212,18 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
     setPromptError(undefined);
   }
 
-  const variantsShown = result ? (result.data.variants.length ? result.data.variants : [{ content: result.data.content, hashtags: result.data.hashtags, language: result.data.language, unusedFacts: [] }]) : [];
+  const variantsShown = result
+    ? result.data.variants.length
+      ? result.data.variants
+      : [
+          {
+            content: result.data.content,
+            hashtags: result.data.hashtags,
+            language: result.data.language,
+            unusedFacts: [],
+          },
+        ]
+    : [];
   const quotaError = !!error && errorCode(error) === "AI_QUOTA_EXCEEDED";
 
   return (
@@ -205,7 +233,13 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
       </Typography.Paragraph>
       <OccasionHints list={occasionsQuery.data?.upcomingOccasions} onUse={applyHint} />
       <Form layout="vertical" component="div" className="sufra-studio-form">
-        <Form.Item label={t("prompt.label")} htmlFor="studio-prompt" validateStatus={promptError ? "error" : undefined} help={promptError} required>
+        <Form.Item
+          label={t("prompt.label")}
+          htmlFor="studio-prompt"
+          validateStatus={promptError ? "error" : undefined}
+          help={promptError}
+          required
+        >
           <Input.TextArea
             id="studio-prompt"
             dir="auto"
@@ -233,29 +267,50 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
             id="studio-occasion"
             value={occasion}
             onChange={setOccasion}
-            options={[{ value: ANY, label: t("occasion.any") }, ...CONTENT_OCCASION_KEYS.map((k) => ({ value: k, label: CONTENT_OCCASIONS[k][locale] }))]}
+            options={[
+              { value: ANY, label: t("occasion.any") },
+              ...CONTENT_OCCASION_KEYS.map((k) => ({ value: k, label: CONTENT_OCCASIONS[k][locale] })),
+            ]}
             showSearch={{ optionFilterProp: "label" }}
             data-testid="studio-occasion"
           />
         </Form.Item>
-        <Choice<ContentTone> label={t("tone.label")} value={tone} onChange={setTone} options={CONTENT_TONE_KEYS.map((k) => ({ value: k, label: CONTENT_TONES[k][locale] }))} testId="studio-tone" />
+        <Choice<ContentTone>
+          label={t("tone.label")}
+          value={tone}
+          onChange={setTone}
+          options={CONTENT_TONE_KEYS.map((k) => ({ value: k, label: CONTENT_TONES[k][locale] }))}
+          testId="studio-tone"
+        />
         <Choice<ContentLanguage>
           label={t("language.label")}
           value={language}
           onChange={setLanguage}
-          options={CONTENT_LANGUAGE_KEYS.map((k) => ({ value: k, label: k === "both" ? t("language.both") : <bdi lang={k}>{t(`language.${k}`)}</bdi> }))}
+          options={CONTENT_LANGUAGE_KEYS.map((k) => ({
+            value: k,
+            label: k === "both" ? t("language.both") : <bdi lang={k}>{t(`language.${k}`)}</bdi>,
+          }))}
           testId="studio-language"
         />
         <Choice<number>
           label={t("variants.label")}
           value={variants}
           onChange={setVariants}
-          options={Array.from({ length: MAX_GENERATE_VARIANTS - MIN_GENERATE_VARIANTS + 1 }, (_, i) => ({ value: i + MIN_GENERATE_VARIANTS, label: formatNumber(i + MIN_GENERATE_VARIANTS, locale) }))}
+          options={Array.from({ length: MAX_GENERATE_VARIANTS - MIN_GENERATE_VARIANTS + 1 }, (_, i) => ({
+            value: i + MIN_GENERATE_VARIANTS,
+            label: formatNumber(i + MIN_GENERATE_VARIANTS, locale),
+          }))}
           testId="studio-variants"
         />
         {stopped && <SubscriptionEnded testId="studio-subscription-ended" />}
         <div className="sufra-studio-run">
-          <Button type="primary" onClick={() => void run()} loading={busy} disabled={stopped || spent || busy} data-testid="studio-generate">
+          <Button
+            type="primary"
+            onClick={() => void run()}
+            loading={busy}
+            disabled={stopped || spent || busy}
+            data-testid="studio-generate"
+          >
             {busy ? t("generating") : t("generate")}
           </Button>
           {busy && (
@@ -264,7 +319,10 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
             </Button>
           )}
           <Typography.Text type="secondary" className="sufra-studio-written-for">
-            {t("writtenFor", { platform: PLATFORM_LABELS[platform][locale], limit: formatNumber(PLATFORM_LIMITS[platform].maxLength, locale) })}
+            {t("writtenFor", {
+              platform: PLATFORM_LABELS[platform][locale],
+              limit: formatNumber(PLATFORM_LIMITS[platform].maxLength, locale),
+            })}
           </Typography.Text>
         </div>
         {usage && <UsageLine usage={usage} />}
@@ -288,28 +346,62 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
           <Typography.Title level={3} id="studio-results-title" className="sufra-studio-results-title">
             {t("results.title")}
           </Typography.Title>
-          {result.data.fellBack && <Alert type="warning" showIcon title={result.data.note ?? t("results.fellBack")} data-testid="studio-fallback" />}
+          {result.data.fellBack && (
+            <Alert
+              type="warning"
+              showIcon
+              title={result.data.note ?? t("results.fellBack")}
+              data-testid="studio-fallback"
+            />
+          )}
           {/* the photo was not seen: said plainly (the note names it), never hidden behind a caption that sounds as if it was */}
-          {!result.data.fellBack && result.data.photosSeen === false && result.data.note && <Alert type="info" showIcon title={result.data.note} data-testid="studio-photo-not-seen" />}
+          {!result.data.fellBack && result.data.photosSeen === false && result.data.note && (
+            <Alert type="info" showIcon title={result.data.note} data-testid="studio-photo-not-seen" />
+          )}
           {(result.data.altTexts ?? []).length > 0 && onAltTexts && (
             <Typography.Paragraph type="secondary" data-testid="studio-alt-texts">
               {t("results.altTextsAdded")}
             </Typography.Paragraph>
           )}
           {variantsShown.map((v, i) => (
-            <VariantCard key={`${result.id}-${i}`} n={i + 1} variant={v} platform={platform} occasion={result.occasion} onInsert={onInsert} />
+            <VariantCard
+              key={`${result.id}-${i}`}
+              n={i + 1}
+              variant={v}
+              platform={platform}
+              occasion={result.occasion}
+              onInsert={onInsert}
+            />
           ))}
         </section>
       )}
 
-      <HashtagSuggestions platform={platform} occasion={occasion === ANY ? null : occasion} currentContent={currentContent} onInsert={onInsert} onAddHashtags={onAddHashtags} />
+      <HashtagSuggestions
+        platform={platform}
+        occasion={occasion === ANY ? null : occasion}
+        currentContent={currentContent}
+        onInsert={onInsert}
+        onAddHashtags={onAddHashtags}
+      />
     </div>
   );
 }
 
 // ---------------------------------------------------------------- the coming occasions
 /** A few choices side by side, the control named by its label for screen readers. */
-function Choice<T extends string | number>({ label, value, onChange, options, testId }: { label: string; value: T; onChange: (v: T) => void; options: { value: T; label: ReactNode }[]; testId: string }) {
+function Choice<T extends string | number>({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: T;
+  onChange: (v: T) => void;
+  options: { value: T; label: ReactNode }[];
+  testId: string;
+}) {
   return (
     <Form.Item label={label}>
       <Segmented<T> block value={value} onChange={onChange} options={options} aria-label={label} data-testid={testId} />
@@ -317,13 +409,21 @@ function Choice<T extends string | number>({ label, value, onChange, options, te
   );
 }
 
-function OccasionHints({ list, onUse }: { list: Upcoming[] | undefined; onUse: (o: Upcoming, key: ContentOccasionKey) => void }) {
+function OccasionHints({
+  list,
+  onUse,
+}: {
+  list: Upcoming[] | undefined;
+  onUse: (o: Upcoming, key: ContentOccasionKey) => void;
+}) {
   const { t } = useTranslation(STUDIO_NS);
   const locale = useLocale();
   // the nearest two that have a caption occasion of their own (Ramadan's end and Eid are one idea)
   const hints: { o: Upcoming; key: ContentOccasionKey }[] = [];
   for (const o of [...(list ?? [])].sort((a, b) => a.daysUntil - b.daysUntil)) {
-    const key = Object.hasOwn(CALENDAR_CONTENT_OCCASIONS, o.occasionKey) ? CALENDAR_CONTENT_OCCASIONS[o.occasionKey] : undefined;
+    const key = Object.hasOwn(CALENDAR_CONTENT_OCCASIONS, o.occasionKey)
+      ? CALENDAR_CONTENT_OCCASIONS[o.occasionKey]
+      : undefined;
     if (!key || hints.some((h) => h.key === key)) continue;
     hints.push({ o, key });
     if (hints.length === 2) break;
@@ -334,8 +434,21 @@ function OccasionHints({ list, onUse }: { list: Upcoming[] | undefined; onUse: (
       {hints.map(({ o, key }) => {
         const name = locale === "ar" ? o.nameAr : o.nameEn;
         // the same words as the dashboard's coming-occasions card (one text for an admin to edit)
-        const posts = t("occasions.posts", { ns: DASHBOARD_NS, count: o.suggestedPosts, n: formatNumber(o.suggestedPosts, locale) });
-        const text = o.daysUntil === 0 ? t("occasions.today", { ns: DASHBOARD_NS, name, posts }) : t("occasions.suggestion", { ns: DASHBOARD_NS, name, posts, count: o.daysUntil, days: formatNumber(o.daysUntil, locale) });
+        const posts = t("occasions.posts", {
+          ns: DASHBOARD_NS,
+          count: o.suggestedPosts,
+          n: formatNumber(o.suggestedPosts, locale),
+        });
+        const text =
+          o.daysUntil === 0
+            ? t("occasions.today", { ns: DASHBOARD_NS, name, posts })
+            : t("occasions.suggestion", {
+                ns: DASHBOARD_NS,
+                name,
+                posts,
+                count: o.daysUntil,
+                days: formatNumber(o.daysUntil, locale),
+              });
         return (
           <li key={`${o.occasionKey}-${o.date}`}>
             <Alert
@@ -363,7 +476,12 @@ function UsageLine({ usage }: { usage: StudioUsageFieldsFragment }) {
   const locale = useLocale();
   return (
     <Typography.Paragraph type="secondary" className="sufra-studio-usage" aria-live="polite" data-testid="ai-usage">
-      {t("usage.left", { count: usage.limit, left: formatNumber(Math.max(0, usage.remaining), locale), limit: formatNumber(usage.limit, locale), date: formatDate(kuwaitDay(usage.resetsOn), locale, "long") })}
+      {t("usage.left", {
+        count: usage.limit,
+        left: formatNumber(Math.max(0, usage.remaining), locale),
+        limit: formatNumber(usage.limit, locale),
+        date: formatDate(kuwaitDay(usage.resetsOn), locale, "long"),
+      })}
     </Typography.Paragraph>
   );
 }
@@ -376,7 +494,11 @@ function QuotaSpent({ usage }: { usage: StudioUsageFieldsFragment }) {
       className="sufra-studio-alert"
       type="warning"
       showIcon
-      title={t("usage.spent", { count: usage.limit, limit: formatNumber(usage.limit, locale), date: formatDate(kuwaitDay(usage.resetsOn), locale, "long") })}
+      title={t("usage.spent", {
+        count: usage.limit,
+        limit: formatNumber(usage.limit, locale),
+        date: formatDate(kuwaitDay(usage.resetsOn), locale, "long"),
+      })}
       description={
         <>
           <UpgradeHint plan={usage.plan} /> {t("usage.templates")}
@@ -396,13 +518,26 @@ function UpgradeHint({ plan }: { plan: string }) {
   if (!next) return null;
   return (
     <span data-testid="ai-upgrade">
-      {t("usage.upgrade", { plan: PLANS[next].name[locale], n: formatNumber(PLANS[next].aiPostsPerMonth, locale) })} <Link to="/settings">{t("usage.plans")}</Link>
+      {t("usage.upgrade", { plan: PLANS[next].name[locale], n: formatNumber(PLANS[next].aiPostsPerMonth, locale) })}{" "}
+      <Link to="/settings">{t("usage.plans")}</Link>
     </span>
   );
 }
 
 // ---------------------------------------------------------------- one option
-function VariantCard({ n, variant, platform, occasion, onInsert }: { n: number; variant: Generated["variants"][number]; platform: PlatformName; occasion?: ContentOccasionKey; onInsert: (v: Insertion) => void }) {
+function VariantCard({
+  n,
+  variant,
+  platform,
+  occasion,
+  onInsert,
+}: {
+  n: number;
+  variant: Generated["variants"][number];
+  platform: PlatformName;
+  occasion?: ContentOccasionKey;
+  onInsert: (v: Insertion) => void;
+}) {
   const { t } = useTranslation(STUDIO_NS);
   const locale = useLocale();
   const [editing, setEditing] = useState(false);
@@ -411,13 +546,27 @@ function VariantCard({ n, variant, platform, occasion, onInsert }: { n: number; 
   const length = platformLength(platform, composeText(text, variant.hashtags));
   const max = PLATFORM_LIMITS[platform].maxLength;
   const over = length > max;
-  const insert = (mode: InsertMode) => onInsert({ content: text.trim(), hashtags: [...variant.hashtags], mode, ...(occasion ? { occasion } : {}) });
+  const insert = (mode: InsertMode) =>
+    onInsert({ content: text.trim(), hashtags: [...variant.hashtags], mode, ...(occasion ? { occasion } : {}) });
   const label = t("results.option", { n: formatNumber(n, locale) });
 
   return (
-    <Card size="small" className="sufra-studio-variant" title={label} extra={isContentLanguage(lang) ? <Tag>{CONTENT_LANGUAGES[lang][locale]}</Tag> : null} data-testid={`variant-${n}`}>
+    <Card
+      size="small"
+      className="sufra-studio-variant"
+      title={label}
+      extra={isContentLanguage(lang) ? <Tag>{CONTENT_LANGUAGES[lang][locale]}</Tag> : null}
+      data-testid={`variant-${n}`}
+    >
       {editing ? (
-        <Input.TextArea dir="auto" value={text} onChange={(e) => setText(e.target.value)} rows={6} aria-label={t("results.editLabel", { n: formatNumber(n, locale) })} data-testid="variant-editor" />
+        <Input.TextArea
+          dir="auto"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={6}
+          aria-label={t("results.editLabel", { n: formatNumber(n, locale) })}
+          data-testid="variant-editor"
+        />
       ) : (
         <Typography.Paragraph dir="auto" className="sufra-studio-text" data-testid="variant-text">
           {text}
@@ -448,7 +597,11 @@ function VariantCard({ n, variant, platform, occasion, onInsert }: { n: number; 
         <Typography.Text type={over ? "danger" : "secondary"} className="sufra-counter" data-testid="variant-count">
           <bdi dir="ltr">{t("results.count", { n: formatNumber(length, locale), max: formatNumber(max, locale) })}</bdi>
         </Typography.Text>
-        {over && <Typography.Text type="danger">{t("results.tooLong", { platform: PLATFORM_LABELS[platform][locale] })}</Typography.Text>}
+        {over && (
+          <Typography.Text type="danger">
+            {t("results.tooLong", { platform: PLATFORM_LABELS[platform][locale] })}
+          </Typography.Text>
+        )}
       </div>
       <div className="sufra-studio-actions">
         <Button type="primary" onClick={() => insert("replace")} disabled={!text.trim()} data-testid="variant-use">
@@ -493,7 +646,13 @@ function HashtagSuggestions({
     setError(null);
     try {
       const { data } = await suggest({
-        variables: { input: { content: currentContent.trim(), platform: gqlPlatform(platform), occasion: occasion ? up<GqlOccasion>(occasion) : undefined } },
+        variables: {
+          input: {
+            content: currentContent.trim(),
+            platform: gqlPlatform(platform),
+            occasion: occasion ? up<GqlOccasion>(occasion) : undefined,
+          },
+        },
       });
       setTags(data?.suggestHashtags.hashtags ?? []);
       setLeft(new Set());
@@ -518,7 +677,15 @@ function HashtagSuggestions({
       <Button onClick={() => void ask()} loading={loading} disabled={blank} data-testid="studio-suggest-hashtags">
         {t("hashtags.suggest")}
       </Button>
-      {!!error && <Alert className="sufra-studio-alert" type="error" showIcon title={errorMessage(error)} data-testid="studio-hashtags-error" />}
+      {!!error && (
+        <Alert
+          className="sufra-studio-alert"
+          type="error"
+          showIcon
+          title={errorMessage(error)}
+          data-testid="studio-hashtags-error"
+        />
+      )}
       {tags && tags.length === 0 && <Typography.Paragraph type="secondary">{t("hashtags.none")}</Typography.Paragraph>}
       {tags && tags.length > 0 && (
         <>

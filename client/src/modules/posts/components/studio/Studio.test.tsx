@@ -24,8 +24,20 @@ import { campaignOptionsMock } from "../../../campaigns/testMocks.ts";
 import ComposerPage from "../../ComposerPage.tsx";
 import { GenerateTab, HINT_DAYS, type GenerateTabProps } from "./GenerateTab.tsx";
 
-const usage = (remaining: number, extra: object = {}) => ({ __typename: "AiUsage", month: "2026-11", used: 50 - remaining, limit: 50, remaining, plan: "BASIC", resetsOn: "2026-12-01", ...extra });
-const usageMock = (remaining: number, extra: object = {}) => ({ request: { query: StudioAiUsageDocument }, result: { data: { aiUsage: usage(remaining, extra) } } });
+const usage = (remaining: number, extra: object = {}) => ({
+  __typename: "AiUsage",
+  month: "2026-11",
+  used: 50 - remaining,
+  limit: 50,
+  remaining,
+  plan: "BASIC",
+  resetsOn: "2026-12-01",
+  ...extra,
+});
+const usageMock = (remaining: number, extra: object = {}) => ({
+  request: { query: StudioAiUsageDocument },
+  result: { data: { aiUsage: usage(remaining, extra) } },
+});
 
 const occasion = (occasionKey: string, nameEn: string, nameAr: string, daysUntil: number, suggestedPosts: number) => ({
   __typename: "UpcomingOccasion",
@@ -36,12 +48,24 @@ const occasion = (occasionKey: string, nameEn: string, nameAr: string, daysUntil
   daysUntil,
   suggestedPosts,
 });
-const occasionsMock = (list: object[] = []) => ({ request: { query: StudioUpcomingOccasionsDocument, variables: { days: HINT_DAYS } }, result: { data: { upcomingOccasions: list } } });
+const occasionsMock = (list: object[] = []) => ({
+  request: { query: StudioUpcomingOccasionsDocument, variables: { days: HINT_DAYS } },
+  result: { data: { upcomingOccasions: list } },
+});
 
 /** The café's voice: its tone is where the tone picker starts. */
-const voiceMock = (tone = "FRIENDLY") => ({ request: { query: StudioVoiceToneDocument }, result: { data: { businessVoice: { __typename: "BusinessVoice", voice: { __typename: "VoiceInForce", tone } } } } });
+const voiceMock = (tone = "FRIENDLY") => ({
+  request: { query: StudioVoiceToneDocument },
+  result: { data: { businessVoice: { __typename: "BusinessVoice", voice: { __typename: "VoiceInForce", tone } } } },
+});
 
-const variant = (content: string, hashtags: string[], language = "EN", unusedFacts: string[] = []) => ({ __typename: "GeneratedVariant", content, hashtags, language, unusedFacts });
+const variant = (content: string, hashtags: string[], language = "EN", unusedFacts: string[] = []) => ({
+  __typename: "GeneratedVariant",
+  content,
+  hashtags,
+  language,
+  unusedFacts,
+});
 const OPTIONS = [
   variant("Pistachio kunafa is here: warm, crisp and 2.500 KWD.", ["kunafa", "Salmiya"]),
   variant("Meet our new pistachio kunafa. Share it tonight.", ["kunafa", "KuwaitDesserts"]),
@@ -61,21 +85,42 @@ const generated = (variants: object[], extra: object = {}) => ({
   usage: usage(36),
   ...extra,
 });
-const generateMock = (input: GeneratePostInput, answer: object) => ({ request: { query: StudioGeneratePostDocument, variables: { input } }, result: { data: { generatePost: answer } } });
+const generateMock = (input: GeneratePostInput, answer: object) => ({
+  request: { query: StudioGeneratePostDocument, variables: { input } },
+  result: { data: { generatePost: answer } },
+});
 // the tone left as the picker starts is none sent: the server writes in the voice's
-const INPUT: GeneratePostInput = { prompt: "New pistachio kunafa, 2.500 KWD", platform: "INSTAGRAM", language: "EN", variants: 3 };
+const INPUT: GeneratePostInput = {
+  prompt: "New pistachio kunafa, 2.500 KWD",
+  platform: "INSTAGRAM",
+  language: "EN",
+  variants: 3,
+};
 
 function renderTab(mocks: object[], props: Partial<GenerateTabProps> = {}, voiceTone = "FRIENDLY") {
   const onInsert = jest.fn();
   const onAddHashtags = jest.fn();
   const utils = renderWithMocks(
-    [{ path: "/posts/new", element: <GenerateTab platform="instagram" currentContent="" onInsert={onInsert} onAddHashtags={onAddHashtags} {...props} /> }, { path: "/settings", element: <p>settings</p> }],
+    [
+      {
+        path: "/posts/new",
+        element: (
+          <GenerateTab
+            platform="instagram"
+            currentContent=""
+            onInsert={onInsert}
+            onAddHashtags={onAddHashtags}
+            {...props}
+          />
+        ),
+      },
+      { path: "/settings", element: <p>settings</p> },
+    ],
     "/posts/new",
     [voiceMock(voiceTone), ...mocks] as Parameters<typeof renderWithMocks>[2],
   );
   return { ...utils, onInsert, onAddHashtags };
 }
-
 
 let warn: jest.SpyInstance;
 let err: jest.SpyInstance;
@@ -88,7 +133,9 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   // antd's deprecations, React's mistakes and Apollo's missing fields all land on the console: each is a bug here
-  const noise = [...warn.mock.calls, ...err.mock.calls].map((c) => String(c[0])).filter((m) => /antd|Warning:|deprecated|Missing field|No more mocked/i.test(m));
+  const noise = [...warn.mock.calls, ...err.mock.calls]
+    .map((c) => String(c[0]))
+    .filter((m) => /antd|Warning:|deprecated|Missing field|No more mocked/i.test(m));
   warn.mockRestore();
   err.mockRestore();
   session.clear();
@@ -98,7 +145,9 @@ afterEach(async () => {
 
 test("three options come back; 'Use this' replaces, an edited one is added below; the count left follows the answer", async () => {
   const { onInsert } = renderTab([usageMock(37), occasionsMock(), generateMock(INPUT, generated(OPTIONS))]);
-  expect(await screen.findByTestId("ai-usage")).toHaveTextContent("37 of 50 AI posts left this month. They renew on December 1, 2026.");
+  expect(await screen.findByTestId("ai-usage")).toHaveTextContent(
+    "37 of 50 AI posts left this month. They renew on December 1, 2026.",
+  );
 
   type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
   expect(screen.getByText("31 / 500")).toBeInTheDocument();
@@ -115,7 +164,11 @@ test("three options come back; 'Use this' replaces, an edited one is added below
   // as Instagram counts the caption with its hashtags: 48 + 2 + 23
   expect(within(second).getByTestId("variant-count")).toHaveTextContent("73 / 2,200");
   fireEvent.click(within(second).getByRole("button", { name: "Use this" }));
-  expect(onInsert).toHaveBeenLastCalledWith({ content: OPTIONS[1]!.content, hashtags: ["kunafa", "KuwaitDesserts"], mode: "replace" });
+  expect(onInsert).toHaveBeenLastCalledWith({
+    content: OPTIONS[1]!.content,
+    hashtags: ["kunafa", "KuwaitDesserts"],
+    mode: "replace",
+  });
 
   const first = screen.getByTestId("variant-1");
   fireEvent.click(within(first).getByRole("button", { name: "Edit before inserting" }));
@@ -123,7 +176,11 @@ test("three options come back; 'Use this' replaces, an edited one is added below
   expect(editor).toHaveValue(OPTIONS[0]!.content);
   type(editor, "Pistachio kunafa is here, only in Salmiya.");
   fireEvent.click(within(first).getByRole("button", { name: "Add below" }));
-  expect(onInsert).toHaveBeenLastCalledWith({ content: "Pistachio kunafa is here, only in Salmiya.", hashtags: ["kunafa", "Salmiya"], mode: "append" });
+  expect(onInsert).toHaveBeenLastCalledWith({
+    content: "Pistachio kunafa is here, only in Salmiya.",
+    hashtags: ["kunafa", "Salmiya"],
+    mode: "append",
+  });
   fireEvent.click(within(first).getByRole("button", { name: "Done editing" }));
   expect(within(first).getByTestId("variant-text")).toHaveTextContent("Pistachio kunafa is here, only in Salmiya.");
   expect(onInsert).toHaveBeenCalledTimes(2);
@@ -131,14 +188,22 @@ test("three options come back; 'Use this' replaces, an edited one is added below
 
 test("the tone starts at the café's voice's tone: untouched, none is sent (the server writes in the voice's); a tone picked is sent", async () => {
   const selected = () => screen.getByTestId("studio-tone").querySelector(".ant-segmented-item-selected")?.textContent;
-  const { unmount } = renderTab([usageMock(37), occasionsMock(), generateMock(INPUT, generated(OPTIONS))], {}, "PREMIUM");
+  const { unmount } = renderTab(
+    [usageMock(37), occasionsMock(), generateMock(INPUT, generated(OPTIONS))],
+    {},
+    "PREMIUM",
+  );
   await waitFor(() => expect(selected()).toBe("Premium"));
   type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
   fireEvent.click(screen.getByTestId("studio-generate"));
   expect(await screen.findAllByTestId(/^variant-\d$/)).toHaveLength(3);
   unmount();
 
-  renderTab([usageMock(37), occasionsMock(), generateMock({ ...INPUT, tone: "FAMILY" }, generated(OPTIONS))], {}, "PREMIUM");
+  renderTab(
+    [usageMock(37), occasionsMock(), generateMock({ ...INPUT, tone: "FAMILY" }, generated(OPTIONS))],
+    {},
+    "PREMIUM",
+  );
   await waitFor(() => expect(selected()).toBe("Premium"));
   fireEvent.click(within(screen.getByTestId("studio-tone")).getByText("Family"));
   expect(selected()).toBe("Family");
@@ -148,7 +213,10 @@ test("the tone starts at the café's voice's tone: untouched, none is sent (the 
 });
 
 test("under each option, the prompt's facts it could not carry, in the person's language; none: no note", async () => {
-  const withUnused = [variant(OPTIONS[0]!.content, OPTIONS[0]!.hashtags, "EN", ["from 4 to 7 pm", "2.500 KWD"]), OPTIONS[1]!];
+  const withUnused = [
+    variant(OPTIONS[0]!.content, OPTIONS[0]!.hashtags, "EN", ["from 4 to 7 pm", "2.500 KWD"]),
+    OPTIONS[1]!,
+  ];
   const { unmount } = renderTab([usageMock(37), occasionsMock(), generateMock(INPUT, generated(withUnused))]);
   type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
   fireEvent.click(screen.getByTestId("studio-generate"));
@@ -159,18 +227,34 @@ test("under each option, the prompt's facts it could not carry, in the person's 
 
   await inLanguage("ar");
   const input: GeneratePostInput = { ...INPUT, prompt: "كنافة من ٤ إلى ٧ مساءً", language: "AR" };
-  renderTab([usageMock(37), occasionsMock(), generateMock(input, generated([variant("كنافة بالفستق", ["كنافة"], "AR", ["من ٤ إلى ٧ مساءً"])]))]);
+  renderTab([
+    usageMock(37),
+    occasionsMock(),
+    generateMock(input, generated([variant("كنافة بالفستق", ["كنافة"], "AR", ["من ٤ إلى ٧ مساءً"])])),
+  ]);
   type(screen.getByLabelText("عمّ يدور المنشور؟"), input.prompt);
   fireEvent.click(screen.getByTestId("studio-generate"));
-  expect(within(await screen.findByTestId("variant-1")).getByTestId("variant-unused-facts")).toHaveTextContent("لم يُستخدم: من ٤ إلى ٧ مساءً");
+  expect(within(await screen.findByTestId("variant-1")).getByTestId("variant-unused-facts")).toHaveTextContent(
+    "لم يُستخدم: من ٤ إلى ٧ مساءً",
+  );
 });
 
 test("the post's photos go with the request; the note says the photo was not seen; proposed alt text goes to the composer", async () => {
   const PHOTO = "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f";
-  const note = "The AI did not see the photo: the captions come from your words and the menu item you chose for it, and say nothing of its look";
-  const answer = generated(OPTIONS, { photosSeen: false, note, altTexts: [{ __typename: "AltTextProposal", mediaId: PHOTO, text: "Photo of Pistachio Kunafa", source: "menu_item" }] });
+  const note =
+    "The AI did not see the photo: the captions come from your words and the menu item you chose for it, and say nothing of its look";
+  const answer = generated(OPTIONS, {
+    photosSeen: false,
+    note,
+    altTexts: [
+      { __typename: "AltTextProposal", mediaId: PHOTO, text: "Photo of Pistachio Kunafa", source: "menu_item" },
+    ],
+  });
   const onAltTexts = jest.fn();
-  renderTab([usageMock(37), occasionsMock(), generateMock({ ...INPUT, mediaIds: [PHOTO] }, answer)], { mediaIds: [PHOTO], onAltTexts });
+  renderTab([usageMock(37), occasionsMock(), generateMock({ ...INPUT, mediaIds: [PHOTO] }, answer)], {
+    mediaIds: [PHOTO],
+    onAltTexts,
+  });
   type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
   fireEvent.click(screen.getByTestId("studio-generate"));
   expect(await screen.findByTestId("studio-photo-not-seen")).toHaveTextContent(note);
@@ -184,8 +268,12 @@ test("a stopped subscription: generating waits for a payment, and the studio say
   expect(await screen.findByTestId("ai-usage")).toBeInTheDocument();
   type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
   expect(screen.getByTestId("studio-generate")).toBeDisabled();
-  expect(screen.getByTestId("studio-subscription-ended")).toHaveTextContent("pay on the Billing page to publish, schedule and write with AI again");
-  expect(within(screen.getByTestId("studio-subscription-ended")).getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/billing");
+  expect(screen.getByTestId("studio-subscription-ended")).toHaveTextContent(
+    "pay on the Billing page to publish, schedule and write with AI again",
+  );
+  expect(
+    within(screen.getByTestId("studio-subscription-ended")).getByRole("link", { name: "Pay now" }),
+  ).toHaveAttribute("href", "/billing");
 });
 
 test("a generation in progress shows its progress and can be cancelled; nothing arrives after that", async () => {
@@ -206,7 +294,9 @@ test("a generation in progress shows its progress and can be cancelled; nothing 
 
 test("an option too long for X is counted as X counts and marked", async () => {
   const long = variant(`${"Karak ".repeat(50).trim()}.`, ["karak"]);
-  renderTab([usageMock(37), occasionsMock(), generateMock({ ...INPUT, platform: "TWITTER" }, generated([long]))], { platform: "twitter" });
+  renderTab([usageMock(37), occasionsMock(), generateMock({ ...INPUT, platform: "TWITTER" }, generated([long]))], {
+    platform: "twitter",
+  });
   expect(screen.getByText("Written to fit X (280 characters)")).toBeInTheDocument();
   type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
   fireEvent.click(screen.getByTestId("studio-generate"));
@@ -233,17 +323,27 @@ test("over the quota: the catalogue's Arabic text, the way up, and the button of
     occasionsMock(),
     {
       request: { query: StudioGeneratePostDocument, variables: { input } },
-      result: { errors: [new GraphQLError(ERRORS.AI_QUOTA_EXCEEDED.ar, { extensions: { code: "RATE_LIMITED", reason: "AI_QUOTA_EXCEEDED" } })] },
+      result: {
+        errors: [
+          new GraphQLError(ERRORS.AI_QUOTA_EXCEEDED.ar, {
+            extensions: { code: "RATE_LIMITED", reason: "AI_QUOTA_EXCEEDED" },
+          }),
+        ],
+      },
     },
     usageMock(0),
   ]);
-  expect(await screen.findByTestId("ai-usage")).toHaveTextContent("تبقّى ١ من ٥٠ منشورًا بالذكاء الاصطناعي هذا الشهر، تتجدد في ١ ديسمبر ٢٠٢٦");
+  expect(await screen.findByTestId("ai-usage")).toHaveTextContent(
+    "تبقّى ١ من ٥٠ منشورًا بالذكاء الاصطناعي هذا الشهر، تتجدد في ١ ديسمبر ٢٠٢٦",
+  );
   type(screen.getByLabelText("عمّ يدور المنشور؟"), "كنافة بالفستق");
   fireEvent.click(screen.getByTestId("studio-generate"));
 
   const alert = await screen.findByTestId("studio-error");
   expect(alert).toHaveTextContent(ERRORS.AI_QUOTA_EXCEEDED.ar);
-  expect(within(alert).getByTestId("ai-upgrade")).toHaveTextContent("رقِّ باقتك إلى الاحترافية لتحصل على ١٠٠ منشور بالذكاء الاصطناعي شهريًا.");
+  expect(within(alert).getByTestId("ai-upgrade")).toHaveTextContent(
+    "رقِّ باقتك إلى الاحترافية لتحصل على ١٠٠ منشور بالذكاء الاصطناعي شهريًا.",
+  );
   expect(within(alert).getByRole("link", { name: "اطّلع على الباقات" })).toHaveAttribute("href", "/settings");
   // the count is asked again: none left, so the button is off and says why
   const spent = await screen.findByTestId("ai-quota-spent");
@@ -274,14 +374,29 @@ test("when the model failed and the built-in writer answered, its note shows abo
   const alert = await screen.findByTestId("studio-fallback");
   expect(alert).toHaveTextContent(note);
   expect(alert).toHaveClass("ant-alert-warning");
-  expect(alert.compareDocumentPosition(screen.getByTestId("variant-1")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(
+    alert.compareDocumentPosition(screen.getByTestId("variant-1")) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
 });
 
 test("in Arabic: Arabic labels and digits, right to left, Arabic options written right to left", async () => {
   await inLanguage("ar");
-  const input: GeneratePostInput = { prompt: "كرك الصباح", platform: "INSTAGRAM", language: "BOTH", tone: "PLAYFUL", variants: 2 };
-  const both = [variant("كرك الصباح جاهز ☕\nMorning karak is ready ☕", ["كرك", "karak"], "BOTH"), variant("صباحك كرك\nYour morning, karak", ["كرك"], "BOTH")];
-  const { onInsert } = renderTab([usageMock(37), occasionsMock(), generateMock(input, generated(both, { language: "BOTH" }))]);
+  const input: GeneratePostInput = {
+    prompt: "كرك الصباح",
+    platform: "INSTAGRAM",
+    language: "BOTH",
+    tone: "PLAYFUL",
+    variants: 2,
+  };
+  const both = [
+    variant("كرك الصباح جاهز ☕\nMorning karak is ready ☕", ["كرك", "karak"], "BOTH"),
+    variant("صباحك كرك\nYour morning, karak", ["كرك"], "BOTH"),
+  ];
+  const { onInsert } = renderTab([
+    usageMock(37),
+    occasionsMock(),
+    generateMock(input, generated(both, { language: "BOTH" })),
+  ]);
   expect(await screen.findByTestId("ai-usage")).toHaveTextContent("تبقّى ٣٧ من ٥٠");
   expect(document.documentElement.dir).toBe("rtl");
   expect(screen.getByTestId("studio-generate")).toHaveTextContent("أنشئ");
@@ -309,11 +424,20 @@ test("the coming occasions are offered; 'Write for it' sets the occasion, the nu
     occasion("ramadan_end", "Last day of Ramadan", "آخر أيام شهر رمضان", 11, 1),
     occasion("teachers_day", "Teachers' Day", "يوم المعلم", 5, 1), // no caption occasion of its own
   ];
-  const input: GeneratePostInput = { prompt: "Eid al-Fitr", platform: "INSTAGRAM", language: "EN", occasion: "EID_AL_FITR", variants: 1 };
+  const input: GeneratePostInput = {
+    prompt: "Eid al-Fitr",
+    platform: "INSTAGRAM",
+    language: "EN",
+    occasion: "EID_AL_FITR",
+    variants: 1,
+  };
   renderTab([usageMock(37), occasionsMock(list), generateMock(input, generated([OPTIONS[0]]))]);
   const hints = await screen.findAllByTestId("occasion-hint");
   // the nearest two ideas: Ramadan's last day stands for Eid al-Fitr, so Eid itself is not repeated
-  expect(hints.map((h) => h.textContent)).toEqual(["Last day of Ramadan in 11 days: plan one postWrite for it", "National Day in 30 days: plan 2 postsWrite for it"]);
+  expect(hints.map((h) => h.textContent)).toEqual([
+    "Last day of Ramadan in 11 days: plan one postWrite for it",
+    "National Day in 30 days: plan 2 postsWrite for it",
+  ]);
   fireEvent.click(within(hints[0]!).getByRole("button", { name: "Write for it: Last day of Ramadan" }));
   expect(screen.getByLabelText("What is the post about?")).toHaveValue("Last day of Ramadan");
   expect(within(screen.getByTestId("studio-occasion")).getByText("Eid al-Fitr")).toBeInTheDocument();
@@ -342,7 +466,9 @@ test("hashtags for the caption in the composer: one left out, the rest added to 
       occasionsMock(),
       {
         request: { query: StudioSuggestHashtagsDocument, variables: { input: { content, platform: "INSTAGRAM" } } },
-        result: { data: { suggestHashtags: { __typename: "HashtagSuggestion", hashtags: ["karak", "Salmiya", "KuwaitCafe"] } } },
+        result: {
+          data: { suggestHashtags: { __typename: "HashtagSuggestion", hashtags: ["karak", "Salmiya", "KuwaitCafe"] } },
+        },
       },
     ],
     { currentContent: `  ${content} ` },
@@ -372,24 +498,52 @@ const connection = (platform: string) => ({
   available: true,
   configured: true,
   manual: platform === "SNAPCHAT",
-  account: { __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, practice: false, status: "CONNECTED" },
+  account: {
+    __typename: "PlatformAccount",
+    id: `a-${platform}`,
+    platform,
+    handle: "daralqahwa",
+    displayName: "Dar Al Qahwa",
+    demo: false,
+    practice: false,
+    status: "CONNECTED",
+  },
 });
 const setupMock = {
   request: { query: PostsComposerSetupDocument },
   result: {
     data: {
-      me: { __typename: "User", id: "u-client", business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE" } } },
+      me: {
+        __typename: "User",
+        id: "u-client",
+        business: {
+          __typename: "Client",
+          id: "b1",
+          subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE" },
+        },
+      },
       platformConnections: [connection("INSTAGRAM"), connection("TWITTER"), connection("SNAPCHAT")],
     },
   },
 };
 /** The composer's schedule picker also shows the week's suggested times: they are served too. */
-const composer = (mocks: object[]) => renderWithMocks([{ path: "/posts/new", element: <ComposerPage /> }], "/posts/new", [...mocks, voiceMock(), insightsMock(), campaignOptionsMock()] as Parameters<typeof renderWithMocks>[2]);
+const composer = (mocks: object[]) =>
+  renderWithMocks([{ path: "/posts/new", element: <ComposerPage /> }], "/posts/new", [
+    ...mocks,
+    voiceMock(),
+    insightsMock(),
+    campaignOptionsMock(),
+  ] as Parameters<typeof renderWithMocks>[2]);
 const checkPlatform = (p: string) => fireEvent.click(within(screen.getByTestId(`platform-${p}`)).getByRole("checkbox"));
 const hashtagsInComposer = () => screen.queryAllByTestId("hashtag").map((el) => el.textContent);
 
 test("the composer: 'Write with AI' writes for the tightest network chosen; 'Use this' and 'Add below' fill the caption and hashtags", async () => {
-  composer([setupMock, usageMock(37), occasionsMock(), generateMock({ ...INPUT, platform: "TWITTER" }, generated(OPTIONS))]);
+  composer([
+    setupMock,
+    usageMock(37),
+    occasionsMock(),
+    generateMock({ ...INPUT, platform: "TWITTER" }, generated(OPTIONS)),
+  ]);
   await screen.findByTestId("platform-twitter");
   expect(screen.queryByTestId("studio-panel")).toBeNull(); // nothing of the studio loads before it is opened
   checkPlatform("instagram");

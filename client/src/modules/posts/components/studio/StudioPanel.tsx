@@ -24,16 +24,44 @@ export interface StudioPanelProps {
   onAltTexts?: (list: { mediaId: string; text: string }[]) => void;
 }
 
-export function StudioPanel({ platform, currentContent, onInsert, onAddHashtags, stopped, mediaIds, onAltTexts }: StudioPanelProps) {
+export function StudioPanel({
+  platform,
+  currentContent,
+  onInsert,
+  onAddHashtags,
+  stopped,
+  mediaIds,
+  onAltTexts,
+}: StudioPanelProps) {
   const { t } = useTranslation(STUDIO_NS);
   return (
     <Tabs
       className="sufra-studio"
       defaultActiveKey="generate"
       items={[
-        { key: "generate", label: t("tabs.generate"), children: <GenerateTab stopped={stopped} platform={platform} currentContent={currentContent} onInsert={onInsert} onAddHashtags={onAddHashtags} mediaIds={mediaIds} onAltTexts={onAltTexts} /> },
+        {
+          key: "generate",
+          label: t("tabs.generate"),
+          children: (
+            <GenerateTab
+              stopped={stopped}
+              platform={platform}
+              currentContent={currentContent}
+              onInsert={onInsert}
+              onAddHashtags={onAddHashtags}
+              mediaIds={mediaIds}
+              onAltTexts={onAltTexts}
+            />
+          ),
+        },
         // a template replaces the caption: it is a whole post, not a line to add
-        { key: "templates", label: t("tabs.templates"), children: <TemplatesTab onApply={(v) => onInsert({ content: v.content, hashtags: v.hashtags, mode: "replace" })} /> },
+        {
+          key: "templates",
+          label: t("tabs.templates"),
+          children: (
+            <TemplatesTab onApply={(v) => onInsert({ content: v.content, hashtags: v.hashtags, mode: "replace" })} />
+          ),
+        },
       ]}
       data-testid="studio-panel"
     />

@@ -24,7 +24,18 @@ import { TemplatesTab } from "./TemplatesTab.tsx";
 type Lang = "en" | "ar";
 const builtIn = (key: string, lang: Lang, over: object = {}, nameIn: Lang = lang) => {
   const b = findBuiltInTemplate(key)!;
-  return { __typename: "ContentTemplate", id: `builtin:${key}:${lang}`, name: b.name[nameIn], occasion: b.occasion.toUpperCase(), language: lang.toUpperCase(), tier: b.tier.toUpperCase(), locked: false, body: b.body[lang], hashtags: [...b.hashtags[lang]], ...over };
+  return {
+    __typename: "ContentTemplate",
+    id: `builtin:${key}:${lang}`,
+    name: b.name[nameIn],
+    occasion: b.occasion.toUpperCase(),
+    language: lang.toUpperCase(),
+    tier: b.tier.toUpperCase(),
+    locked: false,
+    body: b.body[lang],
+    hashtags: [...b.hashtags[lang]],
+    ...over,
+  };
 };
 const custom = (over: object = {}) => ({
   __typename: "ContentTemplate",
@@ -39,10 +50,23 @@ const custom = (over: object = {}) => ({
   ...over,
 });
 
-const PLANS_TIERS = { BASIC: ["BASIC"], PROFESSIONAL: ["BASIC", "ADVANCED"], PREMIUM: ["BASIC", "ADVANCED", "CUSTOM"] } as const;
-const libraryMock = (variables: TemplatesLibraryQueryVariables, templates: object[], plan: keyof typeof PLANS_TIERS = "PROFESSIONAL"): MockLink.MockedResponse => ({
+const PLANS_TIERS = {
+  BASIC: ["BASIC"],
+  PROFESSIONAL: ["BASIC", "ADVANCED"],
+  PREMIUM: ["BASIC", "ADVANCED", "CUSTOM"],
+} as const;
+const libraryMock = (
+  variables: TemplatesLibraryQueryVariables,
+  templates: object[],
+  plan: keyof typeof PLANS_TIERS = "PROFESSIONAL",
+): MockLink.MockedResponse => ({
   request: { query: TemplatesLibraryDocument, variables },
-  result: { data: { contentTemplates: templates, templateAccess: { __typename: "TemplateAccess", plan, tiers: PLANS_TIERS[plan] } } },
+  result: {
+    data: {
+      contentTemplates: templates,
+      templateAccess: { __typename: "TemplateAccess", plan, tiers: PLANS_TIERS[plan] },
+    },
+  },
 });
 const profileMock: MockLink.MockedResponse = {
   request: { query: TemplatesBusinessProfileDocument },
@@ -69,19 +93,32 @@ const profileMock: MockLink.MockedResponse = {
     },
   },
 };
-const applied = (content: string, hashtags: string[], language = "EN") => ({ data: { applyTemplate: { __typename: "AppliedTemplate", content, hashtags, language } } });
+const applied = (content: string, hashtags: string[], language = "EN") => ({
+  data: { applyTemplate: { __typename: "AppliedTemplate", content, hashtags, language } },
+});
 
 function renderTab(mocks: MockLink.MockedResponse[]) {
   const onApply = jest.fn();
-  const utils = renderWithMocks([{ path: "/posts/new", element: <TemplatesTab onApply={onApply} /> }, { path: "/settings", element: <p>settings</p> }], "/posts/new", [profileMock, ...mocks]);
+  const utils = renderWithMocks(
+    [
+      { path: "/posts/new", element: <TemplatesTab onApply={onApply} /> },
+      { path: "/settings", element: <p>settings</p> },
+    ],
+    "/posts/new",
+    [profileMock, ...mocks],
+  );
   return { ...utils, onApply };
 }
 
-const dialog = () => within(document.querySelector<HTMLElement>(".ant-modal-wrap:not([style*='display: none']) .ant-modal")!);
+const dialog = () =>
+  within(document.querySelector<HTMLElement>(".ant-modal-wrap:not([style*='display: none']) .ant-modal")!);
 const card = (id: string) => screen.findByTestId(`template-${id}`);
 // getByRole computes the accessibility tree and takes seconds inside antd's modals: find buttons by their text
 const button = (container: HTMLElement, text: string) => {
-  const el = within(container).getAllByText(text).map((e) => e.closest("button")).find(Boolean);
+  const el = within(container)
+    .getAllByText(text)
+    .map((e) => e.closest("button"))
+    .find(Boolean);
   if (!el) throw new Error(`no button ${text}`);
   return el;
 };
@@ -105,13 +142,25 @@ test("cards preview the template with the business's details; Use template asks 
   const { onApply } = renderTab([
     libraryMock({ occasion: null, language: "EN" }, [builtIn("iftar_table", "en"), builtIn("iftar_story", "en")]),
     {
-      request: { query: TemplatesApplyDocument, variables: { input: { templateId: "builtin:iftar_table:en", menuItemId: "m1", dish: null, price: null, discount: null } } },
-      result: applied("Ramadan Kareem from everyone at Dar Al Qahwa 🌙\nTonight's favourite: Pistachio kunafa, 2.750 KWD.", ["RamadanKareem", "Iftar", "Salmiya"]),
+      request: {
+        query: TemplatesApplyDocument,
+        variables: {
+          input: { templateId: "builtin:iftar_table:en", menuItemId: "m1", dish: null, price: null, discount: null },
+        },
+      },
+      result: applied(
+        "Ramadan Kareem from everyone at Dar Al Qahwa 🌙\nTonight's favourite: Pistachio kunafa, 2.750 KWD.",
+        ["RamadanKareem", "Iftar", "Salmiya"],
+      ),
     },
   ]);
   const iftar = await card("builtin:iftar_table:en");
   expect(within(iftar).getByText("The Iftar table", { selector: "h4" })).toBeInTheDocument();
-  await waitFor(() => expect(iftar.querySelector(".sufra-templates-preview")).toHaveTextContent("Ramadan Kareem from everyone at Dar Al Qahwa 🌙"));
+  await waitFor(() =>
+    expect(iftar.querySelector(".sufra-templates-preview")).toHaveTextContent(
+      "Ramadan Kareem from everyone at Dar Al Qahwa 🌙",
+    ),
+  );
   expect(iftar.querySelector(".sufra-templates-preview")).toHaveTextContent("📍 Salmiya");
   expect(iftar.querySelector(".sufra-templates-preview")).toHaveAttribute("dir", "ltr");
   // an Iftar template never shows the daytime opening hours (templateHours)
@@ -133,7 +182,11 @@ test("cards preview the template with the business's details; Use template asks 
   expect(dialog().getByText("Leave it empty to use the menu's price.")).toBeInTheDocument();
   fireEvent.click(button(modal(), "Insert into my post"));
   await waitFor(() =>
-    expect(onApply).toHaveBeenCalledWith({ content: "Ramadan Kareem from everyone at Dar Al Qahwa 🌙\nTonight's favourite: Pistachio kunafa, 2.750 KWD.", hashtags: ["RamadanKareem", "Iftar", "Salmiya"], language: "en" }),
+    expect(onApply).toHaveBeenCalledWith({
+      content: "Ramadan Kareem from everyone at Dar Al Qahwa 🌙\nTonight's favourite: Pistachio kunafa, 2.750 KWD.",
+      hashtags: ["RamadanKareem", "Iftar", "Salmiya"],
+      language: "en",
+    }),
   );
   expect(await screen.findByText("The template is in your post. Edit it as you like.")).toBeInTheDocument();
 }, 60_000);
@@ -142,13 +195,29 @@ test("Basic plan: advanced templates are locked with the plan and the way up; a 
   const { onApply } = renderTab([
     libraryMock(
       { occasion: null, language: "EN" },
-      [builtIn("eid_fitr_greeting", "en"), builtIn("eid_fitr_sweets", "en", { locked: true }), builtIn("hijri_new_year_greeting", "en")],
+      [
+        builtIn("eid_fitr_greeting", "en"),
+        builtIn("eid_fitr_sweets", "en", { locked: true }),
+        builtIn("hijri_new_year_greeting", "en"),
+      ],
       "BASIC",
     ),
-    { request: { query: TemplatesApplyDocument, variables: { input: { templateId: "builtin:eid_fitr_greeting:en" } } }, result: applied("Eid Mubarak! 🌙✨", ["EidMubarak"]) },
     {
-      request: { query: TemplatesApplyDocument, variables: { input: { templateId: "builtin:hijri_new_year_greeting:en" } } },
-      result: { errors: [new GraphQLError(ERRORS.TEMPLATE_PLAN_REQUIRED.en, { extensions: { code: "FORBIDDEN", reason: "TEMPLATE_PLAN_REQUIRED" } })] },
+      request: { query: TemplatesApplyDocument, variables: { input: { templateId: "builtin:eid_fitr_greeting:en" } } },
+      result: applied("Eid Mubarak! 🌙✨", ["EidMubarak"]),
+    },
+    {
+      request: {
+        query: TemplatesApplyDocument,
+        variables: { input: { templateId: "builtin:hijri_new_year_greeting:en" } },
+      },
+      result: {
+        errors: [
+          new GraphQLError(ERRORS.TEMPLATE_PLAN_REQUIRED.en, {
+            extensions: { code: "FORBIDDEN", reason: "TEMPLATE_PLAN_REQUIRED" },
+          }),
+        ],
+      },
     },
   ]);
   const locked = await card("builtin:eid_fitr_sweets:en");
@@ -157,11 +226,17 @@ test("Basic plan: advanced templates are locked with the plan and the way up; a 
   expect(within(locked).getByLabelText("Use template: Eid morning")).toBeDisabled();
   expect(screen.queryByTestId("templates-mine")).not.toBeInTheDocument();
 
-  fireEvent.click(within(await card("builtin:eid_fitr_greeting:en")).getByLabelText("Use template: Eid al-Fitr greeting"));
-  await waitFor(() => expect(onApply).toHaveBeenCalledWith({ content: "Eid Mubarak! 🌙✨", hashtags: ["EidMubarak"], language: "en" }));
+  fireEvent.click(
+    within(await card("builtin:eid_fitr_greeting:en")).getByLabelText("Use template: Eid al-Fitr greeting"),
+  );
+  await waitFor(() =>
+    expect(onApply).toHaveBeenCalledWith({ content: "Eid Mubarak! 🌙✨", hashtags: ["EidMubarak"], language: "en" }),
+  );
   expect(document.querySelector(".ant-modal")).toBeNull();
 
-  fireEvent.click(within(await card("builtin:hijri_new_year_greeting:en")).getByLabelText("Use template: Hijri New Year greeting"));
+  fireEvent.click(
+    within(await card("builtin:hijri_new_year_greeting:en")).getByLabelText("Use template: Hijri New Year greeting"),
+  );
   expect(await screen.findByText(ERRORS.TEMPLATE_PLAN_REQUIRED.en)).toBeInTheDocument();
   expect(onApply).toHaveBeenCalledTimes(1);
 });
@@ -169,9 +244,16 @@ test("Basic plan: advanced templates are locked with the plan and the way up; a 
 test("in Arabic: Arabic templates by default, right to left, Arabic tags; the occasion filter, its empty state and the way back", async () => {
   await inLanguage("ar");
   renderTab([
-    libraryMock({ occasion: null, language: "AR" }, [builtIn("iftar_table", "ar"), builtIn("iftar_story", "ar", { locked: true })], "BASIC"),
+    libraryMock(
+      { occasion: null, language: "AR" },
+      [builtIn("iftar_table", "ar"), builtIn("iftar_story", "ar", { locked: true })],
+      "BASIC",
+    ),
     libraryMock({ occasion: "NATIONAL_DAY", language: "AR" }, []),
-    libraryMock({ occasion: null, language: "BOTH" }, [builtIn("iftar_table", "en", {}, "ar"), builtIn("iftar_table", "ar")]),
+    libraryMock({ occasion: null, language: "BOTH" }, [
+      builtIn("iftar_table", "en", {}, "ar"),
+      builtIn("iftar_table", "ar"),
+    ]),
   ]);
   const iftar = await card("builtin:iftar_table:ar");
   expect(within(iftar).getByText("سفرة الإفطار", { selector: "h4" })).toBeInTheDocument();
@@ -202,7 +284,19 @@ test("Premium: the empty state teaches; a new template is checked with the share
   renderTab([
     libraryMock({ occasion: null, language: "EN" }, [builtIn("promo_price", "en")], "PREMIUM"),
     {
-      request: { query: TemplatesSaveDocument, variables: { input: { id: null, name: "Friday brunch", occasion: "MENU_PROMOTION", language: "EN", body, hashtags: ["Brunch"] } } },
+      request: {
+        query: TemplatesSaveDocument,
+        variables: {
+          input: {
+            id: null,
+            name: "Friday brunch",
+            occasion: "MENU_PROMOTION",
+            language: "EN",
+            body,
+            hashtags: ["Brunch"],
+          },
+        },
+      },
       result: { data: { saveContentTemplate: saved } },
     },
     libraryMock({ occasion: null, language: "EN" }, [saved, builtIn("promo_price", "en")], "PREMIUM"),
@@ -221,7 +315,9 @@ test("Premium: the empty state teaches; a new template is checked with the share
   fireEvent.click(dialog().getByLabelText("Insert Area"));
   await waitFor(() => expect(dialog().getByLabelText("Text")).toHaveValue("Brunch is on!\n📍 {area}"));
   type(dialog().getByLabelText("Text"), body);
-  await waitFor(() => expect(screen.getByTestId("template-editor-preview")).toHaveTextContent("Brunch is on at Dar Al Qahwa! 📍 Salmiya"));
+  await waitFor(() =>
+    expect(screen.getByTestId("template-editor-preview")).toHaveTextContent("Brunch is on at Dar Al Qahwa! 📍 Salmiya"),
+  );
   type(dialog().getByLabelText("Hashtags"), "#Brunch,");
   fireEvent.click(button(modal(), "Save template"));
   expect(await screen.findByText("Template saved")).toBeInTheDocument();
@@ -235,11 +331,30 @@ test("Premium: a template of the business's own is edited, then deleted after a 
   renderTab([
     libraryMock({ occasion: null, language: "EN" }, [saved, builtIn("promo_price", "en")], "PREMIUM"),
     {
-      request: { query: TemplatesSaveDocument, variables: { input: { id: saved.id, name: "Saturday brunch", occasion: "MENU_PROMOTION", language: "EN", body: saved.body, hashtags: ["Brunch"] } } },
+      request: {
+        query: TemplatesSaveDocument,
+        variables: {
+          input: {
+            id: saved.id,
+            name: "Saturday brunch",
+            occasion: "MENU_PROMOTION",
+            language: "EN",
+            body: saved.body,
+            hashtags: ["Brunch"],
+          },
+        },
+      },
       result: { data: { saveContentTemplate: { ...saved, name: "Saturday brunch" } } },
     },
-    libraryMock({ occasion: null, language: "EN" }, [{ ...saved, name: "Saturday brunch" }, builtIn("promo_price", "en")], "PREMIUM"),
-    { request: { query: TemplatesDeleteDocument, variables: { id: saved.id } }, result: { data: { deleteContentTemplate: true } } },
+    libraryMock(
+      { occasion: null, language: "EN" },
+      [{ ...saved, name: "Saturday brunch" }, builtIn("promo_price", "en")],
+      "PREMIUM",
+    ),
+    {
+      request: { query: TemplatesDeleteDocument, variables: { id: saved.id } },
+      result: { data: { deleteContentTemplate: true } },
+    },
     libraryMock({ occasion: null, language: "EN" }, [builtIn("promo_price", "en")], "PREMIUM"),
   ]);
   fireEvent.click(button(await card(saved.id), "Edit"));
@@ -258,12 +373,17 @@ test("Premium: a template of the business's own is edited, then deleted after a 
   fireEvent.click(button(confirm, "Delete"));
   expect(await screen.findByText("The template is deleted")).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByTestId(`template-${saved.id}`)).not.toBeInTheDocument());
-  expect(await within(screen.getByTestId("templates-mine")).findByText("Save the posts you write again and again")).toBeInTheDocument();
+  expect(
+    await within(screen.getByTestId("templates-mine")).findByText("Save the posts you write again and again"),
+  ).toBeInTheDocument();
 }, 60_000);
 
 test("a failed load says so and the retry loads the library", async () => {
   renderTab([
-    { request: { query: TemplatesLibraryDocument, variables: { occasion: null, language: "EN" } }, error: new Error("Network down") },
+    {
+      request: { query: TemplatesLibraryDocument, variables: { occasion: null, language: "EN" } },
+      error: new Error("Network down"),
+    },
     libraryMock({ occasion: null, language: "EN" }, [builtIn("weekend_plans", "en")]),
   ]);
   expect(await screen.findByText("We could not load the templates")).toBeInTheDocument();

@@ -22,7 +22,22 @@ import {
   type TemplateLanguage,
   type TemplateTier as SchemaTier,
 } from "@sufra/schema";
-import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, Segmented, Select, Skeleton, Tag, Typography } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Select,
+  Skeleton,
+  Tag,
+  Typography,
+} from "antd";
 import { useState, type JSX } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -61,7 +76,11 @@ const occasionOf = (t: Template) => t.occasion.toLowerCase() as ContentOccasionK
 /** What "Use template" must ask for: the parts of a post this template has a place for. */
 function asks(t: Template) {
   const p = templatePlaceholders(t.body);
-  return { dish: p.includes("dish") || p.includes("price"), price: p.includes("price"), discount: p.includes("discount") };
+  return {
+    dish: p.includes("dish") || p.includes("price"),
+    price: p.includes("price"),
+    discount: p.includes("discount"),
+  };
 }
 
 export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
@@ -71,7 +90,10 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
   const [occasion, setOccasion] = useState<ContentOccasionKey | undefined>();
   const [language, setLanguage] = useState<LanguageFilter>(locale);
   const { data, error, refetch } = useQuery(TemplatesLibraryDocument, {
-    variables: { occasion: occasion ? (occasion.toUpperCase() as ContentOccasion) : null, language: language.toUpperCase() as ContentLanguage },
+    variables: {
+      occasion: occasion ? (occasion.toUpperCase() as ContentOccasion) : null,
+      language: language.toUpperCase() as ContentLanguage,
+    },
     fetchPolicy: "cache-and-network",
   });
   // the profile fills the previews and lists the menu; without it, templates still work
@@ -87,7 +109,10 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
   const library = data?.contentTemplates.filter((x) => x.tier !== "CUSTOM") ?? [];
 
   /** Applies a template; the form's fields come back with the server's reasons when it refuses them. */
-  async function apply(template: Template, input: Omit<ApplyTemplateInput, "templateId"> = {}): Promise<Record<string, string[]> | null> {
+  async function apply(
+    template: Template,
+    input: Omit<ApplyTemplateInput, "templateId"> = {},
+  ): Promise<Record<string, string[]> | null> {
     setApplyingId(template.id);
     try {
       const r = await applyTemplate({ variables: { input: { templateId: template.id, ...input } } });
@@ -147,7 +172,10 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
             aria-labelledby="templates-occasion-label"
             value={occasion ?? ""}
             onChange={(v) => setOccasion(v || undefined)}
-            options={[{ value: "", label: t("filters.allOccasions") }, ...CONTENT_OCCASION_KEYS.map((k) => ({ value: k, label: CONTENT_OCCASIONS[k][locale] }))]}
+            options={[
+              { value: "", label: t("filters.allOccasions") },
+              ...CONTENT_OCCASION_KEYS.map((k) => ({ value: k, label: CONTENT_OCCASIONS[k][locale] })),
+            ]}
             data-testid="templates-occasion"
           />
         </div>
@@ -193,7 +221,16 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
                 <ul className="sufra-templates-list">{mine.map(card)}</ul>
               ) : (
                 !occasion && (
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<><Typography.Text strong>{t("mine.emptyTitle")}</Typography.Text><br /><Typography.Text type="secondary">{t("mine.emptyText")}</Typography.Text></>}>
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={
+                      <>
+                        <Typography.Text strong>{t("mine.emptyTitle")}</Typography.Text>
+                        <br />
+                        <Typography.Text type="secondary">{t("mine.emptyText")}</Typography.Text>
+                      </>
+                    }
+                  >
                     <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing("new")}>
                       {t("mine.create")}
                     </Button>
@@ -202,14 +239,26 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
               )}
             </section>
           )}
-          <section className="sufra-templates-section" aria-labelledby="templates-library" data-testid="templates-library">
+          <section
+            className="sufra-templates-section"
+            aria-labelledby="templates-library"
+            data-testid="templates-library"
+          >
             <Typography.Title level={3} id="templates-library" className="sufra-templates-section-title">
               {t("library")}
             </Typography.Title>
             {library.length > 0 ? (
               <ul className="sufra-templates-list">{library.map(card)}</ul>
             ) : (
-              <Empty description={<><Typography.Text strong>{t("empty.title")}</Typography.Text><br /><Typography.Text type="secondary">{t("empty.text")}</Typography.Text></>}>
+              <Empty
+                description={
+                  <>
+                    <Typography.Text strong>{t("empty.title")}</Typography.Text>
+                    <br />
+                    <Typography.Text type="secondary">{t("empty.text")}</Typography.Text>
+                  </>
+                }
+              >
                 <Button
                   onClick={() => {
                     setOccasion(undefined);
@@ -224,7 +273,15 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
         </>
       )}
 
-      {using && <ApplyModal template={using} menu={profile?.menu ?? []} loading={applyState.loading} onCancel={() => setUsing(null)} onSubmit={(input) => apply(using, input)} />}
+      {using && (
+        <ApplyModal
+          template={using}
+          menu={profile?.menu ?? []}
+          loading={applyState.loading}
+          onCancel={() => setUsing(null)}
+          onSubmit={(input) => apply(using, input)}
+        />
+      )}
       {editing && (
         <TemplateEditor
           template={editing === "new" ? null : editing}
@@ -241,14 +298,26 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
   );
 }
 
-function TemplateCard(props: { template: Template; profile: TemplatesProfile; locale: Locale; applying: boolean; onUse: () => void; onEdit?: () => void; onDelete?: () => void }) {
+function TemplateCard(props: {
+  template: Template;
+  profile: TemplatesProfile;
+  locale: Locale;
+  applying: boolean;
+  onUse: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
   const { template: x, profile, locale, applying, onUse, onEdit, onDelete } = props;
   const { t } = useTranslation(TEMPLATES_NS);
   const lang = langOf(x.language);
   const tier = tierOf(x);
   const preview = fillTemplate(x.body, previewValues(profile, lang, occasionOf(x)), lang);
   return (
-    <Card size="small" className={`sufra-templates-card${x.locked ? " is-locked" : ""}`} data-testid={`template-${x.id}`}>
+    <Card
+      size="small"
+      className={`sufra-templates-card${x.locked ? " is-locked" : ""}`}
+      data-testid={`template-${x.id}`}
+    >
       <Typography.Title level={4} className="sufra-templates-name">
         {x.name}
       </Typography.Title>
@@ -270,7 +339,12 @@ function TemplateCard(props: { template: Template; profile: TemplatesProfile; lo
         {preview}
       </Typography.Paragraph>
       {x.hashtags.length > 0 && (
-        <Typography.Text type="secondary" className="sufra-templates-hashtags" lang={lang} dir={lang === "ar" ? "rtl" : "ltr"}>
+        <Typography.Text
+          type="secondary"
+          className="sufra-templates-hashtags"
+          lang={lang}
+          dir={lang === "ar" ? "rtl" : "ltr"}
+        >
           {x.hashtags.map((h) => `#${h}`).join(" ")}
         </Typography.Text>
       )}
@@ -282,12 +356,25 @@ function TemplateCard(props: { template: Template; profile: TemplatesProfile; lo
         </Typography.Text>
       )}
       <div className="sufra-templates-actions">
-        <Button type="primary" disabled={x.locked} loading={applying} onClick={onUse} aria-label={`${t("use")}: ${x.name}`}>
+        <Button
+          type="primary"
+          disabled={x.locked}
+          loading={applying}
+          onClick={onUse}
+          aria-label={`${t("use")}: ${x.name}`}
+        >
           {t("use")}
         </Button>
         {onEdit && <Button onClick={onEdit}>{t("mine.edit")}</Button>}
         {onDelete && (
-          <Popconfirm title={t("mine.deleteTitle", { name: x.name })} description={t("mine.deleteText")} okText={t("mine.delete")} cancelText={t("actions.cancel", { ns: "common" })} okButtonProps={{ danger: true }} onConfirm={onDelete}>
+          <Popconfirm
+            title={t("mine.deleteTitle", { name: x.name })}
+            description={t("mine.deleteText")}
+            okText={t("mine.delete")}
+            cancelText={t("actions.cancel", { ns: "common" })}
+            okButtonProps={{ danger: true }}
+            onConfirm={onDelete}
+          >
             <Button danger>{t("mine.delete")}</Button>
           </Popconfirm>
         )}
@@ -304,7 +391,13 @@ interface ApplyValues {
 }
 
 /** What the post adds to the template: only the fields the template has a place for. */
-function ApplyModal(props: { template: Template; menu: readonly MenuItem[]; loading: boolean; onCancel: () => void; onSubmit: (input: Omit<ApplyTemplateInput, "templateId">) => Promise<Record<string, string[]> | null> }) {
+function ApplyModal(props: {
+  template: Template;
+  menu: readonly MenuItem[];
+  loading: boolean;
+  onCancel: () => void;
+  onSubmit: (input: Omit<ApplyTemplateInput, "templateId">) => Promise<Record<string, string[]> | null>;
+}) {
   const { template, menu, loading, onCancel, onSubmit } = props;
   const { t } = useTranslation(TEMPLATES_NS);
   const locale = useLocale();
@@ -321,11 +414,21 @@ function ApplyModal(props: { template: Template; menu: readonly MenuItem[]; load
       price: v.price ?? null,
       discount: v.discount?.trim() || null,
     });
-    if (problems) form.setFields(Object.entries(problems).map(([name, errors]) => ({ name: name as keyof ApplyValues, errors })));
+    if (problems)
+      form.setFields(Object.entries(problems).map(([name, errors]) => ({ name: name as keyof ApplyValues, errors })));
   }
 
   return (
-    <Modal open title={t("apply.title", { name: template.name })} okText={t("apply.submit")} cancelText={t("apply.cancel")} confirmLoading={loading} onOk={() => void submit()} onCancel={onCancel} destroyOnHidden>
+    <Modal
+      open
+      title={t("apply.title", { name: template.name })}
+      okText={t("apply.submit")}
+      cancelText={t("apply.cancel")}
+      confirmLoading={loading}
+      onOk={() => void submit()}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t("apply.intro")}</Typography.Paragraph>
       <Form<ApplyValues> form={form} layout="vertical" onFinish={() => void submit()} data-testid="template-apply-form">
         {a.dish && menu.length > 0 && (
@@ -335,18 +438,30 @@ function ApplyModal(props: { template: Template; menu: readonly MenuItem[]; load
               placeholder={t("apply.menuItemPlaceholder")}
               options={menu.map((m) => ({
                 value: m.id,
-                label: joinParts([(lang === "ar" && m.nameAr) || m.name, m.priceKwd == null ? null : formatMoney(m.priceKwd, locale)], locale),
+                label: joinParts(
+                  [(lang === "ar" && m.nameAr) || m.name, m.priceKwd == null ? null : formatMoney(m.priceKwd, locale)],
+                  locale,
+                ),
               }))}
             />
           </Form.Item>
         )}
         {a.dish && !menuItemId && (
           <Form.Item name="dish" label={t("apply.dish")}>
-            <Input maxLength={TEMPLATE_DISH_MAX} placeholder={t("apply.dishPlaceholder")} lang={lang} dir={lang === "ar" ? "rtl" : "ltr"} />
+            <Input
+              maxLength={TEMPLATE_DISH_MAX}
+              placeholder={t("apply.dishPlaceholder")}
+              lang={lang}
+              dir={lang === "ar" ? "rtl" : "ltr"}
+            />
           </Form.Item>
         )}
         {a.price && (
-          <Form.Item name="price" label={menuItemId ? t("apply.offerPrice") : t("apply.price")} extra={menuItemId ? t("apply.offerPriceHint") : undefined}>
+          <Form.Item
+            name="price"
+            label={menuItemId ? t("apply.offerPrice") : t("apply.price")}
+            extra={menuItemId ? t("apply.offerPriceHint") : undefined}
+          >
             <InputNumber min={0} max={TEMPLATE_PRICE_MAX} step={0.25} precision={3} style={{ inlineSize: "100%" }} />
           </Form.Item>
         )}

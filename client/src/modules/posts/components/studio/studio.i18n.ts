@@ -11,7 +11,8 @@ export const studioTexts = {
     open: "Write with AI",
     title: "Write with AI",
     tabs: { generate: "Generate", templates: "Templates" },
-    intro: "Describe the post in a line or two: the dish, the price, the day. You get options in your brand's voice to pick from, edit and insert.",
+    intro:
+      "Describe the post in a line or two: the dish, the price, the day. You get options in your brand's voice to pick from, edit and insert.",
     writtenFor: "Written to fit {{platform}} ({{limit}} characters)",
     prompt: {
       label: "What is the post about?",

@@ -19,7 +19,12 @@ import { App, Button, Form, Input, Modal, Radio, Select, Typography } from "antd
 import type { TextAreaRef } from "antd/es/input/TextArea";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { TemplatesSaveDocument, type ContentLanguage, type ContentOccasion, type TemplatesTemplateFieldsFragment } from "../../../../../graphql/graphql.ts";
+import {
+  TemplatesSaveDocument,
+  type ContentLanguage,
+  type ContentOccasion,
+  type TemplatesTemplateFieldsFragment,
+} from "../../../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../../../lib/errorMessage.ts";
 import { useLocale } from "../../../../../lib/useLocale.ts";
 import { TEMPLATES_NS } from "./i18n.ts";
@@ -57,8 +62,20 @@ export function TemplateEditor({ template, defaults, profile, onClose, onSaved }
   const preview = body.trim() ? fillTemplate(body, previewValues(profile, language, occasion), language) : "";
 
   const initialValues: EditorValues = template
-    ? { name: template.name, occasion: template.occasion.toLowerCase() as ContentOccasionKey, language: template.language === "AR" ? "ar" : "en", body: template.body, hashtags: template.hashtags }
-    : { name: "", occasion: defaults.occasion ?? "menu_promotion", language: defaults.language, body: "", hashtags: [] };
+    ? {
+        name: template.name,
+        occasion: template.occasion.toLowerCase() as ContentOccasionKey,
+        language: template.language === "AR" ? "ar" : "en",
+        body: template.body,
+        hashtags: template.hashtags,
+      }
+    : {
+        name: "",
+        occasion: defaults.occasion ?? "menu_promotion",
+        language: defaults.language,
+        body: "",
+        hashtags: [],
+      };
 
   /** Puts a placeholder where the cursor is (at the end when the text box was never focused). */
   function insertToken(token: string) {
@@ -77,21 +94,34 @@ export function TemplateEditor({ template, defaults, profile, onClose, onSaved }
     const v = form.getFieldsValue(true) as EditorValues;
     const parsed = customTemplateSchema.safeParse(v);
     if (!parsed.success) {
-      form.setFields(Object.entries(fieldErrors(parsed.error)).map(([name, keys]) => ({ name: name as keyof EditorValues, errors: keys.map((k) => messageText(k, locale)) })));
+      form.setFields(
+        Object.entries(fieldErrors(parsed.error)).map(([name, keys]) => ({
+          name: name as keyof EditorValues,
+          errors: keys.map((k) => messageText(k, locale)),
+        })),
+      );
       return;
     }
     const d = parsed.data;
     try {
       const r = await save({
         variables: {
-          input: { id: template?.id ?? null, name: d.name, occasion: d.occasion.toUpperCase() as ContentOccasion, language: d.language.toUpperCase() as ContentLanguage, body: d.body, hashtags: d.hashtags },
+          input: {
+            id: template?.id ?? null,
+            name: d.name,
+            occasion: d.occasion.toUpperCase() as ContentOccasion,
+            language: d.language.toUpperCase() as ContentLanguage,
+            body: d.body,
+            hashtags: d.hashtags,
+          },
         },
       });
       void message.success(t("editor.saved"));
       onSaved(r.data!.saveContentTemplate);
     } catch (e) {
       const details = errorDetails(e);
-      if (Object.keys(details).length) form.setFields(Object.entries(details).map(([name, errors]) => ({ name: name as keyof EditorValues, errors })));
+      if (Object.keys(details).length)
+        form.setFields(Object.entries(details).map(([name, errors]) => ({ name: name as keyof EditorValues, errors })));
       else void message.error(errorMessage(e));
     }
   }
@@ -108,7 +138,13 @@ export function TemplateEditor({ template, defaults, profile, onClose, onSaved }
       width={640}
       destroyOnHidden
     >
-      <Form<EditorValues> form={form} layout="vertical" initialValues={initialValues} onFinish={() => void submit()} data-testid="template-editor">
+      <Form<EditorValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={() => void submit()}
+        data-testid="template-editor"
+      >
         <Form.Item name="name" label={t("editor.name")}>
           <Input maxLength={TEMPLATE_NAME_MAX} placeholder={t("editor.namePlaceholder")} />
         </Form.Item>
@@ -125,22 +161,44 @@ export function TemplateEditor({ template, defaults, profile, onClose, onSaved }
           />
         </Form.Item>
         <Form.Item name="body" label={t("editor.body")} extra={t("editor.bodyHint")}>
-          <Input.TextArea ref={bodyRef} rows={7} showCount={showCountIn(locale)} maxLength={TEMPLATE_BODY_MAX} dir={language === "ar" ? "rtl" : "ltr"} lang={language} />
+          <Input.TextArea
+            ref={bodyRef}
+            rows={7}
+            showCount={showCountIn(locale)}
+            maxLength={TEMPLATE_BODY_MAX}
+            dir={language === "ar" ? "rtl" : "ltr"}
+            lang={language}
+          />
         </Form.Item>
         <div className="sufra-templates-tokens" role="group" aria-label={t("editor.insert")}>
           {PLACEHOLDERS.map((p) => (
-            <Button key={p.key} size="small" onClick={() => insertToken(p.token)} aria-label={t("editor.insertToken", { label: p.label[locale] })}>
+            <Button
+              key={p.key}
+              size="small"
+              onClick={() => insertToken(p.token)}
+              aria-label={t("editor.insertToken", { label: p.label[locale] })}
+            >
               {p.label[locale]} <bdi dir="ltr">{p.token}</bdi>
             </Button>
           ))}
         </div>
         <Form.Item name="hashtags" label={t("editor.hashtags")}>
-          <Select mode="tags" tokenSeparators={[",", " "]} placeholder={t("editor.hashtagsPlaceholder")} open={false} suffixIcon={null} />
+          <Select
+            mode="tags"
+            tokenSeparators={[",", " "]}
+            placeholder={t("editor.hashtagsPlaceholder")}
+            open={false}
+            suffixIcon={null}
+          />
         </Form.Item>
         <Typography.Text strong>{t("editor.preview")}</Typography.Text>
         <div className="sufra-templates-editor-preview" data-testid="template-editor-preview">
           {preview ? (
-            <Typography.Paragraph className="sufra-templates-editor-text" lang={language} dir={language === "ar" ? "rtl" : "ltr"}>
+            <Typography.Paragraph
+              className="sufra-templates-editor-text"
+              lang={language}
+              dir={language === "ar" ? "rtl" : "ltr"}
+            >
               {preview}
             </Typography.Paragraph>
           ) : (

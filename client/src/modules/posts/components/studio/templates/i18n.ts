@@ -8,7 +8,8 @@ export const TEMPLATES_NS = "studioTemplates";
 
 export const templatesTexts = {
   en: {
-    intro: "Ready-made posts for Ramadan, Eid, National Day and every week of the year, filled in with your business's name, area and menu.",
+    intro:
+      "Ready-made posts for Ramadan, Eid, National Day and every week of the year, filled in with your business's name, area and menu.",
     filters: {
       occasion: "Occasion",
       allOccasions: "All occasions",
@@ -33,7 +34,8 @@ export const templatesTexts = {
     },
     apply: {
       title: "Use “{{name}}”",
-      intro: "Your business name, area and opening hours come from your profile. Add what this post is about; anything left empty is simply left out.",
+      intro:
+        "Your business name, area and opening hours come from your profile. Add what this post is about; anything left empty is simply left out.",
       menuItem: "Dish from your menu",
       menuItemPlaceholder: "Choose a dish",
       dish: "Dish",
@@ -50,7 +52,8 @@ export const templatesTexts = {
       title: "My templates",
       create: "New template",
       emptyTitle: "Save the posts you write again and again",
-      emptyText: "The Friday brunch, the daily special, the Ramadan hours: write them once with placeholders and fill them in with one click.",
+      emptyText:
+        "The Friday brunch, the daily special, the Ramadan hours: write them once with placeholders and fill them in with one click.",
       premiumOnly: "Save your own templates on the Premium plan.",
       edit: "Edit",
       delete: "Delete",
@@ -66,7 +69,8 @@ export const templatesTexts = {
       occasion: "Occasion",
       language: "Language",
       body: "Text",
-      bodyHint: "Put a phrase in [[ ]] to drop it when a detail is missing, for example: Open until late[[ at {business}]].",
+      bodyHint:
+        "Put a phrase in [[ ]] to drop it when a detail is missing, for example: Open until late[[ at {business}]].",
       insert: "Insert a placeholder",
       insertToken: "Insert {{label}}",
       hashtags: "Hashtags",

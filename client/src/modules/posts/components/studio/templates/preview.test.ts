@@ -17,7 +17,12 @@ const profile = (extra: object = {}): TemplatesProfile => ({
   menu: [],
   ...extra,
 });
-const SEASONAL = { ramadanHours: "8 PM - 3 AM", ramadanHoursAr: "من ٨ مساءً حتى ٣ فجرًا", eidHours: "4 PM - 1 AM", eidHoursAr: "من ٤ عصرًا حتى ١ ليلًا" };
+const SEASONAL = {
+  ramadanHours: "8 PM - 3 AM",
+  ramadanHoursAr: "من ٨ مساءً حتى ٣ فجرًا",
+  eidHours: "4 PM - 1 AM",
+  eidHoursAr: "من ٤ عصرًا حتى ١ ليلًا",
+};
 const ORDINARY = "2026-04-15";
 const RAMADAN = "2026-03-10";
 const EID = "2026-03-20";

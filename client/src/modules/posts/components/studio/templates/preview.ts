@@ -3,20 +3,42 @@
 // Ramadan hours in Ramadan, the Eid hours at Eid, never the daytime hours then, in the template's
 // language) and the editor's examples for what a post adds (a dish, a price, a discount), so a preview
 // reads like a real post. Iftar's time is the server's to add (the browser does not compute prayer times).
-import { hoursSeasonOn, isRamadanDay, kuwaitDate, PLACEHOLDERS, templateHours, type ContentOccasionKey, type TemplateLanguage, type TemplateValues } from "@sufra/schema";
+import {
+  hoursSeasonOn,
+  isRamadanDay,
+  kuwaitDate,
+  PLACEHOLDERS,
+  templateHours,
+  type ContentOccasionKey,
+  type TemplateLanguage,
+  type TemplateValues,
+} from "@sufra/schema";
 import type { TemplatesBusinessProfileQuery } from "../../../../../graphql/graphql.ts";
 
 export type TemplatesProfile = TemplatesBusinessProfileQuery["businessProfile"] | null | undefined;
 
-const example = (key: "dish" | "discount", language: TemplateLanguage) => PLACEHOLDERS.find((p) => p.key === key)!.example[language];
+const example = (key: "dish" | "discount", language: TemplateLanguage) =>
+  PLACEHOLDERS.find((p) => p.key === key)!.example[language];
 
 /** `today`: the Kuwait day (YYYY-MM-DD) the preview is for, as the server fills a template applied now. */
-export function previewValues(profile: TemplatesProfile, language: TemplateLanguage, occasion: ContentOccasionKey, today: string = kuwaitDate()): TemplateValues {
+export function previewValues(
+  profile: TemplatesProfile,
+  language: TemplateLanguage,
+  occasion: ContentOccasionKey,
+  today: string = kuwaitDate(),
+): TemplateValues {
   const day = { ramadan: isRamadanDay(today), eid: hoursSeasonOn(today) === "eid", maghrib: null };
   const hours = profile
     ? templateHours({
-        occasion, day, language, hours: profile.hours, hoursAr: profile.hoursAr,
-        ramadanHours: profile.ramadanHours, ramadanHoursAr: profile.ramadanHoursAr, eidHours: profile.eidHours, eidHoursAr: profile.eidHoursAr,
+        occasion,
+        day,
+        language,
+        hours: profile.hours,
+        hoursAr: profile.hoursAr,
+        ramadanHours: profile.ramadanHours,
+        ramadanHoursAr: profile.ramadanHoursAr,
+        eidHours: profile.eidHours,
+        eidHoursAr: profile.eidHoursAr,
       })
     : null;
   return {
