@@ -8,3 +8,5 @@ export type { InvoicesService, InvoiceSummary } from "./invoices.ts";
 export { assertRunning, isReadOnlyMember, requireRunning, requireWriter } from "./rights.ts";
 // the lifecycle's job and the release of held posts (lifecycle.ts); billing's notices (notices.ts)
 export type { Lifecycle } from "./lifecycle.ts";
+// services.ts hands webhooks the body of a subscription.changed event
+export { subscriptionWebhookBody } from "./webhook-body.ts";

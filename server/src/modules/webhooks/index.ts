@@ -2,4 +2,4 @@
 // (posts, publishing, reviews, campaigns, clients) are handed its emitter by services.ts and record the
 // event inside their own transaction, then dispatch it after the commit.
 export type { WebhookEmitter, WebhooksService } from "./webhooks.service.ts";
-export type { WebhookSubject } from "./events.ts";
+export type { WebhookBodies, WebhookSubject } from "./events.ts";
