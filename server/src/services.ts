@@ -28,10 +28,10 @@ import { createDiscoveryConnectionService } from "./modules/competitors/discover
 import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts";
 import { createGettingStartedService } from "./modules/getting-started/getting-started.service.ts";
 import { createWebhooksService } from "./modules/webhooks/webhooks.service.ts";
-import { postWebhookBody } from "./modules/posts/index.ts";
-import { guestItemWebhookBody } from "./modules/inbox/index.ts";
-import { campaignWebhookBody } from "./modules/campaigns/index.ts";
-import { subscriptionWebhookBody } from "./modules/billing/index.ts";
+import { postWebhookBody } from "./modules/posts/webhook-body.ts";
+import { guestItemWebhookBody } from "./modules/inbox/webhook-body.ts";
+import { campaignWebhookBody } from "./modules/campaigns/webhook-body.ts";
+import { subscriptionWebhookBody } from "./modules/billing/webhook-body.ts";
 import { createInvoicesService } from "./modules/billing/invoices.ts";
 import { createLifecycle } from "./modules/billing/lifecycle.ts";
 import { createBillingAdmin } from "./modules/billing/admin.ts";

@@ -1,4 +1,4 @@
-// A campaign as both doors and its webhook event show it (docs/product.md#campaigns): its fields with dates as
+// A campaign as both doors and its webhook event show it (docs/architecture.md#borders): its fields with dates as
 // Kuwait dates, its post count and its progress, counted in one pass over the business's campaign posts.
 import { isContentOccasionKey, isoDay, type CampaignData } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";

@@ -1,6 +1,4 @@
-// The inbox module's face (what guests write: reviews and comments): what other modules may use. services.ts hands
-// webhooks the body of a review.received or comment.received event: the item as REST shows it (review.shape.ts).
-export { guestItemWebhookBody } from "./webhook-body.ts";
+// The inbox module's face (what guests write: reviews and comments): what other modules may use.
 // the inbox in figures, for analytics (its door, its export and its screen)
 export { createInboxFiguresService } from "./figures.ts";
 export { restInboxFigures } from "./figures.shape.ts";

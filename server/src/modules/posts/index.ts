@@ -4,6 +4,5 @@ export { postInclude, type PostRecord, type PostsService } from "./posts.service
 // ... the studio learns the café's voice from the captions it published (publishedCaptions)
 export { inTransaction, publishedCaptions, readPosts } from "./posts.read.ts";
 // ... campaigns' REST door and its OpenAPI document show their posts as /api/posts does (a wire shape,
-// docs/architecture.md#borders), and services.ts hands webhooks the body of a post.* event
+// docs/architecture.md#borders)
 export { restPost, restPostSchema } from "./post.shape.ts";
-export { postWebhookBody } from "./webhook-body.ts";

@@ -14,6 +14,16 @@ export type WebhookSubject =
   | { type: "campaign.ended"; campaignId: string }
   | { type: "subscription.changed"; change: string };
 
+/**
+ * What a module that emits events is handed by services.ts: `record` inside its own transaction, `dispatch` after the
+ * commit, or `emit` for both when the change needs no transaction of its own (webhooks.service.ts).
+ */
+export interface WebhookEmitter {
+  record(tx: Tx, businessId: string, subject: WebhookSubject): Promise<string[]>;
+  dispatch(deliveryIds: string[]): Promise<void>;
+  emit(businessId: string, subject: WebhookSubject): Promise<string[]>;
+}
+
 type Body = Promise<object | null>;
 /** Each owner's body of its events: the object as its REST door shows it, or null when it is gone. */
 export interface WebhookBodies {

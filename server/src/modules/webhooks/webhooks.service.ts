@@ -648,5 +648,3 @@ export function createWebhooksService(
   };
 }
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
-/** What a module that emits events is handed by services.ts. */
-export type WebhookEmitter = Pick<WebhooksService, "record" | "dispatch" | "emit">;
