@@ -42,6 +42,30 @@ module.exports = {
       to: { path: "^server/src/modules/[^/]+/", pathNot: "^server/src/modules/[^/]+/index\\.ts$" },
     },
     {
+      name: "faces-carry-no-doors",
+      severity: "error",
+      comment:
+        "A module's face (index.ts) offered a door piece: a GraphQL type, a REST or OpenAPI file, the GraphQL or HTTP room. A module that imports the face would load the doors. Wire shapes live in plain *.shape.ts files; GraphQL types several doors show are declared in graphql/refs.ts or graphql/enums.ts (docs/architecture.md#borders).",
+      from: { path: "^server/src/modules/[^/]+/index\\.ts$" },
+      to: {
+        path: ["\\.(graphql|rest|openapi)\\.ts$", "^server/src/(graphql|http)/", "(^|/)node_modules/express/"],
+      },
+    },
+    {
+      name: "services-load-no-doors",
+      severity: "error",
+      comment:
+        "A module's service, reader, shape or job imported a door (a *.graphql.ts, *.rest.ts or *.openapi.ts file, the GraphQL or HTTP room, express). Doors call services, never the other way: a service would load the Pothos builder and every door it reaches. Only operation.ts's `named` may be used, by wire shapes (docs/architecture.md#borders). Types may be imported as types.",
+      from: { path: "^server/src/modules/", pathNot: "\\.(graphql|rest|openapi)\\.ts$" },
+      to: {
+        path: ["\\.(graphql|rest|openapi)\\.ts$", "^server/src/(graphql|http)/", "(^|/)node_modules/express/"],
+        // operation.ts is plain zod (wire shapes name their schemas with it); rate-limits.ts is a limiter over
+        // Postgres that the API keys' service counts calls with (neither loads express)
+        pathNot: ["^server/src/http/openapi/operation\\.ts$", "^server/src/http/rate-limits\\.ts$"],
+        dependencyTypesNot: ["type-only", "type-import"],
+      },
+    },
+    {
       name: "kernel-imports-no-module",
       severity: "error",
       comment:

@@ -28,6 +28,10 @@ import { createDiscoveryConnectionService } from "./modules/competitors/discover
 import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts";
 import { createGettingStartedService } from "./modules/getting-started/getting-started.service.ts";
 import { createWebhooksService } from "./modules/webhooks/webhooks.service.ts";
+import { postWebhookBody } from "./modules/posts/webhook-body.ts";
+import { guestItemWebhookBody } from "./modules/inbox/webhook-body.ts";
+import { campaignWebhookBody } from "./modules/campaigns/webhook-body.ts";
+import { subscriptionWebhookBody } from "./modules/billing/webhook-body.ts";
 import { createInvoicesService } from "./modules/billing/invoices.ts";
 import { createLifecycle } from "./modules/billing/lifecycle.ts";
 import { createBillingAdmin } from "./modules/billing/admin.ts";
@@ -41,8 +45,14 @@ import { createInstagramGuests } from "./platforms/instagram-guests.ts";
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
   const notifications = createNotificationsService(deps);
-  // outbound webhooks: the modules whose changes are events record them in their own transactions through it
-  const webhooks = createWebhooksService(deps, notifications);
+  // outbound webhooks: the modules whose changes are events record them in their own transactions through it, and
+  // each owner writes its objects' bodies (docs/architecture.md#borders)
+  const webhooks = createWebhooksService(deps, notifications, {
+    post: postWebhookBody,
+    guestItem: guestItemWebhookBody,
+    campaign: campaignWebhookBody,
+    subscription: subscriptionWebhookBody,
+  });
   const media = createMediaService(deps);
   // the payment gateway (Tap), or none: the billing page then says how to pay by bank transfer and an admin records it
   const payments = deps.config.payments.gateway;

@@ -93,6 +93,7 @@ describe("CRUD and the shared rule", () => {
       post_count: 0,
       progress: { metric: "reach", target: 50000, actual: 0, percent: 0 },
       simulated_included: false,
+      ended_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

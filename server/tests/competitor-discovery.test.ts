@@ -6,7 +6,7 @@
 // is tested in competitors.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { competitorsJobs } from "../src/modules/competitors/competitors.jobs.ts";
-import { ownPath } from "../src/modules/platform-accounts/platform-accounts.service.ts";
+import { ownPath } from "../src/kernel/request-input.ts";
 import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import {
   adminToken,

@@ -349,6 +349,33 @@ describe("events", () => {
       post_count: 0,
       ended_at: "2026-11-10T21:00:00.000Z",
     });
+    // one wire shape for a campaign (docs/product.md#webhooks): the event's data is the campaign as REST answers it,
+    // with the KWD budget and progress the event lacked, and REST shows when it ended as the event did
+    const shown = await call(app.base, "GET", `/api/campaigns/${c.body.id}`, { token: b.token });
+    const { rollup: _r, posts: _p, ...restCampaign } = shown.body;
+    expect(restCampaign.ended_at).toBe("2026-11-10T21:00:00.000Z");
+    expect(ended.body.data).toEqual(restCampaign);
+    expect(Object.keys(ended.body.data).sort()).toEqual(
+      [
+        "id",
+        "name",
+        "goal",
+        "start_date",
+        "end_date",
+        "budget_fils",
+        "budget_kwd",
+        "occasion",
+        "goal_target",
+        "goal_result",
+        "notes",
+        "post_count",
+        "progress",
+        "simulated_included",
+        "ended_at",
+        "created_at",
+        "updated_at",
+      ].sort(),
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(at("/business").filter((r) => r.body.type === "campaign.ended")).toHaveLength(1);
     expect((await deliveryRows(app, e.endpoint.id)).map((d) => d.type)).toEqual([

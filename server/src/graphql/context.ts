@@ -18,11 +18,6 @@ export interface GraphQLContext {
   db: Db;
 }
 
-export const bearer = (header: unknown) => {
-  const m = typeof header === "string" ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
-  return m ? m[1] : null;
-};
-
 /**
  * The caller behind a Bearer token: an API key (sk_live_...) is checked by the api-keys service and acts
  * for its business with client rights; anything else is an access token (JWT). A refused token leaves

@@ -15,6 +15,7 @@ import {
   ROLES,
   SUBSCRIPTION_STATUSES,
   TARGET_STATUSES,
+  TIKTOK_PRIVACY_LEVELS,
 } from "@sufra/schema";
 import { builder } from "./builder.ts";
 
@@ -192,4 +193,31 @@ export const ClientActionEnum = builder.enumType("ClientAction", {
     record_payment: "Record money paid outside the gateway (recordManualPayment).",
     extend_period: "Move the end of its trial or paid period (extendPeriod).",
   }),
+});
+
+/** How a part of Sufra is doing (health.graphql.ts); the admin console shows the same reading. */
+export const HealthStateEnum = builder.enumType("HealthState", {
+  description: "How a part of Sufra is doing.",
+  values: {
+    HEALTHY: { value: "healthy", description: "Working within its limits." },
+    DEGRADED: { value: "degraded", description: "Working, but slower than its limit (see the reasons)." },
+    DOWN: { value: "down", description: "Not answering at all." },
+  } as const,
+});
+
+/** A post's TikTok options (network-options.graphql.ts) and the creator's allowed levels (platform-accounts.graphql.ts). */
+export const TikTokPrivacyLevelEnum = builder.enumType("TikTokPrivacyLevel", {
+  description: "Who can watch a TikTok post; the creator's allowed values come from tiktokCreatorInfo.",
+  values: {
+    PUBLIC_TO_EVERYONE: { value: TIKTOK_PRIVACY_LEVELS[0], description: "Everyone on TikTok." },
+    MUTUAL_FOLLOW_FRIENDS: {
+      value: TIKTOK_PRIVACY_LEVELS[1],
+      description: "Friends: followers the creator follows back.",
+    },
+    FOLLOWER_OF_CREATOR: { value: TIKTOK_PRIVACY_LEVELS[2], description: "The creator's followers." },
+    SELF_ONLY: {
+      value: TIKTOK_PRIVACY_LEVELS[3],
+      description: "Only the creator (the one level an app TikTok has not audited may use).",
+    },
+  },
 });

@@ -16,7 +16,8 @@ import type { SchemaReaders } from "../config.ts";
 import { AppError } from "../kernel/errors.ts";
 import type { Viewer } from "../kernel/policy.ts";
 import type { Services } from "../services.ts";
-import { bearer, callerOf, type GraphQLContext } from "./context.ts";
+import { bearer } from "../kernel/request-input.ts";
+import { callerOf, type GraphQLContext } from "./context.ts";
 import { noIntrospectionRule } from "./limits.ts";
 
 /** Whether this caller may read the schema (a refused token leaves no viewer, so it counts as anonymous). */

@@ -3,7 +3,7 @@ import type { Request } from "express";
 import { pickLocale } from "@sufra/schema";
 import type { RequestMeta } from "../deps.ts";
 import { AppError } from "../kernel/errors.ts";
-import { bearer } from "../graphql/context.ts";
+import { bearer } from "../kernel/request-input.ts";
 import { requireScope, type Scope, type Viewer } from "../kernel/policy.ts";
 import type { Services } from "../services.ts";
 

@@ -1,8 +1,8 @@
 // The admin console's figures: a query, and a subscription that pushes fresh figures whenever a
 // sign-up, a status change, a post or the health changes (on any server process).
 import { builder } from "../../graphql/builder.ts";
-import { HealthReasonRef, HealthStateEnum } from "../health/index.ts";
-import { ClientActionEnum } from "../../graphql/enums.ts";
+import { ClientActionEnum, HealthStateEnum } from "../../graphql/enums.ts";
+import { HealthReasonRef } from "../../graphql/refs.ts";
 import type { AdminService } from "./admin.service.ts";
 
 type Stats = Awaited<ReturnType<AdminService["stats"]>>;

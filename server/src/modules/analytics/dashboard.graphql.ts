@@ -2,7 +2,7 @@
 import { ACTIVITY_PLATFORMS, CLIENT_ACTIVITY_TYPES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
-import { Post } from "../posts/index.ts";
+import { PostRef as Post } from "../../graphql/refs.ts";
 import type { AnalyticsService } from "./analytics.service.ts";
 import { activityTexts, type ActivityMetadata, type ClientActivity } from "./dashboard.ts";
 

@@ -8,23 +8,11 @@ import {
   refreshSchema,
   resendVerificationSchema,
   resetPasswordSchema,
-  ROLES,
   signUpSchema,
   verifyEmailSchema,
 } from "@sufra/schema";
-import { named, type RestOperation, said } from "../../http/openapi/operation.ts";
-
-/** The REST contract's user (auth.rest.ts restUser); business_id is null for admins. */
-export const restUserSchema = named(
-  "User",
-  z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    role: z.enum(ROLES),
-    business_id: z.string().nullable(),
-  }),
-);
+import { type RestOperation, said } from "../../http/openapi/operation.ts";
+import { restUserSchema } from "./user.shape.ts";
 
 const signedIn = z.object({ user: restUserSchema, access_token: z.string(), refresh_token: z.string() });
 const tag = "Auth";

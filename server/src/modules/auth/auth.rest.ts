@@ -1,22 +1,9 @@
 // REST compatibility for /api/auth (docs/product.md#rest-compatibility): thin, calls the auth service.
 import { Router } from "express";
 import { messageText, PLANS, type Locale, type MessageKey } from "@sufra/schema";
-import type { User } from "../../generated/prisma/client.ts";
 import { camelBody, metaOf, optionalViewer, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { z } from "zod";
-import { restUserSchema } from "./auth.openapi.ts";
-
-/** The REST contract's user shape (docs/product.md#data-shapes); business_id is null for admins. */
-export const restUser = (
-  u: Pick<User, "id" | "email" | "name" | "role" | "businessId">,
-): z.output<typeof restUserSchema> => ({
-  id: u.id,
-  email: u.email,
-  name: u.name,
-  role: u.role,
-  business_id: u.businessId,
-});
+import { restUser } from "./user.shape.ts";
 
 export function authRouter(services: Services) {
   const r = Router();

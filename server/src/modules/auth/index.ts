@@ -3,7 +3,6 @@
 export { hashPassword } from "./passwords.ts";
 export { endSessions } from "./sessions.ts";
 export { hashToken, opaqueToken, type TokenSigner } from "./tokens.ts";
-// the team's accept-invitation answer shows the new person as sign-in does
-export { restUser } from "./auth.rest.ts";
-// ... and the OpenAPI document describes that person with the same schema
-export { restUserSchema } from "./auth.openapi.ts";
+// the team's accept-invitation answer shows the new person as sign-in does, and the OpenAPI document
+// describes that person with the same schema (a wire shape, docs/architecture.md#borders)
+export { restUser, restUserSchema } from "./user.shape.ts";

@@ -4,8 +4,9 @@ import { CAMPAIGN_GOAL_KEYS, filsToKwd } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { countFields, type FieldsOf } from "../../graphql/figures.ts";
 import { ContentOccasionEnum, PlatformEnum, upper } from "../../graphql/enums.ts";
-import { Post } from "../posts/index.ts";
-import type { CampaignDetail, CampaignView } from "./campaigns.service.ts";
+import { PostRef as Post } from "../../graphql/refs.ts";
+import type { CampaignView } from "./campaign-view.ts";
+import type { CampaignDetail } from "./campaigns.service.ts";
 import type { CampaignFigures, CampaignRollup as RollupShape } from "./rollup.ts";
 
 export const CampaignGoalEnum = builder.enumType("CampaignGoal", {

@@ -2,33 +2,12 @@
 // campaignInputSchema, which reads campaignFieldsSchema's fields and the rules between them: the fields are what the document shows.
 import { z } from "zod";
 import { campaignFieldsSchema, campaignPostIdsSchema } from "@sufra/schema";
-import { isoDate, isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
+import type { RestOperation } from "../../http/openapi/operation.ts";
 import { restPostSchema } from "../posts/index.ts";
+import { progressSchema as progress, restCampaignSchema } from "./campaign.shape.ts";
 
 const n = z.number();
 const kwd = z.string().nullable();
-const progress = z.object({ metric: z.string(), target: n.nullable(), actual: n.nullable(), percent: n.nullable() });
-export const restCampaignSchema = named(
-  "Campaign",
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    goal: z.string(),
-    start_date: isoDate,
-    end_date: isoDate,
-    budget_fils: z.number().int().nullable(),
-    budget_kwd: kwd,
-    occasion: z.string().nullable(),
-    goal_target: n.nullable(),
-    goal_result: n.nullable(),
-    notes: z.string().nullable(),
-    post_count: z.number().int(),
-    progress,
-    simulated_included: z.boolean(),
-    created_at: isoDateTime,
-    updated_at: isoDateTime,
-  }),
-);
 const figures = { posts: n, reach: n, views: n, likes: n, comments: n, shares: n, engagement_rate: n.nullable() };
 const detail = restCampaignSchema.extend({
   rollup: z.object({

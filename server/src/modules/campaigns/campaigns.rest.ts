@@ -1,40 +1,12 @@
 // REST for /api/campaigns: thin, calls the campaigns service; snake_case on the wire. Money is given in
 // fils and as KWD text with three decimals; dates are Kuwait dates, YYYY-MM-DD.
-import { filsToKwd } from "@sufra/schema";
 import { Router, type Request } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import { restPost } from "../posts/index.ts";
-import type { CampaignDetail, CampaignView } from "./campaigns.service.ts";
+import type { CampaignDetail } from "./campaigns.service.ts";
 import type { CampaignFigures } from "./rollup.ts";
-import type { z } from "zod";
-import { restCampaignSchema } from "./campaigns.openapi.ts";
-
-const kwd = (fils: number | null) => (fils === null ? null : filsToKwd(fils));
-
-export const restCampaign = (c: CampaignView): z.output<typeof restCampaignSchema> => ({
-  id: c.id,
-  name: c.name,
-  goal: c.goal,
-  start_date: c.startDate,
-  end_date: c.endDate,
-  budget_fils: c.budgetFils,
-  budget_kwd: kwd(c.budgetFils),
-  occasion: c.occasion,
-  goal_target: c.goalTarget,
-  goal_result: c.goalResult,
-  notes: c.notes,
-  post_count: c.postCount,
-  progress: {
-    metric: c.progress.metric,
-    target: c.progress.target,
-    actual: c.progress.actual,
-    percent: c.progress.percent,
-  },
-  simulated_included: c.simulatedIncluded,
-  created_at: c.createdAt.toISOString(),
-  updated_at: c.updatedAt.toISOString(),
-});
+import { kwd, restCampaign } from "./campaign.shape.ts";
 
 const restFigures = (f: CampaignFigures) => ({
   posts: f.posts,

@@ -11,11 +11,9 @@ import {
   campaignInputSchema,
   campaignPostIdsSchema,
   compareCampaigns,
-  isContentOccasionKey,
   isOutsideCampaign,
   kuwaitDate,
   type CampaignData,
-  isoDay,
 } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
@@ -25,45 +23,16 @@ import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { postInclude, type PostRecord } from "../posts/index.ts";
 import { dayValue } from "./campaign-of.ts";
-import { computeRollup, progressOf, type CampaignProgressView, type CampaignRollup } from "./rollup.ts";
+import { countsOf, dataOf, viewOf, type CampaignView } from "./campaign-view.ts";
+import { computeRollup, type CampaignRollup } from "./rollup.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
-
-/** A campaign as both doors show it: its fields (dates as Kuwait dates), its post count and progress. */
-export interface CampaignView extends CampaignData {
-  id: string;
-  createdAt: Date;
-  updatedAt: Date;
-  postCount: number;
-  progress: CampaignProgressView;
-  /** Demo accounts' simulated figures are in the progress. */
-  simulatedIncluded: boolean;
-}
 
 export interface CampaignDetail extends CampaignView {
   rollup: CampaignRollup;
   /** Its posts, latest due first. */
   posts: (PostRecord & { outsideDates: boolean })[];
 }
-
-interface Counts {
-  posts: number;
-  reach: number;
-  views: number;
-  simulated: boolean;
-}
-
-const dataOf = (r: CampaignRow): CampaignData => ({
-  name: r.name,
-  goal: r.goal,
-  startDate: isoDay(r.startDate),
-  endDate: isoDay(r.endDate),
-  budgetFils: r.budgetFils,
-  occasion: isContentOccasionKey(r.occasion) ? r.occasion : null,
-  goalTarget: r.goalTarget,
-  goalResult: r.goalResult,
-  notes: r.notes,
-});
 
 const rowData = (d: CampaignData) => ({
   name: d.name,
@@ -76,20 +45,6 @@ const rowData = (d: CampaignData) => ({
   goalResult: d.goalResult,
   notes: d.notes,
 });
-
-const viewOf = (r: CampaignRow, c: Counts | undefined): CampaignView => {
-  const data = dataOf(r);
-  const counts = c ?? { posts: 0, reach: 0, views: 0, simulated: false };
-  return {
-    id: r.id,
-    ...data,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    postCount: counts.posts,
-    progress: progressOf(data, counts),
-    simulatedIncluded: counts.simulated,
-  };
-};
 
 /** The post's time on the calendar: when it is due, or when it went out. */
 const postTime = (p: { scheduledFor: Date | null; publishedAt: Date | null }) => p.scheduledFor ?? p.publishedAt;
@@ -119,26 +74,6 @@ export function createCampaignsService(
     return c;
   }
 
-  /** Post count and published reach and views per campaign, in one pass over the business's campaign posts. */
-  async function counts(businessId: string, ids?: string[]): Promise<Map<string, Counts>> {
-    const only = ids ? Prisma.sql`and p.campaign_id = any(${ids}::uuid[])` : Prisma.empty;
-    const rows = await db.$queryRaw<
-      { campaign_id: string; posts: number; reach: number; views: number; simulated: boolean }[]
-    >`
-      select p.campaign_id, count(distinct p.id)::int as posts,
-             coalesce(sum(pt.reach) filter (where pt.status = 'published'), 0)::float8 as reach,
-             coalesce(sum(pt.views) filter (where pt.status = 'published'), 0)::float8 as views,
-             coalesce(bool_or(pt.status = 'published' and (pt.metrics_simulated or a.demo)), false) as simulated
-        from posts p
-        left join post_targets pt on pt.post_id = p.id
-        left join platform_accounts a on a.id = pt.account_id
-       where p.business_id = ${businessId}::uuid and p.campaign_id is not null ${only}
-       group by 1`;
-    return new Map(
-      rows.map((r) => [r.campaign_id, { posts: r.posts, reach: r.reach, views: r.views, simulated: r.simulated }]),
-    );
-  }
-
   /** Names are unique per business whatever their case ("Ramadan" and "ramadan" are one name to a person). */
   async function checkName(tx: Tx, businessId: string, name: string, except?: string) {
     const clash = await tx.campaign.findFirst({
@@ -149,7 +84,7 @@ export function createCampaignsService(
   }
 
   async function view(businessId: string, row: CampaignRow): Promise<CampaignView> {
-    return viewOf(row, (await counts(businessId, [row.id])).get(row.id));
+    return viewOf(row, (await countsOf(db, businessId, [row.id])).get(row.id));
   }
 
   /** The business's posts by id, all of them or NOT_FOUND (another business's post is never touched). */
@@ -179,6 +114,7 @@ export function createCampaignsService(
       postCount: rollup.postCount,
       progress: rollup.progress,
       simulatedIncluded: rollup.simulatedIncluded,
+      endedAt: row.endedAt,
       rollup,
       posts: posts.map((p) => ({ ...p, outsideDates: isOutsideCampaign(postTime(p), data) })),
     };
@@ -190,7 +126,7 @@ export function createCampaignsService(
       const { businessId } = business(viewer);
       const [rows, byCampaign] = await Promise.all([
         db.campaign.findMany({ where: { businessId } }),
-        counts(businessId),
+        countsOf(db, businessId),
       ]);
       const today = kuwaitDate(now());
       return rows.map((r) => viewOf(r, byCampaign.get(r.id))).sort((a, b) => compareCampaigns(a, b, today));

@@ -13,7 +13,7 @@ import { PlatformError } from "../../platforms/types.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Draft, NotificationsService } from "../notifications/index.ts";
-import { ownPath } from "../platform-accounts/index.ts";
+import { ownPath } from "../../kernel/request-input.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import type { DiscoveredAccount } from "./discovered-account.ts";
 import {

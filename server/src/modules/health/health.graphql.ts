@@ -1,19 +1,12 @@
 import { builder } from "../../graphql/builder.ts";
+import { HealthStateEnum } from "../../graphql/enums.ts";
+import { HealthReasonRef } from "../../graphql/refs.ts";
 import type { HealthReason } from "./health.service.ts";
-
-export const HealthStateEnum = builder.enumType("HealthState", {
-  description: "How a part of Sufra is doing.",
-  values: {
-    HEALTHY: { value: "healthy", description: "Working within its limits." },
-    DEGRADED: { value: "degraded", description: "Working, but slower than its limit (see the reasons)." },
-    DOWN: { value: "down", description: "Not answering at all." },
-  } as const,
-});
 
 type State = "healthy" | "degraded" | "down";
 
 /** Why a part is not healthy: a code the client words in the person's language, with its measurement. */
-export const HealthReasonRef = builder.objectRef<HealthReason>("HealthReason").implement({
+HealthReasonRef.implement({
   description: "Why a part is not healthy: a code, with its measurement and limit.",
   fields: (t) => ({
     part: t.exposeString("part", { description: "The part: api, database or scheduler." }),

@@ -1,4 +1,3 @@
 // The health module's face: the server's own reading of its API, database and scheduler. The admin
 // console shows the same reading, in the same GraphQL types.
-export type { HealthService } from "./health.service.ts";
-export { HealthReasonRef, HealthStateEnum } from "./health.graphql.ts";
+export type { HealthReason, HealthService } from "./health.service.ts";

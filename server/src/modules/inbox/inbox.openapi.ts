@@ -1,50 +1,10 @@
 // The OpenAPI entries of /api/reviews (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
-import {
-  REVIEW_INTENT_KEYS,
-  reviewInputSchema,
-  reviewReplySchema,
-  reviewsQuerySchema,
-  type ReviewIntent,
-} from "@sufra/schema";
-import { deleted, isoDate, isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
+import { reviewInputSchema, reviewReplySchema, reviewsQuerySchema } from "@sufra/schema";
+import { deleted, type RestOperation } from "../../http/openapi/operation.ts";
 import { seedSchema } from "./inbox.service.ts";
+import { restReviewSchema } from "./review.shape.ts";
 
-export const restReviewSchema = named(
-  "Review",
-  z.object({
-    id: z.string(),
-    /** the reviews paths list reviews only (the inbox's comments are not theirs) */
-    kind: z.literal("review"),
-    source: z.string(),
-    author: z.string(),
-    rating: z.number().int(),
-    text: z.string(),
-    language: z.string(),
-    reviewed_at: isoDate,
-    written_at: isoDateTime,
-    sentiment: z.string(),
-    intent: z
-      .enum(REVIEW_INTENT_KEYS as [ReviewIntent, ...ReviewIntent[]])
-      .describe("What it asks of the business: question, complaint, praise, order (an order or a booking) or other"),
-    topics: z.array(z.string()),
-    reply: z.string().nullable(),
-    reply_gaps: z
-      .array(z.string())
-      .describe(
-        "Facts the guest asked that the business profile lacked when the reply was suggested (address, map_link, hours, ramadan_hours, eid_hours, delivery_apps, reservations, menu, prices).",
-      ),
-    reply_rejected: z
-      .array(z.string())
-      .describe("What the configured model's draft stated that the profile does not hold (its draft was not used)."),
-    status: z.string(),
-    approved_at: isoDateTime.nullable(),
-    replied_at: isoDateTime.nullable(),
-    replied_via: z.string().nullable(),
-    created_at: isoDateTime,
-    updated_at: isoDateTime,
-  }),
-);
 export const csvImportErrors = z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) }));
 const one = (description: string) => ({ description, schema: restReviewSchema });
 const tag = "Reviews";

@@ -1,56 +1,11 @@
 // REST for /api/reviews: thin, calls the reviews service. Reviews are answered in snake_case; the
 // CSV import takes a text/csv body, a multipart file in the field `file`, or JSON {csv}.
 import { Router, type Request } from "express";
-import { REVIEW_IMPORT_MAX_BYTES, REVIEW_INTENT_KEYS, type ReviewIntent } from "@sufra/schema";
-import type { Review } from "../../generated/prisma/client.ts";
+import { REVIEW_IMPORT_MAX_BYTES } from "@sufra/schema";
 import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { z } from "zod";
-import { restReviewSchema } from "./inbox.openapi.ts";
-
-/** A review as /api/reviews answers it: those paths list kind review only, whose stars are never null. */
-export const restReview = (r: Review): z.output<typeof restReviewSchema> => ({
-  ...restGuestFields(r),
-  kind: "review",
-  rating: starsOf(r),
-});
-
-/**
- * Any guest item in the review's shape (webhook events): a comment is kind "comment" with rating null
- * and its Instagram link.
- */
-export const restGuestItem = (r: Review) =>
-  r.kind === "review"
-    ? restReview(r)
-    : { ...restGuestFields(r), kind: "comment" as const, rating: null, permalink: r.permalink, hidden: r.hidden };
-
-function starsOf(r: Review): number {
-  if (r.rating == null) throw new Error(`review ${r.id} has no rating`);
-  return r.rating;
-}
-
-const restGuestFields = (r: Review) => ({
-  id: r.id,
-  source: r.source,
-  author: r.author,
-  text: r.text,
-  language: r.language,
-  reviewed_at: r.reviewedAt.toISOString().slice(0, 10),
-  written_at: r.writtenAt.toISOString(),
-  sentiment: r.sentiment,
-  intent: (REVIEW_INTENT_KEYS as readonly string[]).includes(r.intent) ? (r.intent as ReviewIntent) : "other",
-  topics: r.topics,
-  reply: r.reply,
-  reply_gaps: r.replyGaps,
-  reply_rejected: r.replyRejected,
-  status: r.status,
-  approved_at: r.approvedAt?.toISOString() ?? null,
-  replied_at: r.repliedAt?.toISOString() ?? null,
-  replied_via: r.repliedVia,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-});
+import { restReview } from "./review.shape.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 

@@ -1,7 +1,7 @@
-// The inbox module's face (what guests write: reviews and comments): what other modules may use (webhooks send a new review as REST shows it).
-export { restGuestItem, restReview } from "./inbox.rest.ts";
+// The inbox module's face (what guests write: reviews and comments): what other modules may use.
 // the inbox in figures, for analytics (its door, its export and its screen)
-export { createInboxFiguresService, restInboxFigures } from "./figures.ts";
+export { createInboxFiguresService } from "./figures.ts";
+export { restInboxFigures } from "./figures.shape.ts";
 export type {
   GuestBranchFigures,
   GuestRatingPoint,

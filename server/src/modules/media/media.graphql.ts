@@ -3,6 +3,7 @@
 // Media id used here and in posts.
 import { builder } from "../../graphql/builder.ts";
 import type { GraphQLContext } from "../../graphql/context.ts";
+import { MediaRef } from "../../graphql/refs.ts";
 import type { Media } from "../../generated/prisma/client.ts";
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 
@@ -48,10 +49,9 @@ const urlsFor = (m: Media, ctx: GraphQLContext) => {
   return urlsMemo.get(m)![form]!;
 };
 
-/** A file of the media library. The posts module uses this ref for Post.media. */
-export const MediaRef = builder.prismaObject("Media", {
+/** A file of the media library, declared in graphql/refs.ts: posts and the planner show it too. */
+MediaRef.implement({
   description: "A file of the business's media library: an image or a video, with its signed URLs.",
-  name: "Media",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The media's id (a UUID): PostInput.mediaIds takes it." }),
     kind: t.expose("kind", { description: "Image or video.", type: MediaKindEnum }),

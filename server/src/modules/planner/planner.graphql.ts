@@ -2,8 +2,7 @@
 import { PLAN_FORMATS, PLAN_PERIODS, PROPOSAL_STATUSES, type ShotList } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { ContentLanguageEnum, ContentToneEnum, PlatformEnum, upper } from "../../graphql/enums.ts";
-import { MediaRef } from "../media/index.ts";
-import { AiUsageRef } from "../studio/index.ts";
+import { AiUsageRef, MediaRef } from "../../graphql/refs.ts";
 import type {
   ApprovalOutcome,
   PlanDayView,

@@ -1,4 +1,4 @@
 // The platform-accounts module's face: a business's connected Instagram, X, Snapchat and Google accounts and
 // their tokens, and the Google locations picked. Publishing and analytics act through the service; an approved business gets its
-// practice accounts; a network's sign-in returns only to one of the app's own paths.
-export { ensurePracticeAccounts, ownPath, type PlatformAccountsService } from "./platform-accounts.service.ts";
+// practice accounts.
+export { ensurePracticeAccounts, type PlatformAccountsService } from "./platform-accounts.service.ts";

@@ -1,11 +1,10 @@
 // Network accounts at the GraphQL door: thin, every field calls the platform-accounts service.
 import { builder } from "../../graphql/builder.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
-import { PlatformEnum } from "../../graphql/enums.ts";
+import { PlatformEnum, TikTokPrivacyLevelEnum } from "../../graphql/enums.ts";
 import { isPracticeAccount, type PlatformConnection as ConnectionShape } from "./platform-accounts.service.ts";
 import type { GoogleLocation as GoogleLocationRow } from "../../generated/prisma/client.ts";
 import type { TikTokCreatorInfo as CreatorInfoShape } from "../../platforms/tiktok.ts";
-import { TikTokPrivacyLevelEnum } from "../posts/index.ts";
 
 const AccountStatusEnum = builder.enumType("AccountStatus", {
   description: "Whether a network account can publish.",

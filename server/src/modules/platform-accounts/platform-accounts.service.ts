@@ -20,6 +20,7 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import { ownPath } from "../../kernel/request-input.ts";
 import { inboxCreatorInfo, simulatedCreatorInfo, type TikTokCreatorInfo } from "../../platforms/tiktok.ts";
 import { createGoogleLocations } from "./google-locations.ts";
 import { createFacebookPages } from "./facebook-pages.ts";
@@ -27,10 +28,6 @@ import { isFacebookPageSource } from "../../platforms/facebook.ts";
 
 const STATE_TTL_MS = 15 * 60_000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-
-/** A path of this site to send the person back to after a sign-in elsewhere (never "//host"), else the fallback. */
-export const ownPath = (v: unknown, fallback: string): string =>
-  typeof v === "string" && /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(v) ? v : fallback;
 
 export const isPlatform = (v: unknown): v is PlatformName =>
   typeof v === "string" && (PLATFORMS as readonly string[]).includes(v);

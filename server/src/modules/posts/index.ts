@@ -3,9 +3,6 @@
 export { postInclude, type PostRecord, type PostsService } from "./posts.service.ts";
 // ... the studio learns the café's voice from the captions it published (publishedCaptions)
 export { inTransaction, publishedCaptions, readPosts } from "./posts.read.ts";
-export { restPost } from "./posts.rest.ts";
-export { Post } from "./posts.graphql.ts";
-// ... and platform-accounts' tiktokCreatorInfo names the privacy levels a post's TikTok options take
-export { TikTokPrivacyLevelEnum } from "./network-options.graphql.ts";
-// ... and the OpenAPI document describes campaigns' posts with the same schema
-export { restPostSchema } from "./posts.openapi.ts";
+// ... campaigns' REST door and its OpenAPI document show their posts as /api/posts does (a wire shape,
+// docs/architecture.md#borders)
+export { restPost, restPostSchema } from "./post.shape.ts";

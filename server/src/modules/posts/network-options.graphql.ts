@@ -4,7 +4,6 @@ import {
   DEFAULT_TIKTOK_OPTIONS,
   INSTAGRAM_FORMATS,
   SNAPCHAT_POST_KINDS,
-  TIKTOK_PRIVACY_LEVELS,
   type FacebookOptions,
   type InstagramOptions,
   type NetworkOptions,
@@ -13,7 +12,7 @@ import {
   type XOptions,
 } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { upper } from "../../graphql/enums.ts";
+import { TikTokPrivacyLevelEnum, upper } from "../../graphql/enums.ts";
 
 export const InstagramFormatEnum = builder.enumType("InstagramFormat", {
   description: "What a post is on Instagram.",
@@ -22,21 +21,6 @@ export const InstagramFormatEnum = builder.enumType("InstagramFormat", {
     story: "A story: one photo or video, shown for 24 hours; no caption is shown.",
     reel: "A reel: one vertical video, with its cover, audio name and whether it also shows in the feed.",
   }),
-});
-export const TikTokPrivacyLevelEnum = builder.enumType("TikTokPrivacyLevel", {
-  description: "Who can watch a TikTok post; the creator's allowed values come from tiktokCreatorInfo.",
-  values: {
-    PUBLIC_TO_EVERYONE: { value: TIKTOK_PRIVACY_LEVELS[0], description: "Everyone on TikTok." },
-    MUTUAL_FOLLOW_FRIENDS: {
-      value: TIKTOK_PRIVACY_LEVELS[1],
-      description: "Friends: followers the creator follows back.",
-    },
-    FOLLOWER_OF_CREATOR: { value: TIKTOK_PRIVACY_LEVELS[2], description: "The creator's followers." },
-    SELF_ONLY: {
-      value: TIKTOK_PRIVACY_LEVELS[3],
-      description: "Only the creator (the one level an app TikTok has not audited may use).",
-    },
-  },
 });
 export const SnapchatPostKindEnum = builder.enumType("SnapchatPostKind", {
   description: "Where a Snapchat public profile post goes.",

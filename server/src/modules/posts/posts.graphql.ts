@@ -17,7 +17,7 @@ import { builder } from "../../graphql/builder.ts";
 import { NetworkOptionsInput, NetworkOptionsRef } from "./network-options.graphql.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
-import { MediaRef } from "../media/index.ts";
+import { MediaRef, PostRef } from "../../graphql/refs.ts";
 import { selects } from "../../graphql/selection.ts";
 import type { PostRecord } from "./posts.service.ts";
 
@@ -244,7 +244,7 @@ const GooglePostOptionsInput = builder.inputType("GooglePostOptionsInput", {
   }),
 });
 
-export const Post = builder.objectRef<PostRecord>("Post").implement({
+const Post = PostRef.implement({
   description: "A post of a business: its caption, hashtags, media and time, with one target per network.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The post's id (a UUID)." }),

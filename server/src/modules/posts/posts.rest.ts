@@ -3,59 +3,9 @@
 import { Router, type Request } from "express";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { PostRecord } from "./posts.service.ts";
-import type { z } from "zod";
-import type { GooglePostOptions } from "@sufra/schema";
-import { restGoogleOptionsSchema, restPostSchema, restTargetSchema } from "./posts.openapi.ts";
-
-export const restTarget = (t: PostRecord["targets"][number]): z.output<typeof restTargetSchema> => ({
-  id: t.id,
-  platform: t.platform,
-  status: t.status,
-  account: { id: t.account.id, handle: t.account.handle, demo: t.account.demo },
-  due_at: t.dueAt?.toISOString() ?? null,
-  external_id: t.externalId,
-  permalink: t.permalink,
-  error: t.errorCode ? { code: t.errorCode, message: t.errorMessage } : null,
-  published_at: t.publishedAt?.toISOString() ?? null,
-  metrics: {
-    views: t.views,
-    likes: t.likes,
-    comments: t.comments,
-    shares: t.shares,
-    reach: t.reach,
-    simulated: t.metricsSimulated,
-    collected_at: t.metricsAt?.toISOString() ?? null,
-  },
-});
-
-/** A post's Google options as REST answers them (snake_case). */
-export const restGoogleOptions = (json: unknown): z.output<typeof restGoogleOptionsSchema> | null => {
-  const o = json as GooglePostOptions | null;
-  if (!o) return null;
-  return {
-    type: o.type,
-    cta: o.cta ? { action: o.cta.action, url: o.cta.url ?? null } : null,
-    offer: o.offer
-      ? { coupon_code: o.offer.couponCode ?? null, redeem_url: o.offer.redeemUrl ?? null, terms: o.offer.terms ?? null }
-      : null,
-    event: o.event ? { title: o.event.title, starts_at: o.event.startsAt, ends_at: o.event.endsAt } : null,
-  };
-};
+import { renameKeys, restPost } from "./post.shape.ts";
 
 const snakeToCamel = (k: string) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-const camelToSnake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-/** Every key of a JSON value renamed, at any depth (values are kept: enum values stay as they are). */
-const renameKeys = (v: unknown, f: (k: string) => string): unknown =>
-  Array.isArray(v)
-    ? v.map((x) => renameKeys(x, f))
-    : v && typeof v === "object"
-      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [f(k), renameKeys(x, f)]))
-      : v;
-/** A post's network options in the REST contract's snake_case. */
-export const restNetworkOptions = (json: unknown) =>
-  json ? (renameKeys(json, camelToSnake) as Record<string, unknown>) : null;
-
 /** The body's google_options and network_options, their nested keys read back to the service's camelCase (camelBody does the top level only). */
 function withGoogleOptions(body: Record<string, unknown>): Record<string, unknown> {
   const out =
@@ -70,27 +20,6 @@ function withGoogleOptions(body: Record<string, unknown>): Record<string, unknow
       : v;
   return { ...out, googleOptions: Object.fromEntries(Object.entries(g).map(([k, v]) => [snakeToCamel(k), camel(v)])) };
 }
-
-export const restPost = (p: PostRecord): z.output<typeof restPostSchema> => ({
-  id: p.id,
-  status: p.status,
-  content: p.content,
-  hashtags: p.hashtags,
-  first_comment: p.firstComment,
-  platforms: p.targets.map((t) => t.platform),
-  media_ids: p.media.map((m) => m.mediaId),
-  scheduled_for: p.scheduledFor?.toISOString() ?? null,
-  published_at: p.publishedAt?.toISOString() ?? null,
-  author: p.author ? { id: p.author.id, name: p.author.name } : null,
-  occasion: p.occasion,
-  campaign_id: p.campaignId,
-  campaign_name: p.campaign?.name ?? null,
-  google_options: restGoogleOptions(p.googleOptions),
-  network_options: restNetworkOptions(p.networkOptions) as z.output<typeof restPostSchema>["network_options"],
-  targets: p.targets.map(restTarget),
-  created_at: p.createdAt.toISOString(),
-  updated_at: p.updatedAt.toISOString(),
-});
 
 /** Query values: lists may come comma-separated or repeated. */
 const listOf = (v: unknown) =>

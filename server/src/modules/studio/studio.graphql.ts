@@ -1,6 +1,7 @@
 // The AI studio at the GraphQL door: thin, every field calls the studio service.
 import { AI_PROVIDERS, type AiProviderName } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
+import { AiUsageRef } from "../../graphql/refs.ts";
 import {
   ContentLanguageEnum,
   ContentOccasionEnum,
@@ -13,7 +14,6 @@ import type { GeneratedVariant as GeneratedVariantShape } from "../../ai/types.t
 import type {
   AiCapabilities as AiCapabilitiesShape,
   AiSettingsView,
-  AiUsage as AiUsageShape,
   GeneratedPost as GeneratedPostShape,
   ProposedAltText,
 } from "./studio.service.ts";
@@ -26,7 +26,7 @@ export const AiProviderEnum = builder.enumType("AiProviderName", {
   }),
 });
 
-export const AiUsage = builder.objectRef<AiUsageShape>("AiUsage").implement({
+const AiUsage = AiUsageRef.implement({
   description: "AI posts this month (Kuwait calendar month) against the plan's allowance.",
   fields: (t) => ({
     month: t.exposeString("month", { description: "The Kuwait calendar month counted, YYYY-MM." }),

@@ -1,19 +1,9 @@
 // The OpenAPI entries of the AI studio: /api/posts/generate, /api/posts/hashtags/suggest and /api/ai/... (docs/architecture.md#names).
 import { z } from "zod";
 import { aiSettingsSchema, generateInputSchema, hashtagSuggestInputSchema } from "@sufra/schema";
-import { isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
+import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
+import { restUsageSchema } from "./usage.shape.ts";
 
-export const restUsageSchema = named(
-  "AiUsage",
-  z.object({
-    month: z.string(),
-    used: z.number().int(),
-    limit: z.number().int().nullable(),
-    remaining: z.number().int().nullable(),
-    plan: z.string(),
-    resets_on: z.string(),
-  }),
-);
 const variant = z.object({
   content: z.string(),
   hashtags: z.array(z.string()),

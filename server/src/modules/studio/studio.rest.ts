@@ -3,16 +3,8 @@
 import { Router, type Request } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { AiSettingsView, AiUsage, GeneratedPost } from "./studio.service.ts";
-
-export const restUsage = (u: AiUsage) => ({
-  month: u.month,
-  used: u.used,
-  limit: u.limit,
-  remaining: u.remaining,
-  plan: u.plan,
-  resets_on: u.resetsOn,
-});
+import type { AiSettingsView, GeneratedPost } from "./studio.service.ts";
+import { restUsage } from "./usage.shape.ts";
 
 const restGenerated = (g: GeneratedPost) => ({
   content: g.content,

@@ -1,9 +1,9 @@
 // What an event carries: the object as the REST API shows it (snake_case), read inside the transaction
-// that changed it, so the body describes the moment of the event (docs/product.md#webhooks).
-import { isPremium, type WebhookEventType } from "@sufra/schema";
+// that changed it, so the body describes the moment of the event (docs/product.md#webhooks). Each object's
+// owner writes its body (its wire shape); services.ts hands them in, so webhooks reads no other module's tables
+// and imports no other module's shapes (docs/architecture.md#borders).
+import type { WebhookEventType } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
-import { postInclude, restPost } from "../posts/index.ts";
-import { restGuestItem } from "../inbox/index.ts";
 
 /** What happened, named by the ids the emitting module has at hand. */
 export type WebhookSubject =
@@ -14,62 +14,41 @@ export type WebhookSubject =
   | { type: "campaign.ended"; campaignId: string }
   | { type: "subscription.changed"; change: string };
 
+/**
+ * What a module that emits events is handed by services.ts: `record` inside its own transaction, `dispatch` after the
+ * commit, or `emit` for both when the change needs no transaction of its own (webhooks.service.ts).
+ */
+export interface WebhookEmitter {
+  record(tx: Tx, businessId: string, subject: WebhookSubject): Promise<string[]>;
+  dispatch(deliveryIds: string[]): Promise<void>;
+  emit(businessId: string, subject: WebhookSubject): Promise<string[]>;
+}
+
+type Body = Promise<object | null>;
+/** Each owner's body of its events: the object as its REST door shows it, or null when it is gone. */
+export interface WebhookBodies {
+  post(tx: Tx, businessId: string, postId: string): Body;
+  /** a review or a comment, in the review's shape */
+  guestItem(tx: Tx, businessId: string, reviewId: string): Body;
+  campaign(tx: Tx, businessId: string, campaignId: string): Body;
+  subscription(tx: Tx, businessId: string, change: string): Body;
+}
+
 /** The event's `data`, or null when the object is gone. */
-export async function renderSubject(
-  tx: Tx,
-  businessId: string,
-  s: WebhookSubject,
-): Promise<Record<string, unknown> | null> {
+export function renderSubject(bodies: WebhookBodies, tx: Tx, businessId: string, s: WebhookSubject): Body {
   switch (s.type) {
     case "post.scheduled":
     case "post.published":
     case "post.failed":
-    case "post.unconfirmed": {
-      const post = await tx.post.findFirst({ where: { id: s.postId, businessId }, include: postInclude });
-      return post ? restPost(post) : null;
-    }
+    case "post.unconfirmed":
+      return bodies.post(tx, businessId, s.postId);
     case "review.received":
-    case "comment.received": {
-      const review = await tx.review.findFirst({ where: { id: s.reviewId, businessId } });
-      return review ? restGuestItem(review) : null;
-    }
-    case "campaign.ended": {
-      const c = await tx.campaign.findFirst({
-        where: { id: s.campaignId, businessId },
-        include: { _count: { select: { posts: true } } },
-      });
-      if (!c) return null;
-      return {
-        id: c.id,
-        name: c.name,
-        goal: c.goal,
-        start_date: c.startDate.toISOString().slice(0, 10),
-        end_date: c.endDate.toISOString().slice(0, 10),
-        budget_fils: c.budgetFils,
-        occasion: c.occasion,
-        goal_target: c.goalTarget,
-        goal_result: c.goalResult,
-        notes: c.notes,
-        post_count: c._count.posts,
-        ended_at: c.endedAt?.toISOString() ?? null,
-        created_at: c.createdAt.toISOString(),
-        updated_at: c.updatedAt.toISOString(),
-      };
-    }
-    case "subscription.changed": {
-      const sub = await tx.subscription.findUnique({ where: { businessId } });
-      if (!sub) return null;
-      return {
-        business_id: businessId,
-        change: s.change,
-        plan: sub.plan,
-        status: sub.status,
-        premium: isPremium(sub),
-        trial_ends_at: sub.trialEndsAt?.toISOString() ?? null,
-        renews_at: sub.renewsAt?.toISOString() ?? null,
-        updated_at: sub.updatedAt.toISOString(),
-      };
-    }
+    case "comment.received":
+      return bodies.guestItem(tx, businessId, s.reviewId);
+    case "campaign.ended":
+      return bodies.campaign(tx, businessId, s.campaignId);
+    case "subscription.changed":
+      return bodies.subscription(tx, businessId, s.change);
   }
 }
 

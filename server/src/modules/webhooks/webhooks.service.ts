@@ -50,7 +50,7 @@ import {
   requirePersonOfBusiness,
 } from "../team/index.ts";
 import { webhookAddressProblem, type LookupAll } from "./address.ts";
-import { renderSubject, type WebhookSubject } from "./events.ts";
+import { renderSubject, type WebhookBodies, type WebhookSubject } from "./events.ts";
 import { createAgents, sendWebhook, type SendOptions, type SendResult } from "./sender.ts";
 
 export const DELIVER_JOB = "webhooks.deliver";
@@ -92,7 +92,12 @@ export interface WebhooksOptions {
   lookup?: LookupAll;
 }
 
-export function createWebhooksService(deps: Deps, notifications: NotificationsService, opts: WebhooksOptions = {}) {
+export function createWebhooksService(
+  deps: Deps,
+  notifications: NotificationsService,
+  bodies: WebhookBodies,
+  opts: WebhooksOptions = {},
+) {
   const { db, queue, logger, config } = deps;
   const crypto = createTokenCrypto(config.tokenKey);
   const urlOptions: WebhookUrlOptions = {
@@ -148,7 +153,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
       !isPremium(await tx.subscription.findUnique({ where: { businessId } }))
     )
       return [];
-    const data = await renderSubject(tx, businessId, subject);
+    const data = await renderSubject(bodies, tx, businessId, subject);
     if (!data) return [];
     return createEvent(
       tx,
@@ -159,13 +164,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     );
   }
 
-  async function createEvent(
-    tx: Tx,
-    businessId: string,
-    type: string,
-    data: Record<string, unknown>,
-    endpointIds: string[],
-  ) {
+  async function createEvent(tx: Tx, businessId: string, type: string, data: object, endpointIds: string[]) {
     const event = await tx.webhookEvent.create({ data: { businessId, type, data: data as Prisma.InputJsonValue } });
     const rows = await tx.webhookDelivery.createManyAndReturn({
       data: endpointIds.map((endpointId) => ({
@@ -649,5 +648,3 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
   };
 }
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
-/** What a module that emits events is handed by services.ts. */
-export type WebhookEmitter = Pick<WebhooksService, "record" | "dispatch" | "emit">;

@@ -1,0 +1,29 @@
+// A person on the REST wire (docs/architecture.md#borders "Wire shapes"): the answer's schema and the function that
+// writes it, used by auth's and team's REST doors and described once in the OpenAPI document.
+import { z } from "zod";
+import { ROLES } from "@sufra/schema";
+import type { User } from "../../generated/prisma/client.ts";
+import { named } from "../../http/openapi/operation.ts";
+
+/** The REST contract's user (docs/product.md#data-shapes); business_id is null for admins. */
+export const restUserSchema = named(
+  "User",
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    business_id: z.string().nullable(),
+  }),
+);
+
+/** The REST contract's user shape (docs/product.md#data-shapes); business_id is null for admins. */
+export const restUser = (
+  u: Pick<User, "id" | "email" | "name" | "role" | "businessId">,
+): z.output<typeof restUserSchema> => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  business_id: u.businessId,
+});
