@@ -30,6 +30,7 @@ export * from "./billing-format.ts";
 export * from "./separator.ts";
 export * from "./billing.ts";
 export * from "./billing-admin.ts";
+export * from "./billing-payments.ts";
 export * from "./client-actions.ts";
 export * from "./audit-actions.ts";
 export * from "./tiktok.ts";

@@ -328,6 +328,23 @@ describe("the Billing tab", () => {
     ]);
   });
 
+  test("Refund is offered exactly where the server would refund (its money taken, something left), not by status alone", async () => {
+    const rows = [
+      payment("p-paid"),
+      payment("p-part", { status: "PARTIALLY_REFUNDED", refundedFils: 5_000 }),
+      payment("p-none-left", { status: "PARTIALLY_REFUNDED", refundedFils: 15_000 }),
+      payment("p-paid-none-left", { status: "PAID", refundedFils: 15_000 }),
+      payment("p-refunded", { status: "REFUNDED", refundedFils: 15_000 }),
+      payment("p-pending", { status: "PENDING", invoiceNumber: null, invoicePdfUrl: null, paidAt: null }),
+      payment("p-failed", { status: "FAILED", invoiceNumber: null, invoicePdfUrl: null, paidAt: null }),
+      payment("p-abandoned", { status: "ABANDONED", invoiceNumber: null, invoicePdfUrl: null, paidAt: null }),
+    ];
+    open([listing(() => rows).mock]);
+    expect(await screen.findByTestId("amount-p-paid")).toBeInTheDocument();
+    const offered = rows.map((r) => r.id as string).filter((id) => screen.queryByTestId(`refund-${id}`));
+    expect(offered).toEqual(["p-paid", "p-part"]);
+  });
+
   test("Refund asks once more, then sends the amount in fils and says what happened", async () => {
     const list = listing(() => [payment("p1", { refundedFils: 5_000, status: "PARTIALLY_REFUNDED" })]);
     const refund = recordedMock(AdminRefundPaymentDocument, (v) => ({

@@ -15,7 +15,9 @@ import {
   manualPaymentSchema,
   mayActOnClient,
   paidPeriodStart,
+  refundRefusal,
   refundSchema,
+  statusAfterRefunds,
   type BillingFigures,
   type ClientAction,
   type PlanId,
@@ -32,6 +34,7 @@ import { GatewayError, type PaymentGateway, type Refund as GatewayRefund } from 
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { issueCreditNote } from "./invoices.ts";
 import { publishBillingChange } from "./changes.ts";
+import { movePayment } from "./payment-moves.ts";
 import { applyPaidPayment, lockSubscription, subscriptionShape } from "./subscription.ts";
 
 const DAY = 86_400_000;
@@ -219,11 +222,9 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     if (!isUuid(paymentId)) throw new AppError("NOT_FOUND");
     const before = await db.payment.findUnique({ where: { id: paymentId } });
     if (!before) throw new AppError("NOT_FOUND");
-    // a refunded payment has nothing left: REFUND_TOO_LARGE says so; one never paid has nothing to refund
-    const refundable = (p: { status: string }) =>
-      p.status === "paid" || p.status === "partially_refunded" || p.status === "refunded";
-    if (!refundable(before)) throw new AppError("INVALID_STATE");
-    if (r.amountFils > before.amountFils - before.refundedFils) throw new AppError("REFUND_TOO_LARGE");
+    // the console's rule (mayRefund): one never paid has nothing to refund, a refunded one nothing left
+    const refused = refundRefusal(before, r.amountFils);
+    if (refused) throw new AppError(refused);
 
     let answer: Awaited<ReturnType<PaymentGateway["refund"]>> | null = null;
     if (before.gateway !== "manual") {
@@ -260,8 +261,8 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
         if (known) return { refundId: known.id }; // the same refund answered twice: recorded once
       }
       const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
-      if (!refundable(p)) throw new AppError("INVALID_STATE");
-      if (r.amountFils > p.amountFils - p.refundedFils) throw new AppError("REFUND_TOO_LARGE");
+      const refusedNow = refundRefusal(p, r.amountFils);
+      if (refusedNow) throw new AppError(refusedNow);
       const status = !answer || answer.state === "succeeded" ? "succeeded" : "pending";
       const row = await tx.refund.create({
         data: {
@@ -274,8 +275,8 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
         },
       });
       const refundedFils = p.refundedFils + r.amountFils;
-      const paymentStatus = refundedFils >= p.amountFils ? "refunded" : "partially_refunded";
-      await tx.payment.update({ where: { id: paymentId }, data: { refundedFils, status: paymentStatus } });
+      const paymentStatus = statusAfterRefunds(p.amountFils, refundedFils);
+      await movePayment(tx, p, paymentStatus, { refundedFils });
       await audit(tx, {
         actorId: viewer.userId,
         action: "billing.refund",
@@ -401,10 +402,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
       if (event.state === "succeeded") mailIds.push(...(await issueCreditNote(tx, mailer, known.id)).mailIds);
       else {
         const refundedFils = Math.max(0, p.refundedFils - known.amountFils);
-        await tx.payment.update({
-          where: { id: p.id },
-          data: { refundedFils, status: refundedFils === 0 ? "paid" : "partially_refunded" },
-        });
+        await movePayment(tx, p, statusAfterRefunds(p.amountFils, refundedFils), { refundedFils });
       }
       await audit(tx, {
         actorId: null,

@@ -15,6 +15,7 @@ import {
   invoiceNumber,
   kuwaitYear,
   LOCALES,
+  moneyTaken,
   PLANS,
   type DigitStyle,
   type InvoiceKindName,
@@ -216,8 +217,8 @@ export async function issueInvoice(
   const existing = await tx.invoice.findUnique({ where: { paymentId } });
   if (existing) return { invoice: existing, created: false, mailIds: [] };
   const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
-  if (payment.status !== "paid" && payment.status !== "refunded" && payment.status !== "partially_refunded")
-    throw new AppError("INVALID_STATE");
+  // an invoice records money taken (docs/architecture.md#payment-rules)
+  if (!moneyTaken(payment.status)) throw new AppError("INVALID_STATE");
   return insertDocument(tx, mailer, opts.now ?? new Date(), {
     kind: "invoice",
     businessId: payment.businessId,

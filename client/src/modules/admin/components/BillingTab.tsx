@@ -9,7 +9,7 @@ import { Alert, Button, Card, Descriptions, Empty, Flex, Grid, Input, Row, Selec
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@sufra/schema";
+import { mayRefund, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentStatusName } from "@sufra/schema";
 import {
   AdminBillingChangedDocument,
   AdminPaymentsDocument,
@@ -38,7 +38,9 @@ const STATUS_TONES: Record<string, TagTone> = {
   REFUNDED: "neutral",
   PARTIALLY_REFUNDED: "warning",
 };
-const REFUNDABLE = new Set<string>(["PAID", "PARTIALLY_REFUNDED"] satisfies PaymentStatus[]);
+// Refund where the server would make one (its money taken, something left): the rule refund() checks
+const refundable = (p: AdminPaymentRowFragment) =>
+  mayRefund({ ...p, status: p.status.toLowerCase() as PaymentStatusName });
 const STATUSES = PAYMENT_STATUSES.map((s) => s.toUpperCase() as PaymentStatus);
 const METHODS = PAYMENT_METHODS.map((m) => m.toUpperCase() as PaymentMethod);
 
@@ -120,7 +122,7 @@ export default function BillingTab() {
   );
   const rowActions = (p: AdminPaymentRowFragment, vertical: boolean) => (
     <Flex vertical={vertical} wrap gap={4} align="start">
-      {REFUNDABLE.has(p.status) && (
+      {refundable(p) && (
         <Button size="small" danger onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>
           {t("billing.refund")}
         </Button>
