@@ -21,7 +21,7 @@ import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import { uploadMedia, type PostMedia } from "../upload.ts";
-import { NETWORKS_NS } from "./networks/networks.i18n.ts";
+import { NETWORKS_NS } from "../../../networks/index.ts";
 import { PhotoMenuItemSelect, PhotoVisionLine, usePhotoFacts } from "./PhotoMenuItem.tsx";
 
 export interface MediaItem {
