@@ -1,24 +1,33 @@
-// The composer's conversation with the server: what it reads to start (the business's connections and
-// plan, the post being edited) and the steps that keep, schedule or publish a post, with the draft
-// (model.ts) turned into GraphQL's PostInput: the networks and occasion in GraphQL's enums, Google's and
-// each network's part from its pack (client/src/networks/).
-import { useMutation, useQuery } from "@apollo/client/react";
+// The posts screens' conversation with the server: the list's page, kept fresh, and the steps on listed
+// posts; what the composer reads to start (the business's connections and plan, the post being edited)
+// and the steps that keep, schedule or publish a post, with the draft (model.ts) turned into GraphQL's
+// PostInput: the networks and occasion in GraphQL's enums, Google's and each network's part from its pack
+// (client/src/networks/).
+import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import type { NetworkOptions } from "@sufra/schema";
 import { useCallback } from "react";
+import { useSocketConnected } from "../../app/apollo.ts";
 import {
+  PostsChangedDocument,
   PostsComposerSetupDocument,
   PostsCreateDocument,
+  PostsDeleteDocument,
+  PostsDeleteManyDocument,
+  PostsListDocument,
   PostsPostDocument,
   PostsPublishDocument,
+  PostsRescheduleDocument,
   PostsScheduleDocument,
   PostsUnscheduleDocument,
   PostsUpdateDocument,
   type PostInput,
+  type PostsListQueryVariables,
   type PostsComposerSetupQuery,
   type PostsPostFieldsFragment,
 } from "../../graphql/graphql.ts";
 import { googleInputOf, networkInputOf } from "../../networks/index.ts";
 import { gqlPlatform } from "../../shared/postBits.tsx";
+import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { gqlOccasion } from "../campaigns/index.ts";
 import type { ComposerState, Step } from "./model.ts";
 
@@ -76,4 +85,40 @@ export function useSavePost() {
     },
     [create, update, schedule, unschedule, publish],
   );
+}
+
+// the list asks again this often while the live connection is down
+const POLL_MS = 30_000;
+
+/**
+ * The list's page for `variables`, polled while the live connection is down. A change from any server
+ * process updates its post in place (normalised by id); a deleted post, or any change while
+ * `filteredByStatus` (the post may have left the list), makes the page ask again.
+ */
+export function usePostsList(variables: PostsListQueryVariables, filteredByStatus: boolean) {
+  const socketUp = useSocketConnected();
+  const { data, previousData, loading, error, refetch } = useQuery(PostsListDocument, {
+    variables,
+    fetchPolicy: "cache-and-network",
+    pollInterval: socketUp ? 0 : POLL_MS,
+  });
+  const reload = useSerialRefetch(refetch);
+  useSubscription(PostsChangedDocument, {
+    onData: ({ data: event }) => {
+      const change = event.data?.postChanged;
+      if (!change) return;
+      if (!change.post || filteredByStatus) reload();
+    },
+  });
+  return { data, previousData, loading, error, reload };
+}
+
+/** The steps on listed posts: delete one or many, reschedule, publish now, back to draft. */
+export function usePostSteps() {
+  const [deleteOne] = useMutation(PostsDeleteDocument);
+  const [deleteMany, deletingMany] = useMutation(PostsDeleteManyDocument);
+  const [reschedule, rescheduling] = useMutation(PostsRescheduleDocument);
+  const [publish] = useMutation(PostsPublishDocument);
+  const [unschedule] = useMutation(PostsUnscheduleDocument);
+  return { deleteOne, deleteMany, deletingMany, reschedule, rescheduling, publish, unschedule };
 }
