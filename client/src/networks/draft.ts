@@ -3,7 +3,7 @@
 // @sufra/schema's NetworkOptions for previewPost (the rule the server applies to the same fields) and as
 // GraphQL's NetworkOptionsInput for createPost / updatePost. Only the chosen networks' parts leave; a part
 // equal to that network's defaults is left out, since the server reads a missing part as its defaults
-// (docs/architecture.md#network-packs).
+// (docs/architecture.md#in-the-client).
 import type { NetworkOptions, PlatformName } from "@sufra/schema";
 import type { NetworkOptionsInput } from "../graphql/graphql.ts";
 import { facebookDraftOf, facebookInputOf, facebookOptionsOf, type FacebookDraft } from "./facebook/draft.ts";

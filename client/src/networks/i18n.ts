@@ -1,6 +1,6 @@
 // The texts every network pack shares (namespace "networks"): photos' alt text (Instagram, X and Facebook
 // read it) and the vertical preview's side icons. Each network's own texts are in its pack
-// (networks/<network>/i18n.ts, docs/architecture.md#network-packs); the translations extractor reads every
+// (networks/<network>/i18n.ts, docs/architecture.md#in-the-client); the translations extractor reads every
 // i18n.ts, so it finds them all.
 import { registerTranslations } from "../i18n/index.ts";
 

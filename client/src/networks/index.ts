@@ -1,4 +1,4 @@
-// The network packs' registry (docs/architecture.md#network-packs): one pack per network under
+// The network packs' registry (docs/architecture.md#in-the-client): one pack per network under
 // client/src/networks/<network>/ (its meta, draft piece, composer section, preview and texts) and the one
 // list the composer, the previews and the platform pickers read. A module imports networks through this
 // file; the packs import no module (check:borders). Adding a network: its pack, a line here and in

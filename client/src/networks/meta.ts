@@ -1,4 +1,4 @@
-// Each network's meta by platform value, the light half of the registry (docs/architecture.md#network-packs):
+// Each network's meta by platform value, the light half of the registry (docs/architecture.md#in-the-client):
 // the icons and colours every screen shows, without the composer's sections and previews, so a page that
 // only names networks does not load the composer.
 import type { PlatformName } from "@sufra/schema";

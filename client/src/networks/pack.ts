@@ -1,4 +1,4 @@
-// What a network pack gives the screens that loop over every network (docs/architecture.md#network-packs).
+// What a network pack gives the screens that loop over every network (docs/architecture.md#in-the-client).
 import type { GooglePostOptions } from "@sufra/schema";
 import type { ComponentType } from "react";
 import type { PreviewBody } from "./frame.tsx";

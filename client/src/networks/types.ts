@@ -1,4 +1,4 @@
-// The shapes every network pack speaks (docs/architecture.md#network-packs): the post's media as the
+// The shapes every network pack speaks (docs/architecture.md#in-the-client): the post's media as the
 // composer holds it, and the media facts a draft piece reads when it turns a draft into options.
 import type { PlatformName } from "@sufra/schema";
 import type { ComponentType } from "react";

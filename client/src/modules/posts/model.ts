@@ -1,4 +1,4 @@
-// The composer's draft as one value and the steps that change it (docs/architecture.md#network-packs): the
+// The composer's draft as one value and the steps that change it (docs/architecture.md#in-the-client): the
 // caption, hashtags, networks, media, time, campaign and occasion, each network pack's slice (Google's and
 // the per-network options), the problems shown at their fields, the step under way and the studio's
 // drawer. Pure: the reducer and its helpers know nothing of React, Apollo or the person's language, so

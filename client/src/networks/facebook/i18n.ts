@@ -1,6 +1,6 @@
 // Facebook's texts (namespace "networks", under facebook and preview): the shared link and the Page's post preview.
 // The keys are those the texts are stored and edited under (schema/translations.json), so moving them here
-// changed no key (docs/architecture.md#network-packs).
+// changed no key (docs/architecture.md#in-the-client).
 import { registerTranslations } from "../../i18n/index.ts";
 import { NETWORKS_NS } from "../i18n.ts";
 

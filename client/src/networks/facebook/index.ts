@@ -1,4 +1,4 @@
-// Facebook's pack (docs/architecture.md#network-packs): meta, draft piece, composer section, Page preview,
+// Facebook's pack (docs/architecture.md#in-the-client): meta, draft piece, composer section, Page preview,
 // texts.
 import type { NetworkPack } from "../pack.ts";
 import { facebookMeta } from "./meta.tsx";

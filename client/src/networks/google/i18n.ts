@@ -1,6 +1,6 @@
 // Google's texts (namespace "posts", under google): its composer section (kind of post, button, offer,
 // event) and its preview's head and foot. They keep the namespace and keys they are stored and edited
-// under (schema/translations.json), so moving them here changed no key (docs/architecture.md#network-packs).
+// under (schema/translations.json), so moving them here changed no key (docs/architecture.md#in-the-client).
 import { registerTranslations } from "../../i18n/index.ts";
 import { COMPOSER_NS } from "../i18n.ts";
 

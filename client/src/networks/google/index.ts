@@ -1,4 +1,4 @@
-// Google's pack (docs/architecture.md#network-packs): meta, draft piece (sent as the post's googleOptions),
+// Google's pack (docs/architecture.md#in-the-client): meta, draft piece (sent as the post's googleOptions),
 // composer section, the preview's head and foot, texts.
 import type { NetworkPack } from "../pack.ts";
 import { googleMeta } from "./meta.tsx";

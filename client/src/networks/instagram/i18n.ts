@@ -1,7 +1,7 @@
 // Instagram's texts (namespace "networks", under instagram and preview): its composer section (format, reel,
 // collaborators, location and tags) and its story and reel previews.
 // The keys are those the texts are stored and edited under (schema/translations.json), so moving them here
-// changed no key (docs/architecture.md#network-packs).
+// changed no key (docs/architecture.md#in-the-client).
 import { registerTranslations } from "../../i18n/index.ts";
 import { NETWORKS_NS } from "../i18n.ts";
 

@@ -1,4 +1,4 @@
-// Instagram's pack (docs/architecture.md#network-packs): meta, draft piece, composer section, preview, texts.
+// Instagram's pack (docs/architecture.md#in-the-client): meta, draft piece, composer section, preview, texts.
 import type { NetworkPack } from "../pack.ts";
 import { instagramMeta } from "./meta.tsx";
 import { instagramPreview } from "./preview.tsx";

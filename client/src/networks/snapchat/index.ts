@@ -1,4 +1,4 @@
-// Snapchat's pack (docs/architecture.md#network-packs): meta, draft piece, composer section, texts. Its
+// Snapchat's pack (docs/architecture.md#in-the-client): meta, draft piece, composer section, texts. Its
 // preview is the card's usual one.
 import type { NetworkPack } from "../pack.ts";
 import { snapchatMeta } from "./meta.tsx";

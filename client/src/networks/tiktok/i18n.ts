@@ -1,7 +1,7 @@
 // TikTok's texts (namespace "networks", under tiktok and preview): its composer section in the words TikTok's
 // content sharing guidelines ask for (privacy, switches, disclosure, declaration) and its preview.
 // The keys are those the texts are stored and edited under (schema/translations.json), so moving them here
-// changed no key (docs/architecture.md#network-packs).
+// changed no key (docs/architecture.md#in-the-client).
 import { registerTranslations } from "../../i18n/index.ts";
 import { NETWORKS_NS } from "../i18n.ts";
 

@@ -1,4 +1,4 @@
-// TikTok's pack (docs/architecture.md#network-packs): meta, draft piece, composer section with the creator's
+// TikTok's pack (docs/architecture.md#in-the-client): meta, draft piece, composer section with the creator's
 // settings read fresh from TikTok, preview, texts.
 import type { NetworkPack } from "../pack.ts";
 import { tiktokMeta } from "./meta.tsx";

@@ -1,6 +1,6 @@
 // X's texts (namespace "networks", under x and preview): its thread and link-in-reply choices and its thread preview.
 // The keys are those the texts are stored and edited under (schema/translations.json), so moving them here
-// changed no key (docs/architecture.md#network-packs).
+// changed no key (docs/architecture.md#in-the-client).
 import { registerTranslations } from "../../i18n/index.ts";
 import { NETWORKS_NS } from "../i18n.ts";
 

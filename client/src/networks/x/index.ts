@@ -1,4 +1,4 @@
-// X's pack (docs/architecture.md#network-packs; the platform value is twitter): meta, draft piece, composer
+// X's pack (docs/architecture.md#in-the-client; the platform value is twitter): meta, draft piece, composer
 // section, thread preview, texts.
 import type { NetworkPack } from "../pack.ts";
 import { xMeta } from "./meta.tsx";
