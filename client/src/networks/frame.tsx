@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NETWORKS_NS } from "./i18n.ts";
 import type { PostMedia } from "./types.ts";
+import "./frame.css";
 
 /** What a pack's preview body reads: the preview, the post's options, its media, the account. */
 export interface PreviewProps {

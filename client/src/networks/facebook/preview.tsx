@@ -4,6 +4,7 @@ import { Avatar, Typography } from "antd";
 import { formatNumber } from "../../lib/format.ts";
 import { picture, shownText, type PreviewBody } from "../frame.tsx";
 import "./i18n.ts";
+import "./composer.css";
 
 const hostOf = (link: string) => {
   try {

@@ -22,6 +22,7 @@ import { COMPOSER_NS } from "../i18n.ts";
 import type { GoogleDraft } from "./draft.ts";
 import "./i18n.ts";
 import type { ComponentType } from "react";
+import "./composer.css";
 
 interface Props {
   value: GoogleDraft;

@@ -8,6 +8,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { COMPOSER_NS } from "../i18n.ts";
 import "./i18n.ts";
+import "./composer.css";
 
 const isInstant = (v: string | null | undefined): v is string => !!v && !Number.isNaN(Date.parse(v));
 

@@ -18,6 +18,7 @@ import { COMPOSER_NS, NETWORKS_NS } from "../i18n.ts";
 import type { PostMedia } from "../types.ts";
 import type { InstagramDraft } from "./draft.ts";
 import "./i18n.ts";
+import "./composer.css";
 
 interface Props {
   value: InstagramDraft;

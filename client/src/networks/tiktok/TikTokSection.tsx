@@ -14,6 +14,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { COMPOSER_NS, NETWORKS_NS } from "../i18n.ts";
 import type { TikTokDraft } from "./draft.ts";
 import "./i18n.ts";
+import "./composer.css";
 
 /** What TikTok says of the creator before each post (creator_info), as the composer needs it. */
 export interface TikTokCreator {

@@ -3,6 +3,7 @@
 import { Avatar } from "antd";
 import { picture, type PreviewBody } from "../frame.tsx";
 import "./i18n.ts";
+import "./composer.css";
 
 export const xPreview: PreviewBody = ({ preview, media, handle, t }) => {
   if (!preview.thread || preview.thread.length < 2) return null;
