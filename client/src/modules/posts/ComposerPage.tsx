@@ -18,14 +18,13 @@ import {
   messageText,
   networkOptionsProblems,
   parseInstant,
-  PLATFORMS,
   postInputSchema,
   previewPost,
   tiktokGoesToInbox,
   scheduleSchema,
   type PlatformName,
 } from "@sufra/schema";
-import { Alert, App, Button, Checkbox, Drawer, Form, Grid, Input, Select, Skeleton, Tag, Typography } from "antd";
+import { Alert, App, Button, Drawer, Form, Grid, Input, Select, Skeleton, Tag, Typography } from "antd";
 import { lazy, Suspense, useMemo, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
@@ -51,13 +50,14 @@ import {
   XSection,
   type TimeFieldProps,
 } from "../../networks/index.ts";
-import { PlatformLabel, platformName, postStatusName } from "../../shared/postBits.tsx";
+import { platformName, postStatusName } from "../../shared/postBits.tsx";
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { MediaField } from "./components/MediaField.tsx";
+import { PlatformChoices } from "./components/PlatformChoices.tsx";
 import { PreviewCard } from "./components/PreviewCard.tsx";
 import type { Insertion } from "./components/studio/GenerateTab.tsx";
 import { STUDIO_NS } from "./components/studio/studio.i18n.ts";
-import { useComposerData, postInputOf, useSavePost, type Connection } from "./data.ts";
+import { postInputOf, useComposerData, useSavePost } from "./data.ts";
 import { POSTS_NS } from "./i18n.ts";
 import {
   cleanHashtags,
@@ -133,24 +133,6 @@ export default function ComposerPage() {
     </div>
   );
 }
-
-function connectionHint(c: Connection | undefined, t: (k: string) => string) {
-  if (!c || !c.available)
-    return (
-      <>
-        <Typography.Text type="secondary">{t("composer.notInPlan")}</Typography.Text>{" "}
-        <Link to="/settings">{t("composer.upgrade")}</Link>
-      </>
-    );
-  if (!c.configured && !c.account)
-    return <Typography.Text type="secondary">{t("composer.notConfigured")}</Typography.Text>;
-  if (!c.account || c.account.status === "DISCONNECTED")
-    return <Link to="/settings">{t("composer.connectInSettings")}</Link>;
-  if (c.account.status === "RECONNECT_NEEDED") return <Link to="/settings">{t("composer.reconnect")}</Link>;
-  return c.manual ? <Typography.Text type="secondary">{t("composer.manual")}</Typography.Text> : null;
-}
-
-const selectable = (c: Connection | undefined) => !!c?.available && c.account?.status === "CONNECTED";
 
 /** Google's times: the composer's Kuwait time field, without the week's suggested posting times. */
 const GoogleTimeField = (p: TimeFieldProps) => <KuwaitDateTimePicker {...p} suggestions={false} />;
@@ -258,9 +240,16 @@ function ComposerForm({
 
   // what TikTok's creator settings stop (read fresh from TikTok; previewPost cannot know them)
   const tiktokStops = useMemo(
-    () => (tiktok ? tiktokProblems(draft.network.tiktok, creatorState, media, tn, locale) : []),
-    // the creator state's object changes on every render; what the problems read of it does not
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    () =>
+      tiktok
+        ? tiktokProblems(
+            draft.network.tiktok,
+            { creator: creatorState.creator, loading: creatorState.loading },
+            media,
+            tn,
+            locale,
+          )
+        : [],
     [tiktok, creatorState.creator, creatorState.loading, draft.network.tiktok, media, tn, locale],
   );
   // X: the preview warns of a link's price; once moved to a reply, the caption still has it
@@ -369,36 +358,11 @@ function ComposerForm({
           validateStatus={status("platforms")}
           help={errors.platforms}
         >
-          <ul className="sufra-platform-choices" aria-label={t("composer.platforms")}>
-            {PLATFORMS.map((p) => {
-              const c = connections.get(p);
-              const on = platforms.includes(p);
-              return (
-                <li key={p} className="sufra-platform-choice" data-testid={`platform-${p}`}>
-                  <Checkbox
-                    checked={on}
-                    disabled={!on && !selectable(c)}
-                    onChange={(e) => dispatch({ type: "platform", platform: p, on: e.target.checked })}
-                  >
-                    <PlatformLabel platform={p} />
-                    {c?.account && (
-                      <bdi dir="ltr" className="sufra-handle">
-                        @{c.account.handle}
-                      </bdi>
-                    )}
-                    {c?.account?.practice ? (
-                      <Tag className="sufra-demo-tag" title={t("composer.practiceHint")} data-testid={`practice-${p}`}>
-                        {t("composer.practice")}
-                      </Tag>
-                    ) : (
-                      c?.account?.demo && <Tag className="sufra-demo-tag">{t("demo")}</Tag>
-                    )}
-                  </Checkbox>
-                  <span className="sufra-platform-hint">{connectionHint(c, t)}</span>
-                </li>
-              );
-            })}
-          </ul>
+          <PlatformChoices
+            connections={connections}
+            chosen={platforms}
+            onToggle={(platform, on) => dispatch({ type: "platform", platform, on })}
+          />
         </Form.Item>
         <Form.Item className="sufra-studio-open">
           <Button
