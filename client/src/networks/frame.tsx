@@ -17,7 +17,7 @@ export interface PreviewProps {
   options: NetworkOptions | null;
   media: readonly PostMedia[];
   handle?: string | null;
-  /** the account's shown name (a Facebook Page's name) */
+  /** the account's shown name where the network shows one (a Page's name) */
   displayName?: string | null;
 }
 
