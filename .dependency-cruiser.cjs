@@ -110,6 +110,14 @@ module.exports = {
       from: { path: "^client/src/shared/" },
       to: { path: "^client/src/(modules|app)/" },
     },
+    {
+      name: "client-networks-import-no-module",
+      severity: "error",
+      comment:
+        "client/src/networks/ holds one pack per network (its meta, draft piece, composer section, preview and texts) that modules read, so it cannot depend on a module or the app shell (docs/architecture.md#in-the-client).",
+      from: { path: "^client/src/networks/" },
+      to: { path: "^client/src/(modules|app)/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

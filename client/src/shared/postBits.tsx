@@ -2,14 +2,6 @@
 // the Kuwait date with the Hijri date beside it, and the GraphQL <-> @sufra/schema name conversions.
 // Shared by the posts and campaign screens.
 import {
-  FacebookFilled,
-  GoogleOutlined,
-  InstagramOutlined,
-  SnapchatFilled,
-  TikTokOutlined,
-  XOutlined,
-} from "@ant-design/icons";
-import {
   messageText,
   PLATFORM_LABELS,
   postStatusKey,
@@ -23,22 +15,14 @@ import { ToneTag } from "./ToneTag.tsx";
 import type { Platform, PostStatus, TargetStatus } from "../graphql/graphql.ts";
 import { formatDateTime, formatHijri } from "../lib/format.ts";
 import { useLocale } from "../lib/useLocale.ts";
+import { NETWORK_META } from "../networks/meta.ts";
 
 export const platformName = (p: Platform | string): PlatformName => p.toLowerCase() as PlatformName;
 export const gqlPlatform = (p: PlatformName): Platform => p.toUpperCase() as Platform;
 export const postStatusName = (s: PostStatus): SchemaPostStatus => s.toLowerCase() as SchemaPostStatus;
 
-const ICONS = {
-  instagram: InstagramOutlined,
-  twitter: XOutlined,
-  snapchat: SnapchatFilled,
-  google: GoogleOutlined,
-  tiktok: TikTokOutlined,
-  facebook: FacebookFilled,
-} as const;
-
 export function PlatformIcon({ platform }: { platform: Platform | PlatformName }) {
-  const Icon = ICONS[platformName(platform)];
+  const { Icon } = NETWORK_META[platformName(platform)];
   return <Icon aria-hidden />;
 }
 

@@ -6,7 +6,6 @@
 // is down the list polls.
 import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
-import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import {
   isPostDeletable,
   isPostEditable,
@@ -36,19 +35,7 @@ import { DatePicker } from "../../shared/DatePicker.tsx";
 import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSocketConnected } from "../../app/apollo.ts";
-import {
-  PostsChangedDocument,
-  PostsDeleteDocument,
-  PostsDeleteManyDocument,
-  PostsListDocument,
-  PostsPublishDocument,
-  PostsRescheduleDocument,
-  PostsUnscheduleDocument,
-  type PostsListQueryVariables,
-  type PostsPostFieldsFragment,
-  type PostStatus,
-} from "../../graphql/graphql.ts";
+import { type PostsListQueryVariables, type PostsPostFieldsFragment, type PostStatus } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -65,14 +52,13 @@ import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { needsAttention, TargetAttention } from "./components/TargetAttention.tsx";
 import { NetworkLink, PostThumb, useDuplicatePost } from "./components/PostExtras.tsx";
 import { kuwaitDayBounds } from "./kuwaitTime.ts";
+import { usePostSteps, usePostsList } from "./data.ts";
 import { POSTS_NS } from "./i18n.ts";
 import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
-import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import "./posts.css";
 
 export const PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
-const POLL_MS = 30_000;
 
 type Post = PostsPostFieldsFragment;
 
@@ -96,7 +82,6 @@ export default function PostsPage() {
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
   const { message } = App.useApp();
-  const socketUp = useSocketConnected();
 
   const [statuses, setStatuses] = useState<PostStatus[]>([]);
   const [platform, setPlatform] = useState<PlatformName | undefined>();
@@ -123,28 +108,9 @@ export default function PostsPage() {
   if (cursors.length) variables.after = cursors[cursors.length - 1];
   const filtered = statuses.length > 0 || !!platform || !!from || !!to || !!search;
 
-  const { data, previousData, loading, error, refetch } = useQuery(PostsListDocument, {
-    variables,
-    fetchPolicy: "cache-and-network",
-    pollInterval: socketUp ? 0 : POLL_MS,
-  });
-  const reload = useSerialRefetch(refetch);
-
-  // a change from any server process: the post (normalised by id) updates in place; a deleted post, or
-  // one that may have left the filtered list, makes the page ask again
-  useSubscription(PostsChangedDocument, {
-    onData: ({ data: event }) => {
-      const change = event.data?.postChanged;
-      if (!change) return;
-      if (!change.post || statuses.length > 0) reload();
-    },
-  });
-
-  const [deleteOne] = useMutation(PostsDeleteDocument);
-  const [deleteMany, deletingMany] = useMutation(PostsDeleteManyDocument);
-  const [reschedule, rescheduling] = useMutation(PostsRescheduleDocument);
-  const [publish] = useMutation(PostsPublishDocument);
-  const [unschedule] = useMutation(PostsUnscheduleDocument);
+  // a change that may move a post out of a list filtered by status makes the page ask again
+  const { data, previousData, loading, error, reload } = usePostsList(variables, statuses.length > 0);
+  const { deleteOne, deleteMany, deletingMany, reschedule, rescheduling, publish, unschedule } = usePostSteps();
   const [duplicate, duplicating] = useDuplicatePost();
 
   const shown = data ?? previousData;

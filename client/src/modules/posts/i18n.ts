@@ -1,13 +1,13 @@
 // Texts of the posts screens (namespace "posts"): the list, the composer, the previews and the steps a
 // person takes for a network. Status labels, preview problems and validation texts come from @sufra/schema.
 import { registerTranslations } from "../../i18n/index.ts";
+import { COMPOSER_NS } from "../../networks/i18n.ts";
 // the composer's AI studio keeps its texts beside it (namespace "studio"); imported here so the
 // translations extractor, which reads every i18n.ts, finds them
 import "./components/studio/studio.i18n.ts";
-// ...and so does the per-network part of the composer (namespace "networks")
-import "./components/networks/networks.i18n.ts";
 
-export const POSTS_NS = "posts";
+// the composer's network packs add their texts to this namespace too (networks/google/i18n.ts)
+export const POSTS_NS = COMPOSER_NS;
 
 export const postsTexts = {
   en: {
@@ -118,30 +118,6 @@ export const postsTexts = {
       copied: "Caption copied",
       download: "Download {{name}}",
       openPost: "Open the post",
-    },
-    google: {
-      title: "On Google",
-      type: "Kind of post",
-      types: { standard: "What's new", offer: "Offer", event: "Event" },
-      button: "Button",
-      noButton: "No button",
-      actions: { order: "Order online", call: "Call", learn_more: "Learn more", book: "Book" },
-      url: "Button link",
-      urlHint: "Where the button leads, starting with https://",
-      callHint: "Google calls the phone number of each location",
-      offerNoButton: "Google shows no button on offers: guests redeem with the coupon or the redeem link",
-      eventTitle: "Event title",
-      offerTitle: "Offer title",
-      startsAt: "Starts (Kuwait time)",
-      endsAt: "Ends (Kuwait time)",
-      couponCode: "Coupon code",
-      redeemUrl: "Redeem online link",
-      terms: "Terms and conditions",
-      optional: "Optional",
-      fix: "Check the Google part of the post",
-      runs: "{{from}} to {{to}}",
-      couponShown: "Coupon code:",
-      redeemOnline: "Redeem online",
     },
     composer: {
       newTitle: "New post",
@@ -347,30 +323,6 @@ export const postsTexts = {
       copied: "تم نسخ النص",
       download: "تنزيل {{name}}",
       openPost: "افتح المنشور",
-    },
-    google: {
-      title: "على جوجل",
-      type: "نوع المنشور",
-      types: { standard: "جديدنا", offer: "عرض", event: "فعالية" },
-      button: "الزر",
-      noButton: "بدون زر",
-      actions: { order: "اطلب عبر الإنترنت", call: "اتصل", learn_more: "اعرف المزيد", book: "احجز" },
-      url: "رابط الزر",
-      urlHint: "الصفحة التي يفتحها الزر، مبتدئة بـ https://",
-      callHint: "تتصل جوجل برقم هاتف كل موقع",
-      offerNoButton: "لا تعرض جوجل زرًا في العروض: يستفيد الضيوف من العرض برمز القسيمة أو رابط الاستفادة",
-      eventTitle: "عنوان الفعالية",
-      offerTitle: "عنوان العرض",
-      startsAt: "البداية (بتوقيت الكويت)",
-      endsAt: "النهاية (بتوقيت الكويت)",
-      couponCode: "رمز القسيمة",
-      redeemUrl: "رابط الاستفادة عبر الإنترنت",
-      terms: "الشروط والأحكام",
-      optional: "اختياري",
-      fix: "راجع جزء جوجل من المنشور",
-      runs: "من {{from}} إلى {{to}}",
-      couponShown: "رمز القسيمة:",
-      redeemOnline: "استفد عبر الإنترنت",
     },
     composer: {
       newTitle: "منشور جديد",

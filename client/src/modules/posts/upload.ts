@@ -3,9 +3,7 @@
 // shape as lib/api.ts (one refresh and one retry on a 401). Answers the media in the GraphQL shape.
 import { API_BASE, ApiError, apiHooks, refreshAccessToken } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
-import type { PostsMediaFieldsFragment } from "../../graphql/graphql.ts";
-
-export type PostMedia = PostsMediaFieldsFragment;
+import type { PostMedia } from "../../networks/index.ts";
 
 export interface UploadOptions {
   /** the networks chosen: the server refuses a file one of them would refuse */

@@ -20,8 +20,8 @@ import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
-import { uploadMedia, type PostMedia } from "../upload.ts";
-import { NETWORKS_NS } from "./networks/networks.i18n.ts";
+import { uploadMedia } from "../upload.ts";
+import { NETWORKS_NS, type PostMedia } from "../../../networks/index.ts";
 import { PhotoMenuItemSelect, PhotoVisionLine, usePhotoFacts } from "./PhotoMenuItem.tsx";
 
 export interface MediaItem {

@@ -3,7 +3,8 @@
 // hashtags, and what stops or weakens the post there, in the person's language. Computed in the
 // browser by @sufra/schema's previewPost, the same function the server runs before it publishes.
 // Where a network shows a post its own way (a story, a reel, TikTok, a Facebook Page, an X thread),
-// networks/NetworkPreview draws it so.
+// that network's pack draws it so (client/src/networks/<network>/preview.tsx), as it draws Google's
+// kind, offer and button.
 import {
   PLATFORM_LABELS,
   postIssueText,
@@ -13,12 +14,11 @@ import {
 } from "@sufra/schema";
 import { Card, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { formatDateTime, formatNumber } from "../../../lib/format.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
-import type { PostMedia } from "../upload.ts";
 import { PlatformIcon } from "../../../shared/postBits.tsx";
-import { useNetworkPreviewBody } from "./networks/NetworkPreview.tsx";
+import { networkPack, useNetworkPreviewBody, type PostMedia } from "../../../networks/index.ts";
 
 interface Props {
   preview: PlatformPreview;
@@ -39,8 +39,6 @@ interface Props {
   extraErrors?: readonly string[];
 }
 
-const isInstant = (v: string | null | undefined): v is string => !!v && !Number.isNaN(Date.parse(v));
-
 export function PreviewCard({
   preview,
   handle,
@@ -59,6 +57,7 @@ export function PreviewCard({
   const n = (v: number) => formatNumber(v, locale);
   const name = PLATFORM_LABELS[p][locale];
   const picture = thumbnail ?? media?.thumbnailUrl ?? null;
+  const pack = networkPack(p);
   const own = useNetworkPreviewBody({
     preview,
     options,
@@ -95,24 +94,7 @@ export function PreviewCard({
     >
       {own}
       {!own && picture && <img className="sufra-preview-media" src={picture} alt="" loading="lazy" />}
-      {p === "google" && google && (
-        <div className="sufra-preview-google-head" data-testid="preview-google-head">
-          <Tag>{t(`google.types.${google.type}`)}</Tag>
-          {google.event?.title && (
-            <Typography.Text strong dir="auto" data-testid="preview-google-title">
-              {google.event.title}
-            </Typography.Text>
-          )}
-          {isInstant(google.event?.startsAt) && isInstant(google.event?.endsAt) && (
-            <Typography.Text type="secondary" data-testid="preview-google-dates">
-              {t("google.runs", {
-                from: formatDateTime(google.event.startsAt, locale),
-                to: formatDateTime(google.event.endsAt, locale),
-              })}
-            </Typography.Text>
-          )}
-        </div>
-      )}
+      {pack.PreviewHead && google && <pack.PreviewHead google={google} />}
       {!own && preview.text && (
         <>
           {preview.overLimit && (
@@ -125,24 +107,7 @@ export function PreviewCard({
           </p>
         </>
       )}
-      {p === "google" &&
-        google &&
-        (google.offer?.couponCode || google.offer?.terms || google.offer?.redeemUrl || google.cta) && (
-          <div className="sufra-preview-google-foot" data-testid="preview-google-foot">
-            {google.offer?.couponCode && (
-              <div className="sufra-preview-coupon">
-                {t("google.couponShown")} <bdi dir="ltr">{google.offer.couponCode}</bdi>
-              </div>
-            )}
-            {google.offer?.terms && (
-              <Typography.Text type="secondary" dir="auto">
-                {google.offer.terms}
-              </Typography.Text>
-            )}
-            {google.offer?.redeemUrl && <span className="sufra-preview-cta">{t("google.redeemOnline")}</span>}
-            {google.cta && <span className="sufra-preview-cta">{t(`google.actions.${google.cta.action}`)}</span>}
-          </div>
-        )}
+      {pack.PreviewFoot && google && <pack.PreviewFoot google={google} />}
       <div className="sufra-preview-meta">
         <Typography.Text type="secondary">
           {preview.hashtagLimit === null

@@ -9,11 +9,12 @@
 import { TIKTOK_PHOTO_TITLE_MAX_LENGTH, TIKTOK_PRIVACY_LEVELS, type TikTokPrivacyLevel } from "@sufra/schema";
 import { Alert, Avatar, Button, Checkbox, Form, Input, Select, Skeleton, Switch, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { formatNumber, joinParts, partSeparator } from "../../../../lib/format.ts";
-import { useLocale } from "../../../../lib/useLocale.ts";
-import { POSTS_NS } from "../../i18n.ts";
-import type { TikTokDraft } from "./networkDraft.ts";
-import { NETWORKS_NS } from "./networks.i18n.ts";
+import { formatNumber, joinParts, partSeparator } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { COMPOSER_NS, NETWORKS_NS } from "../i18n.ts";
+import type { TikTokDraft } from "./draft.ts";
+import "./i18n.ts";
+import "./composer.css";
 
 /** What TikTok says of the creator before each post (creator_info), as the composer needs it. */
 export interface TikTokCreator {
@@ -65,9 +66,9 @@ interface Props {
   errors: Record<string, string | undefined>;
 }
 
-export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: Props) {
+export function TikTokSection({ value, onChange, state, photo, inbox, errors }: Props) {
   const { t } = useTranslation(NETWORKS_NS);
-  const { t: tp } = useTranslation(POSTS_NS);
+  const { t: tp } = useTranslation(COMPOSER_NS);
   const locale = useLocale();
   const n = (v: number) => formatNumber(v, locale);
   const set = (patch: Partial<TikTokDraft>) => onChange({ ...value, ...patch });

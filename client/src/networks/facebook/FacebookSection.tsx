@@ -3,17 +3,18 @@
 // the field on saving.
 import { Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { NetworkDraft } from "./networkDraft.ts";
-import { NETWORKS_NS } from "./networks.i18n.ts";
+import { NETWORKS_NS } from "../i18n.ts";
+import type { FacebookDraft } from "./draft.ts";
+import "./i18n.ts";
 
 interface Props {
-  value: NetworkDraft["facebook"];
-  onChange: (next: NetworkDraft["facebook"]) => void;
+  value: FacebookDraft;
+  onChange: (next: FacebookDraft) => void;
   /** the link's problem, in the person's language */
   error?: string;
 }
 
-export function FacebookOptions({ value, onChange, error }: Props) {
+export function FacebookSection({ value, onChange, error }: Props) {
   const { t } = useTranslation(NETWORKS_NS);
   return (
     <section className="sufra-network-section" aria-labelledby="facebook-options-title" data-testid="facebook-options">

@@ -3,17 +3,18 @@
 // to a reply under the post in one click, or kept.
 import { Alert, Button, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { NetworkDraft } from "./networkDraft.ts";
-import { NETWORKS_NS } from "./networks.i18n.ts";
+import { NETWORKS_NS } from "../i18n.ts";
+import type { XDraft } from "./draft.ts";
+import "./i18n.ts";
 
 interface Props {
-  value: NetworkDraft["twitter"];
-  onChange: (next: NetworkDraft["twitter"]) => void;
+  value: XDraft;
+  onChange: (next: XDraft) => void;
   /** the caption carries a link (the preview's xLinkCosts warning, or a link already moved) */
   hasLink: boolean;
 }
 
-export function XOptions({ value, onChange, hasLink }: Props) {
+export function XSection({ value, onChange, hasLink }: Props) {
   const { t } = useTranslation(NETWORKS_NS);
   return (
     <section className="sufra-network-section" aria-labelledby="x-options-title" data-testid="x-options">

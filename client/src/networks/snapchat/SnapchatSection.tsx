@@ -4,15 +4,16 @@
 import { SNAPCHAT_POST_KINDS, type SnapchatPostKind } from "@sufra/schema";
 import { Form, Radio, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { NetworkDraft } from "./networkDraft.ts";
-import { NETWORKS_NS } from "./networks.i18n.ts";
+import { NETWORKS_NS } from "../i18n.ts";
+import type { SnapchatDraft } from "./draft.ts";
+import "./i18n.ts";
 
 interface Props {
-  value: NetworkDraft["snapchat"];
-  onChange: (next: NetworkDraft["snapchat"]) => void;
+  value: SnapchatDraft;
+  onChange: (next: SnapchatDraft) => void;
 }
 
-export function SnapchatOptions({ value, onChange }: Props) {
+export function SnapchatSection({ value, onChange }: Props) {
   const { t } = useTranslation(NETWORKS_NS);
   return (
     <section className="sufra-network-section" aria-labelledby="snapchat-options-title" data-testid="snapchat-options">

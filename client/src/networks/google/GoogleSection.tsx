@@ -12,111 +12,37 @@ import {
   googlePostHasButton,
   googlePostHasEvent,
   type GoogleCtaAction,
-  type GooglePostOptions,
   type GooglePostType,
 } from "@sufra/schema";
 import { Form, Input, Radio, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type {
-  GoogleCtaAction as GqlCta,
-  GooglePostOptionsInput,
-  GooglePostType as GqlType,
-} from "../../../graphql/graphql.ts";
-import { formatNumber } from "../../../lib/format.ts";
-import { useLocale } from "../../../lib/useLocale.ts";
-import { POSTS_NS } from "../i18n.ts";
-import { KuwaitDateTimePicker } from "./KuwaitDateTimePicker.tsx";
-
-/** What the person has typed so far; blank fields are blank strings, times ISO instants or null. */
-export interface GoogleDraft {
-  type: GooglePostType;
-  cta: GoogleCtaAction | null;
-  url: string;
-  couponCode: string;
-  redeemUrl: string;
-  terms: string;
-  title: string;
-  startsAt: string | null;
-  endsAt: string | null;
-}
-
-type StoredOptions =
-  | {
-      type: string;
-      cta?: { action: string; url?: string | null } | null;
-      offer?: { couponCode?: string | null; redeemUrl?: string | null; terms?: string | null } | null;
-      event?: { title: string; startsAt: string; endsAt: string } | null;
-    }
-  | null
-  | undefined;
-
-/** A post's stored options (GraphQL's upper-case enums) as the form's draft; none: a What's new post. */
-export function googleDraftOf(o: StoredOptions): GoogleDraft {
-  return {
-    type: (o?.type.toLowerCase() as GooglePostType) ?? "standard",
-    cta: (o?.cta?.action.toLowerCase() as GoogleCtaAction | undefined) ?? null,
-    url: o?.cta?.url ?? "",
-    couponCode: o?.offer?.couponCode ?? "",
-    redeemUrl: o?.offer?.redeemUrl ?? "",
-    terms: o?.offer?.terms ?? "",
-    title: o?.event?.title ?? "",
-    startsAt: o?.event?.startsAt ?? null,
-    endsAt: o?.event?.endsAt ?? null,
-  };
-}
-
-/** The draft as the shared rule and the preview read it (what the server will check). */
-export function googleOptionsOf(d: GoogleDraft): GooglePostOptions {
-  const event =
-    googlePostHasEvent(d.type) && (d.title.trim() || d.startsAt || d.endsAt)
-      ? { title: d.title, startsAt: d.startsAt as string, endsAt: d.endsAt as string }
-      : null;
-  return {
-    type: d.type,
-    cta:
-      d.cta && googlePostHasButton(d.type)
-        ? { action: d.cta, url: googleCtaNeedsUrl(d.cta) ? d.url.trim() || null : null }
-        : null,
-    offer:
-      d.type === "offer"
-        ? {
-            couponCode: d.couponCode.trim() || null,
-            redeemUrl: d.redeemUrl.trim() || null,
-            terms: d.terms.trim() || null,
-          }
-        : null,
-    event,
-  };
-}
-
-/** The draft as GraphQL's GooglePostOptionsInput (sent once the shared rule accepts it). */
-export function googleInputOf(d: GoogleDraft): GooglePostOptionsInput {
-  const o = googleOptionsOf(d);
-  return {
-    type: o.type.toUpperCase() as GqlType,
-    ...(o.cta ? { cta: { action: o.cta.action.toUpperCase() as GqlCta, url: o.cta.url ?? null } } : {}),
-    ...(o.offer
-      ? {
-          offer: {
-            couponCode: o.offer.couponCode ?? null,
-            redeemUrl: o.offer.redeemUrl ?? null,
-            terms: o.offer.terms ?? null,
-          },
-        }
-      : {}),
-    ...(o.event ? { event: { title: o.event.title.trim(), startsAt: o.event.startsAt, endsAt: o.event.endsAt } } : {}),
-  };
-}
+import { formatNumber } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { COMPOSER_NS } from "../i18n.ts";
+import type { GoogleDraft } from "./draft.ts";
+import "./i18n.ts";
+import type { ComponentType } from "react";
+import "./composer.css";
 
 interface Props {
   value: GoogleDraft;
   onChange: (next: GoogleDraft) => void;
   /** problems by the rule's path ("cta.url", "event.title", "offer.couponCode", ...), already in the person's language */
   errors: Record<string, string | undefined>;
+  /** the composer's field for a time in Kuwait (an ISO instant or null), without suggested times */
+  TimeField: ComponentType<TimeFieldProps>;
 }
 
-export function GoogleSection({ value, onChange, errors }: Props) {
-  const { t } = useTranslation(POSTS_NS);
+export interface TimeFieldProps {
+  id: string;
+  value: string | null;
+  onChange: (iso: string | null) => void;
+  testId: string;
+  status?: "error";
+}
+
+export function GoogleSection({ value, onChange, errors, TimeField }: Props) {
+  const { t } = useTranslation(COMPOSER_NS);
   const locale = useLocale();
   const n = (v: number) => formatNumber(v, locale);
   const set = (patch: Partial<GoogleDraft>) => onChange({ ...value, ...patch });
@@ -195,21 +121,19 @@ export function GoogleSection({ value, onChange, errors }: Props) {
             />
           </Form.Item>
           <Form.Item label={t("google.startsAt")} htmlFor="google-starts" {...err("event.startsAt")}>
-            <KuwaitDateTimePicker
+            <TimeField
               id="google-starts"
               value={value.startsAt}
               onChange={(v) => set({ startsAt: v })}
-              suggestions={false}
               testId="google-starts"
               status={errors["event.startsAt"] ? "error" : undefined}
             />
           </Form.Item>
           <Form.Item label={t("google.endsAt")} htmlFor="google-ends" {...err("event.endsAt")}>
-            <KuwaitDateTimePicker
+            <TimeField
               id="google-ends"
               value={value.endsAt}
               onChange={(v) => set({ endsAt: v })}
-              suggestions={false}
               testId="google-ends"
               status={errors["event.endsAt"] ? "error" : undefined}
             />

@@ -2,9 +2,9 @@
 // chosen (TikTok's content sharing guidelines: the latest creator_info when the post is written).
 import { useQuery } from "@apollo/client/react";
 import { useMemo } from "react";
-import { PostsTikTokCreatorDocument } from "../../../../graphql/graphql.ts";
-import { errorMessage } from "../../../../lib/errorMessage.ts";
-import type { CreatorState } from "./TikTokOptions.tsx";
+import { PostsTikTokCreatorDocument } from "../../graphql/graphql.ts";
+import { errorMessage } from "../../lib/errorMessage.ts";
+import type { CreatorState } from "./TikTokSection.tsx";
 
 /** The creator of the business's TikTok account `accountId`; nothing is read while `accountId` is null. */
 export function useTikTokCreator(accountId: string | null): CreatorState {

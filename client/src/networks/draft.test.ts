@@ -2,7 +2,7 @@
 // chosen networks, defaults left out, GraphQL's upper-case enums, what a TikTok creator turned off kept
 // off, Duet and Stitch off on photo posts, alt text only for the post's photos; a stored post reads back.
 import { networkOptionsProblems } from "@sufra/schema";
-import { networkDraftOf, networkInputOf, networkOptionsOf } from "./components/networks/networkDraft.ts";
+import { networkDraftOf, networkInputOf, networkOptionsOf } from "./draft.ts";
 
 const PHOTO = { id: "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f", kind: "IMAGE" };
 const VIDEO = { id: "1c7b6b4f-3c2b-4d2f-8e7a-2b3c4d5e6f70", kind: "VIDEO" };

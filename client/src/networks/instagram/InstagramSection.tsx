@@ -12,12 +12,13 @@ import {
 } from "@sufra/schema";
 import { App, Collapse, Form, Input, InputNumber, Segmented, Select, Switch, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { digitsInput, formatNumber, latinText } from "../../../../lib/format.ts";
-import { useLocale } from "../../../../lib/useLocale.ts";
-import { POSTS_NS } from "../../i18n.ts";
-import type { PostMedia } from "../../upload.ts";
-import type { InstagramDraft } from "./networkDraft.ts";
-import { NETWORKS_NS } from "./networks.i18n.ts";
+import { digitsInput, formatNumber, latinText } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { COMPOSER_NS, NETWORKS_NS } from "../i18n.ts";
+import type { PostMedia } from "../types.ts";
+import type { InstagramDraft } from "./draft.ts";
+import "./i18n.ts";
+import "./composer.css";
 
 interface Props {
   value: InstagramDraft;
@@ -33,9 +34,9 @@ const username = (raw: string): string | null => {
   return r.success ? (r.data.collaborators?.[0] ?? null) : null;
 };
 
-export function InstagramOptions({ value, onChange, media, errors }: Props) {
+export function InstagramSection({ value, onChange, media, errors }: Props) {
   const { t } = useTranslation(NETWORKS_NS);
-  const { t: tp } = useTranslation(POSTS_NS);
+  const { t: tp } = useTranslation(COMPOSER_NS);
   const locale = useLocale();
   const { message } = App.useApp();
   const n = (v: number) => formatNumber(v, locale);

@@ -1,0 +1,9 @@
+// Facebook's pack (docs/architecture.md#in-the-client): meta, draft piece, composer section, Page preview,
+// texts.
+import type { NetworkPack } from "../pack.ts";
+import { facebookMeta } from "./meta.tsx";
+import { facebookPreview } from "./preview.tsx";
+
+export const facebookPack: NetworkPack = { ...facebookMeta, previewBody: facebookPreview };
+export { FacebookSection } from "./FacebookSection.tsx";
+export type { FacebookDraft } from "./draft.ts";
