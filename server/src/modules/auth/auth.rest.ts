@@ -5,7 +5,7 @@ import type { User } from "../../generated/prisma/client.ts";
 import { camelBody, metaOf, optionalViewer, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { z } from "zod";
-import { restUserSchema } from "./auth.openapi.ts";
+import type { restUserSchema } from "./auth.openapi.ts";
 
 /** The REST contract's user shape (docs/product.md#data-shapes); business_id is null for admins. */
 export const restUser = (

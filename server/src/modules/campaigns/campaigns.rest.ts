@@ -8,7 +8,7 @@ import { restPost } from "../posts/index.ts";
 import type { CampaignDetail, CampaignView } from "./campaigns.service.ts";
 import type { CampaignFigures } from "./rollup.ts";
 import type { z } from "zod";
-import { restCampaignSchema } from "./campaigns.openapi.ts";
+import type { restCampaignSchema } from "./campaigns.openapi.ts";
 
 const kwd = (fils: number | null) => (fils === null ? null : filsToKwd(fils));
 

@@ -7,7 +7,7 @@ import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { z } from "zod";
-import { restReviewSchema } from "./inbox.openapi.ts";
+import type { restReviewSchema } from "./inbox.openapi.ts";
 
 /** A review as /api/reviews answers it: those paths list kind review only, whose stars are never null. */
 export const restReview = (r: Review): z.output<typeof restReviewSchema> => ({

@@ -6,7 +6,7 @@ import type { Services } from "../../services.ts";
 import type { PostRecord } from "./posts.service.ts";
 import type { z } from "zod";
 import type { GooglePostOptions } from "@sufra/schema";
-import { restGoogleOptionsSchema, restPostSchema, restTargetSchema } from "./posts.openapi.ts";
+import type { restGoogleOptionsSchema, restPostSchema, restTargetSchema } from "./posts.openapi.ts";
 
 export const restTarget = (t: PostRecord["targets"][number]): z.output<typeof restTargetSchema> => ({
   id: t.id,
