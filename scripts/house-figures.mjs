@@ -25,7 +25,6 @@
 //   (usually the service's closure) and the longest function inside another function.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -33,7 +32,8 @@ import { findDuplicates } from "./duplicate-gate.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "..");
-const require = createRequire(join(repo, "package.json"));
+/** A root development dependency's folder (their package.json files are not exported to require.resolve). */
+const packageDir = (name) => join(repo, "node_modules", name);
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -137,7 +137,7 @@ function doorExports() {
 // --- the largest import loop -----------------------------------------------------------------------------------
 
 function largestLoops() {
-  const bin = join(dirname(require.resolve("dependency-cruiser/package.json")), "bin/dependency-cruise.mjs");
+  const bin = join(packageDir("dependency-cruiser"), "bin/dependency-cruise.mjs");
   const config = existsSync(join(root, ".dependency-cruiser.cjs"))
     ? join(root, ".dependency-cruiser.cjs")
     : join(repo, ".dependency-cruiser.cjs");
@@ -219,7 +219,7 @@ function tarjan(edges) {
 // --- dead code (knip) ------------------------------------------------------------------------------------------
 
 function deadCode() {
-  const bin = join(dirname(require.resolve("knip/package.json")), "bin/knip.js");
+  const bin = join(packageDir("knip"), "bin/knip.js");
   const run = spawnSync(
     process.execPath,
     [

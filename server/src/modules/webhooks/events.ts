@@ -1,6 +1,6 @@
 // What an event carries: the object as the REST API shows it (snake_case), read inside the transaction
 // that changed it, so the body describes the moment of the event (docs/product.md#webhooks).
-import { isPremium, type WebhookEventType } from "@sufra/schema";
+import { isPremium } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import { postInclude, restPost } from "../posts/index.ts";
 import { restGuestItem } from "../inbox/index.ts";
@@ -72,5 +72,3 @@ export async function renderSubject(
     }
   }
 }
-
-export const subjectType = (s: WebhookSubject): WebhookEventType => s.type;
