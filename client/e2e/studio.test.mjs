@@ -106,10 +106,10 @@ test("answer a review: a suggested reply in the review's language, approved, and
   assert.doesNotMatch(text, /discount|free|voucher|refund/i, "no invented offers");
   await screenshot(page, "review-reply-en.png");
   await drawer.getByTestId("approve-reply").click();
-  await page.waitForFunction(async (id) => {
+  await page.waitForFunction(async () => {
     const el = document.querySelector(`[data-testid="review-drawer"]`);
     return el && /Approved/.test(el.textContent ?? "");
-  }, review.id);
+  });
   const stored = await api(`/api/reviews/${review.id}`);
   assert.equal(stored.status, "approved");
   assert.equal(stored.reply, text);

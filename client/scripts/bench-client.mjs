@@ -15,7 +15,6 @@
 // LHR_OUT=<file> keeps Lighthouse's full JSON results (which elements shifted, what blocked, ...).
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";

@@ -6,7 +6,6 @@ import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
 import { BUSINESS_STATUSES } from "./roles.ts";
 import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
 import {
-  MIN_PASSWORD_LENGTH,
   cleanEmail,
   isEmail,
   isKuwaitPhone,

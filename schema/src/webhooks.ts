@@ -86,8 +86,6 @@ function ipv6(host: string): number[] | null {
   return missing >= 1 ? [...head, ...Array<number>(missing).fill(0), ...tail] : null;
 }
 
-const v4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-
 function nonPublicV4([a, b, c]: number[]): boolean {
   return (
     a === 0 ||

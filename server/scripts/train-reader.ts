@@ -150,7 +150,10 @@ function main() {
         ),
       );
       sum += t.polarityRight / t.polarityN;
-      if (t.n > t.polarityN) ((sum3 += t.right / t.n), n3++);
+      if (t.n > t.polarityN) {
+        sum3 += t.right / t.n;
+        n3++;
+      }
       const wrongNeutral = t.confusion.positive.neutral + t.confusion.negative.neutral;
       console.log(
         `  ${s}: polarity ${pct(t.polarityRight, t.polarityN)} (${wrongNeutral} read neutral)` +

@@ -61,7 +61,7 @@ const PROMPTS: Record<ContentOccasionKey | "none", string> = {
   summer_nights: "iced latte for summer nights",
 };
 
-const UNFILLED = /[{}]|\bundefined\b|\bnull\b|\bNaN\b|  |\(\s*\)|\[object/;
+const UNFILLED = /[{}]|\bundefined\b|\bnull\b|\bNaN\b| {2}|\(\s*\)|\[object/;
 const LIMIT: Record<PlatformName, number> = {
   instagram: 2200,
   twitter: 280,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { hashPassword } from "../src/modules/auth/passwords.ts";
-import { ADMIN, adminToken, call, gql, registeredClient, signUp, startTestApp, type TestApp } from "./support/app.ts";
+import { ADMIN, call, gql, registeredClient, signUp, startTestApp, type TestApp } from "./support/app.ts";
 
 const DAY = 86_400_000;
 const SECOND_ADMIN = { email: "second-admin@sufra.test", password: "Second#Admin123" };

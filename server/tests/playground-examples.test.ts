@@ -3,7 +3,7 @@
 // (client-operations.test.ts): an API change that breaks an example fails here, not in front of an integrator.
 import { describe, expect, test } from "@jest/globals";
 import { complexityFromQuery } from "@pothos/plugin-complexity";
-import { GraphQLInputObjectType, Kind, parse, validate, type OperationDefinitionNode } from "graphql";
+import { type GraphQLInputObjectType, Kind, parse, validate, type OperationDefinitionNode } from "graphql";
 import { EXAMPLES } from "../../client/src/playground/examples.ts";
 import { schema } from "../src/graphql/schema.ts";
 

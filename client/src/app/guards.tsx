@@ -2,11 +2,11 @@
 // load ("Verifying authentication..."); after 10 s without an answer, or on an error, "Authentication
 // Error" offers the login. No session: to the login path, remembering where the person was going.
 // A role that may not see the page (ROUTE_ACCESS) goes to its own home.
-import { accessFor, AUTH_CHECK_TIMEOUT_MS, homeFor, type Role } from "@sufra/schema";
+import { accessFor, AUTH_CHECK_TIMEOUT_MS, homeFor } from "@sufra/schema";
 import { Button, Flex, Result, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, useLocation, useNavigate, type Location } from "react-router-dom";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { api, ApiError } from "../lib/api.ts";
 import { session, useSession, type SessionUser } from "../lib/session.ts";
 

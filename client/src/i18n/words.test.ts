@@ -12,6 +12,7 @@ const src = path.resolve(__dirname, "..");
 for (const f of readdirSync(src, { recursive: true, encoding: "utf8" })
   .filter((f) => path.basename(f) === "i18n.ts")
   .sort())
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require(path.join(src, f));
 
 /** Every text of a language: [namespace:key, text]. */

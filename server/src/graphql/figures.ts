@@ -1,7 +1,7 @@
 // The five counts a network reports for a post (reach, views, likes, comments, shares), as every
 // figure type shows them: a target, the analytics and campaign totals, the realtime view. One list,
 // so a new count reaches every type at once.
-import { builder } from "./builder.ts";
+import type { builder } from "./builder.ts";
 
 export interface Counts {
   reach: number;

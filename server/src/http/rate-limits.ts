@@ -128,4 +128,3 @@ export function createApiKeyLimiter(pool: pg.Pool, opts: { points: number; durat
     },
   };
 }
-export type ApiKeyLimiter = ReturnType<typeof createApiKeyLimiter>;

@@ -149,4 +149,3 @@ export function createCallerCache<T>(pubsub: Pick<PubSub, "subscribe" | "listeni
     size: () => entries.size,
   };
 }
-export type CallerCache<T> = ReturnType<typeof createCallerCache<T>>;

@@ -24,4 +24,3 @@ export function createTokenCrypto(key: Buffer) {
     },
   };
 }
-export type TokenCrypto = ReturnType<typeof createTokenCrypto>;

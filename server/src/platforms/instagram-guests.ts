@@ -19,8 +19,6 @@ export interface InstagramGuestsTuning {
   pageSize?: number;
 }
 
-/** Instagram takes a Private Reply within 7 days of the comment (Private Replies guide). */
-export const PRIVATE_REPLY_WINDOW_DAYS = 7;
 /**
  * Code 10 "This message is sent outside of allowed window": 2534022 is what graph.instagram.com
  * answers, 2018278 what Meta's Messenger error table lists for the same refusal.

@@ -17,7 +17,7 @@
 // CREATE_CONTENT task, media it cannot fetch or that is not what it claims, unpublished photos of
 // another Page, retired insights metrics; throttled Pages answer with their usage header.
 import type http from "node:http";
-import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
+import { graphError, reply, serveGraph } from "./graph-server.ts";
 import { Holds } from "./holds.ts";
 import { createHmac, randomBytes } from "node:crypto";
 import type { IgDiscoverable, InstagramFakeState } from "./instagram-server.ts";

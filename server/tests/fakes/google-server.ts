@@ -14,7 +14,7 @@
 // (403 SERVICE_DISABLED), the 0-per-minute quota of a project without access, and forced failures can
 // be switched on. Tests steer it through `state`.
 import { createHash, randomBytes } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import sharp from "sharp";
 import { Holds, type Held } from "./holds.ts";
 import { isJpeg } from "./media-facts.ts";

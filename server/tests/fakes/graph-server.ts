@@ -1,7 +1,7 @@
 // What the Instagram and Facebook stand-ins share: Meta's Graph error JSON ({error: {message, type,
 // code, error_subcode?, fbtrace_id}}), a JSON reply, and an HTTP server on a free loopback port whose
 // unexpected failures answer as Graph's transient error 2 does.
-import http from "node:http";
+import type http from "node:http";
 import { randomBytes } from "node:crypto";
 import { serveFake, type ServedFake } from "./serve.ts";
 

@@ -12,7 +12,7 @@
 // Public Profile API (403: Snap gives this API to allow-listed apps only). Videos are READY after one
 // status poll. Tests steer it through `state`: codes, expired or revoked tokens, a failure after creating,
 // the app's allow-listing.
-import http from "node:http";
+import type http from "node:http";
 import { createDecipheriv, randomBytes, randomUUID } from "node:crypto";
 import { Holds, type Held } from "./holds.ts";
 import { serveFake, type ServedFake } from "./serve.ts";

@@ -15,7 +15,7 @@
 // 24 hours answers the first response and makes nothing. ABANDONED and INITIATED charges post no
 // webhook (Tap posts captured or failed ones only); a post that fails is retried twice. Tests steer it
 // through the returned controls (complete, failNext, webhookDefaults, ...).
-import http from "node:http";
+import type http from "node:http";
 import { createHmac, randomBytes } from "node:crypto";
 import { serveFake, type ServedFake } from "./serve.ts";
 

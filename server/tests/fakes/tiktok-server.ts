@@ -17,7 +17,7 @@
 // (duration_check_failed), outside 23-60 frames a second (frame_rate_check_failed) or 360-4096 pixels
 // a side, or a photo over 1080p (picture_size_check_failed). Posts' public ids are int64 in JSON, as
 // TikTok sends them. Tests steer it through `state`.
-import http from "node:http";
+import type http from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { Holds, type Held } from "./holds.ts";

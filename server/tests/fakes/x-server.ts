@@ -10,7 +10,7 @@
 // 5 MB) goes alone in its post. Tests steer it through `state`.
 import { Holds, type Held } from "./holds.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
-import http from "node:http";
+import type http from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 
 export type XEndpoint =

@@ -5,7 +5,6 @@
 // (RTL, Arabic labels, Arabic-Indic digits or Latin ones when chosen).
 import { addDays, kuwaitDate } from "@sufra/schema";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { session } from "../../lib/session.ts";
 import { inLanguage, pick } from "../../../test/render.tsx";
 import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import AnalyticsPage from "./AnalyticsPage.tsx";

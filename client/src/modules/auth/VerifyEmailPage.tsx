@@ -23,7 +23,6 @@ function verifyOnce(token: string) {
   return attempt;
 }
 /** For tests: forget the answers of earlier tokens. */
-export const forgetVerifications = () => attempts.clear();
 
 const linkRefused = (e: unknown) =>
   e instanceof ApiError && (e.code === "INVALID_LINK" || e.code === "VALIDATION_ERROR" || e.status === 404);

@@ -4,28 +4,12 @@
 // uses alone; it is re-exported here so these pages keep one import.
 // antd's Result is not here: it lives with the page that shows it (VerifyEmailPage.tsx).
 
-import { Alert, Form, Input, type InputProps, type InputRef } from "antd";
-import type { ReactNode, Ref } from "react";
+import { Alert, Form } from "antd";
+import type { ReactNode } from "react";
 import { useAuthText, type FieldA11y, type Msg } from "./forms.ts";
 
 export * from "./forms.ts";
 export { BackToLogin } from "./plain.tsx";
-
-/** An e-mail address: written left to right in both languages, with the phone's e-mail keyboard. */
-export function EmailInput(props: InputProps & { ref?: Ref<InputRef> }) {
-  const { t } = useAuthText();
-  return (
-    <Input
-      type="email"
-      inputMode="email"
-      autoComplete="email"
-      dir="ltr"
-      className="auth-ltr-input"
-      placeholder={t("fields.emailPlaceholder")}
-      {...props}
-    />
-  );
-}
 
 /** A labelled form item whose error (one message) and hint are tied to the input for screen readers. */
 export function Field({

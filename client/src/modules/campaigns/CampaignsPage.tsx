@@ -12,7 +12,7 @@ import {
   CONTENT_OCCASIONS,
   type ContentOccasionKey,
 } from "@sufra/schema";
-import { Button, Card, Empty, Grid, Skeleton, Table, Tag, Typography } from "antd";
+import { Button, Card, Grid, Skeleton, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";

@@ -22,7 +22,6 @@ import { formatNumber, formatPercent } from "../../lib/format.ts";
 
 export type Benchmark = CompetitorsBenchmarkQuery["competitorBenchmark"];
 export type Entry = Benchmark["competitors"][number];
-export type Snapshot = NonNullable<Entry["latest"]>;
 export type CompetitorRow = Entry["competitor"];
 
 export const platformKey = (p: GqlPlatform): PlatformName => p.toLowerCase() as PlatformName;

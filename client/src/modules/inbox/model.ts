@@ -141,8 +141,6 @@ export const filterCount = (f: InboxFilters) => Object.values(f).filter((v) => v
 export const NEGATIVE_UNANSWERED = "/inbox?unanswered=1&sentiment=negative";
 
 /** Unanswered and negative: two stars or fewer, or a negative tone (docs/product.md#client-dashboard). */
-export const isNegative = (i: Pick<InboxItem, "rating" | "sentiment">) =>
-  (i.rating !== null && i.rating <= 2) || i.sentiment === "negative";
 
 /** How the suggested reply is written: in the guest's language, or in Arabic and English. */
 export type ReplyLanguages = "guest" | "both";

@@ -1,7 +1,6 @@
 // What the writer knows before it writes: the facts of the prompt (dish, notes, price, discount,
 // occasion) and of the business profile, as slot values in each language.
 import {
-  CUISINES,
   findCuisine,
   findKuwaitArea,
   KUWAIT_AREAS,
@@ -10,7 +9,7 @@ import {
   type KuwaitAreaKey,
 } from "@sufra/schema";
 import type { BusinessProfile, MenuItem } from "../types.ts";
-import type { CopyOccasion, Slots } from "./copy.types.ts";
+import type { Slots } from "./copy.types.ts";
 import { findDishAr, findDishEn, type FoodWord } from "./lexicon.ts";
 
 // ---------------------------------------------------------------- a small seeded random source
@@ -385,8 +384,6 @@ export function readProfile(b: BusinessProfile): ProfileFacts {
   return out;
 }
 
-export const cuisineLabel = (key: CuisineKey | null, lang: "en" | "ar") => (key ? CUISINES[key][lang] : undefined);
-
 /** The slot values of one language: what is missing is absent, never an empty string. */
 export function slotsFor(lang: "en" | "ar", p: PromptFacts, prof: ProfileFacts): Slots {
   const s: Slots = {};
@@ -407,5 +404,3 @@ export function slotsFor(lang: "en" | "ar", p: PromptFacts, prof: ProfileFacts):
     set("discount", lang === "en" ? `${p.discountPct}%` : toArabicDigits(`${p.discountPct}%`));
   return s;
 }
-
-export type { CopyOccasion };

@@ -10,7 +10,6 @@
 // Standard or Gulf Arabic); a fact the profile lacks is promised for later and returned as a gap.
 // A complaint is pointed to the profile's phone for guests, or asked to message the café.
 import {
-  REVIEW_TOPIC_KEYS,
   type HoursSeason,
   type ReplyGap,
   type ReviewLanguage,
@@ -20,7 +19,6 @@ import {
 import type { BusinessProfile } from "../types.ts";
 import { readAsks, type AskedFact } from "../reader/index.ts";
 import { mulberry32 } from "./facts.ts";
-import { findDishAr, findDishEn } from "./lexicon.ts";
 import { answerAsks, arabicVoiceOf, ANSWER_COPY, itemsNamed, phoneText, type ReplyVoice } from "./guest-answers.ts";
 import { readReview } from "../reader/index.ts";
 

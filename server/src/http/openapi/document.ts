@@ -294,8 +294,6 @@ export function buildOpenApiDocument(operations: RestOperation[], info: Document
   };
 }
 
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
-
 /** GET /api/openapi.json: built on its first request, then answered from memory with an ETag (304 when unchanged). */
 export function openApiDocument(
   operations: RestOperation[],

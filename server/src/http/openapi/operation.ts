@@ -57,7 +57,6 @@ export interface RestOperation {
 // Shapes several modules' answers share.
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const isoDate = z.iso.date();
-export const uuid = z.uuid();
 export const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
 export const pageInfo = z.object({ has_next_page: z.boolean(), end_cursor: z.string().nullable() });
 /** A value the door passes through as stored (a notification's data, an audit row's data). */

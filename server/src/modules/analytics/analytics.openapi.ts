@@ -10,7 +10,7 @@ import {
   GUEST_TRENDS,
   PLATFORMS,
 } from "@sufra/schema";
-import { file, isoDate, isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
+import { isoDate, isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
 import { exportOptionsSchema } from "./export/export.ts";
 
 const n = z.number();

@@ -318,8 +318,6 @@ export function createAudienceService(
   };
 }
 
-export type AudienceService = ReturnType<typeof createAudienceService>;
-
 // ---------------------------------------------------------------- the REST door's shape
 // (here rather than in analytics.rest.ts, whose routes only call it: the wire shape sits by its type)
 

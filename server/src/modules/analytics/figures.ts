@@ -46,7 +46,6 @@ export const sumsOf = (r: Sums): Sums => ({
   comments: r.comments,
   shares: r.shares,
 });
-export const withRate = (s: Sums): AnalyticsFigures => ({ ...s, engagementRate: engagementRate(s) });
 /** Likes, comments and shares together: what "engagement" counts. */
 export const engagementOf = (f: Pick<Sums, "likes" | "comments" | "shares">) => f.likes + f.comments + f.shares;
 /** The audience engagement is measured against: reach, or views where a network gives no reach (X). */

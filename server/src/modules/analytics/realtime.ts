@@ -248,8 +248,6 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
   };
 }
 
-export type RealtimeService = ReturnType<typeof createRealtimeService>;
-
 // ---------------------------------------------------------------- the REST door's shape
 // (here rather than in analytics.rest.ts, whose route only calls it: the wire shape sits by its type)
 

@@ -11,7 +11,6 @@
 // downloaded, the same document both times (renderInvoicePdf is a pure function of it).
 import {
   addMonths,
-  formatFils,
   invoiceNumber,
   kuwaitYear,
   LOCALES,

@@ -255,6 +255,8 @@ const VoiceSourceEnum = builder.enumType("VoiceSource", {
 
 const voiceFields =
   (nullable: boolean) =>
+  // Pothos names a builder with no extra types by ExtendDefaultTypes<{}>
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   (t: PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<{}>, PartialVoice>) => ({
     arabicVariety: t.field({
       type: ArabicVarietyEnum,

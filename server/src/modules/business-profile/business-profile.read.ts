@@ -39,21 +39,6 @@ export const guestFactsSelect = {
   publicPhone: true,
 } as const;
 
-export interface GuestFactsRow {
-  address: string;
-  addressAr: string | null;
-  mapUrl: string | null;
-  ramadanHours: string | null;
-  ramadanHoursAr: string | null;
-  eidHours: string | null;
-  eidHoursAr: string | null;
-  deliveryApps: unknown;
-  reservationMode: string | null;
-  reservationPhone: string | null;
-  reservationUrl: string | null;
-  publicPhone: string | null;
-}
-
 export interface DeliveryAppRow {
   app: DeliveryAppKey;
   name: string | null;

@@ -6,7 +6,11 @@ import type { Services } from "../../services.ts";
 import type { BusinessProfileView, BusinessVoiceView, MenuItemRow } from "./business-profile.service.ts";
 import type { PartialVoice } from "@sufra/schema";
 import type { z } from "zod";
-import { restBusinessProfileSchema, restBusinessVoiceSchema, restMenuItemSchema } from "./business-profile.openapi.ts";
+import type {
+  restBusinessProfileSchema,
+  restBusinessVoiceSchema,
+  restMenuItemSchema,
+} from "./business-profile.openapi.ts";
 
 export const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema> => ({
   id: m.id,

@@ -399,5 +399,3 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
     },
   };
 }
-
-export type BusinessProfileService = ReturnType<typeof createBusinessProfileService>;

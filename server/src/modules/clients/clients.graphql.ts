@@ -4,7 +4,7 @@ import { clientActions } from "@sufra/schema";
 import { ClientActionEnum, ClientStatusEnum, PlanEnum, RoleEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import type { ClientRecord } from "./clients.service.ts";
 
-export const ClientSubscription = builder.prismaObject("Subscription", {
+builder.prismaObject("Subscription", {
   description: "A business's subscription: its plan and whether it runs.",
   name: "ClientSubscription",
   fields: (t) => ({

@@ -6,7 +6,7 @@ import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Services } from "../../services.ts";
 import type { ClientRecord } from "./clients.service.ts";
 import type { z } from "zod";
-import { restClientSchema } from "./clients.openapi.ts";
+import type { restClientSchema } from "./clients.openapi.ts";
 
 export const restClient = (b: ClientRecord): z.output<typeof restClientSchema> => ({
   id: b.id,

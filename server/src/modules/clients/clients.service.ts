@@ -275,4 +275,3 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
     byId: (id: string) => db.business.findUnique({ where: { id }, include: clientInclude }),
   };
 }
-export type ClientsService = ReturnType<typeof createClientsService>;

@@ -7,11 +7,11 @@ import type { Competitor } from "../../generated/prisma/client.ts";
 import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { CompetitorBenchmark, CompetitorView, SnapshotView } from "./competitors.service.ts";
+import type { CompetitorBenchmark, SnapshotView } from "./competitors.service.ts";
 import type { DiscoveryStatus } from "./discovery-connection.service.ts";
 import type { OwnFigures } from "./own-figures.ts";
 import type { z } from "zod";
-import { restSnapshotSchema } from "./competitors.openapi.ts";
+import type { restSnapshotSchema } from "./competitors.openapi.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 

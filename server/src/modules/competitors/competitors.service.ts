@@ -26,7 +26,6 @@ import {
   type Competitor,
   type CompetitorSnapshot,
   type CompetitorSource,
-  type Platform,
 } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { importCompetitorCsv, lockCompetitors, type CompetitorImportResult } from "./csv-import.ts";
@@ -346,6 +345,3 @@ export function createCompetitorsService(
     },
   };
 }
-
-export type CompetitorsService = ReturnType<typeof createCompetitorsService>;
-export type { Platform };

@@ -140,5 +140,3 @@ export function createGettingStartedService(deps: Deps, platformAccounts: Pick<P
     },
   };
 }
-
-export type GettingStartedService = ReturnType<typeof createGettingStartedService>;

@@ -747,4 +747,3 @@ export function createReviewsService(
     setInboxSettings: replies.setSettings,
   };
 }
-export type ReviewsService = ReturnType<typeof createReviewsService>;

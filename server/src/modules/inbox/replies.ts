@@ -21,7 +21,7 @@ import { audit } from "../../kernel/audit.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import type { GoogleGuests, GuestThreadEntry, InstagramGuests } from "../../platforms/guests.ts";
+import type { GoogleGuests, InstagramGuests } from "../../platforms/guests.ts";
 import { privateReplyRefusal } from "../../platforms/instagram-guests.ts";
 import { PlatformError, type AccountAccess } from "../../platforms/types.ts";
 import { accessOf } from "../team/index.ts";
@@ -463,6 +463,3 @@ export function threadOf(v: unknown): { author: string; text: string; at: string
       fromBusiness: x.fromBusiness === true,
     }));
 }
-export type ThreadEntry = Omit<GuestThreadEntry, "at"> & { at: string };
-
-export type InboxReplies = ReturnType<typeof createInboxReplies>;

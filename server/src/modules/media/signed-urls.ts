@@ -50,4 +50,3 @@ export function createUrlSigner(opts: { jwtSecret: string; publicUrl: string }) 
     },
   };
 }
-export type UrlSigner = ReturnType<typeof createUrlSigner>;

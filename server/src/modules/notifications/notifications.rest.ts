@@ -5,7 +5,7 @@ import { camelBody, queryBoolean, queryNumber, viewerOf } from "../../http/rest.
 import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Services } from "../../services.ts";
 import type { z } from "zod";
-import { restNotificationSchema } from "./notifications.openapi.ts";
+import type { restNotificationSchema } from "./notifications.openapi.ts";
 
 export const restNotification = (n: Notification): z.output<typeof restNotificationSchema> => ({
   id: n.id,

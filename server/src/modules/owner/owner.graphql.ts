@@ -1,5 +1,5 @@
 // The owner module's GraphQL types and fields: thin, they call the owner service.
-import { OWNER_ACTIVITY_TYPES, type OwnerActivityType } from "@sufra/schema";
+import { OWNER_ACTIVITY_TYPES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { PlanEnum, PlatformEnum, SubscriptionStatusEnum, upper } from "../../graphql/enums.ts";
 import { activityDescription, type OwnerActivity, type OwnerStats } from "./owner.service.ts";

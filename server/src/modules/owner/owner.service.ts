@@ -183,4 +183,3 @@ export function createOwnerService(deps: Deps) {
     },
   };
 }
-export type OwnerService = ReturnType<typeof createOwnerService>;

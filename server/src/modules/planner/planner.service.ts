@@ -498,5 +498,3 @@ export function createPlannerService(
     },
   };
 }
-
-export type PlannerService = ReturnType<typeof createPlannerService>;

@@ -165,4 +165,3 @@ export function createFacebookPages(deps: Deps, o: FacebookPagesOptions) {
     },
   };
 }
-export type FacebookPages = ReturnType<typeof createFacebookPages>;

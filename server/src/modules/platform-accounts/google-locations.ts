@@ -187,4 +187,3 @@ export function createGoogleLocations(deps: Deps, o: GoogleLocationsOptions) {
     },
   };
 }
-export type GoogleLocations = ReturnType<typeof createGoogleLocations>;

@@ -5,7 +5,7 @@ import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import { isPracticeAccount, type PlatformConnection } from "./platform-accounts.service.ts";
 import type { z } from "zod";
-import { restAccountSchema } from "./platform-accounts.openapi.ts";
+import type { restAccountSchema } from "./platform-accounts.openapi.ts";
 
 type Account = NonNullable<PlatformConnection["account"]>;
 export const restAccount = (a: Account): z.output<typeof restAccountSchema> => ({

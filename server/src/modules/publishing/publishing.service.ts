@@ -9,7 +9,6 @@
 // for a person; rate limits move the target later (and hold the account's other targets until the
 // network's reset); nothing is ever sent twice. Writes of many attempts at once (steps, leases,
 // outcomes, events) are made together (jobs/group-commit.ts).
-import { randomUUID } from "node:crypto";
 import {
   PLATFORM_LIMITS,
   altTextOf,

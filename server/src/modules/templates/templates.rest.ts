@@ -5,7 +5,7 @@ import { pickLocale } from "@sufra/schema";
 import type { Services } from "../../services.ts";
 import type { TemplateRecord } from "./templates.service.ts";
 import type { z } from "zod";
-import { restTemplateSchema } from "./templates.openapi.ts";
+import type { restTemplateSchema } from "./templates.openapi.ts";
 
 export const restTemplate = (t: TemplateRecord): z.output<typeof restTemplateSchema> => ({
   id: t.id,

@@ -307,5 +307,3 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
     },
   };
 }
-
-export type TemplatesService = ReturnType<typeof createTemplatesService>;

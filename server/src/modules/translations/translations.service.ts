@@ -121,4 +121,3 @@ export function createTranslationsService(deps: Deps) {
     },
   };
 }
-export type TranslationsService = ReturnType<typeof createTranslationsService>;

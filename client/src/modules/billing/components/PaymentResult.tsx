@@ -54,7 +54,9 @@ export function PaymentResult({
   const settled = payment && !pending ? payment.status : null;
   useEffect(() => {
     if (settled) void onSettled();
-  }, [settled]); // once per outcome (onSettled is a new function each render)
+    // once per outcome (onSettled is a new function each render)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
 
   const close = (
     <Button size="small" onClick={onClose}>

@@ -4,7 +4,6 @@
 import { plainText, type Locale } from "@sufra/schema";
 import {
   branchLabel,
-  contentGroupLabel,
   label,
   occasionLabel,
   platformLabel,
