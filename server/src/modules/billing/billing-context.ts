@@ -6,7 +6,7 @@ import type { PlanId } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
 import type { PaymentGateway, Refund as GatewayRefund } from "../../payments/types.ts";
-import { accessOf } from "../team/index.ts";
+import type { accessOf } from "../team/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 
 export interface BillingOptions {
