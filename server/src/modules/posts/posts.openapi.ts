@@ -17,7 +17,7 @@ import {
   TARGET_STATUSES,
 } from "@sufra/schema";
 import { isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
-import { duplicateSchema, idsSchema } from "./posts.service.ts";
+import { duplicateSchema, idsSchema } from "./posts.commands.ts";
 
 const platform = z.enum(PLATFORMS);
 export const restTargetSchema = named(

@@ -3,7 +3,7 @@
 import { Router, type Request } from "express";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { PostRecord } from "./posts.service.ts";
+import type { PostRecord } from "./posts.read.ts";
 import type { z } from "zod";
 import type { GooglePostOptions } from "@sufra/schema";
 import { restGoogleOptionsSchema, restPostSchema, restTargetSchema } from "./posts.openapi.ts";
