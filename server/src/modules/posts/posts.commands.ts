@@ -1,41 +1,30 @@
-// The posts service's commands (posts.service.ts): write, schedule, reschedule, unschedule, publish now,
-// duplicate and delete posts, and a person's word on one network's part (confirm, retry). Each change is
-// made under the post's row lock, audited in the same transaction; the publishing service does the sending.
+// The posts service's commands on a post's content (posts.service.ts): write, change, duplicate and delete
+// posts. Each change is made under the post's row lock and audited in the same transaction; when a post
+// goes out is posts.sending.ts's.
 import {
-  assertPostTransition,
-  assertTargetTransition,
   canSendTo,
-  DEFAULT_GOOGLE_POST_OPTIONS,
   hasCaptionOrMedia,
   isPostDeletable,
   isPostEditable,
   kuwaitDate,
-  mayPublishNowFrom,
-  mayScheduleFrom,
-  StateTransitionError,
   PLAN_PLATFORMS,
   postCampaignFieldsSchema,
-  postGoogleFieldsSchema,
   postInputSchema,
-  postNetworkFieldsSchema,
   postUpdateSchema,
-  previewPost,
   scheduleSchema,
-  type GooglePostOptions,
   type NetworkOptions,
-  type PlatformName,
 } from "@sufra/schema";
 import { z } from "zod";
 import type { RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
-import { Prisma, type PostStatus } from "../../generated/prisma/client.ts";
-import type { Tx } from "../../db/prisma.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { assertCampaignOf } from "../campaigns/index.ts";
 import { requireRunning } from "../billing/index.ts";
 import type { Viewer } from "../../kernel/policy.ts";
-import { isUuid, UUID_RE } from "../../kernel/ids.ts";
+import { UUID_RE } from "../../kernel/ids.ts";
 import type { PostsDeps } from "./posts.deps.ts";
+import type { PostChecks } from "./posts.checks.ts";
 import type { PostQueries } from "./posts.queries.ts";
 import { postInclude } from "./posts.read.ts";
 
@@ -48,114 +37,12 @@ export const idsSchema = z.object({
 
 export const duplicateSchema = z.object({ mediaOnly: z.boolean({ error: "invalidValue" }).nullish() });
 
-export function createPostCommands(deps: PostsDeps, { business, own, xLongPosts, tiktokInbox }: PostQueries) {
-  const { db, pubsub, publishing, analytics, webhooks } = deps;
-
-  /** Locks the post row for a status change in this transaction, and reads it. */
-  async function lock(tx: Tx, businessId: string, id: unknown) {
-    if (!isUuid(id)) throw new AppError("NOT_FOUND");
-    await tx.$queryRaw`select id from posts where id = ${id}::uuid and business_id = ${businessId}::uuid for update`;
-    return own(businessId, id, tx);
-  }
-
-  /** The business's accounts for the chosen networks: each must be connected and in the plan (none: a draft). */
-  async function accountsFor(tx: Tx | typeof db, businessId: string, platforms: PlatformName[]) {
-    if (!platforms.length) return [];
-    const b = await tx.business.findUniqueOrThrow({ where: { id: businessId }, include: { subscription: true } });
-    const plan = b.subscription?.plan ?? b.requestedPlan;
-    const outside = platforms.filter((p) => !PLAN_PLATFORMS[plan].includes(p));
-    if (outside.length) throw new AppError("PLATFORM_NOT_IN_PLAN", { platforms: ["platformNotInPlan"] });
-    const accounts = await tx.platformAccount.findMany({
-      where: { businessId, platform: { in: platforms }, status: { not: "disconnected" } },
-    });
-    if (accounts.length !== platforms.length)
-      throw new AppError("PLATFORM_NOT_CONNECTED", { platforms: ["platformNotConnected"] });
-    return accounts;
-  }
-
-  async function checkMedia(tx: Tx | typeof db, businessId: string, ids: string[]) {
-    if (!ids.length) return [];
-    const found = await tx.media.findMany({ where: { businessId, id: { in: ids } } });
-    if (found.length !== new Set(ids).size) throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
-    return ids.map((id) => found.find((m) => m.id === id)!);
-  }
-
-  /**
-   * A post's Google options, only when it goes to Google (docs/product.md#posts): those given (null: the
-   * default), else those it had, else a "What's new" post. Checked by the shared rule; ignored (null)
-   * for a post that does not go to Google.
-   */
-  function googleOptionsFor(
-    platforms: readonly PlatformName[],
-    input: unknown,
-    had: unknown = null,
-  ): GooglePostOptions | null {
-    if (!platforms.includes("google")) return null;
-    const given = (input as { googleOptions?: unknown } | null)?.googleOptions;
-    if (given === undefined && had) return had as GooglePostOptions;
-    return validate(postGoogleFieldsSchema, { googleOptions: given }).googleOptions ?? DEFAULT_GOOGLE_POST_OPTIONS;
-  }
-
-  /**
-   * A post's own options per network (schema/src/network-options.ts): those given (null clears them),
-   * else those it had. Kept whatever the networks chosen, so a network added back finds its choices.
-   */
-  function networkOptionsFor(input: unknown, had: unknown = null): NetworkOptions | null {
-    const given = (input as { networkOptions?: unknown } | null)?.networkOptions;
-    if (given === undefined) return (had as NetworkOptions | null) ?? null;
-    return validate(postNetworkFieldsSchema, { networkOptions: given }).networkOptions ?? null;
-  }
-  const networkJson = (o: NetworkOptions | null) => (o ? (o as unknown as Prisma.InputJsonObject) : Prisma.DbNull);
-
-  /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
-  async function checkFits(
-    q: Tx | typeof db,
-    businessId: string,
-    input: {
-      content: string;
-      hashtags: string[];
-      firstComment?: string | null;
-      platforms: PlatformName[];
-      google?: unknown;
-      network?: unknown;
-    },
-    files: {
-      kind: "image" | "video";
-      bytes: number;
-      width: number | null;
-      height: number | null;
-      durationMs: number | null;
-    }[],
-  ) {
-    const previews = previewPost({
-      ...input,
-      media: files,
-      xLongPosts: await xLongPosts(q, businessId, input.platforms),
-      tiktokInbox: await tiktokInbox(q, businessId, input.platforms),
-    });
-    // each problem keeps its values ({platform}, {limit}) so its text names them; the same one once
-    const problems = new Map(previews.flatMap((p) => p.errors.map((e) => [JSON.stringify(e), e] as const)));
-    if (problems.size) throw new AppError("POST_INVALID_FOR_PLATFORM", { content: [...problems.values()] });
-  }
-
-  async function changed(post: { id: string; businessId: string; status: PostStatus }) {
-    await pubsub.publish("post.changed", { businessId: post.businessId, postId: post.id, status: post.status });
-  }
-
-  /**
-   * Puts the post's waiting targets on the clock (their jobs), all at `when`. A person's new time is a
-   * fresh start: the count of automatic attempts restarts, and nothing looks begun until one is made.
-   * The caller sets the post's status in the same transaction, under the post's lock.
-   */
-  async function scheduleTargets(tx: Tx, postId: string, when: Date) {
-    const waiting = ["pending", "failed"] as const;
-    assertTargetTransition(waiting, "pending");
-    await tx.postTarget.updateMany({
-      where: { postId, status: { in: [...waiting] } },
-      data: { status: "pending", dueAt: when, errorCode: null, errorMessage: null, attemptStep: null, attempts: 0 },
-    });
-    return tx.postTarget.findMany({ where: { postId, status: "pending" }, select: { id: true, dueAt: true } });
-  }
+export function createPostCommands(
+  deps: PostsDeps,
+  { business, own }: PostQueries,
+  { lock, accountsFor, checkMedia, googleOptionsFor, networkOptionsFor, networkJson, checkFits, changed }: PostChecks,
+) {
+  const { db, publishing, analytics, webhooks } = deps;
 
   async function create(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
     const { v, businessId } = business(viewer);
@@ -316,117 +203,6 @@ export function createPostCommands(deps: PostsDeps, { business, own, xLongPosts,
     return post;
   }
 
-  /** Draft, scheduled or failed -> scheduled at `scheduledFor` (future, within a year); the jobs move. */
-  async function schedule(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
-    const { v, businessId } = business(viewer);
-    const { scheduledFor } = validate(scheduleSchema(new Date()), input);
-    const { post, targets, deliveries } = await db.$transaction(async (tx) => {
-      await requireRunning(tx, businessId, "schedule");
-      const p = await lock(tx, businessId, id);
-      if (!mayScheduleFrom(p.status)) throw new AppError("POST_NOT_EDITABLE");
-      if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      await checkFits(
-        tx,
-        businessId,
-        {
-          content: p.content,
-          hashtags: p.hashtags,
-          firstComment: p.firstComment,
-          platforms: p.targets.map((t) => t.platform),
-          google: p.googleOptions,
-          network: p.networkOptions,
-        },
-        p.media.map((m) => m.media),
-      );
-      assertPostTransition(p.status, "scheduled");
-      const targets = await scheduleTargets(tx, p.id, scheduledFor);
-      await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
-      await audit(tx, {
-        actorId: v.userId,
-        action: p.status === "scheduled" ? "post.rescheduled" : "post.scheduled",
-        entityType: "post",
-        entityId: p.id,
-        data: { from: p.scheduledFor?.toISOString() ?? null, to: scheduledFor.toISOString() },
-        ip: meta.ip,
-      });
-      // a new time is announced too (the body's scheduled_for says which)
-      const deliveries = await webhooks.record(tx, businessId, { type: "post.scheduled", postId: p.id });
-      return { post: await own(businessId, p.id, tx), targets, deliveries };
-    });
-    await webhooks.dispatch(deliveries);
-    await publishing.enqueue(targets);
-    await changed(post);
-    return post;
-  }
-
-  /** Scheduled -> draft: the jobs are cancelled; nothing goes out. */
-  async function unschedule(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
-    const { v, businessId } = business(viewer);
-    const post = await db.$transaction(async (tx) => {
-      const p = await lock(tx, businessId, id);
-      if (p.status !== "scheduled") throw new AppError("INVALID_STATE");
-      assertPostTransition(p.status, "draft");
-      await tx.post.update({ where: { id: p.id }, data: { status: "draft", scheduledFor: null } });
-      await tx.postTarget.updateMany({ where: { postId: p.id, status: "pending" }, data: { dueAt: null } });
-      await audit(tx, {
-        actorId: v.userId,
-        action: "post.unscheduled",
-        entityType: "post",
-        entityId: p.id,
-        ip: meta.ip,
-      });
-      return own(businessId, p.id, tx);
-    });
-    await publishing.cancel(post.targets.map((t) => t.id));
-    await changed(post);
-    return post;
-  }
-
-  /** Publish now: every target not yet published is due at once. */
-  async function publishNow(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
-    const { v, businessId } = business(viewer);
-    const now = new Date();
-    const { post, targets } = await db.$transaction(async (tx) => {
-      await requireRunning(tx, businessId, "publish");
-      const p = await lock(tx, businessId, id);
-      if (!mayPublishNowFrom(p.status)) throw new AppError("INVALID_STATE");
-      if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      await checkFits(
-        tx,
-        businessId,
-        {
-          content: p.content,
-          hashtags: p.hashtags,
-          firstComment: p.firstComment,
-          platforms: p.targets.map((t) => t.platform),
-          google: p.googleOptions,
-          network: p.networkOptions,
-        },
-        p.media.map((m) => m.media),
-      );
-      assertPostTransition(p.status, "publishing");
-      const targets = await scheduleTargets(tx, p.id, now);
-      await tx.post.update({
-        where: { id: p.id },
-        data: {
-          status: "publishing",
-          scheduledFor: p.scheduledFor && p.scheduledFor > now ? now : (p.scheduledFor ?? now),
-        },
-      });
-      await audit(tx, {
-        actorId: v.userId,
-        action: "post.publish_requested",
-        entityType: "post",
-        entityId: p.id,
-        ip: meta.ip,
-      });
-      return { post: await own(businessId, p.id, tx), targets };
-    });
-    await publishing.enqueue(targets);
-    await changed(post);
-    return post;
-  }
-
   /**
    * A new draft from any post of the business (a published one included): the same caption, hashtags,
    * first comment, occasion, campaign and networks, and the same media files (shared, not copied).
@@ -518,113 +294,11 @@ export function createPostCommands(deps: PostsDeps, { business, own, xLongPosts,
     return post;
   }
 
-  /**
-   * A person's change of one network's part (confirm, retry). The target's own status is checked by
-   * `where`; its post may still be unable to follow (a post back in the drafts while its target says
-   * unconfirmed): that is the state the person sees, INVALID_STATE (409), not a fault of the code.
-   */
-  async function personChangesTarget(...args: Parameters<typeof publishing.changeTarget>) {
-    try {
-      return await publishing.changeTarget(...args);
-    } catch (e) {
-      if (e instanceof StateTransitionError && e.machine === "post") throw new AppError("INVALID_STATE");
-      throw e;
-    }
-  }
-
-  /** A person's word on one network's part: "it is there" (unconfirmed, or Snapchat posted by hand). */
-  async function confirmTarget(
-    viewer: Viewer | null,
-    targetId: unknown,
-    input: { permalink?: unknown },
-    meta: RequestMeta,
-  ) {
-    const { v, businessId } = business(viewer);
-    const permalink =
-      typeof input.permalink === "string" && /^https?:\/\/\S+$/.test(input.permalink.trim())
-        ? input.permalink.trim()
-        : null;
-    if (input.permalink !== undefined && input.permalink !== null && input.permalink !== "" && !permalink)
-      throw new AppError("VALIDATION_ERROR", { permalink: ["permalinkInvalid"] });
-    const t = await targetOf(businessId, targetId);
-    // the target, its post's status and the audit row in one transaction
-    const ok = await personChangesTarget(
-      t,
-      { status: { in: ["unconfirmed", "awaiting_manual"] } },
-      {
-        status: "published",
-        publishedAt: new Date(),
-        permalink: permalink ?? t.permalink,
-        errorCode: null,
-        errorMessage: null,
-        attemptStep: "done",
-      },
-      (tx) =>
-        audit(tx, {
-          actorId: v.userId,
-          action: "post.target_confirmed",
-          entityType: "post",
-          entityId: t.postId,
-          data: { platform: t.platform },
-          ip: meta.ip,
-        }),
-    );
-    if (!ok) throw new AppError("INVALID_STATE");
-    return own(businessId, t.postId);
-  }
-
-  /** A person's decision to send again (after checking an unconfirmed post is not there, or after a failure). */
-  async function retryTarget(viewer: Viewer | null, targetId: unknown, meta: RequestMeta) {
-    const { v, businessId } = business(viewer);
-    const t = await targetOf(businessId, targetId);
-    await requireRunning(db, businessId, "publish");
-    const now = new Date();
-    const ok = await personChangesTarget(
-      t,
-      { status: { in: ["unconfirmed", "failed"] } },
-      {
-        status: "pending",
-        dueAt: now,
-        errorCode: null,
-        errorMessage: null,
-        attemptStep: null,
-        attemptKey: null,
-        attempts: 0,
-        progress: {},
-      },
-      (tx) =>
-        audit(tx, {
-          actorId: v.userId,
-          action: "post.target_retried",
-          entityType: "post",
-          entityId: t.postId,
-          data: { platform: t.platform, was: t.status },
-          ip: meta.ip,
-        }),
-    );
-    if (!ok) throw new AppError("INVALID_STATE");
-    // a crash before this line leaves a due target without its job: the recovery pass queues it
-    await publishing.enqueue([{ id: t.id, dueAt: now }]);
-    return own(businessId, t.postId);
-  }
-
-  async function targetOf(businessId: string, targetId: unknown) {
-    if (!isUuid(targetId)) throw new AppError("NOT_FOUND");
-    const t = await db.postTarget.findFirst({ where: { id: targetId, post: { businessId } } });
-    if (!t) throw new AppError("NOT_FOUND");
-    return t;
-  }
-
   return {
     create,
     update,
-    schedule,
-    unschedule,
-    publishNow,
     duplicate,
     remove,
-    confirmTarget,
-    retryTarget,
 
     /** Bulk: each post on its own, so one that cannot change does not block the others. */
     async removeMany(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
@@ -634,24 +308,6 @@ export function createPostCommands(deps: PostsDeps, { business, own, xLongPosts,
       for (const id of ids) {
         try {
           await remove(viewer, id, meta);
-          done.push(id);
-        } catch (e) {
-          if (!(e instanceof AppError)) throw e;
-          refused.push({ id, code: e.code });
-        }
-      }
-      return { done, refused };
-    },
-    async scheduleMany(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
-      const { ids } = validate(idsSchema, input);
-      const { scheduledFor } = validate(scheduleSchema(new Date()), input);
-      // one refusal for the whole choice, rather than the same one per post
-      await requireRunning(db, business(viewer).businessId, "schedule");
-      const done: string[] = [];
-      const refused: { id: string; code: string }[] = [];
-      for (const id of ids) {
-        try {
-          await schedule(viewer, id, { scheduledFor }, meta);
           done.push(id);
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
