@@ -2,6 +2,7 @@
 // queries (keys), the state machine, and the per-platform preview.
 import { describe, expect, test } from "@jest/globals";
 import {
+  accountPostsLong,
   DELETABLE_POST_STATUSES,
   EDITABLE_POST_STATUSES,
   MESSAGES,
@@ -23,6 +24,9 @@ import {
   extractHashtags,
   fieldErrors,
   isMessageKey,
+  isPostEditable,
+  mayPublishNowFrom,
+  mayScheduleFrom,
   messageText,
   normalizeHashtag,
   platformLength,
@@ -426,6 +430,28 @@ describe("the post state machine", () => {
   test("editable and deletable statuses", () => {
     expect([...EDITABLE_POST_STATUSES]).toEqual(["draft", "scheduled", "failed"]);
     expect([...DELETABLE_POST_STATUSES].sort()).toEqual(POST_STATUSES.filter((s) => s !== "publishing").sort());
+  });
+  test("a post is scheduled from the statuses it may be edited in, and published now from those or partly published", () => {
+    for (const s of POST_STATUSES) expect(mayScheduleFrom(s)).toBe(isPostEditable(s));
+    expect(POST_STATUSES.filter(mayScheduleFrom)).toEqual(["draft", "scheduled", "failed"]);
+    expect(POST_STATUSES.filter(mayPublishNowFrom).sort()).toEqual(
+      ["draft", "failed", "partially_published", "scheduled"].sort(),
+    );
+    // each status it leaves from is a move the post's machine allows
+    for (const s of POST_STATUSES.filter(mayScheduleFrom)) expect(canPostTransition(s, "scheduled")).toBe(true);
+    for (const s of POST_STATUSES.filter(mayPublishNowFrom)) expect(canPostTransition(s, "publishing")).toBe(true);
+    expect(mayPublishNowFrom("published")).toBe(false);
+    expect(mayPublishNowFrom("publishing")).toBe(false);
+    expect(mayPublishNowFrom("unconfirmed")).toBe(false);
+  });
+  test("only an X account that X reports as verified posts long captions", () => {
+    expect(accountPostsLong({ platform: "twitter", longPosts: true })).toBe(true);
+    expect(accountPostsLong({ platform: "twitter", longPosts: false })).toBe(false);
+    expect(accountPostsLong({ platform: "twitter", longPosts: null })).toBe(false);
+    expect(accountPostsLong({ platform: "twitter" })).toBe(false);
+    // a flag left on another network's row does not lengthen its posts
+    for (const p of PLATFORMS.filter((p) => p !== "twitter"))
+      expect(accountPostsLong({ platform: p, longPosts: true })).toBe(false);
   });
   test("every post and target status has a label in both languages", () => {
     expect(postStatusKey("partially_published")).toBe("postStatusPartiallyPublished");

@@ -268,6 +268,18 @@ export const isPostEditable = (status: PostStatus): boolean =>
   (EDITABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
 export const isPostDeletable = (status: PostStatus): boolean =>
   (DELETABLE_POST_STATUSES as readonly PostStatus[]).includes(status);
+/** A post is scheduled (or given a new time) from the statuses in which it may be edited. */
+export const mayScheduleFrom = isPostEditable;
+/**
+ * Statuses from which "publish now" sends a post: those it may be scheduled from, and a partly published
+ * post, whose networks not yet published go now (the published ones are kept).
+ */
+export const PUBLISH_NOW_POST_STATUSES = [
+  ...EDITABLE_POST_STATUSES,
+  "partially_published",
+] as const satisfies readonly PostStatus[];
+export const mayPublishNowFrom = (status: PostStatus): boolean =>
+  (PUBLISH_NOW_POST_STATUSES as readonly PostStatus[]).includes(status);
 
 // ---------------------------------------------------------------- how a caption is counted
 // URLs. X links an http(s) address, and a bare domain with a known top-level domain. We count every
@@ -435,6 +447,12 @@ export const containsUrl = (text: string): boolean => segments(text).some((s) =>
  * stops at 4,000 so a post stays readable in the feed). Unverified accounts: PLATFORM_LIMITS.twitter.
  */
 export const X_LONG_POST_LENGTH = 4000;
+/**
+ * Whether an account may post captions up to X_LONG_POST_LENGTH: an X account that X reports as verified
+ * (platform_accounts.long_posts); never an account of another network. Both doors and the composer read it.
+ */
+export const accountPostsLong = (account: { platform: string; longPosts?: boolean | null }): boolean =>
+  account.platform === "twitter" && account.longPosts === true;
 
 /**
  * The posts an X caption goes out as, in order: the post, then its replies. With `thread`, a caption

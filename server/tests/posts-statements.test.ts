@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { call, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 import { countStatements, statementsOf } from "./support/sql-count.ts";
 import { POSTS_LIST, seedPosts } from "./support/posts-page.ts";
-import { postInclude } from "../src/modules/posts/posts.service.ts";
-import { inTransaction, onPool, readPosts } from "../src/modules/posts/posts.read.ts";
+import { inTransaction, onPool, postInclude, readPosts } from "../src/modules/posts/posts.read.ts";
 import { Prisma } from "../src/generated/prisma/client.ts";
 
 let app: TestApp;

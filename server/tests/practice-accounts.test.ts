@@ -210,6 +210,31 @@ describe("practice accounts", () => {
     expect(audits.rows[0].n).toBe(1);
   });
 
+  test("longPosts: only an X account that X reports as verified posts long captions; a flag on another network's row changes nothing", async () => {
+    const b = await business("professional");
+    const longPosts = async () =>
+      Object.fromEntries(
+        (
+          await gql(app.base, `query { platformConnections { platform account { longPosts } } }`, {}, b.token)
+        ).data.platformConnections
+          .filter((c: { account: unknown }) => c.account)
+          .map((c: { platform: string; account: { longPosts: boolean } }) => [c.platform, c.account.longPosts]),
+      );
+    const before = await longPosts();
+    expect(before.TWITTER).toBe(false);
+    expect(Object.values(before).every((v) => v === false)).toBe(true);
+    await app.sufra.deps.pool.query("update platform_accounts set long_posts = true where business_id = $1", [
+      b.businessId,
+    ]);
+    const after = await longPosts();
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const [platform, v] of Object.entries(after)) expect(v).toBe(platform === "TWITTER");
+    // the REST door does not answer it (its account has no long_posts field)
+    const rest = await call(app.base, "GET", "/api/platforms", { token: b.token });
+    for (const c of rest.body.platforms as { account: Record<string, unknown> | null }[])
+      expect(c.account === null || !("long_posts" in c.account)).toBe(true);
+  });
+
   test("a practice publish goes to the simulated network; its figures count only when simulated figures are shown", async () => {
     const b = await business("professional");
     const p = await call(app.base, "POST", "/api/posts", {

@@ -10,6 +10,7 @@ import { login } from "./support/team.ts";
 import { RECEIVER_HOST, startReceiver, verifierFromDocs, type Receiver } from "./fakes/webhook-receiver.ts";
 import { createEndpoint, deliveryRows, ROTATE, TEST, until, WEBHOOK_ENV } from "./fakes/webhook-receiver-helpers.ts";
 import { sendWebhook } from "../src/modules/webhooks/sender.ts";
+import type { Viewer } from "../src/kernel/policy.ts";
 
 // a second process that only runs jobs, beside the app (which runs them too): two workers on one queue
 const { app, worker } = forFile(
@@ -256,6 +257,29 @@ describe("failing endpoints", () => {
       { id: healthy.endpoint.id, enabled: true, disabledBecauseFailing: false, disabledAt: null },
       { id: recovered.endpoint.id, enabled: true, disabledBecauseFailing: false, disabledAt: null },
     ]);
+    // the service gives the value the door reads; a manager's switch afterwards is not Sufra's doing
+    const viewer: Viewer = {
+      userId: b.userId,
+      role: "owner",
+      email: b.email,
+      name: "Owner",
+      businessId: b.businessId,
+      sessionId: "test",
+    };
+    const read = async () =>
+      Object.fromEntries((await webhooks.list(viewer)).endpoints.map((x) => [x.id, x.disabledBecauseFailing]));
+    expect(await read()).toEqual({
+      [e.endpoint.id]: true,
+      [healthy.endpoint.id]: false,
+      [recovered.endpoint.id]: false,
+    });
+    const meta = { ip: "127.0.0.1", locale: "en" as const };
+    expect((await webhooks.update(viewer, healthy.endpoint.id, { enabled: false }, meta)).disabledBecauseFailing).toBe(
+      false,
+    );
+    expect((await webhooks.update(viewer, healthy.endpoint.id, { enabled: true }, meta)).disabledBecauseFailing).toBe(
+      false,
+    );
     const n = await gql(
       app.base,
       `{ notifications(first: 10) { edges { node { type data { businessId endpointId url } } } } }`,

@@ -1,4 +1,5 @@
 // Network accounts at the GraphQL door: thin, every field calls the platform-accounts service.
+import { accountPostsLong } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
 import { PlatformEnum, TikTokPrivacyLevelEnum } from "../../graphql/enums.ts";
@@ -51,7 +52,7 @@ const PlatformAccount = builder.objectRef<AccountShape>("PlatformAccount").imple
     connectedAt: t.expose("connectedAt", { description: "When it was connected (UTC).", type: "DateTime" }),
     longPosts: t.boolean({
       description: "X only: the account may post up to 4,000 characters (X reports it verified); false elsewhere.",
-      resolve: (a) => a.platform === "twitter" && Boolean((a as { longPosts?: boolean }).longPosts),
+      resolve: (a) => accountPostsLong(a),
     }),
   }),
 });

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   assertPostTransition,
+  EDITABLE_POST_STATUSES,
   PLAN_PLATFORMS,
   PLATFORMS,
   type ErrorCode,
@@ -94,7 +95,7 @@ async function retirePracticeAccount(tx: Tx, businessId: string, platform: Platf
     where: {
       accountId: old.id,
       status: { in: ["pending", "failed"] },
-      post: { status: { in: ["draft", "scheduled", "failed"] } },
+      post: { status: { in: [...EDITABLE_POST_STATUSES] } },
     },
     select: { id: true, postId: true },
   });

@@ -13,7 +13,7 @@ import {
   type GooglePostOptions,
 } from "@sufra/schema";
 import { isoDateTime, named } from "../../http/openapi/operation.ts";
-import type { PostRecord } from "./posts.service.ts";
+import type { PostRecord } from "./posts.read.ts";
 
 const platform = z.enum(PLATFORMS);
 export const restTargetSchema = named(

@@ -19,7 +19,7 @@ import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, up
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import { MediaRef, PostRef } from "../../graphql/refs.ts";
 import { selects } from "../../graphql/selection.ts";
-import type { PostRecord } from "./posts.service.ts";
+import type { PostRecord } from "./posts.read.ts";
 
 /** People of a business, or an API key acting for one (Premium integrations). */
 const ofBusiness = { authScopes: { business: true } } as const;

@@ -11,7 +11,7 @@ import {
 } from "@sufra/schema";
 import type { RestOperation } from "../../http/openapi/operation.ts";
 import { googleOptionsShape, restNetworkOptionsSchema, restPostSchema } from "./post.shape.ts";
-import { duplicateSchema, idsSchema } from "./posts.service.ts";
+import { duplicateSchema, idsSchema } from "./posts.commands.ts";
 
 const platform = z.enum(PLATFORMS);
 /** The body's google_options (used only when the post goes to Google; left out or null: a What's new post) and network_options. */

@@ -7,7 +7,21 @@
 import type pg from "pg";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
-import type { PostRecord } from "./posts.service.ts";
+
+/** A post as every door answers it: Prisma's include, which the statements below build in one read. */
+export const postInclude = {
+  targets: {
+    include: {
+      account: { select: { id: true, handle: true, displayName: true, demo: true, status: true, platform: true } },
+    },
+    orderBy: { platform: "asc" },
+  },
+  media: { orderBy: { position: "asc" }, include: { media: true } },
+  author: { select: { id: true, name: true } },
+  // the calendar and the composer show the post's campaign, and whether the post is outside its days
+  campaign: { select: { id: true, name: true, startDate: true, endDate: true } },
+} as const satisfies Prisma.PostInclude;
+export type PostRecord = Prisma.PostGetPayload<{ include: typeof postInclude }>;
 
 /** Where the statement runs: a transaction (Prisma's), or the pg pool for a read on its own. */
 export type Reader = (sql: Prisma.Sql) => Promise<Record<string, unknown>[]>;

@@ -2,7 +2,7 @@
 // of the change. services.ts hands it to webhooks (docs/architecture.md#borders).
 import type { Tx } from "../../db/prisma.ts";
 import { restPost } from "./post.shape.ts";
-import { postInclude } from "./posts.service.ts";
+import { postInclude } from "./posts.read.ts";
 
 export async function postWebhookBody(tx: Tx, businessId: string, postId: string) {
   const post = await tx.post.findFirst({ where: { id: postId, businessId }, include: postInclude });

@@ -3,7 +3,8 @@
 // and the recovery pass that queues again what a dead worker or a lost job left.
 import type { Config } from "../../config.ts";
 import type { ModuleJobs } from "../../jobs/scheduler.ts";
-import { PUBLISH_JOB, RECOVER_JOB, type PublishingService } from "./publishing.service.ts";
+import { PUBLISH_JOB, RECOVER_JOB } from "./publishing.deps.ts";
+import type { PublishingService } from "./publishing.service.ts";
 
 export function publishingJobs(
   publishing: Pick<PublishingService, "runBatch" | "recover">,

@@ -130,9 +130,8 @@ export const WebhookEndpoint = builder.objectRef<WebhookEndpointView>("WebhookEn
       description:
         "Whether events are sent to it. Turned off by a manager, or by Sufra after 3 days of failed deliveries.",
     }),
-    disabledBecauseFailing: t.boolean({
+    disabledBecauseFailing: t.exposeBoolean("disabledBecauseFailing", {
       description: "Sufra turned it off because every delivery failed for 3 days (its managers were notified).",
-      resolve: (e) => !e.enabled && e.disabledReason === "failing",
     }),
     disabledAt: t.expose("disabledAt", {
       type: "DateTime",

@@ -83,7 +83,20 @@ export function nextAttemptAt(attempt: number, at: Date, firstAttemptAt: Date): 
 }
 
 export type WebhookDeliveryView = WebhookDelivery & { event: { id: string; type: string; createdAt: Date } };
-export type WebhookEndpointView = WebhookEndpoint & { lastDelivery: WebhookDeliveryView | null };
+export type WebhookEndpointView = WebhookEndpoint & {
+  lastDelivery: WebhookDeliveryView | null;
+  /** Sufra turned it off because every delivery failed for WEBHOOK_DISABLE_AFTER_MS (not a manager) */
+  disabledBecauseFailing: boolean;
+};
+/** Why Sufra turned an endpoint off (webhook_endpoints.disabled_reason); a manager's switch leaves none. */
+const DISABLED_FAILING = "failing";
+
+/** An endpoint as both its readers see it (the GraphQL door reads `disabledBecauseFailing` from here). */
+const endpointView = (e: WebhookEndpoint, lastDelivery: WebhookDeliveryView | null): WebhookEndpointView => ({
+  ...e,
+  lastDelivery,
+  disabledBecauseFailing: !e.enabled && e.disabledReason === DISABLED_FAILING,
+});
 
 export interface WebhooksOptions {
   /** replaces the HTTP call (unused by the tests, which use real receivers); default sendWebhook */
@@ -129,14 +142,16 @@ export function createWebhooksService(
 
   async function withLastDelivery(endpoints: WebhookEndpoint[]): Promise<WebhookEndpointView[]> {
     return Promise.all(
-      endpoints.map(async (e) => ({
-        ...e,
-        lastDelivery: await db.webhookDelivery.findFirst({
-          where: { endpointId: e.id },
-          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-          include: { event: { select: { id: true, type: true, createdAt: true } } },
-        }),
-      })),
+      endpoints.map(async (e) =>
+        endpointView(
+          e,
+          await db.webhookDelivery.findFirst({
+            where: { endpointId: e.id },
+            orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+            include: { event: { select: { id: true, type: true, createdAt: true } } },
+          }),
+        ),
+      ),
     );
   }
 
@@ -353,7 +368,7 @@ export function createWebhooksService(
       const e = await db.$transaction(async (tx) => {
         const { count } = await tx.webhookEndpoint.updateMany({
           where: { id, enabled: true },
-          data: { enabled: false, disabledReason: "failing", disabledAt: now },
+          data: { enabled: false, disabledReason: DISABLED_FAILING, disabledAt: now },
         });
         if (!count) return null;
         const row = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id } });
@@ -496,7 +511,7 @@ export function createWebhooksService(
         });
         return e;
       });
-      return { endpoint: { ...endpoint, lastDelivery: null } as WebhookEndpointView, secret };
+      return { endpoint: endpointView(endpoint, null), secret };
     },
 
     /** Changes the fields given (Premium, managers). Turning an endpoint on clears why it was off. */
@@ -549,7 +564,7 @@ export function createWebhooksService(
           data: { endpointId: found.id, url: found.url },
           ip: meta.ip,
         });
-        return { ...found, lastDelivery: null } as WebhookEndpointView;
+        return endpointView(found, null);
       });
     },
 
