@@ -2,7 +2,7 @@
 // (one refresh and one retry on a 401, as the REST client does), reading the body with progress, and
 // saving it under the name the server gives in Content-Disposition (RFC 6266 filename*, Arabic included).
 import { fetchFile, fileNameOf, saveFile } from "../../lib/download.ts";
-import type { RangeVariables } from "./types.ts";
+import type { RangeVariables } from "./model.ts";
 
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

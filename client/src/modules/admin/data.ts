@@ -4,8 +4,8 @@
 // the Billing tab: each pushed set replaces the cached one, so every view of it updates at once.
 import { useQuery, useSubscription } from "@apollo/client/react";
 import { ADMIN_STATS_REFRESH_MS } from "@sufra/schema";
-import { useSocketConnected } from "../../../app/apollo.ts";
-import { AdminStatsDocument, AdminStatsUpdatedDocument } from "../../../graphql/graphql.ts";
+import { useSocketConnected } from "../../app/apollo.ts";
+import { AdminStatsDocument, AdminStatsUpdatedDocument } from "../../graphql/graphql.ts";
 
 export function useAdminStats() {
   const live = useSocketConnected();

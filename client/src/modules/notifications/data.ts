@@ -9,7 +9,7 @@ import {
   NotificationAddedDocument,
   UnreadNotificationsCountDocument,
   type NotificationItemFragment,
-} from "../../../graphql/graphql.ts";
+} from "../../graphql/graphql.ts";
 
 export type NotificationItem = NotificationItemFragment;
 

@@ -5,6 +5,7 @@ import { useQuery } from "@apollo/client/react";
 import { useTranslation } from "react-i18next";
 import { InsightsPostingTimesDocument, type InsightsPostingTimesQuery } from "../../graphql/graphql.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
+import { postingSuggestionReasonKeyOf } from "../../graphql/enumKeys.ts";
 
 export type PostingInsightsData = InsightsPostingTimesQuery["postingInsights"];
 export type SuggestedTime = PostingInsightsData["suggestions"][number];
@@ -24,7 +25,7 @@ export function useSuggestedTimes(limit = 4, now = Date.now()): SuggestedTime[] 
 }
 
 /** The i18n key of a reason the server sends (GraphQL writes it in capitals). */
-export const reasonKey = (reason: string) => `reasons.${reason.toLowerCase()}`;
+export const reasonKey = (reason: string) => `reasons.${postingSuggestionReasonKeyOf(reason) ?? reason}`;
 
 /** A posting time's reason ("after Maghrib") in the person's language: one list for every screen that names one (the planner too). */
 export function useReasonText(): (reason: string) => string {
