@@ -2,7 +2,7 @@
 // phone, a page of 20 at a time (cursor pages). A table on large screens, cards on small ones; each
 // row offers the actions its status allows.
 import { useQuery } from "@apollo/client/react";
-import { PLANS, type PlanId } from "@sufra/schema";
+import { PLANS } from "@sufra/schema";
 import {
   Alert,
   Button,

@@ -1,3 +1,4 @@
+// The admin console's live reads (docs/architecture.md#client-rooms: data.ts).
 // The admin's figures, live: the adminStatsUpdated subscription pushes fresh figures after every change
 // on any server process (sign-ups, posts, health, payments, refunds, subscriptions moving); while the
 // socket is down the 30 s refresh (docs/product.md#admin-dashboard) takes over. Shared by the overview and

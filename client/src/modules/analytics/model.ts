@@ -1,3 +1,4 @@
+// The analytics screen's pure rules (docs/architecture.md#client-rooms: model.ts): the period, the names, the variables.
 // The screen's filters as the URL keeps them (?period=&from=&to=&campaign=&demo=), read into the
 // range of Kuwait days every analytics question takes. Pure: `today` is Kuwait's date, passed in.
 import {

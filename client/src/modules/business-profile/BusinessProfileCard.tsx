@@ -27,8 +27,6 @@ import {
   BusinessProfileDocument,
   UpdateBusinessProfileDocument,
   type BusinessProfileFieldsFragment,
-  type DeliveryAppKey,
-  type ReservationMode,
 } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";

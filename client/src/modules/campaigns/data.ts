@@ -1,3 +1,4 @@
+// The campaigns' conversation with the server shared by both pages (docs/architecture.md#client-rooms: data.ts).
 // "Delete" a campaign: a confirmation that says its posts stay (without a campaign), then the deletion
 // and what happened, in the person's language.
 import { useMutation } from "@apollo/client/react";

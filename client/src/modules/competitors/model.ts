@@ -10,7 +10,6 @@ import {
   summaryPointText,
   type CompetitorMetric,
   type Locale,
-  type PlatformName,
   type SummaryPoint,
 } from "@sufra/schema";
 import type {
@@ -19,7 +18,7 @@ import type {
   Platform as GqlPlatform,
 } from "../../graphql/graphql.ts";
 import { formatNumber, formatPercent } from "../../lib/format.ts";
-import { platformFromKey, platformKey } from "../../graphql/enumKeys.ts";
+import { platformKey } from "../../graphql/enumKeys.ts";
 
 export type Benchmark = CompetitorsBenchmarkQuery["competitorBenchmark"];
 export type Entry = Benchmark["competitors"][number];

@@ -26,10 +26,6 @@ import {
   type InboxFilter,
   type InboxItemFieldsFragment,
   type InboxResultFieldsFragment,
-  type ReviewLanguage,
-  type ReviewSentiment,
-  type ReviewSource,
-  type ReviewTopic,
 } from "../../graphql/graphql.ts";
 import { errorCode, errorMessage } from "../../lib/errorMessage.ts";
 import type { InboxFilters, InboxItem, ReplyLanguages } from "./model.ts";

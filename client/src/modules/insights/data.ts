@@ -1,3 +1,4 @@
+// The insights' reads (docs/architecture.md#client-rooms: data.ts).
 // The posting insights query, shared by the dashboard card and the schedule picker (one query, one
 // cache entry). The picker's suggestions are a nicety: while they load, or if they cannot be had
 // (no business, no network), the picker simply shows none.

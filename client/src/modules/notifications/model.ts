@@ -1,16 +1,9 @@
+// A notification's sentence, pure (docs/architecture.md#client-rooms: model.ts).
 // A notification's line, written from its type and data in the person's language, and where opening
 // it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients,
 // the Facebook sign-in for competitor figures to the competitors, a webhook turned off to the webhooks,
 // a negative review or comment to the inbox).
-import {
-  isMessageKey,
-  isPlatformName,
-  messageText,
-  PLANS,
-  PLATFORM_LABELS,
-  type Locale,
-  type PlanId,
-} from "@sufra/schema";
+import { isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type Locale } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
 import { formatDate, formatFilsMoney } from "../../lib/format.ts";

@@ -69,6 +69,7 @@ import { POSTS_NS } from "./i18n.ts";
 import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import "./posts.css";
+import { postStatusFromKey } from "../../graphql/enumKeys.ts";
 
 export const PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -446,7 +447,7 @@ export default function PostsPage() {
           value={statuses}
           onChange={setStatuses}
           options={POST_STATUSES.map((s) => ({
-            value: s.toUpperCase() as PostStatus,
+            value: postStatusFromKey[s],
             label: messageText(postStatusKey(s), locale),
           }))}
           className="sufra-filter-status"

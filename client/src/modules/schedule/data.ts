@@ -1,3 +1,4 @@
+// The calendar's conversation with the server (docs/architecture.md#client-rooms: data.ts); time.ts converts its instants.
 // Kuwait's holidays and occasions in the calendar's visible range: kuwaitHolidays for each year the
 // range touches (one or two), grouped by Kuwait day (YYYY-MM-DD). The labels are a help, not the
 // calendar's content: a failure leaves the days unlabelled.

@@ -4,7 +4,7 @@
 // clicks when the Facebook sign-in is missing), edit, stop following.
 import { DeleteOutlined, EditOutlined, FacebookFilled, InstagramOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@apollo/client/react";
-import { COMPETITOR_SOURCE_LABELS, type CompetitorSource } from "@sufra/schema";
+import { COMPETITOR_SOURCE_LABELS } from "@sufra/schema";
 import { Alert, App, Button, Card, Popconfirm, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
