@@ -29,7 +29,7 @@ import "./team.css";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
 import { ToneTag } from "../../shared/ToneTag.tsx";
-import { teamRoleFromKey, teamRoleKeyOf } from "../../graphql/enumKeys.ts";
+import { roleKeyOf, teamRoleFromKey, teamRoleKeyOf } from "../../graphql/enumKeys.ts";
 
 type Member = TeamPageQuery["team"]["members"][number];
 
@@ -70,7 +70,7 @@ export default function TeamPage() {
 
 export function RoleTag({ role }: { role: string }) {
   const { t } = useTranslation(TEAM_NS);
-  const r = teamRoleKeyOf(role) ?? role.toLowerCase();
+  const r = roleKeyOf(role) ?? role;
   return <ToneTag tone={r === "owner" ? "warning" : null}>{t(`roles.${r}`, { defaultValue: role })}</ToneTag>;
 }
 
