@@ -30,7 +30,7 @@ export const ME: ExampleOperation = {
 export const LIST_POSTS: ExampleOperation = {
   name: "ListPosts",
   query: `query ListPosts($first: Int, $after: String) {
-  posts(first: $first, after: $after, status: [SCHEDULED, PUBLISHED]) {
+  posts(first: $first, after: $after) {
     totalCount
     pageInfo {
       hasNextPage
@@ -164,7 +164,7 @@ export const EXAMPLES: PlaygroundExample[] = [
   {
     title: "List posts",
     query: tab(
-      `List posts: the business's scheduled and published posts, 20 at a time.
+      `List posts: the business's newest posts, 20 at a time.
 Paste your API key in the Headers tab below, then press the run button.`,
       LIST_POSTS,
     ),
