@@ -24,6 +24,8 @@ const config: CodegenConfig = {
         defaultScalarType: "unknown",
       },
     },
+    // every enum's values as lower-case keys and back (platformKey, platformFromKey, ...), for texts and CSS classes
+    "client/src/graphql/enumKeys.ts": { plugins: ["./client/scripts/codegen-enum-keys.cjs"] },
   },
 };
 

@@ -56,6 +56,34 @@ test("no file but lib/format.ts writes money (KWD, د.ك) on its own", () => {
     offenders((f) => /modules\/[\w-]+\/money\.ts$/.test(f.file) && /\bKWD|د\.ك|formatFils|toFixed\(3\)/.test(f.text)),
   ).toEqual([]);
   expect(offenders((f) => /toFixed\(3\)/.test(f.text))).toEqual([]);
+  // a money writer of a module's own that only passes its amount on to formatFilsMoney (a second name for the
+  // one writer: `money(fils)` here, `formatFilsMoney(fils)` there)
+  expect(
+    offenders((f) =>
+      /const\s+\w+\s*=\s*\([^)]*\)(:\s*\w+)?\s*=>\s*formatFilsMoney\(|return\s+formatFilsMoney\([^;]*;\s*\}/.test(
+        f.text,
+      ),
+    ),
+  ).toEqual([]);
+  // fils divided into dinars for the screen ("fils / 1000", `${amountFils / 1000}`), or Intl's number writer given a currency
+  expect(offenders((f) => /fils\w*\s*\/\s*1000|Fils\s*\/\s*1_?000/.test(f.text))).toEqual([]);
+  expect(offenders((f) => /new Intl\.NumberFormat\([^)]*currency/.test(f.text))).toEqual([]);
+});
+
+test("the scan's money rules catch the ways a module wrote KWD before", () => {
+  const wrote = [
+    "const money = (fils: number, locale: Locale) => formatFilsMoney(fils, locale);",
+    "export const kwdText = (n: number, l: Locale): string => formatFilsMoney(n, l, { unit: false });",
+    "function money(fils: number, locale: Locale) {\n  return formatFilsMoney(fils, locale);\n}",
+  ];
+  for (const line of wrote)
+    expect(
+      /const\s+\w+\s*=\s*\([^)]*\)(:\s*\w+)?\s*=>\s*formatFilsMoney\(|return\s+formatFilsMoney\([^;]*;\s*\}/.test(line),
+    ).toBe(true);
+  expect(/fils\w*\s*\/\s*1000|Fils\s*\/\s*1_?000/.test("`${(p.amountFils / 1000).toFixed(3)} KWD`")).toBe(true);
+  expect(
+    /new Intl\.NumberFormat\([^)]*currency/.test('new Intl.NumberFormat("en", { style: "currency", currency: "KWD" })'),
+  ).toBe(true);
 });
 
 test("an input's character counter and a pager write the person's digits", () => {

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { GraphiQL, HISTORY_PLUGIN } from "graphiql";
 import { useTranslation } from "react-i18next";
 import { directionOf } from "../i18n/index.ts";
-import { EXAMPLES } from "./examples.ts";
+import { EXAMPLES } from "../shared/apiExamples.ts";
 import { keyMemory, playgroundFetcher, PRESET_HEADERS } from "./fetcher.ts";
 import { PLAYGROUND_NS } from "./i18n.ts";
 import { tabsStorage } from "./storage.ts";

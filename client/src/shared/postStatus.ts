@@ -3,14 +3,15 @@
 // the status is always written out too (event title, drawer, legend), never told by colour alone.
 import { isPostStatus, isTargetStatus, messageText, postStatusKey, targetStatusKey, type Locale } from "@sufra/schema";
 import type { PostStatus, TargetStatus } from "../graphql/graphql.ts";
+import { postStatusKeyOf, targetStatusKeyOf } from "../graphql/enumKeys.ts";
 
 export const postStatusLabel = (status: PostStatus | string, locale: Locale) => {
-  const s = status.toLowerCase();
+  const s = postStatusKeyOf(status) ?? status;
   return isPostStatus(s) ? messageText(postStatusKey(s), locale) : status;
 };
 
 export const targetStatusLabel = (status: TargetStatus | string, locale: Locale) => {
-  const s = status.toLowerCase();
+  const s = targetStatusKeyOf(status) ?? status;
   return isTargetStatus(s) ? messageText(targetStatusKey(s), locale) : status;
 };
 

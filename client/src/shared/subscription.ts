@@ -1,10 +1,11 @@
 // Reading a subscription as the dashboards show it: the plan (from the shared price list) and the trial.
 import { daysUntil } from "../lib/format.ts";
 import { isPlanId, PLANS, type Plan } from "@sufra/schema";
+import { planKeyOf } from "../graphql/enumKeys.ts";
 
 /** GraphQL's plan enum (BASIC, ...) as the shared plan, with its names and price. */
 export const planOf = (plan: string | null | undefined): Plan | null => {
-  const id = plan?.toLowerCase();
+  const id = planKeyOf(plan);
   return isPlanId(id) ? PLANS[id] : null;
 };
 

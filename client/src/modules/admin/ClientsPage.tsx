@@ -2,7 +2,7 @@
 // phone, a page of 20 at a time (cursor pages). A table on large screens, cards on small ones; each
 // row offers the actions its status allows.
 import { useQuery } from "@apollo/client/react";
-import { PLANS, type PlanId } from "@sufra/schema";
+import { PLANS } from "@sufra/schema";
 import {
   Alert,
   Button,
@@ -32,18 +32,19 @@ import {
 import { ClientDetails } from "./components/ClientDetails.tsx";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { ClientStatusTag, PlanName } from "./components/tags.tsx";
-import { ClientActionButtons, useClientActions, type ClientActions } from "./hooks/useClientActions.tsx";
+import { ClientActionButtons, useClientActions, type ClientActions } from "./components/ClientActions.tsx";
 import "./i18n.ts";
 import "./admin.css";
+import { clientStatusKey, clientStatusOfKey, planKey, planOfKey } from "../../graphql/enumKeys.ts";
 
 export const PAGE_SIZE = 20;
 const FILTERS = ["ALL", "PENDING", "ACTIVE", "SUSPENDED", "REJECTED"] as const;
 type Filter = (typeof FILTERS)[number];
 
-const filterOf = (v: string | null): Filter => FILTERS.find((f) => f === v?.toUpperCase()) ?? "ALL";
+const filterOf = (v: string | null): Filter => FILTERS.find((f) => f === clientStatusOfKey(v)) ?? "ALL";
 const PLANS_FILTER = ["ALL", "BASIC", "PROFESSIONAL", "PREMIUM"] as const;
 type PlanFilter = (typeof PLANS_FILTER)[number];
-const planOf = (v: string | null): PlanFilter => PLANS_FILTER.find((p) => p === v?.toUpperCase()) ?? "ALL";
+const planOf = (v: string | null): PlanFilter => planOfKey(v) ?? "ALL";
 
 export default function ClientsPage() {
   const { t } = useTranslation("admin");
@@ -80,8 +81,8 @@ export default function ClientsPage() {
     const client = next.client === undefined ? detailsId : next.client;
     setParams(
       {
-        ...(status !== "ALL" ? { status: status.toLowerCase() } : {}),
-        ...(p !== "ALL" ? { plan: p.toLowerCase() } : {}),
+        ...(status !== "ALL" ? { status: clientStatusKey[status] } : {}),
+        ...(p !== "ALL" ? { plan: planKey[p] } : {}),
         ...(q ? { q } : {}),
         ...(client ? { client } : {}),
       },
@@ -192,7 +193,7 @@ export default function ClientsPage() {
           onChange={(v) => setQuery({ plan: v })}
           options={PLANS_FILTER.map((p) => ({
             value: p,
-            label: p === "ALL" ? t("planFilter.ALL") : PLANS[p.toLowerCase() as PlanId].name[locale],
+            label: p === "ALL" ? t("planFilter.ALL") : PLANS[planKey[p]].name[locale],
           }))}
           className="sufra-plan-filter"
           data-testid="plan-filter"

@@ -9,8 +9,8 @@ import { inLanguage, pick } from "../../../test/render.tsx";
 import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import AnalyticsPage from "./AnalyticsPage.tsx";
 import { fileNameOf } from "../../lib/download.ts";
-import { exportPath } from "./exportFile.ts";
-import { presetRange, readFilters } from "./period.ts";
+import { exportPath } from "./data.ts";
+import { presetRange, readFilters } from "./model.ts";
 import { analyticsMocks } from "./testMocks.ts";
 
 jest.setTimeout(60_000);

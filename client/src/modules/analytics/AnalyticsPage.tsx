@@ -24,8 +24,8 @@ import { PlatformsCard } from "./components/PlatformsCard.tsx";
 import { RealtimeStrip } from "./components/RealtimeStrip.tsx";
 import { TopPostsCard } from "./components/TopPostsCard.tsx";
 import { ANALYTICS_NS } from "./i18n.ts";
-import { formatDay } from "./labels.ts";
-import { rangeVariables } from "./period.ts";
+import { formatDay } from "./model.ts";
+import { rangeVariables } from "./model.ts";
 import { useFilters } from "./useFilters.ts";
 import "./analytics.css";
 

@@ -2,7 +2,7 @@
 // today read once per render.
 import { kuwaitDate } from "@sufra/schema";
 import { useSearchParams } from "react-router-dom";
-import { readFilters, writeFilters, type Filters } from "./period.ts";
+import { readFilters, writeFilters, type Filters } from "./model.ts";
 
 export function useFilters(): [Filters, (change: Partial<Filters>) => void, string] {
   const [params, setParams] = useSearchParams();

@@ -31,7 +31,7 @@ import {
 } from "../../../test/screens.tsx";
 import BillingPage from "./BillingPage.tsx";
 import { SubscriptionBanner } from "./components/SubscriptionBanner.tsx";
-import { gatewayPage } from "./money.ts";
+import { gatewayPage } from "./model.ts";
 
 // Kuwait midnight instants (UTC+3): December 1, 2026 .. January 1, 2027
 const DEC_1 = "2026-11-30T21:00:00.000Z";

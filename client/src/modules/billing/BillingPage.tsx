@@ -3,12 +3,10 @@
 // "Cancel at period end" / "Keep my subscription", the invoices' name and address, the invoices and the
 // payments. Owners and the account holder act; the business's other people read. The gateway sends the
 // browser back to /billing?payment=<id>, whose outcome shows on top. Live: billingChanged refetches.
-import { useApolloClient, useQuery, useSubscription } from "@apollo/client/react";
 import { Col, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useEffect } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
-import { BillingChangedDocument, BillingDocument, BillingInvoicesDocument } from "../../graphql/graphql.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
@@ -18,6 +16,7 @@ import { PayCard } from "./components/PayCard.tsx";
 import { PaymentResult } from "./components/PaymentResult.tsx";
 import { PlansCard } from "./components/PlansCard.tsx";
 import { StatusCard } from "./components/StatusCard.tsx";
+import { useBillingPage } from "./data.ts";
 import { BILLING_NS } from "./i18n.ts";
 import "./billing.css";
 
@@ -25,12 +24,7 @@ export default function BillingPage() {
   const { t } = useTranslation(BILLING_NS);
   const [params, setParams] = useSearchParams();
   const paymentId = params.get("payment");
-  const client = useApolloClient();
-  const { data, error } = useQuery(BillingDocument, { fetchPolicy: "cache-and-network" });
-  // the page and, for those who see them, the invoices (a payment applied issues one)
-  const reload = () => client.refetchQueries({ include: [BillingDocument, BillingInvoicesDocument] }).catch(() => {});
-  // a payment applied by the webhook, the lifecycle job or an admin: the page follows
-  useSubscription(BillingChangedDocument, { onData: () => void reload(), onError: () => {} });
+  const { data, error, reload } = useBillingPage();
 
   const closeResult = () =>
     setParams(

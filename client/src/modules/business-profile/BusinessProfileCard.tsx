@@ -27,16 +27,20 @@ import {
   BusinessProfileDocument,
   UpdateBusinessProfileDocument,
   type BusinessProfileFieldsFragment,
-  type DeliveryAppKey,
-  type ReservationMode,
 } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { MenuEditor } from "./MenuEditor.tsx";
 import { VoiceCard } from "./VoiceCard.tsx";
-import { schemaRule } from "./rules.ts";
+import { schemaRule } from "./model.ts";
 import "./business-profile.css";
+import {
+  deliveryAppKeyKey,
+  deliveryAppKeyOfKey,
+  reservationModeKey,
+  reservationModeOfKey,
+} from "../../graphql/enumKeys.ts";
 
 interface Values {
   nameAr?: string | null;
@@ -81,8 +85,8 @@ const formName = (field: string) => field.split(".").map((p) => (/^\d+$/.test(p)
 
 const initialOf = (p: BusinessProfileFieldsFragment): Values => ({
   ...Object.fromEntries(FIELDS.map((f) => [f, p[f] ?? undefined])),
-  reservationMode: p.reservationMode ? p.reservationMode.toLowerCase() : undefined,
-  deliveryApps: p.deliveryApps.map((a) => ({ app: a.app.toLowerCase(), name: a.name ?? undefined, url: a.url })),
+  reservationMode: p.reservationMode ? reservationModeKey[p.reservationMode] : undefined,
+  deliveryApps: p.deliveryApps.map((a) => ({ app: deliveryAppKeyKey[a.app], name: a.name ?? undefined, url: a.url })),
 });
 
 type Labels = Readonly<Record<Locale, string>>;
@@ -139,11 +143,11 @@ function ProfileForm({ profile }: { profile: BusinessProfileFieldsFragment }) {
     // every field is sent: a blank one clears it on the server
     const input = {
       ...Object.fromEntries(FIELDS.map((f) => [f, (v[f] ?? "").trim() || null])),
-      reservationMode: v.reservationMode ? (v.reservationMode.toUpperCase() as ReservationMode) : null,
+      reservationMode: reservationModeOfKey(v.reservationMode) ?? null,
       deliveryApps: (v.deliveryApps ?? [])
         .filter((a) => a && (a.app || a.url?.trim()))
         .map((a) => ({
-          app: (a.app ?? "").toUpperCase() as DeliveryAppKey,
+          app: deliveryAppKeyOfKey(a.app)!,
           name: a.name?.trim() || null,
           url: (a.url ?? "").trim(),
         })),

@@ -53,7 +53,7 @@ import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatMoney, formatNumber, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
-import { schemaRule } from "./rules.ts";
+import { schemaRule } from "./model.ts";
 
 type Item = BusinessProfileMenuItemFragment;
 

@@ -31,8 +31,9 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
-import { schemaRule } from "./rules.ts";
+import { schemaRule } from "./model.ts";
 import { ToneTag } from "../../shared/ToneTag.tsx";
+import { voiceSourceKey } from "../../graphql/enumKeys.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
 /** The habits chosen from a list, with the list's labels in both languages. */
@@ -127,7 +128,7 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
 
   const sourceTag = (s: VoiceSource) => (
     <ToneTag tone={s === "CHOSEN" ? "neutral" : s === "LEARNED" ? "success" : null}>
-      {t(`voice.source.${s.toLowerCase()}`)}
+      {t(`voice.source.${voiceSourceKey[s]}`)}
     </ToneTag>
   );
 

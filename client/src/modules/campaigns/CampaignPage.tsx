@@ -24,6 +24,7 @@ import {
 import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import {
   formatDateTime,
+  formatFilsMoney,
   formatHijri,
   formatNumber,
   formatPercent,
@@ -39,17 +40,17 @@ import {
   goalLabel,
   metricKey,
   metricLabel,
-  money,
   occasionLabel,
   PhaseTag,
 } from "./components/bits.tsx";
 import { AttachPostsModal } from "./components/AttachPostsModal.tsx";
 import { CampaignFormModal } from "./components/CampaignFormModal.tsx";
-import { useDeleteCampaign } from "./components/useDeleteCampaign.tsx";
+import { useDeleteCampaign } from "./data.ts";
 import { CAMPAIGNS_NS } from "./i18n.ts";
 import { useSimulatedKind } from "../../shared/simulated.ts";
 import "./campaigns.css";
 import { ToneTag } from "../../shared/ToneTag.tsx";
+import { campaignPhaseKey } from "../../graphql/enumKeys.ts";
 
 type Detail = NonNullable<CampaignsCampaignQuery["campaign"]>;
 type Rollup = Detail["rollup"];
@@ -181,7 +182,7 @@ function ProgressCard({ campaign: c, onSaved }: { campaign: Detail; onSaved: () 
   const [error, setError] = useState<string | null>(null);
   const d = c.rollup.days;
   const metric = metricLabel(c.rollup.progress.metric, locale);
-  const phase = d.phase.toLowerCase() as "upcoming" | "running" | "ended";
+  const phase = campaignPhaseKey[d.phase];
   const n = (v: number) => formatNumber(v, locale);
 
   const save = async () => {
@@ -370,14 +371,14 @@ function SpendCard({ rollup: r }: { rollup: Rollup }) {
   const s = r.spend;
   const metric = metricKey(r.progress.metric);
   const kwd = (fils: number | null | undefined) =>
-    fils === null || fils === undefined ? t("page.notYet") : money(fils, locale);
+    fils === null || fils === undefined ? t("page.notYet") : formatFilsMoney(fils, locale);
   return (
     <Card title={t("page.spend")} className="sufra-campaign-card" data-testid="campaign-spend">
       {s.budgetFils === null || s.budgetFils === undefined ? (
         <Typography.Paragraph type="secondary">{t("page.noBudget")}</Typography.Paragraph>
       ) : (
         <div className="sufra-campaign-figures">
-          <Figure label={t("page.budget")} value={money(s.budgetFils, locale)} testId="spend-budget" />
+          <Figure label={t("page.budget")} value={formatFilsMoney(s.budgetFils, locale)} testId="spend-budget" />
           <Figure label={t("page.costPer1000Reach")} value={kwd(s.costPer1000ReachFils)} testId="spend-per-1000" />
           {/* awareness's result is reach: the figure above already says it */}
           {metric !== "reach" && (

@@ -22,19 +22,11 @@ import {
   CampaignsUpcomingOccasionsDocument,
   type CampaignsCampaignFieldsFragment,
 } from "../../graphql/graphql.ts";
-import { formatDate, formatHijri, formatNumber, joinNodes } from "../../lib/format.ts";
+import { formatDate, formatFilsMoney, formatHijri, formatNumber, joinNodes } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import {
-  CampaignDates,
-  dayInstant,
-  GoalProgress,
-  goalLabel,
-  money,
-  occasionLabel,
-  PhaseTag,
-} from "./components/bits.tsx";
+import { CampaignDates, dayInstant, GoalProgress, goalLabel, occasionLabel, PhaseTag } from "./components/bits.tsx";
 import { CampaignFormModal, type CampaignDraft } from "./components/CampaignFormModal.tsx";
-import { useDeleteCampaign } from "./components/useDeleteCampaign.tsx";
+import { useDeleteCampaign } from "./data.ts";
 import { CAMPAIGNS_NS } from "./i18n.ts";
 import "./campaigns.css";
 
@@ -87,7 +79,7 @@ export default function CampaignsPage() {
     c.budgetFils === null || c.budgetFils === undefined ? (
       <Typography.Text type="secondary">{t("noBudget")}</Typography.Text>
     ) : (
-      <bdi>{money(c.budgetFils, locale)}</bdi>
+      <bdi>{formatFilsMoney(c.budgetFils, locale)}</bdi>
     );
   const occasion = (c: Campaign) =>
     occasionLabel(c.occasion, locale) ?? <Typography.Text type="secondary">{t("noOccasion")}</Typography.Text>;

@@ -21,7 +21,7 @@ import { CompetitorFormModal } from "./components/CompetitorFormModal.tsx";
 import { DiscoveryCard } from "./components/DiscoveryCard.tsx";
 import { ImportCompetitorsModal, TemplateButtons } from "./components/ImportCompetitorsModal.tsx";
 import { SnapshotModal } from "./components/SnapshotModal.tsx";
-import { readBlockOf, useCompetitorDiscovery } from "./discovery.ts";
+import { readBlockOf, useCompetitorDiscovery } from "./data.ts";
 import { COMPETITORS_NS } from "./i18n.ts";
 import type { CompetitorRow } from "./model.ts";
 import "./competitors.css";

@@ -10,7 +10,6 @@ import {
   summaryPointText,
   type CompetitorMetric,
   type Locale,
-  type PlatformName,
   type SummaryPoint,
 } from "@sufra/schema";
 import type {
@@ -19,14 +18,13 @@ import type {
   Platform as GqlPlatform,
 } from "../../graphql/graphql.ts";
 import { formatNumber, formatPercent } from "../../lib/format.ts";
+import { platformKey } from "../../graphql/enumKeys.ts";
 
 export type Benchmark = CompetitorsBenchmarkQuery["competitorBenchmark"];
 export type Entry = Benchmark["competitors"][number];
 export type CompetitorRow = Entry["competitor"];
 
-export const platformKey = (p: GqlPlatform): PlatformName => p.toLowerCase() as PlatformName;
-export const gqlPlatform = (p: PlatformName): GqlPlatform => p.toUpperCase() as GqlPlatform;
-export const platformLabel = (p: GqlPlatform, locale: Locale) => PLATFORM_LABELS[platformKey(p)][locale];
+export const platformLabel = (p: GqlPlatform, locale: Locale) => PLATFORM_LABELS[platformKey[p]][locale];
 
 const METRICS: Record<GqlMetric, CompetitorMetric> = {
   FOLLOWERS: "followers",
@@ -47,7 +45,7 @@ export function summaryPoints(b: Pick<Benchmark, "summary">): SummaryPoint[] {
       ? [
           {
             key: p.key,
-            ...(p.platform ? { platform: platformKey(p.platform) } : {}),
+            ...(p.platform ? { platform: platformKey[p.platform] } : {}),
             ...(p.metric ? { metric: METRICS[p.metric] } : {}),
             ...(p.own != null ? { own: p.own } : {}),
             ...(p.theirs != null ? { theirs: p.theirs } : {}),

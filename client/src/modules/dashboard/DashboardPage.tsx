@@ -19,7 +19,7 @@ import { SubscriptionCard } from "./components/SubscriptionCard.tsx";
 import { TrialAlert } from "./components/TrialAlert.tsx";
 import { Welcome } from "./components/Welcome.tsx";
 import { NegativeItemsCard, UnansweredReviewsCard } from "./components/UnansweredReviewsCard.tsx";
-import { useClientDashboard } from "./hooks/useClientDashboard.ts";
+import { useClientDashboard } from "./data.ts";
 import { BestTimesCard } from "../insights/index.ts";
 import { OwnerDashboard } from "./OwnerDashboardPage.tsx";
 import "./i18n.ts";

@@ -13,8 +13,8 @@ import { StatCards } from "./components/StatCards.tsx";
 import { SubscriptionCard } from "./components/SubscriptionCard.tsx";
 import { TrialAlert } from "./components/TrialAlert.tsx";
 import { Welcome } from "./components/Welcome.tsx";
-import type { DashboardBusiness } from "./hooks/useDashboardMe.ts";
-import { useOwnerStats } from "./hooks/useOwnerStats.ts";
+import type { DashboardBusiness } from "./data.ts";
+import { useOwnerStats } from "./data.ts";
 import "./i18n.ts";
 
 /** The business's figures and what depends on them; a person without a business has none to show. */

@@ -1,15 +1,16 @@
 // The developer documentation (/developers, docs/product.md#routes): public, read before buying. How to
 // get a key, authentication, rate limits and their headers, the error catalogue in both languages,
-// pagination, time zones, examples in curl and JavaScript (examples.ts, checked against the schema by
-// the server's tests), the playground and the SDL, webhooks, the REST reference and the changelog.
-// Like the legal pages it uses the public site's header and footer and no antd; only the REST
+// pagination, time zones, examples in curl and JavaScript (examples.ts around the catalogue of
+// shared/apiExamples.ts, run against the API by the server's tests), the playground and the SDL, webhooks, the REST reference and the changelog.
+// Like the legal pages it is framed by the public site's PublicPage (landing's face) and uses no antd; only the REST
 // reference, which does, loads when the reader asks for it. Code stays left to right in Arabic.
 import { API_KEY_RATE_LIMIT, ERRORS, type ErrorCode, type Locale } from "@sufra/schema";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { formatDate, formatNumber, latinDigits, latinText } from "../../lib/format.ts";
-import { SiteFooter, SiteHeader, usePublicPage } from "../landing/index.ts";
+import { PublicPage, PublicSection } from "../landing/index.ts";
+import * as api from "../../shared/apiExamples.ts";
 import * as ex from "./examples.ts";
 import { CHANGELOG, DEV_SECTIONS, DEVELOPERS_NS, type DevSection, type DevSectionId } from "./i18n.ts";
 import "./developers.css";
@@ -125,7 +126,6 @@ function ErrorTable() {
 export default function DevelopersPage() {
   const { t, i18n } = useTranslation(DEVELOPERS_NS);
   const locale: Locale = i18n.resolvedLanguage === "ar" ? "ar" : "en";
-  usePublicPage(t("metaTitle"));
   const [showRest, setShowRest] = useState(false);
   const origin = typeof window !== "undefined" ? window.location.origin : ex.ORIGIN_PLACEHOLDER;
   // quantities in the Arabic texts are written in Arabic-Indic digits: Latin ones for a person who chose them
@@ -161,21 +161,21 @@ export default function DevelopersPage() {
         <Example
           id="list-posts"
           title={s("examples.listPosts")}
-          curl={ex.curlOf(ex.LIST_POSTS, origin)}
+          curl={ex.curlOf(api.LIST_POSTS, origin)}
           js={ex.JS_LIST_POSTS}
         />
         <Example
           id="schedule-post"
           title={s("examples.schedulePost")}
           note={s("examples.schedulePostNote")}
-          curl={`${ex.curlOf(ex.PICK_MEDIA, origin)}\n\n${ex.curlOf(ex.SCHEDULE_POST, origin)}`}
+          curl={`${ex.curlOf(api.PICK_MEDIA, origin)}\n\n${ex.curlOf(api.SCHEDULE_POST, origin)}`}
           js={ex.JS_SCHEDULE_POST}
         />
         <Example
           id="analytics"
           title={s("examples.readAnalytics")}
           note={s("examples.readAnalyticsNote")}
-          curl={`${ex.curlOf(ex.ME, origin)}\n\n${ex.curlOf(ex.READ_ANALYTICS, origin)}`}
+          curl={`${ex.curlOf(api.ME, origin)}\n\n${ex.curlOf(api.READ_ANALYTICS, origin)}`}
           js={ex.JS_READ_ANALYTICS}
         />
         <div className="dev-example" id="example-subscribe" data-testid="example-subscribe">
@@ -258,56 +258,35 @@ export default function DevelopersPage() {
   };
 
   return (
-    <div className="site">
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className="dev">
-        <div className="site-container dev-inner">
-          <p className="dev-back">
-            <Link to="/" data-testid="back-home">
-              <span aria-hidden="true">{locale === "ar" ? "→" : "←"}</span> {t("backHome")}
-            </Link>
-          </p>
-          <h1>{t("title")}</h1>
-          <p className="dev-intro">{t("intro")}</p>
-
-          <nav className="dev-toc" aria-labelledby="dev-toc-title">
-            <h2 id="dev-toc-title">{t("contents")}</h2>
-            <ul>
-              {DEV_SECTIONS.map((id) => (
-                <li key={id}>
-                  <a href={`#${id}`}>{section(id).title}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          {DEV_SECTIONS.map((id) => {
-            const sec = section(id);
-            return (
-              <section
-                key={id}
-                id={id}
-                className="dev-section"
-                aria-labelledby={`${id}-title`}
-                data-testid={`section-${id}`}
-              >
-                <h2 id={`${id}-title`}>{sec.title}</h2>
-                {paragraphs(sec.body)}
-                {sec.list && (
-                  <ul>
-                    {sec.list.map((item, i) => (
-                      <li key={i}>{prose(item)}</li>
-                    ))}
-                  </ul>
-                )}
-                {extra[id]}
-                {paragraphs(sec.after)}
-              </section>
-            );
-          })}
-        </div>
-      </main>
-      <SiteFooter />
-    </div>
+    <PublicPage
+      wide
+      metaTitle={t("metaTitle")}
+      title={t("title")}
+      intro={t("intro")}
+      backHome={t("backHome")}
+      contents={{
+        title: t("contents"),
+        id: "dev-toc-title",
+        entries: DEV_SECTIONS.map((id) => ({ href: `#${id}`, title: section(id).title })),
+      }}
+    >
+      {DEV_SECTIONS.map((id) => {
+        const sec = section(id);
+        return (
+          <PublicSection key={id} id={id} title={sec.title} testId={`section-${id}`}>
+            {paragraphs(sec.body)}
+            {sec.list && (
+              <ul>
+                {sec.list.map((item, i) => (
+                  <li key={i}>{prose(item)}</li>
+                ))}
+              </ul>
+            )}
+            {extra[id]}
+            {paragraphs(sec.after)}
+          </PublicSection>
+        );
+      })}
+    </PublicPage>
   );
 }

@@ -1,148 +1,20 @@
-// The example operations and code of the developer documentation (/developers, docs/product.md#routes).
-// Plain strings with no imports: server/tests/developer-examples.test.ts imports this file and checks
-// every operation and its variables against the built schema, and runs the read-only ones with a real
-// key, so the page never shows an example the server would refuse.
+// The code of the developer documentation (/developers, docs/product.md#routes): curl and JavaScript around
+// the operations of the one catalogue of API examples (shared/apiExamples.ts, which the playground's tabs
+// share), and the webhook texts. server/tests/api-examples.test.ts checks them against the running API.
+import {
+  ME,
+  PICK_MEDIA,
+  POST_CHANGED,
+  READ_ANALYTICS,
+  SCHEDULE_POST,
+  LIST_POSTS,
+  type ExampleOperation,
+} from "../../shared/apiExamples.ts";
 
 /** Where the examples send requests; the page puts its own origin in their place. */
 export const ORIGIN_PLACEHOLDER = "https://sufra.example";
 /** A key in the examples (never a real one). */
 export const KEY_PLACEHOLDER = "sk_live_…";
-
-export interface ExampleOperation {
-  /** the operation's name, unique on the page */
-  name: string;
-  query: string;
-  variables?: Record<string, unknown>;
-  /** a mutation or subscription: the server test validates it but does not run it */
-  runs: boolean;
-}
-
-/** Who the key acts for: the business id that analytics fields take as clientId. */
-export const ME: ExampleOperation = {
-  name: "Me",
-  query: `query Me {
-  me {
-    email
-    businessId
-  }
-}`,
-  runs: true,
-};
-
-/** The business's posts, 20 a page, following pageInfo.endCursor. */
-export const LIST_POSTS: ExampleOperation = {
-  name: "ListPosts",
-  query: `query ListPosts($first: Int, $after: String) {
-  posts(first: $first, after: $after, status: [SCHEDULED, PUBLISHED]) {
-    totalCount
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-    edges {
-      node {
-        id
-        status
-        content
-        platforms
-        scheduledFor
-        publishedAt
-      }
-    }
-  }
-}`,
-  variables: { first: 20, after: null },
-  runs: true,
-};
-
-/** Files already in the media library (uploaded in Sufra by a person), to attach by id. */
-export const PICK_MEDIA: ExampleOperation = {
-  name: "PickMedia",
-  query: `query PickMedia {
-  mediaLibrary(first: 5) {
-    edges {
-      node {
-        id
-        kind
-        originalName
-        url
-      }
-    }
-  }
-}`,
-  runs: true,
-};
-
-/** A post created and scheduled at once (scheduledFor set), with a photo from the library. */
-export const SCHEDULE_POST: ExampleOperation = {
-  name: "SchedulePost",
-  query: `mutation SchedulePost($input: PostInput!) {
-  createPost(input: $input) {
-    id
-    status
-    scheduledFor
-    media {
-      id
-    }
-    targets {
-      platform
-      status
-      dueAt
-    }
-  }
-}`,
-  variables: {
-    input: {
-      content: "Karak and fresh saj, every morning from 7",
-      hashtags: ["kuwait", "breakfast"],
-      platforms: ["INSTAGRAM"],
-      mediaIds: ["0b6f2c7e-5a34-4d7e-9a51-3f0c2d8e4b11"],
-      scheduledFor: "2026-12-03T05:00:00.000Z",
-    },
-  },
-  runs: false,
-};
-
-/** Totals over Kuwait days, against the period of the same length before. */
-export const READ_ANALYTICS: ExampleOperation = {
-  name: "Overview",
-  query: `query Overview($clientId: ID!, $from: String, $to: String) {
-  analyticsOverview(clientId: $clientId, from: $from, to: $to) {
-    from
-    to
-    publishedPosts
-    totals {
-      reach
-      views
-      likes
-      comments
-      shares
-      engagementRate
-    }
-  }
-}`,
-  variables: { clientId: "<me.businessId>", from: "2026-11-01", to: "2026-11-25" },
-  runs: true,
-};
-
-/** Status changes of the business's posts, over graphql-ws. */
-export const POST_CHANGED: ExampleOperation = {
-  name: "PostChanged",
-  query: `subscription PostChanged {
-  postChanged {
-    postId
-    postStatus
-    post {
-      id
-      scheduledFor
-      publishedAt
-    }
-  }
-}`,
-  runs: false,
-};
-
-export const EXAMPLE_OPERATIONS = [ME, LIST_POSTS, PICK_MEDIA, SCHEDULE_POST, READ_ANALYTICS, POST_CHANGED] as const;
 
 const json = (v: unknown) => JSON.stringify(v);
 

@@ -26,14 +26,24 @@ import {
   type InboxFilter,
   type InboxItemFieldsFragment,
   type InboxResultFieldsFragment,
-  type ReviewLanguage,
-  type ReviewSentiment,
-  type ReviewSource,
-  type ReviewTopic,
 } from "../../graphql/graphql.ts";
 import { errorCode, errorMessage } from "../../lib/errorMessage.ts";
-import { lower, upper } from "./components/bits.tsx";
 import type { InboxFilters, InboxItem, ReplyLanguages } from "./model.ts";
+import {
+  inboxKindKey,
+  inboxRepliedViaKey,
+  replyGapKey,
+  reviewIntentKey,
+  reviewLanguageFromKey,
+  reviewLanguageKey,
+  reviewSentimentFromKey,
+  reviewSentimentKey,
+  reviewSourceFromKey,
+  reviewSourceKey,
+  reviewStatusKey,
+  reviewTopicFromKey,
+  reviewTopicKey,
+} from "../../graphql/enumKeys.ts";
 
 export const PAGE_SIZE = 20;
 
@@ -62,8 +72,8 @@ function networkOf(r: Wire, kind: InboxItem["kind"], source: InboxItem["source"]
 }
 
 export function itemOf(r: Wire): InboxItem {
-  const source = lower<InboxItem["source"]>(r.source);
-  const kind = lower<InboxItem["kind"]>(r.kind);
+  const source = reviewSourceKey[r.source];
+  const kind = inboxKindKey[r.kind];
   return {
     id: r.id,
     kind,
@@ -71,18 +81,18 @@ export function itemOf(r: Wire): InboxItem {
     author: r.author,
     rating: r.rating ?? null,
     text: r.text,
-    language: lower(r.language),
+    language: reviewLanguageKey[r.language],
     writtenAt: r.writtenAt,
-    sentiment: lower(r.sentiment),
-    intent: lower(r.intent),
-    topics: r.topics.map((x) => lower(x)),
+    sentiment: reviewSentimentKey[r.sentiment],
+    intent: reviewIntentKey[r.intent],
+    topics: r.topics.map((x) => reviewTopicKey[x]),
     reply: r.reply ?? null,
-    replyGaps: (r.replyGaps ?? []).map((g) => lower(g)),
+    replyGaps: (r.replyGaps ?? []).map((g) => replyGapKey[g]),
     replyRejected: r.replyRejected ?? [],
-    status: lower(r.status),
+    status: reviewStatusKey[r.status],
     approvedAt: r.approvedAt ?? null,
     repliedAt: r.repliedAt ?? null,
-    repliedVia: r.repliedVia ? lower<NonNullable<InboxItem["repliedVia"]>>(r.repliedVia) : null,
+    repliedVia: r.repliedVia ? inboxRepliedViaKey[r.repliedVia] : null,
     sendError: r.sendError ?? null,
     branch: r.location ? { id: r.location.id, title: r.location.title } : null,
     post: kind === "comment" && r.permalink ? { permalink: r.permalink, caption: null } : null,
@@ -105,13 +115,13 @@ export function itemOf(r: Wire): InboxItem {
 /** The screen's filters as the server's InboxFilter. */
 export function wireFilter(f: InboxFilters): InboxFilter {
   const w: InboxFilter = {};
-  if (f.source) w.sources = [upper<ReviewSource>(f.source)];
+  if (f.source) w.sources = [reviewSourceFromKey[f.source]];
   if (f.branch) w.locationIds = [f.branch];
   if (f.unanswered) w.unanswered = true;
   if (f.stars) w.ratings = [f.stars];
-  if (f.sentiment) w.sentiments = [upper<ReviewSentiment>(f.sentiment)];
-  if (f.topic) w.topics = [upper<ReviewTopic>(f.topic)];
-  if (f.language) w.languages = [upper<ReviewLanguage>(f.language)];
+  if (f.sentiment) w.sentiments = [reviewSentimentFromKey[f.sentiment]];
+  if (f.topic) w.topics = [reviewTopicFromKey[f.topic]];
+  if (f.language) w.languages = [reviewLanguageFromKey[f.language]];
   if (f.from) w.from = f.from;
   if (f.to) w.to = f.to;
   return w;

@@ -11,7 +11,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
 import { PostingHeatmap } from "./PostingHeatmap.tsx";
 import { slotName } from "../../shared/time.ts";
-import { reasonKey, usePostingInsights } from "./useSuggestedTimes.ts";
+import { reasonKey, usePostingInsights } from "./data.ts";
 import "./i18n.ts";
 
 /** How many of the coming suggested times the card lists. */

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useLocale } from "../../lib/useLocale.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
 import { slotName } from "../../shared/time.ts";
-import { reasonKey, useSuggestedTimes } from "./useSuggestedTimes.ts";
+import { reasonKey, useSuggestedTimes } from "./data.ts";
 import "./i18n.ts";
 import "./insights.css";
 import { partSeparator } from "../../lib/format.ts";

@@ -2,4 +2,4 @@
 // posting times' reasons in words (planner).
 export { BestTimesCard } from "./BestTimesCard.tsx";
 export { SuggestedTimeChips } from "./SuggestedTimeChips.tsx";
-export { useReasonText } from "./useSuggestedTimes.ts";
+export { useReasonText } from "./data.ts";

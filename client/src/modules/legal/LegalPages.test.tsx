@@ -28,7 +28,7 @@ test("the terms: one h1, every section, the trial length, Kuwaiti law, and the w
   const { router } = renderLegal("/terms");
   expect(screen.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeInTheDocument();
   expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
-  expect(document.querySelectorAll(".legal-section")).toHaveLength(TERMS_SECTIONS.length);
+  expect(document.querySelectorAll(".public-page-section")).toHaveLength(TERMS_SECTIONS.length);
   expect(screen.getByText(/free trial of 14 days/)).toBeInTheDocument();
   expect(screen.getByText(/governed by the laws of the State of Kuwait/)).toBeInTheDocument();
   expect(screen.getByText(/AI can make mistakes/)).toBeInTheDocument();
@@ -53,7 +53,7 @@ test("the terms: one h1, every section, the trial length, Kuwaiti law, and the w
 test("the privacy policy names the data, the processors, retention and rights", () => {
   renderLegal("/privacy");
   expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
-  expect(document.querySelectorAll(".legal-section")).toHaveLength(PRIVACY_SECTIONS.length);
+  expect(document.querySelectorAll(".public-page-section")).toHaveLength(PRIVACY_SECTIONS.length);
   for (const text of [
     /^Account:/,
     /^Business:/,

@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { Observable, type Observer } from "rxjs";
 import { NotificationBell } from "../../app/shell/NotificationBell.tsx";
 import i18n from "../../i18n/index.ts";
-import { notificationLink, notificationText } from "./text.ts";
+import { notificationLink, notificationText } from "./model.ts";
 import { inLanguage, renderRoutes } from "../../../test/render.tsx";
 import { freshStart, signIn } from "../../../test/screens.tsx";
 

@@ -54,6 +54,7 @@ import { useReasonText } from "../insights/index.ts";
 import { PLANNER_NS } from "./i18n.ts";
 import "./planner.css";
 import { ToneTag } from "../../shared/ToneTag.tsx";
+import { contentLanguageKey, planFormatKey } from "../../graphql/enumKeys.ts";
 
 type Proposal = PlannerProposalFieldsFragment;
 
@@ -224,7 +225,7 @@ export default function PlannerPage() {
               onChange={setLanguage}
               options={(["EN", "AR", "BOTH"] as const).map((l) => ({
                 value: l,
-                label: t(`languages.${l.toLowerCase()}`),
+                label: t(`languages.${contentLanguageKey[l]}`),
               }))}
               style={{ minWidth: 200 }}
             />
@@ -388,7 +389,7 @@ function ProposalCard({
       <div className="sufra-planner-meta">
         <PlatformIcon platform={p.platform} /> {platformLabel(p.platform, locale)}
         {partSeparator(locale)}
-        {t(`formats.${p.format.toLowerCase()}`)}
+        {t(`formats.${planFormatKey[p.format]}`)}
         {partSeparator(locale)}
         {t("at", { time: formatDateTime(p.scheduledFor as string, locale), reason: reasonText(p.reason) })}
       </div>

@@ -61,6 +61,7 @@ import { browser } from "../../shared/leave.ts";
 import { PlatformIcon, platformLabel, platformName } from "../../shared/platformMeta.tsx";
 import "./platforms.css";
 import { ToneTag } from "../../shared/ToneTag.tsx";
+import { platformKey } from "../../graphql/enumKeys.ts";
 
 type Connection = PlatformsConnectionsQuery["platformConnections"][number];
 
@@ -264,7 +265,7 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
     <Card
       size="small"
       className="sufra-account-card"
-      data-testid={`account-${c.platform.toLowerCase()}`}
+      data-testid={`account-${platformKey[c.platform]}`}
       title={
         <span className="sufra-account-card-title">
           <PlatformIcon platform={c.platform} />

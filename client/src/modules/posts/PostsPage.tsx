@@ -56,6 +56,7 @@ import { usePostSteps, usePostsList } from "./data.ts";
 import { POSTS_NS } from "./i18n.ts";
 import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
 import "./posts.css";
+import { postStatusFromKey } from "../../graphql/enumKeys.ts";
 
 export const PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -412,7 +413,7 @@ export default function PostsPage() {
           value={statuses}
           onChange={setStatuses}
           options={POST_STATUSES.map((s) => ({
-            value: s.toUpperCase() as PostStatus,
+            value: postStatusFromKey[s],
             label: messageText(postStatusKey(s), locale),
           }))}
           className="sufra-filter-status"

@@ -25,7 +25,7 @@ import {
   setScreenWidth,
 } from "../../../test/screens.tsx";
 import { campaignOptionsMock } from "../campaigns/testMocks.ts";
-import { useReschedule } from "./hooks/useReschedule.ts";
+import { useReschedule } from "./data.ts";
 import SchedulePage, { slotTime } from "./SchedulePage.tsx";
 import { fromCalendar, toCalendar } from "./time.ts";
 

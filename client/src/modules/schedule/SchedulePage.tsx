@@ -42,13 +42,14 @@ import { OccasionsBanner } from "./components/OccasionsBanner.tsx";
 import { PostDrawer } from "./components/PostDrawer.tsx";
 import { StatusLegend } from "./components/StatusLegend.tsx";
 import { CampaignFilter } from "../campaigns/index.ts";
-import { useHolidays, type CalendarHoliday } from "./hooks/useHolidays.ts";
-import { useReschedule } from "./hooks/useReschedule.ts";
+import { useHolidays, type CalendarHoliday } from "./data.ts";
+import { useReschedule } from "./data.ts";
 import { SCHEDULE_NS } from "./i18n.ts";
 import { excerpt, isMovable, POST_STATUS_COLORS, postStatusLabel } from "../../shared/postStatus.ts";
 import { calendarLocaleCode, calendarNow, formatHijriDay, fromCalendar, toCalendar } from "./time.ts";
-import { DEFAULT_SCROLL_HOUR, scrollHour, scrollTimeOf, visibleHoursOf } from "./scroll.ts";
+import { DEFAULT_SCROLL_HOUR, scrollHour, scrollTimeOf, visibleHoursOf } from "./model.ts";
 import "./schedule.css";
+import { holidayKindKey, postStatusKey } from "../../graphql/enumKeys.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -122,7 +123,7 @@ export default function SchedulePage() {
       return (
         <span
           key={`${h.occasionKey}-${h.day}`}
-          className={`sufra-holiday is-${h.kind.toLowerCase()}`}
+          className={`sufra-holiday is-${holidayKindKey[h.kind]}`}
           data-testid="holiday-label"
           title={h.corrected ? joinParts([kind, t("holiday.corrected")], locale) : kind}
         >
@@ -152,7 +153,7 @@ export default function SchedulePage() {
             backgroundColor: color,
             borderColor: color,
             textColor: "#FFFFFF",
-            classNames: ["sufra-event", `is-${p.status.toLowerCase()}`],
+            classNames: ["sufra-event", `is-${postStatusKey[p.status]}`],
             extendedProps: { post: p },
           },
         ];

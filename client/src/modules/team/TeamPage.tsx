@@ -29,6 +29,7 @@ import "./team.css";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
 import { ToneTag } from "../../shared/ToneTag.tsx";
+import { roleKeyOf, teamRoleFromKey, teamRoleKeyOf } from "../../graphql/enumKeys.ts";
 
 type Member = TeamPageQuery["team"]["members"][number];
 
@@ -69,7 +70,7 @@ export default function TeamPage() {
 
 export function RoleTag({ role }: { role: string }) {
   const { t } = useTranslation(TEAM_NS);
-  const r = role.toLowerCase();
+  const r = roleKeyOf(role) ?? role;
   return <ToneTag tone={r === "owner" ? "warning" : null}>{t(`roles.${r}`, { defaultValue: role })}</ToneTag>;
 }
 
@@ -173,7 +174,7 @@ interface InviteValues {
 const ruleFor = (field: "email" | "role", locale: "en" | "ar") => ({
   validator: async (_rule: unknown, value: unknown) => {
     const r = inviteSchema.shape[field].safeParse(
-      field === "role" && typeof value === "string" ? value.toLowerCase() : (value ?? ""),
+      field === "role" && typeof value === "string" ? teamRoleKeyOf(value) : (value ?? ""),
     );
     if (!r.success) throw new Error(messageText((r.error.issues[0]?.message ?? "invalidValue") as MessageKey, locale));
   },
@@ -233,7 +234,7 @@ function InviteCard({ onInvited, stopped = false }: { onInvited: () => unknown; 
         >
           <Radio.Group aria-labelledby="invite-role" className="sufra-role-choice">
             {(["client", "owner"] as const).map((r) => (
-              <Radio key={r} value={r.toUpperCase()}>
+              <Radio key={r} value={teamRoleFromKey[r]}>
                 <span className="sufra-role-label">{t(`roles.${r}`)}</span>
                 <Typography.Text type="secondary" className="sufra-role-hint">
                   {t(`roles.${r}Hint`)}

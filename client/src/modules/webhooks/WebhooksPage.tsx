@@ -4,7 +4,7 @@
 // (docs/product.md#webhooks). Not on Premium: the upgrade card. Admins have no webhooks. Live: each
 // delivery attempt that ends (webhookDeliveryUpdated, any server process) reads the endpoints again, so
 // the last delivery shows its outcome without a reload; an open log reads its deliveries again too.
-import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
+import { useMutation } from "@apollo/client/react";
 import { WEBHOOK_ENDPOINTS_MAX } from "@sufra/schema";
 import { Alert, App, Button, Card, Empty, Space, Tag, Typography } from "antd";
 import { useState } from "react";
@@ -15,9 +15,6 @@ import {
   SendTestWebhookDocument,
   UpdateWebhookEndpointDocument,
   DeleteWebhookEndpointDocument,
-  WebhookDeliveriesDocument,
-  WebhookDeliveryUpdatedDocument,
-  WebhooksPageDocument,
   type WebhookEndpointRowFragment,
   type WebhookEventType,
 } from "../../graphql/graphql.ts";
@@ -26,11 +23,11 @@ import { formatDate, formatDateTime, formatNumber, partSeparator } from "../../l
 import { useLocale } from "../../lib/useLocale.ts";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
-import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { PremiumPage, UpgradeCard } from "../team/index.ts";
 import { DeliveriesDrawer, DeliveryStatusTag } from "./components/DeliveriesDrawer.tsx";
 import { EndpointFormModal } from "./components/EndpointFormModal.tsx";
 import { SecretOnceModal, type ShownSecret } from "./components/SecretOnceModal.tsx";
+import { useWebhooksPage } from "./data.ts";
 import { WEBHOOKS_NS } from "./i18n.ts";
 import "./webhooks.css";
 import { ToneTag } from "../../shared/ToneTag.tsx";
@@ -38,20 +35,11 @@ import { ToneTag } from "../../shared/ToneTag.tsx";
 export default function WebhooksPage() {
   const { t } = useTranslation(WEBHOOKS_NS);
   const locale = useLocale();
-  const { data, error, refetch } = useQuery(WebhooksPageDocument, { fetchPolicy: "cache-and-network" });
+  const { data, error, reload } = useWebhooksPage();
   // the form: closed, a new endpoint, or the endpoint being changed
   const [editing, setEditing] = useState<WebhookEndpointRowFragment | "new" | null>(null);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [log, setLog] = useState<WebhookEndpointRowFragment | null>(null);
-  // every refetch of the page in a row (useSerialRefetch): a delivery's live event that arrives while the test
-  // event's own refetch runs must not be answered with that earlier, still pending, reading
-  const reload = useSerialRefetch(refetch);
-  useSubscription(WebhookDeliveryUpdatedDocument, {
-    onData: ({ client }) => {
-      reload();
-      void client.refetchQueries({ include: [WebhookDeliveriesDocument] }).catch(() => {});
-    },
-  });
 
   return (
     <PremiumPage

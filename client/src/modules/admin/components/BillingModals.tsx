@@ -31,6 +31,7 @@ import { digitsInput, formatDate, formatFilsMoney, formatNumber, latinText } fro
 import { useLocale } from "../../../lib/useLocale.ts";
 import { DangerConfirm } from "../../../shared/DangerConfirm.tsx";
 import { PlanName } from "./tags.tsx";
+import { paymentMethodFromKey, planFromKey } from "../../../graphql/enumKeys.ts";
 
 export type BusinessRef = { id: string; companyName: string };
 
@@ -204,8 +205,8 @@ export function RecordPaymentModal({
                   <Select
                     style={{ minWidth: 170 }}
                     options={MANUAL_PAYMENT_METHODS.map((m) => ({
-                      value: m.toUpperCase(),
-                      label: t(`billing.method.${m.toUpperCase()}`),
+                      value: paymentMethodFromKey[m],
+                      label: t(`billing.method.${paymentMethodFromKey[m]}`),
                     }))}
                     aria-label={t("billing.recordModal.method")}
                     data-testid="record-method"
@@ -223,8 +224,8 @@ export function RecordPaymentModal({
                       upgrade ? t("billing.recordModal.upgradePlanPick") : t("billing.recordModal.planDefault")
                     }
                     options={PLAN_IDS.map((p) => ({
-                      value: p.toUpperCase(),
-                      label: <PlanName plan={p.toUpperCase()} />,
+                      value: planFromKey[p],
+                      label: <PlanName plan={planFromKey[p]} />,
                     }))}
                     aria-label={upgrade ? t("billing.recordModal.upgradePlan") : t("billing.recordModal.plan")}
                     data-testid="record-plan"

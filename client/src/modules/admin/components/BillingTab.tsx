@@ -22,7 +22,7 @@ import { formatDate, formatDateTime, formatFilsMoney, formatNumber } from "../..
 import { useLocale } from "../../../lib/useLocale.ts";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
-import { useAdminStats } from "../hooks/useAdminStats.ts";
+import { useAdminStats } from "../data.ts";
 import { BillingCards } from "./BillingCards.tsx";
 import { ExtendPeriodModal, RecordPaymentModal, RefundModal, type BusinessRef } from "./BillingModals.tsx";
 import { InvoiceLink } from "./InvoiceLink.tsx";

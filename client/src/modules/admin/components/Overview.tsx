@@ -27,12 +27,13 @@ import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatNumber, formatRelative } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import type { AdminStatsFieldsFragment } from "../../../graphql/graphql.ts";
-import { useAdminStats } from "../hooks/useAdminStats.ts";
-import { ClientActionButtons, useClientActions, type ClientActions } from "../hooks/useClientActions.tsx";
+import { useAdminStats } from "../data.ts";
+import { ClientActionButtons, useClientActions, type ClientActions } from "./ClientActions.tsx";
 import { BillingCards } from "./BillingCards.tsx";
 import { HealthCard } from "./HealthCard.tsx";
 import { ClientStatusTag, PlanName } from "./tags.tsx";
 import { TAG_COLORS } from "../../../shared/tagColors.ts";
+import { clientStatusOfKey, planOfKey } from "../../../graphql/enumKeys.ts";
 
 type Recent = AdminStatsFieldsFragment["recentClients"][number];
 const CARDS = ["totalClients", "activeClients", "pendingApprovals", "newSignups", "totalPosts", "todayPosts"] as const;
@@ -79,12 +80,12 @@ export function Overview() {
     {
       key: "plan",
       title: t("columns.plan"),
-      render: (_: unknown, c: Recent) => <PlanName plan={c.plan.toUpperCase()} />,
+      render: (_: unknown, c: Recent) => <PlanName plan={planOfKey(c.plan) ?? c.plan} />,
     },
     {
       key: "status",
       title: t("columns.status"),
-      render: (_: unknown, c: Recent) => <ClientStatusTag status={c.status.toUpperCase()} />,
+      render: (_: unknown, c: Recent) => <ClientStatusTag status={clientStatusOfKey(c.status) ?? c.status} />,
     },
     {
       key: "lastActive",
@@ -175,7 +176,7 @@ export function Overview() {
                             <bdi>{c.name}</bdi>
                           </Link>
                         }
-                        extra={<ClientStatusTag status={c.status.toUpperCase()} />}
+                        extra={<ClientStatusTag status={clientStatusOfKey(c.status) ?? c.status} />}
                         data-testid="recent-client-card"
                       >
                         <Descriptions
@@ -190,7 +191,7 @@ export function Overview() {
                             {
                               key: "plan",
                               label: t("columns.plan"),
-                              children: <PlanName plan={c.plan.toUpperCase()} />,
+                              children: <PlanName plan={planOfKey(c.plan) ?? c.plan} />,
                             },
                             {
                               key: "lastActive",

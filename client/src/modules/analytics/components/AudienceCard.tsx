@@ -10,9 +10,10 @@ import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
-import { ageLabel, cityLabel, formatDay } from "../labels.ts";
-import type { RangeVariables } from "../types.ts";
+import { ageLabel, cityLabel, formatDay } from "../model.ts";
+import type { RangeVariables } from "../model.ts";
 import { useSimulatedKind } from "../../../shared/simulated.ts";
+import { platformKey } from "../../../graphql/enumKeys.ts";
 
 type Network = AnalyticsAudienceViewQuery["analyticsAudience"]["networks"][number];
 
@@ -26,7 +27,7 @@ function NetworkLine({ n }: { n: Network }) {
       ? t("audience.readOn", { network, followers: formatNumber(n.followers, locale), date: formatDay(n.day, locale) })
       : null;
   return (
-    <li data-testid={`audience-${n.platform.toLowerCase()}`}>
+    <li data-testid={`audience-${platformKey[n.platform]}`}>
       <PlatformIcon platform={n.platform} />
       <span>
         {read}

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
-import { formatDay } from "../labels.ts";
+import { formatDay } from "../model.ts";
 import "../i18n.ts";
 import "../analytics.css";
 

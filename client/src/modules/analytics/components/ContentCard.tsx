@@ -8,8 +8,8 @@ import { SufraChart } from "../../../shared/charts/index.ts";
 import { AnalyticsContentBreakdownDocument, type AnalyticsGroupFieldsFragment } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
-import { occasionLabel } from "../labels.ts";
-import type { RangeVariables } from "../types.ts";
+import { occasionLabel } from "../model.ts";
+import type { RangeVariables } from "../model.ts";
 import { EngagementHeatmap } from "./EngagementHeatmap.tsx";
 
 /** Hashtags drawn (the answer holds up to 20). */

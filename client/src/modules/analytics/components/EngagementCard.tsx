@@ -8,7 +8,7 @@ import { LoadError } from "../../../shared/LoadError.tsx";
 import { SufraChart, type ChartPoint } from "../../../shared/charts/index.ts";
 import { AnalyticsEngagementSeriesDocument, type AnalyticsInterval } from "../../../graphql/graphql.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
-import type { RangeVariables } from "../types.ts";
+import type { RangeVariables } from "../model.ts";
 
 const SERIES = ["likes", "comments", "shares"] as const;
 

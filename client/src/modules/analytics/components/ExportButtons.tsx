@@ -8,9 +8,9 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { downloadExport, EXPORT_FORMATS, type ExportFormat } from "../exportFile.ts";
+import { downloadExport, EXPORT_FORMATS, type ExportFormat } from "../data.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
-import type { RangeVariables } from "../types.ts";
+import type { RangeVariables } from "../model.ts";
 
 export function ExportButtons({ variables }: { variables: RangeVariables }) {
   const { t } = useTranslation(ANALYTICS_NS);

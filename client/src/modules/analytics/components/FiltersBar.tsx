@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
-import { PERIOD_DAYS, PERIODS, type Filters, type Period } from "../period.ts";
+import { PERIOD_DAYS, PERIODS, type Filters, type Period } from "../model.ts";
 import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 export interface CampaignOption {

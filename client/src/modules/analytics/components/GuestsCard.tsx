@@ -20,8 +20,9 @@ import { AnalyticsGuestsViewDocument, type AnalyticsGuestsViewQuery } from "../.
 import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
-import { formatDay } from "../labels.ts";
-import type { RangeVariables } from "../types.ts";
+import { formatDay } from "../model.ts";
+import type { RangeVariables } from "../model.ts";
+import { analyticsGuestTrendKey } from "../../../graphql/enumKeys.ts";
 
 type Guests = AnalyticsGuestsViewQuery["analyticsGuests"];
 type Response = Guests["total"];
@@ -92,7 +93,7 @@ function Topics({ topics, previous }: { topics: Guests["topics"]; previous: Gues
   return (
     <ul className="sufra-guest-topics" aria-label={t("guests.topics")} data-testid="guests-topics">
       {shown.map((x) => {
-        const trend = x.trend.toLowerCase() as "up" | "down" | "flat";
+        const trend = analyticsGuestTrendKey[x.trend];
         const icon =
           trend === "up" ? (
             <RiseOutlined className="sufra-dir-icon" />

@@ -14,9 +14,10 @@ import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
-import type { RangeVariables } from "../types.ts";
+import type { RangeVariables } from "../model.ts";
 import { Change } from "./Change.tsx";
 import { TopPostsList } from "./TopPostsList.tsx";
+import { platformKey } from "../../../graphql/enumKeys.ts";
 
 type PlatformFigures = AnalyticsOverviewCardsQuery["analyticsOverview"]["byPlatform"][number];
 const COUNTS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
@@ -88,7 +89,7 @@ function NetworkDetail({ platform, variables }: { platform: Platform; variables:
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("platforms.none", { network })} />;
   const rate = d.totals.engagementRate;
   return (
-    <div className="sufra-analytics" data-testid={`network-${platform.toLowerCase()}`}>
+    <div className="sufra-analytics" data-testid={`network-${platformKey[platform]}`}>
       <Descriptions
         size="small"
         column={{ xs: 2, sm: 3, lg: 4 }}

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../shared/LoadError.tsx";
 import { AnalyticsTopPostsListDocument, type AnalyticsTopPostsSort } from "../../../graphql/graphql.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
-import type { RangeVariables } from "../types.ts";
+import type { RangeVariables } from "../model.ts";
 import { TopPostsList } from "./TopPostsList.tsx";
 
 const SORTS: AnalyticsTopPostsSort[] = ["ENGAGEMENT", "REACH", "VIEWS", "LIKES", "COMMENTS", "SHARES"];

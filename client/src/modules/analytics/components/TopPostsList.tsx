@@ -7,7 +7,7 @@ import { formatDate, formatNumber, formatPercent } from "../../../lib/format.ts"
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
-import { occasionLabel } from "../labels.ts";
+import { occasionLabel } from "../model.ts";
 
 type TopPost = AnalyticsTopPostFieldsFragment;
 const FIGURES = ["reach", "views", "likes", "comments", "shares", "engagement"] as const;

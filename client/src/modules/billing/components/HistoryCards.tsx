@@ -17,7 +17,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { LoadError, Loading } from "../../../shared/LoadError.tsx";
 import { BILLING_NS } from "../i18n.ts";
 import { downloadInvoice } from "../invoicePdf.ts";
-import { planName } from "../money.ts";
+import { planName } from "../model.ts";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
 import type { TagTone } from "../../../shared/tagColors.ts";
 

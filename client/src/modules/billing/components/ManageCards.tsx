@@ -25,7 +25,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { DangerConfirm, useReportedChange } from "../../../shared/DangerConfirm.tsx";
 import { FormFailure, showServerErrors } from "../../../shared/FormFailure.tsx";
 import { BILLING_NS } from "../i18n.ts";
-import { lastDay } from "../money.ts";
+import { lastDay } from "../model.ts";
 
 /** Writes a mutation's answer (the whole billing page) over the cached page, which the shell's banner reads too. */
 export const writePage = (cache: ApolloCache, billing: BillingFieldsFragment | undefined) => {

@@ -13,7 +13,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { Note } from "../../../shared/Note.tsx";
 import { BILLING_NS } from "../i18n.ts";
-import { day, gatewayPage, lastDay } from "../money.ts";
+import { day, gatewayPage, lastDay } from "../model.ts";
 import { formatFilsMoney } from "../../../lib/format.ts";
 
 /** What "Pay now" charges: the next charge, or (cancelled at the period's end) a month of the plan. */

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { BillingPaymentDocument } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { BILLING_NS } from "../i18n.ts";
-import { day, lastDay, planName } from "../money.ts";
+import { day, lastDay, planName } from "../model.ts";
 import { formatFilsMoney } from "../../../lib/format.ts";
 
 export const RETURN_POLL_MS = 2_000;

@@ -19,11 +19,12 @@ import { errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { BILLING_NS } from "../i18n.ts";
-import { day, gatewayPage, planName } from "../money.ts";
+import { day, gatewayPage, planName } from "../model.ts";
 import { writePage } from "./ManageCards.tsx";
 import { BankDetails, hasBankDetails, monthAfterTrial, SourcePicker } from "./PayCard.tsx";
 import { formatFilsMoney } from "../../../lib/format.ts";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
+import { subscriptionStatusKey } from "../../../graphql/enumKeys.ts";
 
 const RANK: Record<Plan, number> = { BASIC: 0, PROFESSIONAL: 1, PREMIUM: 2 };
 type Offer = BillingFieldsFragment["plans"][number];
@@ -31,7 +32,7 @@ type Offer = BillingFieldsFragment["plans"][number];
 /** What choosing `to` would do, as the confirmation says it. */
 function consequence(b: BillingFieldsFragment, to: Offer) {
   const up = RANK[to.plan] > RANK[b.plan];
-  const stopped = !subscriptionRuns(b.status.toLowerCase());
+  const stopped = !subscriptionRuns(subscriptionStatusKey[b.status]);
   if (b.status === "TRIAL") return { kind: "trial" as const, up };
   if (stopped) return { kind: "stopped" as const, up };
   if (b.status === "PAST_DUE") return { kind: "pastDue" as const, up };
@@ -175,7 +176,7 @@ function ChangeModal({
         return;
       }
       const after = r.billing;
-      const stoppedNow = !subscriptionRuns(after.status.toLowerCase());
+      const stoppedNow = !subscriptionRuns(subscriptionStatusKey[after.status]);
       if (r.outcome === "CLEARED") void message.success(t("plans.cleared", { plan: planName(after.plan, locale) }));
       else if (r.outcome === "SCHEDULED")
         void message.success(

@@ -9,9 +9,10 @@ import type { BillingFieldsFragment } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import { BILLING_NS } from "../i18n.ts";
-import { day, lastDay, planName } from "../money.ts";
+import { day, lastDay, planName } from "../model.ts";
 import { monthAfterTrial } from "./PayCard.tsx";
 import { formatFilsMoney, partSeparator } from "../../../lib/format.ts";
+import { subscriptionStatusKey } from "../../../graphql/enumKeys.ts";
 
 const TONES: Record<string, TagTone> = {
   TRIAL: "warning",
@@ -26,7 +27,7 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
   const locale = useLocale();
   const b = billing;
   const current = b.plans.find((p) => p.plan === b.plan);
-  const stopped = !subscriptionRuns(b.status.toLowerCase());
+  const stopped = !subscriptionRuns(subscriptionStatusKey[b.status]);
   const afterTrial = monthAfterTrial(b);
 
   const items = [

@@ -9,8 +9,9 @@ import { Link, useLocation } from "react-router-dom";
 import { BillingBannerDocument, BillingChangedDocument } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { BILLING_NS } from "../i18n.ts";
-import { day } from "../money.ts";
+import { day } from "../model.ts";
 import "../billing.css";
+import { subscriptionStatusKey } from "../../../graphql/enumKeys.ts";
 
 /** For a person of a business (`enabled`); admins have no subscription. */
 export function SubscriptionBanner({ enabled }: { enabled: boolean }) {
@@ -44,7 +45,7 @@ export function SubscriptionBanner({ enabled }: { enabled: boolean }) {
         data-testid="subscription-banner"
       />
     );
-  if (!subscriptionRuns(b.status.toLowerCase()))
+  if (!subscriptionRuns(subscriptionStatusKey[b.status]))
     return (
       <Alert
         banner

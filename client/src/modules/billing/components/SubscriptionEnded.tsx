@@ -7,10 +7,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import "../../../i18n/catalogue/i18n.ts";
 import { BILLING_NS } from "../i18n.ts";
+import { subscriptionStatusKeyOf } from "../../../graphql/enumKeys.ts";
 
 /** Whether a subscription as GraphQL gives it (ACTIVE, PAST_DUE, ...) has stopped: expired or cancelled. */
 export const subscriptionStopped = (status: string | null | undefined) =>
-  !!status && !subscriptionRuns(status.toLowerCase());
+  !!status && !subscriptionRuns(subscriptionStatusKeyOf(status));
 
 export function SubscriptionEnded({ testId = "subscription-ended" }: { testId?: string }) {
   const { t } = useTranslation(BILLING_NS);

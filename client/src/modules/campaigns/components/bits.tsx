@@ -19,18 +19,25 @@ import { useTranslation } from "react-i18next";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
 import type { TagTone } from "../../../shared/tagColors.ts";
 import type { CampaignGoal, CampaignMetric, ContentOccasion } from "../../../graphql/graphql.ts";
-import { formatDate, formatFilsMoney, formatHijri, formatNumber, formatPercent } from "../../../lib/format.ts";
+import { formatDate, formatHijri, formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { CAMPAIGNS_NS } from "../i18n.ts";
+import {
+  campaignGoalFromKey,
+  campaignGoalKeyOf,
+  campaignMetricKeyOf,
+  contentOccasionFromKey,
+  contentOccasionKeyOf,
+} from "../../../graphql/enumKeys.ts";
 
-export const goalKey = (g: CampaignGoal | GoalKey): GoalKey => g.toLowerCase() as GoalKey;
-export const gqlGoal = (g: GoalKey): CampaignGoal => g.toUpperCase() as CampaignGoal;
-export const metricKey = (m: CampaignMetric | MetricKey): MetricKey => m.toLowerCase() as MetricKey;
+export const goalKey = (g: CampaignGoal | GoalKey): GoalKey => campaignGoalKeyOf(g) ?? (g as GoalKey);
+export const gqlGoal = (g: GoalKey): CampaignGoal => campaignGoalFromKey[g];
+export const metricKey = (m: CampaignMetric | MetricKey): MetricKey => campaignMetricKeyOf(m) ?? (m as MetricKey);
 export const occasionKey = (o: ContentOccasion | string | null | undefined): ContentOccasionKey | null => {
-  const k = o?.toLowerCase();
+  const k = contentOccasionKeyOf(o) ?? o;
   return isContentOccasionKey(k) ? k : null;
 };
-export const gqlOccasion = (o: ContentOccasionKey): ContentOccasion => o.toUpperCase() as ContentOccasion;
+export const gqlOccasion = (o: ContentOccasionKey): ContentOccasion => contentOccasionFromKey[o];
 
 export const goalLabel = (g: CampaignGoal | GoalKey, locale: Locale) => CAMPAIGN_GOALS[goalKey(g)][locale];
 export const metricLabel = (m: CampaignMetric | MetricKey, locale: Locale) => CAMPAIGN_METRICS[metricKey(m)][locale];
@@ -41,9 +48,6 @@ export const occasionLabel = (o: ContentOccasion | string | null | undefined, lo
 
 /** A Kuwait date (YYYY-MM-DD) as noon that day in Kuwait, so no time zone moves it to a neighbouring day. */
 export const dayInstant = (iso: string) => `${iso}T12:00:00+03:00`;
-
-/** KWD from fils, with three decimals (the arithmetic stays in fils; only the display divides). */
-export const money = (fils: number, locale: Locale) => formatFilsMoney(fils, locale);
 
 const PHASE_TONES: Record<CampaignPhase, TagTone | null> = { upcoming: "neutral", running: "success", ended: null };
 

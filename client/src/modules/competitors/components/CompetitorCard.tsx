@@ -4,7 +4,7 @@
 // clicks when the Facebook sign-in is missing), edit, stop following.
 import { DeleteOutlined, EditOutlined, FacebookFilled, InstagramOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@apollo/client/react";
-import { COMPETITOR_SOURCE_LABELS, type CompetitorSource } from "@sufra/schema";
+import { COMPETITOR_SOURCE_LABELS } from "@sufra/schema";
 import { Alert, App, Button, Card, Popconfirm, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,10 +12,11 @@ import { CompetitorsDeleteDocument, CompetitorsFetchDocument } from "../../../gr
 import { errorCode, errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatNumber, formatPercent, partSeparator } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { DISCOVERY_CODES, SIGN_IN_CODES, useFacebookSignIn, type ReadBlock } from "../discovery.ts";
+import { DISCOVERY_CODES, SIGN_IN_CODES, useFacebookSignIn, type ReadBlock } from "../data.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
 import { areaLabel, cuisineLabel, platformLabel, type Entry } from "../model.ts";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
+import { competitorSourceKey } from "../../../graphql/enumKeys.ts";
 
 /** "Sign in with Facebook" (or again) inside a failed reading's message: the fix, where the problem is said. */
 function SignInAction({ again }: { again: boolean }) {
@@ -124,7 +125,7 @@ export function CompetitorCard({
             <Typography.Text type="secondary">
               {t("card.latest", { date: formatDate(`${latest.day}T12:00:00+03:00`, locale) })}
             </Typography.Text>{" "}
-            <Tag>{COMPETITOR_SOURCE_LABELS[latest.source.toLowerCase() as CompetitorSource][locale]}</Tag>
+            <Tag>{COMPETITOR_SOURCE_LABELS[competitorSourceKey[latest.source]][locale]}</Tag>
             {latest.simulated && (
               <ToneTag tone="warning" testId="simulated-tag">
                 {t("card.simulated")}

@@ -26,7 +26,8 @@ import { useTranslation } from "react-i18next";
 import { CompetitorsCreateDocument, CompetitorsUpdateDocument } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
-import { areaLabel, cuisineLabel, gqlPlatform, platformKey, type CompetitorRow } from "../model.ts";
+import { areaLabel, cuisineLabel, type CompetitorRow } from "../model.ts";
+import { platformFromKey, platformKey } from "../../../graphql/enumKeys.ts";
 
 interface Values {
   name: string;
@@ -84,7 +85,7 @@ export function CompetitorFormModal({
   const initial: Partial<Values> = editing
     ? {
         name: editing.name,
-        platform: platformKey(editing.platform) as CompetitorPlatform,
+        platform: platformKey[editing.platform] as CompetitorPlatform,
         handle: editing.handle,
         area: areaLabel(editing.area, locale) ?? undefined,
         cuisine: cuisineLabel(editing.cuisine, locale) ?? undefined,
@@ -95,7 +96,7 @@ export function CompetitorFormModal({
     setFailure(null);
     const input = {
       name: v.name,
-      platform: gqlPlatform(v.platform),
+      platform: platformFromKey[v.platform],
       handle: v.handle,
       area: v.area?.trim() || null,
       cuisine: v.cuisine?.trim() || null,

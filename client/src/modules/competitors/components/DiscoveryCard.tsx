@@ -15,7 +15,7 @@ import { CompetitorsDiscoveryDisconnectDocument, CompetitorsDiscoveryDocument } 
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { useFacebookSignIn, type Discovery, type DiscoveryState } from "../discovery.ts";
+import { useFacebookSignIn, type Discovery, type DiscoveryState } from "../data.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
 
 type Outcome = { ok: true } | { ok: false; code: "OAUTH_FAILED" | "NO_INSTAGRAM_BUSINESS" };

@@ -17,8 +17,9 @@ import type { ClientActivityType } from "../../../graphql/graphql.ts";
 import { formatNumber, formatPercent, joinParts, partSeparator } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel, platformName } from "../../../shared/platformMeta.tsx";
-import type { ClientActivityItem } from "../hooks/useClientDashboard.ts";
+import type { ClientActivityItem } from "../data.ts";
 import { ActivityCard } from "./ActivityCard.tsx";
+import { clientActivityTypeKey } from "../../../graphql/enumKeys.ts";
 
 const ICONS: Record<ClientActivityType, ReactNode> = {
   POST_PUBLISHED: <CheckCircleOutlined />,
@@ -53,7 +54,7 @@ export function ClientActivity({ items }: { items: readonly ClientActivityItem[]
   const { t } = useTranslation("dashboard");
   const locale = useLocale();
   const rows = items.map((a) => {
-    const text = clientActivityText(a.type.toLowerCase(), { subject: a.subject, excerpt: a.excerpt }, locale);
+    const text = clientActivityText(clientActivityTypeKey[a.type], { subject: a.subject, excerpt: a.excerpt }, locale);
     const network = a.platform && platformName(a.platform) ? a.platform : null;
     const body = (
       <>

@@ -5,7 +5,7 @@ import { Button, Result } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { useDashboardMe, type DashboardMe } from "../hooks/useDashboardMe.ts";
+import { useDashboardMe, type DashboardMe } from "../data.ts";
 import "../dashboard.css";
 
 export function DashboardFrame({ children }: { children: (me: DashboardMe) => ReactNode }) {

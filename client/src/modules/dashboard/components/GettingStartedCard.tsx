@@ -14,6 +14,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { TAG_COLORS } from "../../../shared/tagColors.ts";
 import { GETTING_STARTED_NS } from "../getting-started/i18n.ts";
 import "../getting-started/getting-started.css";
+import { gettingStartedStepKeyKey } from "../../../graphql/enumKeys.ts";
 
 type Step = GettingStartedQuery["gettingStarted"]["steps"][number];
 
@@ -67,7 +68,7 @@ export function GettingStartedCard() {
                 key={s.key}
                 className="sufra-getting-started-step"
                 data-done={s.done}
-                data-testid={`getting-started-${s.key.toLowerCase()}`}
+                data-testid={`getting-started-${gettingStartedStepKeyKey[s.key]}`}
               >
                 <span className="sufra-getting-started-mark" aria-hidden="true">
                   {s.done ? <CheckCircleFilled /> : <ClockCircleOutlined />}

@@ -6,8 +6,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OwnerActivityType } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import type { OwnerActivityItem } from "../hooks/useOwnerStats.ts";
+import type { OwnerActivityItem } from "../data.ts";
 import { ActivityCard } from "./ActivityCard.tsx";
+import { ownerActivityTypeKey } from "../../../graphql/enumKeys.ts";
 
 const ICONS: Record<OwnerActivityType, ReactNode> = {
   POST_PUBLISHED: <CheckCircleOutlined />,
@@ -26,7 +27,7 @@ export function RecentActivity({ items }: { items: OwnerActivityItem[] }) {
         id: a.id,
         type: a.type,
         icon: ICONS[a.type],
-        body: ownerActivityText(a.type.toLowerCase(), a.subject, locale, a.platform),
+        body: ownerActivityText(ownerActivityTypeKey[a.type], a.subject, locale, a.platform),
         timestamp: a.timestamp,
       }))}
       emptyHint={t("activity.emptyHint")}

@@ -7,7 +7,7 @@ import { formatDateTime, formatRelative, joinParts } from "../../../lib/format.t
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { excerpt, POST_STATUS_COLORS, postStatusLabel } from "../../../shared/postStatus.ts";
-import type { RecentPost } from "../hooks/useClientDashboard.ts";
+import type { RecentPost } from "../data.ts";
 
 const timeOf = (p: RecentPost) =>
   (p.status === "PUBLISHED" || p.status === "PARTIALLY_PUBLISHED"

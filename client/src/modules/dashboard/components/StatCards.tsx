@@ -9,8 +9,8 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { formatDate, formatNumber, formatPercent } from "../../../lib/format.ts";
 import { TAG_COLORS } from "../../../shared/tagColors.ts";
 import { Change } from "../../analytics/index.ts";
-import type { ClientDashboardData } from "../hooks/useClientDashboard.ts";
-import type { OwnerStatsData } from "../hooks/useOwnerStats.ts";
+import type { ClientDashboardData } from "../data.ts";
+import type { OwnerStatsData } from "../data.ts";
 import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 /** `change`: against the period before, in percent (the client's views, likes and engagement); null: nothing to compare. */

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { formatMoney, formatNumber } from "../../../lib/format.ts";
-import type { DashboardBusiness } from "../hooks/useDashboardMe.ts";
+import type { DashboardBusiness } from "../data.ts";
 import { planOf, trialOf } from "../../../shared/subscription.ts";
 import { DatePair } from "./DatePair.tsx";
 

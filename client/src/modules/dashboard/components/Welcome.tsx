@@ -3,7 +3,7 @@ import { Alert, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Note } from "../../../shared/Note.tsx";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
-import type { DashboardBusiness } from "../hooks/useDashboardMe.ts";
+import type { DashboardBusiness } from "../data.ts";
 
 const STATUS_TONES: Record<string, TagTone> = {
   PENDING: "warning",

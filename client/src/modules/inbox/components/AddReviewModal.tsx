@@ -23,8 +23,8 @@ import { ReviewsCreateDocument } from "../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { INBOX_NS } from "../i18n.ts";
-import { upper } from "./bits.tsx";
 import { showCountIn } from "../../../lib/format.ts";
+import { reviewSourceFromKey } from "../../../graphql/enumKeys.ts";
 
 interface Values {
   source: SchemaSource;
@@ -81,7 +81,7 @@ export function AddReviewModal({
         await create({
           variables: {
             input: {
-              source: upper(v.source),
+              source: reviewSourceFromKey[v.source],
               author: v.author,
               rating: v.rating,
               text: v.text,

@@ -31,10 +31,6 @@ import { formatDate, formatDateTime, formatNumber, partSeparator } from "../../.
 import { useLocale } from "../../../lib/useLocale.ts";
 import { INBOX_NS } from "../i18n.ts";
 
-/** GraphQL's GOOGLE -> google (and the other enums the same way). */
-export const lower = <T extends string>(s: string) => s.toLowerCase() as T;
-export const upper = <T extends string>(s: string) => s.toUpperCase() as T;
-
 /** The source's name in the person's language (Latin brand names stay left-to-right in Arabic). */
 export const sourceLabel = (s: ReviewSource, locale: Locale) => REVIEW_SOURCES[s][locale];
 

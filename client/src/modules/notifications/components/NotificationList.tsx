@@ -4,8 +4,8 @@ import { Button, Empty, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { formatDateTime, formatRelative } from "../../../lib/format.ts";
-import type { NotificationItem } from "../hooks/useNotifications.ts";
-import { notificationText } from "../text.ts";
+import type { NotificationItem } from "../data.ts";
+import { notificationText } from "../model.ts";
 import "../i18n.ts";
 import "../notifications.css";
 

@@ -19,6 +19,7 @@ import {
 import { postTime } from "./EventBody.tsx";
 import { CAMPAIGNS_NS, PostCampaignAction } from "../../campaigns/index.ts";
 import { NetworkLink, POSTS_NS, PostThumb, useDuplicatePost } from "../../posts/index.ts";
+import { platformKey, postStatusKey } from "../../../graphql/enumKeys.ts";
 
 interface Props {
   post: ScheduleCalendarPostFragment | null;
@@ -32,7 +33,7 @@ export function PostDrawer({ post, open, onClose, onChanged }: Props) {
   const { t } = useTranslation(SCHEDULE_NS);
   const locale = useLocale();
   const small = !Grid.useBreakpoint().sm;
-  const status = post?.status.toLowerCase();
+  const status = post && postStatusKey[post.status];
   const editable = !!status && isPostStatus(status) && isPostEditable(status);
   const when = post && postTime(post);
   const sent = post?.status === "PUBLISHED" || post?.status === "PARTIALLY_PUBLISHED";
@@ -119,7 +120,7 @@ export function PostDrawer({ post, open, onClose, onChanged }: Props) {
               <li
                 key={target.id}
                 className="sufra-drawer-target"
-                data-testid={`target-${target.platform.toLowerCase()}`}
+                data-testid={`target-${platformKey[target.platform]}`}
               >
                 <div className="sufra-drawer-target-head">
                   <PlatformIcon platform={target.platform} />

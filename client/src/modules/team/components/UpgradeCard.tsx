@@ -9,13 +9,14 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { RouteButton } from "../../../shared/RouteButton.tsx";
 import { TEAM_NS } from "../i18n.ts";
 import "../team.css";
+import { planKeyOf } from "../../../graphql/enumKeys.ts";
 
 const PREMIUM_KEYS = new Set(["team", "api"]);
 
 export function UpgradeCard({ feature, plan }: { feature: "team" | "api"; plan?: string | null }) {
   const { t } = useTranslation(TEAM_NS);
   const locale = useLocale();
-  const current = plan?.toLowerCase();
+  const current = planKeyOf(plan);
   const currentPlan: PlanId | null = isPlanId(current) ? current : null;
 
   return (

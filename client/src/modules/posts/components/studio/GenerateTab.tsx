@@ -51,9 +51,6 @@ import {
   StudioSuggestHashtagsDocument,
   StudioUpcomingOccasionsDocument,
   StudioVoiceToneDocument,
-  type ContentLanguage as GqlLanguage,
-  type ContentOccasion as GqlOccasion,
-  type ContentTone as GqlTone,
   type StudioGeneratePostMutation,
   type StudioUpcomingOccasionsQuery,
   type StudioUsageFieldsFragment,
@@ -61,6 +58,12 @@ import {
 import { STUDIO_NS } from "./studio.i18n.ts";
 import { SubscriptionEnded } from "../../../billing/index.ts";
 import "./studio.css";
+import {
+  contentLanguageFromKey,
+  contentOccasionFromKey,
+  contentToneFromKey,
+  planKeyOf,
+} from "../../../../graphql/enumKeys.ts";
 
 export type InsertMode = "replace" | "append";
 export interface Insertion {
@@ -88,7 +91,6 @@ export interface GenerateTabProps {
 /** How far ahead the hints look (the brief: the nearest one or two within 45 days). */
 export const HINT_DAYS = 45;
 const ANY = "any";
-const up = <T extends string>(s: string) => s.toUpperCase() as T;
 const clampVariants = (n: number) => Math.min(MAX_GENERATE_VARIANTS, Math.max(MIN_GENERATE_VARIANTS, n));
 /** A YYYY-MM-DD day as noon in Kuwait, so no time zone moves it to a neighbouring day. */
 const kuwaitDay = (day: string) => `${day}T12:00:00+03:00`;
@@ -162,9 +164,9 @@ export function GenerateTab({
           input: {
             prompt: input.prompt,
             platform: gqlPlatform(input.platform),
-            language: input.language ? up<GqlLanguage>(input.language) : undefined,
-            tone: input.tone ? up<GqlTone>(input.tone) : undefined,
-            occasion: input.occasion ? up<GqlOccasion>(input.occasion) : undefined,
+            language: input.language ? contentLanguageFromKey[input.language] : undefined,
+            tone: input.tone ? contentToneFromKey[input.tone] : undefined,
+            occasion: input.occasion ? contentOccasionFromKey[input.occasion] : undefined,
             variants: input.variants,
             ...(mediaIds.length ? { mediaIds: [...mediaIds] } : {}),
           },
@@ -513,7 +515,7 @@ function QuotaSpent({ usage }: { usage: StudioUsageFieldsFragment }) {
 function UpgradeHint({ plan }: { plan: string }) {
   const { t } = useTranslation(STUDIO_NS);
   const locale: Locale = useLocale();
-  const at = PLAN_IDS.indexOf(plan.toLowerCase() as (typeof PLAN_IDS)[number]);
+  const at = PLAN_IDS.indexOf(planKeyOf(plan) as (typeof PLAN_IDS)[number]);
   const next = at < 0 ? undefined : PLAN_IDS[at + 1];
   if (!next) return null;
   return (
@@ -650,7 +652,7 @@ function HashtagSuggestions({
           input: {
             content: currentContent.trim(),
             platform: gqlPlatform(platform),
-            occasion: occasion ? up<GqlOccasion>(occasion) : undefined,
+            occasion: occasion ? contentOccasionFromKey[occasion] : undefined,
           },
         },
       });

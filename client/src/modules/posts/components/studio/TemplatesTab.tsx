@@ -49,7 +49,6 @@ import {
   TemplatesLibraryDocument,
   type ApplyTemplateInput,
   type ContentLanguage,
-  type ContentOccasion,
   type TemplatesTemplateFieldsFragment,
 } from "../../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../../lib/errorMessage.ts";
@@ -60,6 +59,12 @@ import { previewValues, type TemplatesProfile } from "./templates/preview.ts";
 import { TemplateEditor } from "./templates/TemplateEditor.tsx";
 import "./templates/templates.css";
 import { LoadError } from "../../../../shared/LoadError.tsx";
+import {
+  contentLanguageFromKey,
+  contentOccasionFromKey,
+  contentOccasionKey,
+  templateTierKey,
+} from "../../../../graphql/enumKeys.ts";
 
 type Template = TemplatesTemplateFieldsFragment;
 type LanguageFilter = TemplateLanguage | "both";
@@ -70,8 +75,8 @@ export interface TemplatesTabProps {
 }
 
 const langOf = (l: ContentLanguage): TemplateLanguage => (l === "AR" ? "ar" : "en");
-const tierOf = (t: Template): SchemaTier => t.tier.toLowerCase() as SchemaTier;
-const occasionOf = (t: Template) => t.occasion.toLowerCase() as ContentOccasionKey;
+const tierOf = (t: Template): SchemaTier => templateTierKey[t.tier];
+const occasionOf = (t: Template): ContentOccasionKey => contentOccasionKey[t.occasion];
 
 /** What "Use template" must ask for: the parts of a post this template has a place for. */
 function asks(t: Template) {
@@ -91,8 +96,8 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
   const [language, setLanguage] = useState<LanguageFilter>(locale);
   const { data, error, refetch } = useQuery(TemplatesLibraryDocument, {
     variables: {
-      occasion: occasion ? (occasion.toUpperCase() as ContentOccasion) : null,
-      language: language.toUpperCase() as ContentLanguage,
+      occasion: occasion ? contentOccasionFromKey[occasion] : null,
+      language: contentLanguageFromKey[language],
     },
     fetchPolicy: "cache-and-network",
   });

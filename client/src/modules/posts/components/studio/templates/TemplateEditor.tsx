@@ -19,17 +19,13 @@ import { App, Button, Form, Input, Modal, Radio, Select, Typography } from "antd
 import type { TextAreaRef } from "antd/es/input/TextArea";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  TemplatesSaveDocument,
-  type ContentLanguage,
-  type ContentOccasion,
-  type TemplatesTemplateFieldsFragment,
-} from "../../../../../graphql/graphql.ts";
+import { TemplatesSaveDocument, type TemplatesTemplateFieldsFragment } from "../../../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../../../lib/errorMessage.ts";
 import { useLocale } from "../../../../../lib/useLocale.ts";
 import { TEMPLATES_NS } from "./i18n.ts";
 import { previewValues, type TemplatesProfile } from "./preview.ts";
 import { showCountIn } from "../../../../../lib/format.ts";
+import { contentLanguageFromKey, contentOccasionFromKey, contentOccasionKey } from "../../../../../graphql/enumKeys.ts";
 
 interface EditorValues {
   name: string;
@@ -64,7 +60,7 @@ export function TemplateEditor({ template, defaults, profile, onClose, onSaved }
   const initialValues: EditorValues = template
     ? {
         name: template.name,
-        occasion: template.occasion.toLowerCase() as ContentOccasionKey,
+        occasion: contentOccasionKey[template.occasion],
         language: template.language === "AR" ? "ar" : "en",
         body: template.body,
         hashtags: template.hashtags,
@@ -109,8 +105,8 @@ export function TemplateEditor({ template, defaults, profile, onClose, onSaved }
           input: {
             id: template?.id ?? null,
             name: d.name,
-            occasion: d.occasion.toUpperCase() as ContentOccasion,
-            language: d.language.toUpperCase() as ContentLanguage,
+            occasion: contentOccasionFromKey[d.occasion],
+            language: contentLanguageFromKey[d.language],
             body: d.body,
             hashtags: d.hashtags,
           },

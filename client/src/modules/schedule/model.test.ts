@@ -1,6 +1,6 @@
 // Where the week and day views open: 8 AM when that shows the posts, else the earliest post's hour;
 // never midnight because the grid happens to start there.
-import { HOUR_PX, scrollHour, scrollTimeOf, visibleHoursOf } from "./scroll.ts";
+import { HOUR_PX, scrollHour, scrollTimeOf, visibleHoursOf } from "./model.ts";
 
 /** A post's time as the calendar draws it: Kuwait wall clock written as UTC. */
 const at = (hhmm: string, day = "2026-03-04") => new Date(`${day}T${hhmm}:00.000Z`);

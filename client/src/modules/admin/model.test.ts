@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AUDIT_ACTIONS } from "@sufra/schema";
 import i18n from "../../i18n/index.ts";
-import { auditActionKey, auditActionLabel, auditActorText, auditDetails } from "./auditActions.ts";
+import { auditActionKey, auditActionLabel, auditActorText, auditDetails } from "./model.ts";
 
 const SERVER = join(__dirname, "../../../../server");
 

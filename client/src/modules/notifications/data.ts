@@ -1,3 +1,4 @@
+// The notifications' conversation with the server (docs/architecture.md#client-rooms: data.ts).
 // The bell's data: the unread count (always), the latest notifications (while the list is open), new
 // ones live through the notificationAdded subscription, and marking them read.
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
@@ -9,7 +10,7 @@ import {
   NotificationAddedDocument,
   UnreadNotificationsCountDocument,
   type NotificationItemFragment,
-} from "../../../graphql/graphql.ts";
+} from "../../graphql/graphql.ts";
 
 export type NotificationItem = NotificationItemFragment;
 

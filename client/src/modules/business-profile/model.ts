@@ -1,3 +1,4 @@
+// The business profile's pure form rules (docs/architecture.md#client-rooms: model.ts).
 // antd form rules from the shared zod rules (@sufra/schema's business-profile.ts): the client refuses
 // what the server would, with the same message in the person's language.
 import { isMessageKey, messageText, type Locale } from "@sufra/schema";

@@ -1,8 +1,9 @@
+// The analytics screen's conversation with the server beyond its cards' own queries (docs/architecture.md#client-rooms: data.ts).
 // Downloading the analytics report through REST (GET /api/analytics/export), with the session's token
 // (one refresh and one retry on a 401, as the REST client does), reading the body with progress, and
 // saving it under the name the server gives in Content-Disposition (RFC 6266 filename*, Arabic included).
 import { fetchFile, fileNameOf, saveFile } from "../../lib/download.ts";
-import type { RangeVariables } from "./types.ts";
+import type { RangeVariables } from "./model.ts";
 
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,3 +1,4 @@
+// The insights' reads (docs/architecture.md#client-rooms: data.ts).
 // The posting insights query, shared by the dashboard card and the schedule picker (one query, one
 // cache entry). The picker's suggestions are a nicety: while they load, or if they cannot be had
 // (no business, no network), the picker simply shows none.
@@ -5,6 +6,7 @@ import { useQuery } from "@apollo/client/react";
 import { useTranslation } from "react-i18next";
 import { InsightsPostingTimesDocument, type InsightsPostingTimesQuery } from "../../graphql/graphql.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
+import { postingSuggestionReasonKeyOf } from "../../graphql/enumKeys.ts";
 
 export type PostingInsightsData = InsightsPostingTimesQuery["postingInsights"];
 export type SuggestedTime = PostingInsightsData["suggestions"][number];
@@ -24,7 +26,7 @@ export function useSuggestedTimes(limit = 4, now = Date.now()): SuggestedTime[] 
 }
 
 /** The i18n key of a reason the server sends (GraphQL writes it in capitals). */
-export const reasonKey = (reason: string) => `reasons.${reason.toLowerCase()}`;
+export const reasonKey = (reason: string) => `reasons.${postingSuggestionReasonKeyOf(reason) ?? reason}`;
 
 /** A posting time's reason ("after Maghrib") in the person's language: one list for every screen that names one (the planner too). */
 export function useReasonText(): (reason: string) => string {

@@ -1,3 +1,4 @@
+// The competitors screen's conversation with the server (docs/architecture.md#client-rooms: data.ts); model.ts holds its pure rules.
 // Reading competitors' figures from Instagram needs the business's own Facebook sign-in (Instagram
 // offers business discovery only to apps signed in through Facebook). Here: the sign-in's state as
 // the screen shows it, what it means for "Read from Instagram", and starting the sign-in.

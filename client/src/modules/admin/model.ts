@@ -1,3 +1,4 @@
+// The admin console's pure view rules (docs/architecture.md#client-rooms: model.ts), tested in model.test.ts.
 // The admin's client history names each audit action in the person's language (one list of kinds:
 // AUDIT_ACTIONS in @sufra/schema; auditActions.test.ts fails on a kind without its label), says who did
 // it, and shows what it changed: each field of the row's data under its label, money in dinars, instants

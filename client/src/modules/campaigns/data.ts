@@ -1,13 +1,14 @@
+// The campaigns' conversation with the server shared by both pages (docs/architecture.md#client-rooms: data.ts).
 // "Delete" a campaign: a confirmation that says its posts stay (without a campaign), then the deletion
 // and what happened, in the person's language.
 import { useMutation } from "@apollo/client/react";
 import { App } from "antd";
 import { useTranslation } from "react-i18next";
-import { CampaignsDeleteDocument } from "../../../graphql/graphql.ts";
-import { errorMessage } from "../../../lib/errorMessage.ts";
-import { formatNumber } from "../../../lib/format.ts";
-import { useLocale } from "../../../lib/useLocale.ts";
-import { CAMPAIGNS_NS } from "../i18n.ts";
+import { CampaignsDeleteDocument } from "../../graphql/graphql.ts";
+import { errorMessage } from "../../lib/errorMessage.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { CAMPAIGNS_NS } from "./i18n.ts";
 
 export function useDeleteCampaign(onDeleted: (id: string) => void) {
   const { t } = useTranslation(CAMPAIGNS_NS);

@@ -1,3 +1,4 @@
+// The calendar's pure view rules (docs/architecture.md#client-rooms: model.ts), tested in model.test.ts.
 // Where the week and day views open. Their time grids run from midnight; opening there shows empty
 // night hours while a café posts in the morning and the evening. The grid scrolls to 8 AM when that
 // shows the range's posts, else to the hour of the earliest one, so a week of evening posts opens on

@@ -1,3 +1,4 @@
+// The billing screens' pure view rules (docs/architecture.md#client-rooms: model.ts).
 // The billing page's dates and plan names in the person's language and digits
 // (docs/product.md#subscriptions-and-billing). Amounts (integer fils) are written by lib/format.ts's
 // formatFilsMoney, exactly, with three decimals; no float ever touches them.

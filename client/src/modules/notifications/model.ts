@@ -1,19 +1,13 @@
+// A notification's sentence, pure (docs/architecture.md#client-rooms: model.ts).
 // A notification's line, written from its type and data in the person's language, and where opening
 // it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients,
 // the Facebook sign-in for competitor figures to the competitors, a webhook turned off to the webhooks,
 // a negative review or comment to the inbox).
-import {
-  isMessageKey,
-  isPlatformName,
-  messageText,
-  PLANS,
-  PLATFORM_LABELS,
-  type Locale,
-  type PlanId,
-} from "@sufra/schema";
+import { isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type Locale } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
 import { formatDate, formatFilsMoney } from "../../lib/format.ts";
+import { planKeyOf } from "../../graphql/enumKeys.ts";
 
 const platformOf = (p: string | null | undefined, locale: Locale) => {
   const name = (p ?? "").toLowerCase();
@@ -27,12 +21,10 @@ const sourceOf = (s: string | null | undefined, locale: Locale) => {
   return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (s ?? "");
 };
 
-/** Money of billing's notices: fils as KWD with three decimals, in the person's digits ("15.000 KWD", "١٥٫٠٠٠ د.ك."). */
-const money = (fils: number | null | undefined, locale: Locale) => formatFilsMoney(fils ?? 0, locale);
 /** A plan's name from its GraphQL value (PREMIUM). */
 const planName = (p: string | null | undefined, locale: Locale) => {
-  const id = (p ?? "").toLowerCase() as PlanId;
-  return PLANS[id]?.name[locale] ?? p ?? "";
+  const id = planKeyOf(p);
+  return (id && PLANS[id]?.name[locale]) ?? p ?? "";
 };
 
 /** Why a post failed: the catalogue's sentence for its code (with the network's own words), else theirs. */
@@ -115,7 +107,7 @@ export function notificationText(
       return t("types.payment_due", {
         ns: "notifications",
         company,
-        amount: money(n.data.amountFils, locale),
+        amount: formatFilsMoney(n.data.amountFils ?? 0, locale),
         plan: planName(n.data.plan, locale),
         date: n.data.periodEndsAt ? formatDate(n.data.periodEndsAt, locale, "long") : "",
       });
@@ -123,7 +115,7 @@ export function notificationText(
       return t("types.payment_overdue", {
         ns: "notifications",
         company,
-        amount: money(n.data.amountFils, locale),
+        amount: formatFilsMoney(n.data.amountFils ?? 0, locale),
         date: n.data.graceEndsAt ? formatDate(n.data.graceEndsAt, locale, "long") : "",
       });
     case "SUBSCRIPTION_EXPIRED":
@@ -134,17 +126,17 @@ export function notificationText(
     case "PAYMENT_RECEIVED":
       return t("types.payment_received", {
         ns: "notifications",
-        amount: money(n.data.amountFils, locale),
+        amount: formatFilsMoney(n.data.amountFils ?? 0, locale),
         plan: planName(n.data.plan, locale),
       });
     case "PAYMENT_FAILED":
       return n.data.reason
         ? t("types.payment_failed_reason", {
             ns: "notifications",
-            amount: money(n.data.amountFils, locale),
+            amount: formatFilsMoney(n.data.amountFils ?? 0, locale),
             reason: n.data.reason,
           })
-        : t("types.payment_failed", { ns: "notifications", amount: money(n.data.amountFils, locale) });
+        : t("types.payment_failed", { ns: "notifications", amount: formatFilsMoney(n.data.amountFils ?? 0, locale) });
     case "PLAN_CHANGED":
       return t("types.plan_changed", {
         ns: "notifications",
