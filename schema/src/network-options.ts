@@ -170,16 +170,19 @@ export const instagramOptionsSchema = z.object({
 
 export const tiktokOptionsSchema = z.object({
   privacyLevel: z.preprocess((v) => v ?? null, z.enum(TIKTOK_PRIVACY_LEVELS, key("invalidValue")).nullable()),
-  // left out: off, as TikTok's guidelines want interactions turned on by the person only
-  disableComment: z.boolean(key("invalidValue")).default(true),
-  disableDuet: z.boolean(key("invalidValue")).default(true),
-  disableStitch: z.boolean(key("invalidValue")).default(true),
-  brandOrganic: z.boolean(key("invalidValue")).default(false),
-  brandContent: z.boolean(key("invalidValue")).default(false),
+  // left out: DEFAULT_TIKTOK_OPTIONS, stored with the post so the adapter and both doors read one value
+  disableComment: z.boolean(key("invalidValue")).default(DEFAULT_TIKTOK_OPTIONS.disableComment),
+  disableDuet: z.boolean(key("invalidValue")).default(DEFAULT_TIKTOK_OPTIONS.disableDuet),
+  disableStitch: z.boolean(key("invalidValue")).default(DEFAULT_TIKTOK_OPTIONS.disableStitch),
+  brandOrganic: z.boolean(key("invalidValue")).default(DEFAULT_TIKTOK_OPTIONS.brandOrganic),
+  brandContent: z.boolean(key("invalidValue")).default(DEFAULT_TIKTOK_OPTIONS.brandContent),
   title: nullish(
     singleLine(key("invalidValue")).refine((s) => [...s].length <= TIKTOK_PHOTO_TITLE_MAX_LENGTH, key("tooLong")),
   ),
-  autoAddMusic: nullish(z.boolean(key("invalidValue"))),
+  autoAddMusic: z.preprocess(
+    (v) => v ?? undefined,
+    z.boolean(key("invalidValue")).default(DEFAULT_TIKTOK_OPTIONS.autoAddMusic),
+  ),
 });
 
 export const xOptionsSchema = z.object({

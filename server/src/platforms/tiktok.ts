@@ -628,8 +628,8 @@ function tiktokOptions(req: PublishRequest) {
     disableComment: o.disableComment ?? DEFAULT_TIKTOK_OPTIONS.disableComment,
     disableDuet: o.disableDuet ?? DEFAULT_TIKTOK_OPTIONS.disableDuet,
     disableStitch: o.disableStitch ?? DEFAULT_TIKTOK_OPTIONS.disableStitch,
-    brandOrganic: o.brandOrganic ?? false,
-    brandContent: o.brandContent ?? false,
+    brandOrganic: o.brandOrganic ?? DEFAULT_TIKTOK_OPTIONS.brandOrganic,
+    brandContent: o.brandContent ?? DEFAULT_TIKTOK_OPTIONS.brandContent,
     title: o.title ?? null,
     autoAddMusic: o.autoAddMusic ?? DEFAULT_TIKTOK_OPTIONS.autoAddMusic,
   };
