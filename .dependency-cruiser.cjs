@@ -61,6 +61,23 @@ module.exports = {
       },
     },
     {
+      name: "network-pack-stands-alone",
+      severity: "error",
+      comment:
+        "A network pack imported another network's pack. Each pack holds one network; what several share goes in the pack folder's common file, and only the registry (networks/index.ts) lists them all (docs/architecture.md#network-packs).",
+      from: {
+        path: "^(schema/src|server/src)/networks/([^/.]+)(\\.ts$|/)",
+        pathNot: "^(schema/src|server/src)/networks/(common|index|http|types)\\.ts$|\\.test\\.ts$",
+      },
+      to: {
+        path: "^(schema/src|server/src)/networks/[^/]+",
+        pathNot: [
+          "^(schema/src|server/src)/networks/$2(\\.ts$|/)",
+          "^(schema/src|server/src)/networks/(common|index|http|types)\\.ts$",
+        ],
+      },
+    },
+    {
       name: "schema-stands-alone",
       severity: "error",
       comment: "@sufra/schema is the contract both sides import; it cannot import the server or the client.",

@@ -9,7 +9,7 @@ import {
   splitThread,
   xPostParts,
   xWeightedLength,
-} from "./index.ts";
+} from "../index.ts";
 
 const LIMIT = PLATFORM_LIMITS.twitter.maxLength;
 const en = (n: number) =>
