@@ -867,7 +867,7 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (platform === "instagram")
       for (const k of instagramFormatProblems((input.network as NetworkOptions | null | undefined)?.instagram, items))
         errors.push({ key: k });
-    // Snapchat's Spotlight is a video feed: the API refuses a photo there (platforms/snapchat.ts)
+    // Snapchat's Spotlight is a video feed: the API refuses a photo there (server/src/networks/snapchat/adapter.ts)
     if (
       platform === "snapchat" &&
       (input.network as NetworkOptions | null | undefined)?.snapchat?.kind === "spotlight" &&

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { DEFAULT_TIKTOK_OPTIONS, ERRORS } from "@sufra/schema";
 import { loadConfig } from "../src/config.ts";
-import { tiktokPullProblem } from "../src/platforms/tiktok.ts";
+import { tiktokPullProblem } from "../src/networks/tiktok/adapter.ts";
 import { startTikTokFake } from "./fakes/tiktok-server.ts";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 import { freePort, photo } from "./support/networks.ts";

@@ -66,6 +66,8 @@ export interface NetworkPack<Id extends string = string> {
   limits: Omit<PlatformLimits, "maxMedia">;
   /** hashtags a generated caption carries at most */
   suggestedHashtags: number;
+  /** the options a planned post starts with, from the plan's format (planner.ts); none: the defaults */
+  proposalOptions?: (format: string) => Record<string, unknown>;
 }
 
 /** A zod error carrying a message key. */

@@ -183,4 +183,5 @@ export const instagramNetwork: NetworkPack<"instagram"> = {
     manual: false,
   },
   suggestedHashtags: 15,
+  proposalOptions: (format) => ({ instagram: { format } }),
 };

@@ -29,4 +29,5 @@ export const snapchatNetwork: NetworkPack<"snapchat"> = {
     manual: true,
   },
   suggestedHashtags: 3,
+  proposalOptions: () => ({ snapchat: { kind: DEFAULT_SNAPCHAT_OPTIONS.kind } }),
 };

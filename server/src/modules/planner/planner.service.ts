@@ -16,6 +16,7 @@ import {
   planFormatFor,
   planInputSchema,
   planNetworkFor,
+  NETWORK_PACKS,
   PLATFORMS,
   planPhotoFor,
   preferredReasons,
@@ -463,12 +464,7 @@ export function createPlannerService(
           input.schedule &&
           p.scheduledFor.getTime() > now().getTime() + SCHEDULE_LEAD_MS &&
           (!!p.mediaId || !NEEDS_MEDIA.includes(p.platform));
-        const networkOptions =
-          p.platform === "instagram"
-            ? { instagram: { format: p.format } }
-            : p.platform === "snapchat"
-              ? { snapchat: { kind: "story" } }
-              : undefined;
+        const networkOptions = NETWORK_PACKS[p.platform].proposalOptions?.(p.format);
         try {
           const post = await posts.create(
             viewer,

@@ -861,7 +861,7 @@ export function createPostsService(
         : [];
       if (files.length !== (data.mediaIds?.length ?? 0))
         throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
-      // Snapchat is posted by hand only where Snap's Public Profile API has no credentials here (platforms/snapchat.ts)
+      // Snapchat is posted by hand only where Snap's Public Profile API has no credentials here (networks/snapchat/adapter.ts)
       const snap = deps.config.platforms.snapchat;
       const assisted: PlatformName[] = snap.clientId && snap.clientSecret ? [] : ["snapchat"];
       return previewPost({

@@ -32,7 +32,7 @@ import type { BatchOutcome } from "../../jobs/batched.ts";
 import { groupCommit } from "../../jobs/group-commit.ts";
 import { publishIn, type Events } from "../../kernel/pubsub.ts";
 import type { PostStatus, Prisma, TargetStatus } from "../../generated/prisma/client.ts";
-import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
+import { PlatformError, type PublishRequest, type Published } from "../../networks/types.ts";
 import type { MediaService } from "../media/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";

@@ -6,11 +6,11 @@
 // a permission the person did not grant comes back as "auth" whose platformCode names the scope.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { InstagramPermission } from "@sufra/schema";
-import type { Config } from "../config.ts";
-import type { CommentEvent, GuestItem, GuestThreadEntry, InstagramGuests } from "./guests.ts";
-import { fetchJson, withBackoff, withQuery, type HttpResult } from "./http.ts";
-import { graphError } from "./instagram.ts";
-import { PlatformError, type AccountAccess } from "./types.ts";
+import type { Config } from "../../config.ts";
+import type { CommentEvent, GuestItem, GuestThreadEntry, InstagramGuests } from "../guests.ts";
+import { fetchJson, withBackoff, withQuery, type HttpResult } from "../http.ts";
+import { graphError } from "../meta-graph.ts";
+import { PlatformError, type AccountAccess } from "../types.ts";
 
 export interface InstagramGuestsTuning {
   /** base delay of the backoff on calls that are safe to repeat */

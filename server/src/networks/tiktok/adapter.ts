@@ -14,7 +14,7 @@ import {
   type ErrorCode,
   type TikTokPrivacyLevel,
 } from "@sufra/schema";
-import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
+import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "../http.ts";
 import {
   PlatformError,
   type AccountAccess,
@@ -25,7 +25,7 @@ import {
   type Published,
   type Reconciled,
   type TokenSet,
-} from "./types.ts";
+} from "../types.ts";
 
 export interface TikTokConfig {
   clientKey?: string;
