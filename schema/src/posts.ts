@@ -373,7 +373,7 @@ export const X_LONG_POST_LENGTH = 4000;
 
 /**
  * The posts an X caption goes out as, in order: the post, then its replies. With `thread`, a caption
- * over `limit` becomes numbered parts (x-thread.ts); with `linkInReply`, the caption's links leave it
+ * over `limit` becomes numbered parts (networks/x.ts); with `linkInReply`, the caption's links leave it
  * and follow as one reply (X charges far more for a post that carries a link), unless the caption is
  * nothing but links. The one plan previewPost shows and the X adapter posts.
  */
@@ -846,7 +846,7 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     // X charges an app many times more for a post carrying a link; a reply can carry it instead
     if (platform === "twitter" && hasUrl && !x?.linkInReply) warnings.push({ key: "xLinkCosts", params: { platform } });
     if (limits.manual && (input.assisted ?? [platform]).includes(platform)) warnings.push({ key: "snapchatManual" });
-    // the same rule the server applies to the stored options (google.ts), each problem once
+    // the same rule the server applies to the stored options (networks/google.ts), each problem once
     if (platform === "google")
       for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
     // each network's own options: their problems stop that network only

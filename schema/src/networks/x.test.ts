@@ -1,4 +1,4 @@
-// An over-long X caption as a thread (x-thread.ts, posts.ts's xPostParts), the link moved to a
+// An over-long X caption as a thread (networks/x.ts, posts.ts's xPostParts), the link moved to a
 // reply, X's limit for verified accounts, and what previewPost says about each.
 import { describe, expect, test } from "@jest/globals";
 import {

@@ -46,7 +46,7 @@ export const restTargetSchema = named(
 
 /**
  * A post's Google options at the REST door, in snake_case both ways (posts.rest.ts turns the body's into the
- * service's GooglePostOptions; the service checks them with schema/src/google.ts's rule).
+ * service's GooglePostOptions; the service checks them with schema/src/networks/google.ts's rule).
  */
 const googleOptionsShape = (nullable: boolean) => {
   const opt = <T extends z.ZodType>(t: T) => (nullable ? t.nullable() : t.nullish());

@@ -4,7 +4,7 @@
 // twice, so the container id saved in progress is what makes a publish safe to reason about.
 // A post is a feed post (a photo, a carousel, or one video as a reel), a story (STORIES: one photo or
 // video, no caption) or a reel (REELS, with its cover, audio name and sharing), per the post's
-// InstagramOptions (schema/src/network-options.ts); what Instagram refuses in a format is refused here
+// InstagramOptions (schema/src/networks/instagram.ts); what Instagram refuses in a format is refused here
 // before any container is made, by the same rule the composer's preview shows.
 import { INSTAGRAM_SCOPES, instagramFormatProblems, messageText, type InstagramOptions } from "@sufra/schema";
 import { fetchJson, mapLimit, sleep, withBackoff, withQuery, type HttpResult } from "../http.ts";

@@ -611,7 +611,7 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   };
 }
 
-/** The post's TikTok options with the defaults for what it leaves out (network-options.ts: interactions off, no brand). */
+/** The post's TikTok options with the defaults for what it leaves out (DEFAULT_TIKTOK_OPTIONS in schema/src/networks/tiktok.ts, the one set the rule stores too). */
 function tiktokOptions(req: PublishRequest) {
   const o = (req.options ?? {}) as Partial<{
     privacyLevel: TikTokPrivacyLevel | null;
