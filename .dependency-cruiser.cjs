@@ -71,7 +71,7 @@ module.exports = {
       comment:
         "The kernel is what every module may use, so it cannot depend on any module, door or job (docs/architecture.md#borders).",
       from: { path: "^server/src/kernel/" },
-      to: { path: "^server/src/(modules|graphql|http|jobs|platforms|payments|ai|mail|seed)/" },
+      to: { path: "^server/src/(modules|graphql|http|jobs|networks|payments|ai|mail|seed)/" },
     },
     {
       name: "doors-hold-no-rules",
@@ -83,6 +83,25 @@ module.exports = {
         path: "^server/src/(db/|generated/prisma/)",
         dependencyTypesNot: ["type-only", "type-import"],
       },
+    },
+    {
+      name: "network-pack-stands-alone",
+      severity: "error",
+      comment:
+        "A network pack imported another network's pack. Each pack holds one network; what several share sits beside the registry (schema: networks/common.ts; server: networks/*.ts such as http.ts, types.ts, meta-graph.ts), and only the registry (networks/index.ts) lists them all (docs/architecture.md#network-packs).",
+      from: { path: "^schema/src/networks/([^/.]+)\\.ts$", pathNot: "^schema/src/networks/(common|index)\\.ts$" },
+      to: {
+        path: "^schema/src/networks/[^/]+\\.ts$",
+        pathNot: ["^schema/src/networks/$1\\.ts$", "^schema/src/networks/common\\.ts$"],
+      },
+    },
+    {
+      name: "server-network-pack-stands-alone",
+      severity: "error",
+      comment:
+        "A server network pack (networks/<network>/) imported another network's pack. What several packs share sits beside the registry in networks/*.ts (http.ts, types.ts, meta-graph.ts); only the registry (networks/index.ts) lists them all (docs/architecture.md#network-packs).",
+      from: { path: "^server/src/networks/([^/]+)/" },
+      to: { path: "^server/src/networks/[^/]+/", pathNot: "^server/src/networks/$1/" },
     },
     {
       name: "schema-stands-alone",

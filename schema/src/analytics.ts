@@ -7,7 +7,7 @@ import { singleLine } from "./text.ts";
 import { addDays, daysBetween, isIsoDate, kuwaitDate } from "./calendar.ts";
 import { weekdayOf, type Weekday } from "./insights.ts";
 import type { Locale, MessageKey } from "./messages.ts";
-import { PLATFORMS } from "./posts.ts";
+import { PLATFORMS } from "./networks/index.ts";
 
 /** A range left out is the last 30 days, today in Kuwait included. */
 export const ANALYTICS_DEFAULT_DAYS = 30;

@@ -8,7 +8,8 @@ import { isolateText, singleLine } from "./text.ts";
 import { kuwaitDate } from "./calendar.ts";
 import { findCuisine, findKuwaitArea } from "./content.ts";
 import { messageText, type Locale, type MessageKey } from "./messages.ts";
-import { PLATFORM_LABELS, PLATFORMS, type PlatformName } from "./posts.ts";
+import { PLATFORMS, type PlatformName } from "./networks/index.ts";
+import { PLATFORM_LABELS } from "./posts.ts";
 import { asciiDigits, parseCsv, parseReviewDate, utf8Length, type CsvRecord } from "./reviews.ts";
 
 type Labels = Readonly<Record<Locale, string>>;

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { singleLine, multiLine, urlText } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
-import { MAX_POST_MEDIA, PLATFORMS } from "./posts.ts";
+import { byNetwork, PLATFORMS } from "./networks/index.ts";
+import { MAX_POST_MEDIA } from "./posts.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
 
@@ -81,14 +82,7 @@ export const MAX_GENERATE_VARIANTS = 5;
 export const DEFAULT_GENERATE_VARIANTS = 3;
 
 /** Hashtags a generated caption carries at most, per platform (Instagram's hard limit is 30). */
-export const SUGGESTED_HASHTAG_LIMITS = {
-  instagram: 15,
-  twitter: 2,
-  snapchat: 3,
-  google: 0,
-  tiktok: 5,
-  facebook: 3,
-} as const;
+export const SUGGESTED_HASHTAG_LIMITS = byNetwork((n) => n.suggestedHashtags);
 
 // ---------------------------------------------------------------- the business profile's words
 /** Areas of Kuwait, as people write them (English transliteration, Arabic). */

@@ -5,24 +5,20 @@ import { singleLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
 import type { PlanId } from "./plans.ts";
-import type { InstagramFormat, NetworkOptions } from "./network-options.ts";
+import type { NetworkOptions } from "./network-options.ts";
+import { MB, MEDIA_1080P, type ImageRules, type PlatformMediaRules } from "./networks/common.ts";
+import { byNetwork, NETWORKS, PLATFORMS, type InstagramFormat, type PlatformName } from "./networks/index.ts";
 
-const MB = 1024 * 1024;
+export { MEDIA_1080P, type ImageRules, type PlatformMediaRules };
 
-export const MEDIA_PLATFORMS = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"] as const;
-export type MediaPlatform = (typeof MEDIA_PLATFORMS)[number];
+/** The networks media is checked for: every network in the registry (networks/index.ts). */
+export const MEDIA_PLATFORMS = PLATFORMS;
+export type MediaPlatform = PlatformName;
 export const isMediaPlatform = (v: unknown): v is MediaPlatform =>
   typeof v === "string" && (MEDIA_PLATFORMS as readonly string[]).includes(v);
 
 /** Brand names stay as the networks write them, in both languages but Arabic script where usual. */
-export const MEDIA_PLATFORM_LABELS: Record<MediaPlatform, { en: string; ar: string }> = {
-  instagram: { en: "Instagram", ar: "إنستغرام" },
-  twitter: { en: "X", ar: "إكس" },
-  snapchat: { en: "Snapchat", ar: "سناب شات" },
-  google: { en: "Google", ar: "جوجل" },
-  tiktok: { en: "TikTok", ar: "تيك توك" },
-  facebook: { en: "Facebook", ar: "فيسبوك" },
-};
+export const MEDIA_PLATFORM_LABELS: Record<MediaPlatform, { en: string; ar: string }> = byNetwork((n) => n.label);
 
 /** Decided by the file's content, never by its name or declared type. `accept` is for <input type=file>. */
 export const ACCEPTED_MEDIA_TYPES = {
@@ -40,9 +36,6 @@ export const MEDIA_CROPS = {
 export type MediaCrop = keyof typeof MEDIA_CROPS;
 export const MEDIA_CROP_NAMES = Object.keys(MEDIA_CROPS) as MediaCrop[];
 
-/** 1080p, either way up: at most 1080 pixels on the short side and 1920 on the long one. */
-export const MEDIA_1080P = { shortSide: 1080, longSide: 1920 } as const;
-
 /**
  * Every picture Sufra makes of an image: the crops (at upload), and the full-screen 9:16 picture of stories
  * and reels' covers (not offered as an upload crop: it is for those formats only).
@@ -54,83 +47,15 @@ export const MEDIA_RENDITIONS = {
 export type MediaRendition = keyof typeof MEDIA_RENDITIONS;
 export const MEDIA_RENDITION_NAMES = Object.keys(MEDIA_RENDITIONS) as MediaRendition[];
 
-export interface ImageRules {
-  minRatio?: number;
-  maxRatio?: number;
-  ratioLabels?: [string, string];
-  /**
-   * the shape the network shows the picture in (width / height): a picture of another shape is sent as the
-   * rendition of this one, which Sufra crops where the food is, rather than let the network crop its middle
-   */
-  ratio?: number;
-  maxBytes?: number;
-  minSide?: number;
-  /** gif: the network takes an animated GIF, up to this size; absent: it takes no GIF */
-  gif?: { maxBytes: number };
-  /** the only types the network's API takes (Sufra sends a variant of that type); absent: any Sufra accepts */
-  mimes?: readonly string[];
-  /** the largest picture the network's API takes (Sufra sends its copy scaled into it); absent: no limit */
-  fit?: { shortSide: number; longSide: number };
-}
-
-export interface PlatformMediaRules {
-  image: ImageRules;
-  /** none: the network's API takes no video in a post (Google's local posts) */
-  video: { minSeconds?: number; maxSeconds?: number; maxBytes?: number; none?: boolean };
-  /** files in one post */
-  maxItems: number;
-}
-
 /** The networks' published limits (ratio is width / height). */
-export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
-  // content publishing's image specifications: JPEG only, 8 MB, a feed photo 4:5 to 1.91:1
-  instagram: {
-    image: { minRatio: 0.8, maxRatio: 1.91, ratioLabels: ["4:5", "1.91:1"], maxBytes: 8 * MB, mimes: ["image/jpeg"] },
-    video: { minSeconds: 3, maxSeconds: 15 * 60, maxBytes: 300 * MB },
-    maxItems: 10,
-  },
-  // X's media upload: photos up to 5 MB, an animated GIF up to 15 MB (alone in its post)
-  twitter: {
-    image: { maxBytes: 5 * MB, gif: { maxBytes: 15 * MB } },
-    video: { maxSeconds: 140, maxBytes: 512 * MB },
-    maxItems: 4,
-  },
-  snapchat: { image: {}, video: { maxSeconds: 60 }, maxItems: 1 },
-  // Google Business Profile's photo rules (JPG or PNG, 10 KB to 5 MB) and videos of at most 30 seconds;
-  // a local post shows one photo or video
-  // local posts take one JPG or PNG photo by URL, 10 KB to 5 MB and at least 250 x 250; no video (docs/product.md#google-business-profile)
-  google: {
-    image: { maxBytes: 5 * MB, minSide: 250, mimes: ["image/jpeg", "image/png"] },
-    video: { none: true },
-    maxItems: 1,
-  },
-  // TikTok's Content Posting API: a video of 3 s up to the creator's max_video_post_duration_sec (at most
-  // 10 minutes), up to 4 GB; or a photo post of up to 35 JPEG or WebP photos, each at most 20 MB and
-  // 1080p (its media transfer guide's image restrictions)
-  tiktok: {
-    image: { maxBytes: 20 * MB, mimes: ["image/jpeg", "image/webp"], fit: MEDIA_1080P },
-    video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB },
-    maxItems: 35,
-  },
-  // a Page's photo (4 MB, Meta's photo reference) or video (Pages' video API: up to 10 GB and 240 minutes); a
-  // post of several photos attaches up to 10 (attached_media); a video goes alone
-  facebook: { image: { maxBytes: 4 * MB }, video: { maxSeconds: 240 * 60, maxBytes: 10240 * MB }, maxItems: 10 },
-};
+export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = byNetwork((n) => n.media);
 
 /** What a post is on a network whose media rules depend on it: Instagram's feed post, story or reel. */
 export type MediaFormat = InstagramFormat;
 
-/**
- * A format's own image rules, over its network's (MEDIA_RULES). Instagram's story photo and reel cover
- * (IG User Media: "Story Image Specifications", "Reels cover photo") are JPEG, 8 MB, 9:16 recommended;
- * any other shape Instagram crops to its middle 9:16 or pads, and the feed's 4:5 to 1.91:1 is not theirs.
- */
-export const MEDIA_FORMAT_RULES: Partial<Record<MediaPlatform, Partial<Record<MediaFormat, ImageRules>>>> = {
-  instagram: {
-    story: { ratio: 9 / 16, maxBytes: 8 * MB, mimes: ["image/jpeg"] },
-    reel: { ratio: 9 / 16, maxBytes: 8 * MB, mimes: ["image/jpeg"] },
-  },
-};
+/** A format's own image rules, over its network's (MEDIA_RULES): its pack's formatImages (Instagram's story and reel). */
+export const MEDIA_FORMAT_RULES: Partial<Record<MediaPlatform, Partial<Record<MediaFormat, ImageRules>>>> =
+  Object.fromEntries(NETWORKS.filter((n) => n.formatImages).map((n) => [n.id, n.formatImages]));
 
 /** The image rules of a network, for one of its formats when it has its own. */
 export const imageRulesFor = (platform: MediaPlatform, format?: MediaFormat | null): ImageRules =>

@@ -817,7 +817,7 @@ export const MESSAGES = {
     ar: "يعرض فيسبوك معاينة الرابط فقط في منشور بلا صور أو فيديو: لن يُرسل الرابط. ضعه في النص أو أزل الوسائط",
   },
   // ---- end of network options
-  // ---- Google posts (google.ts: a post's type, button, offer and event on Google)
+  // ---- Google posts (networks/google.ts: a post's type, button, offer and event on Google)
   googlePostTypeInvalid: {
     en: "Choose the kind of Google post: What's new, Offer or Event",
     ar: "اختر نوع منشور جوجل: جديدنا أو عرض أو فعالية",

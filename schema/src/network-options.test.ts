@@ -1,9 +1,11 @@
 import { describe, expect, test } from "@jest/globals";
 import {
   altTextOf,
+  DEFAULT_TIKTOK_OPTIONS,
   networkOptionsProblems,
   networkOptionsSchema,
   postNetworkFieldsSchema,
+  tiktokOptionsSchema,
   previewPost,
 } from "./index.ts";
 
@@ -27,7 +29,14 @@ describe("network options", () => {
       disableStitch: true,
       brandOrganic: false,
       brandContent: false,
+      autoAddMusic: false,
     });
+  });
+
+  test("a TikTok option left out or null is stored as the one default the adapter, both doors and the composer read", () => {
+    expect(tiktokOptionsSchema.parse({})).toEqual(DEFAULT_TIKTOK_OPTIONS);
+    expect(tiktokOptionsSchema.parse({ autoAddMusic: null }).autoAddMusic).toBe(DEFAULT_TIKTOK_OPTIONS.autoAddMusic);
+    expect(tiktokOptionsSchema.parse({ autoAddMusic: true }).autoAddMusic).toBe(true);
   });
 
   test("each problem is a message key under its network's path", () => {

@@ -14,7 +14,7 @@ import {
   type ContentTone,
 } from "./content.ts";
 import type { Locale, MessageKey } from "./messages.ts";
-import type { PlatformName } from "./posts.ts";
+import type { PlatformName } from "./networks/index.ts";
 import { singleLine } from "./text.ts";
 
 type Labels = Readonly<Record<Locale, string>>;

@@ -14,14 +14,20 @@ import {
   mediaProblems,
   type MediaFacts,
 } from "./media.ts";
-import { googleOptionsProblems } from "./google.ts";
-import { splitThread } from "./x-thread.ts";
-import { instagramFormatProblems, networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
+import { networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
+import type { PlatformLimits } from "./networks/common.ts";
+import {
+  byNetwork,
+  googleOptionsProblems,
+  instagramFormatProblems,
+  PLATFORMS,
+  splitThread,
+  type PlatformName,
+} from "./networks/index.ts";
+
+export type { PlatformLimits };
 
 // ---------------------------------------------------------------- platforms
-/** The networks a post can go to (X keeps its old name "twitter", as in the data model). */
-export const PLATFORMS = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"] as const;
-export type PlatformName = (typeof PLATFORMS)[number];
 export const isPlatformName = (p: unknown): p is PlatformName =>
   typeof p === "string" && (PLATFORMS as readonly string[]).includes(p);
 
@@ -53,82 +59,11 @@ export function platformLabel(platform: string, locale: Locale): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export interface PlatformLimits {
-  /** Longest caption: X counts weighted characters (xWeightedLength), the others code points. */
-  maxLength: number;
-  /** Most hashtags the network accepts; null: no hard limit. */
-  maxHashtags: number | null;
-  /** More hashtags than this draws a warning (X: they reduce reach); null: no warning. */
-  hashtagWarnAbove: number | null;
-  /** Most photos and videos in one post (media.ts's MEDIA_RULES maxItems). */
-  maxMedia: number;
-  /** A post needs at least one photo or video. */
-  requiresMedia: boolean;
-  /** The network can take a first comment, posted right after the post. */
-  firstComment: boolean;
-  /** No publishing API for us: the person posts it by hand (target status awaiting_manual). */
-  manual: boolean;
-}
-
-export const PLATFORM_LIMITS: Readonly<Record<PlatformName, Readonly<PlatformLimits>>> = {
-  instagram: {
-    maxLength: 2200,
-    maxHashtags: 30,
-    hashtagWarnAbove: null,
-    maxMedia: MEDIA_RULES.instagram.maxItems,
-    requiresMedia: true,
-    firstComment: true,
-    manual: false,
-  },
-  twitter: {
-    maxLength: 280,
-    maxHashtags: null,
-    hashtagWarnAbove: 2,
-    maxMedia: MEDIA_RULES.twitter.maxItems,
-    requiresMedia: false,
-    firstComment: false,
-    manual: false,
-  },
-  snapchat: {
-    maxLength: 250,
-    maxHashtags: null,
-    hashtagWarnAbove: null,
-    maxMedia: MEDIA_RULES.snapchat.maxItems,
-    requiresMedia: true,
-    firstComment: false,
-    manual: true,
-  },
-  // a local post's summary is at most 1,500 characters; a photo is optional; Google has no hashtags or comments
-  google: {
-    maxLength: 1500,
-    maxHashtags: null,
-    hashtagWarnAbove: null,
-    maxMedia: MEDIA_RULES.google.maxItems,
-    requiresMedia: false,
-    firstComment: false,
-    manual: false,
-  },
-  // a video's title holds 2,200 UTF-16 code units (photo posts: a 90-character title and a 4,000-character description)
-  tiktok: {
-    maxLength: 2200,
-    maxHashtags: null,
-    hashtagWarnAbove: null,
-    maxMedia: MEDIA_RULES.tiktok.maxItems,
-    requiresMedia: true,
-    firstComment: false,
-    manual: false,
-  },
-  // a Page post's message holds 63,206 characters; a comment can follow it
-  facebook: {
-    maxLength: 63206,
-    maxHashtags: null,
-    hashtagWarnAbove: null,
-    maxMedia: MEDIA_RULES.facebook.maxItems,
-    requiresMedia: false,
-    firstComment: true,
-    manual: false,
-  },
-};
+/** Each network's limits, from its pack (networks/<network>.ts); maxMedia is its media rules' maxItems. */
+export const PLATFORM_LIMITS: Readonly<Record<PlatformName, Readonly<PlatformLimits>>> = byNetwork((n) => ({
+  ...n.limits,
+  maxMedia: n.media.maxItems,
+}));
 
 /** The longest caption, the most hashtags and the most media any post may have (Instagram's). */
 /** A caption's longest: X's for accounts it reports verified (and a thread's whole); each network's own limit applies when scheduled. */
@@ -456,7 +391,7 @@ export const accountPostsLong = (account: { platform: string; longPosts?: boolea
 
 /**
  * The posts an X caption goes out as, in order: the post, then its replies. With `thread`, a caption
- * over `limit` becomes numbered parts (x-thread.ts); with `linkInReply`, the caption's links leave it
+ * over `limit` becomes numbered parts (networks/x.ts); with `linkInReply`, the caption's links leave it
  * and follow as one reply (X charges far more for a post that carries a link), unless the caption is
  * nothing but links. The one plan previewPost shows and the X adapter posts.
  */
@@ -929,7 +864,7 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     // X charges an app many times more for a post carrying a link; a reply can carry it instead
     if (platform === "twitter" && hasUrl && !x?.linkInReply) warnings.push({ key: "xLinkCosts", params: { platform } });
     if (limits.manual && (input.assisted ?? [platform]).includes(platform)) warnings.push({ key: "snapchatManual" });
-    // the same rule the server applies to the stored options (google.ts), each problem once
+    // the same rule the server applies to the stored options (networks/google.ts), each problem once
     if (platform === "google")
       for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
     // each network's own options: their problems stop that network only
@@ -950,7 +885,7 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (platform === "instagram")
       for (const k of instagramFormatProblems((input.network as NetworkOptions | null | undefined)?.instagram, items))
         errors.push({ key: k });
-    // Snapchat's Spotlight is a video feed: the API refuses a photo there (platforms/snapchat.ts)
+    // Snapchat's Spotlight is a video feed: the API refuses a photo there (server/src/networks/snapchat/adapter.ts)
     if (
       platform === "snapchat" &&
       (input.network as NetworkOptions | null | undefined)?.snapchat?.kind === "spotlight" &&

@@ -38,9 +38,9 @@ import { createBillingAdmin } from "./modules/billing/admin.ts";
 import { createBillingService } from "./modules/billing/billing.service.ts";
 import { createTapGateway } from "./payments/tap.ts";
 import { createInboxSync } from "./modules/inbox/sync.ts";
-import { createDemoGuests } from "./platforms/demo-guests.ts";
-import { createGoogleAdapter as createGoogleGuests } from "./platforms/google.ts";
-import { createInstagramGuests } from "./platforms/instagram-guests.ts";
+import { createDemoGuests } from "./networks/demo-guests.ts";
+import { createGoogleAdapter as createGoogleGuests } from "./networks/google/adapter.ts";
+import { createInstagramGuests } from "./networks/instagram/guests.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });

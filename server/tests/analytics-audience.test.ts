@@ -4,11 +4,11 @@
 // /audience path's shape and tenancy through both doors, and followers in the overview.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { kuwaitDate, type PlatformName } from "@sufra/schema";
-import { demoAdapter, demoAudience } from "../src/platforms/demo.ts";
-import { createInstagramAdapter, onlineKuwaitHours } from "../src/platforms/instagram.ts";
-import { createSnapchatAdapter } from "../src/platforms/snapchat.ts";
-import { PlatformError, type AccountAccess } from "../src/platforms/types.ts";
-import { createXAdapter } from "../src/platforms/x.ts";
+import { demoAdapter, demoAudience } from "../src/networks/demo.ts";
+import { createInstagramAdapter, onlineKuwaitHours } from "../src/networks/instagram/adapter.ts";
+import { createSnapchatAdapter } from "../src/networks/snapchat/adapter.ts";
+import { PlatformError, type AccountAccess } from "../src/networks/types.ts";
+import { createXAdapter } from "../src/networks/x/adapter.ts";
 import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import { startInstagramFake, type IgAudience } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";

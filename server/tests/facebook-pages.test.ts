@@ -10,8 +10,8 @@ import { ALL_TASKS, startFacebookFake, type FbUser } from "./fakes/facebook-serv
 import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
 import { connectFacebook, facebookAccount as facebookAccountOf, type Fb } from "./support/facebook.ts";
 import { mp4 } from "./support/mp4.ts";
-import { createFacebookAdapter } from "../src/platforms/facebook.ts";
-import type { PlatformError, PublishMedia, PublishRequest } from "../src/platforms/types.ts";
+import { createFacebookAdapter } from "../src/networks/facebook/adapter.ts";
+import type { PlatformError, PublishMedia, PublishRequest } from "../src/networks/types.ts";
 import { freePort, getPost, settled, waitFor } from "./support/networks.ts";
 
 let fb: Awaited<ReturnType<typeof startFacebookFake>>;

@@ -7,8 +7,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
-import { ANONYMOUS_REVIEWER, createGoogleAdapter, GOOGLE_SCOPE } from "../src/platforms/google.ts";
-import { PlatformError, type AccountAccess, type PublishMedia, type PublishRequest } from "../src/platforms/types.ts";
+import { ANONYMOUS_REVIEWER, createGoogleAdapter, GOOGLE_SCOPE } from "../src/networks/google/adapter.ts";
+import { PlatformError, type AccountAccess, type PublishMedia, type PublishRequest } from "../src/networks/types.ts";
 import type { GooglePostOptions } from "@sufra/schema";
 import {
   BUSINESS_SCOPE,

@@ -13,9 +13,9 @@ import { createInboxSync, type InboxSyncOptions } from "../src/modules/inbox/syn
 import type { Viewer } from "../src/kernel/policy.ts";
 import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import { ensureDemoInbox } from "../src/seed/demo-inbox.ts";
-import { createGoogleAdapter } from "../src/platforms/google.ts";
-import { createDemoGuests } from "../src/platforms/demo-guests.ts";
-import { createInstagramGuests } from "../src/platforms/instagram-guests.ts";
+import { createGoogleAdapter } from "../src/networks/google/adapter.ts";
+import { createDemoGuests } from "../src/networks/demo-guests.ts";
+import { createInstagramGuests } from "../src/networks/instagram/guests.ts";
 import { call, signedInBusiness, startTestApp } from "./support/app.ts";
 import { forFile } from "./support/per-file.ts";
 import { startGoogleFake, type GoogleFakeState } from "./fakes/google-server.ts";

@@ -6,14 +6,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { INSTAGRAM_PERMISSIONS, INSTAGRAM_SCOPES } from "@sufra/schema";
-import { createInstagramAdapter } from "../src/platforms/instagram.ts";
+import { createInstagramAdapter } from "../src/networks/instagram/adapter.ts";
 import {
   createInstagramGuests,
   missingInstagramPermission,
   privateReplyRefusal,
-} from "../src/platforms/instagram-guests.ts";
-import type { CommentEvent, InstagramGuests } from "../src/platforms/guests.ts";
-import { PlatformError, type AccountAccess } from "../src/platforms/types.ts";
+} from "../src/networks/instagram/guests.ts";
+import type { CommentEvent, InstagramGuests } from "../src/networks/guests.ts";
+import { PlatformError, type AccountAccess } from "../src/networks/types.ts";
 import { startInstagramFake, type IgThrottleCode, type InstagramFakeState } from "./fakes/instagram-server.ts";
 
 const DAY = 86_400_000;

@@ -9,18 +9,18 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { loadConfig } from "../src/config.ts";
-import { demoAdapter, demoMetrics } from "../src/platforms/demo.ts";
-import { createPlatforms } from "../src/platforms/index.ts";
-import { createInstagramAdapter } from "../src/platforms/instagram.ts";
-import { createSnapchatAdapter } from "../src/platforms/snapchat.ts";
+import { demoAdapter, demoMetrics } from "../src/networks/demo.ts";
+import { createPlatforms } from "../src/networks/index.ts";
+import { createInstagramAdapter } from "../src/networks/instagram/adapter.ts";
+import { createSnapchatAdapter } from "../src/networks/snapchat/adapter.ts";
 import {
   PlatformError,
   type AccountAccess,
   type PlatformAdapter,
   type PublishMedia,
   type PublishRequest,
-} from "../src/platforms/types.ts";
-import { createXAdapter } from "../src/platforms/x.ts";
+} from "../src/networks/types.ts";
+import { createXAdapter } from "../src/networks/x/adapter.ts";
 import { startInstagramFake, type InstagramFakeState } from "./fakes/instagram-server.ts";
 import { startXFake, type XFakeState } from "./fakes/x-server.ts";
 

@@ -7,8 +7,8 @@
 import { createCipheriv, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
-import { createSnapchatAdapter } from "../src/platforms/snapchat.ts";
-import { PlatformError, type AccountAccess, type PublishMedia, type PublishRequest } from "../src/platforms/types.ts";
+import { createSnapchatAdapter } from "../src/networks/snapchat/adapter.ts";
+import { PlatformError, type AccountAccess, type PublishMedia, type PublishRequest } from "../src/networks/types.ts";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startSnapFake } from "./fakes/snap-server.ts";
 import { startXFake } from "./fakes/x-server.ts";

@@ -4,7 +4,7 @@
 // as 1,000,000 and as 1,048,576 bytes (the guide does not say which); and the stand-in takes every
 // such plan and refuses the plans TikTok refuses.
 import { describe, expect, test } from "@jest/globals";
-import { chunkPlan } from "../src/platforms/tiktok.ts";
+import { chunkPlan } from "../src/networks/tiktok/adapter.ts";
 import { chunkProblem } from "./fakes/tiktok-server.ts";
 
 const KB = 1024;

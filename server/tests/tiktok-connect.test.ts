@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { DEFAULT_TIKTOK_OPTIONS, ERRORS } from "@sufra/schema";
 import { loadConfig } from "../src/config.ts";
-import { tiktokPullProblem } from "../src/platforms/tiktok.ts";
+import { tiktokPullProblem } from "../src/networks/tiktok/adapter.ts";
 import { startTikTokFake } from "./fakes/tiktok-server.ts";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 import { freePort, photo } from "./support/networks.ts";
@@ -174,7 +174,7 @@ describe("Login Kit as strict as TikTok's, on a Direct Post app", () => {
     expect(rows).toHaveLength(0);
   });
 
-  test("a photo post that leaves auto_add_music out sends the schema's default to TikTok, and GraphQL reads the same", async () => {
+  test("a photo post that leaves auto_add_music out sends the schema's default to TikTok, and both doors read the same", async () => {
     const b = await connectTikTok(app, tt);
     const pic = await photo(app, b.token);
     const done = await publishNow(app, b.token, {
@@ -185,6 +185,8 @@ describe("Login Kit as strict as TikTok's, on a Direct Post app", () => {
     expect(tiktokTarget(done).status).toBe("published");
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
     expect(init.body.post_info.auto_add_music).toBe(DEFAULT_TIKTOK_OPTIONS.autoAddMusic);
+    // the REST answer reads the same stored default as GraphQL (the rule fills what the post left out)
+    expect(done.network_options.tiktok.auto_add_music).toBe(DEFAULT_TIKTOK_OPTIONS.autoAddMusic);
     const read = await gql(
       app.base,
       "query ($id: ID!) { post(id: $id) { networkOptions { tiktok { autoAddMusic } } } }",

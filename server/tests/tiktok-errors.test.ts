@@ -3,7 +3,7 @@
 // and its fail_reason list: what waits (a rate limit, with when to try again), what needs the account
 // connected again, what TikTok will never take, and what is worth trying again.
 import { describe, expect, test } from "@jest/globals";
-import { failReasonError, tiktokError } from "../src/platforms/tiktok.ts";
+import { failReasonError, tiktokError } from "../src/networks/tiktok/adapter.ts";
 
 const answer = (status: number, code: string, headers: Record<string, string> = {}) =>
   tiktokError({

@@ -106,6 +106,23 @@ describe("photos pulled by URL", () => {
       expect({ paths, outcome: s.fail_reason ?? s.status }).toEqual({ paths, outcome });
     }
   });
+
+  test("a photo post's switches are booleans (content/init's post_info): auto_add_music as text is invalid_param", async () => {
+    const access = await token();
+    const send = (extra: Record<string, unknown>) =>
+      api("/v2/post/publish/content/init/", access, {
+        post_info: { title: "t", privacy_level: "SELF_ONLY", ...extra },
+        source_info: { source: "PULL_FROM_URL", photo_cover_index: 0, photo_images: [`${filesUrl}/ok.jpg`] },
+        post_mode: "DIRECT_POST",
+        media_type: "PHOTO",
+      });
+    for (const bad of [{ auto_add_music: "yes" }, { auto_add_music: 1 }, { disable_comment: "false" }]) {
+      const r = await send(bad);
+      expect({ bad, status: r.status, code: r.body.error.code }).toEqual({ bad, status: 400, code: "invalid_param" });
+    }
+    expect((await send({ auto_add_music: true })).body.error.code).toBe("ok");
+    expect((await send({})).body.error.code).toBe("ok");
+  });
 });
 
 describe("videos uploaded in chunks", () => {

@@ -9,8 +9,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { splitThread, xWeightedLength, X_LONG_POST_LENGTH } from "@sufra/schema";
-import type { PublishMedia, PublishRequest } from "../src/platforms/types.ts";
-import { createXAdapter } from "../src/platforms/x.ts";
+import type { PublishMedia, PublishRequest } from "../src/networks/types.ts";
+import { createXAdapter } from "../src/networks/x/adapter.ts";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startXFake, type XUser } from "./fakes/x-server.ts";
 import {

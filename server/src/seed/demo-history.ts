@@ -25,7 +25,7 @@ import type { Db } from "../db/prisma.ts";
 import type { Platform } from "../generated/prisma/client.ts";
 import { refreshDailyMetrics } from "../modules/analytics/index.ts";
 import { loadBusinessProfile } from "../modules/business-profile/index.ts";
-import { demoMetrics } from "../platforms/demo.ts";
+import { demoMetrics } from "../networks/demo.ts";
 
 /** Where the demo's photos are kept: the media service (stored and given variants like an upload). */
 export interface DemoMedia {

@@ -1,7 +1,7 @@
 // The demo café's inbox (docs/product.md#inbox): a clearly labelled demo Google location with reviews in
 // Arabic and English (one unanswered 1-star Arabic one) and guests' comments under its demo Instagram
 // posts. All of it is demo: nothing is read from a network, and answers go to the simulated network
-// (platforms/demo-guests.ts). Each item has its synced key, so seeding again adds nothing.
+// (networks/demo-guests.ts). Each item has its synced key, so seeding again adds nothing.
 import type { Db } from "../db/prisma.ts";
 import { kuwaitDate } from "@sufra/schema";
 import type { Prisma } from "../generated/prisma/client.ts";

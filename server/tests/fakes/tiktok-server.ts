@@ -562,6 +562,10 @@ export async function startTikTokFake(
           return apiError(res, "invalid_param", "title is longer than 90 characters");
         if (typeof info.description === "string" && [...info.description].length > 4000)
           return apiError(res, "invalid_param", "description is longer than 4000 characters");
+        // content/init's post_info: disable_comment, auto_add_music and the brand toggles are bool, each optional
+        for (const f of ["disable_comment", "auto_add_music", "brand_content_toggle", "brand_organic_toggle"])
+          if (f in info && typeof info[f] !== "boolean")
+            return apiError(res, "invalid_param", `${f} must be a boolean`);
         for (const u of s.photo_images) if (!verified(u)) return apiError(res, "url_ownership_unverified");
       } else {
         const s = body.source_info ?? {};

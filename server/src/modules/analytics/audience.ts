@@ -7,8 +7,8 @@ import { findKuwaitArea, kuwaitDate, percentChange, PLAN_PLATFORMS, type KuwaitA
 import type { Deps } from "../../deps.ts";
 import type { Db } from "../../db/prisma.ts";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
-import { mapLimit } from "../../platforms/http.ts";
-import type { AudienceCount, AudienceReading } from "../../platforms/types.ts";
+import { mapLimit } from "../../networks/http.ts";
+import type { AudienceCount, AudienceReading } from "../../networks/types.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import type { AnalyticsQuery, Scope } from "./query.ts";

@@ -13,7 +13,7 @@
 import { figuresStepDone, kuwaitDate, nextFiguresCollection } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { PlatformError } from "../../platforms/types.ts";
+import { PlatformError } from "../../networks/types.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import { collectAudience } from "./audience.ts";
 import { createDailyMetricsRefresher, refreshDailyMetrics } from "./daily-metrics.ts";

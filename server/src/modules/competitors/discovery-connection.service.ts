@@ -9,19 +9,19 @@ import { COMPETITOR_DISCOVERY_NOTICE_DAYS, kuwaitDate } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { CompetitorDiscoveryConnection } from "../../generated/prisma/client.ts";
-import { PlatformError } from "../../platforms/types.ts";
+import { PlatformError } from "../../networks/types.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Draft, NotificationsService } from "../notifications/index.ts";
 import { ownPath } from "../../kernel/request-input.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
-import type { DiscoveredAccount } from "./discovered-account.ts";
+import type { DiscoveredAccount } from "../../networks/facebook/discovered-account.ts";
 import {
   choosePage,
   createFacebookDiscovery,
   DISCOVERY_NOT_PROFESSIONAL,
   type FacebookDiscovery,
-} from "./facebook-discovery.ts";
+} from "../../networks/facebook/discovery.ts";
 
 export const DISCOVERY_PURPOSE = "competitor_discovery";
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@
 // its last 25 posts), and the simulated reading demo accounts get instead. Pure: the clock is passed in.
 import { createHash } from "node:crypto";
 import { COMPETITOR_THEMES_MAX, daysBetween, themesOf } from "@sufra/schema";
-import { DISCOVERY_MEDIA_LIMIT, type DiscoveredAccount } from "./discovered-account.ts";
+import { DISCOVERY_MEDIA_LIMIT, type DiscoveredAccount } from "../../networks/facebook/discovered-account.ts";
 
 /** Posts per week are counted over the last four weeks. */
 export const DISCOVERY_WINDOW_DAYS = 28;

@@ -39,7 +39,7 @@ import { holidayOverrideInputs } from "../calendar/index.ts";
 import { requireRunning } from "../billing/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
-import { createDemoGuests } from "../../platforms/demo-guests.ts";
+import { createDemoGuests } from "../../networks/demo-guests.ts";
 import { only } from "../../kernel/pubsub.ts";
 import {
   createInboxReplies,

@@ -9,7 +9,7 @@
 // each change an "inbox.changed" event refreshes open inboxes.
 //
 // The adapters are handed in (google, instagram; tests pass the stand-ins'), never built here; demo
-// locations, accounts and items belong to the simulated network (platforms/demo-guests.ts): nothing is read
+// locations, accounts and items belong to the simulated network (networks/demo-guests.ts): nothing is read
 // for them, and their replies go there.
 import { kuwaitDate, type NotificationData } from "@sufra/schema";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
@@ -26,9 +26,9 @@ import type {
   GuestItem,
   GuestThreadEntry,
   InstagramGuests,
-} from "../../platforms/guests.ts";
-import { instagramWebhooksOn } from "../../platforms/instagram-guests.ts";
-import { PlatformError } from "../../platforms/types.ts";
+} from "../../networks/guests.ts";
+import { instagramWebhooksOn } from "../../networks/instagram/guests.ts";
+import { PlatformError } from "../../networks/types.ts";
 import type { Draft, NotificationsService } from "../notifications/index.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";

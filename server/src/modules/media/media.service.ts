@@ -25,7 +25,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Media } from "../../generated/prisma/client.ts";
-import type { PublishMedia } from "../../platforms/types.ts";
+import type { PublishMedia } from "../../networks/types.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import {

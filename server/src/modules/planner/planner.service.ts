@@ -16,6 +16,7 @@ import {
   planFormatFor,
   planInputSchema,
   planNetworkFor,
+  NETWORK_PACKS,
   PLATFORMS,
   planPhotoFor,
   preferredReasons,
@@ -115,8 +116,6 @@ export interface ApprovalOutcome {
   failed: { proposalId: string; code: string; message: string }[];
 }
 
-/** Networks whose posts need a photo or video (the others take a caption alone). */
-const NEEDS_MEDIA: readonly PlatformName[] = ["instagram", "tiktok", "snapchat"];
 /** Instagram first: most cafés in Kuwait live there. */
 const NETWORK_ORDER: readonly PlatformName[] = ["instagram", ...PLATFORMS.filter((p) => p !== "instagram")];
 /** A scheduled time must leave this long to publish; a nearer one becomes a draft. */
@@ -462,13 +461,8 @@ export function createPlannerService(
         const canSchedule =
           input.schedule &&
           p.scheduledFor.getTime() > now().getTime() + SCHEDULE_LEAD_MS &&
-          (!!p.mediaId || !NEEDS_MEDIA.includes(p.platform));
-        const networkOptions =
-          p.platform === "instagram"
-            ? { instagram: { format: p.format } }
-            : p.platform === "snapchat"
-              ? { snapchat: { kind: "story" } }
-              : undefined;
+          (!!p.mediaId || !NETWORK_PACKS[p.platform].limits.requiresMedia);
+        const networkOptions = NETWORK_PACKS[p.platform].proposalOptions?.(p.format);
         try {
           const post = await posts.create(
             viewer,

@@ -3,7 +3,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { FacebookPage as FacebookPageRow } from "../../generated/prisma/client.ts";
-import { canPublishTo } from "../../platforms/facebook.ts";
+import { canPublishTo } from "../../networks/facebook/adapter.ts";
 
 const FacebookPage = builder.objectRef<FacebookPageRow>("FacebookPage").implement({
   description:

@@ -16,7 +16,7 @@ import {
   facebookRefreshToken,
   facebookUserToken,
   type FacebookPageSource,
-} from "../../platforms/facebook.ts";
+} from "../../networks/facebook/adapter.ts";
 
 /** Why a Facebook connection waits: connected to Facebook, no Page chosen yet (kept as the account's lastError). */
 export const FACEBOOK_PAGE_NEEDED = "Choose the Facebook Page Sufra publishes to";

@@ -9,8 +9,8 @@ import { audit } from "../../kernel/audit.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import type { GoogleGuests } from "../../platforms/guests.ts";
-import { PlatformError, type AccountAccess } from "../../platforms/types.ts";
+import type { GoogleGuests } from "../../networks/guests.ts";
+import { PlatformError, type AccountAccess } from "../../networks/types.ts";
 
 export interface GoogleLocationsOptions {
   access(accountId: string): Promise<{ account: PlatformAccount; access: AccountAccess }>;

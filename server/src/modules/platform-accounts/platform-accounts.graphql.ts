@@ -5,7 +5,7 @@ import { personOfBusiness } from "../../graphql/scopes.ts";
 import { PlatformEnum, TikTokPrivacyLevelEnum } from "../../graphql/enums.ts";
 import { isPracticeAccount, type PlatformConnection as ConnectionShape } from "./platform-accounts.service.ts";
 import type { GoogleLocation as GoogleLocationRow } from "../../generated/prisma/client.ts";
-import type { TikTokCreatorInfo as CreatorInfoShape } from "../../platforms/tiktok.ts";
+import type { TikTokCreatorInfo as CreatorInfoShape } from "../../networks/tiktok/adapter.ts";
 
 const AccountStatusEnum = builder.enumType("AccountStatus", {
   description: "Whether a network account can publish.",

@@ -14,7 +14,7 @@ import {
 import type { Load } from "../../jobs/adaptive.ts";
 import { groupCommit } from "../../jobs/group-commit.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { PlatformError, type PublishRequest } from "../../platforms/types.ts";
+import { PlatformError, type PublishRequest } from "../../networks/types.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import type { LoadedTarget, PublishingDeps, Step } from "./publishing.deps.ts";
 import type { OutcomePart } from "./publishing.outcome.ts";

@@ -6,7 +6,7 @@
 import { assertTargetTransition } from "@sufra/schema";
 import { groupCommit } from "../../jobs/group-commit.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
+import { PlatformError, type PublishRequest, type Published } from "../../networks/types.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import type { LoadedTarget, PublishingDeps, Step } from "./publishing.deps.ts";
 import type { PostStatusPart, Synced } from "./publishing.status.ts";

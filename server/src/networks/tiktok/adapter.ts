@@ -14,7 +14,7 @@ import {
   type ErrorCode,
   type TikTokPrivacyLevel,
 } from "@sufra/schema";
-import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
+import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "../http.ts";
 import {
   PlatformError,
   type AccountAccess,
@@ -25,7 +25,7 @@ import {
   type Published,
   type Reconciled,
   type TokenSet,
-} from "./types.ts";
+} from "../types.ts";
 
 export interface TikTokConfig {
   clientKey?: string;
@@ -611,7 +611,7 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   };
 }
 
-/** The post's TikTok options with the defaults for what it leaves out (network-options.ts: interactions off, no brand). */
+/** The post's TikTok options with the defaults for what it leaves out (DEFAULT_TIKTOK_OPTIONS in schema/src/networks/tiktok.ts, the one set the rule stores too). */
 function tiktokOptions(req: PublishRequest) {
   const o = (req.options ?? {}) as Partial<{
     privacyLevel: TikTokPrivacyLevel | null;
@@ -628,8 +628,8 @@ function tiktokOptions(req: PublishRequest) {
     disableComment: o.disableComment ?? DEFAULT_TIKTOK_OPTIONS.disableComment,
     disableDuet: o.disableDuet ?? DEFAULT_TIKTOK_OPTIONS.disableDuet,
     disableStitch: o.disableStitch ?? DEFAULT_TIKTOK_OPTIONS.disableStitch,
-    brandOrganic: o.brandOrganic ?? false,
-    brandContent: o.brandContent ?? false,
+    brandOrganic: o.brandOrganic ?? DEFAULT_TIKTOK_OPTIONS.brandOrganic,
+    brandContent: o.brandContent ?? DEFAULT_TIKTOK_OPTIONS.brandContent,
     title: o.title ?? null,
     autoAddMusic: o.autoAddMusic ?? DEFAULT_TIKTOK_OPTIONS.autoAddMusic,
   };

@@ -7,7 +7,7 @@ import {
   googleOptionsProblems,
   googlePostOptionsSchema,
   messageText,
-} from "./index.ts";
+} from "../index.ts";
 
 const errorsOf = (v: unknown) => {
   const r = googlePostOptionsSchema.safeParse(v);

@@ -1,10 +1,13 @@
-// An over-long X post as a thread: the caption cut into numbered parts ("1/3 …") that each fit the
+// X's pack (docs/architecture.md#network-packs): its options (a thread, a link in a reply), its media rules
+// and limits, and an over-long X post as a thread: the caption cut into numbered parts ("1/3 …") that each fit the
 // account's limit, so the composer previews exactly what the X adapter posts (the adapter and
 // previewPost both call xPostParts in posts.ts, which hands this splitter X's own counting).
 // Cuts fall only on whitespace, so a URL, a hashtag or a word is never split: first after a sentence
 // ends (. ! ? and the Arabic ؟ ۔, a closing quote or bracket may follow) or at a line break, then
 // between words inside a sentence too long for one part; only a single "word" longer than a whole
 // part (no space in it) is cut by characters, never inside a grapheme.
+import { z } from "zod";
+import { MB, type NetworkPack, optionKey } from "./common.ts";
 
 /** What ends a sentence: Latin and Arabic punctuation, then any closing quotes or brackets. */
 const SENTENCE_END = /[.!?؟۔…][)"'»”’\]]*$/u;
@@ -97,3 +100,38 @@ export function splitThread(text: string, limit: number, weigh: (s: string) => n
     if (String(parts.length).length <= digits) return parts.map((p, i) => `${i + 1}/${parts.length} ${p}`);
   }
 }
+
+export interface XOptions {
+  /** a caption longer than the account's limit goes out as a numbered thread of replies */
+  thread: boolean;
+  /** links go in a reply under the post (X charges more for a post with a link) */
+  linkInReply: boolean;
+}
+
+export const DEFAULT_X_OPTIONS: XOptions = { thread: false, linkInReply: false };
+
+export const xOptionsSchema = z.object({
+  thread: z.boolean(optionKey("invalidValue")).default(false),
+  linkInReply: z.boolean(optionKey("invalidValue")).default(false),
+});
+
+/** X in the registry (networks/index.ts); its id stays "twitter", as in the data model. */
+export const xNetwork: NetworkPack<"twitter"> = {
+  id: "twitter",
+  label: { en: "X", ar: "إكس" },
+  // X's media upload: photos up to 5 MB, an animated GIF up to 15 MB (alone in its post)
+  media: {
+    image: { maxBytes: 5 * MB, gif: { maxBytes: 15 * MB } },
+    video: { maxSeconds: 140, maxBytes: 512 * MB },
+    maxItems: 4,
+  },
+  limits: {
+    maxLength: 280,
+    maxHashtags: null,
+    hashtagWarnAbove: 2,
+    requiresMedia: false,
+    firstComment: false,
+    manual: false,
+  },
+  suggestedHashtags: 2,
+};

@@ -8,7 +8,7 @@
 // attempt's progress before the next, so a resumed attempt goes on from there and never posts a
 // saved part again. A reply that fails leaves the post published with a warning.
 import { PLATFORM_LIMITS, X_LONG_POST_LENGTH, xPostParts, xWeightedLength, type XOptions } from "@sufra/schema";
-import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
+import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "../http.ts";
 import {
   PlatformError,
   type Metrics,
@@ -16,7 +16,7 @@ import {
   type PublishMedia,
   type PublishRequest,
   type TokenSet,
-} from "./types.ts";
+} from "../types.ts";
 
 export interface XConfig {
   clientId?: string;

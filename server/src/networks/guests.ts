@@ -58,7 +58,7 @@ export interface ReviewPage {
   totalReviewCount: number | null;
 }
 
-/** Google Business Profile, read and answered (platforms/google.ts). */
+/** Google Business Profile, read and answered (networks/google/adapter.ts). */
 export interface GoogleGuests {
   /** the accounts the token's person manages, then each account's locations with their verification */
   places(account: AccountAccess): Promise<GooglePlace[]>;
@@ -89,7 +89,7 @@ export interface CommentEvent {
   at: Date;
 }
 
-/** Instagram comments on the business's own media (platforms/instagram.ts). */
+/** Instagram comments on the business's own media (networks/instagram/adapter.ts). */
 export interface InstagramGuests {
   /** the comments under one media (its comments edge, paged to the end, with their replies) */
   comments(account: AccountAccess, mediaId: string): Promise<GuestItem[]>;

@@ -4,9 +4,9 @@
 // location, one LocalPost each; the name of each created post is saved in progress before the next,
 // so a send repeated after a crash or a lost answer never posts twice to a location.
 import { MEDIA_RULES, publishesImageType } from "@sufra/schema";
-import type { Config } from "../config.ts";
-import type { GoogleGuests, GooglePlace, GuestItem, ReviewPage } from "./guests.ts";
-import { fetchJson, mapLimit, withBackoff, withQuery, type HttpResult } from "./http.ts";
+import type { Config } from "../../config.ts";
+import type { GoogleGuests, GooglePlace, GuestItem, ReviewPage } from "../guests.ts";
+import { fetchJson, mapLimit, withBackoff, withQuery, type HttpResult } from "../http.ts";
 import {
   PlatformError,
   type AccountAccess,
@@ -17,7 +17,7 @@ import {
   type Published,
   type Reconciled,
   type TokenSet,
-} from "./types.ts";
+} from "../types.ts";
 
 export type GoogleConfig = Config["platforms"]["google"] & { publishTimeoutMs?: number };
 

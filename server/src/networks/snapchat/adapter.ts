@@ -22,10 +22,10 @@
 // skip_save_to_profile are what public clients of the API send (locale en_US, skip_save_to_profile
 // false; one notes Spotlight, unlike a Story, requires a locale), and the 403 of an app not yet
 // allow-listed is read from its status alone (Snap's error code for it is not published). See
-// docs/architecture.md#the-rooms (platforms/) for where a network's details live.
+// docs/architecture.md#network-packs (server/src/networks/) for where a network's details live.
 import { createCipheriv, randomBytes } from "node:crypto";
 import type { SnapchatOptions } from "@sufra/schema";
-import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
+import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "../http.ts";
 import {
   PlatformError,
   type PlatformAdapter,
@@ -33,7 +33,7 @@ import {
   type PublishRequest,
   type Reconciled,
   type TokenSet,
-} from "./types.ts";
+} from "../types.ts";
 
 export interface SnapchatConfig {
   clientId?: string;

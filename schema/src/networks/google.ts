@@ -1,9 +1,11 @@
-// Google Business Profile posts: the kinds of post a
+// Google's pack (docs/architecture.md#network-packs): Google Business Profile posts, their media rules and
+// limits, the kinds of post a
 // location takes and the button under it, as Google's localPosts name them. The zod rule of a post's
 // Google options lives here too, so the composer and both doors check the same thing.
 import { z } from "zod";
-import { isMessageKey, type MessageKey } from "./messages.ts";
-import { multiLine, singleLine } from "./text.ts";
+import { isMessageKey, type MessageKey } from "../messages.ts";
+import { multiLine, singleLine } from "../text.ts";
+import { MB, type NetworkPack } from "./common.ts";
 
 export const GOOGLE_POST_TYPES = ["standard", "offer", "event"] as const;
 export type GooglePostType = (typeof GOOGLE_POST_TYPES)[number];
@@ -197,3 +199,25 @@ export function googleOptionsProblems(options: unknown): { key: MessageKey; path
 export const postGoogleFieldsSchema = z.object({
   googleOptions: z.preprocess((v) => v ?? undefined, googlePostOptionsSchema.optional()),
 });
+
+/** Google in the registry (networks/index.ts). */
+export const googleNetwork: NetworkPack<"google"> = {
+  id: "google",
+  label: { en: "Google", ar: "جوجل" },
+  // local posts take one JPG or PNG photo by URL, 10 KB to 5 MB and at least 250 x 250; no video (docs/product.md#google-business-profile)
+  media: {
+    image: { maxBytes: 5 * MB, minSide: 250, mimes: ["image/jpeg", "image/png"] },
+    video: { none: true },
+    maxItems: 1,
+  },
+  // a local post's summary is at most 1,500 characters; a photo is optional; Google has no hashtags or comments
+  limits: {
+    maxLength: GOOGLE_SUMMARY_MAX_LENGTH,
+    maxHashtags: null,
+    hashtagWarnAbove: null,
+    requiresMedia: false,
+    firstComment: false,
+    manual: false,
+  },
+  suggestedHashtags: 0,
+};

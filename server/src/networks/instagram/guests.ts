@@ -2,15 +2,15 @@
 // Instagram Login (graph.instagram.com): the comments edge of a media with its replies, a public
 // reply, hiding, one Private Reply (a direct message to the commenter, within 7 days of the
 // comment), and the comments webhook with its signature and subscription handshake
-// (docs/architecture.md#the-rooms). Errors are the PlatformErrors instagram.ts maps Graph errors to;
+// (docs/architecture.md#the-rooms). Errors are the PlatformErrors meta-graph.ts maps Graph errors to;
 // a permission the person did not grant comes back as "auth" whose platformCode names the scope.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { InstagramPermission } from "@sufra/schema";
-import type { Config } from "../config.ts";
-import type { CommentEvent, GuestItem, GuestThreadEntry, InstagramGuests } from "./guests.ts";
-import { fetchJson, withBackoff, withQuery, type HttpResult } from "./http.ts";
-import { graphError } from "./instagram.ts";
-import { PlatformError, type AccountAccess } from "./types.ts";
+import type { Config } from "../../config.ts";
+import type { CommentEvent, GuestItem, GuestThreadEntry, InstagramGuests } from "../guests.ts";
+import { fetchJson, withBackoff, withQuery, type HttpResult } from "../http.ts";
+import { graphError } from "../meta-graph.ts";
+import { PlatformError, type AccountAccess } from "../types.ts";
 
 export interface InstagramGuestsTuning {
   /** base delay of the backoff on calls that are safe to repeat */

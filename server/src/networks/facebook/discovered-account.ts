@@ -1,5 +1,5 @@
 // What Instagram business discovery answers about an account: what the Facebook client
-// (facebook-discovery.ts) asks for and reads, and the figures (discovery.ts) are computed from.
+// (discovery.ts) asks for and reads, and the competitors module computes its figures from.
 /** Business discovery is asked for this many posts; a full page may not reach back four weeks. */
 export const DISCOVERY_MEDIA_LIMIT = 25;
 

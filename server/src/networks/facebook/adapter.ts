@@ -7,8 +7,8 @@
 // attached to the one feed post (send). Facebook has no key that makes a second creation a no-op, so
 // reconcile reads the Page's own posts (read-only) and never guesses.
 import { createHmac } from "node:crypto";
-import { fetchJson, mapLimit, withBackoff, withQuery, type HttpResult } from "./http.ts";
-import { graphError, regainAccessMinutes } from "./instagram.ts";
+import { fetchJson, mapLimit, withBackoff, withQuery, type HttpResult } from "../http.ts";
+import { graphError, regainAccessMinutes } from "../meta-graph.ts";
 import {
   PlatformError,
   type AccountAccess,
@@ -18,7 +18,7 @@ import {
   type PublishMedia,
   type PublishRequest,
   type Reconciled,
-} from "./types.ts";
+} from "../types.ts";
 
 export interface FacebookPagesConfig {
   appId?: string;
@@ -499,7 +499,7 @@ function asAuth(err: unknown): unknown {
 }
 
 /**
- * Graph errors as Instagram's (instagram.ts graphError: 190 and missing permissions are "auth", the
+ * Graph errors as Instagram's (meta-graph.ts graphError: 190 and missing permissions are "auth", the
  * throttling codes a rate limit), plus the Pages' own throttle (code 80001, a Page's Business Use Case
  * limit) and the Page's X-Page-Usage header: the wait is the one either usage header gives, else 15
  * minutes. 368 (blocked for a policy) and 100 (an invalid parameter) stay refusals: a person must look.

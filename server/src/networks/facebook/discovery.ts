@@ -6,9 +6,9 @@
 // the adapters' are: "auth" (code 190, or a permission not granted: sign in again), "rate_limit",
 // "rejected", "unavailable".
 import { createHmac } from "node:crypto";
-import { fetchJson, withBackoff, withQuery } from "../../platforms/http.ts";
-import { graphError } from "../../platforms/instagram.ts";
-import { PlatformError } from "../../platforms/types.ts";
+import { fetchJson, withBackoff, withQuery } from "../http.ts";
+import { graphError } from "../meta-graph.ts";
+import { PlatformError } from "../types.ts";
 import { DISCOVERY_MEDIA_LIMIT, type DiscoveredAccount } from "./discovered-account.ts";
 
 export interface FacebookConfig {

@@ -1,4 +1,4 @@
-// An over-long X caption as a thread (x-thread.ts, posts.ts's xPostParts), the link moved to a
+// An over-long X caption as a thread (networks/x.ts, posts.ts's xPostParts), the link moved to a
 // reply, X's limit for verified accounts, and what previewPost says about each.
 import { describe, expect, test } from "@jest/globals";
 import {
@@ -9,7 +9,7 @@ import {
   splitThread,
   xPostParts,
   xWeightedLength,
-} from "./index.ts";
+} from "../index.ts";
 
 const LIMIT = PLATFORM_LIMITS.twitter.maxLength;
 const en = (n: number) =>

@@ -1,0 +1,33 @@
+import { describe, expect, test } from "@jest/globals";
+import {
+  DEFAULT_TIKTOK_OPTIONS,
+  MEDIA_PLATFORM_LABELS,
+  MEDIA_RULES,
+  NETWORK_PACKS,
+  NETWORKS,
+  PLATFORM_LIMITS,
+  PLATFORMS,
+  SUGGESTED_HASHTAG_LIMITS,
+  tiktokOptionsSchema,
+} from "../index.ts";
+
+describe("the registry of network packs", () => {
+  test("one pack per network, under its own id, in PLATFORMS' order", () => {
+    expect(NETWORKS.map((n) => n.id)).toEqual([...PLATFORMS]);
+    for (const p of PLATFORMS) expect(NETWORK_PACKS[p].id).toBe(p);
+  });
+
+  test("the tables the composer, the publisher and plans read come from the packs", () => {
+    for (const n of NETWORKS) {
+      expect(MEDIA_RULES[n.id]).toBe(n.media);
+      expect(MEDIA_PLATFORM_LABELS[n.id]).toBe(n.label);
+      expect(PLATFORM_LIMITS[n.id]).toEqual({ ...n.limits, maxMedia: n.media.maxItems });
+      expect(SUGGESTED_HASHTAG_LIMITS[n.id]).toBe(n.suggestedHashtags);
+    }
+    expect(MEDIA_PLATFORM_LABELS.twitter).toEqual({ en: "X", ar: "إكس" });
+  });
+
+  test("TikTok's pack holds the one set of option defaults its rule stores", () => {
+    expect(tiktokOptionsSchema.parse({})).toEqual(DEFAULT_TIKTOK_OPTIONS);
+  });
+});

@@ -1,0 +1,33 @@
+// Snapchat's pack (docs/architecture.md#network-packs): where a public profile post goes (its options and
+// their rule), its media rules and limits. Sufra has no Snapchat publishing: the person posts it by hand.
+import { z } from "zod";
+import { type NetworkPack, optionKey } from "./common.ts";
+
+/** Where a Snapchat public profile post goes: the 24-hour Story, a Saved Story, or Spotlight. */
+export const SNAPCHAT_POST_KINDS = ["story", "saved_story", "spotlight"] as const;
+export type SnapchatPostKind = (typeof SNAPCHAT_POST_KINDS)[number];
+
+export interface SnapchatOptions {
+  kind: SnapchatPostKind;
+}
+
+export const DEFAULT_SNAPCHAT_OPTIONS: SnapchatOptions = { kind: "story" };
+
+export const snapchatOptionsSchema = z.object({ kind: z.enum(SNAPCHAT_POST_KINDS, optionKey("invalidValue")) });
+
+/** Snapchat in the registry (networks/index.ts). */
+export const snapchatNetwork: NetworkPack<"snapchat"> = {
+  id: "snapchat",
+  label: { en: "Snapchat", ar: "سناب شات" },
+  media: { image: {}, video: { maxSeconds: 60 }, maxItems: 1 },
+  limits: {
+    maxLength: 250,
+    maxHashtags: null,
+    hashtagWarnAbove: null,
+    requiresMedia: true,
+    firstComment: false,
+    manual: true,
+  },
+  suggestedHashtags: 3,
+  proposalOptions: () => ({ snapchat: { kind: DEFAULT_SNAPCHAT_OPTIONS.kind } }),
+};
