@@ -21,11 +21,11 @@
 // - duplicate pairs: the duplicate gate's jscpd count (scripts/duplicate-gate.mjs, .jscpd.json), and the
 //   same with tests counted.
 // - dead code: knip's unused files, exports and types (knip.jsonc), run with --include files,exports,types.
-// - longest function per service file (server/src/**/*.service.ts): the longest function of each file in lines
+// - longest function per service (server/src/**/*.service.ts with the parts of its folder it imports): in lines
 //   (usually the service's closure) and the longest function inside another function.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { findDuplicates } from "./duplicate-gate.mjs";
@@ -258,29 +258,49 @@ function longestFunctions() {
   const files = walk(join(root, "server/src"))
     .filter((f) => /\.service\.ts$/.test(f))
     .sort();
+  // A service made of parts (docs/architecture.md#a-service-in-parts) counts with the files of its folder it
+  // imports, doors and wire shapes aside: a split that only moved a closure next door would otherwise look short.
+  const partsOf = (file) => {
+    const seen = new Set([file]);
+    const queue = [file];
+    while (queue.length) {
+      const text = readFileSync(join(root, queue.shift()), "utf8");
+      for (const m of text.matchAll(/from "\.\/([^"/]+\.ts)"/g)) {
+        const part = join(dirname(file), m[1]);
+        if (seen.has(part) || /\.(graphql|rest|openapi|shape)\.ts$/.test(part)) continue;
+        seen.add(part);
+        queue.push(part);
+      }
+    }
+    return [...seen];
+  };
   return files.map((file) => {
-    const source = ts.createSourceFile(file, readFileSync(join(root, file), "utf8"), ts.ScriptTarget.Latest, true);
     let longest = { lines: 0, name: "" };
     let inner = { lines: 0, name: "" };
-    const visit = (node, depth) => {
-      const fn =
-        ts.isFunctionDeclaration(node) ||
-        ts.isFunctionExpression(node) ||
-        ts.isArrowFunction(node) ||
-        ts.isMethodDeclaration(node) ||
-        ts.isGetAccessor(node) ||
-        ts.isSetAccessor(node);
-      if (fn) {
-        const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-        const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-        const found = { lines: end - start + 1, name: functionName(node) };
-        if (found.lines > longest.lines) longest = found;
-        if (depth > 0 && found.lines > inner.lines) inner = found;
-      }
-      ts.forEachChild(node, (child) => visit(child, fn ? depth + 1 : depth));
-    };
-    visit(source, 0);
-    return { file, lines: source.getLineStarts().length, longest, inner };
+    for (const part of partsOf(file)) {
+      const source = ts.createSourceFile(part, readFileSync(join(root, part), "utf8"), ts.ScriptTarget.Latest, true);
+      const where = part === file ? "" : ` in ${basename(part)}`;
+      const visit = (node, depth) => {
+        const fn =
+          ts.isFunctionDeclaration(node) ||
+          ts.isFunctionExpression(node) ||
+          ts.isArrowFunction(node) ||
+          ts.isMethodDeclaration(node) ||
+          ts.isGetAccessor(node) ||
+          ts.isSetAccessor(node);
+        if (fn) {
+          const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+          const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+          const found = { lines: end - start + 1, name: functionName(node) + where };
+          if (found.lines > longest.lines) longest = found;
+          if (depth > 0 && found.lines > inner.lines) inner = found;
+        }
+        ts.forEachChild(node, (child) => visit(child, fn ? depth + 1 : depth));
+      };
+      visit(source, 0);
+    }
+    const lines = readFileSync(join(root, file), "utf8").split("\n").length;
+    return { file, lines, longest, inner };
   });
 }
 
