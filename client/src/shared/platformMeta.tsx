@@ -3,12 +3,12 @@
 // icon in the network's colour (each network's pack, client/src/networks/).
 import { isPlatformName, platformLabel as sharedPlatformLabel, type Locale, type PlatformName } from "@sufra/schema";
 import type { Platform } from "../graphql/graphql.ts";
+import { platformKeyOf } from "../graphql/enumKeys.ts";
 import { NETWORK_META } from "../networks/meta.ts";
 
 /** INSTAGRAM -> instagram; also accepts the lower-case name (query strings, notification data). */
 export const platformName = (p: Platform | string): PlatformName | null => {
-  const name = p.toLowerCase();
-  return isPlatformName(name) ? name : null;
+  return platformKeyOf(p) ?? (isPlatformName(p) ? p : null);
 };
 
 /** The network's name in the person's language (the shared helper: X for twitter, never a raw id). */

@@ -2,6 +2,7 @@
 // the Kuwait date with the Hijri date beside it, and the GraphQL <-> @sufra/schema name conversions.
 // Shared by the posts and campaign screens.
 import {
+  isPlatformName,
   messageText,
   PLATFORM_LABELS,
   postStatusKey,
@@ -13,13 +14,20 @@ import {
 import type { TagTone } from "./tagColors.ts";
 import { ToneTag } from "./ToneTag.tsx";
 import type { Platform, PostStatus, TargetStatus } from "../graphql/graphql.ts";
+// the generated maps share their names with @sufra/schema's message keys, which keep theirs here
+import {
+  platformFromKey,
+  platformKey,
+  postStatusKey as gqlPostStatusKey,
+  targetStatusKey as gqlTargetStatusKey,
+} from "../graphql/enumKeys.ts";
 import { formatDateTime, formatHijri } from "../lib/format.ts";
 import { useLocale } from "../lib/useLocale.ts";
 import { NETWORK_META } from "../networks/meta.ts";
 
-export const platformName = (p: Platform | string): PlatformName => p.toLowerCase() as PlatformName;
-export const gqlPlatform = (p: PlatformName): Platform => p.toUpperCase() as Platform;
-export const postStatusName = (s: PostStatus): SchemaPostStatus => s.toLowerCase() as SchemaPostStatus;
+export const platformName = (p: Platform | PlatformName): PlatformName => (isPlatformName(p) ? p : platformKey[p]);
+export const gqlPlatform = (p: PlatformName): Platform => platformFromKey[p];
+export const postStatusName = (s: PostStatus): SchemaPostStatus => gqlPostStatusKey[s];
 
 export function PlatformIcon({ platform }: { platform: Platform | PlatformName }) {
   const { Icon } = NETWORK_META[platformName(platform)];
@@ -70,7 +78,7 @@ export function PostStatusTag({ status }: { status: PostStatus }) {
 
 export function TargetStatusTag({ platform, status }: { platform: Platform; status: TargetStatus }) {
   const locale = useLocale();
-  const s = status.toLowerCase() as SchemaTargetStatus;
+  const s: SchemaTargetStatus = gqlTargetStatusKey[status];
   return (
     <ToneTag tone={TARGET_TONES[s]} testId={`target-status-${platformName(platform)}`}>
       <PlatformIcon platform={platform} /> <bdi>{PLATFORM_LABELS[platformName(platform)][locale]}</bdi>:{" "}

@@ -118,6 +118,9 @@ describe("audit action labels", () => {
       "Before: Status: Past due",
       "After: Active",
     ]);
+    // GraphQL's values read the same as the keys
+    const values = auditDetails(t, "en", JSON.stringify({ method: "BANK_TRANSFER", paymentStatus: "refunded" }));
+    expect(values.map((x) => `${x.label}: ${x.value}`)).toEqual(["Method: Bank transfer", "Payment status: Refunded"]);
     expect(auditDetails(t, "en", "{}")).toEqual([]);
     expect(auditDetails(t, "en", "not json")).toEqual([]);
     await i18n.changeLanguage("ar");

@@ -7,6 +7,12 @@ import type { TFunction } from "i18next";
 import { PLANS, type Locale, type PlanId } from "@sufra/schema";
 import i18n from "../../i18n/index.ts";
 import { formatDateTime, formatFilsMoney, formatNumber } from "../../lib/format.ts";
+import {
+  clientStatusOfKey,
+  paymentMethodOfKey,
+  paymentStatusOfKey,
+  subscriptionStatusOfKey,
+} from "../../graphql/enumKeys.ts";
 import "./i18n.ts";
 
 /** The i18n key of an action's label ("client.trial_gifted" → "details.actions.client_trial_gifted"). */
@@ -38,12 +44,14 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 function wordText(t: TFunction<"admin">, locale: Locale, key: string, v: string): string {
   if (/plan$/i.test(key) && v in PLANS) return PLANS[v as PlanId].name[locale];
   const named = (k: string) => (i18n.exists(k, { ns: "admin" }) ? t(k as "details.actions.other") : null);
-  const up = v.toUpperCase();
-  if (key === "method") return named(`billing.method.${up}`) ?? v;
-  if (key === "paymentStatus") return named(`billing.paymentStatus.${up}`) ?? v;
+  // the data holds the lower-case keys or GraphQL's values; the texts are under GraphQL's values
+  if (key === "method") return named(`billing.method.${paymentMethodOfKey(v) ?? v}`) ?? v;
+  if (key === "paymentStatus") return named(`billing.paymentStatus.${paymentStatusOfKey(v) ?? v}`) ?? v;
   // a subscription's status (inside a from/to of billing's rows), or an account's (a client row's from/to)
-  if (key === "status") return named(`subStatus.${up}`) ?? named(`status.${up}`) ?? v;
-  if (key === "from" || key === "to") return named(`status.${up}`) ?? named(`subStatus.${up}`) ?? v;
+  const sub = `subStatus.${subscriptionStatusOfKey(v) ?? v}`;
+  const account = `status.${clientStatusOfKey(v) ?? v}`;
+  if (key === "status") return named(sub) ?? named(account) ?? v;
+  if (key === "from" || key === "to") return named(account) ?? named(sub) ?? v;
   return v;
 }
 

@@ -4,7 +4,6 @@
 // keys, so they can still be revoked). Admins have no keys. Under the list, each key's requests and
 // errors per day over the last 30 days, and a link to the developer documentation (/developers).
 import { FormFailure } from "../../shared/FormFailure.tsx";
-import { useMutation, useQuery } from "@apollo/client/react";
 import {
   API_KEY_NAME_MAX,
   API_KEY_PREFIX,
@@ -16,12 +15,7 @@ import {
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  ApiKeysPageDocument,
-  CreateApiKeyDocument,
-  RevokeApiKeyDocument,
-  type ApiKeyRowFragment,
-} from "../../graphql/graphql.ts";
+import type { ApiKeyRowFragment } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -31,13 +25,13 @@ import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx
 import { Note } from "../../shared/Note.tsx";
 import { Link } from "react-router-dom";
 import { KeyUsageCard } from "./components/KeyUsageCard.tsx";
+import { useApiKeysPage, useCreateApiKey, useRevokeApiKey, type CreatedKey } from "./data.ts";
 import { ToneTag } from "../../shared/ToneTag.tsx";
 
 export default function ApiKeysPage() {
   const { t } = useTranslation(API_KEYS_NS);
-  const { data, error, loading, refetch } = useQuery(ApiKeysPageDocument, { fetchPolicy: "cache-and-network" });
-  const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
-  const reload = () => refetch().catch(() => {});
+  const { data, error, loading, reload } = useApiKeysPage();
+  const [created, setCreated] = useState<CreatedKey | null>(null);
 
   return (
     <PremiumPage
@@ -72,22 +66,20 @@ export default function ApiKeysPage() {
   );
 }
 
-function CreateKeyCard({ onCreated }: { onCreated: (c: { key: string; name: string }) => void }) {
+function CreateKeyCard({ onCreated }: { onCreated: (c: CreatedKey) => void }) {
   const { t } = useTranslation(API_KEYS_NS);
   const locale = useLocale();
   const [form] = Form.useForm<{ name: string }>();
-  // no-cache: the key must not stay in Apollo's cache once the modal is closed
-  const [create, { loading }] = useMutation(CreateApiKeyDocument, { fetchPolicy: "no-cache" });
+  const { create, creating } = useCreateApiKey();
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async ({ name }: { name: string }) => {
     setFailure(null);
     try {
-      const res = await create({ variables: { name: name.trim() } });
-      const c = res.data?.createApiKey;
+      const c = await create(name);
       if (!c) return;
       form.resetFields();
-      onCreated({ key: c.key, name: c.apiKey.name });
+      onCreated(c);
     } catch (e) {
       const field = errorDetails(e).name;
       if (field?.length) form.setFields([{ name: "name", errors: field }]);
@@ -122,7 +114,7 @@ function CreateKeyCard({ onCreated }: { onCreated: (c: { key: string; name: stri
           <Input maxLength={API_KEY_NAME_MAX} placeholder={t("create.namePlaceholder")} autoComplete="off" />
         </Form.Item>
         <FormFailure failure={failure} testId="create-key-error" />
-        <Button type="primary" htmlType="submit" loading={loading}>
+        <Button type="primary" htmlType="submit" loading={creating}>
           {t("create.submit")}
         </Button>
       </Form>
@@ -131,7 +123,7 @@ function CreateKeyCard({ onCreated }: { onCreated: (c: { key: string; name: stri
 }
 
 /** The new key, this once: a warning, the key, a copy button. Closing it forgets the key. */
-function KeyOnceModal({ created, onClose }: { created: { key: string; name: string } | null; onClose: () => void }) {
+function KeyOnceModal({ created, onClose }: { created: CreatedKey | null; onClose: () => void }) {
   const { t } = useTranslation(API_KEYS_NS);
   const { message } = App.useApp();
 
@@ -194,11 +186,11 @@ function KeysCard({
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
   const report = useReportedChange();
-  const [revoke] = useMutation(RevokeApiKeyDocument);
+  const revoke = useRevokeApiKey();
 
   const revokeKey = (k: ApiKeyRowFragment) =>
     report(
-      () => revoke({ variables: { id: k.id } }),
+      () => revoke(k.id),
       () => t("list.revokedDone", { name: k.name }),
       onChange,
     );

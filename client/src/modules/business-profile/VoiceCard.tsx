@@ -33,11 +33,25 @@ import { LoadError } from "../../shared/LoadError.tsx";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { schemaRule } from "./model.ts";
 import { ToneTag } from "../../shared/ToneTag.tsx";
-import { voiceSourceKey } from "../../graphql/enumKeys.ts";
+import {
+  arabicVarietyKeyOf,
+  arabicVarietyOfKey,
+  captionLengthKeyOf,
+  captionLengthOfKey,
+  contentToneKeyOf,
+  contentToneOfKey,
+  emojiHabitKeyOf,
+  emojiHabitOfKey,
+  hashtagScriptKeyOf,
+  hashtagScriptOfKey,
+  languageOrderKeyOf,
+  languageOrderOfKey,
+  voiceSourceKey,
+} from "../../graphql/enumKeys.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
 /** The habits chosen from a list, with the list's labels in both languages. */
-const CHOICES: Record<Exclude<VoiceField, "hashtagCount">, Readonly<Record<string, Labels>>> = {
+const CHOICES: Record<ChoiceField, Readonly<Record<string, Labels>>> = {
   arabicVariety: ARABIC_VARIETIES,
   languageOrder: LANGUAGE_ORDERS,
   tone: CONTENT_TONES,
@@ -56,9 +70,25 @@ const FIELDS = [
 ] as const satisfies readonly VoiceField[];
 type Values = Partial<Record<VoiceField, string | number | null>>;
 
-/** GraphQL's UPPER_CASE value as the shared lists' key ("AR_FIRST" -> "ar_first") and back. */
-const lower = (v: string | number | null | undefined) => (typeof v === "string" ? v.toLowerCase() : v);
-const upper = (v: string | number | null | undefined) => (typeof v === "string" ? v.toUpperCase() : v);
+type ChoiceField = Exclude<VoiceField, "hashtagCount">;
+type Convert = (v: string | null | undefined) => string | undefined;
+/** Each habit's GraphQL value as the shared list's key ("AR_FIRST" -> "ar_first"), and back. */
+const KEY_OF: Record<ChoiceField, Convert> = {
+  arabicVariety: arabicVarietyKeyOf,
+  languageOrder: languageOrderKeyOf,
+  tone: contentToneKeyOf,
+  length: captionLengthKeyOf,
+  emoji: emojiHabitKeyOf,
+  hashtagScript: hashtagScriptKeyOf,
+};
+const VALUE_OF: Record<ChoiceField, Convert> = {
+  arabicVariety: arabicVarietyOfKey,
+  languageOrder: languageOrderOfKey,
+  tone: contentToneOfKey,
+  length: captionLengthOfKey,
+  emoji: emojiHabitOfKey,
+  hashtagScript: hashtagScriptOfKey,
+};
 
 export function VoiceCard() {
   const { t } = useTranslation(BUSINESS_PROFILE_NS);
@@ -81,13 +111,15 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
   const n = (x: number) => formatNumber(x, locale);
   const pct = (share: number) => formatPercent(Math.round(share * 100), locale);
 
-  const chosenValues = Object.fromEntries(FIELDS.map((f) => [f, lower(voice.chosen[f]) ?? null])) as Values;
+  const chosenValues = Object.fromEntries(
+    FIELDS.map((f) => [f, f === "hashtagCount" ? (voice.chosen[f] ?? null) : (KEY_OF[f](voice.chosen[f]) ?? null)]),
+  ) as Values;
 
   /** What is in force for a habit, said in words: "Gulf Arabic (Kuwaiti)", "5". */
   const said = (f: VoiceField, v: string | number | null | undefined) => {
     if (v === null || v === undefined) return "";
     if (f === "hashtagCount") return n(Number(v));
-    return CHOICES[f][String(lower(v))]?.[locale] ?? String(v);
+    return CHOICES[f][KEY_OF[f](String(v)) ?? String(v)]?.[locale] ?? String(v);
   };
 
   /** The evidence behind a learned habit, in the person's language and digits. */
@@ -113,7 +145,10 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
     setFailure(null);
     // every habit is sent: one left empty is given back to what is learned
     const input = Object.fromEntries(
-      FIELDS.map((f) => [f, f === "hashtagCount" ? (v[f] ?? null) : (upper(v[f] ?? null) ?? null)]),
+      FIELDS.map((f) => {
+        const x = v[f] ?? null;
+        return [f, f === "hashtagCount" || typeof x !== "string" ? x : (VALUE_OF[f](x) ?? null)];
+      }),
     );
     try {
       await save({ variables: { input } });
@@ -148,8 +183,7 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
     ].filter(Boolean);
     return parts.length ? <span data-testid={`voice-extra-${f}`}>{joinParts(parts, locale)}</span> : undefined;
   };
-  const options = (f: Exclude<VoiceField, "hashtagCount">) =>
-    Object.entries(CHOICES[f]).map(([k, l]) => ({ value: k, label: l[locale] }));
+  const options = (f: ChoiceField) => Object.entries(CHOICES[f]).map(([k, l]) => ({ value: k, label: l[locale] }));
 
   return (
     <div className="sufra-business-voice" data-testid="business-voice">

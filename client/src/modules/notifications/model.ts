@@ -7,18 +7,21 @@ import { isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
 import { formatDate, formatFilsMoney } from "../../lib/format.ts";
-import { planKeyOf } from "../../graphql/enumKeys.ts";
+import { planKeyOf, platformKeyOf } from "../../graphql/enumKeys.ts";
+
+/** A network named in a notification's data, as GraphQL's value or as its key; else undefined. */
+const networkOf = (p: string | null | undefined) => platformKeyOf(p) ?? (p && isPlatformName(p) ? p : undefined);
 
 const platformOf = (p: string | null | undefined, locale: Locale) => {
-  const name = (p ?? "").toLowerCase();
-  return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (p ?? "");
+  const name = networkOf(p);
+  return name ? PLATFORM_LABELS[name][locale] : (p ?? "");
 };
 
 /** Where a guest wrote: a network's name (Google, Instagram) or the source as stored. */
 const sourceOf = (s: string | null | undefined, locale: Locale) => {
-  const name = (s ?? "").toLowerCase();
+  const name = networkOf(s);
   if (name === "google") return locale === "ar" ? "جوجل" : "Google";
-  return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (s ?? "");
+  return name ? PLATFORM_LABELS[name][locale] : (s ?? "");
 };
 
 /** A plan's name from its GraphQL value (PREMIUM). */

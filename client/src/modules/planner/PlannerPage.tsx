@@ -3,7 +3,6 @@
 // plan costs ("this plan uses 12 of your 38 remaining AI captions") from the server's preview, and refuses
 // to plan when too few remain. The proposals (kept by the server, so they are here after a reload) are
 // approved all, some or none: each becomes a draft or a scheduled post. Reached from the schedule.
-import { useMutation, useQuery } from "@apollo/client/react";
 import { monthRange, ramadanOf, type Locale } from "@sufra/schema";
 import {
   Alert,
@@ -26,15 +25,10 @@ import { Link } from "react-router-dom";
 import { PageHead } from "../../shared/PageHead.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { PlatformIcon, platformLabel } from "../../shared/platformMeta.tsx";
-import {
-  PlannerApproveDocument,
-  PlannerPlanMonthDocument,
-  PlannerPlansDocument,
-  PlannerPreviewDocument,
-  type ContentLanguage,
-  type PlannerPlanFieldsFragment,
-  type PlannerProposalFieldsFragment,
-  type PlanInput,
+import type {
+  ContentLanguage,
+  PlannerPlanFieldsFragment,
+  PlannerProposalFieldsFragment,
 } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import {
@@ -55,28 +49,10 @@ import { PLANNER_NS } from "./i18n.ts";
 import "./planner.css";
 import { ToneTag } from "../../shared/ToneTag.tsx";
 import { contentLanguageKey, planFormatKey } from "../../graphql/enumKeys.ts";
+import { useApprovePlan, usePlanner } from "./data.ts";
+import { daysBetween, kuwaitToday, nextMonths, noonOf, planInputOf, text, type Mode, type Period } from "./model.ts";
 
 type Proposal = PlannerProposalFieldsFragment;
-
-const kuwaitToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kuwait" }).format(new Date());
-const nextMonths = (today: string, n: number) =>
-  Array.from({ length: n }, (_, i) => {
-    const [y, m] = today.split("-").map(Number) as [number, number];
-    const d = new Date(Date.UTC(y, m - 1 + i, 1));
-    return d.toISOString().slice(0, 7);
-  });
-const daysBetween = (from: string, to: string) => {
-  const out: string[] = [];
-  for (
-    let d = new Date(`${from}T00:00:00Z`);
-    d.toISOString().slice(0, 10) <= to;
-    d = new Date(d.getTime() + 86_400_000)
-  )
-    out.push(d.toISOString().slice(0, 10));
-  return out;
-};
-const noonOf = (iso: string) => new Date(`${iso}T12:00:00+03:00`);
-const text = (l: { en: string; ar: string }, locale: Locale) => (locale === "ar" ? l.ar : l.en);
 
 export default function PlannerPage() {
   const { t } = useTranslation(PLANNER_NS);
@@ -87,38 +63,27 @@ export default function PlannerPage() {
   const thisYear = Number(today.slice(0, 4));
   const ramadanYears = [thisYear, thisYear + 1].filter((y) => (ramadanOf(y)?.to ?? "") >= today);
 
-  const [period, setPeriod] = useState<"month" | "ramadan">("month");
+  const [period, setPeriod] = useState<Period>("month");
   const [month, setMonth] = useState(months[1] ?? months[0]!);
   const [year, setYear] = useState(ramadanYears[0] ?? thisYear + 1);
-  const [mode, setMode] = useState<"perWeek" | "days">("perWeek");
+  const [mode, setMode] = useState<Mode>("perWeek");
   const [perWeek, setPerWeek] = useState(3);
   const [days, setDays] = useState<string[]>([]);
   const [language, setLanguage] = useState<ContentLanguage>(locale === "ar" ? "AR" : "EN");
 
   const range = period === "month" ? monthRange(month) : ramadanOf(year);
   const pickable = range ? daysBetween(range.from > today ? range.from : today, range.to) : [];
-  const input: PlanInput = {
-    period: period === "month" ? "MONTH" : "RAMADAN",
-    ...(period === "month" ? { month } : { year }),
-    ...(mode === "perWeek" ? { perWeek } : { days }),
-    language,
-  };
+  const input = planInputOf({ period, month, year, mode, perWeek, days, language });
   const ready = mode === "perWeek" || days.length > 0;
-  const preview = useQuery(PlannerPreviewDocument, { variables: { input }, skip: !ready, fetchPolicy: "network-only" });
-  const plans = useQuery(PlannerPlansDocument, { fetchPolicy: "cache-and-network" });
-  const [planMonth, planning] = useMutation(PlannerPlanMonthDocument);
-  const [current, setCurrent] = useState<PlannerPlanFieldsFragment | null>(null);
-  const plan =
-    current ?? plans.data?.contentPlans.find((p) => p.proposals.some((x) => x.status !== "APPROVED")) ?? null;
+  const planner = usePlanner(input, ready);
+  const { plan } = planner;
 
-  const p = preview.data?.planPreview;
+  const p = planner.preview;
   const n = (v: number) => formatNumber(v, locale);
 
   async function makePlan() {
     try {
-      const r = await planMonth({ variables: { input } });
-      if (r.data) setCurrent(r.data.planMonth);
-      void preview.refetch().catch(() => {});
+      await planner.makePlan();
     } catch (e) {
       void message.error(errorMessage(e));
     }
@@ -134,7 +99,7 @@ export default function PlannerPage() {
           <Segmented
             value={period}
             onChange={(v) => {
-              setPeriod(v as "month" | "ramadan");
+              setPeriod(v as Period);
               setDays([]);
             }}
             options={[
@@ -186,7 +151,7 @@ export default function PlannerPage() {
           )}
           <Segmented
             value={mode}
-            onChange={(v) => setMode(v as "perWeek" | "days")}
+            onChange={(v) => setMode(v as Mode)}
             options={[
               { value: "perWeek", label: t("choose.perWeek") },
               { value: "days", label: t("choose.days") },
@@ -232,12 +197,8 @@ export default function PlannerPage() {
           </label>
 
           {!ready && <Typography.Text type="secondary">{t("noDays")}</Typography.Text>}
-          {preview.error && (
-            <LoadError
-              title={t("previewFailed")}
-              error={preview.error}
-              onRetry={() => void preview.refetch().catch(() => {})}
-            />
+          {planner.previewError && (
+            <LoadError title={t("previewFailed")} error={planner.previewError} onRetry={planner.reloadPreview} />
           )}
           {p && (
             <div data-testid="planner-cost">
@@ -262,19 +223,19 @@ export default function PlannerPage() {
           <Button
             type="primary"
             onClick={() => void makePlan()}
-            loading={planning.loading}
+            loading={planner.planning}
             disabled={!p || !p.enough || p.missing.includes("networks") || !ready}
             data-testid="planner-plan"
           >
-            {planning.loading ? t("planning") : t("plan", { n: p ? n(p.cost) : "" })}
+            {planner.planning ? t("planning") : t("plan", { n: p ? n(p.cost) : "" })}
           </Button>
         </Space>
       </Card>
 
-      {plans.error && (
-        <LoadError title={t("loadFailed")} error={plans.error} onRetry={() => void plans.refetch().catch(() => {})} />
+      {planner.plansError && (
+        <LoadError title={t("loadFailed")} error={planner.plansError} onRetry={planner.reloadPlans} />
       )}
-      {plan && <PlanProposals key={plan.id} plan={plan} locale={locale} onChanged={setCurrent} />}
+      {plan && <PlanProposals key={plan.id} plan={plan} locale={locale} onChanged={planner.setPlan} />}
     </div>
   );
 }
@@ -293,19 +254,17 @@ function PlanProposals({
   const open = plan.proposals.filter((p) => p.status === "PROPOSED").map((p) => p.id);
   const [chosen, setChosen] = useState<string[]>(open);
   const [schedule, setSchedule] = useState(true);
-  const [approve, approving] = useMutation(PlannerApproveDocument);
+  const { approve, approving } = useApprovePlan();
   const [refused, setRefused] = useState<Record<string, string>>({});
 
   async function onApprove() {
     try {
-      const r = await approve({ variables: { input: { planId: plan.id, proposalIds: chosen, schedule } } });
-      const a = r.data!.approvePlan;
-      onChanged(a.plan);
-      setRefused(Object.fromEntries(a.failed.map((f) => [f.proposalId, f.message])));
+      const { plan: next, made, refused: why } = await approve(plan.id, chosen, schedule);
+      onChanged(next);
+      setRefused(why);
       setChosen([]);
-      const made = a.created.length;
       if (made) void message.success(t("approved", { count: made, n: formatNumber(made, locale) }));
-      else if (!a.failed.length) void message.info(t("nothingNew"));
+      else if (!Object.keys(why).length) void message.info(t("nothingNew"));
     } catch (e) {
       void message.error(`${t("approveFailed")}: ${errorMessage(e)}`);
     }
@@ -332,7 +291,7 @@ function PlanProposals({
         <Button
           type="primary"
           disabled={!chosen.length}
-          loading={approving.loading}
+          loading={approving}
           onClick={() => void onApprove()}
           data-testid="planner-approve"
         >

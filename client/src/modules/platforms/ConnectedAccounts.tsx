@@ -8,19 +8,7 @@
 // Before connecting, each card names the permissions the network will ask for; Google's card lists the
 // connection's locations to pick (GoogleLocations), Facebook's its Pages (FacebookPages: one is chosen to
 // publish to), TikTok's whether posts go straight to the profile or to the TikTok inbox (TikTokPosting).
-import { useMutation, useQuery } from "@apollo/client/react";
-import {
-  errorText,
-  INSTAGRAM_PERMISSIONS,
-  isErrorCode,
-  isMessageKey,
-  messageText,
-  PLAN_IDS,
-  PLAN_PLATFORMS,
-  PLANS,
-  TIKTOK_PERMISSIONS,
-  type Locale,
-} from "@sufra/schema";
+import { errorText, isErrorCode, isMessageKey, messageText } from "@sufra/schema";
 import {
   Alert,
   App,
@@ -42,53 +30,33 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
-import {
-  PlatformsAddPracticeDocument,
-  PlatformsConnectDocument,
-  PlatformsConnectionsDocument,
-  PlatformsDisconnectDocument,
-  type Platform,
-  type PlatformsConnectionsQuery,
-} from "../../graphql/graphql.ts";
+import type { PlatformsConnectionsQuery } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { FacebookPages, useFacebookPages } from "./FacebookPages.tsx";
+import { FacebookPages } from "./FacebookPages.tsx";
 import { GoogleLocations } from "./GoogleLocations.tsx";
 import { TikTokPosting } from "./TikTokPosting.tsx";
-import { FACEBOOK_PERMISSIONS, GOOGLE_PERMISSIONS, PLATFORMS_NS } from "./i18n.ts";
+import { PLATFORMS_NS } from "./i18n.ts";
 import { browser } from "../../shared/leave.ts";
-import { PlatformIcon, platformLabel, platformName } from "../../shared/platformMeta.tsx";
+import { PlatformIcon, platformLabel } from "../../shared/platformMeta.tsx";
 import "./platforms.css";
 import { ToneTag } from "../../shared/ToneTag.tsx";
 import { platformKey } from "../../graphql/enumKeys.ts";
+import { useConnection, useConnections, useFacebookPages } from "./data.ts";
+import { cardStateOf, OUTCOME_PARAMS, permissionsOf, plansWith, readOutcome, type Outcome } from "./model.ts";
 
 type Connection = PlatformsConnectionsQuery["platformConnections"][number];
-
-/** Where the network sends the person back to, with the outcome in the query. */
-const RETURN_TO = "/settings";
-
-type Outcome = { ok: true; platform: string; choosePage: boolean } | { ok: false; platform: string; code: string };
-
-/** The outcome of a connection the network sent the person back from, read once from the query. */
-function readOutcome(params: URLSearchParams): Outcome | null {
-  const platform = params.get("platform") ?? "";
-  // Facebook: connected, and the person manages several Pages: one is to be chosen on the card
-  if (params.get("connected") === "1") return { ok: true, platform, choosePage: params.get("choose_page") === "1" };
-  const code = params.get("connect_error");
-  return code ? { ok: false, platform, code } : null;
-}
 
 export function ConnectedAccounts() {
   const { t } = useTranslation(PLATFORMS_NS);
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const [outcome, setOutcome] = useState(() => readOutcome(params));
-  const { data, error, refetch } = useQuery(PlatformsConnectionsDocument, { fetchPolicy: "cache-and-network" });
+  const { connections, error, reload, addPractice, adding } = useConnections();
   const { message } = App.useApp();
-  const [addPractice, { loading: adding }] = useMutation(PlatformsAddPracticeDocument);
   // a network of the plan with no account (a business approved before practice accounts existed, or after an upgrade)
-  const practiceMissing = !!data?.platformConnections.some((c) => c.practiceAvailable);
+  const practiceMissing = !!connections?.some((c) => c.practiceAvailable);
 
   const onAddPractice = async () => {
     try {
@@ -98,14 +66,14 @@ export function ConnectedAccounts() {
       return;
     }
     void message.success(t("practiceAdded"));
-    await refetch().catch(() => {});
+    await reload();
   };
 
   // the outcome is said once: a reload of the page does not say it again
   useEffect(() => {
     if (!readOutcome(params)) return;
     const next = new URLSearchParams(params);
-    for (const k of ["connected", "connect_error", "platform", "choose_page"]) next.delete(k);
+    for (const k of OUTCOME_PARAMS) next.delete(k);
     setParams(next, { replace: true });
   }, [params, setParams]);
 
@@ -136,16 +104,16 @@ export function ConnectedAccounts() {
           </Button>
         </div>
       )}
-      {data ? (
+      {connections ? (
         <Row gutter={[16, 16]}>
-          {data.platformConnections.map((c) => (
+          {connections.map((c) => (
             <Col key={c.platform} xs={24} md={12} xl={8}>
-              <PlatformCard connection={c} onChange={() => refetch().catch(() => {})} />
+              <PlatformCard connection={c} onChange={reload} />
             </Col>
           ))}
         </Row>
       ) : error ? (
-        <LoadError title={t("loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
+        <LoadError title={t("loadFailed")} error={error} onRetry={reload} />
       ) : (
         <Skeleton active paragraph={{ rows: 3 }} />
       )}
@@ -153,60 +121,25 @@ export function ConnectedAccounts() {
   );
 }
 
-const PERMISSIONS: Partial<Record<string, readonly { scope: string; purpose: Record<Locale, string> }[]>> = {
-  INSTAGRAM: INSTAGRAM_PERMISSIONS,
-  GOOGLE: GOOGLE_PERMISSIONS,
-  TIKTOK: TIKTOK_PERMISSIONS,
-  FACEBOOK: FACEBOOK_PERMISSIONS,
-};
-
-/**
- * What the network will ask the person to allow, in their language (Snapchat and X: none listed); where the
- * server's setup decides the scopes (TikTok: its way of posting and its app's products), only those.
- */
-const permissionsOf = (
-  c: Pick<Connection, "platform" | "scopes">,
-  locale: Locale,
-): { scope: string; purpose: string }[] =>
-  (PERMISSIONS[c.platform] ?? [])
-    .filter((p) => !c.scopes || c.scopes.includes(p.scope))
-    .map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }));
-
-/** The plans that include a network (PLAN_PLATFORMS), in the price list's order. */
-const plansWith = (platform: string) => {
-  const name = platformName(platform);
-  return PLAN_IDS.filter((id) => name && PLAN_PLATFORMS[id].includes(name)).map((id) => PLANS[id]);
-};
-
 function PlatformCard({ connection: c, onChange }: { connection: Connection; onChange: () => unknown }) {
   const { t } = useTranslation(PLATFORMS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
-  const [connect, { loading: connecting }] = useMutation(PlatformsConnectDocument);
-  const [disconnect, { loading: disconnecting }] = useMutation(PlatformsDisconnectDocument);
+  const { connect, connecting, disconnect, disconnecting } = useConnection(c.platform);
   const [askHandle, setAskHandle] = useState(false);
   const [form] = Form.useForm<{ handle: string }>();
   const platform = platformLabel(c.platform, locale);
   const account = c.account && c.account.status !== "DISCONNECTED" ? c.account : null;
   // Facebook: a real connection publishes to one of its Pages; while none is chosen it waits for a choice, not a reconnection
   const fb = useFacebookPages(c.platform === "FACEBOOK" && account && !account.demo ? account.id : null);
-  const state = !account
-    ? "none"
-    : fb.needsChoice
-      ? "choose"
-      : account.status === "RECONNECT_NEEDED"
-        ? "reconnect"
-        : "connected";
+  const state = cardStateOf(account, fb.needsChoice);
   // a server that cannot connect the network as it is set up (TikTok: media not under the verified prefix) says why instead
   const canConnect = c.available && c.configured && !c.setupProblem;
 
   const start = async (handle?: string) => {
-    let url: string | null | undefined;
+    let url: string | null;
     try {
-      const res = await connect({
-        variables: { platform: c.platform as Platform, handle: handle ?? null, returnTo: RETURN_TO },
-      });
-      url = res.data?.connectPlatform.authorizeUrl;
+      url = await connect(handle);
     } catch (e) {
       const field = errorDetails(e).handle;
       if (handle !== undefined && field?.length)
@@ -226,7 +159,7 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
 
   const remove = async () => {
     try {
-      await disconnect({ variables: { platform: c.platform as Platform } });
+      await disconnect();
     } catch (e) {
       void message.error(errorMessage(e));
       return;

@@ -2,28 +2,14 @@
 // one marked (the business's Facebook posts go there), a button to choose another, and a Page where their
 // role cannot create posts shown but not choosable (Facebook's CREATE_CONTENT task). While none is chosen
 // the account waits and so do its posts: the card asks for a choice instead of a reconnection.
-import { skipToken, useMutation, useQuery } from "@apollo/client/react";
 import { Alert, App, Button, List, Skeleton, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import {
-  PlatformsChooseFacebookPageDocument,
-  PlatformsFacebookPagesDocument,
-  type PlatformsFacebookPageFragment,
-} from "../../graphql/graphql.ts";
+import type { PlatformsFacebookPageFragment } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
 import { PLATFORMS_NS } from "./i18n.ts";
-
-/** The connection's Pages, and whether the person still has to choose one (none chosen, some there). */
-export function useFacebookPages(accountId: string | null) {
-  const q = useQuery(
-    PlatformsFacebookPagesDocument,
-    accountId ? { variables: { accountId }, fetchPolicy: "cache-and-network" } : skipToken,
-  );
-  const pages = q.data?.facebookPages ?? null;
-  return { ...q, pages, needsChoice: !!pages && pages.length > 0 && !pages.some((p) => p.chosen) };
-}
+import { useChooseFacebookPage } from "./data.ts";
 
 export function FacebookPages({
   accountId,
@@ -40,12 +26,12 @@ export function FacebookPages({
 }) {
   const { t } = useTranslation(PLATFORMS_NS);
   const { message } = App.useApp();
-  const [choose, { loading }] = useMutation(PlatformsChooseFacebookPageDocument);
+  const { choose, choosing: loading } = useChooseFacebookPage(accountId);
 
   const pick = async (page: PlatformsFacebookPageFragment) => {
     try {
       // the answer is the whole list: Apollo updates each Page in its cache
-      await choose({ variables: { accountId, pageId: page.id } });
+      await choose(page.id);
     } catch (e) {
       void message.error(errorMessage(e));
       return;

@@ -4,6 +4,7 @@
 import { API_BASE, ApiError, apiHooks, refreshAccessToken } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import type { PostMedia } from "../../networks/index.ts";
+import { mediaKindOfKey } from "../../graphql/enumKeys.ts";
 
 export interface UploadOptions {
   /** the networks chosen: the server refuses a file one of them would refuse */
@@ -33,7 +34,8 @@ interface RestMedia {
 export function fromRest(m: RestMedia): PostMedia {
   return {
     id: m.id,
-    kind: m.kind.toUpperCase() === "VIDEO" ? "VIDEO" : "IMAGE",
+    // the REST answer names the kind by its key ("video"), as the OpenAPI schema says
+    kind: mediaKindOfKey(m.kind) ?? "IMAGE",
     mime: m.mime,
     bytes: m.bytes,
     width: m.width,

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { acceptInvitationSchema, fieldErrors } from "@sufra/schema";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import {
   AuthLayout,
   BackToLogin,
@@ -22,14 +22,10 @@ import {
 } from "../auth/index.ts";
 import { LinkButton } from "../../shared/RouteButton.tsx";
 import { TEAM_NS } from "./i18n.ts";
+import { acceptInvitation } from "./data.ts";
 
 type AcceptField = "name" | "password" | "confirmPassword";
 const FIELDS: AcceptField[] = ["name", "password", "confirmPassword"];
-
-interface Accepted {
-  user: { email: string };
-  business: { company_name: string };
-}
 
 export default function AcceptInvitationPage() {
   const { t } = useTranslation(TEAM_NS);
@@ -56,11 +52,12 @@ export default function AcceptInvitationPage() {
     }
     sending();
     try {
-      const res = await api.post<Accepted>(
-        "/team/invitations/accept",
-        { token, name: parsed.data.name, password: values.password, confirm_password: values.confirmPassword },
-        { auth: false },
-      );
+      const res = await acceptInvitation({
+        token,
+        name: parsed.data.name,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+      });
       const state: LoginState = {
         success: t("accept.done", { company: res.business.company_name, email: res.user.email }),
       };

@@ -3,20 +3,11 @@
 // on Premium sees the upgrade card instead (and, after a downgrade, the people still there, so they
 // can be removed). Admins never arrive here: ROUTE_ACCESS sends them to their console.
 import { FormFailure } from "../../shared/FormFailure.tsx";
-import { useMutation, useQuery } from "@apollo/client/react";
 import { inviteSchema, messageText, type MessageKey } from "@sufra/schema";
 import { App, Button, Card, Descriptions, Empty, Form, Grid, Input, Radio, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  InviteTeamMemberDocument,
-  RemoveTeamMemberDocument,
-  RevokeInvitationDocument,
-  TeamPageDocument,
-  type TeamInvitationRowFragment,
-  type TeamPageQuery,
-  type TeamRole,
-} from "../../graphql/graphql.ts";
+import type { TeamRole } from "../../graphql/graphql.ts";
 import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, partSeparator } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.ts";
@@ -30,13 +21,12 @@ import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx
 import { Note } from "../../shared/Note.tsx";
 import { ToneTag } from "../../shared/ToneTag.tsx";
 import { roleKeyOf, teamRoleFromKey, teamRoleKeyOf } from "../../graphql/enumKeys.ts";
-
-type Member = TeamPageQuery["team"]["members"][number];
+import { useInviteMember, useRemoveMember, useRevokeInvitation, useTeamPage } from "./data.ts";
+import { inviteEmailOf, inviteFieldErrors, isRemovable, type Invitation, type Member } from "./model.ts";
 
 export default function TeamPage() {
   const { t } = useTranslation(TEAM_NS);
-  const { data, error, loading, refetch } = useQuery(TeamPageDocument, { fetchPolicy: "cache-and-network" });
-  const reload = () => refetch().catch(() => {});
+  const { data, error, loading, reload } = useTeamPage();
 
   return (
     <PremiumPage
@@ -90,11 +80,11 @@ function MembersCard({
   const small = !Grid.useBreakpoint().md;
   const { user } = useSession();
   const report = useReportedChange();
-  const [remove] = useMutation(RemoveTeamMemberDocument);
+  const remove = useRemoveMember();
 
   const removeMember = (m: Member) =>
     report(
-      () => remove({ variables: { id: m.id } }),
+      () => remove(m.id),
       () => t("members.removed", { name: m.name }),
       onChange,
     );
@@ -106,7 +96,7 @@ function MembersCard({
       {m.accountHolder && <Tag>{t("members.accountHolder")}</Tag>}
     </span>
   );
-  const removable = (m: Member) => canManage && m.id !== user?.id && !m.accountHolder;
+  const removable = (m: Member) => isRemovable(m, canManage, user?.id);
   const action = (m: Member) =>
     removable(m) ? (
       <DangerConfirm
@@ -186,18 +176,17 @@ function InviteCard({ onInvited, stopped = false }: { onInvited: () => unknown; 
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<InviteValues>();
-  const [invite, { loading }] = useMutation(InviteTeamMemberDocument);
+  const { invite, inviting } = useInviteMember();
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (v: InviteValues) => {
     setFailure(null);
-    const email = v.email.trim().toLowerCase();
+    const email = inviteEmailOf(v.email);
     try {
-      await invite({ variables: { email, role: v.role } });
+      await invite(email, v.role);
     } catch (e) {
-      const details = errorDetails(e);
-      const fields = (["email", "role"] as const).filter((f) => details[f]?.length);
-      if (fields.length) form.setFields(fields.map((f) => ({ name: f, errors: details[f] })));
+      const fields = inviteFieldErrors(errorDetails(e));
+      if (fields.length) form.setFields(fields);
       else if (errorCode(e) === "EMAIL_TAKEN") form.setFields([{ name: "email", errors: [errorMessage(e)] }]);
       else setFailure(errorMessage(e));
       return;
@@ -245,7 +234,7 @@ function InviteCard({ onInvited, stopped = false }: { onInvited: () => unknown; 
         </Form.Item>
         <FormFailure failure={failure} testId="invite-error" />
         {stopped && <SubscriptionEnded testId="team-subscription-ended" />}
-        <Button type="primary" htmlType="submit" loading={loading} disabled={stopped}>
+        <Button type="primary" htmlType="submit" loading={inviting} disabled={stopped}>
           {t("invite.submit")}
         </Button>
       </Form>
@@ -258,18 +247,18 @@ function InvitationsCard({
   canManage,
   onChange,
 }: {
-  invitations: TeamInvitationRowFragment[];
+  invitations: Invitation[];
   canManage: boolean;
   onChange: () => unknown;
 }) {
   const { t } = useTranslation(TEAM_NS);
   const locale = useLocale();
   const report = useReportedChange();
-  const [revoke] = useMutation(RevokeInvitationDocument);
+  const revoke = useRevokeInvitation();
 
-  const revokeOne = (i: TeamInvitationRowFragment) =>
+  const revokeOne = (i: Invitation) =>
     report(
-      () => revoke({ variables: { id: i.id } }),
+      () => revoke(i.id),
       () => t("invitations.revoked", { email: i.email }),
       onChange,
     );

@@ -8,11 +8,13 @@ import {
   type GooglePostOptions,
   type GooglePostType,
 } from "@sufra/schema";
-import type {
-  GoogleCtaAction as GqlCta,
-  GooglePostOptionsInput,
-  GooglePostType as GqlType,
-} from "../../graphql/graphql.ts";
+import type { GooglePostOptionsInput } from "../../graphql/graphql.ts";
+import {
+  googleCtaActionFromKey,
+  googleCtaActionKeyOf,
+  googlePostTypeFromKey,
+  googlePostTypeKeyOf,
+} from "../../graphql/enumKeys.ts";
 
 /** What the person has typed so far; blank fields are blank strings, times ISO instants or null. */
 export interface GoogleDraft {
@@ -40,8 +42,8 @@ type StoredOptions =
 /** A post's stored options (GraphQL's upper-case enums) as the form's draft; none: a What's new post. */
 export function googleDraftOf(o: StoredOptions): GoogleDraft {
   return {
-    type: (o?.type.toLowerCase() as GooglePostType) ?? "standard",
-    cta: (o?.cta?.action.toLowerCase() as GoogleCtaAction | undefined) ?? null,
+    type: googlePostTypeKeyOf(o?.type) ?? "standard",
+    cta: googleCtaActionKeyOf(o?.cta?.action) ?? null,
     url: o?.cta?.url ?? "",
     couponCode: o?.offer?.couponCode ?? "",
     redeemUrl: o?.offer?.redeemUrl ?? "",
@@ -80,8 +82,8 @@ export function googleOptionsOf(d: GoogleDraft): GooglePostOptions {
 export function googleInputOf(d: GoogleDraft): GooglePostOptionsInput {
   const o = googleOptionsOf(d);
   return {
-    type: o.type.toUpperCase() as GqlType,
-    ...(o.cta ? { cta: { action: o.cta.action.toUpperCase() as GqlCta, url: o.cta.url ?? null } } : {}),
+    type: googlePostTypeFromKey[o.type],
+    ...(o.cta ? { cta: { action: googleCtaActionFromKey[o.cta.action], url: o.cta.url ?? null } } : {}),
     ...(o.offer
       ? {
           offer: {

@@ -1,7 +1,8 @@
 // Instagram's piece of the composer's draft (docs/product.md#posts): read from a stored post, its starting
 // values, the part the shared rule reads (left out when it equals Instagram's defaults) and GraphQL's input.
 import { DEFAULT_INSTAGRAM_OPTIONS, type InstagramFormat, type InstagramOptions } from "@sufra/schema";
-import type { InstagramFormat as GqlFormat, InstagramOptionsInput } from "../../graphql/graphql.ts";
+import type { InstagramOptionsInput } from "../../graphql/graphql.ts";
+import { instagramFormatFromKey, instagramFormatKeyOf } from "../../graphql/enumKeys.ts";
 import type { MediaFact } from "../types.ts";
 
 export interface InstagramDraft {
@@ -35,7 +36,7 @@ export interface StoredInstagramOptions {
 /** A stored post's Instagram part as the form's draft; none: the form's starting values. */
 export function instagramDraftOf(ig: StoredInstagramOptions | null | undefined): InstagramDraft {
   return {
-    format: (ig?.format.toLowerCase() as InstagramFormat | undefined) ?? DEFAULT_INSTAGRAM_OPTIONS.format,
+    format: instagramFormatKeyOf(ig?.format) ?? DEFAULT_INSTAGRAM_OPTIONS.format,
     coverMediaId: ig?.reel?.coverMediaId ?? null,
     thumbOffsetSeconds: ig?.reel?.thumbOffsetMs != null ? ig.reel.thumbOffsetMs / 1000 : null,
     shareToFeed: ig?.reel?.shareToFeed ?? true,
@@ -80,7 +81,7 @@ export function instagramOptionsOf(ig: InstagramDraft, media: readonly MediaFact
 /** The shared rule's Instagram part as GraphQL's input. */
 export function instagramInputOf(ig: InstagramOptions): InstagramOptionsInput {
   return {
-    format: ig.format.toUpperCase() as GqlFormat,
+    format: instagramFormatFromKey[ig.format],
     ...(ig.reel
       ? {
           reel: {

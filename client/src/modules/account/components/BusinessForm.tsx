@@ -1,16 +1,14 @@
 // Business details for clients and owners: company name, phone (+965 rule), address. Loaded with
 // GraphQL `me`, saved with PUT /api/auth/profile; the cached business follows the saved values.
 import { FormFailure } from "../../../shared/FormFailure.tsx";
-import { useApolloClient, useQuery } from "@apollo/client/react";
-import { isKuwaitPhone, KUWAIT_PHONE_PREFIX, messageText, normalizePhone, PHONE_PLACEHOLDER } from "@sufra/schema";
+import { isKuwaitPhone, KUWAIT_PHONE_PREFIX, messageText, PHONE_PLACEHOLDER } from "@sufra/schema";
 import { Alert, App, Button, Card, Form, Input, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { SettingsMeDocument } from "../../../graphql/graphql.ts";
-import { api } from "../../../lib/api.ts";
-import { session, type SessionUser } from "../../../lib/session.ts";
+import { useBusinessDetails } from "../data.ts";
+import { businessDetailsOf, fieldErrorsOn } from "../model.ts";
 
 interface Values {
   company_name: string;
@@ -22,35 +20,23 @@ export function BusinessForm() {
   const { t } = useTranslation("account");
   const locale = useLocale();
   const { message } = App.useApp();
-  const client = useApolloClient();
-  const { data, error, refetch } = useQuery(SettingsMeDocument);
+  const { loaded, business, error, reload, save: send } = useBusinessDetails();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const business = data?.me.business;
 
   const save = async (v: Values) => {
     if (!business) return;
-    const body = {
-      company_name: v.company_name.trim(),
-      phone: normalizePhone(v.phone),
-      address: (v.address ?? "").trim(),
-    };
+    const body = businessDetailsOf(v);
     setSaving(true);
     setFailure(null);
     try {
-      const saved = await api.put<SessionUser>("/auth/profile", body);
-      session.setUser(saved);
-      client.cache.modify({
-        id: client.cache.identify({ __typename: "Client", id: business.id }),
-        fields: { companyName: () => body.company_name, phone: () => body.phone, address: () => body.address },
-      });
+      await send(body);
       form.setFieldsValue(body);
       void message.success(t("settings.businessSaved"));
     } catch (e) {
-      const details = errorDetails(e);
-      const fields = (["company_name", "phone", "address"] as const).filter((f) => details[f]?.length);
-      if (fields.length) form.setFields(fields.map((f) => ({ name: f, errors: details[f] })));
+      const fields = fieldErrorsOn(errorDetails(e), ["company_name", "phone", "address"] as const);
+      if (fields.length) form.setFields(fields);
       else setFailure(errorMessage(e));
     } finally {
       setSaving(false);
@@ -123,13 +109,13 @@ export function BusinessForm() {
         title={t("settings.loadFailed")}
         description={errorMessage(error)}
         action={
-          <Button size="small" onClick={() => void refetch().catch(() => {})}>
+          <Button size="small" onClick={reload}>
             {t("actions.retry", { ns: "common" })}
           </Button>
         }
       />
     );
-  else if (data) body = <Typography.Paragraph type="secondary">{t("settings.noBusiness")}</Typography.Paragraph>;
+  else if (loaded) body = <Typography.Paragraph type="secondary">{t("settings.noBusiness")}</Typography.Paragraph>;
   else body = <Skeleton active />;
 
   return (

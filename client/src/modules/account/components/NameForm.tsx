@@ -1,21 +1,20 @@
 // The person's name (PUT /api/auth/profile) and their e-mail, read only. The saved user replaces the
 // session's, so the top bar and the dashboard greet them by the new name.
 import { FormFailure } from "../../../shared/FormFailure.tsx";
-import { useApolloClient } from "@apollo/client/react";
 import { messageText } from "@sufra/schema";
 import { App, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { api } from "../../../lib/api.ts";
-import { session, useSession, type SessionUser } from "../../../lib/session.ts";
+import { useSession } from "../../../lib/session.ts";
+import { useSaveName } from "../data.ts";
 
 export function NameForm() {
   const { t } = useTranslation("account");
   const locale = useLocale();
   const { message } = App.useApp();
-  const client = useApolloClient();
+  const saveName = useSaveName();
   const { user } = useSession();
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
@@ -26,12 +25,7 @@ export function NameForm() {
     setSaving(true);
     setFailure(null);
     try {
-      const saved = await api.put<SessionUser>("/auth/profile", { name: name.trim() });
-      session.setUser(saved);
-      client.cache.modify({
-        id: client.cache.identify({ __typename: "User", id: saved.id }),
-        fields: { name: () => saved.name },
-      });
+      const saved = await saveName(name);
       form.setFieldsValue({ name: saved.name });
       void message.success(t("profile.saved"));
     } catch (e) {

@@ -7,7 +7,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode, errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { api } from "../../../lib/api.ts";
+import { changePassword } from "../data.ts";
+import { fieldErrorsOn } from "../model.ts";
 
 interface Values {
   current_password: string;
@@ -27,10 +28,7 @@ export function PasswordForm() {
     setSaving(true);
     setFailure(null);
     try {
-      const res = await api.post<{ message?: string } | undefined>("/auth/change-password", {
-        current_password: v.current_password,
-        new_password: v.new_password,
-      });
+      const res = await changePassword({ current_password: v.current_password, new_password: v.new_password });
       form.resetFields();
       void message.success(res?.message ?? messageText("passwordChanged", locale));
     } catch (e) {
@@ -38,9 +36,8 @@ export function PasswordForm() {
         form.setFields([{ name: "current_password", errors: [errorMessage(e)] }]);
         return;
       }
-      const details = errorDetails(e);
-      const fields = (["current_password", "new_password"] as const).filter((f) => details[f]?.length);
-      if (fields.length) form.setFields(fields.map((f) => ({ name: f, errors: details[f] })));
+      const fields = fieldErrorsOn(errorDetails(e), ["current_password", "new_password"] as const);
+      if (fields.length) form.setFields(fields);
       else setFailure(errorMessage(e));
     } finally {
       setSaving(false);

@@ -7,9 +7,8 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { setThemePreference, THEMES, useTheme, type ThemePreference } from "../../../lib/preferences.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { api } from "../../../lib/api.ts";
 import { formatMoney, latinDigits, setLatinDigits } from "../../../lib/format.ts";
-import { session, type SessionUser } from "../../../lib/session.ts";
+import { saveLanguage } from "../data.ts";
 
 export function PreferencesCard() {
   const { t, i18n } = useTranslation("account");
@@ -21,8 +20,7 @@ export function PreferencesCard() {
   const changeLanguage = async (next: Locale) => {
     await i18n.changeLanguage(next);
     try {
-      const saved = await api.put<SessionUser>("/auth/profile", { locale: next });
-      session.setUser(saved);
+      await saveLanguage(next);
       void message.success(i18n.t("settings.languageSaved", { ns: "account" }));
     } catch (e) {
       void message.error(errorMessage(e));

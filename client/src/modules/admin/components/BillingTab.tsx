@@ -9,7 +9,7 @@ import { Alert, Button, Card, Descriptions, Empty, Flex, Grid, Input, Row, Selec
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { mayRefund, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentStatusName } from "@sufra/schema";
+import { mayRefund, PAYMENT_METHODS, PAYMENT_STATUSES } from "@sufra/schema";
 import {
   AdminBillingChangedDocument,
   AdminPaymentsDocument,
@@ -17,6 +17,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "../../../graphql/graphql.ts";
+import { paymentMethodFromKey, paymentStatusFromKey, paymentStatusKey } from "../../../graphql/enumKeys.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatFilsMoney, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -39,10 +40,9 @@ const STATUS_TONES: Record<string, TagTone> = {
   PARTIALLY_REFUNDED: "warning",
 };
 // Refund where the server would make one (its money taken, something left): the rule refund() checks
-const refundable = (p: AdminPaymentRowFragment) =>
-  mayRefund({ ...p, status: p.status.toLowerCase() as PaymentStatusName });
-const STATUSES = PAYMENT_STATUSES.map((s) => s.toUpperCase() as PaymentStatus);
-const METHODS = PAYMENT_METHODS.map((m) => m.toUpperCase() as PaymentMethod);
+const refundable = (p: AdminPaymentRowFragment) => mayRefund({ ...p, status: paymentStatusKey[p.status] });
+const STATUSES = PAYMENT_STATUSES.map((s) => paymentStatusFromKey[s]);
+const METHODS = PAYMENT_METHODS.map((m) => paymentMethodFromKey[m]);
 
 export function PaymentStatusTag({ status }: { status: string }) {
   const { t } = useTranslation("admin");

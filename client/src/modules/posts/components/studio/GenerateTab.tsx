@@ -60,8 +60,10 @@ import { SubscriptionEnded } from "../../../billing/index.ts";
 import "./studio.css";
 import {
   contentLanguageFromKey,
+  contentLanguageKeyOf,
   contentOccasionFromKey,
   contentToneFromKey,
+  contentToneKeyOf,
   planKeyOf,
 } from "../../../../graphql/enumKeys.ts";
 
@@ -96,8 +98,8 @@ const clampVariants = (n: number) => Math.min(MAX_GENERATE_VARIANTS, Math.max(MI
 const kuwaitDay = (day: string) => `${day}T12:00:00+03:00`;
 /** The voice's tone as the schema names it (FRIENDLY -> friendly); null when unknown or not loaded. */
 const voiceToneOf = (gql: string | null | undefined): ContentTone | null => {
-  const k = gql?.toLowerCase();
-  return k && (CONTENT_TONE_KEYS as readonly string[]).includes(k) ? (k as ContentTone) : null;
+  const k = contentToneKeyOf(gql);
+  return k && CONTENT_TONE_KEYS.includes(k) ? k : null;
 };
 
 type Generated = StudioGeneratePostMutation["generatePost"];
@@ -544,7 +546,7 @@ function VariantCard({
   const locale = useLocale();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(variant.content);
-  const lang = variant.language.toLowerCase();
+  const lang = contentLanguageKeyOf(variant.language);
   const length = platformLength(platform, composeText(text, variant.hashtags));
   const max = PLATFORM_LIMITS[platform].maxLength;
   const over = length > max;
@@ -557,7 +559,7 @@ function VariantCard({
       size="small"
       className="sufra-studio-variant"
       title={label}
-      extra={isContentLanguage(lang) ? <Tag>{CONTENT_LANGUAGES[lang][locale]}</Tag> : null}
+      extra={lang && isContentLanguage(lang) ? <Tag>{CONTENT_LANGUAGES[lang][locale]}</Tag> : null}
       data-testid={`variant-${n}`}
     >
       {editing ? (
