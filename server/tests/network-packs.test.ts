@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, test } from "@jest/globals";
 import { NETWORKS, PLATFORMS } from "@sufra/schema";
 import { loadConfig } from "../src/config.ts";
+import { PLATFORM_ORDER } from "../src/modules/analytics/figures.ts";
 import { createPlatforms, SERVER_NETWORK_PACKS } from "../src/networks/index.ts";
 
 const repo = path.resolve(import.meta.dirname, "../..");
@@ -29,5 +30,9 @@ describe("the server's registry of network packs", () => {
     }
     expect(platforms.google({ demo: false })).toBe(platforms.adapter("google", { demo: false }));
     expect(platforms.tiktok()).toBe(platforms.adapter("tiktok", { demo: false }));
+  });
+
+  test("the modules' lists of networks are the registry's", () => {
+    expect(PLATFORM_ORDER).toEqual([...PLATFORMS]);
   });
 });

@@ -3,6 +3,9 @@
 import { z } from "zod";
 import type { MessageKey } from "../messages.ts";
 
+/** A text in both languages. */
+export type Bilingual = { en: string; ar: string };
+
 export const MB = 1024 * 1024;
 
 /** 1080p, either way up: at most 1080 pixels on the short side and 1920 on the long one. */
@@ -57,7 +60,7 @@ export interface NetworkPack<Id extends string = string> {
   /** the id in the data model (X keeps its old name "twitter") */
   id: Id;
   /** its brand name as the networks write it, in both languages (Arabic script where usual) */
-  label: { en: string; ar: string };
+  label: Bilingual;
   /** the network's published media limits (ratio is width / height) */
   media: PlatformMediaRules;
   /** image rules of a format with its own (Instagram's story and reel), over media.image */
@@ -66,6 +69,22 @@ export interface NetworkPack<Id extends string = string> {
   limits: Omit<PlatformLimits, "maxMedia">;
   /** hashtags a generated caption carries at most */
   suggestedHashtags: number;
+  /**
+   * it has followers to list on analytics' audience screen, read through its API or not (Google Business
+   * Profile has no followers or audience: the screen leaves it out)
+   */
+  audience: boolean;
+  /** every plan connects it, Basic too (docs/product.md#plans-and-prices); false: Professional and Premium only */
+  everyPlan: boolean;
+  /** other names a review's source may give it (X's "x"), besides its id */
+  aliases?: readonly string[];
+  /** how the API's reference (the GraphQL schema's descriptions, in English) speaks of it */
+  reference: {
+    /** the Platform enum's value */
+    platform: string;
+    /** where something happened on it: "It happened on <where>." */
+    where: string;
+  };
   /** the options a planned post starts with, from the plan's format (planner.ts); none: the defaults */
   proposalOptions?: (format: string) => Record<string, unknown>;
 }

@@ -37,4 +37,10 @@ export const facebookNetwork: NetworkPack<"facebook"> = {
     manual: false,
   },
   suggestedHashtags: 3,
+  audience: true,
+  everyPlan: false,
+  reference: {
+    platform: "A Facebook Page: text, photo, link and video posts with the Page's token.",
+    where: "the business's Facebook Page",
+  },
 };

@@ -220,4 +220,10 @@ export const googleNetwork: NetworkPack<"google"> = {
     manual: false,
   },
   suggestedHashtags: 0,
+  audience: false,
+  everyPlan: true,
+  reference: {
+    platform: "Google Business Profile: posts to the business's picked locations; their reviews come into the inbox.",
+    where: "Google Business Profile",
+  },
 };

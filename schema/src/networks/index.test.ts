@@ -1,5 +1,6 @@
 import { describe, expect, test } from "@jest/globals";
 import {
+  AUDIENCE_PLATFORMS,
   DEFAULT_TIKTOK_OPTIONS,
   MEDIA_PLATFORM_LABELS,
   MEDIA_RULES,
@@ -29,5 +30,11 @@ describe("the registry of network packs", () => {
 
   test("TikTok's pack holds the one set of option defaults its rule stores", () => {
     expect(tiktokOptionsSchema.parse({})).toEqual(DEFAULT_TIKTOK_OPTIONS);
+  });
+
+  test("the lists other rooms keep are read from the packs, in PLATFORMS' order", () => {
+    expect(AUDIENCE_PLATFORMS).toEqual(PLATFORMS.filter((p) => NETWORK_PACKS[p].audience));
+    // Google Business Profile has no followers: the audience screen leaves it out
+    expect(AUDIENCE_PLATFORMS).not.toContain("google");
   });
 });

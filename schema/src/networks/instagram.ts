@@ -5,9 +5,8 @@
 // platforms card can tell the person what they grant and what stops working without it.
 import { z } from "zod";
 import type { MessageKey } from "../messages.ts";
-import type { Bilingual } from "../plans.ts";
 import { singleLine } from "../text.ts";
-import { MB, type NetworkPack, nullish, optionKey } from "./common.ts";
+import { type Bilingual, MB, type NetworkPack, nullish, optionKey } from "./common.ts";
 
 export const INSTAGRAM_PERMISSIONS = [
   {
@@ -183,5 +182,11 @@ export const instagramNetwork: NetworkPack<"instagram"> = {
     manual: false,
   },
   suggestedHashtags: 15,
+  audience: true,
+  everyPlan: true,
+  reference: {
+    platform: "Instagram (professional accounts).",
+    where: "Instagram",
+  },
   proposalOptions: (format) => ({ instagram: { format } }),
 };

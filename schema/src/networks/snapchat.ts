@@ -29,5 +29,12 @@ export const snapchatNetwork: NetworkPack<"snapchat"> = {
     manual: true,
   },
   suggestedHashtags: 3,
+  audience: true,
+  everyPlan: false,
+  reference: {
+    platform:
+      "Snapchat: published through Snap's Public Profile API when this server's app is allow-listed; otherwise made by hand when due.",
+    where: "Snapchat",
+  },
   proposalOptions: () => ({ snapchat: { kind: DEFAULT_SNAPCHAT_OPTIONS.kind } }),
 };

@@ -134,4 +134,11 @@ export const xNetwork: NetworkPack<"twitter"> = {
     manual: false,
   },
   suggestedHashtags: 2,
+  audience: true,
+  everyPlan: false,
+  aliases: ["x"],
+  reference: {
+    platform: "X (formerly Twitter); the stored value stays twitter.",
+    where: "X (formerly Twitter)",
+  },
 };
