@@ -76,6 +76,20 @@ export interface NetworkPack<Id extends string = string> {
   audience: boolean;
   /** every plan connects it, Basic too (docs/product.md#plans-and-prices); false: Professional and Premium only */
   everyPlan: boolean;
+  /** how Sufra's writers (the local copywriter and the AI model, server/src/ai/) write a caption for it */
+  writing: {
+    /**
+     * the local writer's layout: story, a story told in full (paragraphs, the facts on their own lines);
+     * tight, one tight paragraph with the place on its own line; short, one or two sentences
+     */
+    layout: "story" | "tight" | "short";
+    /** a caption stays this short, whatever the network allows; absent: the network's limit */
+    maxLength?: number;
+    /** suggested hashtags: each group in both languages, the caption's first (else the caption's language) */
+    bilingualHashtags?: boolean;
+    /** what the AI model is told of it, after its name */
+    guide: string;
+  };
   /** other names a review's source may give it (X's "x"), besides its id */
   aliases?: readonly string[];
   /** how the API's reference (the GraphQL schema's descriptions, in English) speaks of it */

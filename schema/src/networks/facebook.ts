@@ -39,6 +39,10 @@ export const facebookNetwork: NetworkPack<"facebook"> = {
   suggestedHashtags: 3,
   audience: true,
   everyPlan: false,
+  writing: {
+    layout: "story",
+    guide: "Facebook Page post: two to four friendly sentences; at most 3 hashtags; a link may follow.",
+  },
   reference: {
     platform: "A Facebook Page: text, photo, link and video posts with the Page's token.",
     where: "the business's Facebook Page",

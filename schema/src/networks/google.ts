@@ -222,6 +222,12 @@ export const googleNetwork: NetworkPack<"google"> = {
   suggestedHashtags: 0,
   audience: false,
   everyPlan: true,
+  // a Google post reads like an Instagram caption without hashtags: the whole story fits in 1,500
+  writing: {
+    layout: "story",
+    guide:
+      "Google Business Profile post: at most 1,500 characters; no hashtags; say what is new, on offer or coming up at the café.",
+  },
   reference: {
     platform: "Google Business Profile: posts to the business's picked locations; their reviews come into the inbox.",
     where: "Google Business Profile",

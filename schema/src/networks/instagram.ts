@@ -184,6 +184,11 @@ export const instagramNetwork: NetworkPack<"instagram"> = {
   suggestedHashtags: 15,
   audience: true,
   everyPlan: true,
+  writing: {
+    layout: "story",
+    bilingualHashtags: true,
+    guide: "Instagram: at most 2,200 characters with hashtags; up to 15 hashtags; line breaks welcome.",
+  },
   reference: {
     platform: "Instagram (professional accounts).",
     where: "Instagram",

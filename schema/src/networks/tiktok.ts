@@ -138,6 +138,12 @@ export const tiktokNetwork: NetworkPack<"tiktok"> = {
   suggestedHashtags: 5,
   audience: true,
   everyPlan: false,
+  // a TikTok caption is short, like a Snap's
+  writing: {
+    layout: "short",
+    guide:
+      "TikTok: a short, lively caption for a vertical video, at most 150 characters before the hashtags; up to 5 hashtags.",
+  },
   reference: {
     platform:
       "TikTok (Content Posting API): videos and photo posts, posted directly or sent to the creator's TikTok inbox to finish there.",

@@ -136,6 +136,11 @@ export const xNetwork: NetworkPack<"twitter"> = {
   suggestedHashtags: 2,
   audience: true,
   everyPlan: false,
+  writing: {
+    layout: "tight",
+    guide:
+      "X: at most 280 characters as X counts them (URLs 23, CJK and emoji double) including hashtags; at most 2 hashtags; one or two sentences.",
+  },
   aliases: ["x"],
   reference: {
     platform: "X (formerly Twitter); the stored value stays twitter.",

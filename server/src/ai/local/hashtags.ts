@@ -1,7 +1,13 @@
 // Hashtags for a caption: the occasion's, the dish's, the area's, the brand's, the kind of kitchen
 // and Kuwait's, in English and Arabic, the caption's language first; each once (case-insensitive),
-// valid per normalizeHashtag, within the platform's cap (Instagram 15 of its 30, X 2, Snapchat 3).
-import { normalizeHashtag, SUGGESTED_HASHTAG_LIMITS, type ContentOccasionKey, type CuisineKey } from "@sufra/schema";
+// valid per normalizeHashtag, within the platform's cap (its pack's suggestedHashtags).
+import {
+  NETWORK_PACKS,
+  normalizeHashtag,
+  SUGGESTED_HASHTAG_LIMITS,
+  type ContentOccasionKey,
+  type CuisineKey,
+} from "@sufra/schema";
 import type { HashtagRequest } from "../types.ts";
 import { inferOccasion, readProfile } from "./facts.ts";
 import { findDishAr, findDishEn, FOOD_WORDS, type FoodWord } from "./lexicon.ts";
@@ -116,7 +122,7 @@ export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly Foo
     const l = req.script;
     for (const g of groups) ranked.push(...g[l].slice(0, 1));
     for (const g of groups) ranked.push(...g[l].slice(1));
-  } else if (req.platform === "instagram") {
+  } else if (NETWORK_PACKS[req.platform].writing.bilingualHashtags) {
     // each group in both languages, the caption's first
     for (const g of groups) for (const l of order) ranked.push(...g[l]);
   } else if (language === "both") {
