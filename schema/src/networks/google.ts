@@ -222,7 +222,7 @@ export const googleNetwork: NetworkPack<"google"> = {
   suggestedHashtags: 0,
   audience: false,
   everyPlan: true,
-  // a Google post reads like an Instagram caption without hashtags: the whole story fits in 1,500
+  // a Google post tells the whole story, without hashtags: it fits in 1,500
   writing: {
     layout: "story",
     guide:
