@@ -101,6 +101,13 @@ export interface NetworkPack<Id extends string = string> {
   };
   /** the options a planned post starts with, from the plan's format (planner.ts); none: the defaults */
   proposalOptions?: (format: string) => Record<string, unknown>;
+  /** a planned post's format on it, from the plan's occasion (planner.ts); none: a post */
+  planFormat?: (content: string | null) => "feed" | "story";
+  /**
+   * the format its options choose (the post's options for this network), where its media rules depend on
+   * it (formatImages); none: one set of rules
+   */
+  mediaFormat?: (options: unknown) => "feed" | "story" | "reel";
 }
 
 /** A zod error carrying a message key. */

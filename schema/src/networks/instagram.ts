@@ -194,4 +194,9 @@ export const instagramNetwork: NetworkPack<"instagram"> = {
     where: "Instagram",
   },
   proposalOptions: (format) => ({ instagram: { format } }),
+  // a Suhoor post goes out late at night as a story (what people see then); other posts are feed photos (a
+  // reel needs a video, which a plan does not make)
+  planFormat: (content) => (content === "ramadan_suhoor" ? "story" : "feed"),
+  // feed unless told
+  mediaFormat: (o) => (o as Partial<InstagramOptions> | null | undefined)?.format ?? DEFAULT_INSTAGRAM_OPTIONS.format,
 };

@@ -46,4 +46,6 @@ export const snapchatNetwork: NetworkPack<"snapchat"> = {
     where: "Snapchat",
   },
   proposalOptions: () => ({ snapchat: { kind: DEFAULT_SNAPCHAT_OPTIONS.kind } }),
+  // Snapchat posts stories
+  planFormat: () => "story",
 };
