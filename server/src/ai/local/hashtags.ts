@@ -90,8 +90,8 @@ const arabicShare = (s: string) => {
 };
 
 /**
- * Hashtags for a caption, without "#". X gets the two that matter most (the occasion or the dish,
- * then the place); Instagram 8 to 15 across both languages; Snapchat three.
+ * Hashtags for a caption, without "#": those that matter most first (the occasion or the dish, then the
+ * place), up to the network's pack's suggestedHashtags, in both languages where its pack's writing says so.
  */
 export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly FoodWord[] }): string[] {
   const content = req.content.normalize("NFC");
@@ -138,7 +138,7 @@ export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly Foo
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of ranked) {
-    // a cap of 0 (Google posts have no hashtags) gives none
+    // a cap of 0 (a network whose posts take no hashtags) gives none
     if (out.length >= cap) break;
     const tag = normalizeHashtag(raw);
     if (!tag || seen.has(tag.toLowerCase())) continue;

@@ -203,7 +203,7 @@ export interface AnalyticsAudience {
   from: string;
   to: string;
   simulatedIncluded: boolean;
-  /** every network of the plan (and any other with an account or a reading), in the order Instagram, X, Snapchat, TikTok, Facebook, reported or not */
+  /** every network of the plan (and any other with an account or a reading), in the registry's order, reported or not */
   networks: AudienceNetwork[];
   /** the networks' readings added up (followers, each breakdown by key, each hour) */
   combined: AudienceView & { platforms: Platform[] };
