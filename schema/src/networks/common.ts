@@ -90,6 +90,11 @@ export interface NetworkPack<Id extends string = string> {
     /** what the AI model is told of it, after its name */
     guide: string;
   };
+  /**
+   * its usernames' rule, where it has public usernames to follow a competitor by (after the @ and the profile
+   * link are taken off and it is lower-cased); none: a competitor is not followed on it
+   */
+  handle?: { pattern: RegExp; message: MessageKey };
   /** other names a review's source may give it (X's "x"), besides its id */
   aliases?: readonly string[];
   /** how the API's reference (the GraphQL schema's descriptions, in English) speaks of it */

@@ -184,6 +184,8 @@ export const instagramNetwork: NetworkPack<"instagram"> = {
   suggestedHashtags: 15,
   audience: true,
   everyPlan: true,
+  // letters, digits, dots and underscores; up to 30; no dot at either end, no two dots together
+  handle: { pattern: /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/, message: "competitorHandleInstagram" },
   writing: {
     layout: "story",
     bilingualHashtags: true,

@@ -34,6 +34,8 @@ export const snapchatNetwork: NetworkPack<"snapchat"> = {
   suggestedHashtags: 3,
   audience: true,
   everyPlan: false,
+  // 3 to 15, starting with a letter, ending with a letter or digit
+  handle: { pattern: /^[a-z][a-z0-9._-]{1,13}[a-z0-9]$/, message: "competitorHandleSnapchat" },
   // Snapchat captions stay this short, whatever the network allows
   writing: {
     layout: "short",

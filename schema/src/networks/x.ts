@@ -136,6 +136,7 @@ export const xNetwork: NetworkPack<"twitter"> = {
   suggestedHashtags: 2,
   audience: true,
   everyPlan: false,
+  handle: { pattern: /^[a-z0-9_]{1,15}$/, message: "competitorHandleTwitter" },
   writing: {
     layout: "tight",
     guide:
