@@ -6,13 +6,7 @@ import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
-import {
-  MEDIA_PLATFORM_LABELS,
-  mediaCountProblem,
-  mediaFormatOf,
-  mediaProblems,
-  type MediaFacts,
-} from "./media.ts";
+import { MEDIA_PLATFORM_LABELS, mediaCountProblem, mediaFormatOf, mediaProblems, type MediaFacts } from "./media.ts";
 import { networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
 import type { PlatformLimits } from "./networks/common.ts";
 import {
