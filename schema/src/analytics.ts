@@ -215,16 +215,7 @@ export const CLIENT_ACTIVITY_TYPES = [
 ] as const;
 export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
 /** Where an activity happened: a network, several, or Sufra's own analysis (competitor figures). */
-export const ACTIVITY_PLATFORMS = [
-  "instagram",
-  "twitter",
-  "snapchat",
-  "google",
-  "tiktok",
-  "facebook",
-  "multiple",
-  "analysis",
-] as const;
+export const ACTIVITY_PLATFORMS = [...PLATFORMS, "multiple", "analysis"] as const;
 export type ActivityPlatform = (typeof ACTIVITY_PLATFORMS)[number];
 
 interface ActivityTexts {

@@ -8,7 +8,7 @@ import { isolateText, singleLine } from "./text.ts";
 import { kuwaitDate } from "./calendar.ts";
 import { findCuisine, findKuwaitArea } from "./content.ts";
 import { messageText, type Locale, type MessageKey } from "./messages.ts";
-import { PLATFORMS, type PlatformName } from "./networks/index.ts";
+import { NETWORK_PACKS, PLATFORMS, type PlatformName } from "./networks/index.ts";
 import { PLATFORM_LABELS } from "./posts.ts";
 import { asciiDigits, parseCsv, parseReviewDate, utf8Length, type CsvRecord } from "./reviews.ts";
 
@@ -69,20 +69,19 @@ export const COMPETITOR_FIELD_LABELS = {
 } as const satisfies Record<string, Labels>;
 
 // ---------------------------------------------------------------- usernames
-/** The networks a competitor is followed on: those with public usernames (Google Business Profile has none). */
+/**
+ * The networks a competitor is followed on, written out for its type: those whose pack has a username rule
+ * (handle), in PLATFORMS' order (networks/index.test.ts checks they agree).
+ */
 export const COMPETITOR_PLATFORMS = ["instagram", "twitter", "snapchat"] as const satisfies readonly PlatformName[];
 export type CompetitorPlatform = (typeof COMPETITOR_PLATFORMS)[number];
 export const isCompetitorPlatform = (p: unknown): p is CompetitorPlatform =>
   typeof p === "string" && (COMPETITOR_PLATFORMS as readonly string[]).includes(p);
 
 /** Each network's rule for a username, after the @ and the profile link are taken off and it is lower-cased. */
-export const COMPETITOR_HANDLE_RULES: Record<CompetitorPlatform, { pattern: RegExp; message: MessageKey }> = {
-  // letters, digits, dots and underscores; up to 30; no dot at either end, no two dots together
-  instagram: { pattern: /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/, message: "competitorHandleInstagram" },
-  twitter: { pattern: /^[a-z0-9_]{1,15}$/, message: "competitorHandleTwitter" },
-  // 3 to 15, starting with a letter, ending with a letter or digit
-  snapchat: { pattern: /^[a-z][a-z0-9._-]{1,13}[a-z0-9]$/, message: "competitorHandleSnapchat" },
-};
+export const COMPETITOR_HANDLE_RULES = Object.fromEntries(
+  COMPETITOR_PLATFORMS.map((p) => [p, NETWORK_PACKS[p].handle]),
+) as Record<CompetitorPlatform, { pattern: RegExp; message: MessageKey }>;
 
 const PROFILE_LINK =
   /^(?:https?:\/\/)?(?:www\.|m\.)?(?:instagram\.com|instagr\.am|x\.com|twitter\.com|snapchat\.com\/add|story\.snapchat\.com\/@?)\/?@?([^/?#\s]+)/i;

@@ -7,7 +7,14 @@ import { messageText } from "./messages.ts";
 import type { PlanId } from "./plans.ts";
 import type { NetworkOptions } from "./network-options.ts";
 import { MB, MEDIA_1080P, type ImageRules, type PlatformMediaRules } from "./networks/common.ts";
-import { byNetwork, NETWORKS, PLATFORMS, type InstagramFormat, type PlatformName } from "./networks/index.ts";
+import {
+  byNetwork,
+  NETWORK_PACKS,
+  NETWORKS,
+  PLATFORMS,
+  type InstagramFormat,
+  type PlatformName,
+} from "./networks/index.ts";
 
 export { MEDIA_1080P, type ImageRules, type PlatformMediaRules };
 
@@ -61,11 +68,14 @@ export const MEDIA_FORMAT_RULES: Partial<Record<MediaPlatform, Partial<Record<Me
 export const imageRulesFor = (platform: MediaPlatform, format?: MediaFormat | null): ImageRules =>
   (format && MEDIA_FORMAT_RULES[platform]?.[format]) || MEDIA_RULES[platform].image;
 
-/** The format a post's options choose on a network whose media rules depend on it (Instagram: feed unless told). */
+/** The format a post's options choose on a network whose media rules depend on it (its pack's mediaFormat). */
 export const mediaFormatOf = (
   platform: MediaPlatform,
   options: NetworkOptions | null | undefined,
-): MediaFormat | undefined => (platform === "instagram" ? (options?.instagram?.format ?? "feed") : undefined);
+): MediaFormat | undefined =>
+  NETWORK_PACKS[platform].mediaFormat?.(
+    (options as Partial<Record<MediaPlatform, unknown>> | null | undefined)?.[platform],
+  );
 
 /**
  * Sufra's own ceilings, whatever the networks: checked from the file's header before any pixel is decoded,

@@ -14,7 +14,7 @@ import {
   type ContentTone,
 } from "./content.ts";
 import type { Locale, MessageKey } from "./messages.ts";
-import type { PlatformName } from "./networks/index.ts";
+import { NETWORK_PACKS, type PlatformName } from "./networks/index.ts";
 import { singleLine } from "./text.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
@@ -28,7 +28,7 @@ export const PLAN_PER_WEEK_MAX = 7;
 /** Every proposal's caption is written by the AI writer: one of the month's AI posts each. */
 export const PLAN_AI_CAPTIONS_PER_PROPOSAL = 1;
 
-/** What each proposal is posted as on its network (INSTAGRAM_FORMATS for Instagram, a story on Snapchat, a post elsewhere). */
+/** What each proposal is posted as on its network (its pack's planFormat; a post where it has none). */
 export const PLAN_FORMATS = ["feed", "story", "reel", "post"] as const;
 export type PlanFormat = (typeof PLAN_FORMATS)[number];
 
@@ -250,15 +250,9 @@ export function planDayOccasion(
   return { calendarKey: null, content, name: EVERYDAY[content] };
 }
 
-/**
- * The network's format for a proposal: a Suhoor post goes out late at night as a story on Instagram
- * (what people see then); other Instagram posts are feed photos (a reel needs a video, which a plan
- * does not make). Snapchat posts stories; the other networks a post.
- */
+/** The network's format for a proposal, as its pack says (planFormat); a network that says nothing: a post. */
 export function planFormatFor(platform: PlatformName, content: ContentOccasionKey | null): PlanFormat {
-  if (platform === "instagram") return content === "ramadan_suhoor" ? "story" : "feed";
-  if (platform === "snapchat") return "story";
-  return "post";
+  return NETWORK_PACKS[platform].planFormat?.(content) ?? "post";
 }
 
 /** The networks take turns over the plan's days, in the order given (the business's connected accounts). */

@@ -10,7 +10,10 @@ export const TRIAL_DAYS = 14;
 /** An admin may gift between these many trial days at once. */
 export const GIFT_TRIAL_DAYS = { min: 1, max: 90 } as const;
 
-export type Bilingual = { en: string; ar: string };
+import type { Bilingual } from "./networks/common.ts";
+import { NETWORK_PACKS, PLATFORMS, type PlatformName } from "./networks/index.ts";
+
+export type { Bilingual };
 
 export interface Plan {
   id: PlanId;
@@ -85,11 +88,8 @@ export const isPlanId = (v: unknown): v is PlanId =>
  * Which networks each plan connects (docs/product.md#plans-and-prices: the Basic plan is Instagram
  * integration only, with Google Business Profile in every plan, as reviews matter to every café).
  */
-export const PLAN_PLATFORMS: Record<
-  PlanId,
-  readonly ("instagram" | "twitter" | "snapchat" | "google" | "tiktok" | "facebook")[]
-> = {
-  basic: ["instagram", "google"],
-  professional: ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"],
-  premium: ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"],
+export const PLAN_PLATFORMS: Record<PlanId, readonly PlatformName[]> = {
+  basic: PLATFORMS.filter((p) => NETWORK_PACKS[p].everyPlan),
+  professional: PLATFORMS,
+  premium: PLATFORMS,
 };

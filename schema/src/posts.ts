@@ -6,20 +6,14 @@ import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
-import {
-  MEDIA_PLATFORM_LABELS,
-  MEDIA_RULES,
-  mediaCountProblem,
-  mediaFormatOf,
-  mediaProblems,
-  type MediaFacts,
-} from "./media.ts";
+import { MEDIA_PLATFORM_LABELS, mediaCountProblem, mediaFormatOf, mediaProblems, type MediaFacts } from "./media.ts";
 import { networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
 import type { PlatformLimits } from "./networks/common.ts";
 import {
   byNetwork,
   googleOptionsProblems,
   instagramFormatProblems,
+  NETWORKS,
   PLATFORMS,
   splitThread,
   type PlatformName,
@@ -34,11 +28,12 @@ export const isPlatformName = (p: unknown): p is PlatformName =>
 /** The networks' names: Instagram / إنستغرام, X / إكس, Snapchat / سناب شات, Google / جوجل (media.ts holds the one copy). */
 export const PLATFORM_LABELS: Readonly<Record<PlatformName, Readonly<Record<Locale, string>>>> = MEDIA_PLATFORM_LABELS;
 
-/** Networks people name that Sufra does not post to (review sources, networks to come), by their brand names. */
+/**
+ * Networks people name by another name (a pack's aliases) or that Sufra does not post to (review sources,
+ * networks to come), by their brand names.
+ */
 const OTHER_NETWORK_LABELS: Readonly<Record<string, Readonly<Record<Locale, string>>>> = {
-  x: MEDIA_PLATFORM_LABELS.twitter,
-  facebook: { en: "Facebook", ar: "فيسبوك" },
-  tiktok: { en: "TikTok", ar: "تيك توك" },
+  ...Object.fromEntries(NETWORKS.flatMap((n) => (n.aliases ?? []).map((a) => [a, n.label]))),
   youtube: { en: "YouTube", ar: "يوتيوب" },
   whatsapp: { en: "WhatsApp", ar: "واتساب" },
   threads: { en: "Threads", ar: "ثريدز" },

@@ -4,8 +4,10 @@ import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "@jest/globals";
-import { NETWORKS, PLATFORMS } from "@sufra/schema";
+import { NETWORKS, PLATFORM_LIMITS, PLATFORMS } from "@sufra/schema";
 import { loadConfig } from "../src/config.ts";
+import { captionLimit } from "../src/ai/local/index.ts";
+import { PLATFORM_ORDER } from "../src/modules/analytics/figures.ts";
 import { createPlatforms, SERVER_NETWORK_PACKS } from "../src/networks/index.ts";
 
 const repo = path.resolve(import.meta.dirname, "../..");
@@ -29,5 +31,13 @@ describe("the server's registry of network packs", () => {
     }
     expect(platforms.google({ demo: false })).toBe(platforms.adapter("google", { demo: false }));
     expect(platforms.tiktok()).toBe(platforms.adapter("tiktok", { demo: false }));
+  });
+
+  test("the modules' lists of networks are the registry's", () => {
+    expect(PLATFORM_ORDER).toEqual([...PLATFORMS]);
+    // the writers' caption length: the pack's own, within the network's limit (a Snap's 250 of its 250)
+    for (const n of NETWORKS)
+      expect(captionLimit(n.id)).toBe(Math.min(n.writing.maxLength ?? Infinity, PLATFORM_LIMITS[n.id].maxLength));
+    expect(captionLimit("snapchat")).toBe(250);
   });
 });

@@ -37,4 +37,14 @@ export const facebookNetwork: NetworkPack<"facebook"> = {
     manual: false,
   },
   suggestedHashtags: 3,
+  audience: true,
+  everyPlan: false,
+  writing: {
+    layout: "story",
+    guide: "Facebook Page post: two to four friendly sentences; at most 3 hashtags; a link may follow.",
+  },
+  reference: {
+    platform: "A Facebook Page: text, photo, link and video posts with the Page's token.",
+    where: "the business's Facebook Page",
+  },
 };

@@ -220,4 +220,16 @@ export const googleNetwork: NetworkPack<"google"> = {
     manual: false,
   },
   suggestedHashtags: 0,
+  audience: false,
+  everyPlan: true,
+  // a Google post tells the whole story, without hashtags: it fits in 1,500
+  writing: {
+    layout: "story",
+    guide:
+      "Google Business Profile post: at most 1,500 characters; no hashtags; say what is new, on offer or coming up at the café.",
+  },
+  reference: {
+    platform: "Google Business Profile: posts to the business's picked locations; their reviews come into the inbox.",
+    where: "Google Business Profile",
+  },
 };

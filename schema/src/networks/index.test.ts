@@ -1,10 +1,15 @@
 import { describe, expect, test } from "@jest/globals";
 import {
+  ACTIVITY_PLATFORMS,
+  AUDIENCE_PLATFORMS,
+  COMPETITOR_HANDLE_RULES,
+  COMPETITOR_PLATFORMS,
   DEFAULT_TIKTOK_OPTIONS,
   MEDIA_PLATFORM_LABELS,
   MEDIA_RULES,
   NETWORK_PACKS,
   NETWORKS,
+  PLAN_PLATFORMS,
   PLATFORM_LIMITS,
   PLATFORMS,
   SUGGESTED_HASHTAG_LIMITS,
@@ -29,5 +34,17 @@ describe("the registry of network packs", () => {
 
   test("TikTok's pack holds the one set of option defaults its rule stores", () => {
     expect(tiktokOptionsSchema.parse({})).toEqual(DEFAULT_TIKTOK_OPTIONS);
+  });
+
+  test("the lists other rooms keep are read from the packs, in PLATFORMS' order", () => {
+    expect(AUDIENCE_PLATFORMS).toEqual(PLATFORMS.filter((p) => NETWORK_PACKS[p].audience));
+    // Google Business Profile has no followers: the audience screen leaves it out
+    expect(AUDIENCE_PLATFORMS).not.toContain("google");
+    expect(COMPETITOR_PLATFORMS).toEqual(PLATFORMS.filter((p) => NETWORK_PACKS[p].handle));
+    for (const p of COMPETITOR_PLATFORMS) expect(COMPETITOR_HANDLE_RULES[p]).toBe(NETWORK_PACKS[p].handle);
+    expect(PLAN_PLATFORMS.basic).toEqual(PLATFORMS.filter((p) => NETWORK_PACKS[p].everyPlan));
+    expect(PLAN_PLATFORMS.basic).toEqual(["instagram", "google"]);
+    expect(PLAN_PLATFORMS.premium).toEqual(PLATFORMS);
+    expect(ACTIVITY_PLATFORMS).toEqual([...PLATFORMS, "multiple", "analysis"]);
   });
 });

@@ -38,3 +38,6 @@ export const NETWORKS: readonly NetworkPack<PlatformName>[] = PLATFORMS.map((p) 
 /** A value for every network, read from its pack. */
 export const byNetwork = <T>(read: (pack: NetworkPack<PlatformName>) => T): Record<PlatformName, T> =>
   Object.fromEntries(NETWORKS.map((n) => [n.id, read(n)])) as Record<PlatformName, T>;
+
+/** The networks analytics' audience screen lists, in PLATFORMS' order: those whose pack has an audience. */
+export const AUDIENCE_PLATFORMS: readonly PlatformName[] = PLATFORMS.filter((p) => NETWORK_PACKS[p].audience);

@@ -5,9 +5,8 @@
 // platforms card can tell the person what they grant and what stops working without it.
 import { z } from "zod";
 import type { MessageKey } from "../messages.ts";
-import type { Bilingual } from "../plans.ts";
 import { singleLine } from "../text.ts";
-import { MB, type NetworkPack, nullish, optionKey } from "./common.ts";
+import { type Bilingual, MB, type NetworkPack, nullish, optionKey } from "./common.ts";
 
 export const INSTAGRAM_PERMISSIONS = [
   {
@@ -183,5 +182,23 @@ export const instagramNetwork: NetworkPack<"instagram"> = {
     manual: false,
   },
   suggestedHashtags: 15,
+  audience: true,
+  everyPlan: true,
+  // letters, digits, dots and underscores; up to 30; no dot at either end, no two dots together
+  handle: { pattern: /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/, message: "competitorHandleInstagram" },
+  writing: {
+    layout: "story",
+    bilingualHashtags: true,
+    guide: "Instagram: at most 2,200 characters with hashtags; up to 15 hashtags; line breaks welcome.",
+  },
+  reference: {
+    platform: "Instagram (professional accounts).",
+    where: "Instagram",
+  },
   proposalOptions: (format) => ({ instagram: { format } }),
+  // a Suhoor post goes out late at night as a story (what people see then); other posts are feed photos (a
+  // reel needs a video, which a plan does not make)
+  planFormat: (content) => (content === "ramadan_suhoor" ? "story" : "feed"),
+  // feed unless told
+  mediaFormat: (o) => (o as Partial<InstagramOptions> | null | undefined)?.format ?? DEFAULT_INSTAGRAM_OPTIONS.format,
 };

@@ -15,6 +15,9 @@ export const DEFAULT_SNAPCHAT_OPTIONS: SnapchatOptions = { kind: "story" };
 
 export const snapchatOptionsSchema = z.object({ kind: z.enum(SNAPCHAT_POST_KINDS, optionKey("invalidValue")) });
 
+/** The longest caption Sufra's writers give a Snap. */
+const SNAPCHAT_CAPTION_LENGTH = 250;
+
 /** Snapchat in the registry (networks/index.ts). */
 export const snapchatNetwork: NetworkPack<"snapchat"> = {
   id: "snapchat",
@@ -29,5 +32,22 @@ export const snapchatNetwork: NetworkPack<"snapchat"> = {
     manual: true,
   },
   suggestedHashtags: 3,
+  audience: true,
+  everyPlan: false,
+  // 3 to 15, starting with a letter, ending with a letter or digit
+  handle: { pattern: /^[a-z][a-z0-9._-]{1,13}[a-z0-9]$/, message: "competitorHandleSnapchat" },
+  // Snapchat captions stay this short, whatever the network allows
+  writing: {
+    layout: "short",
+    maxLength: SNAPCHAT_CAPTION_LENGTH,
+    guide: `Snapchat: one short line, at most ${SNAPCHAT_CAPTION_LENGTH} characters; at most 3 hashtags.`,
+  },
+  reference: {
+    platform:
+      "Snapchat: published through Snap's Public Profile API when this server's app is allow-listed; otherwise made by hand when due.",
+    where: "Snapchat",
+  },
   proposalOptions: () => ({ snapchat: { kind: DEFAULT_SNAPCHAT_OPTIONS.kind } }),
+  // Snapchat posts stories
+  planFormat: () => "story",
 };

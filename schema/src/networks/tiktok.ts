@@ -4,9 +4,8 @@
 // a scope is asked that the app's products do not grant (Login Kit: user.info.basic and user.info.profile;
 // Content Posting API: video.upload, and video.publish once Direct Post is turned on; Display API: video.list).
 import { z } from "zod";
-import type { Bilingual } from "../plans.ts";
 import { singleLine } from "../text.ts";
-import { MB, MEDIA_1080P, type NetworkPack, nullish, optionKey } from "./common.ts";
+import { type Bilingual, MB, MEDIA_1080P, type NetworkPack, nullish, optionKey } from "./common.ts";
 
 export const TIKTOK_PERMISSIONS = [
   { scope: "user.info.basic", purpose: { en: "Read the account's name and picture", ar: "قراءة اسم الحساب وصورته" } },
@@ -137,4 +136,17 @@ export const tiktokNetwork: NetworkPack<"tiktok"> = {
     manual: false,
   },
   suggestedHashtags: 5,
+  audience: true,
+  everyPlan: false,
+  // a TikTok caption is short, like a Snap's
+  writing: {
+    layout: "short",
+    guide:
+      "TikTok: a short, lively caption for a vertical video, at most 150 characters before the hashtags; up to 5 hashtags.",
+  },
+  reference: {
+    platform:
+      "TikTok (Content Posting API): videos and photo posts, posted directly or sent to the creator's TikTok inbox to finish there.",
+    where: "TikTok",
+  },
 };

@@ -134,4 +134,17 @@ export const xNetwork: NetworkPack<"twitter"> = {
     manual: false,
   },
   suggestedHashtags: 2,
+  audience: true,
+  everyPlan: false,
+  handle: { pattern: /^[a-z0-9_]{1,15}$/, message: "competitorHandleTwitter" },
+  writing: {
+    layout: "tight",
+    guide:
+      "X: at most 280 characters as X counts them (URLs 23, CJK and emoji double) including hashtags; at most 2 hashtags; one or two sentences.",
+  },
+  aliases: ["x"],
+  reference: {
+    platform: "X (formerly Twitter); the stored value stays twitter.",
+    where: "X (formerly Twitter)",
+  },
 };

@@ -3,6 +3,7 @@
 // added to the list without its description fails the type check.
 import {
   BUSINESS_STATUSES,
+  byNetwork,
   CLIENT_ACTIONS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -141,16 +142,10 @@ export const ContentOccasionEnum = builder.enumType("ContentOccasion", {
 export const PlatformEnum = builder.enumType("Platform", {
   description:
     "A network Sufra publishes to: instagram, twitter (X), snapchat, google (Google Business Profile), tiktok or facebook (a Facebook Page).",
-  values: upper(PLATFORMS, {
-    instagram: "Instagram (professional accounts).",
-    twitter: "X (formerly Twitter); the stored value stays twitter.",
-    snapchat:
-      "Snapchat: published through Snap's Public Profile API when this server's app is allow-listed; otherwise made by hand when due.",
-    google: "Google Business Profile: posts to the business's picked locations; their reviews come into the inbox.",
-    tiktok:
-      "TikTok (Content Posting API): videos and photo posts, posted directly or sent to the creator's TikTok inbox to finish there.",
-    facebook: "A Facebook Page: text, photo, link and video posts with the Page's token.",
-  }),
+  values: upper(
+    PLATFORMS,
+    byNetwork((n) => n.reference.platform),
+  ),
 });
 export const PostStatusEnum = builder.enumType("PostStatus", {
   description:

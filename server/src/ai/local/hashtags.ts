@@ -1,7 +1,13 @@
 // Hashtags for a caption: the occasion's, the dish's, the area's, the brand's, the kind of kitchen
 // and Kuwait's, in English and Arabic, the caption's language first; each once (case-insensitive),
-// valid per normalizeHashtag, within the platform's cap (Instagram 15 of its 30, X 2, Snapchat 3).
-import { normalizeHashtag, SUGGESTED_HASHTAG_LIMITS, type ContentOccasionKey, type CuisineKey } from "@sufra/schema";
+// valid per normalizeHashtag, within the platform's cap (its pack's suggestedHashtags).
+import {
+  NETWORK_PACKS,
+  normalizeHashtag,
+  SUGGESTED_HASHTAG_LIMITS,
+  type ContentOccasionKey,
+  type CuisineKey,
+} from "@sufra/schema";
 import type { HashtagRequest } from "../types.ts";
 import { inferOccasion, readProfile } from "./facts.ts";
 import { findDishAr, findDishEn, FOOD_WORDS, type FoodWord } from "./lexicon.ts";
@@ -84,8 +90,8 @@ const arabicShare = (s: string) => {
 };
 
 /**
- * Hashtags for a caption, without "#". X gets the two that matter most (the occasion or the dish,
- * then the place); Instagram 8 to 15 across both languages; Snapchat three.
+ * Hashtags for a caption, without "#": those that matter most first (the occasion or the dish, then the
+ * place), up to the network's pack's suggestedHashtags, in both languages where its pack's writing says so.
  */
 export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly FoodWord[] }): string[] {
   const content = req.content.normalize("NFC");
@@ -116,7 +122,7 @@ export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly Foo
     const l = req.script;
     for (const g of groups) ranked.push(...g[l].slice(0, 1));
     for (const g of groups) ranked.push(...g[l].slice(1));
-  } else if (req.platform === "instagram") {
+  } else if (NETWORK_PACKS[req.platform].writing.bilingualHashtags) {
     // each group in both languages, the caption's first
     for (const g of groups) for (const l of order) ranked.push(...g[l]);
   } else if (language === "both") {
@@ -132,7 +138,7 @@ export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly Foo
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of ranked) {
-    // a cap of 0 (Google posts have no hashtags) gives none
+    // a cap of 0 (a network whose posts take no hashtags) gives none
     if (out.length >= cap) break;
     const tag = normalizeHashtag(raw);
     if (!tag || seen.has(tag.toLowerCase())) continue;

@@ -1,5 +1,5 @@
 // The offline local copywriter: captions and hashtags with no network and no model.
-export { generateLocal, fillPhrase, sentenceCount, SNAPCHAT_MAX_LENGTH, type LocalWriterOptions } from "./writer.ts";
+export { generateLocal, fillPhrase, sentenceCount, captionLimit, type LocalWriterOptions } from "./writer.ts";
 export { suggestHashtags } from "./hashtags.ts";
 export {
   formatKwd,

@@ -1,7 +1,8 @@
 // The offline copywriter: composes captions from the phrase banks, the business profile and the
 // prompt. Each variant opens differently and is laid out differently; every slot is filled or its
-// phrase is not used; each caption fits its platform as the platform counts (X weighted, hashtags
-// included). Same request and seed, same captions.
+// phrase is not used; each caption fits its platform as the platform counts (platformLength, hashtags
+// included), laid out as its pack's `writing` says (docs/architecture.md#network-packs). Same request
+// and seed, same captions.
 import {
   CAPTION_LENGTH_LIMITS,
   composeText,
@@ -9,6 +10,7 @@ import {
   EMOJI_HABIT_LIMITS,
   MAX_GENERATE_VARIANTS,
   MIN_GENERATE_VARIANTS,
+  NETWORK_PACKS,
   PLATFORM_LIMITS,
   platformLength,
   truncateForPlatform,
@@ -45,12 +47,12 @@ export const banksFor = (variety: BusinessVoice["arabicVariety"] | undefined): B
   ar: variety === "msa" ? AR : GULF,
 });
 
-/** Snapchat captions stay this short, whatever the network allows. */
-export const SNAPCHAT_MAX_LENGTH = 250;
+/** The longest caption a writer gives a network: its pack's own caption length, within the network's limit. */
+export const captionLimit = (p: PlatformName) =>
+  Math.min(NETWORK_PACKS[p].writing.maxLength ?? Infinity, PLATFORM_LIMITS[p].maxLength);
 
-/** Networks read as a story told in full (Instagram, a Facebook Page, Google); a TikTok caption is short, like a Snap's. */
-const longForm = (p: PlatformName) => p === "instagram" || p === "google" || p === "facebook";
-const shortForm = (p: PlatformName) => p === "snapchat" || p === "tiktok";
+/** The pack's layout (docs/architecture.md#network-packs): a story told in full, a tight paragraph, or one or two sentences. */
+const formOf = (p: PlatformName) => NETWORK_PACKS[p].writing.layout;
 
 // ---------------------------------------------------------------- filling a phrase
 /** The phrase with its slots filled, or null when a slot has no value. */
@@ -129,7 +131,7 @@ function planVariants(
   rnd: () => number,
   /** Which body lines variant v shows (its layout): only those count as used. */
   shows: (v: number, hasOffer: boolean) => { body: boolean; body2: boolean },
-  /** Snapchat: openings and offers of one sentence, so the two make at most two. */
+  /** A short caption: openings and offers of one sentence, so the two make at most two. */
   short = false,
 ): Record<Lang, Picks[]> {
   const entries = (pick: (bank: LanguageCopy) => readonly string[]): Entry[] => {
@@ -187,7 +189,7 @@ function planVariants(
     wanted.filter((e) => e.dish),
     rnd,
   );
-  // a short caption (Snapchat, TikTok) has room for one offer: with a discount, the one that names the prompt's dish
+  // a short caption has room for one offer: with a discount, the one that names the prompt's dish
   const offers =
     short && hasDish && hasDiscount && dishOffers.length
       ? dishOffers
@@ -273,8 +275,8 @@ const join = (pieces: readonly Piece[]) =>
     .join("")
     .trim();
 
-/** Instagram: paragraphs and lines, five layouts. */
-function instagramPieces(p: Picks, layout: number, withFacts: boolean): Piece[] {
+/** A story told in full: paragraphs and lines, five layouts. */
+function storyPieces(p: Picks, layout: number, withFacts: boolean): Piece[] {
   const P = (text: string | undefined, sep: Piece["sep"], drop = 5): Piece[] => (text ? [{ text, sep, drop }] : []);
   const facts = withFacts
     ? [
@@ -330,8 +332,8 @@ function instagramPieces(p: Picks, layout: number, withFacts: boolean): Piece[] 
   }
 }
 
-/** X: a tight paragraph; the place on its own line when there is room. */
-function xPieces(p: Picks, layout: number, withPlace: boolean, dish?: string): Piece[] {
+/** A tight paragraph; the place on its own line when there is room. */
+function tightPieces(p: Picks, layout: number, withPlace: boolean, dish?: string): Piece[] {
   const P = (text: string | undefined, sep: Piece["sep"], drop: number): Piece[] => (text ? [{ text, sep, drop }] : []);
   const place = withPlace ? [...P(p.time, "\n", 2), ...P(p.place, p.time ? " " : "\n", 3)] : [];
   // a layout without a body still names the prompt's dish: with the body line that names it
@@ -351,8 +353,8 @@ function xPieces(p: Picks, layout: number, withPlace: boolean, dish?: string): P
   }
 }
 
-/** Snapchat: one or two sentences, the offer (or the dish) before the call. */
-function snapPieces(
+/** One or two sentences, the offer (or the dish) before the call. */
+function shortPieces(
   p: Picks,
   layout: number,
   dish: string | undefined,
@@ -386,10 +388,7 @@ function fit(
   budget = Infinity,
   isFact: (text: string) => boolean = () => false,
 ): { content: string; hashtags: string[] } {
-  const limit =
-    platform === "snapchat"
-      ? Math.min(SNAPCHAT_MAX_LENGTH, PLATFORM_LIMITS.snapchat.maxLength)
-      : PLATFORM_LIMITS[platform].maxLength;
+  const limit = captionLimit(platform);
   const fits = (content: string, tags: string[]) => platformLength(platform, composeText(content, tags)) <= limit;
   // a line that names a fact of the prompt (the dish in the body) is dropped after the other lines
   let current = pieces.map((p) => (p.drop >= 5 && isFact(p.text) ? { ...p, drop: 1.5 } : p));
@@ -542,17 +541,17 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
     Lang,
     Slots
   >;
+  const form = formOf(req.platform);
   const layouts = shuffled([0, 1, 2, 3, 4], rnd);
   const layoutOf = (v: number) => layouts[v % layouts.length]!;
   const long = voice?.length === "long";
   const shows = (v: number, hasOffer: boolean) => {
     const layout = layoutOf(v) % 5;
-    // a Google post reads like an Instagram caption without hashtags: the whole story fits in 1,500
-    if (longForm(req.platform)) return { body: true, body2: layout === 4 || long };
-    if (req.platform === "twitter") return { body: layout === 0 || layout === 2, body2: layout === 4 };
+    if (form === "story") return { body: true, body2: layout === 4 || long };
+    if (form === "tight") return { body: layout === 0 || layout === 2, body2: layout === 4 };
     return { body: !hasOffer, body2: false };
   };
-  const plans = planVariants(banks, langs, occasion, req.tone, slots, count, rnd, shows, shortForm(req.platform));
+  const plans = planVariants(banks, langs, occasion, req.tone, slots, count, rnd, shows, form === "short");
   const known = promptFacts(facts, slots, langs);
   const isFact = (text: string) => known.some((f) => f.forms.some((form) => text.includes(form)));
   // the voice's length, per language part (a caption in both languages may be twice as long)
@@ -563,8 +562,8 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
     const layout = layoutOf(v);
     const parts = langs.map((l) => plans[l][v]!);
     let pieces: Piece[];
-    if (longForm(req.platform)) {
-      if (parts.length === 1) pieces = instagramPieces(parts[0]!, layout, true);
+    if (form === "story") {
+      if (parts.length === 1) pieces = storyPieces(parts[0]!, layout, true);
       else {
         // the first language, then the second, then the facts once in each language
         const [first, second] = parts as [Picks, Picks];
@@ -580,29 +579,24 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
         add(first.place, "\n", 2);
         add(second.place, "\n", 2);
         add(en.hours ?? ar.hours, "\n", 4);
-        const next = instagramPieces(second, layout + 1, false);
-        pieces = [
-          ...instagramPieces(first, layout, false),
-          { ...next[0]!, sep: "\n\n" },
-          ...next.slice(1),
-          ...factPieces,
-        ];
+        const next = storyPieces(second, layout + 1, false);
+        pieces = [...storyPieces(first, layout, false), { ...next[0]!, sep: "\n\n" }, ...next.slice(1), ...factPieces];
       }
-    } else if (req.platform === "twitter") {
-      if (parts.length === 1) pieces = xPieces(parts[0]!, layout, true, slots[langs[0]!].dish);
+    } else if (form === "tight") {
+      if (parts.length === 1) pieces = tightPieces(parts[0]!, layout, true, slots[langs[0]!].dish);
       else {
         const [first, second] = parts as [Picks, Picks];
-        const a = xPieces(first, layout, false, slots[langs[0]!].dish).map((p) => ({
+        const a = tightPieces(first, layout, false, slots[langs[0]!].dish).map((p) => ({
           ...p,
           drop: p.drop === 0 ? 0 : p.drop + 0.5,
         }));
-        const e = xPieces(second, layout + 1, true, slots[langs[1]!].dish);
+        const e = tightPieces(second, layout + 1, true, slots[langs[1]!].dish);
         pieces = [...a, { ...e[0]!, sep: "\n\n" }, ...e.slice(1)];
       }
     } else {
       const extras = (l: Lang) =>
         [slots[l].time, facts.place ? slots[l].area : undefined].filter((x): x is string => !!x);
-      const snap = (l: Lang, p: Picks) => snapPieces(p, layout, slots[l].dish, extras(l), l);
+      const snap = (l: Lang, p: Picks) => shortPieces(p, layout, slots[l].dish, extras(l), l);
       pieces =
         langs.length === 1
           ? snap(langs[0]!, parts[0]!)

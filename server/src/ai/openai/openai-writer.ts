@@ -15,19 +15,18 @@ import {
   DELIVERY_APPS,
   KUWAIT_AREAS,
   normalizeHashtag,
+  NETWORK_PACKS,
   PLATFORM_LABELS,
-  PLATFORM_LIMITS,
   platformLength,
   SUGGESTED_HASHTAG_LIMITS,
   VOICE_DEFAULTS,
   CAPTION_LENGTH_LIMITS,
   type BusinessVoice,
-  type PlatformName,
 } from "@sufra/schema";
 import type { Logger } from "../../kernel/logger.ts";
 import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../provider.ts";
 import type { BusinessProfile, GeneratedVariant, GenerateRequest, GenerateResult, PhotoAltText } from "../types.ts";
-import { photoFacts, SNAPCHAT_MAX_LENGTH } from "../local/writer.ts";
+import { captionLimit, photoFacts } from "../local/writer.ts";
 import { arabicVoiceOf, inventedFacts } from "../local/guest-answers.ts";
 
 export interface OpenAiWriterOptions {
@@ -138,8 +137,7 @@ export function arabicShare(text: string): number {
   return letters.length ? letters.filter((c) => /\p{Script=Arabic}/u.test(c)).length / letters.length : 0;
 }
 
-const limitOf = (p: PlatformName) =>
-  p === "snapchat" ? Math.min(SNAPCHAT_MAX_LENGTH, PLATFORM_LIMITS.snapchat.maxLength) : PLATFORM_LIMITS[p].maxLength;
+const limitOf = captionLimit;
 
 function languageFits(text: string, language: GenerateRequest["language"]): boolean {
   const share = arabicShare(text);
@@ -271,17 +269,7 @@ function captionMessages(
   req: GenerateRequest,
   images: readonly string[] = [],
 ): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
-  const limits = {
-    instagram: "Instagram: at most 2,200 characters with hashtags; up to 15 hashtags; line breaks welcome.",
-    twitter:
-      "X: at most 280 characters as X counts them (URLs 23, CJK and emoji double) including hashtags; at most 2 hashtags; one or two sentences.",
-    snapchat: `Snapchat: one short line, at most ${SNAPCHAT_MAX_LENGTH} characters; at most 3 hashtags.`,
-    google:
-      "Google Business Profile post: at most 1,500 characters; no hashtags; say what is new, on offer or coming up at the café.",
-    tiktok:
-      "TikTok: a short, lively caption for a vertical video, at most 150 characters before the hashtags; up to 5 hashtags.",
-    facebook: "Facebook Page post: two to four friendly sentences; at most 3 hashtags; a link may follow.",
-  }[req.platform];
+  const limits = NETWORK_PACKS[req.platform].writing.guide;
   const voice = req.voice ?? { ...VOICE_DEFAULTS, tone: req.tone };
   const system = [
     "You are Sufra's content specialist for restaurants and cafés in Kuwait.",

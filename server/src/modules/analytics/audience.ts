@@ -3,7 +3,14 @@
 // get the simulated network's reading, marked simulated); the overview's followers and the
 // /audience path answer from those rows only. Instagram gives followers, cities, age bands, genders
 // and the hours followers are online; X only followers; Snapchat nothing (no API).
-import { findKuwaitArea, kuwaitDate, percentChange, PLAN_PLATFORMS, type KuwaitAreaKey } from "@sufra/schema";
+import {
+  AUDIENCE_PLATFORMS,
+  findKuwaitArea,
+  kuwaitDate,
+  percentChange,
+  PLAN_PLATFORMS,
+  type KuwaitAreaKey,
+} from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { Db } from "../../db/prisma.ts";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
@@ -13,8 +20,8 @@ import type { Viewer } from "../../kernel/policy.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import type { AnalyticsQuery, Scope } from "./query.ts";
 
-// Google Business Profile has no followers or audience to read: it is not listed
-const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat", "tiktok", "facebook"];
+// the registry's networks that have followers (a pack's `audience`), in its order
+const PLATFORM_ORDER: readonly Platform[] = AUDIENCE_PLATFORMS;
 const TOP_CITIES = 10;
 const GENDER_ORDER = ["female", "male", "unknown"];
 
@@ -196,7 +203,7 @@ export interface AnalyticsAudience {
   from: string;
   to: string;
   simulatedIncluded: boolean;
-  /** every network of the plan (and any other with an account or a reading), in the order Instagram, X, Snapchat, TikTok, Facebook, reported or not */
+  /** every network of the plan (and any other with an account or a reading), in the registry's order, reported or not */
   networks: AudienceNetwork[];
   /** the networks' readings added up (followers, each breakdown by key, each hour) */
   combined: AudienceView & { platforms: Platform[] };

@@ -1,5 +1,5 @@
 // The client dashboard at the GraphQL door: thin, its one field calls the analytics service.
-import { ACTIVITY_PLATFORMS, CLIENT_ACTIVITY_TYPES } from "@sufra/schema";
+import { ACTIVITY_PLATFORMS, byNetwork, CLIENT_ACTIVITY_TYPES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
 import { PostRef as Post } from "../../graphql/refs.ts";
@@ -24,12 +24,7 @@ const ClientActivityTypeEnum = builder.enumType("ClientActivityType", {
 const ActivityPlatformEnum = builder.enumType("ActivityPlatform", {
   description: "a network, MULTIPLE networks, or ANALYSIS (Sufra's own: competitor figures)",
   values: upper(ACTIVITY_PLATFORMS, {
-    instagram: "It happened on Instagram.",
-    twitter: "It happened on X (formerly Twitter).",
-    snapchat: "It happened on Snapchat.",
-    tiktok: "It happened on TikTok.",
-    facebook: "It happened on the business's Facebook Page.",
-    google: "It happened on Google Business Profile.",
+    ...byNetwork((n) => `It happened on ${n.reference.where}.`),
     multiple: "More than one network (a post that went to several).",
     analysis: "Sufra's own analysis: competitor figures.",
   }),

@@ -10,6 +10,7 @@ import {
   clientActivityText,
   DASHBOARD_DAYS,
   kuwaitDate,
+  NETWORKS,
   previousPeriod,
   type ActivityPlatform,
   type ClientActivityType,
@@ -76,15 +77,9 @@ const networkOf = (platforms: readonly Platform[]): ActivityPlatform | null => {
 };
 
 /** Review sources that are networks Sufra knows; anything else (Talabat, typed in) belongs to none. */
-const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = {
-  instagram: "instagram",
-  twitter: "twitter",
-  x: "twitter",
-  snapchat: "snapchat",
-  google: "google",
-  tiktok: "tiktok",
-  facebook: "facebook",
-};
+const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = Object.fromEntries(
+  NETWORKS.flatMap((n) => [n.id, ...(n.aliases ?? [])].map((name) => [name, n.id])),
+);
 
 interface ActivityRows {
   published: {

@@ -1,6 +1,6 @@
 // The arithmetic every analytics answer shares: sums of figures, a period's totals over its networks,
 // and engagement. Pure: no database.
-import { engagementRate } from "@sufra/schema";
+import { engagementRate, PLATFORMS } from "@sufra/schema";
 import type { Platform } from "../../generated/prisma/client.ts";
 
 /** A post's (or a sum's) five figures, as the networks give them; every figures shape below is built on them. */
@@ -25,8 +25,8 @@ export interface AnalyticsTotals extends AnalyticsFigures {
 
 export const SUMS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
 export type Sums = Record<(typeof SUMS)[number], number>;
-/** The order networks are listed in everywhere: Instagram, X, Snapchat, Google, TikTok, Facebook (a network left out here drops out of the per-network figures). */
-export const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"];
+/** The order networks are listed in everywhere: the registry's (docs/architecture.md#network-packs). */
+export const PLATFORM_ORDER: readonly Platform[] = PLATFORMS;
 export const TOTAL_KEYS = [
   ...SUMS,
   "engagementRate",

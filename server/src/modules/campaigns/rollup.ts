@@ -10,6 +10,7 @@ import {
   engagementRate,
   filsPer,
   isManualGoal,
+  PLATFORMS,
   type CampaignDays,
   type CampaignGoal,
   type CampaignMetric,
@@ -74,8 +75,8 @@ export interface RollupCampaign {
 
 type Sums = Omit<CampaignFigures, "engagementRate">;
 const zero = (): Sums => ({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0 });
-// every network, in analytics' order: one left out here drops out of the campaign's figures
-const PLATFORM_ORDER: readonly PlatformName[] = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"];
+// every network, in the registry's order (docs/architecture.md#network-packs)
+const PLATFORM_ORDER: readonly PlatformName[] = PLATFORMS;
 
 /** The goal's figure: reach or views from the networks, visits or orders entered by hand. */
 export function goalActual(

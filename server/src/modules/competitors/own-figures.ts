@@ -2,7 +2,7 @@
 // from its latest audience reading (audience_snapshots), posts per week and average engagement from
 // the pre-aggregated daily rows (metric_daily), top themes from its published posts' hashtags and
 // words. Real figures win; a network with only simulated ones (a demo account) gives those, marked.
-import { addDays, COMPETITOR_THEMES_MAX, themesOf } from "@sufra/schema";
+import { addDays, COMPETITOR_PLATFORMS, COMPETITOR_THEMES_MAX, themesOf } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
 
@@ -26,8 +26,8 @@ export interface FollowersPoint {
   simulated: boolean;
 }
 
-// the networks competitors are followed on (COMPETITOR_PLATFORMS): Google Business Profile has no followers to compare
-const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat"];
+// the networks competitors are followed on, in the registry's order
+const PLATFORM_ORDER: readonly Platform[] = COMPETITOR_PLATFORMS;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /** The newest posts read for themes; a window of 90 days rarely holds more. */
 const THEME_POSTS = 500;
