@@ -5,15 +5,8 @@
 // key over HTTP without errors, so an API change that breaks an example fails here, not in front of an integrator.
 import { describe, expect, test } from "@jest/globals";
 import { complexityFromQuery } from "@pothos/plugin-complexity";
-import {
-  getVariableValues,
-  GraphQLInputObjectType,
-  Kind,
-  parse,
-  print,
-  validate,
-  type OperationDefinitionNode,
-} from "graphql";
+import type { GraphQLInputObjectType } from "graphql";
+import { getVariableValues, Kind, parse, print, validate, type OperationDefinitionNode } from "graphql";
 import { schema } from "../src/graphql/schema.ts";
 import { gql, registeredClient } from "./support/app.ts";
 import { appForFile } from "./support/per-file.ts";

@@ -28,7 +28,7 @@ export interface ServerNetworkPack {
 const timeout = (c: PlatformsConfig) => ({ publishTimeoutMs: c.publishTimeoutMs });
 
 /** Every network's server pack, by its id: a network without one does not compile. */
-export const SERVER_NETWORK_PACKS: { readonly [P in PlatformName]: ServerNetworkPack } = {
+export const SERVER_NETWORK_PACKS: Readonly<Record<PlatformName, ServerNetworkPack>> = {
   instagram: {
     create: (c) => createInstagramAdapter({ ...c.instagram, ...timeout(c) }),
     standIn: "server/tests/fakes/instagram-server.ts",

@@ -21,7 +21,7 @@ import { audit } from "../../kernel/audit.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import type { GoogleGuests, GuestThreadEntry, InstagramGuests } from "../../networks/guests.ts";
+import type { GoogleGuests, InstagramGuests } from "../../networks/guests.ts";
 import { privateReplyRefusal } from "../../networks/instagram/guests.ts";
 import { PlatformError, type AccountAccess } from "../../networks/types.ts";
 import { accessOf } from "../team/index.ts";

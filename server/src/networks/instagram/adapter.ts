@@ -7,7 +7,7 @@
 // InstagramOptions (schema/src/networks/instagram.ts); what Instagram refuses in a format is refused here
 // before any container is made, by the same rule the composer's preview shows.
 import { INSTAGRAM_SCOPES, instagramFormatProblems, messageText, type InstagramOptions } from "@sufra/schema";
-import { fetchJson, mapLimit, sleep, withBackoff, withQuery, type HttpResult } from "../http.ts";
+import { fetchJson, mapLimit, sleep, withBackoff, withQuery } from "../http.ts";
 import { graphError, PUBLISH_LIMIT_SUBCODE } from "../meta-graph.ts";
 import {
   PlatformError,
