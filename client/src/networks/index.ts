@@ -62,7 +62,7 @@ export interface NetworksComposer {
   /** each network's facts, for its section */
   facts: Readonly<Record<PlatformName, ComposerFacts>>;
   /** previewPost's facts the networks decide */
-  preview: Pick<PreviewInput, "assisted" | "xLongPosts" | "tiktokInbox">;
+  preview: Partial<PreviewInput>;
   /** the draft's network options as the shared rule reads them */
   networkOptions: ReturnType<typeof networkOptionsOf>;
   /** problems previewPost cannot know, by network */
@@ -98,18 +98,16 @@ export function useNetworksComposer(input: {
     [draft.network, platforms, mediaFacts, locks],
   );
   const all = Object.values(facts);
-  // one list while the same networks are posted by hand: the composer's preview is memoised on it
-  const assistedKey = COMPOSER_PARTS.filter((p) => facts[p.name].preview?.assisted)
-    .map((p) => p.name)
-    .join();
-  const assisted = useMemo(() => (assistedKey ? (assistedKey.split(",") as PlatformName[]) : []), [assistedKey]);
+  // previewPost's facts: the networks posted by hand, and each pack's own (one value while they stay the
+  // same: the composer's preview is memoised on it)
+  const previewKey = JSON.stringify({
+    ...Object.assign({}, ...all.map((f) => f.preview ?? {})),
+    assisted: COMPOSER_PARTS.filter((p) => facts[p.name].preview?.assisted).map((p) => p.name),
+  });
+  const preview = useMemo(() => JSON.parse(previewKey) as NetworksComposer["preview"], [previewKey]);
   return {
     facts,
-    preview: {
-      assisted,
-      xLongPosts: all.some((f) => f.preview?.xLongPosts),
-      tiktokInbox: all.some((f) => f.preview?.tiktokInbox),
-    },
+    preview,
     networkOptions,
     stops: Object.fromEntries(
       COMPOSER_PARTS.filter((p) => facts[p.name].stops).map((p) => [p.name, facts[p.name].stops]),

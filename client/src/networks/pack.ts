@@ -53,7 +53,7 @@ export interface SectionDraft {
   network: NetworkDraft;
   /** Google's problems by the rule's path */
   googleErrors: Record<string, string | undefined>;
-  /** the network options' problems by the rule's path ("instagram.collaborators", "facebook.link", ...) */
+  /** the network options' problems by the rule's path ("<network>.<field>") */
   networkErrors: Record<string, string | undefined>;
 }
 
@@ -70,7 +70,7 @@ export interface ComposerFacts {
   /** the section is not shown (an account posted by hand keeps its notice beside the network's name) */
   hidden?: boolean;
   /** previewPost's facts this network decides */
-  preview?: Pick<PreviewInput, "xLongPosts" | "tiktokInbox"> & { assisted?: boolean };
+  preview?: Partial<Omit<PreviewInput, "assisted">> & { assisted?: boolean };
   /** problems previewPost cannot know, shown in the network's preview and stopping scheduling and publishing */
   stops?: readonly string[];
   /** false: the post's photos are not held to the network's shape rules and crops (a story's or a reel's are tall) */

@@ -1,14 +1,14 @@
 // /posts/new and /posts/:id/edit: write a post once for the chosen networks. Caption, hashtags
-// (normalised as the server stores them), Instagram's first comment, the networks from the business's
-// connected accounts, photos and videos, and a time in Kuwait (with the Hijri date). Beside the form,
-// one live preview per network with its counter as that network counts, computed on every keystroke
-// by @sufra/schema's previewPost (the server runs the same). ?at=<ISO> pre-fills the time (calendar).
-// "Write with AI" opens the studio (components/studio) in a drawer, loaded the first time it opens.
-// Each chosen network gets its pack's section (client/src/networks/<network>/: Google's kind of post,
-// Instagram's format, TikTok's privacy and disclosure, X's thread and link, Snapchat's kind, Facebook's
-// link) and photos their alt text, sent as the post's googleOptions and networkOptions and checked live by
-// the same shared rule the server applies. The draft is one value changed by model.ts's reducer; the page
-// keeps the layout and the submit, data.ts the conversation with the server.
+// (normalised as the server stores them), the networks from the business's connected accounts, photos and
+// videos, and a time in Kuwait (with the Hijri date). Beside the form, one live preview per network with
+// its counter as that network counts, computed on every keystroke by @sufra/schema's previewPost (the
+// server runs the same). ?at=<ISO> pre-fills the time (calendar). "Write with AI" opens the studio
+// (components/studio) in a drawer, loaded the first time it opens. Each chosen network gets its pack's
+// section and, where it has one, its field under the caption (client/src/networks/<network>/composer.tsx,
+// looped over in the registry's order; docs/architecture.md#in-the-client), and photos their alt text, sent
+// as the post's googleOptions and networkOptions and checked live by the same shared rule the server
+// applies. The draft is one value changed by model.ts's reducer; the page keeps the layout and the submit,
+// data.ts the conversation with the server.
 import { BulbOutlined } from "@ant-design/icons";
 import {
   canEnhanceImages,
@@ -169,10 +169,9 @@ function ComposerForm({
   const googleOptions = useMemo(() => googleOptionsOf(draft.google), [draft.google]);
   const media = useMemo(() => items.map((i) => i.media), [items]);
   const mediaFacts = useMemo(() => media.map((m) => ({ id: m.id, kind: m.kind })), [media]);
-  // each pack's own facts: TikTok's creator settings, Snapchat posted by hand, X's long posts
+  // each pack's own facts (a creator's settings, an account posted by hand, long posts: docs/architecture.md#in-the-client)
   const networks = useNetworksComposer({ platforms, connections, draft, media, mediaFacts });
   const { networkOptions, stops } = networks;
-  const { assisted, xLongPosts, tiktokInbox } = networks.preview;
 
   const previews = useMemo(
     () =>
@@ -192,10 +191,8 @@ function ComposerForm({
         })),
         google: googleOptions,
         network: networkOptions,
-        // a network is posted by hand only where the account is assisted
-        assisted,
-        xLongPosts,
-        tiktokInbox,
+        // what the packs decide: the networks posted by hand (assisted accounts), their own limits and destinations
+        ...networks.preview,
       }),
     [
       content,
@@ -206,13 +203,11 @@ function ComposerForm({
       media,
       googleOptions,
       networkOptions,
-      assisted,
-      xLongPosts,
-      tiktokInbox,
+      networks.preview,
     ],
   );
 
-  // a pack may stop a post previewPost cannot judge (TikTok needs its creator settings read, its content sharing guidelines)
+  // a pack may stop a post previewPost cannot judge (settings a network requires read before posting)
   const blocked =
     previews.some((p) => p.errors.length > 0) || Object.values(stops).some((s) => s.length > 0) || networks.blocked;
 
