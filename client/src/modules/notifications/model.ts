@@ -14,10 +14,9 @@ const platformOf = (p: string | null | undefined, locale: Locale) => {
   return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (p ?? "");
 };
 
-/** Where a guest wrote: a network's name (Google, Instagram) or the source as stored. */
+/** Where a guest wrote: a network's name in the person's language, or the source as stored. */
 const sourceOf = (s: string | null | undefined, locale: Locale) => {
   const name = (s ?? "").toLowerCase();
-  if (name === "google") return locale === "ar" ? "جوجل" : "Google";
   return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (s ?? "");
 };
 
