@@ -110,7 +110,7 @@ export interface ComposerPart {
   useFacts?: (input: ComposerFactsInput) => ComposerFacts;
 }
 
-/** The problems under one network's prefix ("instagram."), keyed by the rest of their path. */
+/** The problems under one network's prefix ("<network>."), keyed by the rest of their path. */
 export const problemsUnder = (
   problems: Record<string, string | undefined>,
   prefix: string,

@@ -3,6 +3,7 @@
 import type { NetworkPack } from "../pack.ts";
 import { SnapchatByHand } from "./ByHand.tsx";
 import { snapchatMeta } from "./meta.tsx";
+import "./preview.css";
 
 export const snapchatPack: NetworkPack = { ...snapchatMeta, ByHand: SnapchatByHand };
 export { SnapchatSection } from "./SnapchatSection.tsx";
