@@ -7,7 +7,14 @@ import { PLATFORMS, type PlatformName, type PreviewInput } from "@sufra/schema";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../lib/useLocale.ts";
-import type { ComposerConnection, ComposerFacts, ComposerPart, NetworkPack, SectionDraft } from "./pack.ts";
+import type {
+  ComposerConnection,
+  ComposerFacts,
+  ComposerPart,
+  NetworkPack,
+  NetworkPreviewFacts,
+  SectionDraft,
+} from "./pack.ts";
 import { networkOptionsOf } from "./draft.ts";
 import { facebookComposer } from "./facebook/composer.tsx";
 import { facebookPack } from "./facebook/index.ts";
@@ -62,7 +69,7 @@ export interface NetworksComposer {
   /** each network's facts, for its section */
   facts: Readonly<Record<PlatformName, ComposerFacts>>;
   /** previewPost's facts the networks decide */
-  preview: Partial<PreviewInput>;
+  preview: NetworkPreviewFacts & Pick<PreviewInput, "assisted">;
   /** the draft's network options as the shared rule reads them */
   networkOptions: ReturnType<typeof networkOptionsOf>;
   /** problems previewPost cannot know, by network */

@@ -65,12 +65,20 @@ export interface ComposerFactsInput {
   media: readonly PostMedia[];
 }
 
+/** previewPost's facts a network decides, beyond the post itself (its own limits and destinations). */
+export type NetworkPreviewFacts = Partial<
+  Omit<
+    PreviewInput,
+    "content" | "hashtags" | "firstComment" | "platforms" | "media" | "google" | "network" | "assisted"
+  >
+>;
+
 /** What a pack's hook tells the composer. */
 export interface ComposerFacts {
   /** the section is not shown (an account posted by hand keeps its notice beside the network's name) */
   hidden?: boolean;
   /** previewPost's facts this network decides */
-  preview?: Partial<Omit<PreviewInput, "assisted">> & { assisted?: boolean };
+  preview?: NetworkPreviewFacts & { assisted?: boolean };
   /** problems previewPost cannot know, shown in the network's preview and stopping scheduling and publishing */
   stops?: readonly string[];
   /** false: the post's photos are not held to the network's shape rules and crops (a story's or a reel's are tall) */
