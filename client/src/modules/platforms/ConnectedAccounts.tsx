@@ -55,7 +55,7 @@ import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { FacebookPages, useFacebookPages } from "./FacebookPages.tsx";
 import { GoogleLocations } from "./GoogleLocations.tsx";
-import { TikTokPosting } from "./TikTokPosting.tsx";
+import { TikTokPosting } from "../../networks/accounts.ts";
 import { FACEBOOK_PERMISSIONS, GOOGLE_PERMISSIONS, PLATFORMS_NS } from "./i18n.ts";
 import { browser } from "../../shared/leave.ts";
 import { PlatformIcon, platformLabel, platformName } from "../../shared/platformMeta.tsx";

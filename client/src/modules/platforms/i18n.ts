@@ -100,13 +100,6 @@ registerTranslations(PLATFORMS_NS, {
       roleMissing: "Your role on this Page does not allow creating posts. Ask a Page admin for content access.",
       loadFailed: "We could not load your Facebook Pages",
     },
-    tiktok: {
-      direct: "Posts go straight to @{{handle}}'s profile.",
-      inbox: "Posts go to your TikTok inbox",
-      inboxHint:
-        "TikTok lets Sufra send posts to the inbox only: at the scheduled time you get a notification in the TikTok app, where you finish and post it.",
-      unknown: "We could not ask TikTok how your posts will go out. Try again later.",
-    },
     google: {
       notConfigured: "Google is not available yet: write to support@sufra.kw to ask for it",
       title: "Locations",
@@ -177,13 +170,6 @@ registerTranslations(PLATFORMS_NS, {
       chosen: "تُنشر منشوراتك على فيسبوك الآن في {{name}}.",
       roleMissing: "دورك في هذه الصفحة لا يسمح بإنشاء المنشورات. اطلب من مدير الصفحة صلاحية المحتوى.",
       loadFailed: "تعذر تحميل صفحاتك على فيسبوك",
-    },
-    tiktok: {
-      direct: "تُنشر المنشورات مباشرة على الملف الشخصي @{{handle}}.",
-      inbox: "تذهب المنشورات إلى صندوق الوارد في تيك توك",
-      inboxHint:
-        "يسمح تيك توك لسفرة بإرسال المنشورات إلى صندوق الوارد فقط: في الموعد المحدد يصلك إشعار في تطبيق تيك توك، فتكمل المنشور وتنشره من هناك.",
-      unknown: "تعذر سؤال تيك توك عن طريقة نشر منشوراتك. حاول لاحقًا.",
     },
     google: {
       notConfigured: "جوجل غير متاح بعد: راسلنا على support@sufra.kw لطلبه",

@@ -5,10 +5,11 @@ import { useQuery } from "@apollo/client/react";
 import { Alert, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { PlatformsTikTokCreatorInfoDocument } from "../../graphql/graphql.ts";
-import { PLATFORMS_NS } from "./i18n.ts";
+import { ACCOUNTS_NS } from "../i18n.ts";
+import "./i18n.ts";
 
 export function TikTokPosting({ accountId }: { accountId: string }) {
-  const { t } = useTranslation(PLATFORMS_NS);
+  const { t } = useTranslation(ACCOUNTS_NS);
   const { data, error } = useQuery(PlatformsTikTokCreatorInfoDocument, {
     variables: { accountId },
     fetchPolicy: "cache-and-network",
