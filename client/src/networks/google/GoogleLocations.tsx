@@ -13,10 +13,11 @@ import {
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
-import { PLATFORMS_NS } from "./i18n.ts";
+import { ACCOUNTS_NS } from "../i18n.ts";
+import "./i18n.ts";
 
 export function GoogleLocations() {
-  const { t } = useTranslation(PLATFORMS_NS);
+  const { t } = useTranslation(ACCOUNTS_NS);
   const { message } = App.useApp();
   const { data, error, refetch } = useQuery(PlatformsGoogleLocationsDocument, { fetchPolicy: "cache-and-network" });
   const [pick, { loading: picking }] = useMutation(PlatformsPickGoogleLocationsDocument);
