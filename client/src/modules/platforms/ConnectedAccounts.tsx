@@ -53,8 +53,7 @@ import {
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { FacebookPages, useFacebookPages } from "./FacebookPages.tsx";
-import { GoogleLocations, TikTokPosting } from "../../networks/accounts.ts";
+import { FacebookPages, GoogleLocations, TikTokPosting, useFacebookPages } from "../../networks/accounts.ts";
 import { FACEBOOK_PERMISSIONS, GOOGLE_PERMISSIONS, PLATFORMS_NS } from "./i18n.ts";
 import { browser } from "../../shared/leave.ts";
 import { PlatformIcon, platformLabel, platformName } from "../../shared/platformMeta.tsx";

@@ -13,7 +13,8 @@ import {
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
-import { PLATFORMS_NS } from "./i18n.ts";
+import { ACCOUNTS_NS } from "../i18n.ts";
+import "./i18n.ts";
 
 /** The connection's Pages, and whether the person still has to choose one (none chosen, some there). */
 export function useFacebookPages(accountId: string | null) {
@@ -38,7 +39,7 @@ export function FacebookPages({
   onRetry: () => unknown;
   onChosen: () => unknown;
 }) {
-  const { t } = useTranslation(PLATFORMS_NS);
+  const { t } = useTranslation(ACCOUNTS_NS);
   const { message } = App.useApp();
   const [choose, { loading }] = useMutation(PlatformsChooseFacebookPageDocument);
 
