@@ -37,6 +37,9 @@ export interface NetworkDraft {
   altText: Record<string, string>;
 }
 
+/** What a creator locked in a network's own settings, which the draft pieces follow (TikTok's comments, Duet, Stitch). */
+export type DraftLocks = TikTokLocks;
+
 /** What a stored post's networkOptions look like when read back (GraphQL's upper-case enums). */
 export type StoredNetworkOptions =
   | {

@@ -7,6 +7,8 @@ import { registerTranslations } from "../i18n/index.ts";
 export const NETWORKS_NS = "networks";
 /** The composer's namespace (the posts screens'): Google's texts and the counters live there under their first keys. */
 export const COMPOSER_NS = "posts";
+/** The connected accounts' namespace (Settings): a network's own part of its account card lives there. */
+export const ACCOUNTS_NS = "platforms";
 
 registerTranslations(NETWORKS_NS, {
   en: {

@@ -24,4 +24,8 @@ export interface NetworkMeta {
   Icon: ComponentType<{ "aria-hidden"?: boolean }>;
   /** the network publishes photos' alt text */
   altText: boolean;
+  /** its feed takes photos in set shapes: the composer offers the server's crops (square, portrait, landscape) */
+  crops?: true;
+  /** it posts the post's first comment */
+  firstComment?: true;
 }

@@ -17,10 +17,9 @@ const platformOf = (p: string | null | undefined, locale: Locale) => {
   return name ? PLATFORM_LABELS[name][locale] : (p ?? "");
 };
 
-/** Where a guest wrote: a network's name (Google, Instagram) or the source as stored. */
+/** Where a guest wrote: a network's name in the person's language, or the source as stored. */
 const sourceOf = (s: string | null | undefined, locale: Locale) => {
   const name = networkOf(s);
-  if (name === "google") return locale === "ar" ? "جوجل" : "Google";
   return name ? PLATFORM_LABELS[name][locale] : (s ?? "");
 };
 

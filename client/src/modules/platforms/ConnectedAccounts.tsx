@@ -34,16 +34,14 @@ import type { PlatformsConnectionsQuery } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { FacebookPages } from "./FacebookPages.tsx";
-import { GoogleLocations } from "./GoogleLocations.tsx";
-import { TikTokPosting } from "./TikTokPosting.tsx";
+import { FacebookPages, GoogleLocations, TikTokPosting, useFacebookPages } from "../../networks/accounts.ts";
 import { PLATFORMS_NS } from "./i18n.ts";
 import { browser } from "../../shared/leave.ts";
 import { PlatformIcon, platformLabel } from "../../shared/platformMeta.tsx";
 import "./platforms.css";
 import { ToneTag } from "../../shared/ToneTag.tsx";
 import { platformKey } from "../../graphql/enumKeys.ts";
-import { useConnection, useConnections, useFacebookPages } from "./data.ts";
+import { useConnection, useConnections } from "./data.ts";
 import { cardStateOf, OUTCOME_PARAMS, permissionsOf, plansWith, readOutcome, type Outcome } from "./model.ts";
 
 type Connection = PlatformsConnectionsQuery["platformConnections"][number];

@@ -1,7 +1,8 @@
 // The connected accounts' rules without rendering: a network's return read once from the address, a
 // card's state, the permissions each network asks for, and the plans that include a network.
 import { PLAN_IDS, PLAN_PLATFORMS } from "@sufra/schema";
-import { cardStateOf, needsPageChoice, permissionsOf, plansWith, readOutcome } from "./model.ts";
+import { needsPageChoice } from "../../networks/facebook/FacebookPages.tsx";
+import { cardStateOf, permissionsOf, plansWith, readOutcome } from "./model.ts";
 
 test("a network's return reads as connected, connected with a Page to choose, refused, or nothing", () => {
   expect(readOutcome(new URLSearchParams("connected=1&platform=instagram"))).toEqual({

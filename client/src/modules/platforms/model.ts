@@ -21,10 +21,6 @@ export function readOutcome(params: URLSearchParams): Outcome | null {
   return code ? { ok: false, platform, code } : null;
 }
 
-/** Facebook: Pages were read, there are some, and none is chosen yet. */
-export const needsPageChoice = (pages: readonly { chosen: boolean }[] | null) =>
-  !!pages && pages.length > 0 && !pages.some((p) => p.chosen);
-
 export type CardState = "none" | "choose" | "reconnect" | "connected";
 
 /** A card's state: no account; Facebook waiting for a Page (not a reconnection); reconnect needed; connected. */

@@ -1,14 +1,14 @@
 // /posts/new and /posts/:id/edit: write a post once for the chosen networks. Caption, hashtags
-// (normalised as the server stores them), Instagram's first comment, the networks from the business's
-// connected accounts, photos and videos, and a time in Kuwait (with the Hijri date). Beside the form,
-// one live preview per network with its counter as that network counts, computed on every keystroke
-// by @sufra/schema's previewPost (the server runs the same). ?at=<ISO> pre-fills the time (calendar).
-// "Write with AI" opens the studio (components/studio) in a drawer, loaded the first time it opens.
-// Each chosen network gets its pack's section (client/src/networks/<network>/: Google's kind of post,
-// Instagram's format, TikTok's privacy and disclosure, X's thread and link, Snapchat's kind, Facebook's
-// link) and photos their alt text, sent as the post's googleOptions and networkOptions and checked live by
-// the same shared rule the server applies. The draft is one value changed by model.ts's reducer; the page
-// keeps the layout and the submit, data.ts the conversation with the server.
+// (normalised as the server stores them), the networks from the business's connected accounts, photos and
+// videos, and a time in Kuwait (with the Hijri date). Beside the form, one live preview per network with
+// its counter as that network counts, computed on every keystroke by @sufra/schema's previewPost (the
+// server runs the same). ?at=<ISO> pre-fills the time (calendar). "Write with AI" opens the studio
+// (components/studio) in a drawer, loaded the first time it opens. Each chosen network gets its pack's
+// section and, where it has one, its field under the caption (client/src/networks/<network>/composer.tsx,
+// looped over in the registry's order; docs/architecture.md#in-the-client), and photos their alt text, sent
+// as the post's googleOptions and networkOptions and checked live by the same shared rule the server
+// applies. The draft is one value changed by model.ts's reducer; the page keeps the layout and the submit,
+// data.ts the conversation with the server.
 import { BulbOutlined } from "@ant-design/icons";
 import {
   canEnhanceImages,
@@ -20,7 +20,6 @@ import {
   parseInstant,
   postInputSchema,
   previewPost,
-  tiktokGoesToInbox,
   scheduleSchema,
   type PlatformName,
 } from "@sufra/schema";
@@ -35,19 +34,11 @@ import { formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import {
   ALT_TEXT_PLATFORMS,
-  FacebookSection,
-  GoogleSection,
+  COMPOSER_PARTS,
   googleOptionsOf,
-  InstagramSection,
-  isPhotoPost,
-  networkOptionsOf,
-  NETWORKS_NS,
-  SnapchatSection,
-  TikTokSection,
-  tiktokProblems,
-  useTikTokCreator,
-  xCarriesLink,
-  XSection,
+  NETWORK_META,
+  useNetworksComposer,
+  type SectionProps,
   type TimeFieldProps,
 } from "../../networks/index.ts";
 import { platformName, postStatusName } from "../../shared/postBits.tsx";
@@ -64,11 +55,9 @@ import {
   composerReducer,
   FIELDS,
   initialComposer,
-  problemsUnder,
   serverProblems,
   studioPlatform,
   type Field,
-  type NetworkKey,
   type Step,
 } from "./model.ts";
 import { occasionKey, PostCampaignFields } from "../campaigns/index.ts";
@@ -147,7 +136,6 @@ function ComposerForm({
   at: string | null;
 }) {
   const { t } = useTranslation(POSTS_NS);
-  const { t: tn } = useTranslation(NETWORKS_NS);
   const { t: ts } = useTranslation(STUDIO_NS);
   const locale = useLocale();
   const navigate = useNavigate();
@@ -176,36 +164,21 @@ function ComposerForm({
       : null,
   );
   const on = (p: PlatformName) => platforms.includes(p);
-  const instagram = on("instagram");
+  const firstCommentOn = platforms.some((p) => NETWORK_META[p].firstComment);
   const google = on("google");
-  const tiktok = on("tiktok");
   const googleOptions = useMemo(() => googleOptionsOf(draft.google), [draft.google]);
-  const snapchatAssisted = !!connections.get("snapchat")?.manual;
-  // X lets accounts it reports verified post 4,000 characters (the server checks the same)
-  const xLongPosts = !!connections.get("twitter")?.account?.longPosts;
   const media = useMemo(() => items.map((i) => i.media), [items]);
   const mediaFacts = useMemo(() => media.map((m) => ({ id: m.id, kind: m.kind })), [media]);
-  const creatorState = useTikTokCreator(tiktok ? (connections.get("tiktok")?.account?.id ?? null) : null);
-  // posts for the creator's TikTok inbox: who can watch is chosen in TikTok (demo accounts publish as a direct post would)
-  const tiktokInbox =
-    !!creatorState.creator &&
-    tiktokGoesToInbox({
-      directPost: creatorState.creator.directPost,
-      demo: !!connections.get("tiktok")?.account?.demo,
-    });
-  const networkOptions = useMemo(
-    () => networkOptionsOf(draft.network, platforms, mediaFacts, creatorState.creator),
-    [draft.network, platforms, mediaFacts, creatorState.creator],
-  );
-  const changeNetwork = <K extends NetworkKey>(key: K, value: (typeof draft.network)[K]) =>
-    dispatch({ type: "network", key, value } as Parameters<typeof dispatch>[0]);
+  // each pack's own facts (a creator's settings, an account posted by hand, long posts: docs/architecture.md#in-the-client)
+  const networks = useNetworksComposer({ platforms, connections, draft, media, mediaFacts });
+  const { networkOptions, stops } = networks;
 
   const previews = useMemo(
     () =>
       previewPost({
         content,
         hashtags,
-        firstComment: instagram ? firstComment : null,
+        firstComment: firstCommentOn ? firstComment : null,
         platforms,
         media: media.map((m) => ({
           id: m.id,
@@ -218,48 +191,25 @@ function ComposerForm({
         })),
         google: googleOptions,
         network: networkOptions,
-        // Snapchat is posted by hand only where the account is assisted
-        assisted: snapchatAssisted ? ["snapchat"] : [],
-        xLongPosts,
-        tiktokInbox,
+        // what the packs decide: the networks posted by hand (assisted accounts), their own limits and destinations
+        ...networks.preview,
       }),
     [
       content,
       hashtags,
       firstComment,
-      instagram,
+      firstCommentOn,
       platforms,
       media,
       googleOptions,
       networkOptions,
-      snapchatAssisted,
-      xLongPosts,
-      tiktokInbox,
+      networks.preview,
     ],
   );
 
-  // what TikTok's creator settings stop (read fresh from TikTok; previewPost cannot know them)
-  const tiktokStops = useMemo(
-    () =>
-      tiktok
-        ? tiktokProblems(
-            draft.network.tiktok,
-            { creator: creatorState.creator, loading: creatorState.loading },
-            media,
-            tn,
-            locale,
-          )
-        : [],
-    [tiktok, creatorState.creator, creatorState.loading, draft.network.tiktok, media, tn, locale],
-  );
-  // X: the preview warns of a link's price; once moved to a reply, the caption still has it
-  const xHasLink = xCarriesLink(
-    previews.find((p) => p.platform === "twitter"),
-    draft.network.twitter,
-  );
-  // TikTok needs its creator settings read before a post is sent (its content sharing guidelines)
+  // a pack may stop a post previewPost cannot judge (settings a network requires read before posting)
   const blocked =
-    previews.some((p) => p.errors.length > 0) || tiktokStops.length > 0 || (tiktok && !creatorState.creator);
+    previews.some((p) => p.errors.length > 0) || Object.values(stops).some((s) => s.length > 0) || networks.blocked;
 
   // the time, checked live by the shared rule (at least a minute ahead, at most a year)
   const scheduleProblem = scheduledFor
@@ -342,6 +292,17 @@ function ComposerForm({
     void navigate("/posts");
   }
 
+  /** What a pack's section and caption field get: the draft, the dispatch, what the composer knows. */
+  const sectionProps = (name: PlatformName): SectionProps => ({
+    draft,
+    dispatch,
+    context: {
+      media,
+      preview: previews.find((p) => p.platform === name),
+      facts: networks.facts[name],
+      TimeField: GoogleTimeField,
+    },
+  });
   const status = (f: Field) => (errors[f] ? ("error" as const) : undefined);
   const firstHandle = (p: PlatformName) => connections.get(p)?.account;
   const { formError, busy, network } = draft;
@@ -414,71 +375,20 @@ function ComposerForm({
             data-testid="hashtags"
           />
         </Form.Item>
-        {instagram && (
-          <Form.Item
-            label={t("composer.firstComment")}
-            htmlFor="post-first-comment"
-            extra={t("composer.firstCommentHint")}
-            validateStatus={status("firstComment")}
-            help={errors.firstComment}
-          >
-            <Input.TextArea
-              id="post-first-comment"
-              dir="auto"
-              value={firstComment}
-              onChange={(e) => dispatch({ type: "firstComment", value: e.target.value })}
-              rows={2}
-              data-testid="first-comment"
-            />
-          </Form.Item>
+        {COMPOSER_PARTS.filter((part) => part.CaptionField && on(part.name)).map(
+          ({ name, CaptionField }) => CaptionField && <CaptionField key={name} {...sectionProps(name)} />,
         )}
-        {google && (
-          <GoogleSection
-            value={draft.google}
-            onChange={(value) => dispatch({ type: "google", value })}
-            errors={draft.googleErrors}
-            TimeField={GoogleTimeField}
-          />
-        )}
-        {instagram && (
-          <InstagramSection
-            value={network.instagram}
-            onChange={(v) => changeNetwork("instagram", v)}
-            media={media}
-            errors={problemsUnder(draft.networkErrors, "instagram.")}
-          />
-        )}
-        {tiktok && (
-          <TikTokSection
-            value={network.tiktok}
-            onChange={(v) => changeNetwork("tiktok", v)}
-            state={creatorState}
-            photo={isPhotoPost(mediaFacts)}
-            inbox={tiktokInbox}
-            errors={problemsUnder(draft.networkErrors, "tiktok.")}
-          />
-        )}
-        {platforms.includes("twitter") && (
-          <XSection value={network.twitter} onChange={(v) => changeNetwork("twitter", v)} hasLink={xHasLink} />
-        )}
-        {platforms.includes("snapchat") && !snapchatAssisted && (
-          <SnapchatSection value={network.snapchat} onChange={(v) => changeNetwork("snapchat", v)} />
-        )}
-        {platforms.includes("facebook") && (
-          <FacebookSection
-            value={network.facebook}
-            onChange={(v) => changeNetwork("facebook", v)}
-            error={draft.networkErrors["facebook.link"]}
-          />
+        {COMPOSER_PARTS.filter((part) => on(part.name) && !networks.facts[part.name].hidden).map(
+          ({ name, Section }) => (
+            <Section key={name} {...sectionProps(name)} />
+          ),
         )}
         <Form.Item label={t("composer.media")} validateStatus={status("mediaIds")}>
           <MediaField
             items={items}
             onChange={(update) => dispatch({ type: "media", update })}
-            // a story's or a reel's photo is tall (9:16): the feed's ratio rule and crops are not its own, the preview checks its rules
-            platforms={
-              instagram && network.instagram.format !== "feed" ? platforms.filter((p) => p !== "instagram") : platforms
-            }
+            // a network's photo shape rules and crops only where its pack says they hold (not a story's or a reel's)
+            platforms={platforms.filter((p) => networks.facts[p].photoShapes !== false)}
             canEnhance={canEnhance}
             error={errors.mediaIds}
             {...(platforms.some((p) => ALT_TEXT_PLATFORMS.includes(p))
@@ -595,9 +505,10 @@ function ComposerForm({
               demo={firstHandle(p.platform)?.demo}
               media={items[0]?.media}
               allMedia={media}
-              google={p.platform === "google" ? googleOptions : null}
+              // only a pack with a preview head or foot draws the post's Google options
+              google={googleOptions}
               options={networkOptions}
-              extraErrors={p.platform === "tiktok" ? tiktokStops : undefined}
+              extraErrors={stops[p.platform]}
             />
           ))
         )}

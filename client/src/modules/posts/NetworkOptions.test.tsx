@@ -1,8 +1,9 @@
 // The composer's per-network parts (docs/product.md#posts): each shown only once its network is chosen;
 // TikTok's as its content sharing guidelines require (the creator's own privacy levels and no default,
 // switches the creator turned off greyed out, branded content never private, the declaration); X's link
-// moved to a reply in one click; photos' alt text and a draft's options saved and read back; a story
-// previewed without its caption; and the TikTok part in Arabic.
+// moved to a reply in one click; Instagram's first comment under the caption; photos' alt text and a
+// draft's options saved and read back; a story previewed without its caption or the feed's crops; and the
+// TikTok part in Arabic.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { messageText } from "@sufra/schema";
 import {
@@ -137,9 +138,12 @@ test("each network's part shows only while that network is chosen", async () => 
   await screen.findByTestId("platform-instagram");
   for (const id of ["instagram-options", "tiktok-options", "x-options", "snapchat-options", "facebook-options"])
     expect(screen.queryByTestId(id)).toBeNull();
+  expect(screen.queryByTestId("first-comment")).toBeNull();
 
   await choose("instagram");
   expect(screen.getByTestId("instagram-options")).toBeInTheDocument();
+  // Instagram's first comment, under the caption (its pack's field)
+  expect(screen.getByLabelText("First comment (Instagram)")).toHaveAttribute("data-testid", "first-comment");
   expect(screen.queryByTestId("x-options")).toBeNull();
   expect(screen.queryByTestId("facebook-options")).toBeNull();
   // a reel's options only for a reel
@@ -161,6 +165,7 @@ test("each network's part shows only while that network is chosen", async () => 
   expect(within(screen.getByTestId("snapchat-options")).getByText("Spotlight")).toBeInTheDocument();
   await choose("instagram");
   expect(screen.queryByTestId("instagram-options")).toBeNull();
+  expect(screen.queryByTestId("first-comment")).toBeNull();
   expect(screen.getByTestId("facebook-options")).toBeInTheDocument();
 });
 
@@ -453,6 +458,13 @@ test("a draft's Instagram story and alt text read back, preview as a story witho
   expect(card.getByTestId("phone-story")).toBeInTheDocument();
   expect(card.queryByTestId("preview-text-instagram")).toBeNull();
   expect(screen.getByTestId("preview-instagram")).not.toHaveTextContent("Fresh karak every morning");
+  // a story's photo is tall: Instagram's feed shapes (the crops) are not offered
+  expect(screen.queryByText("Shape for Instagram")).toBeNull();
+  // a feed post's photo is offered them, and the story is chosen again
+  fireEvent.click(within(section.getByTestId("instagram-format")).getByText("Feed post"));
+  expect(screen.getByText("Shape for Instagram")).toBeInTheDocument();
+  fireEvent.click(within(section.getByTestId("instagram-format")).getByText("Story"));
+  expect(screen.queryByText("Shape for Instagram")).toBeNull();
 
   const alt = screen.getByLabelText("Alt text for karak.jpg");
   expect(alt).toHaveValue("A cup of karak");

@@ -25,7 +25,7 @@ import {
   type PostsComposerSetupQuery,
   type PostsPostFieldsFragment,
 } from "../../graphql/graphql.ts";
-import { googleInputOf, networkInputOf } from "../../networks/index.ts";
+import { googleInputOf, NETWORK_META, networkInputOf } from "../../networks/index.ts";
 import { gqlPlatform } from "../../shared/postBits.tsx";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { gqlOccasion } from "../campaigns/index.ts";
@@ -46,11 +46,12 @@ export function postInputOf(
   d: ComposerState,
   { post, networkOptions }: { post: PostsPostFieldsFragment | undefined; networkOptions: NetworkOptions | null },
 ): PostInput {
-  const instagram = d.platforms.includes("instagram");
+  // the first comment goes with the networks that post one
+  const firstComment = d.platforms.some((p) => NETWORK_META[p].firstComment);
   return {
     content: d.content,
     hashtags: d.hashtags,
-    firstComment: instagram ? d.firstComment.trim() || null : null,
+    firstComment: firstComment ? d.firstComment.trim() || null : null,
     mediaIds: d.items.map((i) => i.media.id),
     platforms: d.platforms.map(gqlPlatform),
     // a new post names them only when chosen; an edit sends them always (null clears)

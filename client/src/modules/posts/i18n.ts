@@ -111,12 +111,6 @@ export const postsTexts = {
       sendAgainTitle: "Send to {{platform}} again?",
       sendAgainText: "Check the network first: if the post is already there, sending again would post it twice.",
       sent: "Sending to {{platform}} again",
-      manualTitle: "Post it on Snapchat yourself",
-      manualText:
-        'Snapchat has no way for us to post for you. Copy the caption, download the picture or video, and post it from the Snapchat app. Then tap "It\'s posted".',
-      copy: "Copy caption",
-      copied: "Caption copied",
-      download: "Download {{name}}",
       openPost: "Open the post",
     },
     composer: {
@@ -130,8 +124,6 @@ export const postsTexts = {
       hashtagsPlaceholder: "Type a hashtag and press Enter",
       hashtagsHint: "Written without #; spaces become underscores.",
       hashtagDropped: '"{{tag}}" cannot be a hashtag: use letters, digits or underscores',
-      firstComment: "First comment (Instagram)",
-      firstCommentHint: "Posted right after the post; a good place for more hashtags.",
       platforms: "Networks",
       platformsHint: "Choose where this post goes. A draft can wait: choose them when you schedule or publish.",
       practice: "Practice",
@@ -316,12 +308,6 @@ export const postsTexts = {
       sendAgainTitle: "هل تريد الإرسال إلى {{platform}} مرة أخرى؟",
       sendAgainText: "تحقق من المنصة أولًا: إن كان المنشور موجودًا فإعادة الإرسال ستنشره مرتين.",
       sent: "جارٍ الإرسال إلى {{platform}} مرة أخرى",
-      manualTitle: "انشره على سناب شات بنفسك",
-      manualText:
-        "لا يتيح سناب شات النشر نيابةً عنك. انسخ النص، ونزّل الصورة أو الفيديو، وانشره من تطبيق سناب شات، ثم اضغط «تم النشر».",
-      copy: "انسخ النص",
-      copied: "تم نسخ النص",
-      download: "تنزيل {{name}}",
       openPost: "افتح المنشور",
     },
     composer: {
@@ -335,8 +321,6 @@ export const postsTexts = {
       hashtagsPlaceholder: "اكتب وسمًا واضغط Enter",
       hashtagsHint: "تُكتب بدون #، وتتحول المسافات إلى شرطات سفلية.",
       hashtagDropped: "«{{tag}}» لا يصلح وسمًا: استخدم الحروف أو الأرقام أو الشرطة السفلية",
-      firstComment: "التعليق الأول (إنستغرام)",
-      firstCommentHint: "يُنشر بعد المنشور مباشرة، وهو مكان مناسب لمزيد من الوسوم.",
       platforms: "المنصات",
       platformsHint: "اختر أين يُنشر هذا المنشور. يمكن للمسودة أن تنتظر: اخترها عند الجدولة أو النشر.",
       practice: "تدريب",

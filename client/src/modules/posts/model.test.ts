@@ -4,12 +4,11 @@
 // problems land at their fields.
 import { DEFAULT_TIKTOK_OPTIONS } from "@sufra/schema";
 import type { PostsPostFieldsFragment } from "../../graphql/graphql.ts";
-import { googleDraftOf, networkDraftOf } from "../../networks/index.ts";
+import { googleDraftOf, networkDraftOf, problemsUnder } from "../../networks/index.ts";
 import {
   cleanHashtags,
   composerReducer,
   initialComposer,
-  problemsUnder,
   serverProblems,
   studioPlatform,
   type ComposerState,

@@ -10,7 +10,13 @@ import {
   type ContentOccasionKey,
   type PlatformName,
 } from "@sufra/schema";
-import { googleDraftOf, networkDraftOf, type GoogleDraft, type NetworkDraft } from "../../networks/index.ts";
+import {
+  googleDraftOf,
+  networkDraftOf,
+  type GoogleDraft,
+  type NetworkDraft,
+  type SectionAction,
+} from "../../networks/index.ts";
 import type { PostsPostFieldsFragment } from "../../graphql/graphql.ts";
 import type { MediaItem } from "./components/MediaField.tsx";
 import type { Insertion } from "./components/studio/GenerateTab.tsx";
@@ -34,9 +40,6 @@ export const FIELDS: readonly Field[] = [
 
 /** Problems by path, already in the person's language. */
 export type Problems = Record<string, string | undefined>;
-
-/** The network options' slices a pack's section edits (NetworkDraft without the photos' alt text). */
-export type NetworkKey = Exclude<keyof NetworkDraft, "altText">;
 
 export interface ComposerState {
   content: string;
@@ -71,8 +74,7 @@ export type ComposerAction =
   | { type: "scheduledFor"; value: string | null }
   | { type: "campaign"; value: string | null }
   | { type: "occasion"; value: ContentOccasionKey | null }
-  | { type: "google"; value: GoogleDraft }
-  | { [K in NetworkKey]: { type: "network"; key: K; value: NetworkDraft[K] } }[NetworkKey]
+  | SectionAction
   | { type: "altText"; texts: Record<string, string> }
   | { type: "insert"; insertion: Insertion }
   | { type: "problems"; errors: Partial<Record<Field, string>>; googleErrors?: Problems; networkErrors?: Problems }
@@ -160,14 +162,6 @@ export function serverProblems(details: Record<string, readonly string[]>) {
   }
   return { errors, googleErrors, networkErrors };
 }
-
-/** The problems under `prefix` ("instagram."), keyed by the rest of their path: a pack section's own. */
-export const problemsUnder = (problems: Problems, prefix: string): Problems =>
-  Object.fromEntries(
-    Object.entries(problems)
-      .filter(([k]) => k.startsWith(prefix))
-      .map(([k, v]) => [k.slice(prefix.length), v]),
-  );
 
 export function composerReducer(state: ComposerState, action: ComposerAction): ComposerState {
   switch (action.type) {

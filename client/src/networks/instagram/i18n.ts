@@ -3,7 +3,7 @@
 // The keys are those the texts are stored and edited under (schema/translations.json), so moving them here
 // changed no key (docs/architecture.md#in-the-client).
 import { registerTranslations } from "../../i18n/index.ts";
-import { NETWORKS_NS } from "../i18n.ts";
+import { COMPOSER_NS, NETWORKS_NS } from "../i18n.ts";
 
 registerTranslations(NETWORKS_NS, {
   en: {
@@ -64,6 +64,22 @@ registerTranslations(NETWORKS_NS, {
       story: "قصة على إنستغرام: لا يظهر النص",
       reel: "ريلز على إنستغرام",
       audio: "الصوت الأصلي",
+    },
+  },
+});
+
+// the post's first comment, under the composer's caption (namespace "posts", under composer)
+registerTranslations(COMPOSER_NS, {
+  en: {
+    composer: {
+      firstComment: "First comment (Instagram)",
+      firstCommentHint: "Posted right after the post; a good place for more hashtags.",
+    },
+  },
+  ar: {
+    composer: {
+      firstComment: "التعليق الأول (إنستغرام)",
+      firstCommentHint: "يُنشر بعد المنشور مباشرة، وهو مكان مناسب لمزيد من الوسوم.",
     },
   },
 });

@@ -6,6 +6,7 @@ import { Typography } from "antd";
 import { joinParts } from "../../lib/format.ts";
 import { Chip, Phone, shownText, SideIcons, type PreviewBody } from "../frame.tsx";
 import "./i18n.ts";
+import "./preview.css";
 
 export const instagramPreview: PreviewBody = ({ preview, options, media, handle, t, locale }) => {
   const format = options?.instagram?.format;

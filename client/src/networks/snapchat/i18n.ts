@@ -1,8 +1,9 @@
-// Snapchat's texts (namespace "networks", under snapchat): where a public profile post goes.
+// Snapchat's texts (namespace "networks", under snapchat): where a public profile post goes; and (namespace
+// "posts", under target) what the person does to post by hand, when Sufra cannot post for them.
 // The keys are those the texts are stored and edited under (schema/translations.json), so moving them here
 // changed no key (docs/architecture.md#in-the-client).
 import { registerTranslations } from "../../i18n/index.ts";
-import { NETWORKS_NS } from "../i18n.ts";
+import { COMPOSER_NS, NETWORKS_NS } from "../i18n.ts";
 
 registerTranslations(NETWORKS_NS, {
   en: {
@@ -27,6 +28,30 @@ registerTranslations(NETWORKS_NS, {
         saved_story: "تبقى في ملفك العام",
         spotlight: "خلاصة سبوتلايت في سناب شات، يراها الجميع: فيديو فقط",
       },
+    },
+  },
+});
+
+// posting by hand
+registerTranslations(COMPOSER_NS, {
+  en: {
+    target: {
+      manualTitle: "Post it on Snapchat yourself",
+      manualText:
+        'Snapchat has no way for us to post for you. Copy the caption, download the picture or video, and post it from the Snapchat app. Then tap "It\'s posted".',
+      copy: "Copy caption",
+      copied: "Caption copied",
+      download: "Download {{name}}",
+    },
+  },
+  ar: {
+    target: {
+      manualTitle: "انشره على سناب شات بنفسك",
+      manualText:
+        "لا يتيح سناب شات النشر نيابةً عنك. انسخ النص، ونزّل الصورة أو الفيديو، وانشره من تطبيق سناب شات، ثم اضغط «تم النشر».",
+      copy: "انسخ النص",
+      copied: "تم نسخ النص",
+      download: "تنزيل {{name}}",
     },
   },
 });

@@ -1,8 +1,10 @@
-// Snapchat's pack (docs/architecture.md#in-the-client): meta, draft piece, composer section, texts. Its
-// preview is the card's usual one.
+// Snapchat's pack (docs/architecture.md#in-the-client): meta, draft piece, composer section, what to do to
+// post by hand, texts. Its preview is the card's usual one.
 import type { NetworkPack } from "../pack.ts";
+import { SnapchatByHand } from "./ByHand.tsx";
 import { snapchatMeta } from "./meta.tsx";
+import "./preview.css";
 
-export const snapchatPack: NetworkPack = { ...snapchatMeta };
+export const snapchatPack: NetworkPack = { ...snapchatMeta, ByHand: SnapchatByHand };
 export { SnapchatSection } from "./SnapchatSection.tsx";
 export type { SnapchatDraft } from "./draft.ts";

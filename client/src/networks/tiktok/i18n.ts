@@ -3,7 +3,7 @@
 // The keys are those the texts are stored and edited under (schema/translations.json), so moving them here
 // changed no key (docs/architecture.md#in-the-client).
 import { registerTranslations } from "../../i18n/index.ts";
-import { NETWORKS_NS } from "../i18n.ts";
+import { ACCOUNTS_NS, NETWORKS_NS } from "../i18n.ts";
 
 registerTranslations(NETWORKS_NS, {
   en: {
@@ -98,6 +98,28 @@ registerTranslations(NETWORKS_NS, {
     },
     preview: {
       tiktok: "منشور على تيك توك",
+    },
+  },
+});
+
+// how posts go out, on the TikTok account's card in Settings (namespace "platforms", under tiktok)
+registerTranslations(ACCOUNTS_NS, {
+  en: {
+    tiktok: {
+      direct: "Posts go straight to @{{handle}}'s profile.",
+      inbox: "Posts go to your TikTok inbox",
+      inboxHint:
+        "TikTok lets Sufra send posts to the inbox only: at the scheduled time you get a notification in the TikTok app, where you finish and post it.",
+      unknown: "We could not ask TikTok how your posts will go out. Try again later.",
+    },
+  },
+  ar: {
+    tiktok: {
+      direct: "تُنشر المنشورات مباشرة على الملف الشخصي @{{handle}}.",
+      inbox: "تذهب المنشورات إلى صندوق الوارد في تيك توك",
+      inboxHint:
+        "يسمح تيك توك لسفرة بإرسال المنشورات إلى صندوق الوارد فقط: في الموعد المحدد يصلك إشعار في تطبيق تيك توك، فتكمل المنشور وتنشره من هناك.",
+      unknown: "تعذر سؤال تيك توك عن طريقة نشر منشوراتك. حاول لاحقًا.",
     },
   },
 });

@@ -1,7 +1,7 @@
 // The composer's photos and videos: upload with a percentage (XMLHttpRequest), thumbnails, removing,
-// the shape Instagram gets (the server's crops, made again from the file), enhancing a photo
-// (Professional and Premium) with before and after side by side. Refusals come from the server in the
-// person's language; a picture Instagram would refuse for its shape can be cropped at once. Each photo
+// the shape a network's feed gets (the server's crops, made again from the file; its pack's meta says which
+// networks), enhancing a photo (Professional and Premium) with before and after side by side. Refusals come
+// from the server in the person's language; a picture refused for its shape can be cropped at once. Each photo
 // gets its alt text beside it when the post goes to a network that publishes alt text.
 import { useMutation } from "@apollo/client/react";
 import {
@@ -21,7 +21,7 @@ import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import { uploadMedia } from "../upload.ts";
-import { NETWORKS_NS, type PostMedia } from "../../../networks/index.ts";
+import { NETWORK_META, NETWORKS_NS, type PostMedia } from "../../../networks/index.ts";
 import { PhotoMenuItemSelect, PhotoVisionLine, usePhotoFacts } from "./PhotoMenuItem.tsx";
 
 export interface MediaItem {
@@ -75,7 +75,8 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
   const [comparing, setComparing] = useState<{ id: string; before: PostMedia; after: PostMedia } | null>(null);
   const [enhance, enhancing] = useMutation(PostsEnhanceMediaDocument);
   const [saveMenuItem] = useMutation(PostsSetMediaMenuItemDocument);
-  const instagram = platforms.includes("instagram");
+  // a network whose feed takes photos in set shapes (its pack's meta) offers the server's crops
+  const crops = platforms.some((p) => NETWORK_META[p].crops);
   const photos = items.some((i) => i.media.kind === "IMAGE");
   // whether the AI sees the photos, and the menu for "Which menu item is this?" (asked once photos are chosen)
   const facts = usePhotoFacts(!photos);
@@ -203,7 +204,7 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
                   </Button>
                 )}
               </div>
-              {instagram && item.media.kind === "IMAGE" && (
+              {crops && item.media.kind === "IMAGE" && (
                 <div className="sufra-crop">
                   <Typography.Text type="secondary">{t("composer.crop")}</Typography.Text>
                   <Segmented<MediaCrop | "original">

@@ -1,7 +1,7 @@
 // A network's part of a post that waits for a person: unconfirmed (we could not tell whether the post
-// went out), awaiting by hand (Snapchat) or failed. Says why, in the person's language (the server
-// writes `error` in the request's language), and offers "It's posted" and "Send again". For Snapchat it
-// gives what the person needs to post it: the caption to copy and the files to download.
+// went out), awaiting by hand or failed. Says why, in the person's language (the server writes `error` in
+// the request's language), and offers "It's posted" and "Send again". Awaiting by hand, the network's pack
+// gives what the person needs to post it (the caption to copy and the files to download).
 import { useMutation } from "@apollo/client/react";
 import { composeText, PLATFORM_LABELS } from "@sufra/schema";
 import { App, Button, Input, Modal, Popconfirm, Typography } from "antd";
@@ -15,6 +15,7 @@ import {
 } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
+import { networkPack } from "../../../networks/index.ts";
 import { POSTS_NS } from "../i18n.ts";
 import { platformName } from "../../../shared/postBits.tsx";
 
@@ -36,7 +37,8 @@ export function TargetAttention({
   const [confirm, confirming] = useMutation(PostsConfirmTargetDocument);
   const [retry, retrying] = useMutation(PostsRetryTargetDocument);
   const platform = PLATFORM_LABELS[platformName(target.platform)][locale];
-  const manualSnap = target.status === "AWAITING_MANUAL" && target.platform === "SNAPCHAT";
+  // a network posted by hand says what the person needs to post it
+  const ByHand = target.status === "AWAITING_MANUAL" ? networkPack(platformName(target.platform)).ByHand : undefined;
   const caption = composeText(post.content, post.hashtags);
 
   const doConfirm = async () => {
@@ -59,42 +61,9 @@ export function TargetAttention({
     }
     void message.success(t("target.sent", { platform }));
   };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(caption);
-      void message.success(t("target.copied"));
-    } catch {
-      void message.error(t("errors.UNKNOWN", { ns: "common" }));
-    }
-  };
-
   return (
     <div className="sufra-attention" data-testid={`attention-${target.id}`}>
-      {manualSnap && (
-        <>
-          <Typography.Text strong>{t("target.manualTitle")}</Typography.Text>
-          <Typography.Paragraph type="secondary" className="sufra-attention-text">
-            {t("target.manualText")}
-          </Typography.Paragraph>
-          {caption && (
-            <pre className="sufra-manual-caption" dir="auto" data-testid="manual-caption">
-              {caption}
-            </pre>
-          )}
-          <div className="sufra-row-actions">
-            {caption && (
-              <Button size="small" onClick={() => void copy()}>
-                {t("target.copy")}
-              </Button>
-            )}
-            {post.media.map((m) => (
-              <Button key={m.id} size="small" href={m.url} download={m.originalName} target="_blank" rel="noreferrer">
-                {t("target.download", { name: m.originalName })}
-              </Button>
-            ))}
-          </div>
-        </>
-      )}
+      {ByHand && <ByHand caption={caption} media={post.media} />}
       {target.error && (
         <Typography.Paragraph
           type={target.status === "FAILED" ? "danger" : "warning"}

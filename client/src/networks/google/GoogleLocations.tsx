@@ -2,23 +2,31 @@
 // verification (an unverified one refuses replies and posts until Google verifies it), a checkbox to
 // pick it (its reviews come into the inbox, the Google posts go there), a mark on one Google no longer
 // lists, and "Read locations again".
+import { useMutation, useQuery } from "@apollo/client/react";
 import { App, Button, Checkbox, List, Skeleton, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import {
+  PlatformsGoogleLocationsDocument,
+  PlatformsPickGoogleLocationsDocument,
+  PlatformsRefreshGoogleLocationsDocument,
+} from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
-import { PLATFORMS_NS } from "./i18n.ts";
-import { useGoogleLocations } from "./data.ts";
+import { ACCOUNTS_NS } from "../i18n.ts";
+import "./i18n.ts";
 
 export function GoogleLocations() {
-  const { t } = useTranslation(PLATFORMS_NS);
+  const { t } = useTranslation(ACCOUNTS_NS);
   const { message } = App.useApp();
-  const { locations, error, reload, pick, picking, readAgain: reread, reading } = useGoogleLocations();
+  const { data, error, refetch } = useQuery(PlatformsGoogleLocationsDocument, { fetchPolicy: "cache-and-network" });
+  const [pick, { loading: picking }] = useMutation(PlatformsPickGoogleLocationsDocument);
+  const [reread, { loading: reading }] = useMutation(PlatformsRefreshGoogleLocationsDocument);
 
   const toggle = async (id: string, picked: boolean) => {
     try {
       // the answer is the whole list: Apollo updates each location in its cache
-      await pick(id, picked);
+      await pick({ variables: { locationIds: [id], picked } });
     } catch (e) {
       void message.error(errorMessage(e));
     }
@@ -26,19 +34,20 @@ export function GoogleLocations() {
   const readAgain = async () => {
     try {
       await reread();
+      await refetch().catch(() => {});
       void message.success(t("google.reread"));
     } catch (e) {
       void message.error(errorMessage(e));
     }
   };
 
-  if (!locations)
+  if (!data)
     return error ? (
-      <LoadError title={t("google.loadFailed")} error={error} onRetry={reload} />
+      <LoadError title={t("google.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
     ) : (
       <Skeleton active paragraph={{ rows: 2 }} />
     );
-  const list = locations;
+  const list = data.googleLocations;
   return (
     <div className="sufra-google-locations" data-testid="google-locations">
       <Typography.Text strong>{t("google.title")}</Typography.Text>

@@ -1,14 +1,20 @@
 // The TikTok card's way of posting (Settings), read fresh from TikTok (tiktokCreatorInfo): straight to
 // the profile, or, where TikTok allows this app only its inbox, to the creator's TikTok inbox, where the
 // person finishes each post in the TikTok app (the post then waits as "to finish by hand").
+import { useQuery } from "@apollo/client/react";
 import { Alert, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { PLATFORMS_NS } from "./i18n.ts";
-import { useTikTokCreatorInfo } from "./data.ts";
+import { PlatformsTikTokCreatorInfoDocument } from "../../graphql/graphql.ts";
+import { ACCOUNTS_NS } from "../i18n.ts";
+import "./i18n.ts";
 
 export function TikTokPosting({ accountId }: { accountId: string }) {
-  const { t } = useTranslation(PLATFORMS_NS);
-  const { info, error } = useTikTokCreatorInfo(accountId);
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const { data, error } = useQuery(PlatformsTikTokCreatorInfoDocument, {
+    variables: { accountId },
+    fetchPolicy: "cache-and-network",
+  });
+  const info = data?.tiktokCreatorInfo;
   if (!info) {
     // TikTok did not answer (or refused): the card's own state says whether to reconnect
     return error ? (

@@ -2,14 +2,33 @@
 // one marked (the business's Facebook posts go there), a button to choose another, and a Page where their
 // role cannot create posts shown but not choosable (Facebook's CREATE_CONTENT task). While none is chosen
 // the account waits and so do its posts: the card asks for a choice instead of a reconnection.
+import { skipToken, useMutation, useQuery } from "@apollo/client/react";
 import { Alert, App, Button, List, Skeleton, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { PlatformsFacebookPageFragment } from "../../graphql/graphql.ts";
+import {
+  PlatformsChooseFacebookPageDocument,
+  PlatformsFacebookPagesDocument,
+  type PlatformsFacebookPageFragment,
+} from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
-import { PLATFORMS_NS } from "./i18n.ts";
-import { useChooseFacebookPage } from "./data.ts";
+import { ACCOUNTS_NS } from "../i18n.ts";
+import "./i18n.ts";
+
+/** Pages were read, there are some, and none is chosen yet. */
+export const needsPageChoice = (pages: readonly { chosen: boolean }[] | null) =>
+  !!pages && pages.length > 0 && !pages.some((p) => p.chosen);
+
+/** The connection's Pages, and whether the person still has to choose one (none chosen, some there). */
+export function useFacebookPages(accountId: string | null) {
+  const q = useQuery(
+    PlatformsFacebookPagesDocument,
+    accountId ? { variables: { accountId }, fetchPolicy: "cache-and-network" } : skipToken,
+  );
+  const pages = q.data?.facebookPages ?? null;
+  return { ...q, pages, needsChoice: needsPageChoice(pages) };
+}
 
 export function FacebookPages({
   accountId,
@@ -24,14 +43,14 @@ export function FacebookPages({
   onRetry: () => unknown;
   onChosen: () => unknown;
 }) {
-  const { t } = useTranslation(PLATFORMS_NS);
+  const { t } = useTranslation(ACCOUNTS_NS);
   const { message } = App.useApp();
-  const { choose, choosing: loading } = useChooseFacebookPage(accountId);
+  const [choose, { loading }] = useMutation(PlatformsChooseFacebookPageDocument);
 
   const pick = async (page: PlatformsFacebookPageFragment) => {
     try {
       // the answer is the whole list: Apollo updates each Page in its cache
-      await choose(page.id);
+      await choose({ variables: { accountId, pageId: page.id } });
     } catch (e) {
       void message.error(errorMessage(e));
       return;
