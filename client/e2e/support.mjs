@@ -15,7 +15,7 @@ import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, "../..");
-export const ARTIFACTS = process.env.TEST_ARTIFACTS ?? path.join(ROOT, "test-artifacts");
+const ARTIFACTS = process.env.TEST_ARTIFACTS ?? path.join(ROOT, "test-artifacts");
 export const ADMIN = { email: "admin@e2e.sufra.test", password: "E2e#Admin2026" };
 /** the demo business the embedded quick start seeds (demo accounts on the simulated network) */
 export const DEMO = { client: "demo-client@sufra.local", owner: "demo-owner@sufra.local", password: "Demo#Pass2026" };
@@ -123,7 +123,7 @@ export const CHROMIUM = {
 };
 
 /** A browser context of its own (fresh storage, its own clock) in the run's shared chromium, or in a chromium of its own. */
-export async function startBrowser() {
+async function startBrowser() {
   const shared = process.env[SHARED_BROWSER];
   const chrome = shared ? await chromium.connect(shared) : await chromium.launch(CHROMIUM);
   const context = await chrome.newContext({
@@ -183,7 +183,7 @@ export function useHarness({ clockStart, env } = {}) {
  * Pins the browser's clock to the server's (Playwright's clock: Date, timers and performance are
  * faked, time keeps flowing, so polling and live updates still run). Call before opening pages.
  */
-export async function syncClock(browser, server) {
+async function syncClock(browser, server) {
   await browser.context.clock.install({ time: server.now() });
 }
 

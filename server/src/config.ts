@@ -8,7 +8,7 @@ import { z } from "zod";
 import { parseAllowedAddress } from "@sufra/schema";
 import { defaultLogFormat, type LogFormat } from "./kernel/logger.ts";
 
-export const PROCESS_ROLES = ["all", "api", "worker"] as const;
+const PROCESS_ROLES = ["all", "api", "worker"] as const;
 
 const url = (protocols: string[]) =>
   z.string().refine(

@@ -23,7 +23,7 @@ syncDayjs(i18n.resolvedLanguage);
 i18n.on("languageChanged", syncDayjs);
 
 /** Every message and notification stays up as long (antd counts in seconds), set once here. */
-export const NOTICE_CONFIG = { duration: NOTIFICATION_DURATION_MS / 1000 } as const;
+const NOTICE_CONFIG = { duration: NOTIFICATION_DURATION_MS / 1000 } as const;
 
 export function AntdRoot() {
   const {

@@ -9,7 +9,7 @@ import { Outlet } from "react-router-dom";
 import { sufraTheme } from "./theme.ts";
 import { useTheme } from "../lib/preferences.ts";
 
-export function AuthAntdRoot() {
+function AuthAntdRoot() {
   const {
     i18n: { resolvedLanguage },
   } = useTranslation();

@@ -9,7 +9,7 @@ import { useTheme } from "../lib/preferences.ts";
 import "../modules/landing/brand-fonts.css";
 import "./auth-root.css";
 
-export function AuthRoot() {
+function AuthRoot() {
   const { dark } = useTheme();
   return (
     <div className={dark ? "sufra-dark auth-ground" : "sufra-light auth-ground"}>

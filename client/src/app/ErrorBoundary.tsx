@@ -21,7 +21,7 @@ function details(error: unknown, errorId: string, componentStack?: string | null
   ].join("\n");
 }
 
-export function ErrorPanel({
+function ErrorPanel({
   error,
   errorId,
   onRetry,

@@ -33,7 +33,7 @@ const bearer = () => {
 };
 
 /** True for an answer that a fresh access token could fix (not a wrong password, not a refusal). */
-export const needsRefresh = (error: unknown) =>
+const needsRefresh = (error: unknown) =>
   CombinedGraphQLErrors.is(error) &&
   error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED" && e.extensions?.reason !== "INVALID_CREDENTIALS");
 
@@ -82,4 +82,4 @@ export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?:
  * answer does not drop the fields another asked for (the billing page and the shell's banner both read
  * `billing`, docs/product.md#subscriptions-and-billing).
  */
-export const TYPE_POLICIES = { Billing: { merge: true } } as const;
+const TYPE_POLICIES = { Billing: { merge: true } } as const;

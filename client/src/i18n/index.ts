@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from "@sufra/schema";
 import { isolateIn, localDigits } from "../lib/format.ts";
 import { common } from "./common.ts";
 
-export const LANGUAGE_STORAGE_KEY = "i18nextLng";
+const LANGUAGE_STORAGE_KEY = "i18nextLng";
 
 export type Bundle = { en: Record<string, unknown>; ar: Record<string, unknown> };
 

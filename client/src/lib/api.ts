@@ -156,7 +156,7 @@ export function refreshAccessToken(): Promise<string> {
 
 const NO_REFRESH = new Set(["/auth/login", "/auth/refresh", "/auth/register"]);
 
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const res = await send(method, path, opts);
   if (res.status === 401 && opts.auth !== false && !NO_REFRESH.has(path) && session.get().refreshToken) {
     await refreshAccessToken();

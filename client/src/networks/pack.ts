@@ -35,7 +35,7 @@ export interface ComposerConnection {
 }
 
 /** The network options' slices a pack's section edits (NetworkDraft without the photos' alt text). */
-export type NetworkKey = Exclude<keyof NetworkDraft, "altText">;
+type NetworkKey = Exclude<keyof NetworkDraft, "altText">;
 
 /** A section's changes, as the composer's reducer takes them. */
 export type SectionAction =
@@ -58,7 +58,7 @@ export interface SectionDraft {
 }
 
 /** What a pack's hook reads: the chosen networks, the business's connection to this network, the draft and media. */
-export interface ComposerFactsInput {
+interface ComposerFactsInput {
   chosen: boolean;
   connection: ComposerConnection | undefined;
   draft: SectionDraft;
@@ -92,7 +92,7 @@ export interface ComposerFacts {
 }
 
 /** What the composer knows that a section may read. */
-export interface SectionContext {
+interface SectionContext {
   media: readonly PostMedia[];
   /** the network's live preview, when chosen */
   preview: PlatformPreview | undefined;

@@ -3,7 +3,7 @@ import { registerTranslations } from "../i18n/index.ts";
 
 export const PLAYGROUND_NS = "playground";
 
-export const playgroundTexts = {
+const playgroundTexts = {
   en: {
     title: "Sufra API",
     subtitle: "GraphQL playground",

@@ -26,7 +26,7 @@ async function bytesOf(file: Blob): Promise<Uint8Array> {
 }
 
 /** UTF-8 (with or without its mark) or UTF-16 with its mark, as spreadsheets save them. */
-export function decodeCsv(bytes: Uint8Array): string {
+function decodeCsv(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
   try {

@@ -12,7 +12,7 @@ const base = dayjsGenerateConfig;
 /** antd passes its locale's name (ar_EG, en_US): Arabic takes the person's digits. */
 const inDigits = (antdLocale: string, text: string) => (antdLocale.startsWith("ar") ? localDigits(text, "ar") : text);
 
-export const digitsGenerateConfig: typeof base = {
+const digitsGenerateConfig: typeof base = {
   ...base,
   locale: {
     ...base.locale,

@@ -4,7 +4,7 @@
 // is made inert; the real header checkbox is untouched.
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 
-export function MeasureRowSafe({ children }: { children: ReactNode }) {
+function MeasureRowSafe({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     if (ref.current?.closest(".ant-table-measure-row")) ref.current.setAttribute("inert", "");

@@ -36,7 +36,7 @@ export const TARGET_STATUS_COLORS: Record<TargetStatus, string> = {
 };
 
 /** Statuses whose time may change by dragging on the calendar. */
-export const MOVABLE_STATUSES: readonly PostStatus[] = ["SCHEDULED", "DRAFT"];
+const MOVABLE_STATUSES: readonly PostStatus[] = ["SCHEDULED", "DRAFT"];
 export const isMovable = (status: PostStatus) => MOVABLE_STATUSES.includes(status);
 
 /** The caption's first words, for a calendar event or a list. */

@@ -7,9 +7,7 @@ import { SimulatedAccountsDocument } from "../graphql/graphql.ts";
 export type SimulatedKind = "practice" | "demo";
 
 /** "practice" when every simulated account is a practice account; "demo" when any is a demo café's. */
-export function simulatedKind(
-  accounts: readonly ({ demo: boolean; practice: boolean } | null | undefined)[],
-): SimulatedKind {
+function simulatedKind(accounts: readonly ({ demo: boolean; practice: boolean } | null | undefined)[]): SimulatedKind {
   return accounts.some((a) => a?.demo && !a.practice) ? "demo" : "practice";
 }
 

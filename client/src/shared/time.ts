@@ -6,8 +6,6 @@ import { latinDigits, TIME_ZONE } from "../lib/format.ts";
 
 const tag = (locale: Locale) => (locale === "ar" ? (latinDigits() ? "ar-KW-u-nu-latn" : "ar-KW") : "en-KW");
 
-export { weekOrder } from "./week.ts";
-
 /** Noon in Kuwait on a day of that weekday (22 March 2026 was a Sunday). */
 const dayOf = (weekday: number) => new Date(Date.UTC(2026, 2, 22 + weekday, 9));
 

@@ -11,7 +11,7 @@
 // classical); the writer may still use them in Gulf copy, they just prove nothing.
 
 /** Whole words only Gulf (Kuwaiti) Arabic uses. */
-export const GULF_MARKERS: readonly string[] = [
+const GULF_MARKERS: readonly string[] = [
   "هلا",
   "حياكم",
   "حيّاكم",
@@ -120,7 +120,7 @@ export const GULF_MARKERS: readonly string[] = [
 const GULF_PREFIX = /^(?:هال(?!ة$|ك$)[\u0621-\u064A]{2,}|شلون)/u;
 
 /** Whole words only Modern Standard Arabic uses (a Kuwaiti caption says them otherwise). */
-export const MSA_MARKERS: readonly string[] = [
+const MSA_MARKERS: readonly string[] = [
   "سوف",
   "لقد",
   "الآن",
@@ -157,7 +157,7 @@ const GULF = new Set(GULF_MARKERS.map((w) => w.normalize("NFC")));
 const MSA = new Set(MSA_MARKERS.map((w) => w.normalize("NFC")));
 
 /** The Arabic words of a text (tatweel and diacritics other than shadda kept as written, punctuation dropped). */
-export function arabicWords(text: string): string[] {
+function arabicWords(text: string): string[] {
   // the class lists the diacritics (combining marks) one by one on purpose: a word keeps them
   // eslint-disable-next-line no-misleading-character-class
   return (text.normalize("NFC").match(/[\u0621-\u064A\u0671-\u06D3\u0686\u06AF\u0640\u064B-\u0652]+/gu) ?? []).map(

@@ -13,11 +13,10 @@ import type {
   ReservationMode,
 } from "@sufra/schema";
 
-export type { ContentLanguage, ContentOccasionKey, ContentTone } from "@sufra/schema";
 /** The occasion a caption is written for (schema's CONTENT_OCCASIONS). */
-export type OccasionKey = ContentOccasionKey;
+type OccasionKey = ContentOccasionKey;
 /** The networks a caption is written for ("twitter" is X). */
-export type GeneratePlatform = PlatformName;
+type GeneratePlatform = PlatformName;
 
 export interface MenuItem {
   /** As on the menu, in English (or the only name there is). */

@@ -62,11 +62,11 @@ export interface LearnedVoice {
 const EMOJI = /\p{Extended_Pictographic}/gu;
 const INLINE_TAG = /(^|\s)#([\p{L}\p{N}_]+)/gu;
 /** How alike a draft and a post must be (Dice over letter pairs) for the post to have begun as it. */
-export const DRAFT_LIKENESS = 0.5;
+const DRAFT_LIKENESS = 0.5;
 /** A post begins as a draft written at most this long before it was published. */
 const DRAFT_WINDOW_MS = 60 * 24 * 3600 * 1000;
 
-export const emojiCount = (text: string) => (text.match(EMOJI) ?? []).length;
+const emojiCount = (text: string) => (text.match(EMOJI) ?? []).length;
 
 /** The text without its inline hashtags, and those hashtags. */
 function split(content: string): { text: string; tags: string[] } {
@@ -147,13 +147,13 @@ export function pairEdits(
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
-export function lengthOf(average: number): CaptionLength {
+function lengthOf(average: number): CaptionLength {
   return average <= CAPTION_LENGTH_LIMITS.short ? "short" : average <= CAPTION_LENGTH_LIMITS.medium ? "medium" : "long";
 }
-export function emojiHabitOf(perPost: number): EmojiHabit {
+function emojiHabitOf(perPost: number): EmojiHabit {
   return perPost < 0.5 ? "none" : perPost < 2.5 ? "few" : "many";
 }
-export function hashtagScriptOf(arabicShare: number): HashtagScript {
+function hashtagScriptOf(arabicShare: number): HashtagScript {
   return arabicShare >= 0.8 ? "ar" : arabicShare <= 0.2 ? "en" : "both";
 }
 

@@ -23,7 +23,7 @@ import type { GraphQLContext } from "./context.ts";
  * `role`: callers in the same role (the admin console's feeds); `person`: the same person's sockets.
  * Set only where the field's result depends on nothing else of the caller.
  */
-export type FanOut = "business" | "role" | "person";
+type FanOut = "business" | "role" | "person";
 
 const printed = new WeakMap<DocumentNode, string>();
 // event object -> share key -> its one execution; an event is forgotten once no subscriber holds it

@@ -142,7 +142,7 @@ export function documentOverLimit(doc: DocumentNode): string | null {
  * OverlappingFieldsCanBeMerged is quadratic (1,240 sibling `b { c }` take 0.8 s). Apollo cannot be
  * told by a validation rule to stop, hence a check in front of it.
  */
-export function documentLimitError(query: unknown): GraphQLError | null {
+function documentLimitError(query: unknown): GraphQLError | null {
   if (typeof query !== "string") return null;
   // the web client sends the same few documents again and again: one found within the limits is not parsed again
   if (withinLimits.has(query)) return null;

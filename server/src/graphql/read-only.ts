@@ -8,7 +8,7 @@ import type { GraphQLContext } from "./context.ts";
 import { contextError } from "./errors.ts";
 
 /** Mutations about the caller themself, open to a read-only member. */
-export const PERSONAL_MUTATIONS: ReadonlySet<string> = new Set([
+const PERSONAL_MUTATIONS: ReadonlySet<string> = new Set([
   "login",
   "logout",
   "refreshToken",

@@ -70,7 +70,7 @@ import { requestIds } from "./request-id.ts";
 import { serveClient } from "./static-client.ts";
 import { readOnlyMembers } from "./read-only.ts";
 
-export const BODY_LIMIT = "1mb";
+const BODY_LIMIT = "1mb";
 
 /**
  * Every REST route's OpenAPI entry, module by module, as the routers below are mounted: GET /api/openapi.json.

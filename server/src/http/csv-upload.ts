@@ -10,7 +10,7 @@ import { camelBody } from "./rest.ts";
  * A file's text: UTF-8 (with or without its mark), or UTF-16 with its mark (spreadsheets' "Unicode
  * text"). Bytes that are neither are not a text file we can read (the message says to save as UTF-8).
  */
-export function decodeCsv(buf: Buffer): string {
+function decodeCsv(buf: Buffer): string {
   if (buf[0] === 0xff && buf[1] === 0xfe) return new TextDecoder("utf-16le").decode(buf.subarray(2));
   if (buf[0] === 0xfe && buf[1] === 0xff) return new TextDecoder("utf-16be").decode(buf.subarray(2));
   try {

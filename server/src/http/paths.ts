@@ -9,7 +9,7 @@ import { AppError } from "../kernel/errors.ts";
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Whether every segment of a raw (still escaped) path decodes to readable text. */
-export function readablePath(rawPath: string): boolean {
+function readablePath(rawPath: string): boolean {
   if (CONTROL.test(rawPath)) return false;
   if (!rawPath.includes("%")) return true;
   try {

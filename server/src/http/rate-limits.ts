@@ -20,7 +20,7 @@ import { AppError } from "../kernel/errors.ts";
 export type LimitedAction = "login" | "register" | "forgot" | "accept_invitation" | "payment_return";
 
 /** the first wait once an address's attempts from everywhere pass the per-e-mail limit; it doubles each attempt */
-export const SLOWDOWN_FIRST_MS = 250;
+const SLOWDOWN_FIRST_MS = 250;
 export const SLOWDOWN_MAX_MS = 4_000;
 
 /** How long an attempt waits, given how many attempts on its e-mail address (from anywhere) came before it. */

@@ -8,7 +8,7 @@ import { requireScope, type Scope, type Viewer } from "../kernel/policy.ts";
 import type { Services } from "../services.ts";
 
 export const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-export const toCamel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const toCamel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** A JSON body's top-level keys in camelCase; a body that is not an object reads as empty. */
 export function camelBody(req: Request): Record<string, unknown> {

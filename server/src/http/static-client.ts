@@ -18,9 +18,9 @@ const SERVER_PATH = /^\/(api|graphql|media)(\/|$)/;
 const ASSET_PATH = /^\/assets\//;
 
 /** A hashed file's name changes with its content: any cache may keep it for a year without asking again. */
-export const IMMUTABLE = "public, max-age=31536000, immutable";
+const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Anything else (index.html above all) is asked for again each time, so a new release is picked up at once. */
-export const REVALIDATE = "no-cache";
+const REVALIDATE = "no-cache";
 
 /** The twins the build writes, best first: brotli is smaller, gzip is what every client accepts. */
 const TWINS = [
@@ -28,7 +28,7 @@ const TWINS = [
   { encoding: "gzip", ext: ".gz" },
 ] as const;
 
-export function isClientPage(urlPath: string): boolean {
+function isClientPage(urlPath: string): boolean {
   return !SERVER_PATH.test(urlPath) && !ASSET_PATH.test(urlPath);
 }
 
@@ -44,7 +44,7 @@ const isFile = (file: string) =>
  * Range, HEAD, ETag and Content-Length on the bytes actually sent, so a range of a compressed answer
  * is a range of the compressed bytes, as HTTP defines it. Calls next() when the file is not there.
  */
-export async function sendBuilt(
+async function sendBuilt(
   req: Request,
   res: Response,
   next: NextFunction,

@@ -36,7 +36,7 @@ const SECRET_KEYS = [
   "secret",
   "clientSecret",
 ];
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
   '*["set-cookie"]',
   '*.*["set-cookie"]',

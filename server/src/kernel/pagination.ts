@@ -23,7 +23,7 @@ export const connectionComplexity = (args: { first?: number | null }) => ({
 
 const badCursor = () => new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
 
-export interface PageInfo {
+interface PageInfo {
   hasNextPage: boolean;
   hasPreviousPage: boolean;
   startCursor: string | null;

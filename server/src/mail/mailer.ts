@@ -9,7 +9,7 @@ import type { Db, Tx } from "../db/prisma.ts";
 import type { Logger } from "../kernel/logger.ts";
 import { renderMail, type TemplateName, type TemplateVars } from "./templates.ts";
 
-export const MAX_MAIL_ATTEMPTS = 5;
+const MAX_MAIL_ATTEMPTS = 5;
 
 /** A file to attach to a mail that names an invoice: its name and bytes (a PDF). */
 export interface MailAttachment {

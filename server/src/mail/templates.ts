@@ -8,7 +8,7 @@ const KUWAIT = "Asia/Kuwait";
 const day = (d: Date, locale: Locale) =>
   new Intl.DateTimeFormat(locale === "ar" ? "ar-KW" : "en-GB", { dateStyle: "long", timeZone: KUWAIT }).format(d);
 
-export const TEMPLATES = {
+const TEMPLATES = {
   verifyEmail: (v: { name: string; url: string }): Both => ({
     en: {
       subject: "Confirm your e-mail for Sufra",

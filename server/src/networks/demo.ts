@@ -31,7 +31,7 @@ export function createDemoNetwork(): DemoNetwork {
 }
 
 /** The simulated Google account's branches: two, both verified, so replies and posts work in a rehearsal. */
-export function demoGooglePlaces(): GooglePlace[] {
+function demoGooglePlaces(): GooglePlace[] {
   return [
     {
       googleAccount: "accounts/demo",

@@ -16,7 +16,7 @@ export interface TokenSet {
   longPosts?: boolean;
 }
 
-export interface ConnectedProfile {
+interface ConnectedProfile {
   /** the network's id for the account */
   externalId: string;
   /** @name without the @ */
@@ -140,7 +140,7 @@ export class PlatformError extends Error {
   }
 }
 
-export interface OAuthStart {
+interface OAuthStart {
   state: string;
   /** PKCE: the S256 challenge of the verifier kept in oauth_states */
   codeChallenge: string;

@@ -129,7 +129,7 @@ export function tapHashstring(obj: any, secretKey: string): string | null {
 }
 
 /** Tap's charge status -> Sufra's; only CAPTURED is paid, and a word Tap adds later stays pending. */
-export function chargeState(status: string): ChargeState {
+function chargeState(status: string): ChargeState {
   switch (status) {
     case "CAPTURED":
       return "paid";

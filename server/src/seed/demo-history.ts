@@ -90,7 +90,7 @@ const demoExternalId = (platform: Platform, at: Date) =>
   `demo-${platform}-${at.getTime().toString(36)}-${randomBytes(4).toString("hex")}`;
 
 /** A square JPEG for a topic, plainly marked as a demo photo (a cup on a table, in the topic's colours). */
-export async function demoPhoto(topic: number, label: string): Promise<Buffer> {
+async function demoPhoto(topic: number, label: string): Promise<Buffer> {
   const [dark, light] = TOPICS[topic % TOPICS.length]!.colours;
   const safe = label.replace(/[<>&"]/g, "");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1080">

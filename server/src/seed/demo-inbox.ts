@@ -8,8 +8,8 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { analyseReview } from "../ai/reader/index.ts";
 
 const HOUR = 3_600_000;
-export const DEMO_GOOGLE_ACCOUNT = "accounts/demo";
-export const DEMO_LOCATION_NAME = "locations/demo-salmiya";
+const DEMO_GOOGLE_ACCOUNT = "accounts/demo";
+const DEMO_LOCATION_NAME = "locations/demo-salmiya";
 
 interface DemoItem {
   key: string;

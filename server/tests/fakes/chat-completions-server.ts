@@ -38,7 +38,7 @@ export type ContentPart =
   { type: "text"; text: string } | { type: "image_url"; image_url: { url: string; detail?: "low" | "high" | "auto" } };
 
 /** An image a model was sent: where it was in the request, its MIME type, bytes and detail. */
-export interface SentImage {
+interface SentImage {
   request: number;
   message: number;
   part: number;
@@ -48,7 +48,7 @@ export interface SentImage {
 }
 
 /** What the fake answers: the assistant's content, an HTTP error, or silence for `ms`. */
-export type ChatReply =
+type ChatReply =
   | { content: string }
   | { status: number; message: string; param?: string; code?: string }
   | { hangMs: number }
@@ -69,7 +69,7 @@ export interface FakeChat {
 }
 
 /** OpenAI's families that take images (gpt-4o, gpt-4.1, gpt-4-turbo, gpt-5, o1, o3, o4-mini); others, as gpt-3.5-turbo, refuse them. */
-export const openAiSeesImages = (model: string) =>
+const openAiSeesImages = (model: string) =>
   !/text-only/.test(model) &&
   /^(gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|o1(?!-mini)|o3(?!-mini)|o4-mini|.*vision|.*-vl)/i.test(model);
 
@@ -287,7 +287,7 @@ export function strictSchemaProblem(format: ChatRequest["body"]["response_format
 const MB = 1024 * 1024;
 /** The vision guide's "Image input requirements": per image, and the image bytes of one request. */
 export const MAX_IMAGE_BYTES = 20 * MB;
-export const MAX_REQUEST_IMAGE_BYTES = 50 * MB;
+const MAX_REQUEST_IMAGE_BYTES = 50 * MB;
 const IMAGE_MIMES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
 /** The MIME type a file's first bytes say, or null. */

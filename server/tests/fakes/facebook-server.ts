@@ -71,7 +71,7 @@ export interface FbToken {
 }
 
 /** What GET /{ig-user-id}?fields=business_discovery... needs (its reference page, "Requirements"). */
-export const BUSINESS_DISCOVERY_PERMISSIONS = [
+const BUSINESS_DISCOVERY_PERMISSIONS = [
   "instagram_basic",
   "instagram_manage_insights",
   "pages_read_engagement",

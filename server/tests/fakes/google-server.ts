@@ -89,7 +89,7 @@ export interface GoogleLocalPostRec {
   /** what the stand-in read from each photo's sourceUrl, as Google reads it */
   photos: GooglePhotoRead[];
 }
-export interface GooglePhotoRead {
+interface GooglePhotoRead {
   url: string;
   /** from the file's bytes, never from its name or content-type */
   format: "jpeg" | "png";

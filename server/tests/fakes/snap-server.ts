@@ -28,7 +28,7 @@ export type SnapEndpoint =
   | "media_status"
   | "create_post"
   | "list_posts";
-export type SnapKind = "story" | "saved_story" | "spotlight";
+type SnapKind = "story" | "saved_story" | "spotlight";
 const PATHS: Record<string, SnapKind> = { stories: "story", saved_stories: "saved_story", spotlights: "spotlight" };
 const ITEM: Record<SnapKind, string> = { story: "story", saved_story: "saved_story", spotlight: "spotlight" };
 const SCOPE = "snapchat-profile-api";

@@ -19,10 +19,10 @@ import type http from "node:http";
 import { createHmac, randomBytes } from "node:crypto";
 import { serveFake, type ServedFake } from "./serve.ts";
 
-export type TapEndpoint = "create_charge" | "retrieve_charge" | "list_charges" | "create_refund" | "retrieve_refund";
+type TapEndpoint = "create_charge" | "retrieve_charge" | "list_charges" | "create_refund" | "retrieve_refund";
 /** an HTTP status answered with Tap's error body, or the connection's fate */
-export type TapFailure = number | "lost" | "reset" | "hang";
-export type TapChargeStatus =
+type TapFailure = number | "lost" | "reset" | "hang";
+type TapChargeStatus =
   | "INITIATED"
   | "CAPTURED"
   | "DECLINED"
@@ -33,13 +33,13 @@ export type TapChargeStatus =
   | "VOID"
   | "TIMEDOUT"
   | "UNKNOWN";
-export type TapRefundStatus =
+type TapRefundStatus =
   "PENDING" | "REFUNDED" | "IN_PROGRESS" | "CANCELLED" | "FAILED" | "DECLINED" | "RESTRICTED" | "TIMEDOUT" | "UNKNOWN";
-export type WebhookMode = "once" | "twice" | "none" | "forged";
-export type PaidWith = "KNET" | "VISA" | "MASTERCARD" | "AMEX" | "APPLE_PAY";
+type WebhookMode = "once" | "twice" | "none" | "forged";
+type PaidWith = "KNET" | "VISA" | "MASTERCARD" | "AMEX" | "APPLE_PAY";
 
 /** Tap's charge object, as it answers and posts it (only the fields Sufra may read are typed). */
-export interface TapCharge {
+interface TapCharge {
   id: string;
   object: "charge";
   live_mode: boolean;
@@ -94,7 +94,7 @@ export interface TapCharge {
   [k: string]: unknown;
 }
 
-export interface TapRefund {
+interface TapRefund {
   id: string;
   object: "refund";
   api_version: "V2";
@@ -112,7 +112,7 @@ export interface TapRefund {
   post?: { status: string; url: string; attempt?: number };
 }
 
-export interface TapWebhookSent {
+interface TapWebhookSent {
   kind: "charge" | "refund";
   id: string;
   status: string;
@@ -127,13 +127,13 @@ export interface TapWebhookSent {
   at: number;
 }
 
-export interface TapRequest {
+interface TapRequest {
   method: string;
   path: string;
   body: any;
 }
 
-export interface TapFakeState {
+interface TapFakeState {
   url: string;
   secretKey: string;
   publishableKey: string;

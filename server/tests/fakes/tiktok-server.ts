@@ -24,7 +24,7 @@ import { Holds, type Held } from "./holds.ts";
 import { isJpeg, isMp4, mp4DurationMs, mp4VideoFacts } from "./media-facts.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
 
-export type TikTokEndpoint =
+type TikTokEndpoint =
   | "token"
   | "userinfo"
   | "creator_info"
@@ -34,7 +34,7 @@ export type TikTokEndpoint =
   | "upload"
   | "status"
   | "video_query";
-export type PrivacyLevel = "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+type PrivacyLevel = "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
 
 export interface TikTokCreator {
   openId: string;
@@ -47,7 +47,7 @@ export interface TikTokCreator {
   maxVideoPostDurationSec?: number;
 }
 
-export interface TikTokInit {
+interface TikTokInit {
   endpoint: "video_init" | "inbox_init" | "content_init";
   openId: string;
   body: any;
@@ -55,7 +55,7 @@ export interface TikTokInit {
   at: number;
 }
 
-export interface TikTokPublish {
+interface TikTokPublish {
   publishId: string;
   openId: string;
   kind: "video" | "photo";
@@ -92,13 +92,13 @@ interface AccessToken {
  * Content Posting API: video.upload, plus video.publish once Direct Post is turned on; Display API:
  * video.list), and the redirect URIs registered for Login Kit.
  */
-export interface TikTokApp {
+interface TikTokApp {
   directPost: boolean;
   displayApi: boolean;
   redirectUris: string[];
 }
 
-export const appScopes = (app: TikTokApp): string[] => [
+const appScopes = (app: TikTokApp): string[] => [
   "user.info.basic",
   "user.info.profile",
   "video.upload",

@@ -5,9 +5,9 @@ import { gql, type TestApp } from "../support/app.ts";
 /** http:// for the local receiver, and its one loopback address exempt: every other private address stays refused. */
 export const WEBHOOK_ENV = { WEBHOOKS_ALLOW_HTTP: "true", WEBHOOKS_ALLOW_ADDRESSES: "127.0.0.5" };
 
-export const ENDPOINT_FIELDS = `id url description events enabled disabledBecauseFailing disabledAt secretRotatedUntil createdAt updatedAt
+const ENDPOINT_FIELDS = `id url description events enabled disabledBecauseFailing disabledAt secretRotatedUntil createdAt updatedAt
   lastDelivery { id status }`;
-export const DELIVERY_FIELDS = `id eventId eventType eventCreatedAt status attempts responseStatus latencyMs responseExcerpt error createdAt lastAttemptAt nextAttemptAt succeededAt`;
+const DELIVERY_FIELDS = `id eventId eventType eventCreatedAt status attempts responseStatus latencyMs responseExcerpt error createdAt lastAttemptAt nextAttemptAt succeededAt`;
 
 export const CREATE = `mutation($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret endpoint { ${ENDPOINT_FIELDS} } } }`;
 export const UPDATE = `mutation($id: ID!, $input: WebhookEndpointPatch!) { updateWebhookEndpoint(id: $id, input: $input) { ${ENDPOINT_FIELDS} } }`;

@@ -37,7 +37,7 @@ export interface XUser {
 }
 
 /** X lets subscribers (and verified organisations) post up to 25,000 characters; everyone else 280. */
-export const xPostLimit = (u: XUser | undefined): number =>
+const xPostLimit = (u: XUser | undefined): number =>
   u &&
   (["Basic", "Premium", "PremiumPlus"].includes(u.subscriptionType ?? "None") ||
     ["blue", "business", "government"].includes(u.verifiedType ?? "none"))

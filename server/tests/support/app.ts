@@ -8,7 +8,7 @@ import { loadConfig } from "../../src/config.ts";
 import { startSufra, type StartOptions, type Sufra } from "../../src/app.ts";
 
 export const ADMIN = { email: "admin@sufra.test", password: "Admin#Pass123" };
-export const TEMPLATE = "sufra_test_template";
+const TEMPLATE = "sufra_test_template";
 /** every process of a test shares it: tokens one seals, another opens */
 export const TEST_TOKEN_KEY = "test-token-key-test-token-key-0123456789";
 

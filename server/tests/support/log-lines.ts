@@ -2,7 +2,7 @@
 import { Writable } from "node:stream";
 import { createLogger, type LogLevel } from "../../src/kernel/logger.ts";
 
-export interface LogRecord {
+interface LogRecord {
   level: string;
   msg: string;
   time: string;

@@ -50,7 +50,7 @@ export function restRoutes(httpServer: Server): RestRoute[] {
 
 export const routeKey = (r: RestRoute) => `${r.method} ${r.path}`;
 
-export type RootKind = "Query" | "Mutation" | "Subscription";
+type RootKind = "Query" | "Mutation" | "Subscription";
 export interface RootField {
   kind: RootKind;
   name: string;
@@ -171,7 +171,7 @@ export async function bounded<T>(limit: number, tasks: (() => Promise<T>)[]): Pr
 }
 
 /** Words in a response body that would show the server's insides to a caller. */
-export const INTERNALS: RegExp[] = [
+const INTERNALS: RegExp[] = [
   /\bat [\w$.<>]+ \([^)]*:\d+:\d+\)/, // stack frame
   /\n\s+at /,
   /prisma/i,

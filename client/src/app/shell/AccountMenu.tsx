@@ -11,7 +11,7 @@ import { PALETTE } from "../theme.ts";
 import { endApolloSession } from "./apolloSession.ts";
 
 /** Up to two initials: "Noura Al-Sabah" -> "NA", "نورة الصباح" -> "نا". */
-export const initials = (name: string) =>
+const initials = (name: string) =>
   name
     .trim()
     .split(/\s+/)

@@ -16,8 +16,8 @@ import { TopBar } from "./TopBar.tsx";
 import "./i18n.ts";
 import "./shell.css";
 
-export const SIDER_WIDTH = 280;
-export const SIDER_COLLAPSED_WIDTH = 64;
+const SIDER_WIDTH = 280;
+const SIDER_COLLAPSED_WIDTH = 64;
 const COLLAPSED_KEY = "sufra.siderCollapsed";
 
 const readCollapsed = () => {

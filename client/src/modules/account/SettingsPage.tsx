@@ -13,7 +13,7 @@ import "./i18n.ts";
 import "./account.css";
 
 /** Sections other screens link to (the dashboard's getting-started checklist): /settings#<id>. */
-export const SETTINGS_SECTIONS = {
+const SETTINGS_SECTIONS = {
   businessProfile: "business-profile",
   connectedAccounts: "connected-accounts",
 } as const;

@@ -37,7 +37,7 @@ import "./i18n.ts";
 import "./admin.css";
 import { clientStatusKey, clientStatusOfKey, planKey, planOfKey } from "../../graphql/enumKeys.ts";
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 const FILTERS = ["ALL", "PENDING", "ACTIVE", "SUSPENDED", "REJECTED"] as const;
 type Filter = (typeof FILTERS)[number];
 

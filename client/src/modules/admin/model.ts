@@ -71,7 +71,7 @@ function valueText(t: TFunction<"admin">, locale: Locale, key: string, v: unknow
 }
 
 /** A field's label ("amountFils" → "Amount"); a field this client has no label for reads as "Detail". */
-export function fieldLabel(t: TFunction<"admin">, key: string): string {
+function fieldLabel(t: TFunction<"admin">, key: string): string {
   const k = `details.fields.${key.replace(/[^a-z0-9_]/gi, "_")}`;
   return i18n.exists(k, { ns: "admin" }) ? t(k as "details.fields.other") : t("details.fields.other");
 }

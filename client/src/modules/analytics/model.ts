@@ -17,7 +17,7 @@ import { formatDate, formatNumber } from "../../lib/format.ts";
 
 export const PERIODS = ["last7", "last30", "last90", "thisMonth", "lastMonth", "custom"] as const;
 export type Period = (typeof PERIODS)[number];
-export const DEFAULT_PERIOD = "last30" satisfies Period;
+const DEFAULT_PERIOD = "last30" satisfies Period;
 /** The days of the "last N days" periods (the labels' {{n}}). */
 export const PERIOD_DAYS: Partial<Record<Period, number>> = { last7: 7, last30: 30, last90: 90 };
 
@@ -48,7 +48,7 @@ export function presetRange(period: Exclude<Period, "custom">, today: string): R
 }
 
 /** A custom range that the server accepts: real days, in order, none after today, at most ANALYTICS_MAX_DAYS. */
-export function validCustom(from: string | null, to: string | null, today: string): Range | null {
+function validCustom(from: string | null, to: string | null, today: string): Range | null {
   if (!from || !to || !isIsoDate(from) || !isIsoDate(to) || from > to || to > today) return null;
   return daysBetween(from, to) + 1 <= ANALYTICS_MAX_DAYS ? { from, to } : null;
 }

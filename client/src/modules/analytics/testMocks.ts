@@ -39,7 +39,7 @@ export interface OverviewOptions {
   networks?: readonly string[];
 }
 
-export function overviewData(v: Vars, o: OverviewOptions = {}) {
+function overviewData(v: Vars, o: OverviewOptions = {}) {
   const { from, to } = rangeOf(v);
   const days = daysOf(v);
   const posts = o.posts ?? days;
@@ -114,7 +114,7 @@ const point = (date: string, i: number) => ({
   engagementRate: 11.5,
 });
 
-export function engagementData(v: Vars) {
+function engagementData(v: Vars) {
   const { from, to } = rangeOf(v);
   const points = Array.from({ length: daysOf(v) }, (_, i) => point(addDays(from, i), i));
   return {
@@ -130,7 +130,7 @@ export function engagementData(v: Vars) {
   };
 }
 
-export const topPost = (id: string, extra: Record<string, unknown> = {}) => ({
+const topPost = (id: string, extra: Record<string, unknown> = {}) => ({
   __typename: "AnalyticsTopPost",
   postId: id,
   excerpt: "Saffron cake fresh from the oven",
@@ -156,7 +156,7 @@ export const topPost = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-export function topPostsData(
+function topPostsData(
   v: Vars,
   posts = [topPost("p1"), topPost("p2", { excerpt: "كرك بالزعفران", likes: 300, engagement: 330 })],
 ) {
@@ -183,7 +183,7 @@ const group = (key: string, posts: number, engagement: number) => ({
   engagementRate: posts ? 12 : null,
 });
 
-export function contentData(v: Vars) {
+function contentData(v: Vars) {
   const { from, to } = rangeOf(v);
   const heatmap = [6, 0, 1, 2, 3, 4, 5].flatMap((weekday) =>
     Array.from({ length: 24 }, (_, hour) => {
@@ -214,7 +214,7 @@ export function contentData(v: Vars) {
   };
 }
 
-export function audienceData(v: Vars) {
+function audienceData(v: Vars) {
   const { from, to } = rangeOf(v);
   const share = (key: string, count: number, s: number) => ({
     __typename: "AnalyticsAudienceShare",
@@ -273,7 +273,7 @@ export function audienceData(v: Vars) {
   };
 }
 
-export function realtimeData() {
+function realtimeData() {
   const now = new Date();
   return {
     analyticsRealtime: {
@@ -311,7 +311,7 @@ export function realtimeData() {
   };
 }
 
-export function platformDetailData(v: Vars) {
+function platformDetailData(v: Vars) {
   const { from, to } = rangeOf(v);
   return {
     analyticsPlatform: {

@@ -4,7 +4,7 @@ import { registerTranslations } from "../../i18n/index.ts";
 
 export const API_KEYS_NS = "apiKeys";
 
-export const apiKeysTexts = {
+const apiKeysTexts = {
   en: {
     title: "API keys",
     intro:

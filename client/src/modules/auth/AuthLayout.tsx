@@ -67,5 +67,3 @@ export function AuthLayout({
     </div>
   );
 }
-
-export default AuthLayout;

@@ -243,7 +243,7 @@ export default function SignupPage() {
 }
 
 /** data-testid of each input (browser tests use them). */
-export const TEST_IDS: Record<SignupField, string> = {
+const TEST_IDS: Record<SignupField, string> = {
   companyName: "signup-company",
   contactName: "signup-contact",
   email: "signup-email",

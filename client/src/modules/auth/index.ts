@@ -11,6 +11,5 @@ export {
   useFieldForm,
   type FieldErrors,
   type LoginState,
-  type Msg,
 } from "./shared.tsx";
 export { InvalidLink } from "./InvalidLink.tsx";

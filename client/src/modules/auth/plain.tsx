@@ -10,7 +10,7 @@ import "./plain.css";
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
 /** A text input in the auth look (large, as on a phone: 16 px text keeps mobile browsers from zooming in). */
-export function TextInput({ className, ...props }: InputProps) {
+function TextInput({ className, ...props }: InputProps) {
   return <input className={className ? `auth-input ${className}` : "auth-input"} {...props} />;
 }
 

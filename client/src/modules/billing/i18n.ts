@@ -4,7 +4,7 @@ import { registerTranslations } from "../../i18n/index.ts";
 
 export const BILLING_NS = "billing";
 
-export const billingTexts = {
+const billingTexts = {
   en: {
     title: "Billing",
     intro:

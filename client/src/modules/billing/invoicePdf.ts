@@ -7,7 +7,7 @@ import { fetchFile, fileNameOf, saveFile } from "../../lib/download.ts";
 import { arabicDigits } from "../../lib/format.ts";
 
 /** The PDF's address: the server's path with the language and digits asked for. */
-export function pdfHref(pdfUrl: string, locale: Locale): string {
+function pdfHref(pdfUrl: string, locale: Locale): string {
   // the Arabic half's digits: Arabic-Indic unless the person chose Latin digits in Settings
   const q = new URLSearchParams({ lang: locale, digits: arabicDigits("ar") ? "arabic" : "latin" });
   return `${pdfUrl}${pdfUrl.includes("?") ? "&" : "?"}${q}`;

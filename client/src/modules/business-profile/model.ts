@@ -9,7 +9,7 @@ interface Checkable {
 }
 
 /** The first message of a rule's failure, in the person's language; null when the value passes. */
-export function ruleMessage(schema: Checkable, value: unknown, locale: Locale): string | null {
+function ruleMessage(schema: Checkable, value: unknown, locale: Locale): string | null {
   const r = schema.safeParse(value);
   if (r.success) return null;
   const key = r.error?.issues[0]?.message;

@@ -33,7 +33,7 @@ import "./campaigns.css";
 type Campaign = CampaignsCampaignFieldsFragment;
 
 /** How far ahead the empty list looks for occasions to plan for (Ramadan is planned weeks ahead). */
-export const OCCASION_DAYS = 180;
+const OCCASION_DAYS = 180;
 
 export default function CampaignsPage() {
   const { t } = useTranslation(CAMPAIGNS_NS);

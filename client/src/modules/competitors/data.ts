@@ -16,7 +16,7 @@ import { browser } from "../../shared/leave.ts";
 export type Discovery = CompetitorsDiscoveryFieldsFragment;
 
 /** Facebook sends the person back here, with the outcome in the query (?discovery=connected / ?discovery_error=CODE). */
-export const DISCOVERY_RETURN_TO = "/competitors";
+const DISCOVERY_RETURN_TO = "/competitors";
 
 export type DiscoveryState = "demo" | "notConfigured" | "notConnected" | "connected" | "reconnect";
 
@@ -25,7 +25,7 @@ export type DiscoveryState = "demo" | "notConfigured" | "notConnected" | "connec
  * without the Facebook app cannot sign anyone in; a sign-in past its expiry needs doing again even
  * before the server has noticed (Facebook gives no refresh token).
  */
-export function discoveryState(d: Discovery, now = Date.now()): DiscoveryState {
+function discoveryState(d: Discovery, now = Date.now()): DiscoveryState {
   if (d.demo) return "demo";
   if (!d.configured) return "notConfigured";
   if (d.status === "RECONNECT_NEEDED") return "reconnect";

@@ -56,7 +56,7 @@ function ClientFigures() {
   return <Loading rows={2} />;
 }
 
-export function ClientDashboard() {
+function ClientDashboard() {
   return (
     <DashboardFrame>
       {(me) => (

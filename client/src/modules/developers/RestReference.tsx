@@ -12,7 +12,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { ToneTag } from "../../shared/ToneTag.tsx";
 import type { TagTone } from "../../shared/tagColors.ts";
 
-export const OPENAPI_URL = "/api/openapi.json";
+const OPENAPI_URL = "/api/openapi.json";
 
 type Schema = {
   $ref?: string;

@@ -14,7 +14,7 @@ import {
 /** Where the examples send requests; the page puts its own origin in their place. */
 export const ORIGIN_PLACEHOLDER = "https://sufra.example";
 /** A key in the examples (never a real one). */
-export const KEY_PLACEHOLDER = "sk_live_…";
+const KEY_PLACEHOLDER = "sk_live_…";
 
 const json = (v: unknown) => JSON.stringify(v);
 

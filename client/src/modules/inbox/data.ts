@@ -45,7 +45,7 @@ import {
   reviewTopicKey,
 } from "../../graphql/enumKeys.ts";
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** What went wrong, as the catalogue says it in the person's language (the server's text otherwise). */
 export function failureText(e: unknown, locale: Locale): string {
@@ -71,7 +71,7 @@ function networkOf(r: Wire, kind: InboxItem["kind"], source: InboxItem["source"]
   return kind === "review" && source === "google" && synced ? "google" : null;
 }
 
-export function itemOf(r: Wire): InboxItem {
+function itemOf(r: Wire): InboxItem {
   const source = reviewSourceKey[r.source];
   const kind = inboxKindKey[r.kind];
   return {
@@ -113,7 +113,7 @@ export function itemOf(r: Wire): InboxItem {
 }
 
 /** The screen's filters as the server's InboxFilter. */
-export function wireFilter(f: InboxFilters): InboxFilter {
+function wireFilter(f: InboxFilters): InboxFilter {
   const w: InboxFilter = {};
   if (f.source) w.sources = [reviewSourceFromKey[f.source]];
   if (f.branch) w.locationIds = [f.branch];
@@ -127,7 +127,7 @@ export function wireFilter(f: InboxFilters): InboxFilter {
   return w;
 }
 
-export interface InboxPage {
+interface InboxPage {
   items: InboxItem[];
   totalCount: number;
   hasNext: boolean;
@@ -160,7 +160,7 @@ export function useInboxItem(id: string | null) {
   return { item, error: q.error };
 }
 
-export interface InboxSummary {
+interface InboxSummary {
   total: number;
   unanswered: number;
   negativeNew: number;
@@ -184,7 +184,7 @@ export function useInboxSummary() {
 }
 
 /** Who may do what in this business's inbox. */
-export interface InboxRights {
+interface InboxRights {
   mayReply: boolean;
   mayChangeSettings: boolean;
   clientsMayReply: boolean;

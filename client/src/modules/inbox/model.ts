@@ -13,11 +13,11 @@ import {
   type ReviewTopic,
 } from "@sufra/schema";
 
-export type ItemKind = "review" | "comment";
-export type RepliedVia = "sent" | "network" | "marked";
+type ItemKind = "review" | "comment";
+type RepliedVia = "sent" | "network" | "marked";
 
 /** A reply under a comment, by the guest, someone else or the business. */
-export interface ThreadEntry {
+interface ThreadEntry {
   author: string;
   text: string;
   at: string;
@@ -65,7 +65,7 @@ export interface InboxItem {
   can: Capabilities;
 }
 
-export interface Capabilities {
+interface Capabilities {
   sendReply: boolean;
   deleteReply: boolean;
   hide: boolean;

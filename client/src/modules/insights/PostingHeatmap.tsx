@@ -18,7 +18,7 @@ export interface HeatCell {
 }
 
 /** Five steps of the colour scale: 0-19, 20-39, 40-59, 60-79, 80-100. */
-export const bucketOf = (score: number) => Math.min(4, Math.max(0, Math.floor(score / 20)));
+const bucketOf = (score: number) => Math.min(4, Math.max(0, Math.floor(score / 20)));
 
 export function PostingHeatmap({
   cells,

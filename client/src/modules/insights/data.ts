@@ -8,7 +8,7 @@ import { InsightsPostingTimesDocument, type InsightsPostingTimesQuery } from "..
 import { INSIGHTS_NS } from "./i18n.ts";
 import { postingSuggestionReasonKeyOf } from "../../graphql/enumKeys.ts";
 
-export type PostingInsightsData = InsightsPostingTimesQuery["postingInsights"];
+type PostingInsightsData = InsightsPostingTimesQuery["postingInsights"];
 export type SuggestedTime = PostingInsightsData["suggestions"][number];
 
 /** This week's insights from today in Kuwait. */

@@ -12,7 +12,7 @@ import { SiteHeader } from "./SiteHeader.tsx";
 import { usePublicPage } from "./usePublicPage.ts";
 import "./landing.css";
 
-export const FEATURES = ["food", "photos", "holidays", "promotions", "reviews", "insights"] as const;
+const FEATURES = ["food", "photos", "holidays", "promotions", "reviews", "insights"] as const;
 type Feature = (typeof FEATURES)[number];
 
 const svg = (children: ReactNode) => (

@@ -69,5 +69,3 @@ export function SiteFooter() {
     </footer>
   );
 }
-
-export default SiteFooter;

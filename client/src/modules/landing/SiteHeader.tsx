@@ -24,7 +24,7 @@ export function BrandMark() {
   );
 }
 
-export function LanguageButton() {
+function LanguageButton() {
   const { t, i18n } = useTranslation("landing");
   const next = i18n.resolvedLanguage === "ar" ? "en" : "ar";
   return (
@@ -143,5 +143,3 @@ export function SiteHeader({ onLanding = false }: { onLanding?: boolean }) {
     </header>
   );
 }
-
-export default SiteHeader;

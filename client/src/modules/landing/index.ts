@@ -2,7 +2,4 @@
 // the legal pages and the developer documentation share, and its parts. Nothing here
 // may load antd, Apollo or the shell (LandingPage.test.tsx); the landing page itself is loaded by the router.
 export { PublicPage, PublicSection } from "./PublicPage.tsx";
-export { SiteFooter } from "./SiteFooter.tsx";
-export { SiteHeader } from "./SiteHeader.tsx";
 export { SUPPORT_EMAIL } from "./i18n.ts";
-export { usePublicPage } from "./usePublicPage.ts";

@@ -363,5 +363,3 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
     </Card>
   );
 }
-
-export default ConnectedAccounts;

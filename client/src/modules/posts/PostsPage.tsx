@@ -59,7 +59,7 @@ import "./posts.css";
 import { postStatusFromKey } from "../../graphql/enumKeys.ts";
 
 export const PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 type Post = PostsPostFieldsFragment;
 

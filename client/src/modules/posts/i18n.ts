@@ -9,7 +9,7 @@ import "./components/studio/studio.i18n.ts";
 // the composer's network packs add their texts to this namespace too (networks/google/i18n.ts)
 export const POSTS_NS = COMPOSER_NS;
 
-export const postsTexts = {
+const postsTexts = {
   en: {
     title: "Posts",
     intro: "Everything you wrote, scheduled and published, with where each post stands on every network.",

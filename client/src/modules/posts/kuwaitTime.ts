@@ -20,13 +20,13 @@ const partsFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** "2026-03-01T13:30:00": the Kuwait wall clock of an instant. */
-export function kuwaitWallClock(instant: Date | string): string {
+function kuwaitWallClock(instant: Date | string): string {
   const parts = Object.fromEntries(partsFormat.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** The wall clock of a picker value, with Latin digits whatever dayjs's locale ("ar" writes Arabic-Indic digits). */
-export const wallClockOf = (d: Dayjs) =>
+const wallClockOf = (d: Dayjs) =>
   `${pad(d.year(), 4)}-${pad(d.month() + 1)}-${pad(d.date())}T${pad(d.hour())}:${pad(d.minute())}:00`;
 
 /** A picker value showing the instant's Kuwait wall clock. */

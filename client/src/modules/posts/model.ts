@@ -39,7 +39,7 @@ export const FIELDS: readonly Field[] = [
 ];
 
 /** Problems by path, already in the person's language. */
-export type Problems = Record<string, string | undefined>;
+type Problems = Record<string, string | undefined>;
 
 export interface ComposerState {
   content: string;

@@ -31,7 +31,7 @@ interface RestMedia {
 }
 
 /** The REST answer in the shape the GraphQL Media fragment has. */
-export function fromRest(m: RestMedia): PostMedia {
+function fromRest(m: RestMedia): PostMedia {
   return {
     id: m.id,
     // the REST answer names the kind by its key ("video"), as the OpenAPI schema says

@@ -9,7 +9,7 @@
 import type { Locale } from "@sufra/schema";
 import { latinDigits, TIME_ZONE } from "../../lib/format.ts";
 
-export const KUWAIT_OFFSET_MS = 3 * 3_600_000;
+const KUWAIT_OFFSET_MS = 3 * 3_600_000;
 
 /** A real instant -> the calendar's date (Kuwait wall-clock as UTC). */
 export const toCalendar = (d: Date | string): Date => new Date(new Date(d).getTime() + KUWAIT_OFFSET_MS);

@@ -58,7 +58,7 @@ export default function TeamPage() {
   );
 }
 
-export function RoleTag({ role }: { role: string }) {
+function RoleTag({ role }: { role: string }) {
   const { t } = useTranslation(TEAM_NS);
   const r = roleKeyOf(role) ?? role;
   return <ToneTag tone={r === "owner" ? "warning" : null}>{t(`roles.${r}`, { defaultValue: role })}</ToneTag>;

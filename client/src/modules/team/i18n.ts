@@ -4,7 +4,7 @@ import { registerTranslations } from "../../i18n/index.ts";
 
 export const TEAM_NS = "team";
 
-export const teamTexts = {
+const teamTexts = {
   en: {
     title: "Team",
     intro:

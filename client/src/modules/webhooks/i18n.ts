@@ -5,7 +5,7 @@ import { registerTranslations } from "../../i18n/index.ts";
 
 export const WEBHOOKS_NS = "webhooks";
 
-export const webhooksTexts = {
+const webhooksTexts = {
   en: {
     title: "Webhooks",
     intro:

@@ -5,5 +5,3 @@ import { facebookMeta } from "./meta.tsx";
 import { facebookPreview } from "./preview.tsx";
 
 export const facebookPack: NetworkPack = { ...facebookMeta, previewBody: facebookPreview };
-export { FacebookSection } from "./FacebookSection.tsx";
-export type { FacebookDraft } from "./draft.ts";

@@ -9,5 +9,5 @@ export const googlePack: NetworkPack = {
   PreviewHead: GooglePreviewHead,
   PreviewFoot: GooglePreviewFoot,
 };
-export { GoogleSection, type TimeFieldProps } from "./GoogleSection.tsx";
+export { type TimeFieldProps } from "./GoogleSection.tsx";
 export { googleDraftOf, googleInputOf, googleOptionsOf, type GoogleDraft } from "./draft.ts";

@@ -4,5 +4,3 @@ import { instagramMeta } from "./meta.tsx";
 import { instagramPreview } from "./preview.tsx";
 
 export const instagramPack: NetworkPack = { ...instagramMeta, previewBody: instagramPreview };
-export { InstagramSection } from "./InstagramSection.tsx";
-export type { InstagramDraft } from "./draft.ts";

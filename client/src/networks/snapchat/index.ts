@@ -6,5 +6,3 @@ import { snapchatMeta } from "./meta.tsx";
 import "./preview.css";
 
 export const snapchatPack: NetworkPack = { ...snapchatMeta, ByHand: SnapchatByHand };
-export { SnapchatSection } from "./SnapchatSection.tsx";
-export type { SnapchatDraft } from "./draft.ts";

@@ -5,6 +5,3 @@ import { xMeta } from "./meta.tsx";
 import { xPreview } from "./preview.tsx";
 
 export const xPack: NetworkPack = { ...xMeta, previewBody: xPreview };
-export { XSection } from "./XSection.tsx";
-export type { XDraft } from "./draft.ts";
-export { xCarriesLink } from "./link.ts";

@@ -12,7 +12,7 @@ export interface ChartPoint {
 }
 
 /** One cell of a heat map: a column (x), a row (y) and its value. */
-export interface HeatCell {
+interface HeatCell {
   x: string | number;
   y: string;
   value: number | null;
@@ -36,7 +36,7 @@ interface CommonProps {
   "data-testid"?: string;
 }
 
-export type SeriesChartProps = CommonProps & {
+type SeriesChartProps = CommonProps & {
   kind: "line" | "column" | "bar";
   data: readonly ChartPoint[];
   /** the values' heading (a single series) */
@@ -46,7 +46,7 @@ export type SeriesChartProps = CommonProps & {
   stack?: boolean;
 };
 
-export type HeatmapProps = CommonProps & {
+type HeatmapProps = CommonProps & {
   kind: "heatmap";
   cells: readonly HeatCell[];
   /** the rows' heading in the table */

@@ -3,13 +3,13 @@
 import type { ContentOccasionKey, ContentTone } from "@sufra/schema";
 
 /** time: a time the prompt names ("from 4 to 7 PM"); area: the place the prompt names, else the profile's area. name: the brand; dish: from the prompt or menu; price: "2.750 KWD"; discount: "20%"; notes: "with saffron rice". */
-export type SlotName = "name" | "dish" | "price" | "discount" | "area" | "hours" | "notes" | "time";
+type SlotName = "name" | "dish" | "price" | "discount" | "area" | "hours" | "notes" | "time";
 export type Slots = Partial<Record<SlotName, string>>;
 
 /** An occasion, or "general" when the request names none and the prompt suggests none. */
 export type CopyOccasion = ContentOccasionKey | "general";
 
-export interface OccasionCopy {
+interface OccasionCopy {
   /** Openings in the tone's voice: the first sentence of a caption. */
   leads: Record<ContentTone, readonly string[]>;
   /** Sentences in any tone: the body, or an opening when the tone's run out. */

@@ -36,13 +36,13 @@ export function shuffled<T>(items: readonly T[], rnd: () => number): T[] {
 
 // ---------------------------------------------------------------- numbers
 const AR_DIGITS = "٠١٢٣٤٥٦٧٨٩";
-export const toArabicDigits = (s: string) =>
+const toArabicDigits = (s: string) =>
   s
     .replace(/\d/g, (d) => AR_DIGITS[Number(d)]!)
     .replace(/(\p{Nd})\.(\p{Nd})/gu, "$1٫$2")
     .replace(/%/g, "٪");
 /** Arabic-Indic and Persian digits, the Arabic decimal separator and percent sign, as ASCII. */
-export const toLatinDigits = (s: string) =>
+const toLatinDigits = (s: string) =>
   s
     .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660))
     .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0))

@@ -183,8 +183,7 @@ export function itemsNamed(text: string, menu: readonly MenuItem[]): MenuItem[] 
 
 // ---------------------------------------------------------------- what the profile says
 /** A price as a reply writes it: three decimals, "KWD" in English, "د.ك" in Arabic (Latin digits, as the menu shows them). */
-export const priceText = (kwd: number, voice: ReplyVoice) =>
-  voice === "en" ? `${kwdText(kwd)} KWD` : `${kwdText(kwd)} د.ك`;
+const priceText = (kwd: number, voice: ReplyVoice) => (voice === "en" ? `${kwdText(kwd)} KWD` : `${kwdText(kwd)} د.ك`);
 
 const itemName = (m: MenuItem, voice: ReplyVoice) => (voice === "en" ? m.name : m.nameAr || m.name);
 

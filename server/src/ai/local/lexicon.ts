@@ -8,7 +8,7 @@
  * "بـ" ("pistachio kunafa" -> "كنافة بالفستق"). adj: an adjective after the head ("grilled").
  * prefix: written before the head in Arabic too ("iced latte" -> "آيس لاتيه").
  */
-export type FoodKind = "head" | "noun" | "bi" | "adj" | "prefix";
+type FoodKind = "head" | "noun" | "bi" | "adj" | "prefix";
 
 export interface FoodWord {
   en: string;
@@ -163,7 +163,7 @@ function tokens(text: string): { t: string; start: number; end: number }[] {
 }
 
 /** Arabic words in English dish order: head, its nouns, adjectives, then "بـ" flavours joined by "و". */
-export function arabicDish(words: readonly FoodWord[]): string | null {
+function arabicDish(words: readonly FoodWord[]): string | null {
   if (!words.length) return null;
   let headAt = -1;
   for (let i = words.length - 1; i >= 0; i--)

@@ -24,13 +24,7 @@ import { readReview } from "../reader/index.ts";
 
 // reading lives in the reader room (docs/architecture.md#the-reader); these names stay here for the
 // reply writer's callers
-export {
-  analyseReview,
-  detectReviewLanguage,
-  normaliseArabic,
-  readReview,
-  type ReviewReading,
-} from "../reader/index.ts";
+export { analyseReview, detectReviewLanguage, readReview } from "../reader/index.ts";
 
 // ---------------------------------------------------------------- the phrase banks
 interface ReplyCopy {

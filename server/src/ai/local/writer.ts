@@ -42,7 +42,7 @@ type Banks = Record<Lang, LanguageCopy>;
  * The phrase banks of a voice: Arabic in Gulf (Kuwaiti) dialect or in Modern Standard Arabic, never
  * both in one caption (ai/dialect.ts). Gulf when the voice says nothing: schema/src/voice.ts's VOICE_DEFAULTS.
  */
-export const banksFor = (variety: BusinessVoice["arabicVariety"] | undefined): Banks => ({
+const banksFor = (variety: BusinessVoice["arabicVariety"] | undefined): Banks => ({
   en: EN,
   ar: variety === "msa" ? AR : GULF,
 });
@@ -56,7 +56,7 @@ const formOf = (p: PlatformName) => NETWORK_PACKS[p].writing.layout;
 
 // ---------------------------------------------------------------- filling a phrase
 /** The phrase with its slots filled, or null when a slot has no value. */
-export function fillPhrase(template: string, slots: Slots, lang: Lang): string | null {
+function fillPhrase(template: string, slots: Slots, lang: Lang): string | null {
   let missing = false;
   const text = template.replace(/\{(\w+)\}/g, (_, k: string) => {
     const v = slots[k as keyof Slots];

@@ -44,9 +44,9 @@ export interface OpenAiWriterOptions {
  * costs the model a fixed share of its budget at low detail, and four small JPEGs keep the request
  * near 150 KB so it stays well inside the 30 s a person waits (docs/architecture.md#what-the-ai-is-sent).
  */
-export const MAX_PHOTOS_SENT = 4;
+const MAX_PHOTOS_SENT = 4;
 /** The model is asked to look at low detail: it receives a 512 x 512 picture, so we send no larger one. */
-export const PHOTO_DETAIL = "low" as const;
+const PHOTO_DETAIL = "low" as const;
 
 /**
  * Model names of families that take images in chat completions: OpenAI's gpt-4o, gpt-4.1, gpt-4-turbo,
@@ -147,7 +147,7 @@ function languageFits(text: string, language: GenerateRequest["language"]): bool
 }
 
 /** A model's caption made safe to publish: valid hashtags, the platform's cap, within its length. */
-export function acceptVariant(
+function acceptVariant(
   raw: { content: string; hashtags: string[] },
   req: Pick<GenerateRequest, "platform" | "language" | "voice">,
 ): GeneratedVariant | null {

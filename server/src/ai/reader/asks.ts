@@ -11,11 +11,11 @@
 // question for a fact.
 import { normaliseArabic } from "./lexicon.ts";
 
-export const ASKED_FACTS = ["location", "hours", "delivery", "booking", "menu", "price"] as const;
+const ASKED_FACTS = ["location", "hours", "delivery", "booking", "menu", "price"] as const;
 export type AskedFact = (typeof ASKED_FACTS)[number];
 
 /** The part of the year a question about hours names: "during Ramadan", "بالعيد". */
-export type AskedSeason = "ramadan" | "eid";
+type AskedSeason = "ramadan" | "eid";
 
 export interface GuestAsks {
   /** The facts asked for, in ASKED_FACTS order; empty: the message asks for no fact. */

@@ -53,7 +53,7 @@ export function normaliseForModel(s: string): string {
 /** The fixed held-out split: a row is for evaluation when the hash of its normalised text is 0 mod 5. */
 export const heldOut = (text: string) => fnv1a(normaliseForModel(text)) % 5 === 0;
 
-export const DATA_DIR = new URL("../../../data/reader/", import.meta.url);
+const DATA_DIR = new URL("../../../data/reader/", import.meta.url);
 
 /** Every source's rows, by source id (the file name without .jsonl.gz). */
 export function loadSources(dir: string = DATA_DIR.pathname): Map<string, Row[]> {

@@ -12,7 +12,7 @@ import { lexiconPolarity } from "./lexicon.ts";
 export const BITS = 18;
 export const DIM = 1 << BITS;
 /** Longer texts are read up to here (the first part of a long review carries its tone). */
-export const MAX_CHARS = 1500;
+const MAX_CHARS = 1500;
 /** The value of each of the word list's features (per word, up to three). */
 const LEXICON_WEIGHT = 0.3;
 
@@ -56,7 +56,7 @@ export interface Features {
   value: Float32Array;
 }
 
-export function tokens(text: string): string[] {
+function tokens(text: string): string[] {
   return normaliseForModel(text.slice(0, MAX_CHARS)).match(TOKEN) ?? [];
 }
 

@@ -11,15 +11,7 @@ import { predict, softmax, type Model } from "./model.ts";
 import { asksFor } from "./asks.ts";
 
 export { detectReviewLanguage, normaliseArabic, readByLexicon, type ReviewReading } from "./lexicon.ts";
-export {
-  ASKED_FACTS,
-  asksFor,
-  DELIVERY_APP_WORDS,
-  readAsks,
-  type AskedFact,
-  type AskedSeason,
-  type GuestAsks,
-} from "./asks.ts";
+export { DELIVERY_APP_WORDS, readAsks, type AskedFact, type GuestAsks } from "./asks.ts";
 
 export const GUEST_INTENTS = ["question", "complaint", "praise", "order", "other"] as const;
 export type GuestIntent = (typeof GUEST_INTENTS)[number];

@@ -10,7 +10,7 @@ import { LABELS, type Label } from "./data.ts";
 
 const MAGIC = "SUFRA-READER-1\n";
 
-export interface WeightsHeader {
+interface WeightsHeader {
   labels: Label[];
   bits: number;
   scale: number[];

@@ -14,14 +14,14 @@ import { answerSchemas, type RestOperation } from "./operation.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-export const OPENAPI_VERSION = "3.1.0";
+const OPENAPI_VERSION = "3.1.0";
 
 /**
  * A zod schema as a JSON Schema object (draft 2020-12) without its `$schema` line. Answer schemas with a name
  * (operation.ts `named`) come out as `$defs`: they move into `shared` (the document's components.schemas) and
  * every reference points there, so a post is described once however many answers carry one.
  */
-export function jsonSchema(schema: z.ZodType, io: "input" | "output", shared?: Map<string, JsonSchema>): JsonSchema {
+function jsonSchema(schema: z.ZodType, io: "input" | "output", shared?: Map<string, JsonSchema>): JsonSchema {
   // an input that cannot be written in JSON Schema (a custom check) reads as "any value": the server's rule still checks it
   const converted = z.toJSONSchema(schema, {
     io,
@@ -59,7 +59,7 @@ export function jsonSchema(schema: z.ZodType, io: "input" | "output", shared?: M
 }
 
 /** The REST door reads a body's top-level keys in snake_case (camelBody): so does the document. */
-export function snakeKeys(schema: JsonSchema): JsonSchema {
+function snakeKeys(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
   if (schema.properties && typeof schema.properties === "object")
     out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [toSnake(k), v]));
@@ -70,7 +70,7 @@ export function snakeKeys(schema: JsonSchema): JsonSchema {
 }
 
 /** The catalogue's codes answered with each HTTP status (schema/src/errors.ts). */
-export function codesByStatus(): Map<number, ErrorCode[]> {
+function codesByStatus(): Map<number, ErrorCode[]> {
   const by = new Map<number, ErrorCode[]>();
   for (const [code, e] of Object.entries(ERRORS) as [ErrorCode, { status: number }][])
     by.set(e.status, [...(by.get(e.status) ?? []), code]);
@@ -234,11 +234,11 @@ export interface DocumentInfo {
 }
 
 /** The server's own version (server/package.json; the same path from src/ and from dist/). */
-export const SERVER_VERSION: string = JSON.parse(
+const SERVER_VERSION: string = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../../package.json"), "utf8"),
 ).version;
 
-export function buildOpenApiDocument(operations: RestOperation[], info: DocumentInfo = { version: SERVER_VERSION }) {
+function buildOpenApiDocument(operations: RestOperation[], info: DocumentInfo = { version: SERVER_VERSION }) {
   const paths: Record<string, Record<string, unknown>> = {};
   const shared = new Map<string, JsonSchema>();
   for (const op of operations) {

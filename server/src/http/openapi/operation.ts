@@ -6,13 +6,13 @@
 import { z } from "zod";
 import type { RunningRight } from "@sufra/schema";
 
-export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /**
  * Who may call (server/tests/support/access-rules.ts holds the full matrix): public needs no token; the others
  * need a person's session token (REST never accepts API keys: api-keys.service.ts).
  */
-export type Access = "public" | "signedIn" | "business" | "manager" | "admin" | "analytics";
+type Access = "public" | "signedIn" | "business" | "manager" | "admin" | "analytics";
 
 export interface ResponseSpec {
   description: string;

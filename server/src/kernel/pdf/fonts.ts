@@ -57,7 +57,7 @@ export function covers(face: FontFace, codePoint: number): boolean {
 }
 
 /** A WOFF 1.0 file (W3C WOFF spec) as the TrueType/OpenType file it packs: the same tables, unpacked. */
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   if (woff.toString("latin1", 0, 4) !== "wOFF") throw new Error("not a WOFF file");
   const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);

@@ -21,7 +21,7 @@ export interface TextStyle {
 }
 
 /** One piece of a line as pdfkit draws it. `text` is what pdfkit gets (see runInput). */
-export interface GlyphRun {
+interface GlyphRun {
   text: string;
   face: FontFace;
   width: number;
@@ -92,7 +92,7 @@ const clean = (text: string) =>
   text.replace(/[\r\n\t\u2028\u2029]+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/g, "");
 
 /** Splits one line (no line breaks) into runs in visual order, left to right. */
-export function visualRuns(doc: PDFKit.PDFDocument, line: string, base: Direction, style: TextStyle): GlyphRun[] {
+function visualRuns(doc: PDFKit.PDFDocument, line: string, base: Direction, style: TextStyle): GlyphRun[] {
   const text = clean(line);
   if (!text) return [];
   // work on UTF-16 indices as bidi-js does, keeping surrogate pairs together
@@ -124,9 +124,9 @@ export function visualRuns(doc: PDFKit.PDFDocument, line: string, base: Directio
   });
 }
 
-export const runsWidth = (runs: readonly GlyphRun[]) => runs.reduce((w, r) => w + r.width, 0);
+const runsWidth = (runs: readonly GlyphRun[]) => runs.reduce((w, r) => w + r.width, 0);
 
-export function textWidth(doc: PDFKit.PDFDocument, text: string, base: Direction, style: TextStyle): number {
+function textWidth(doc: PDFKit.PDFDocument, text: string, base: Direction, style: TextStyle): number {
   return runsWidth(visualRuns(doc, text, base, style));
 }
 
@@ -157,13 +157,7 @@ export function drawLine(doc: PDFKit.PDFDocument, line: string, base: Direction,
 }
 
 /** The line itself when it fits, else as much of its logical start as fits, with an ellipsis. */
-export function fitLine(
-  doc: PDFKit.PDFDocument,
-  line: string,
-  base: Direction,
-  style: TextStyle,
-  width: number,
-): string {
+function fitLine(doc: PDFKit.PDFDocument, line: string, base: Direction, style: TextStyle, width: number): string {
   const text = clean(line);
   if (textWidth(doc, text, base, style) <= width) return text;
   const chars = [...text];

@@ -4,7 +4,7 @@ import { CLIENT_ACTIONS } from "@sufra/schema";
 import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
 
 const count = z.number().int().min(0);
-export const adminStatsSchema = z.object({
+const adminStatsSchema = z.object({
   totalClients: count,
   activeClients: count,
   pendingApprovals: count,

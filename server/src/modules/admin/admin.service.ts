@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 const RECENT_CLIENTS = 10;
 
 /** Midnight in Asia/Kuwait (UTC+3, no daylight saving), as a UTC instant. */
-export function startOfKuwaitDay(now = new Date()) {
+function startOfKuwaitDay(now = new Date()) {
   const kuwait = new Date(now.getTime() + 3 * 3_600_000);
   return new Date(Date.UTC(kuwait.getUTCFullYear(), kuwait.getUTCMonth(), kuwait.getUTCDate()) - 3 * 3_600_000);
 }

@@ -5,7 +5,7 @@ import type { ModuleJobs } from "../../jobs/scheduler.ts";
 import type { AnalyticsService } from "./analytics.service.ts";
 import { METRICS_STEP_JOB } from "./metrics.ts";
 
-export const METRICS_JOB = "metrics.collect";
+const METRICS_JOB = "metrics.collect";
 
 export function analyticsJobs(
   analytics: Pick<AnalyticsService, "collectMetrics" | "collectStep">,

@@ -32,7 +32,7 @@ const restFigures = (f: AnalyticsFigures) => ({
   engagement_rate: f.engagementRate,
 });
 
-export const restOverview = (o: AnalyticsOverview) => ({
+const restOverview = (o: AnalyticsOverview) => ({
   client_id: o.clientId,
   from: o.from,
   to: o.to,
@@ -45,7 +45,7 @@ export const restOverview = (o: AnalyticsOverview) => ({
 });
 
 /** The parameters every analytics path takes, from the query string. */
-export const commonQuery = (q: Request["query"]) => ({
+const commonQuery = (q: Request["query"]) => ({
   clientId: one(q.client_id),
   from: one(q.from),
   to: one(q.to),
@@ -68,7 +68,7 @@ const restPostFigures = (
   engagement: f.engagement,
   engagement_rate: f.engagementRate,
 });
-export const restTopPost = (p: TopPost) => ({
+const restTopPost = (p: TopPost) => ({
   post_id: p.postId,
   excerpt: p.excerpt,
   platforms: p.platforms,
@@ -85,7 +85,7 @@ const restContentFigures = (f: ContentFigures) => ({
   average_engagement: f.averageEngagement,
 });
 
-export const restEngagement = (e: AnalyticsEngagement) => ({
+const restEngagement = (e: AnalyticsEngagement) => ({
   client_id: e.clientId,
   from: e.from,
   to: e.to,
@@ -95,7 +95,7 @@ export const restEngagement = (e: AnalyticsEngagement) => ({
   simulated_included: e.simulatedIncluded,
 });
 
-export const restPlatform = (d: AnalyticsPlatformDetail) => ({
+const restPlatform = (d: AnalyticsPlatformDetail) => ({
   client_id: d.clientId,
   platform: d.platform,
   from: d.from,
@@ -108,7 +108,7 @@ export const restPlatform = (d: AnalyticsPlatformDetail) => ({
   simulated_included: d.simulatedIncluded,
 });
 
-export const restTopPosts = (t: AnalyticsTopPosts) => ({
+const restTopPosts = (t: AnalyticsTopPosts) => ({
   client_id: t.clientId,
   from: t.from,
   to: t.to,
@@ -118,7 +118,7 @@ export const restTopPosts = (t: AnalyticsTopPosts) => ({
   simulated_included: t.simulatedIncluded,
 });
 
-export const restContent = (c: AnalyticsContent) => ({
+const restContent = (c: AnalyticsContent) => ({
   client_id: c.clientId,
   from: c.from,
   to: c.to,

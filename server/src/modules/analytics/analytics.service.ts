@@ -40,7 +40,7 @@ import { dailyFigures, publishedPostCount, simulatedByDefault, type FigureScope 
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 
 export type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
-export type { ContentBreakdown, ContentFigures, ContentGroup, HeatCell } from "./content.ts";
+export type { ContentFigures, ContentGroup, HeatCell } from "./content.ts";
 export type { PostFigures, TopPost } from "./published-posts.ts";
 export type { PlatformSeries, SeriesPoint } from "./series.ts";
 export type { AnalyticsQuery, Scoped } from "./query.ts";

@@ -102,7 +102,7 @@ export async function collectAudience(
 
 // ---------------------------------------------------------------- followers for the overview
 
-export interface FollowerTotals {
+interface FollowerTotals {
   /** the sum of each account's latest count on or before `day`; null when no account has one */
   current: number | null;
   /** the same on or before `previousDay` */
@@ -114,7 +114,7 @@ export interface FollowerTotals {
  * A business's followers on a Kuwait day: each of its accounts' latest recorded count on or before
  * that day, added up over its networks (one index probe per account and day, on (account, day)).
  */
-export async function followerTotals(
+async function followerTotals(
   db: Pick<Db, "$queryRaw">,
   q: { businessId: string; day: string; previousDay: string; includeSimulated: boolean; platform?: Platform },
 ): Promise<FollowerTotals> {
@@ -165,7 +165,7 @@ export const AUDIENCE_GAPS = [
   "no_reading_yet",
   "no_demographics",
 ] as const;
-export type AudienceGap = (typeof AUDIENCE_GAPS)[number];
+type AudienceGap = (typeof AUDIENCE_GAPS)[number];
 
 export interface AudienceShare {
   key: string;

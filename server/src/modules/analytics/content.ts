@@ -107,7 +107,7 @@ export function occasionOf(
 }
 
 /** A caption's language; a caption without letters is read from its hashtags. */
-export function languageOf(post: Pick<PublishedPost, "content" | "hashtags">) {
+function languageOf(post: Pick<PublishedPost, "content" | "hashtags">) {
   const text = /\p{L}/u.test(post.content) ? post.content : post.hashtags.join(" ");
   return captionLanguageOf(arabicShare(text));
 }

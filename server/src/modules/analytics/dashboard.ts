@@ -49,7 +49,7 @@ export interface ClientActivity {
   scheduledFor: Date | null;
 }
 
-export interface DashboardAnalytics {
+interface DashboardAnalytics {
   /** the 30 Kuwait days the figures cover, today included */
   period: { from: string; to: string };
   /** posts published in the period, each once: the same count as analytics' publishedPosts for these days */

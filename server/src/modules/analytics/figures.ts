@@ -23,7 +23,7 @@ export interface AnalyticsTotals extends AnalyticsFigures {
   followers: number | null;
 }
 
-export const SUMS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
+const SUMS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
 export type Sums = Record<(typeof SUMS)[number], number>;
 /** The order networks are listed in everywhere: the registry's (docs/architecture.md#network-packs). */
 export const PLATFORM_ORDER: readonly Platform[] = PLATFORMS;

@@ -10,7 +10,7 @@ import type { Db } from "../../db/prisma.ts";
 import { audienceOf, engagementOf, PLATFORM_ORDER, rateOver, type FigureCounts } from "./figures.ts";
 import type { FigureScope } from "./source.ts";
 
-export interface TargetFigures extends FigureCounts {
+interface TargetFigures extends FigureCounts {
   platform: Platform;
   permalink: string | null;
 }
@@ -23,7 +23,7 @@ export interface PostFigures extends FigureCounts {
 }
 
 /** What a published post is, apart from its figures. */
-export interface PostFacts {
+interface PostFacts {
   id: string;
   content: string;
   hashtags: string[];
@@ -53,7 +53,7 @@ const ORDER: Record<TopPostsSort, Prisma.Sql> = {
   shares: Prisma.sql`sum(pt.shares)`,
 };
 
-export const figuresOf = (t: Omit<TargetFigures, "platform" | "permalink">, audience = audienceOf(t)): PostFigures => ({
+const figuresOf = (t: Omit<TargetFigures, "platform" | "permalink">, audience = audienceOf(t)): PostFigures => ({
   reach: t.reach,
   views: t.views,
   likes: t.likes,

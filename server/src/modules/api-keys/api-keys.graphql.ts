@@ -16,7 +16,7 @@ const ApiKeyUsageDay = builder.objectRef<UsageDay>("ApiKeyUsageDay").implement({
   }),
 });
 
-export const ApiKey = builder.objectRef<ApiKeyRow>("ApiKey").implement({
+const ApiKey = builder.objectRef<ApiKeyRow>("ApiKey").implement({
   description: "A key for the business's own software. The key itself is shown only once, when it is created.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The key's id (a UUID), not the key itself." }),

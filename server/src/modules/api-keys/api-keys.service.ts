@@ -41,7 +41,7 @@ export interface ApiKeysOptions {
 }
 
 /** The most days `usage` reads back (the page shows 30). */
-export const API_KEY_USAGE_MAX_DAYS = 90;
+const API_KEY_USAGE_MAX_DAYS = 90;
 
 /** One Kuwait day of a key: its GraphQL requests and how many answered with errors. */
 export interface ApiKeyUsageDay {
@@ -76,7 +76,7 @@ interface KeyRow {
 }
 
 /** sk_live_ and 32 random base64url characters (24 random bytes). */
-export function newApiKey() {
+function newApiKey() {
   const key = API_KEY_PREFIX + randomBytes((API_KEY_RANDOM_LENGTH * 3) / 4).toString("base64url");
   return { key, prefix: key.slice(0, API_KEY_DISPLAY_LENGTH), keyHash: hashToken(key) };
 }

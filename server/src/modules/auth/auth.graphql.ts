@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { LocaleEnum, PlanEnum, RoleEnum } from "../../graphql/enums.ts";
 
-export const User = builder.prismaObject("User", {
+const User = builder.prismaObject("User", {
   description: "A person who signs in to Sufra: an admin, or one of a business's people.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The person's id (a UUID)." }),

@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Role } from "@sufra/schema";
 import { AppError } from "../../kernel/errors.ts";
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const VERIFY_EMAIL_TTL_HOURS = 48;
 export const RESET_PASSWORD_TTL_HOURS = 1;

@@ -40,7 +40,7 @@ import { applyPaidPayment, lockSubscription, subscriptionShape } from "./subscri
 const DAY = 86_400_000;
 
 /** What a row of the admin's payments list carries: the payment, its business's name and its invoice's number. */
-export const adminPaymentInclude = {
+const adminPaymentInclude = {
   // its business's status and subscription: what an admin may do to it from the row (clientActions)
   business: { select: { companyName: true, status: true, subscription: { select: { status: true, renewsAt: true } } } },
   invoice: { select: { id: true, number: true } },

@@ -15,7 +15,7 @@ import type { AdminPaymentRow, BillingAdmin } from "./admin.ts";
 import { PaymentPurposeEnum } from "./billing.graphql.ts";
 import { invoicePdfPath } from "./invoices.ts";
 
-export const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").implement({
+const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").implement({
   description: "A payment of any business, as the admin's payments list shows it. Money in fils (1 KWD = 1000 fils).",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The payment's id (a UUID)." }),

@@ -18,7 +18,7 @@ import type {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export const restAdminPayment = (p: AdminPaymentRow): z.output<typeof restAdminPaymentSchema> => ({
+const restAdminPayment = (p: AdminPaymentRow): z.output<typeof restAdminPaymentSchema> => ({
   id: p.id,
   business_id: p.businessId,
   business_name: p.business.companyName,

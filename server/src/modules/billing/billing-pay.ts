@@ -33,7 +33,7 @@ import { applyPaidPayment, lockSubscription, type ApplyResult } from "./subscrip
 
 const DAY = 86_400_000;
 /** Tap's page expires an unfinished charge after 30 minutes; the sweep reads pending payments older than that. */
-export const PENDING_SETTLE_AFTER_MS = 30 * 60_000;
+const PENDING_SETTLE_AFTER_MS = 30 * 60_000;
 /** A charge still pending this long after it was made is abandoned (the person never finished). */
 const PENDING_GIVE_UP_MS = DAY;
 

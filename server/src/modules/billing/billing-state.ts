@@ -26,7 +26,7 @@ import { planToBuy, type Access, type BillingContext } from "./billing-context.t
 
 const DAY = 86_400_000;
 /** How many payments the billing page lists. */
-export const BILLING_PAYMENTS_SHOWN = 50;
+const BILLING_PAYMENTS_SHOWN = 50;
 
 export interface PlanOffer {
   plan: PlanId;

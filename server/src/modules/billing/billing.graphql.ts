@@ -7,7 +7,7 @@ import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { Payment } from "../../generated/prisma/client.ts";
 import type { BillingState, ChargeStart, PlanChangeOutcome, PlanOffer } from "./billing.service.ts";
 
-export const PaymentSourceEnum = builder.enumType("PaymentSource", {
+const PaymentSourceEnum = builder.enumType("PaymentSource", {
   description: "How the person pays on the payment gateway's page (Tap Payments).",
   values: upper(PAYMENT_SOURCES, {
     knet: "KNET, Kuwait's debit card network (the person's bank page; nothing is stored).",
@@ -47,7 +47,7 @@ const PlanChangeOutcomeEnum = builder.enumType("PlanChangeOutcome", {
   }),
 });
 
-export const BillingPayment = builder.objectRef<Payment>("BillingPayment").implement({
+const BillingPayment = builder.objectRef<Payment>("BillingPayment").implement({
   description: "A payment of the business: asked of the payment gateway, or recorded by an admin (a bank transfer).",
   fields: (t) => ({
     id: t.exposeID("id", {
@@ -128,7 +128,7 @@ const BankTransfer = builder.objectRef<NonNullable<BillingState["bankTransfer"]>
   }),
 });
 
-export const Billing = builder.objectRef<BillingState>("Billing").implement({
+const Billing = builder.objectRef<BillingState>("Billing").implement({
   description:
     "The business's subscription as its billing page shows it: the plan and its period, the next charge, how to pay, the payments.",
   fields: (t) => ({

@@ -8,7 +8,7 @@ import type { ModuleJobs } from "../../jobs/scheduler.ts";
 import type { BillingService } from "./billing.service.ts";
 import { LIFECYCLE_JOB, type Lifecycle } from "./lifecycle.ts";
 
-export const SETTLE_PAYMENTS_JOB = "billing.settle-payments";
+const SETTLE_PAYMENTS_JOB = "billing.settle-payments";
 const HOUR = 3_600_000;
 
 export function billingJobs(

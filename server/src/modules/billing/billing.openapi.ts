@@ -18,7 +18,7 @@ const tag = "Billing";
 const plan = z.enum(PLAN_IDS);
 const fils = z.number().int();
 
-export const restPaymentSchema = named(
+const restPaymentSchema = named(
   "BillingPayment",
   z.object({
     id: z.string(),

@@ -10,9 +10,9 @@ import type { Services } from "../../services.ts";
 import type { BillingState, ChargeStart } from "./billing.service.ts";
 
 /** Tap's webhook is a charge object of a few KiB; anything larger is not one (PAYLOAD_TOO_LARGE). */
-export const TAP_WEBHOOK_MAX_BYTES = 64 * 1024;
+const TAP_WEBHOOK_MAX_BYTES = 64 * 1024;
 
-export const restPayment = (p: Payment) => ({
+const restPayment = (p: Payment) => ({
   id: p.id,
   purpose: p.purpose,
   plan: p.plan,
@@ -31,7 +31,7 @@ export const restPayment = (p: Payment) => ({
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export const restBilling = (b: BillingState) => ({
+const restBilling = (b: BillingState) => ({
   plan: b.plan,
   status: b.status,
   can_manage: b.canManage,

@@ -4,7 +4,6 @@
 // the account holder manage; the business's other people read. Three parts at their seams, sharing one
 // context (billing-context.ts; docs/architecture.md#payment-rules): pay and settle (billing-pay.ts), plan
 // changes (billing-plans.ts), the page's state (billing-state.ts).
-import { PAY_AHEAD_DAYS } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { billingContext, type BillingOptions } from "./billing-context.ts";
 import { createPayAndSettle } from "./billing-pay.ts";
@@ -28,5 +27,3 @@ export function createBillingService(deps: Deps, opts: BillingOptions) {
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;
-/** Days before the period's end from which "Pay now" pays the next month (shown on the page). */
-export const BILLING_PAY_AHEAD_DAYS = PAY_AHEAD_DAYS;

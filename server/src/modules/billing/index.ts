@@ -2,4 +2,4 @@
 // fall due and stop; payments through the gateway or recorded by an admin; invoices. Other modules use only what
 // is named here (add names with small edits); services.ts builds billing's services, jobs and doors from its files.
 // what a stopped subscription or a plan below Premium may not do (rights.ts), checked by posts, studio, team and the doors
-export { assertRunning, isReadOnlyMember, requireRunning, requireWriter } from "./rights.ts";
+export { assertRunning, requireRunning } from "./rights.ts";

@@ -29,11 +29,11 @@ import { ensureRoom, rule } from "../../kernel/pdf/page.ts";
 
 // ------------------------------------------------------------------ the document
 
-export type InvoiceKind = "invoice" | "credit_note";
-export type InvoiceStatus = "paid" | "due" | "refunded" | "partially_refunded";
+type InvoiceKind = "invoice" | "credit_note";
+type InvoiceStatus = "paid" | "due" | "refunded" | "partially_refunded";
 export type InvoicePaymentMethod = "knet" | "card" | "apple_pay" | "bank_transfer" | "other";
 
-export interface InvoiceLine {
+interface InvoiceLine {
   description: { en: string; ar: string };
   /** The period the line pays for, shown as days in Kuwait (both dates as given: pass the last day covered as the end). */
   periodStart?: Date | null;
@@ -42,7 +42,7 @@ export interface InvoiceLine {
   amountFils: number;
 }
 
-export interface InvoicePayment {
+interface InvoicePayment {
   method: InvoicePaymentMethod;
   reference?: string | null;
   paidAt?: Date | null;

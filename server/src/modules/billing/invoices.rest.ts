@@ -8,7 +8,7 @@ import type { InvoiceSummary } from "./invoices.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
-export const restInvoice = (i: InvoiceSummary) => ({
+const restInvoice = (i: InvoiceSummary) => ({
   id: i.id,
   number: i.number,
   kind: i.kind,

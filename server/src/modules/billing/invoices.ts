@@ -47,7 +47,7 @@ const DAY = 86_400_000;
 export type Seller = InvoiceDocument["seller"];
 
 /** One line of an invoice as stored (Invoice.lines): the period is the payment's own, its end exclusive. */
-export interface StoredLine {
+interface StoredLine {
   description: { en: string; ar: string };
   /** ISO instants; `periodEnd` is the next period's start (the PDF shows the day before) */
   periodStart: string | null;
@@ -78,13 +78,13 @@ function monthsIn(start: Date, end: Date): number {
 }
 
 /** The description of a period payment: "Sufra Professional plan, 1 month". */
-export function periodDescription(plan: PlanId, months: number): { en: string; ar: string } {
+function periodDescription(plan: PlanId, months: number): { en: string; ar: string } {
   const m = monthsText(months);
   return { en: `Sufra ${PLANS[plan].name.en} plan, ${m.en}`, ar: `باقة سفرة ${PLANS[plan].name.ar}، ${m.ar}` };
 }
 
 /** The description of an upgrade: "Upgrade to the Sufra Premium plan, difference for 12 of 30 days". */
-export function upgradeDescription(plan: PlanId, daysLeft: number, daysInPeriod: number): { en: string; ar: string } {
+function upgradeDescription(plan: PlanId, daysLeft: number, daysInPeriod: number): { en: string; ar: string } {
   return {
     en: `Upgrade to the Sufra ${PLANS[plan].name.en} plan, difference for ${daysLeft} of ${daysInPeriod} days`,
     ar: `الترقية إلى باقة سفرة ${PLANS[plan].name.ar}، الفرق عن ${daysLeft} من ${daysInPeriod} يومًا`,
@@ -102,7 +102,7 @@ function refundDescription(invoiceNo: string | null, reason: string): { en: stri
 // ------------------------------------------------------------------ issuing
 
 /** The next number of a kind in a Kuwait year: the counter row is created or incremented, and stays locked until `tx` ends. */
-export async function takeNumber(tx: Tx, kind: InvoiceKindName, year: number): Promise<number> {
+async function takeNumber(tx: Tx, kind: InvoiceKindName, year: number): Promise<number> {
   const rows = await tx.$queryRaw<{ last: number }[]>`
     INSERT INTO invoice_counters (kind, year, last) VALUES (${kind}::"InvoiceKind", ${year}, 1)
     ON CONFLICT (kind, year) DO UPDATE SET last = invoice_counters.last + 1
@@ -301,7 +301,7 @@ export async function issueCreditNote(
 const METHODS: readonly InvoicePaymentMethod[] = ["knet", "card", "apple_pay", "bank_transfer", "other"];
 
 /** The PDF's document of an invoice row, in a language and digits (the row is the same whichever). */
-export async function invoiceDocument(
+async function invoiceDocument(
   db: Db | Tx,
   invoice: Invoice,
   view: { locale: Locale; digits: DigitStyle },
@@ -480,4 +480,3 @@ export function createInvoicesService(deps: Pick<Deps, "db" | "config">) {
     },
   };
 }
-export type InvoicesService = ReturnType<typeof createInvoicesService>;

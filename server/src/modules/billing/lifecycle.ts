@@ -36,11 +36,11 @@ const DAY = 86_400_000;
 export const LIFECYCLE_JOB = "billing.lifecycle";
 
 /** Kuwait calendar days from `now`'s day to `at`'s day (a reminder "in 3 days" is sent on one Kuwait day, once). */
-export function kuwaitDaysUntil(now: Date, at: Date): number {
+function kuwaitDaysUntil(now: Date, at: Date): number {
   return Math.round((Date.parse(kuwaitDate(at)) - Date.parse(kuwaitDate(now))) / DAY);
 }
 
-export const graceEndsAt = (pastDueSince: Date) => new Date(pastDueSince.getTime() + GRACE_DAYS * DAY);
+const graceEndsAt = (pastDueSince: Date) => new Date(pastDueSince.getTime() + GRACE_DAYS * DAY);
 
 /**
  * A business that stopped runs again (a payment, gifted trial days): the targets it held go out,

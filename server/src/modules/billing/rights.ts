@@ -38,8 +38,3 @@ export async function isReadOnlyMember(
   if (!row || row.plan === "premium") return false;
   return row.holder !== viewer.userId;
 }
-
-/** Throws READ_ONLY_MEMBER for a read-only member (isReadOnlyMember). */
-export async function requireWriter(db: Db | Tx, viewer: Parameters<typeof isReadOnlyMember>[1]): Promise<void> {
-  if (await isReadOnlyMember(db, viewer)) throw new AppError("READ_ONLY_MEMBER");
-}

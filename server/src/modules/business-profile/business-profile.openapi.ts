@@ -28,7 +28,7 @@ export const restMenuItemSchema = named(
     position: z.number().int(),
   }),
 );
-export const restDeliveryAppSchema = named(
+const restDeliveryAppSchema = named(
   "DeliveryApp",
   z.object({ app: z.enum(DELIVERY_APP_KEYS), name: z.string().nullable(), url: z.string() }),
 );

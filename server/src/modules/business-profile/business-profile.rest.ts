@@ -12,7 +12,7 @@ import type {
   restMenuItemSchema,
 } from "./business-profile.openapi.ts";
 
-export const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema> => ({
+const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema> => ({
   id: m.id,
   name: m.name,
   name_ar: m.nameAr,
@@ -20,7 +20,7 @@ export const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema
   position: m.position,
 });
 
-export const restBusinessProfile = (p: BusinessProfileView): z.output<typeof restBusinessProfileSchema> => ({
+const restBusinessProfile = (p: BusinessProfileView): z.output<typeof restBusinessProfileSchema> => ({
   company_name: p.companyName,
   name_ar: p.nameAr,
   cuisine: p.cuisine,
@@ -52,7 +52,7 @@ const restHabits = (v: PartialVoice) => ({
   hashtag_script: v.hashtagScript ?? null,
 });
 
-export const restBusinessVoice = (v: BusinessVoiceView): z.output<typeof restBusinessVoiceSchema> => {
+const restBusinessVoice = (v: BusinessVoiceView): z.output<typeof restBusinessVoiceSchema> => {
   const e = v.learned.evidence;
   return {
     voice: restHabits(v.voice) as z.output<typeof restBusinessVoiceSchema>["voice"],

@@ -83,7 +83,7 @@ export interface BusinessProfileView {
   menu: MenuItemRow[];
 }
 
-export const menuItemRow = (m: MenuItem): MenuItemRow => ({
+const menuItemRow = (m: MenuItem): MenuItemRow => ({
   id: m.id,
   name: m.name,
   nameAr: m.nameAr,

@@ -6,7 +6,7 @@ import type { Db } from "../../db/prisma.ts";
 
 const SEEDED: AuditAction = "demo.profile_seeded";
 
-export const DEMO_PROFILE = {
+const DEMO_PROFILE = {
   nameAr: "مقهى سفرة التجريبي",
   cuisine: "cafe",
   area: "salmiya",

@@ -11,7 +11,7 @@ import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
 import type { HolidayOverrideRow } from "./calendar.service.ts";
 
-export const HolidayKindEnum = builder.enumType("HolidayKind", {
+const HolidayKindEnum = builder.enumType("HolidayKind", {
   description:
     "public: a public holiday; islamic: an Islamic occasion; national: National and Liberation Days; season: Ramadan's start and end; school: a school break an admin announced.",
   values: upper<HolidayKind>(HOLIDAY_KINDS, {

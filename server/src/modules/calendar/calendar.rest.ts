@@ -6,7 +6,7 @@ import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { HolidayOverrideRow } from "./calendar.service.ts";
 
-export const restHoliday = (h: KuwaitHoliday) => ({
+const restHoliday = (h: KuwaitHoliday) => ({
   date: h.date,
   name_en: h.nameEn,
   name_ar: h.nameAr,

@@ -91,11 +91,11 @@ export interface HolidayOverrideRow {
 }
 
 /** Every admin correction of the Kuwait calendar, read once per request (kernel/request-memo.ts). */
-export const holidayOverrideRows = (db: Db): Promise<HolidayOverride[]> =>
+const holidayOverrideRows = (db: Db): Promise<HolidayOverride[]> =>
   oncePerRequest("holidayOverrides", () => db.holidayOverride.findMany());
 
 /** A stored correction or announcement as the calendar's rules take it (a school break with its length). */
-export const holidayOverrideInput = (r: HolidayOverride): HolidayOverrideInput => ({
+const holidayOverrideInput = (r: HolidayOverride): HolidayOverrideInput => ({
   occasionKey: r.occasionKey,
   year: r.year,
   occurrence: r.occurrence,

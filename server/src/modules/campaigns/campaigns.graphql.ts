@@ -9,7 +9,7 @@ import type { CampaignView } from "./campaign-view.ts";
 import type { CampaignDetail } from "./campaigns.service.ts";
 import type { CampaignFigures, CampaignRollup as RollupShape } from "./rollup.ts";
 
-export const CampaignGoalEnum = builder.enumType("CampaignGoal", {
+const CampaignGoalEnum = builder.enumType("CampaignGoal", {
   description: "awareness (reach), footfall (visits), orders, launch (views)",
   values: upper(CAMPAIGN_GOAL_KEYS, {
     awareness: "Reach more people: measured by reach, from the networks.",
@@ -18,7 +18,7 @@ export const CampaignGoalEnum = builder.enumType("CampaignGoal", {
     launch: "Launch something new: measured by views, from the networks.",
   }),
 });
-export const CampaignMetricEnum = builder.enumType("CampaignMetric", {
+const CampaignMetricEnum = builder.enumType("CampaignMetric", {
   description: "The figure a campaign goal is measured by.",
   values: upper(["reach", "views", "visits", "orders"] as const, {
     reach: "Accounts reached by the campaign's posts (from the networks).",
@@ -27,7 +27,7 @@ export const CampaignMetricEnum = builder.enumType("CampaignMetric", {
     orders: "Orders, entered by hand.",
   }),
 });
-export const CampaignPhaseEnum = builder.enumType("CampaignPhase", {
+const CampaignPhaseEnum = builder.enumType("CampaignPhase", {
   description: "Where today (in Kuwait) stands in a campaign's days.",
   values: upper(["upcoming", "running", "ended"] as const, {
     upcoming: "Today is before its first day.",
@@ -215,7 +215,7 @@ const CampaignRollup = builder.objectRef<RollupShape>("CampaignRollup").implemen
 
 type CampaignShape = CampaignView & Partial<Pick<CampaignDetail, "rollup" | "posts">>;
 
-export const Campaign = builder.objectRef<CampaignShape>("Campaign").implement({
+const Campaign = builder.objectRef<CampaignShape>("Campaign").implement({
   description: "A business's campaign: a goal over a range of Kuwait days, a budget, an occasion, and its posts.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The campaign's id (a UUID)." }),

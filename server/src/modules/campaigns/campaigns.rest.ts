@@ -18,7 +18,7 @@ const restFigures = (f: CampaignFigures) => ({
   engagement_rate: f.engagementRate,
 });
 
-export const restCampaignDetail = (c: CampaignDetail) => {
+const restCampaignDetail = (c: CampaignDetail) => {
   const r = c.rollup;
   return {
     ...restCampaign(c),

@@ -35,7 +35,7 @@ export interface CampaignProgressView {
   percent: number | null;
 }
 
-export interface CampaignSpend {
+interface CampaignSpend {
   budgetFils: number | null;
   costPer1000ReachFils: number | null;
   /** Per visit or order (footfall, orders), or per 1,000 reached or viewed (awareness, launch). */
@@ -79,7 +79,7 @@ const zero = (): Sums => ({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0,
 const PLATFORM_ORDER: readonly PlatformName[] = PLATFORMS;
 
 /** The goal's figure: reach or views from the networks, visits or orders entered by hand. */
-export function goalActual(
+function goalActual(
   c: Pick<RollupCampaign, "goal" | "goalResult">,
   f: { reach: number; views: number },
 ): number | null {

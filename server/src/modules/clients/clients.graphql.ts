@@ -73,7 +73,7 @@ const AuditEntry = builder.objectRef<AuditRow>("AuditEntry").implement({
 });
 
 /** A business that signed up (a "client" of the admin console, docs/architecture.md#names). */
-export const Client = builder.prismaObject("Business", {
+const Client = builder.prismaObject("Business", {
   description: "A business that signed up (a client of the admin console): its details, status and subscription.",
   name: "Client",
   fields: (t) => ({

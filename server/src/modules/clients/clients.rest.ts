@@ -8,7 +8,7 @@ import type { ClientRecord } from "./clients.service.ts";
 import type { z } from "zod";
 import type { restClientSchema } from "./clients.openapi.ts";
 
-export const restClient = (b: ClientRecord): z.output<typeof restClientSchema> => ({
+const restClient = (b: ClientRecord): z.output<typeof restClientSchema> => ({
   id: b.id,
   company_name: b.companyName,
   contact_name: b.contactName,

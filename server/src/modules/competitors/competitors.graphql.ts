@@ -26,7 +26,7 @@ const METRIC_NAMES: Record<CompetitorMetric, string> = {
   avgEngagement: "AVG_ENGAGEMENT",
 };
 
-export const CompetitorSourceEnum = builder.enumType("CompetitorSource", {
+const CompetitorSourceEnum = builder.enumType("CompetitorSource", {
   description: "How a reading came: by hand, from a CSV file, or read from Instagram.",
   values: upper(COMPETITOR_SOURCES, {
     manual: "Entered by hand (saveCompetitorSnapshot).",
@@ -39,7 +39,7 @@ const METRIC_DESCRIPTIONS: Record<CompetitorMetric, string> = {
   postsPerWeek: "Posts a week on average.",
   avgEngagement: "Average engagement: likes and comments over followers, per post, in percent.",
 };
-export const CompetitorMetricEnum = builder.enumType("CompetitorMetric", {
+const CompetitorMetricEnum = builder.enumType("CompetitorMetric", {
   description: "A figure the benchmark compares.",
   values: Object.fromEntries(
     COMPETITOR_METRICS.map((m) => [METRIC_NAMES[m], { value: m, description: METRIC_DESCRIPTIONS[m] }]),
@@ -49,7 +49,7 @@ export const CompetitorMetricEnum = builder.enumType("CompetitorMetric", {
 /** People of a business, or an API key acting for one. */
 const ofBusiness = { authScopes: { business: true } } as const;
 
-export const CompetitorSnapshot = builder.objectRef<SnapshotView>("CompetitorSnapshot").implement({
+const CompetitorSnapshot = builder.objectRef<SnapshotView>("CompetitorSnapshot").implement({
   description: "A competitor's public figures on one Kuwait day.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The reading's id (a UUID)." }),
@@ -78,7 +78,7 @@ export const CompetitorSnapshot = builder.objectRef<SnapshotView>("CompetitorSna
   }),
 });
 
-export const Competitor = builder.objectRef<CompetitorRow & { latest?: SnapshotView | null }>("Competitor").implement({
+const Competitor = builder.objectRef<CompetitorRow & { latest?: SnapshotView | null }>("Competitor").implement({
   description: "An account on another business's network that this business follows.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The competitor's id (a UUID)." }),

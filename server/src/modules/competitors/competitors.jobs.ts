@@ -3,7 +3,7 @@
 import type { ModuleJobs } from "../../jobs/scheduler.ts";
 import type { DiscoveryConnectionService } from "./discovery-connection.service.ts";
 
-export const DISCOVERY_EXPIRING_JOB = "competitors.discovery-expiring";
+const DISCOVERY_EXPIRING_JOB = "competitors.discovery-expiring";
 const DAY_MS = 86_400_000;
 
 export function competitorsJobs(discovery: Pick<DiscoveryConnectionService, "notifyExpiring">): ModuleJobs {

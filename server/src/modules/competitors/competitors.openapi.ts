@@ -44,7 +44,7 @@ const base = {
   updated_at: isoDateTime,
 };
 /** A competitor; `latest` (its newest reading) where the answer carries it. */
-export const restCompetitorSchema = named(
+const restCompetitorSchema = named(
   "Competitor",
   z.object({ ...base, latest: restSnapshotSchema.nullable().optional() }),
 );

@@ -15,7 +15,7 @@ import type { restSnapshotSchema } from "./competitors.openapi.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
-export const restSnapshot = (s: SnapshotView): z.output<typeof restSnapshotSchema> => ({
+const restSnapshot = (s: SnapshotView): z.output<typeof restSnapshotSchema> => ({
   id: s.id,
   competitor_id: s.competitorId,
   day: isoDay(s.day),
@@ -29,7 +29,7 @@ export const restSnapshot = (s: SnapshotView): z.output<typeof restSnapshotSchem
   updated_at: s.updatedAt.toISOString(),
 });
 
-export const restCompetitor = (c: Competitor & { latest?: SnapshotView | null }) => ({
+const restCompetitor = (c: Competitor & { latest?: SnapshotView | null }) => ({
   id: c.id,
   name: c.name,
   platform: c.platform,
@@ -51,7 +51,7 @@ const restOwn = (o: OwnFigures) => ({
   simulated: o.simulated,
 });
 
-export const restBenchmark = (b: CompetitorBenchmark) => ({
+const restBenchmark = (b: CompetitorBenchmark) => ({
   from: b.from,
   to: b.to,
   days: b.days,
@@ -66,7 +66,7 @@ export const restBenchmark = (b: CompetitorBenchmark) => ({
   summary: { en: b.summaryEn, ar: b.summaryAr, points: b.summary },
 });
 
-export const restDiscovery = (d: DiscoveryStatus) => ({
+const restDiscovery = (d: DiscoveryStatus) => ({
   configured: d.configured,
   demo: d.demo,
   status: d.status,

@@ -23,13 +23,13 @@ import {
   type FacebookDiscovery,
 } from "../../networks/facebook/discovery.ts";
 
-export const DISCOVERY_PURPOSE = "competitor_discovery";
+const DISCOVERY_PURPOSE = "competitor_discovery";
 const DAY_MS = 86_400_000;
 const STATE_TTL_MS = 15 * 60_000;
 const DEFAULT_RETURN = "/competitors";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export type DiscoveryStatusName = "not_connected" | "connected" | "reconnect_needed";
+type DiscoveryStatusName = "not_connected" | "connected" | "reconnect_needed";
 
 export interface DiscoveryStatus {
   /** this server can sign in for discovery (facebook-discovery.ts configured) */

@@ -5,7 +5,7 @@ import { COMPETITOR_THEMES_MAX, daysBetween, themesOf } from "@sufra/schema";
 import { DISCOVERY_MEDIA_LIMIT, type DiscoveredAccount } from "../../networks/facebook/discovered-account.ts";
 
 /** Posts per week are counted over the last four weeks. */
-export const DISCOVERY_WINDOW_DAYS = 28;
+const DISCOVERY_WINDOW_DAYS = 28;
 const DAY_MS = 86_400_000;
 
 export interface CompetitorFigures {

@@ -15,7 +15,7 @@ export type GettingStartedStepKey = (typeof GETTING_STARTED_STEPS)[number];
 
 /** What a guest asks first: what is served (cuisine and the menu), where (area) and when (hours). */
 export const PROFILE_NEEDS = ["cuisine", "area", "hours", "menu"] as const;
-export type ProfileNeed = (typeof PROFILE_NEEDS)[number];
+type ProfileNeed = (typeof PROFILE_NEEDS)[number];
 
 export interface GettingStartedStep {
   key: GettingStartedStepKey;

@@ -4,7 +4,7 @@ import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts
 
 const state = z.enum(["healthy", "degraded", "down"]);
 /** health.service.ts check(): each part's state, why one is not healthy, and the measurements. */
-export const healthSchema = z.object({
+const healthSchema = z.object({
   status: state,
   api: state,
   database: state,

@@ -5,7 +5,7 @@ import type pg from "pg";
 import { HEARTBEAT_JOB } from "../../jobs/scheduler.ts";
 
 export type HealthState = "healthy" | "degraded" | "down";
-export type HealthPart = "api" | "database" | "scheduler";
+type HealthPart = "api" | "database" | "scheduler";
 /** e.g. {part: "database", code: "slow_round_trip", value: 320, limit: 250} (milliseconds or seconds, per code) */
 export interface HealthReason {
   part: HealthPart;

@@ -231,5 +231,3 @@ export function createInboxFiguresService(deps: Pick<Deps, "db">, analytics: Pic
     },
   };
 }
-
-export type InboxFiguresService = ReturnType<typeof createInboxFiguresService>;

@@ -22,7 +22,7 @@ import type {
 } from "./inbox.service.ts";
 import { threadOf, type BulkItemResult, type InboxRow } from "./replies.ts";
 
-export const ReviewSourceEnum = builder.enumType("ReviewSource", {
+const ReviewSourceEnum = builder.enumType("ReviewSource", {
   description: "Where the review was posted.",
   values: upper(REVIEW_SOURCE_KEYS, {
     google: "Google, the search and maps reviews.",
@@ -36,7 +36,7 @@ export const ReviewSourceEnum = builder.enumType("ReviewSource", {
     other: "Another place than those listed.",
   }),
 });
-export const ReviewStatusEnum = builder.enumType("ReviewStatus", {
+const ReviewStatusEnum = builder.enumType("ReviewStatus", {
   description: "new: no approved reply yet; approved: the reply is ready; replied: answered on the network.",
   values: upper(REVIEW_STATUS_KEYS, {
     new: "No approved reply yet.",
@@ -44,7 +44,7 @@ export const ReviewStatusEnum = builder.enumType("ReviewStatus", {
     replied: "Answered on the network (marked by a person).",
   }),
 });
-export const ReviewFilterEnum = builder.enumType("ReviewFilter", {
+const ReviewFilterEnum = builder.enumType("ReviewFilter", {
   description: "A status, or UNANSWERED: every review not yet replied to.",
   values: upper(REVIEW_FILTERS, {
     unanswered: "Every review not yet replied to (new or approved).",
@@ -53,7 +53,7 @@ export const ReviewFilterEnum = builder.enumType("ReviewFilter", {
     replied: "Reviews answered on the network.",
   }),
 });
-export const ReviewSentimentEnum = builder.enumType("ReviewSentiment", {
+const ReviewSentimentEnum = builder.enumType("ReviewSentiment", {
   description: "How the review feels, read from its text and rating.",
   values: upper(REVIEW_SENTIMENT_KEYS, {
     positive: "Pleased: praise, thanks.",
@@ -61,7 +61,7 @@ export const ReviewSentimentEnum = builder.enumType("ReviewSentiment", {
     negative: "Displeased: a complaint.",
   }),
 });
-export const ReviewIntentEnum = builder.enumType("ReviewIntent", {
+const ReviewIntentEnum = builder.enumType("ReviewIntent", {
   description: "What a guest's message asks of the business, read from its words (docs/product.md#inbox).",
   values: upper(REVIEW_INTENT_KEYS, {
     question: "A question to answer (where, when, is there delivery...); never a complaint for being a question.",
@@ -71,7 +71,7 @@ export const ReviewIntentEnum = builder.enumType("ReviewIntent", {
     other: "Nothing asked or felt: a tag, an emoji, a remark.",
   }),
 });
-export const ReviewTopicEnum = builder.enumType("ReviewTopic", {
+const ReviewTopicEnum = builder.enumType("ReviewTopic", {
   description: "What a review talks about.",
   values: upper(REVIEW_TOPIC_KEYS, {
     food: "The food: taste, portions, quality.",
@@ -81,7 +81,7 @@ export const ReviewTopicEnum = builder.enumType("ReviewTopic", {
     cleanliness: "Cleanliness of the place.",
   }),
 });
-export const ReviewLanguageEnum = builder.enumType("ReviewLanguage", {
+const ReviewLanguageEnum = builder.enumType("ReviewLanguage", {
   description: "The review's language, read from its text; the suggested reply is written in it.",
   values: upper(REVIEW_LANGUAGES, { en: "Written in English.", ar: "Written in Arabic." }),
 });
@@ -98,7 +98,7 @@ const starsOf = (r: ReviewRow): number => {
 const asEnum = <T extends string>(allowed: readonly T[], v: string, fallback: T): T =>
   (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
 
-export const ReplyGapEnum = builder.enumType("ReplyGap", {
+const ReplyGapEnum = builder.enumType("ReplyGap", {
   description: "A fact a guest asked for that the business profile does not hold.",
   values: upper(REPLY_GAPS, {
     address: "The street address.",
@@ -115,7 +115,7 @@ export const ReplyGapEnum = builder.enumType("ReplyGap", {
 const gapsOf = (r: ReviewRow) =>
   r.replyGaps.filter((g): g is ReplyGap => (REPLY_GAPS as readonly string[]).includes(g));
 
-export const Review = builder.objectRef<ReviewRow>("Review").implement({
+const Review = builder.objectRef<ReviewRow>("Review").implement({
   description: "A customer's review and the business's reply to it.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The review's id (a UUID)." }),
@@ -367,14 +367,14 @@ builder.mutationFields((t) => ({
 // ---------------------------------------------------------------- the inbox: every guest item, answered from Sufra
 const INBOX_KINDS = ["review", "comment"] as const;
 const REPLIED_VIA = ["sent", "network", "marked"] as const;
-export const InboxKindEnum = builder.enumType("InboxKind", {
+const InboxKindEnum = builder.enumType("InboxKind", {
   description: "What the guest wrote.",
   values: upper(INBOX_KINDS, {
     review: "A review, with stars (Google, typed or imported).",
     comment: "A comment under the business's own Instagram post, without stars.",
   }),
 });
-export const InboxRepliedViaEnum = builder.enumType("InboxRepliedVia", {
+const InboxRepliedViaEnum = builder.enumType("InboxRepliedVia", {
   description: "How the answer got out.",
   values: upper(REPLIED_VIA, {
     sent: "Sent by Sufra through the network.",
@@ -382,7 +382,7 @@ export const InboxRepliedViaEnum = builder.enumType("InboxRepliedVia", {
     marked: "A person marked it replied or handled.",
   }),
 });
-export const InboxReplyLanguagesEnum = builder.enumType("InboxReplyLanguages", {
+const InboxReplyLanguagesEnum = builder.enumType("InboxReplyLanguages", {
   description: "The languages of a suggested reply.",
   values: upper(["guest", "both"] as const, { guest: "The guest's own language.", both: "Arabic, then English." }),
 });
@@ -410,7 +410,7 @@ const InboxThreadEntry = builder
 
 const languageOf = (r: ReviewRow) => asEnum(REVIEW_LANGUAGES, r.language, "en");
 
-export const InboxItem = builder.objectRef<InboxRow>("InboxItem").implement({
+const InboxItem = builder.objectRef<InboxRow>("InboxItem").implement({
   description: "Something a guest wrote to the business (a review or a comment) and the business's answer.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The item's id (a UUID)." }),

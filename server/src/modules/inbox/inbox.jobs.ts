@@ -3,7 +3,7 @@
 import type { ModuleJobs } from "../../jobs/scheduler.ts";
 import { INBOX_SYNC_EVERY_MS, type InboxSync } from "./sync.ts";
 
-export const INBOX_SYNC_JOB = "inbox.sync";
+const INBOX_SYNC_JOB = "inbox.sync";
 
 export function inboxJobs(sync: Pick<InboxSync, "runDue">): ModuleJobs {
   return { recurring: [{ name: INBOX_SYNC_JOB, everyMs: INBOX_SYNC_EVERY_MS, run: () => sync.runDue() }] };

@@ -5,7 +5,7 @@ import { deleted, type RestOperation } from "../../http/openapi/operation.ts";
 import { seedSchema } from "./inbox.service.ts";
 import { restReviewSchema } from "./review.shape.ts";
 
-export const csvImportErrors = z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) }));
+const csvImportErrors = z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) }));
 const one = (description: string) => ({ description, schema: restReviewSchema });
 const tag = "Reviews";
 

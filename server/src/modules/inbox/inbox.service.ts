@@ -68,7 +68,7 @@ const many = <T extends string>(values: readonly T[]) =>
 const day = z.string({ error: "calendarDateInvalid" }).refine(isIsoDate, { error: "calendarDateInvalid" }).optional();
 
 /** The inbox's filters: each list keeps items matching one of its values; the days are Kuwait days, both included. */
-export const inboxFilterSchema = z.object({
+const inboxFilterSchema = z.object({
   sources: many(REVIEW_SOURCE_KEYS),
   locationIds: z
     .array(z.uuid({ error: "invalidValue" }), { error: "invalidValue" })
@@ -93,7 +93,7 @@ export const inboxFilterSchema = z.object({
   to: day,
 });
 export type InboxFilter = z.output<typeof inboxFilterSchema>;
-export const INBOX_REPLY_LANGUAGES = ["guest", "both"] as const;
+const INBOX_REPLY_LANGUAGES = ["guest", "both"] as const;
 export type InboxReplyLanguages = (typeof INBOX_REPLY_LANGUAGES)[number];
 const suggestSchema = seedSchema.extend({
   languages: z.enum(INBOX_REPLY_LANGUAGES, { error: "invalidValue" }).default("guest"),
@@ -116,7 +116,7 @@ export interface InboxCapabilities {
   needsVerification: boolean;
 }
 
-export function capabilitiesOf(r: InboxRow, rights: Pick<ReplyRights, "mayReply">, at: Date): InboxCapabilities {
+function capabilitiesOf(r: InboxRow, rights: Pick<ReplyRights, "mayReply">, at: Date): InboxCapabilities {
   const network = replyNetworkOf(r);
   const needsVerification = network === "google" && !r.demo && !r.location?.verified;
   return {
@@ -164,7 +164,7 @@ export interface ReviewImportResult {
 }
 
 /** The review's name: the same review imported twice (or typed again) is one. */
-export const reviewImportKey = (r: Pick<ReviewData, "source" | "author" | "reviewedAt" | "text">) =>
+const reviewImportKey = (r: Pick<ReviewData, "source" | "author" | "reviewedAt" | "text">) =>
   createHash("sha256").update(reviewImportKeyText(r)).digest("hex");
 
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);

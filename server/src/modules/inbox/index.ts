@@ -9,5 +9,4 @@ export type {
   GuestSourceFigures,
   GuestTopicTrend,
   InboxFigures,
-  InboxFiguresService,
 } from "./figures.ts";

@@ -8,7 +8,7 @@ import { AppError } from "../../kernel/errors.ts";
 import type { Services } from "../../services.ts";
 
 /** Meta's change notifications are small; anything larger is not one (PAYLOAD_TOO_LARGE). */
-export const INSTAGRAM_WEBHOOK_MAX_BYTES = 256 * 1024;
+const INSTAGRAM_WEBHOOK_MAX_BYTES = 256 * 1024;
 
 export function instagramWebhookRouter(services: Services) {
   const r = Router();

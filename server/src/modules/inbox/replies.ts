@@ -30,7 +30,7 @@ import { forgetInRequest, oncePerRequest } from "../../kernel/request-memo.ts";
 import { z } from "zod";
 
 /** A claim older than this is a crashed sender's: another send may take it over. */
-export const SEND_CLAIM_MS = 2 * 60_000;
+const SEND_CLAIM_MS = 2 * 60_000;
 /** Instagram's Private Replies window after the comment. */
 export const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000;
 

@@ -36,7 +36,7 @@ import type { WebhookEmitter } from "../webhooks/index.ts";
 /** A location or account is read again this long after its last read. */
 export const INBOX_SYNC_EVERY_MS = 60_000;
 /** At most this many locations and this many Instagram accounts per run of the job. */
-export const INBOX_SYNC_BATCH = 20;
+const INBOX_SYNC_BATCH = 20;
 /**
  * An Instagram account whose comments come by webhook (this server receives them, and the account is
  * subscribed) is read again only this long after its last read: a safety sweep for a delivery Meta gave up
@@ -45,15 +45,15 @@ export const INBOX_SYNC_BATCH = 20;
  * publishing and figures share (Meta: "we strongly recommend using webhooks to prevent rate limiting");
  * twice an hour it is 1,440, and a comment whose delivery failed waits at most half an hour.
  */
-export const INSTAGRAM_WEBHOOK_SWEEP_MS = 30 * 60_000;
+const INSTAGRAM_WEBHOOK_SWEEP_MS = 30 * 60_000;
 /** A person's "sync now": once per business in this many seconds. */
-export const INBOX_SYNC_NOW_SECONDS = 30;
+const INBOX_SYNC_NOW_SECONDS = 30;
 /** Comments are read under the business's Instagram posts published in the last this many days. */
-export const INSTAGRAM_COMMENT_DAYS = 30;
+const INSTAGRAM_COMMENT_DAYS = 30;
 /** A Google location's first read walks at most this many pages of reviews (newest first). */
-export const GOOGLE_MAX_PAGES = 20;
+const GOOGLE_MAX_PAGES = 20;
 /** A new negative item written this recently tells people; older ones (a first read of the past) do not. */
-export const NEGATIVE_NOTICE_DAYS = 7;
+const NEGATIVE_NOTICE_DAYS = 7;
 /** After a rate limit without a time: wait this long. */
 const RATE_LIMIT_WAIT_MS = 15 * 60_000;
 /** A reply being sent (sendingAt) this recently belongs to the sender: the sync leaves its state alone. */
@@ -87,7 +87,7 @@ export interface SyncNowResult extends SyncOutcome {
 }
 
 /** The network's adapters, one real and one for demo items (the simulated network). */
-export interface GuestAdapters {
+interface GuestAdapters {
   google?: GoogleGuests | null;
   instagram?: InstagramGuests | null;
   demo?: { google: GoogleGuests; instagram: InstagramGuests };
@@ -107,10 +107,10 @@ export interface InboxSyncOptions extends GuestAdapters {
 }
 
 /** New reviews drafted per stored batch: a first read of a branch's long history drafts its newest; the rest on request. */
-export const DRAFTS_PER_BATCH = 25;
+const DRAFTS_PER_BATCH = 25;
 
 /** The importKey of a synced item (docs/product.md#inbox). */
-export const syncedImportKey = (source: Source, externalId: string) => `${source}:${externalId}`;
+const syncedImportKey = (source: Source, externalId: string) => `${source}:${externalId}`;
 
 const dayOf = (at: Date) => new Date(`${kuwaitDate(at)}T00:00:00Z`);
 const threadJson = (t: GuestThreadEntry[]) =>
@@ -119,7 +119,7 @@ type StoredEntry = ReturnType<typeof threadJson>[number];
 const storedThread = (v: unknown): StoredEntry[] => (Array.isArray(v) ? (v as StoredEntry[]) : []);
 const excerptOf = (text: string) => (text.length > 120 ? `${text.slice(0, 119).trimEnd()}…` : text);
 /** Negative: 1 or 2 stars, or read as negative (docs/product.md#inbox). */
-export const isNegative = (r: Pick<Review, "rating" | "sentiment">) =>
+const isNegative = (r: Pick<Review, "rating" | "sentiment">) =>
   (r.rating != null && r.rating <= 2) || r.sentiment === "negative";
 
 /** The business's public answer as the network shows it: Google's reply, or its latest reply under a comment. */

@@ -6,7 +6,7 @@ import type { Services } from "../../services.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
-export const restInsights = (i: PostingInsights) => ({
+const restInsights = (i: PostingInsights) => ({
   source: i.source,
   ramadan: i.ramadan,
   posts_analysed: i.postsAnalysed,

@@ -31,7 +31,7 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { kuwaitPrayerTimes, type CalendarService } from "../calendar/index.ts";
 
 /** The Ramadan days among `dates`, from the calendar's first and last days of Ramadan (corrections applied). */
-export function ramadanDays(dates: readonly string[], holidays: readonly KuwaitHoliday[]): boolean[] {
+function ramadanDays(dates: readonly string[], holidays: readonly KuwaitHoliday[]): boolean[] {
   const starts = holidays
     .filter((h) => h.occasionKey === "ramadan_start")
     .map((h) => h.date)

@@ -171,7 +171,7 @@ export async function enhanceImage(buf: Buffer, warmth: number): Promise<Rendere
 }
 
 /** What a model that sees is sent: the whole picture, upright, inside 512 x 512 (low detail is 512 px), JPEG. */
-export const AI_PREVIEW_MAX = 512;
+const AI_PREVIEW_MAX = 512;
 export async function aiPreview(buf: Buffer): Promise<Rendered> {
   const sharp = await loadSharp();
   return done(

@@ -7,7 +7,7 @@ import { MediaRef } from "../../graphql/refs.ts";
 import type { Media } from "../../generated/prisma/client.ts";
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 
-export const MediaKindEnum = builder.enumType("MediaKind", {
+const MediaKindEnum = builder.enumType("MediaKind", {
   description: "Whether a media is a picture or a video.",
   values: {
     IMAGE: { value: "image", description: "A picture: JPEG, PNG, WebP or an animated GIF (which only X takes)." },

@@ -5,7 +5,7 @@ import { isoDateTime, named, type RestOperation } from "../../http/openapi/opera
 import { MEDIA_VARIANTS } from "./media.service.ts";
 
 /** A media as media.rest.ts restMedia answers it: signed URLs, no session needed to fetch them. */
-export const restMediaSchema = named(
+const restMediaSchema = named(
   "Media",
   z.object({
     id: z.string(),

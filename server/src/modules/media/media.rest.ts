@@ -14,7 +14,7 @@ import { MediaError, renderMediaError } from "./media.errors.ts";
 
 const MB = 1024 * 1024;
 
-export function restMedia(services: Services, m: Media) {
+function restMedia(services: Services, m: Media) {
   const u = services.media.urls(m);
   return {
     id: m.id,

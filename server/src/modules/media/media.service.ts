@@ -69,7 +69,7 @@ export interface MediaUrls {
   crops: { name: MediaCrop; url: string; width: number; height: number }[];
 }
 
-export const variantsOf = (m: Media) => (m.variants ?? {}) as Variants;
+const variantsOf = (m: Media) => (m.variants ?? {}) as Variants;
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => String(Math.round((bytes / MB) * 100) / 100);

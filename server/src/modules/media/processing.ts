@@ -14,7 +14,7 @@ export interface ProcessingLimits {
 }
 
 /** Cores, but always leaving one of libuv's threads (4 unless UV_THREADPOOL_SIZE says) to the rest of the app. */
-export function defaultProcessingLimits(): ProcessingLimits {
+function defaultProcessingLimits(): ProcessingLimits {
   const pool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   const perProcess = Math.max(1, Math.min(os.availableParallelism(), pool - 1));
   // at most half the slots: two businesses can always be served side by side

@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** How long a URL works; rounded up to the hour so the same picture keeps one URL (browser cache). */
-export const MEDIA_URL_TTL_SECONDS = 24 * 3600;
+const MEDIA_URL_TTL_SECONDS = 24 * 3600;
 const BUCKET_SECONDS = 3600;
 
 export function createUrlSigner(opts: { jwtSecret: string; publicUrl: string }) {

@@ -24,7 +24,7 @@ function checkKey(key: string) {
   return key;
 }
 
-export function localStorage(root: string): MediaStorage {
+function localStorage(root: string): MediaStorage {
   const pathOf = (key: string) => path.join(root, checkKey(key));
   return {
     pathOf,
@@ -43,7 +43,7 @@ export function localStorage(root: string): MediaStorage {
   };
 }
 
-export function s3Storage(s3: NonNullable<Config["media"]["s3"]>): MediaStorage {
+function s3Storage(s3: NonNullable<Config["media"]["s3"]>): MediaStorage {
   const client = new AwsClient({
     accessKeyId: s3.accessKeyId,
     secretAccessKey: s3.secretAccessKey,

@@ -213,7 +213,7 @@ const NotificationData = builder.objectRef<DataShape>("NotificationData").implem
   }),
 });
 
-export const Notification = builder.prismaObject("Notification", {
+const Notification = builder.prismaObject("Notification", {
   description: "Something a person should know, addressed to them.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The notification's id (a UUID)." }),

@@ -7,7 +7,7 @@ import type { Services } from "../../services.ts";
 import type { z } from "zod";
 import type { restNotificationSchema } from "./notifications.openapi.ts";
 
-export const restNotification = (n: Notification): z.output<typeof restNotificationSchema> => ({
+const restNotification = (n: Notification): z.output<typeof restNotificationSchema> => ({
   id: n.id,
   type: n.type,
   data: n.data,

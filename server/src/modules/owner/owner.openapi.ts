@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
 
-export const ownerStatsSchema = z.object({
+const ownerStatsSchema = z.object({
   businessName: z.string(),
   subscriptionPlan: z.string().describe("The plan's name in the caller's language."),
   subscriptionStatus: z.string(),

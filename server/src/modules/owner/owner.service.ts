@@ -13,7 +13,7 @@ import type { Plan, Platform, SubscriptionStatus } from "../../generated/prisma/
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 
 const DAY = 86_400_000;
-export const BUSINESS_TIME_ZONE = "Asia/Kuwait";
+const BUSINESS_TIME_ZONE = "Asia/Kuwait";
 
 export interface OwnerActivity {
   id: string;

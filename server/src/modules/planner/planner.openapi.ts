@@ -41,7 +41,7 @@ const proposal = z.object({
   status: z.enum(["proposed", "approving", "approved"]),
   post_id: z.uuid().nullable(),
 });
-export const restPlanSchema = named(
+const restPlanSchema = named(
   "ContentPlan",
   z.object({
     id: z.uuid(),

@@ -22,7 +22,7 @@ const restPreview = (p: PlanPreview) => ({
   missing: p.missing,
 });
 
-export const restPlan = (p: PlanView) => ({
+const restPlan = (p: PlanView) => ({
   id: p.id,
   period: p.period,
   from: p.from,

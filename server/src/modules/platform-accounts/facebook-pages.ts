@@ -19,7 +19,7 @@ import {
 } from "../../networks/facebook/adapter.ts";
 
 /** Why a Facebook connection waits: connected to Facebook, no Page chosen yet (kept as the account's lastError). */
-export const FACEBOOK_PAGE_NEEDED = "Choose the Facebook Page Sufra publishes to";
+const FACEBOOK_PAGE_NEEDED = "Choose the Facebook Page Sufra publishes to";
 /** While no Page is chosen the account's network id is the person's, so it can never be taken for a Page. */
 const PERSON_PREFIX = "person:";
 

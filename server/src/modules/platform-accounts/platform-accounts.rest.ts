@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { restAccountSchema } from "./platform-accounts.openapi.ts";
 
 type Account = NonNullable<PlatformConnection["account"]>;
-export const restAccount = (a: Account): z.output<typeof restAccountSchema> => ({
+const restAccount = (a: Account): z.output<typeof restAccountSchema> => ({
   id: a.id,
   platform: a.platform,
   status: a.status,

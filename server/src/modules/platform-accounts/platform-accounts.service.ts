@@ -30,7 +30,7 @@ import { isFacebookPageSource } from "../../networks/facebook/adapter.ts";
 const STATE_TTL_MS = 15 * 60_000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export const isPlatform = (v: unknown): v is PlatformName =>
+const isPlatform = (v: unknown): v is PlatformName =>
   typeof v === "string" && (PLATFORMS as readonly string[]).includes(v);
 
 /** A practice account's network id: what tells it from the demo café's accounts (both demo: true). */

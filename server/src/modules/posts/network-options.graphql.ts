@@ -14,7 +14,7 @@ import {
 import { builder } from "../../graphql/builder.ts";
 import { TikTokPrivacyLevelEnum, upper } from "../../graphql/enums.ts";
 
-export const InstagramFormatEnum = builder.enumType("InstagramFormat", {
+const InstagramFormatEnum = builder.enumType("InstagramFormat", {
   description: "What a post is on Instagram.",
   values: upper(INSTAGRAM_FORMATS, {
     feed: "A feed post or carousel (a single video goes as a reel shared to the feed).",
@@ -22,7 +22,7 @@ export const InstagramFormatEnum = builder.enumType("InstagramFormat", {
     reel: "A reel: one vertical video, with its cover, audio name and whether it also shows in the feed.",
   }),
 });
-export const SnapchatPostKindEnum = builder.enumType("SnapchatPostKind", {
+const SnapchatPostKindEnum = builder.enumType("SnapchatPostKind", {
   description: "Where a Snapchat public profile post goes.",
   values: upper(SNAPCHAT_POST_KINDS, {
     story: "The profile's Story, for 24 hours.",

@@ -143,7 +143,7 @@ export const restPostSchema = named(
   }),
 );
 
-export const restTarget = (t: PostRecord["targets"][number]): z.output<typeof restTargetSchema> => ({
+const restTarget = (t: PostRecord["targets"][number]): z.output<typeof restTargetSchema> => ({
   id: t.id,
   platform: t.platform,
   status: t.status,
@@ -165,7 +165,7 @@ export const restTarget = (t: PostRecord["targets"][number]): z.output<typeof re
 });
 
 /** A post's Google options as REST answers them (snake_case). */
-export const restGoogleOptions = (json: unknown): z.output<typeof restGoogleOptionsSchema> | null => {
+const restGoogleOptions = (json: unknown): z.output<typeof restGoogleOptionsSchema> | null => {
   const o = json as GooglePostOptions | null;
   if (!o) return null;
   return {
@@ -187,7 +187,7 @@ export const renameKeys = (v: unknown, f: (k: string) => string): unknown =>
       ? Object.fromEntries(Object.entries(v).map(([k, x]) => [f(k), renameKeys(x, f)]))
       : v;
 /** A post's network options in the REST contract's snake_case. */
-export const restNetworkOptions = (json: unknown) =>
+const restNetworkOptions = (json: unknown) =>
   json ? (renameKeys(json, camelToSnake) as Record<string, unknown>) : null;
 
 export const restPost = (p: PostRecord): z.output<typeof restPostSchema> => ({

@@ -26,7 +26,7 @@ const ofBusiness = { authScopes: { business: true } } as const;
 
 type TargetRecord = PostRecord["targets"][number];
 
-export const PostTarget = builder.objectRef<TargetRecord>("PostTarget").implement({
+const PostTarget = builder.objectRef<TargetRecord>("PostTarget").implement({
   description: "One network's part of a post, with its own status, external id, permalink, error and figures.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The target's id (a UUID): confirmPostTarget and retryPostTarget take it." }),

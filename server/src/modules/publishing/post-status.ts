@@ -37,7 +37,7 @@ export function postStatusFrom(targets: TargetState[], current: PostStatus): Pos
  * changed keeps the pass proportional to recent work, not to history (the `updated_at` indexes;
  * docs/scaling.md#background-jobs-at-scale).
  */
-export function postsOutOfStepSql(since: Date) {
+function postsOutOfStepSql(since: Date) {
   return Prisma.sql`
     with changed as (
       select post_id as id from post_targets where updated_at >= ${since}

@@ -18,7 +18,7 @@ import type {
   ProposedAltText,
 } from "./studio.service.ts";
 
-export const AiProviderEnum = builder.enumType("AiProviderName", {
+const AiProviderEnum = builder.enumType("AiProviderName", {
   description: "local: Sufra's built-in offline writer; openai: an OpenAI-compatible model",
   values: upper<AiProviderName>(AI_PROVIDERS, {
     local: "Sufra's built-in offline writer (templates and rules; no network).",
@@ -74,7 +74,7 @@ const AltTextProposal = builder.objectRef<ProposedAltText>("AltTextProposal").im
   }),
 });
 
-export const AiCapabilities = builder.objectRef<AiCapabilitiesShape>("AiCapabilities").implement({
+const AiCapabilities = builder.objectRef<AiCapabilitiesShape>("AiCapabilities").implement({
   description: "What the AI writer in force can do for the business's posts.",
   fields: (t) => ({
     provider: t.field({ description: "The writer in force.", type: AiProviderEnum, resolve: (c) => c.provider }),

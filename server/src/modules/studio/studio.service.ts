@@ -116,13 +116,13 @@ interface WriterSettings {
 const PLAN_WRITERS = 4;
 
 export const kuwaitMonth = (at: Date) => kuwaitDate(at).slice(0, 7);
-export function nextMonthStart(month: string): string {
+function nextMonthStart(month: string): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
 /** The alt text a post keeps for a photo, in the caption's language; null when that language has none. */
-export function altTextFor(a: PhotoAltText, language: ContentLanguage): string | null {
+function altTextFor(a: PhotoAltText, language: ContentLanguage): string | null {
   if (language === "both") return a.ar && a.en ? `${a.ar} / ${a.en}` : (a.ar ?? a.en);
   return a[language];
 }

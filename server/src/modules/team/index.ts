@@ -2,7 +2,6 @@
 // for a business through the same rules (a person of the business, a manager, a blocked account).
 export {
   accessOf,
-  accountHolderIdOf,
   BLOCKED_STATUS,
   managersOf,
   PEOPLE_OLDEST_FIRST,

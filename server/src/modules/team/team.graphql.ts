@@ -5,7 +5,7 @@ import { RoleEnum, upper } from "../../graphql/enums.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { PendingInvitation, TeamMember as TeamMemberShape, TeamService } from "./team.service.ts";
 
-export const TeamRoleEnum = builder.enumType("TeamRole", {
+const TeamRoleEnum = builder.enumType("TeamRole", {
   description: "The roles a person can be invited with.",
   values: upper(INVITABLE_ROLES, {
     owner: "An owner: the owner dashboard, settings, the team and API keys.",
@@ -13,7 +13,7 @@ export const TeamRoleEnum = builder.enumType("TeamRole", {
   }),
 });
 
-export const TeamMember = builder.objectRef<TeamMemberShape>("TeamMember").implement({
+const TeamMember = builder.objectRef<TeamMemberShape>("TeamMember").implement({
   description: "A person of the business.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The person's user id (a UUID)." }),
@@ -36,7 +36,7 @@ export const TeamMember = builder.objectRef<TeamMemberShape>("TeamMember").imple
   }),
 });
 
-export const TeamInvitation = builder.objectRef<PendingInvitation>("TeamInvitation").implement({
+const TeamInvitation = builder.objectRef<PendingInvitation>("TeamInvitation").implement({
   description: "An invitation to join the business, waiting to be accepted.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The invitation's id (a UUID)." }),

@@ -57,7 +57,7 @@ export const PEOPLE_OLDEST_FIRST = [{ createdAt: "asc" as const }, { id: "asc" a
  * The account holder: the person who signed the business up, its earliest person, when a client
  * (an owner is never the holder: owners manage by their role). `people` are PEOPLE_OLDEST_FIRST.
  */
-export const accountHolderIdOf = (people: readonly { id: string; role: string }[]) =>
+const accountHolderIdOf = (people: readonly { id: string; role: string }[]) =>
   people[0]?.role === "client" ? people[0].id : null;
 /** The people who manage a business (its owners and its account holder), of `people` in PEOPLE_OLDEST_FIRST order. */
 export const managersOf = <T extends { id: string; role: string }>(people: readonly T[]) => {

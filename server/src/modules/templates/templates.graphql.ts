@@ -8,7 +8,7 @@ import type {
   TemplateRecord,
 } from "./templates.service.ts";
 
-export const TemplateTierEnum = builder.enumType("TemplateTier", {
+const TemplateTierEnum = builder.enumType("TemplateTier", {
   description: "basic: every plan; advanced: Professional and Premium; custom: the business's own, Premium.",
   values: upper<TemplateTier>(TEMPLATE_TIERS, {
     basic: "Built in, open to every plan.",

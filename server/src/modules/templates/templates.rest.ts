@@ -7,7 +7,7 @@ import type { TemplateRecord } from "./templates.service.ts";
 import type { z } from "zod";
 import type { restTemplateSchema } from "./templates.openapi.ts";
 
-export const restTemplate = (t: TemplateRecord): z.output<typeof restTemplateSchema> => ({
+const restTemplate = (t: TemplateRecord): z.output<typeof restTemplateSchema> => ({
   id: t.id,
   key: t.key,
   name: t.name,

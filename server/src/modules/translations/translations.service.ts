@@ -17,7 +17,7 @@ import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 
 /** The client's texts, written by `npm run translations:extract` (committed; CI checks it is current). */
-export const SEED_FILE = path.resolve(import.meta.dirname, "../../../../schema/translations.json");
+const SEED_FILE = path.resolve(import.meta.dirname, "../../../../schema/translations.json");
 
 const rowSelect = { key: true, category: true, en: true, ar: true } as const;
 const byKey = { key: "asc" } as const;

@@ -2,7 +2,6 @@
 // that changed it, so the body describes the moment of the event (docs/product.md#webhooks). Each object's
 // owner writes its body (its wire shape); services.ts hands them in, so webhooks reads no other module's tables
 // and imports no other module's shapes (docs/architecture.md#borders).
-import type { WebhookEventType } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 
 /** What happened, named by the ids the emitting module has at hand. */
@@ -51,5 +50,3 @@ export function renderSubject(bodies: WebhookBodies, tx: Tx, businessId: string,
       return bodies.subscription(tx, businessId, s.change);
   }
 }
-
-export const subjectType = (s: WebhookSubject): WebhookEventType => s.type;

@@ -24,7 +24,7 @@ const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
 
 const eventName = (t: WebhookEventType) => t.replace(".", "_").toUpperCase();
 
-export const WebhookEventTypeEnum = builder.enumType("WebhookEventType", {
+const WebhookEventTypeEnum = builder.enumType("WebhookEventType", {
   description:
     "An event an endpoint may subscribe to. In the body and the Sufra-Event header it is written in lower case with a dot (POST_PUBLISHED is post.published).",
   values: Object.fromEntries(
@@ -52,7 +52,7 @@ const WebhookDeliveryStatusEnum = builder.enumType("WebhookDeliveryStatus", {
   },
 });
 
-export const WebhookDelivery = builder.objectRef<WebhookDeliveryView>("WebhookDelivery").implement({
+const WebhookDelivery = builder.objectRef<WebhookDeliveryView>("WebhookDelivery").implement({
   description: "One event sent to one endpoint: its log line. Kept 30 days.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The delivery's id: the Sufra-Delivery header." }),
@@ -112,7 +112,7 @@ export const WebhookDelivery = builder.objectRef<WebhookDeliveryView>("WebhookDe
   }),
 });
 
-export const WebhookEndpoint = builder.objectRef<WebhookEndpointView>("WebhookEndpoint").implement({
+const WebhookEndpoint = builder.objectRef<WebhookEndpointView>("WebhookEndpoint").implement({
   description:
     "An address of the business's own software that Sufra POSTs events to, signed with the endpoint's secret (Premium).",
   fields: (t) => ({

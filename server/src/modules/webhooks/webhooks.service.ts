@@ -65,7 +65,7 @@ const DAY = 86_400_000;
 const OPEN = ["pending", "retrying"];
 
 /** whsec_ and 32 random base64url characters (24 random bytes). */
-export const newWebhookSecret = () => WEBHOOK_SECRET_PREFIX + randomBytes(24).toString("base64url");
+const newWebhookSecret = () => WEBHOOK_SECRET_PREFIX + randomBytes(24).toString("base64url");
 
 /** Sufra-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")> for each secret in force. */
 export function signatureHeader(secrets: string[], body: string, t: number): string {
@@ -75,7 +75,7 @@ export function signatureHeader(secrets: string[], body: string, t: number): str
 }
 
 /** When the attempt after `attempt` (1-based) is due, or null when the 24 h window is over. */
-export function nextAttemptAt(attempt: number, at: Date, firstAttemptAt: Date): Date | null {
+function nextAttemptAt(attempt: number, at: Date, firstAttemptAt: Date): Date | null {
   const end = firstAttemptAt.getTime() + WEBHOOK_RETRY_WINDOW_MS;
   if (at.getTime() >= end) return null;
   const delay = WEBHOOK_RETRY_DELAYS_MS[Math.min(attempt - 1, WEBHOOK_RETRY_DELAYS_MS.length - 1)];

@@ -44,7 +44,7 @@ export interface FacebookPagesConfig {
  * video), comment as the Page for the first comment (pages_manage_engagement), read the Page's posts
  * and their figures (pages_read_engagement, pages_read_user_content, read_insights).
  */
-export const FACEBOOK_SCOPES = [
+const FACEBOOK_SCOPES = [
   "pages_show_list",
   "pages_manage_posts",
   "pages_manage_engagement",
@@ -56,7 +56,7 @@ export const FACEBOOK_SCOPES = [
 const REQUIRED_SCOPES = ["pages_show_list", "pages_manage_posts"];
 
 /** A Page as GET /me/accounts lists it, with its own token. */
-export interface FacebookPageListing {
+interface FacebookPageListing {
   id: string;
   name: string;
   category: string | null;
@@ -504,7 +504,7 @@ function asAuth(err: unknown): unknown {
  * limit) and the Page's X-Page-Usage header: the wait is the one either usage header gives, else 15
  * minutes. 368 (blocked for a policy) and 100 (an invalid parameter) stay refusals: a person must look.
  */
-export function pageError(r: HttpResult): PlatformError {
+function pageError(r: HttpResult): PlatformError {
   const err = graphError(r);
   if (err.kind !== "rate_limit" && r.body?.error?.code !== PAGE_THROTTLED) return err;
   const minutes = regainAccessMinutes(r.headers) ?? pageUsageMinutes(r.headers) ?? 15;

@@ -31,7 +31,7 @@ export interface FacebookConfig {
  * reference page); /me/accounts needs pages_show_list, and business_management for Pages reached
  * through Business Manager.
  */
-export const FACEBOOK_SCOPES = [
+const FACEBOOK_SCOPES = [
   "instagram_basic",
   "instagram_manage_insights",
   "pages_show_list",
@@ -77,7 +77,7 @@ export function choosePage(
 }
 
 /** business_discovery's answer: counts given as numbers, others (hidden likes) as null. */
-export function parseBusinessDiscovery(body: any, username: string): DiscoveredAccount {
+function parseBusinessDiscovery(body: any, username: string): DiscoveredAccount {
   const d = body?.business_discovery ?? {};
   const count = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
   return {

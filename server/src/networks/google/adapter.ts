@@ -33,8 +33,8 @@ export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/business.manage";
 /** Google shows an anonymous reviewer so; the API gives no name for them. */
 export const ANONYMOUS_REVIEWER = "A Google user";
 /** Google's limits: a post's text (as Business Profile counts it), a reply's body in bytes (ReviewReply.comment). */
-export const GOOGLE_SUMMARY_MAX = 1500;
-export const GOOGLE_REPLY_MAX_BYTES = 4096;
+const GOOGLE_SUMMARY_MAX = 1500;
+const GOOGLE_REPLY_MAX_BYTES = 4096;
 /**
  * Photos of local posts, as Google documents its media: JPG or PNG, 10 KB to 5 MB, at least 250 x 250
  * (the types, the ceiling and the side are MEDIA_RULES.google's, which also picks the file that goes).
@@ -430,7 +430,7 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
  * Google's JSON errors: { error: { code, message, status, details: [ErrorInfo {reason, metadata},
  * BadRequest, v4 ValidationError {errorDetails}] } }, and OAuth's { error, error_description }.
  */
-export function googleError(r: HttpResult): PlatformError {
+function googleError(r: HttpResult): PlatformError {
   const e = r.body?.error && typeof r.body.error === "object" ? r.body.error : {};
   const details: any[] = Array.isArray(e.details) ? e.details : [];
   const info = details.find((d) => String(d?.["@type"] ?? "").endsWith("google.rpc.ErrorInfo"));

@@ -543,7 +543,7 @@ function asAuth(err: unknown): unknown {
 const GENDERS: Record<string, string> = { F: "female", M: "male", U: "unknown" };
 
 /** follower_demographics: { data: [{ total_value: { breakdowns: [{ dimension_keys: ["city"], results: [{ dimension_values: ["Salmiya, Hawalli"], value }] }] } }] } */
-export function demographicCounts(r: any, by: "city" | "age" | "gender"): { key: string; count: number }[] {
+function demographicCounts(r: any, by: "city" | "age" | "gender"): { key: string; count: number }[] {
   const out = new Map<string, number>();
   for (const d of r?.data ?? []) {
     if (d?.name !== "follower_demographics") continue;

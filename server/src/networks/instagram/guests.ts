@@ -23,9 +23,9 @@ export interface InstagramGuestsTuning {
  * Code 10 "This message is sent outside of allowed window": 2534022 is what graph.instagram.com
  * answers, 2018278 what Meta's Messenger error table lists for the same refusal.
  */
-export const PRIVATE_REPLY_WINDOW_SUBCODES: readonly number[] = [2534022, 2018278];
+const PRIVATE_REPLY_WINDOW_SUBCODES: readonly number[] = [2534022, 2018278];
 /** Code 100 "The comment is invalid for a private reply": its one private reply is used (or it cannot take one). */
-export const PRIVATE_REPLY_USED_SUBCODE = 2534025;
+const PRIVATE_REPLY_USED_SUBCODE = 2534025;
 
 const COMMENTS: InstagramPermission = "instagram_business_manage_comments";
 const MESSAGES: InstagramPermission = "instagram_business_manage_messages";

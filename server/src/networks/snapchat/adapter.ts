@@ -56,7 +56,7 @@ export interface SnapchatTuning {
   backoffMs?: number;
 }
 
-export const SNAPCHAT_SCOPE = "snapchat-profile-api";
+const SNAPCHAT_SCOPE = "snapchat-profile-api";
 const PART_BYTES = 32 * 1024 * 1024;
 /** Snap's access tokens last an hour: refreshed when less than this is left */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -338,7 +338,7 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
 }
 
 /** Snap's errors: { request_status: "ERROR", debug_message, display_message, error_code }. */
-export function snapError(r: HttpResult): PlatformError {
+function snapError(r: HttpResult): PlatformError {
   const b = r.body ?? {};
   const message = String(b.display_message ?? b.debug_message ?? b.error_description ?? b.raw ?? `HTTP ${r.status}`);
   const opts = { status: r.status, platformCode: b.error_code ?? r.status };

@@ -474,7 +474,7 @@ function figures(t: { public_metrics?: Record<string, number>; non_public_metric
 }
 
 /** X v2 errors: problem JSON { title, detail, type }, { errors: [{ message }] }, or OAuth { error, error_description }. */
-export function xError(r: HttpResult): PlatformError {
+function xError(r: HttpResult): PlatformError {
   const b = r.body ?? {};
   const message = String(
     b.errors?.[0]?.message ?? b.detail ?? b.error_description ?? b.title ?? b.error ?? b.raw ?? `HTTP ${r.status}`,
@@ -499,7 +499,7 @@ export function xError(r: HttpResult): PlatformError {
  * (x-user-limit-24hour-*), and every endpoint per 15 minutes (x-rate-limit-*). The latest reset of
  * the limits used up wins, since calling before it would only be refused again.
  */
-export function xRetryAt(h: Headers): Date {
+function xRetryAt(h: Headers): Date {
   const resets = (["x-app-limit-24hour", "x-user-limit-24hour", "x-rate-limit"] as const)
     .filter((p) => h.get(`${p}-remaining`) === "0")
     .map((p) => Number(h.get(`${p}-reset`)))

@@ -44,7 +44,7 @@ const refundable = (p: AdminPaymentRowFragment) => mayRefund({ ...p, status: pay
 const STATUSES = PAYMENT_STATUSES.map((s) => paymentStatusFromKey[s]);
 const METHODS = PAYMENT_METHODS.map((m) => paymentMethodFromKey[m]);
 
-export function PaymentStatusTag({ status }: { status: string }) {
+function PaymentStatusTag({ status }: { status: string }) {
   const { t } = useTranslation("admin");
   return (
     <Tag variant="solid" color={TAG_COLORS[STATUS_TONES[status] ?? "neutral"]}>

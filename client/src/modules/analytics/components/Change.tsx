@@ -12,7 +12,7 @@ import "../i18n.ts";
 import "../analytics.css";
 
 export type ChangeDirection = "up" | "down" | "same" | "none";
-export const directionOf = (value: number | null | undefined): ChangeDirection =>
+const directionOf = (value: number | null | undefined): ChangeDirection =>
   value == null ? "none" : value > 0 ? "up" : value < 0 ? "down" : "same";
 
 /**

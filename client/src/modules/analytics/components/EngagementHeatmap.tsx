@@ -18,7 +18,7 @@ export interface EngagementCell {
 }
 
 /** Five steps of the insights' scale, by the share of the best cell. */
-export const stepOf = (value: number, best: number) => (best > 0 ? Math.min(4, Math.floor((value / best) * 5)) : 0);
+const stepOf = (value: number, best: number) => (best > 0 ? Math.min(4, Math.floor((value / best) * 5)) : 0);
 
 export function EngagementHeatmap({ cells }: { cells: readonly EngagementCell[] }) {
   const { t } = useTranslation(ANALYTICS_NS);

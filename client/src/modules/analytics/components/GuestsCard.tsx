@@ -29,7 +29,7 @@ type Response = Guests["total"];
 type Row = Response & { key: string; name: string };
 
 /** A median response time in the person's language and digits: "45 min", "2.5 h", "3 d". */
-export function formatResponseTime(seconds: number | null | undefined, locale: Locale): string {
+function formatResponseTime(seconds: number | null | undefined, locale: Locale): string {
   if (seconds == null) return "—";
   const { value, unit } = responseTimeParts(seconds);
   return RESPONSE_TIME_UNITS[unit][locale].replace("{n}", formatNumber(value, locale));

@@ -9,7 +9,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
 import { Change } from "./Change.tsx";
 
-export const OVERVIEW_METRICS = [
+const OVERVIEW_METRICS = [
   "posts",
   "reach",
   "views",

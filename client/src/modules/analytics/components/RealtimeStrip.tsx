@@ -18,7 +18,7 @@ import { ANALYTICS_NS } from "../i18n.ts";
 import { useSimulatedKind } from "../../../shared/simulated.ts";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
 
-export const REALTIME_POLL_MS = 60_000;
+const REALTIME_POLL_MS = 60_000;
 const FIGURES = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
 type Target = AnalyticsRealtimeFieldsFragment["publishing"][number];
 

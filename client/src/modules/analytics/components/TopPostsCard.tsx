@@ -11,7 +11,7 @@ import { TopPostsList } from "./TopPostsList.tsx";
 
 const SORTS: AnalyticsTopPostsSort[] = ["ENGAGEMENT", "REACH", "VIEWS", "LIKES", "COMMENTS", "SHARES"];
 /** How many posts the card lists. */
-export const TOP_POSTS_SHOWN = 10;
+const TOP_POSTS_SHOWN = 10;
 
 export function TopPostsCard({ variables }: { variables: RangeVariables }) {
   const { t } = useTranslation(ANALYTICS_NS);

@@ -12,7 +12,7 @@ import ForgotPasswordPage from "../ForgotPasswordPage.tsx";
 import ResetPasswordPage from "../ResetPasswordPage.tsx";
 import VerifyEmailPage from "../VerifyEmailPage.tsx";
 
-export function Where() {
+function Where() {
   const l = useLocation();
   return <p data-testid="where">{`${l.pathname}${l.search}`}</p>;
 }

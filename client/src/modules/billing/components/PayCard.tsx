@@ -17,7 +17,7 @@ import { day, gatewayPage, lastDay } from "../model.ts";
 import { formatFilsMoney } from "../../../lib/format.ts";
 
 /** What "Pay now" charges: the next charge, or (cancelled at the period's end) a month of the plan. */
-export const amountDue = (b: BillingFieldsFragment) =>
+const amountDue = (b: BillingFieldsFragment) =>
   b.nextChargeFils ?? b.plans.find((p) => p.plan === (b.nextPlan ?? b.plan))?.monthlyFils ?? 0;
 
 /** A month paid during the trial that has not begun: the trial's free days still run (the server's trialRunsUntil). */

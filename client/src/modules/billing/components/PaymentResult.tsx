@@ -12,8 +12,8 @@ import { BILLING_NS } from "../i18n.ts";
 import { day, lastDay, planName } from "../model.ts";
 import { formatFilsMoney } from "../../../lib/format.ts";
 
-export const RETURN_POLL_MS = 2_000;
-export const RETURN_POLL_FOR_MS = 60_000;
+const RETURN_POLL_MS = 2_000;
+const RETURN_POLL_FOR_MS = 60_000;
 
 export function PaymentResult({
   id,

@@ -51,8 +51,7 @@ export const dayInstant = (iso: string) => `${iso}T12:00:00+03:00`;
 
 const PHASE_TONES: Record<CampaignPhase, TagTone | null> = { upcoming: "neutral", running: "success", ended: null };
 
-export const phaseOf = (c: { startDate: string; endDate: string }) =>
-  campaignDays(c.startDate, c.endDate, kuwaitDate()).phase;
+const phaseOf = (c: { startDate: string; endDate: string }) => campaignDays(c.startDate, c.endDate, kuwaitDate()).phase;
 
 export function PhaseTag({ campaign }: { campaign: { startDate: string; endDate: string } }) {
   const { t } = useTranslation(CAMPAIGNS_NS);

@@ -18,7 +18,7 @@ import { gettingStartedStepKeyKey } from "../../../graphql/enumKeys.ts";
 
 type Step = GettingStartedQuery["gettingStarted"]["steps"][number];
 
-export const GETTING_STARTED_TITLE_ID = "getting-started-title";
+const GETTING_STARTED_TITLE_ID = "getting-started-title";
 
 export function GettingStartedCard() {
   const { t } = useTranslation(GETTING_STARTED_NS);

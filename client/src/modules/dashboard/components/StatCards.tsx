@@ -14,7 +14,7 @@ import type { OwnerStatsData } from "../data.ts";
 import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 /** `change`: against the period before, in percent (the client's views, likes and engagement); null: nothing to compare. */
-export type Figure = {
+type Figure = {
   key: string;
   value: number | null;
   hint?: string;
@@ -24,7 +24,7 @@ export type Figure = {
 };
 
 /** One card per figure (title from stats.<key>), numbers in the person's digits. */
-export function FigureCards({ figures, note }: { figures: Figure[]; note?: ReactNode }) {
+function FigureCards({ figures, note }: { figures: Figure[]; note?: ReactNode }) {
   const { t } = useTranslation("dashboard");
   const locale = useLocale();
   const shown = (f: Figure) =>

@@ -12,7 +12,7 @@ const STATUS_TONES: Record<string, TagTone> = {
   REJECTED: "danger",
 };
 
-export function BusinessStatusTag({ status }: { status: string }) {
+function BusinessStatusTag({ status }: { status: string }) {
   const { t } = useTranslation("dashboard");
   return (
     <Tag variant="solid" color={TAG_COLORS[STATUS_TONES[status] ?? "neutral"]}>

@@ -19,7 +19,7 @@ const ROUTES: Record<Key, string> = {
   TEAM: "/team",
 };
 
-export function gettingStartedData(over: Partial<Record<Key, StepOver>> = {}) {
+function gettingStartedData(over: Partial<Record<Key, StepOver>> = {}) {
   const steps = (Object.keys(ROUTES) as Key[]).map((key) => ({
     __typename: "GettingStartedStep" as const,
     key,

@@ -5,7 +5,7 @@ import { registerTranslations } from "../../../i18n/index.ts";
 
 export const REST_REFERENCE_NS = "restReference";
 
-export const restReferenceTexts = {
+const restReferenceTexts = {
   en: {
     title: "REST API reference",
     intro:

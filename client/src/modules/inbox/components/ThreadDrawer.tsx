@@ -58,7 +58,7 @@ function replyProblem(text: string, locale: "en" | "ar"): string | null {
 }
 
 /** Why sending is not possible now (a key of drawer.reasons), or null. */
-export function sendBlocked(item: InboxItem): string | null {
+function sendBlocked(item: InboxItem): string | null {
   if (item.can.sendReply || !item.network) return null;
   if (item.status === "replied") return "replied";
   if (item.can.needsVerification) return "needsVerification";

@@ -12,7 +12,7 @@ const BOM = "\uFEFF";
 const CRLF = "\r\n";
 
 /** A field as RFC 4180 writes it: quoted when it holds a comma, a quote, a line break or edge spaces. */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

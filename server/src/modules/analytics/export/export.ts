@@ -17,7 +17,7 @@ import {
 import { buildReport, type ReportQuery } from "./report.ts";
 import { reportTables } from "./tables.ts";
 
-export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const satisfies readonly ExportFormat[];
+const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const satisfies readonly ExportFormat[];
 
 const lowered = (v: unknown) =>
   typeof v === "string" ? v.trim().toLowerCase() || undefined : v === null ? undefined : v;

@@ -13,7 +13,7 @@ const MAX_SLUG = 60;
 const trimDashes = (s: string) => s.replace(/-+/g, "-").replace(/^-|-$/g, "").slice(0, MAX_SLUG).replace(/-$/, "");
 
 /** Latin letters and digits only, accents dropped: "Café Layali" → "cafe-layali"; an Arabic name gives "". */
-export function asciiSlug(name: string): string {
+function asciiSlug(name: string): string {
   return trimDashes(
     name
       .normalize("NFKD")
@@ -24,7 +24,7 @@ export function asciiSlug(name: string): string {
 }
 
 /** Letters and digits of any script: "مقهى الدار" → "مقهى-الدار". */
-export function unicodeSlug(name: string): string {
+function unicodeSlug(name: string): string {
   return trimDashes(
     name
       .normalize("NFC")

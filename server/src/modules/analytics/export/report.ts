@@ -17,13 +17,13 @@ export interface ReportFigures extends FigureCounts {
   engagementRate: number | null;
 }
 
-export interface ReportTotals extends ReportFigures {
+interface ReportTotals extends ReportFigures {
   followers: number | null;
 }
 
 export type ReportTotalKey = keyof ReportTotals;
 
-export interface ReportTopPost {
+interface ReportTopPost {
   rank: number;
   /** the networks it went to, in the usual order */
   platforms: PlatformName[];
@@ -41,7 +41,7 @@ export interface ReportTopPost {
 
 export type ReportContentDimension = ContentDimension;
 
-export interface ReportContentRow extends ReportFigures {
+interface ReportContentRow extends ReportFigures {
   dimension: ReportContentDimension;
   /** the group as the API names it (image, ramadan_iftar, ar, #karak, 20) */
   key: string;
@@ -88,7 +88,7 @@ export interface ReportGuestResponse {
   medianResponseSeconds: number | null;
 }
 
-export interface ReportGuests {
+interface ReportGuests {
   total: ReportGuestResponse;
   bySource: (ReportGuestResponse & { source: string })[];
   /** branch null: the items without a Google location */
@@ -125,7 +125,7 @@ const guestsOf = (g: InboxFigures): ReportGuests => ({
 export type ReportQuery = AnalyticsQuery;
 
 /** How many posts the report lists. */
-export const REPORT_TOP_POSTS = 10;
+const REPORT_TOP_POSTS = 10;
 
 const figures = (f: ReportFigures): ReportFigures => ({
   posts: f.posts,

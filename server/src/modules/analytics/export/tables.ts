@@ -29,7 +29,7 @@ const DIMENSIONS: Record<ReportContentDimension, LabelKey> = {
 };
 
 /** decimal: a number with two decimals that is no percent (average stars, hours) */
-export type CellKind = "text" | "integer" | "decimal" | "percent" | "change" | "date" | "datetime";
+type CellKind = "text" | "integer" | "decimal" | "percent" | "change" | "date" | "datetime";
 
 export interface Cell {
   value: string | number | null;
@@ -45,7 +45,7 @@ export interface Column {
   numeric?: boolean;
 }
 
-export type TableId =
+type TableId =
   | "summary"
   | "totals"
   | "platforms"

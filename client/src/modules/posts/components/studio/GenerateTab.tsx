@@ -67,7 +67,7 @@ import {
   planKeyOf,
 } from "../../../../graphql/enumKeys.ts";
 
-export type InsertMode = "replace" | "append";
+type InsertMode = "replace" | "append";
 export interface Insertion {
   content: string;
   hashtags: string[];

@@ -8,7 +8,7 @@ import { GenerateTab, type Insertion } from "./GenerateTab.tsx";
 import { STUDIO_NS } from "./studio.i18n.ts";
 import { TemplatesTab } from "./TemplatesTab.tsx";
 
-export interface StudioPanelProps {
+interface StudioPanelProps {
   /** The network the captions are written for (the composer passes the tightest one chosen). */
   platform: PlatformName;
   /** The composer's caption as it stands, for hashtag suggestions. */
@@ -24,7 +24,7 @@ export interface StudioPanelProps {
   onAltTexts?: (list: { mediaId: string; text: string }[]) => void;
 }
 
-export function StudioPanel({
+function StudioPanel({
   platform,
   currentContent,
   onInsert,

@@ -6,7 +6,7 @@ import { registerTranslations } from "../../../../i18n/index.ts";
 
 export const STUDIO_NS = "studio";
 
-export const studioTexts = {
+const studioTexts = {
   en: {
     open: "Write with AI",
     title: "Write with AI",

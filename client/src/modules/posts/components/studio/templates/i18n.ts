@@ -6,7 +6,7 @@ import { registerTranslations } from "../../../../../i18n/index.ts";
 
 export const TEMPLATES_NS = "studioTemplates";
 
-export const templatesTexts = {
+const templatesTexts = {
   en: {
     intro:
       "Ready-made posts for Ramadan, Eid, National Day and every week of the year, filled in with your business's name, area and menu.",
