@@ -10,7 +10,7 @@ import { findCuisine, findKuwaitArea } from "./content.ts";
 import { messageText, type Locale, type MessageKey } from "./messages.ts";
 import { NETWORK_PACKS, PLATFORMS, type PlatformName } from "./networks/index.ts";
 import { PLATFORM_LABELS } from "./posts.ts";
-import { asciiDigits, parseCsv, parseReviewDate, utf8Length, type CsvRecord } from "./reviews.ts";
+import { asciiDigits, parseReviewDate, readCsvTable } from "./reviews.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
 
@@ -384,44 +384,19 @@ export const COMPETITOR_CSV_TEMPLATE: Labels = {
 export type CompetitorCsvRow = { line: number } & Record<CompetitorCsvColumn, string>;
 export type CompetitorCsvResult = { ok: true; rows: CompetitorCsvRow[] } | { ok: false; problem: MessageKey };
 
-const headerOf = (h: string) =>
-  h
-    .normalize("NFC")
-    .replace(/^\ufeff/, "")
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/gu, " ")
-    .replace(/[إأآ]/gu, "ا");
-
-/**
- * A competitor CSV's rows by its header (English or Arabic names, any order; other columns are
- * ignored); blank lines are skipped. Refused as a whole: not text, over 1 MB, a quote never closed,
- * a header without the username and date columns, no rows, more than 1,000 rows.
- */
+/** A competitor CSV's rows (readCsvTable): its columns in English or Arabic; 1 MB and 1,000 rows at most. */
 export function readCompetitorCsv(text: string): CompetitorCsvResult {
-  if (text.includes("\u0000")) return { ok: false, problem: "reviewImportNotText" };
-  if (utf8Length(text) > COMPETITOR_IMPORT_MAX_BYTES) return { ok: false, problem: "reviewImportTooLarge" };
-  const { records, unclosedQuoteAt } = parseCsv(text);
-  if (unclosedQuoteAt !== undefined) return { ok: false, problem: "reviewImportUnclosedQuote" };
-  const nonBlank = records.filter((r) => r.fields.some((f) => f.trim() !== ""));
-  const [header, ...data] = nonBlank;
-  if (!header) return { ok: false, problem: "competitorImportEmpty" };
-  const names = header.fields.map(headerOf);
-  const columns = Object.keys(COMPETITOR_CSV_COLUMNS) as CompetitorCsvColumn[];
-  const at = Object.fromEntries(
-    columns.map((c) => [c, names.findIndex((n) => COMPETITOR_CSV_COLUMNS[c].map(headerOf).includes(n))]),
-  ) as Record<CompetitorCsvColumn, number>;
-  if (COMPETITOR_CSV_REQUIRED.some((c) => at[c] < 0)) return { ok: false, problem: "competitorImportColumnsMissing" };
-  if (!data.length) return { ok: false, problem: "competitorImportEmpty" };
-  if (data.length > COMPETITOR_IMPORT_MAX_ROWS) return { ok: false, problem: "competitorImportTooManyRows" };
-  const cell = (r: CsvRecord, c: CompetitorCsvColumn) => (at[c] < 0 ? "" : (r.fields[at[c]] ?? ""));
-  return {
-    ok: true,
-    rows: data.map((r) => ({
-      line: r.line,
-      ...(Object.fromEntries(columns.map((c) => [c, cell(r, c)])) as Record<CompetitorCsvColumn, string>),
-    })),
-  };
+  return readCsvTable(text, {
+    columns: COMPETITOR_CSV_COLUMNS,
+    required: COMPETITOR_CSV_REQUIRED,
+    maxBytes: COMPETITOR_IMPORT_MAX_BYTES,
+    maxRows: COMPETITOR_IMPORT_MAX_ROWS,
+    problems: {
+      empty: "competitorImportEmpty",
+      columnsMissing: "competitorImportColumnsMissing",
+      tooManyRows: "competitorImportTooManyRows",
+    },
+  });
 }
 
 /** A row's problems as "Followers: Followers must be ...", in a language. */

@@ -387,40 +387,61 @@ const headerOf = (h: string) =>
     .replace(/[\s_-]+/gu, " ")
     .replace(/[إأآ]/gu, "ا");
 
+/** An imported table: the names each column goes by, which must be there, and its refusals' keys. */
+export interface CsvTableSpec<C extends string> {
+  columns: Record<C, readonly string[]>;
+  required: readonly C[];
+  maxBytes: number;
+  maxRows: number;
+  problems: { empty: MessageKey; columnsMissing: MessageKey; tooManyRows: MessageKey };
+}
+
 /**
- * A review CSV's rows, by its header (names in English or Arabic, any order, case-insensitive; other
- * columns are ignored); blank lines are skipped. Refused as a whole: not text, over 1 MB, a quote
- * never closed, a header without the needed columns, no rows, or more than 1,000 rows.
+ * A CSV's rows by its header (names in English or Arabic, any order, case-insensitive; other columns
+ * are ignored; a column not there reads ""); blank lines are skipped. Refused as a whole: not text,
+ * over the size, a quote never closed, a header without the needed columns, no rows, too many rows.
  */
-export function readReviewCsv(text: string): ReviewCsvResult {
+export function readCsvTable<C extends string>(
+  text: string,
+  spec: CsvTableSpec<C>,
+): { ok: true; rows: ({ line: number } & Record<C, string>)[] } | { ok: false; problem: MessageKey } {
   if (text.includes("\u0000")) return { ok: false, problem: "reviewImportNotText" };
-  if (utf8Length(text) > REVIEW_IMPORT_MAX_BYTES) return { ok: false, problem: "reviewImportTooLarge" };
+  if (utf8Length(text) > spec.maxBytes) return { ok: false, problem: "reviewImportTooLarge" };
   const { records, unclosedQuoteAt } = parseCsv(text);
   if (unclosedQuoteAt !== undefined) return { ok: false, problem: "reviewImportUnclosedQuote" };
-  const nonBlank = records.filter((r) => r.fields.some((f) => f.trim() !== ""));
-  const [header, ...data] = nonBlank;
-  if (!header) return { ok: false, problem: "reviewImportEmpty" };
+  const [header, ...data] = records.filter((r) => r.fields.some((f) => f.trim() !== ""));
+  if (!header) return { ok: false, problem: spec.problems.empty };
   const names = header.fields.map(headerOf);
-  const at = {} as Record<ReviewCsvColumn, number>;
-  for (const col of Object.keys(REVIEW_CSV_COLUMNS) as ReviewCsvColumn[]) {
-    const accepted = REVIEW_CSV_COLUMNS[col].map(headerOf);
-    at[col] = names.findIndex((n) => accepted.includes(n));
-  }
-  if (REVIEW_CSV_REQUIRED.some((c) => at[c] < 0)) return { ok: false, problem: "reviewImportColumnsMissing" };
-  if (!data.length) return { ok: false, problem: "reviewImportEmpty" };
-  if (data.length > REVIEW_IMPORT_MAX_ROWS) return { ok: false, problem: "reviewImportTooManyRows" };
-  const cell = (r: CsvRecord, c: ReviewCsvColumn) => (at[c] < 0 ? "" : (r.fields[at[c]] ?? ""));
+  const columns = Object.keys(spec.columns) as C[];
+  const at = Object.fromEntries(
+    columns.map((c) => [c, names.findIndex((n) => spec.columns[c].map(headerOf).includes(n))]),
+  ) as Record<C, number>;
+  if (spec.required.some((c) => at[c] < 0)) return { ok: false, problem: spec.problems.columnsMissing };
+  if (!data.length) return { ok: false, problem: spec.problems.empty };
+  if (data.length > spec.maxRows) return { ok: false, problem: spec.problems.tooManyRows };
+  const cell = (r: CsvRecord, c: C) => (at[c] < 0 ? "" : (r.fields[at[c]] ?? ""));
   return {
     ok: true,
     rows: data.map((r) => ({
       line: r.line,
-      source: cell(r, "source"),
-      author: cell(r, "author"),
-      rating: cell(r, "rating"),
-      text: cell(r, "text"),
-      date: cell(r, "date"),
+      ...(Object.fromEntries(columns.map((c) => [c, cell(r, c)])) as Record<C, string>),
     })),
   };
+}
+
+/** A review CSV's rows (readCsvTable): source, author, rating, text and date; 1 MB and 1,000 rows at most. */
+export function readReviewCsv(text: string): ReviewCsvResult {
+  return readCsvTable(text, {
+    columns: REVIEW_CSV_COLUMNS,
+    required: REVIEW_CSV_REQUIRED,
+    maxBytes: REVIEW_IMPORT_MAX_BYTES,
+    maxRows: REVIEW_IMPORT_MAX_ROWS,
+    problems: {
+      empty: "reviewImportEmpty",
+      columnsMissing: "reviewImportColumnsMissing",
+      tooManyRows: "reviewImportTooManyRows",
+    },
+  });
 }
 
 /**

@@ -43,6 +43,19 @@ export function graphError(r: HttpResult): PlatformError {
 }
 
 /**
+ * The first comment, added once the post is out (Instagram and Pages alike): a refusal becomes the post's
+ * warning, never its failure, so nothing turns a published post into a second attempt.
+ */
+export async function addFirstComment(comment: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await comment();
+    return null;
+  } catch (e) {
+    return `The post is published, but its first comment was not added: ${e instanceof PlatformError ? e.platformMessage : String(e)}`;
+  }
+}
+
+/**
  * Code 10 ("Application does not have permission for this action") and 200-299 (a named permission):
  * Meta's handling-errors guide says the permission is missing or was removed. Instagram's insights
  * also answer code 10 for "Not enough users to show demographics", which is no permission matter.

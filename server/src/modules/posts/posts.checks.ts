@@ -3,6 +3,7 @@
 // options, the preview's errors refusing a post, and the targets put on the clock.
 import {
   assertTargetTransition,
+  canSendTo,
   DEFAULT_GOOGLE_POST_OPTIONS,
   PLAN_PLATFORMS,
   postGoogleFieldsSchema,
@@ -18,6 +19,7 @@ import type { Tx } from "../../db/prisma.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { PostsDeps } from "./posts.deps.ts";
 import type { PostQueries } from "./posts.queries.ts";
+import type { PostRecord } from "./posts.read.ts";
 
 export function createPostChecks(deps: PostsDeps, { own, xLongPosts, tiktokInbox }: PostQueries) {
   const { pubsub } = deps;
@@ -111,6 +113,24 @@ export function createPostChecks(deps: PostsDeps, { own, xLongPosts, tiktokInbox
     if (problems.size) throw new AppError("POST_INVALID_FOR_PLATFORM", { content: [...problems.values()] });
   }
 
+  /** A stored post may go out: it keeps a network to send to, and fits every one it names. */
+  async function checkReady(tx: Tx, businessId: string, p: PostRecord) {
+    if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
+    await checkFits(
+      tx,
+      businessId,
+      {
+        content: p.content,
+        hashtags: p.hashtags,
+        firstComment: p.firstComment,
+        platforms: p.targets.map((t) => t.platform),
+        google: p.googleOptions,
+        network: p.networkOptions,
+      },
+      p.media.map((m) => m.media),
+    );
+  }
+
   async function changed(post: { id: string; businessId: string; status: PostStatus }) {
     await pubsub.publish("post.changed", { businessId: post.businessId, postId: post.id, status: post.status });
   }
@@ -138,6 +158,7 @@ export function createPostChecks(deps: PostsDeps, { own, xLongPosts, tiktokInbox
     networkOptionsFor,
     networkJson,
     checkFits,
+    checkReady,
     changed,
     scheduleTargets,
   };

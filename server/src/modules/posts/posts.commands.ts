@@ -2,7 +2,6 @@
 // posts. Each change is made under the post's row lock and audited in the same transaction; when a post
 // goes out is posts.sending.ts's.
 import {
-  canSendTo,
   hasCaptionOrMedia,
   isPostDeletable,
   isPostEditable,
@@ -40,7 +39,17 @@ export const duplicateSchema = z.object({ mediaOnly: z.boolean({ error: "invalid
 export function createPostCommands(
   deps: PostsDeps,
   { business, own }: PostQueries,
-  { lock, accountsFor, checkMedia, googleOptionsFor, networkOptionsFor, networkJson, checkFits, changed }: PostChecks,
+  {
+    lock,
+    accountsFor,
+    checkMedia,
+    googleOptionsFor,
+    networkOptionsFor,
+    networkJson,
+    checkFits,
+    checkReady,
+    changed,
+  }: PostChecks,
 ) {
   const { db, publishing, analytics, webhooks } = deps;
 
@@ -170,23 +179,8 @@ export function createPostCommands(
       const after = await own(businessId, p.id, tx);
       if (!hasCaptionOrMedia({ content: after.content, mediaIds: after.media.map((m) => m.mediaId) }))
         throw new AppError("VALIDATION_ERROR", { content: ["captionOrMediaRequired"] });
-      // a scheduled post keeps at least one network; a draft may have none
-      if (after.status === "scheduled" && !canSendTo(after.targets))
-        throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      if (after.status === "scheduled")
-        await checkFits(
-          tx,
-          businessId,
-          {
-            content: after.content,
-            hashtags: after.hashtags,
-            firstComment: after.firstComment,
-            platforms: after.targets.map((t) => t.platform),
-            google: after.googleOptions,
-            network: after.networkOptions,
-          },
-          after.media.map((m) => m.media),
-        );
+      // a scheduled post stays ready to go (a network, and fitting it); a draft need not
+      if (after.status === "scheduled") await checkReady(tx, businessId, after);
       await audit(tx, {
         actorId: v.userId,
         action: "post.updated",

@@ -3,7 +3,6 @@
 // does the sending; these put the post's targets on the clock under the post's lock.
 import {
   assertPostTransition,
-  canSendTo,
   mayPublishNowFrom,
   mayScheduleFrom,
   StateTransitionError,
@@ -23,7 +22,7 @@ import type { PostQueries } from "./posts.queries.ts";
 export function createPostSending(
   deps: PostsDeps,
   { business, own }: PostQueries,
-  { lock, checkFits, changed, scheduleTargets }: PostChecks,
+  { lock, checkReady, changed, scheduleTargets }: PostChecks,
 ) {
   const { db, publishing, webhooks } = deps;
 
@@ -35,20 +34,7 @@ export function createPostSending(
       await requireRunning(tx, businessId, "schedule");
       const p = await lock(tx, businessId, id);
       if (!mayScheduleFrom(p.status)) throw new AppError("POST_NOT_EDITABLE");
-      if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      await checkFits(
-        tx,
-        businessId,
-        {
-          content: p.content,
-          hashtags: p.hashtags,
-          firstComment: p.firstComment,
-          platforms: p.targets.map((t) => t.platform),
-          google: p.googleOptions,
-          network: p.networkOptions,
-        },
-        p.media.map((m) => m.media),
-      );
+      await checkReady(tx, businessId, p);
       assertPostTransition(p.status, "scheduled");
       const targets = await scheduleTargets(tx, p.id, scheduledFor);
       await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
@@ -101,20 +87,7 @@ export function createPostSending(
       await requireRunning(tx, businessId, "publish");
       const p = await lock(tx, businessId, id);
       if (!mayPublishNowFrom(p.status)) throw new AppError("INVALID_STATE");
-      if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      await checkFits(
-        tx,
-        businessId,
-        {
-          content: p.content,
-          hashtags: p.hashtags,
-          firstComment: p.firstComment,
-          platforms: p.targets.map((t) => t.platform),
-          google: p.googleOptions,
-          network: p.networkOptions,
-        },
-        p.media.map((m) => m.media),
-      );
+      await checkReady(tx, businessId, p);
       assertPostTransition(p.status, "publishing");
       const targets = await scheduleTargets(tx, p.id, now);
       await tx.post.update({

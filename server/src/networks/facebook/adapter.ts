@@ -8,7 +8,7 @@
 // reconcile reads the Page's own posts (read-only) and never guesses.
 import { createHmac } from "node:crypto";
 import { fetchJson, mapLimit, withBackoff, withQuery, type HttpResult } from "../http.ts";
-import { graphError, regainAccessMinutes } from "../meta-graph.ts";
+import { addFirstComment, graphError, regainAccessMinutes } from "../meta-graph.ts";
 import {
   PlatformError,
   type AccountAccess,
@@ -332,16 +332,12 @@ export function createFacebookAdapter(
         (p) => (typeof p?.permalink_url === "string" ? p.permalink_url : null),
         () => null,
       );
-      let warning: string | null = null;
-      if (req.firstComment) {
-        await call(graph(`${postId}/comments`), {
-          ...after,
-          method: "POST",
-          params: { message: req.firstComment },
-        }).catch((e) => {
-          warning = `The post is published, but its first comment was not added: ${e instanceof PlatformError ? e.platformMessage : String(e)}`;
-        });
-      }
+      const message = req.firstComment;
+      const warning = message
+        ? await addFirstComment(() =>
+            call(graph(`${postId}/comments`), { ...after, method: "POST", params: { message } }),
+          )
+        : null;
       return { externalId: postId, permalink, warning };
     },
 

@@ -8,7 +8,7 @@
 // before any container is made, by the same rule the composer's preview shows.
 import { INSTAGRAM_SCOPES, instagramFormatProblems, messageText, type InstagramOptions } from "@sufra/schema";
 import { fetchJson, mapLimit, sleep, withBackoff, withQuery } from "../http.ts";
-import { graphError, PUBLISH_LIMIT_SUBCODE } from "../meta-graph.ts";
+import { addFirstComment, graphError, PUBLISH_LIMIT_SUBCODE } from "../meta-graph.ts";
 import {
   PlatformError,
   type AccountAccess,
@@ -366,18 +366,14 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
         (m) => (m?.permalink as string) ?? null,
         () => null,
       );
-      let warning: string | null = null;
-      if (req.firstComment && instagramOptions(req).format === "story") {
-        warning = "The story is published; stories take no comments, so its first comment was not added.";
-      } else if (req.firstComment) {
-        await call(graphPath(`${id}/comments`), {
-          ...after,
-          method: "POST",
-          params: { message: req.firstComment },
-        }).catch((e) => {
-          warning = `The post is published, but its first comment was not added: ${e instanceof PlatformError ? e.platformMessage : String(e)}`;
-        });
-      }
+      const message = req.firstComment;
+      const warning = !message
+        ? null
+        : instagramOptions(req).format === "story"
+          ? "The story is published; stories take no comments, so its first comment was not added."
+          : await addFirstComment(() =>
+              call(graphPath(`${id}/comments`), { ...after, method: "POST", params: { message } }),
+            );
       return { externalId: id, permalink, warning };
     },
 
