@@ -22,7 +22,10 @@ const bench = await startBenchSufra();
 const { sufra, base } = bench;
 const db = sufra.deps.db;
 const cafe = await bench.approvedCafe();
-const owner = await db.user.findFirstOrThrow({ where: { businessId: cafe.businessId }, select: { id: true } });
+const owner = await db.user.findFirstOrThrow({
+  where: { memberships: { some: { businessId: cafe.businessId } } },
+  select: { id: true },
+});
 await seedPosts(db, cafe.businessId, owner.id, POSTS);
 await db.$executeRawUnsafe("analyze");
 const twin = await startTwin({

@@ -153,7 +153,9 @@ try {
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   const owner = (
-    await sql.query<{ id: string }>("select id from users where business_id = $1 limit 1", [cafe.businessId])
+    await sql.query<{ id: string }>("select user_id as id from memberships where business_id = $1 limit 1", [
+      cafe.businessId,
+    ])
   ).rows[0]!.id;
   await seedPosts(
     { $executeRawUnsafe: (q: string, ...v: unknown[]) => sql.query(q, v).then((r) => r.rowCount ?? 0) },

@@ -35,7 +35,7 @@ for (let i = 1; i <= 3; i++) {
       passwordHash: row.passwordHash,
       name: `Member ${i}`,
       role: row.role,
-      businessId: row.businessId,
+      memberships: { create: { businessId: reg.business.id, role: row.role } },
       emailVerifiedAt: new Date(),
     },
   });

@@ -50,8 +50,9 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
     }));
     if (!payload) return null;
     const r = await pool.query(
-      `select u.business_id from users u join businesses b on b.id = u.business_id join refresh_tokens s on s.id = $2 and s.user_id = u.id
-        where u.id = $1 and s.revoked_at is null and s.expires_at > now() and b.status = 'active'`,
+      `select m.business_id from memberships m join businesses b on b.id = m.business_id join refresh_tokens s on s.id = $2 and s.user_id = m.user_id
+        where m.user_id = $1 and s.revoked_at is null and s.expires_at > now() and b.status = 'active'
+        order by m.last_used_at desc nulls last, m.created_at asc limit 1`,
       [payload.sub, payload.sid],
     );
     return (r.rows[0]?.business_id as string | undefined) ?? null;

@@ -33,7 +33,7 @@ async function business(plan = "premium") {
       name: "Hessa",
       role: "owner",
       locale: "ar",
-      businessId: c.businessId,
+      memberships: { create: { businessId: c.businessId, role: "owner", createdAt: new Date(Date.now() + 1000) } },
       createdAt: new Date(Date.now() + 1000),
     },
   });
@@ -43,7 +43,7 @@ async function business(plan = "premium") {
       passwordHash: "x",
       name: "Yousef",
       role: "client",
-      businessId: c.businessId,
+      memberships: { create: { businessId: c.businessId, role: "client", createdAt: new Date(Date.now() + 2000) } },
       createdAt: new Date(Date.now() + 2000),
     },
   });

@@ -746,7 +746,10 @@ test("a week before the sign-in expires, each person of the business hears of it
   expect(competitorsJobs(service).recurring!.map((j) => j.name)).toEqual(["competitors.discovery-expiring"]);
   const sent = await service.notifyExpiring();
   const rows = await db().notification.findMany({
-    where: { type: "competitor_discovery_expiring", user: { businessId: { in: [a.businessId, b.businessId] } } },
+    where: {
+      type: "competitor_discovery_expiring",
+      user: { memberships: { some: { businessId: { in: [a.businessId, b.businessId] } } } },
+    },
   });
   expect(rows.map((r) => ({ user: r.userId, data: r.data }))).toEqual([
     { user: a.userId, data: { businessId: a.businessId, handle: "soon.cafe", expiresAt: soon.toISOString() } },

@@ -148,10 +148,10 @@ async function igComment(b: Cafe, o: { ageDays?: number; text?: string } = {}) {
 /** Another person of the business (a client, not the account holder), signed in. */
 async function member(b: Cafe) {
   const email = `member-${randomUUID().slice(0, 8)}@sufra.test`;
-  const holder = await db().user.findFirstOrThrow({ where: { businessId: b.businessId } });
+  const holder = await db().user.findFirstOrThrow({ where: { memberships: { some: { businessId: b.businessId } } } });
   await db().user.create({
     data: {
-      businessId: b.businessId,
+      memberships: { create: { businessId: b.businessId, role: "client", createdAt: new Date(Date.now() + 1000) } },
       email,
       name: "Member",
       role: "client",
@@ -282,11 +282,11 @@ describe("sending a public reply", () => {
   test("the owner may answer", async () => {
     const b = await cafe();
     const r = await googleReview(b, { reply: "Shukran!" });
-    const holder = await db().user.findFirstOrThrow({ where: { businessId: b.businessId } });
+    const holder = await db().user.findFirstOrThrow({ where: { memberships: { some: { businessId: b.businessId } } } });
     const email = `owner-${randomUUID().slice(0, 8)}@sufra.test`;
     await db().user.create({
       data: {
-        businessId: b.businessId,
+        memberships: { create: { businessId: b.businessId, role: "owner", createdAt: new Date(Date.now() + 1000) } },
         email,
         name: "Owner",
         role: "owner",

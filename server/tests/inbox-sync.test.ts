@@ -106,7 +106,7 @@ async function googleBusiness(opts: { endpoint?: boolean } = {}) {
       email: `member-${n}@example.kw`,
       name: "Huda",
       role: "client",
-      businessId: b.businessId,
+      memberships: { create: { businessId: b.businessId, role: "client" } },
       passwordHash: "x",
       locale: "ar",
       emailVerifiedAt: new Date(),

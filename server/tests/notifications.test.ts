@@ -425,7 +425,7 @@ describe("live and scheduled", () => {
         passwordHash: "x",
         name: "Fahad",
         role: "owner",
-        businessId: c.businessId,
+        memberships: { create: { businessId: c.businessId, role: "owner" } },
       },
     });
     const later = await registeredClient(a.base, { over: { company_name: "Trial Ends Later" } }); // 14 days: not yet

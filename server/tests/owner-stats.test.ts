@@ -75,7 +75,7 @@ beforeAll(async () => {
       passwordHash: "x",
       name: "Fahad Al-Ali",
       role: "owner",
-      businessId: bid,
+      memberships: { create: { businessId: bid, role: "owner" } },
     },
   });
 }, 60_000);

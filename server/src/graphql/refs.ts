@@ -3,11 +3,14 @@
 // module's door uses the type without importing that door, and no module's face carries a door. Enums several doors
 // use are in enums.ts.
 import type { Media } from "../generated/prisma/client.ts";
+import type { Person } from "../modules/auth/index.ts";
 import type { HealthReason } from "../modules/health/index.ts";
 import type { PostRecord } from "../modules/posts/index.ts";
 import type { AiUsage } from "../modules/studio/index.ts";
 import { builder } from "./builder.ts";
 
+/** A person as seen in a business (auth.graphql.ts); the admin's client shows its people. */
+export const UserRef = builder.objectRef<Person>("User");
 /** A post with its targets (posts.graphql.ts); campaigns and the dashboard list posts. */
 export const PostRef = builder.objectRef<PostRecord>("Post");
 /** A file of the media library (media.graphql.ts); posts and the planner show their photos. */

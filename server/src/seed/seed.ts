@@ -55,8 +55,11 @@ export async function seedDemo(
   media: DemoMedia,
 ) {
   if (!config.demo.enabled) return null;
-  const existing = await db.user.findUnique({ where: { email: DEMO_OWNER_EMAIL }, select: { businessId: true } });
-  if (existing?.businessId) {
+  const existing = await db.membership.findFirst({
+    where: { user: { email: DEMO_OWNER_EMAIL } },
+    select: { businessId: true },
+  });
+  if (existing) {
     // demo cafés seeded before the flag existed get it once: revenue figures leave them out
     await db.business.updateMany({ where: { id: existing.businessId, demo: false }, data: { demo: true } });
     await ensureAccounts(existing.businessId);
@@ -89,7 +92,7 @@ export async function seedDemo(
         email: DEMO_OWNER_EMAIL,
         name: "Demo Owner",
         role: "owner",
-        businessId: b.id,
+        memberships: { create: { businessId: b.id, role: "owner" } },
         passwordHash,
         emailVerifiedAt: now,
       },
@@ -99,7 +102,7 @@ export async function seedDemo(
         email: DEMO_CLIENT_EMAIL,
         name: "Demo Client",
         role: "client",
-        businessId: b.id,
+        memberships: { create: { businessId: b.id, role: "client" } },
         passwordHash,
         emailVerifiedAt: now,
       },

@@ -73,7 +73,11 @@ export function createAdminService(
         take: RECENT_CLIENTS,
         include: {
           subscription: true,
-          users: { orderBy: { createdAt: "asc" }, select: { email: true, lastLoginAt: true } },
+          // the earliest membership is the account holder's (docs/architecture.md#memberships)
+          memberships: {
+            orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+            select: { user: { select: { email: true, lastLoginAt: true } } },
+          },
         },
       }),
       health?.check(),
@@ -96,12 +100,12 @@ export function createAdminService(
       recentClients: recent.map((b) => ({
         id: b.id,
         name: b.companyName,
-        email: b.users[0]?.email ?? null,
+        email: b.memberships[0]?.user.email ?? null,
         plan: b.subscription?.plan ?? b.requestedPlan,
         status: b.status,
         lastActive:
-          b.users
-            .map((u) => u.lastLoginAt)
+          b.memberships
+            .map((m) => m.user.lastLoginAt)
             .filter((d): d is Date => !!d)
             .sort((x, y) => +y - +x)[0]
             ?.toISOString() ?? null,

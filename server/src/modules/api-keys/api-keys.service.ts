@@ -214,11 +214,12 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
       const [key] = await db.$queryRaw<KeyRow[]>`
         select k.id, k.business_id as "businessId", k.revoked_at as "revokedAt", k.last_used_at as "lastUsedAt",
                b.status::text as "businessStatus", s.plan::text as plan, s.status::text as "subscriptionStatus",
-               u.id as "creatorId", u.email as "creatorEmail", u.name as "creatorName", u.business_id as "creatorBusinessId"
+               u.id as "creatorId", u.email as "creatorEmail", u.name as "creatorName", m.business_id as "creatorBusinessId"
           from api_keys k
           join businesses b on b.id = k.business_id
           left join subscriptions s on s.business_id = k.business_id
           left join users u on u.id = k.created_by_id
+          left join memberships m on m.user_id = u.id and m.business_id = k.business_id
          where k.key_hash = ${hashToken(token)}`;
       if (!key || key.revokedAt) return refused("UNAUTHENTICATED");
       const blocked = BLOCKED_STATUS[key.businessStatus];

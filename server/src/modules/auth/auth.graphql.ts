@@ -1,7 +1,11 @@
 import { builder } from "../../graphql/builder.ts";
+import type { Person } from "./auth.service.ts";
+import { UserRef } from "../../graphql/refs.ts";
 import { LocaleEnum, PlanEnum, RoleEnum } from "../../graphql/enums.ts";
 
-const User = builder.prismaObject("User", {
+// A person as seen in a business (the service's Person): their role there and that business
+// (docs/architecture.md#memberships), never read from the users row alone.
+const User = UserRef.implement({
   description: "A person who signs in to Sufra: an admin, or one of a business's people.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The person's id (a UUID)." }),
@@ -17,16 +21,19 @@ const User = builder.prismaObject("User", {
       description: "The business they belong to; null for an admin.",
       nullable: true,
     }),
-    business: t.relation("business", {
+    business: t.prismaField({
       description: "The business they belong to; null for an admin.",
+      type: "Business",
       nullable: true,
+      resolve: (query, u, _a, ctx) =>
+        u.businessId ? ctx.db.business.findUnique({ ...query, where: { id: u.businessId } }) : null,
     }),
     createdAt: t.expose("createdAt", { description: "When their account was made (UTC).", type: "DateTime" }),
   }),
 });
 
 type AuthPayloadShape = {
-  user: import("../../generated/prisma/client.ts").User;
+  user: Person;
   accessToken: string;
   refreshToken: string;
 };
@@ -103,18 +110,12 @@ const ProfileInput = builder.inputType("ProfileInput", {
 const given = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
-// updateProfile returns the service's row, which does not follow the query's selection: a plain field
-// (not prismaField), so Pothos loads what the selection needs (Client.email's users, ...) itself instead
-// of taking the row for one loaded with its query. me is a prismaField: the service answers its query
-// (the checked caller's person when it asks no relation). Both rows are a Person, every column User
-// shows but the password hash (which none shows): hence the casts.
-type UserRow = import("../../generated/prisma/client.ts").User;
 builder.queryFields((t) => ({
-  me: t.prismaField({
+  me: t.field({
     description: "The signed-in person with their business; for an API key, the person who created the key.",
-    type: "User",
+    type: User,
     authScopes: { authenticated: true },
-    resolve: async (query, _r, _a, ctx) => (await ctx.services.auth.me(ctx.viewer!, query)) as UserRow,
+    resolve: (_r, _a, ctx) => ctx.services.auth.me(ctx.viewer!),
   }),
 }));
 
@@ -164,8 +165,7 @@ builder.mutationFields((t) => ({
     type: User,
     authScopes: { person: true },
     args: { input: t.arg({ type: ProfileInput, required: true, description: "The fields to change." }) },
-    resolve: async (_r, { input }, ctx) =>
-      (await ctx.services.auth.updateProfile(ctx.viewer!, given(input), ctx.meta)) as UserRow,
+    resolve: async (_r, { input }, ctx) => ctx.services.auth.updateProfile(ctx.viewer!, given(input), ctx.meta),
   }),
   changePassword: t.boolean({
     description: "Changes the caller's password and ends their other sessions; answers true. Signed-in people only.",

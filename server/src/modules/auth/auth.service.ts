@@ -16,13 +16,14 @@ import {
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
-import type { User, Business, Prisma } from "../../generated/prisma/client.ts";
+import { Prisma, type User, type Business } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { createCallerCache } from "../../kernel/caller-cache.ts";
 import { publishIn } from "../../kernel/pubsub.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions, liveSessions } from "./sessions.ts";
+import { membershipOf, placeOf } from "./memberships.ts";
 import {
   hashToken,
   opaqueToken,
@@ -47,10 +48,10 @@ function assertMayEnter(user: { role: User["role"]; business: Pick<Business, "st
 }
 
 /** A person as `me` and the profile show them: never the password hash, nor what changes at each sign-in. */
-export type Person = Pick<
-  User,
-  "id" | "email" | "name" | "role" | "locale" | "emailVerifiedAt" | "businessId" | "createdAt"
->;
+export type Person = Pick<User, "id" | "email" | "name" | "role" | "locale" | "emailVerifiedAt" | "createdAt"> & {
+  /** the business they act in here (docs/architecture.md#memberships); null for an admin */
+  businessId: string | null;
+};
 const PERSON = {
   id: true,
   email: true,
@@ -58,9 +59,17 @@ const PERSON = {
   role: true,
   locale: true,
   emailVerifiedAt: true,
-  businessId: true,
   createdAt: true,
 } as const;
+/** A person as seen in a business: their role there (an admin's own), and that business. */
+const personIn = <T extends { role: User["role"] }>(
+  u: T,
+  place: { businessId: string; role: User["role"] } | null,
+): T & { businessId: string | null } => ({
+  ...u,
+  role: u.role === "admin" ? u.role : (place?.role ?? u.role),
+  businessId: place?.businessId ?? null,
+});
 
 /** The one row authenticate reads: the person, their business's status, and the session if still in force. */
 type CallerRow = Person & { businessStatus: BusinessStatus | null; sessionEndsAt: Date | null };
@@ -178,12 +187,15 @@ export function createAuthService(deps: Deps) {
       const claims = await signer.verify(accessToken);
       if (!isUuid(claims.sid) || !isUuid(claims.sub)) throw new AppError("SESSION_EXPIRED");
       return callers.load(accessToken, async () => {
+        // the business is the person's membership in the one they last used, else their oldest one
+        // (docs/architecture.md#memberships); the role is the membership's, an admin's their own
         const [row] = await db.$queryRaw<CallerRow[]>`
-          select u.id, u.email, u.name, u.role::text as role, u.locale, u.email_verified_at as "emailVerifiedAt",
-                 u.business_id as "businessId", u.created_at as "createdAt", b.status::text as "businessStatus",
-                 s.expires_at as "sessionEndsAt"
+          select u.id, u.email, u.name, coalesce(m.role, u.role)::text as role, u.locale,
+                 u.email_verified_at as "emailVerifiedAt", m.business_id as "businessId", u.created_at as "createdAt",
+                 b.status::text as "businessStatus", s.expires_at as "sessionEndsAt"
             from users u
-            left join businesses b on b.id = u.business_id
+            left join lateral (${membershipOf(Prisma.sql`u`)}) m on true
+            left join businesses b on b.id = m.business_id
             left join refresh_tokens s on s.id = ${claims.sid}::uuid and s.user_id = u.id and s.revoked_at is null and s.expires_at > ${new Date()}
            where u.id = ${claims.sub}::uuid`;
         if (!row) throw new AppError("SESSION_EXPIRED");
@@ -239,7 +251,7 @@ export function createAuthService(deps: Deps) {
               name: v.contactName,
               role: "client",
               locale: v.locale,
-              businessId: business.id,
+              memberships: { create: { businessId: business.id, role: "client", lastUsedAt: new Date() } },
             },
           });
           const token = await issueEmailToken(tx, user.id, "verify_email");
@@ -258,7 +270,7 @@ export function createAuthService(deps: Deps) {
             data: { plan: v.requestedPlan },
             ip: meta.ip,
           });
-          return { user, business };
+          return { user: personIn(user, { businessId: business.id, role: "client" }), business };
         })
         .catch((e) => {
           throw isUniqueViolation(e) ? new AppError("EMAIL_TAKEN") : e;
@@ -271,14 +283,15 @@ export function createAuthService(deps: Deps) {
     async login(input: unknown, meta: RequestMeta) {
       await limits.consume("login", meta.ip, emailOf(input));
       const v = validate(loginSchema, input);
-      const user = await db.user.findUnique({ where: { email: v.email }, include: { business: true } });
+      const user = await db.user.findUnique({ where: { email: v.email } });
       if (!(await checkPassword(user?.passwordHash ?? null, v.password)) || !user)
         throw new AppError("INVALID_CREDENTIALS");
-      assertMayEnter(user);
+      const place = await placeOf(db, user.id);
+      assertMayEnter({ role: user.role, business: place });
       await limits.reset("login", v.email, meta.ip);
       const tokens = await startSession(user, meta);
       await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-      return { user, ...tokens };
+      return { user: personIn(user, place), ...tokens };
     },
 
     /** A new access token; the refresh token itself stays valid until it expires or is revoked. */
@@ -286,10 +299,10 @@ export function createAuthService(deps: Deps) {
       const v = validate(refreshSchema, input);
       const session = await db.refreshToken.findUnique({
         where: { tokenHash: hashToken(v.refreshToken) },
-        include: { user: { select: { role: true, business: { select: { status: true } } } } },
+        include: { user: { select: { role: true } } },
       });
       if (!session || session.revokedAt || session.expiresAt <= new Date()) throw new AppError("SESSION_EXPIRED");
-      assertMayEnter(session.user);
+      assertMayEnter({ role: session.user.role, business: await placeOf(db, session.userId) });
       await db.refreshToken.update({ where: { id: session.id }, data: { lastUsedAt: new Date() } });
       return { accessToken: await signer.sign({ sub: session.userId, role: session.user.role, sid: session.id }) };
     },
@@ -312,15 +325,20 @@ export function createAuthService(deps: Deps) {
      * creator). `query`, the GraphQL door's, names the relations to load with it (the business, its
      * plan): then the person is read with them, in one call, still without the password hash.
      */
-    async me(
-      viewer: Viewer,
-      query: { include?: Prisma.UserInclude; select?: Prisma.UserSelect } = {},
-    ): Promise<Person> {
-      const where = { id: viewer.userId };
-      if (query.select) return db.user.findUniqueOrThrow({ where, select: { ...query.select, passwordHash: false } });
-      if (query.include)
-        return db.user.findUniqueOrThrow({ where, include: query.include, omit: { passwordHash: true } });
-      return persons.get(viewer) ?? db.user.findUniqueOrThrow({ where, select: PERSON });
+    async me(viewer: Viewer): Promise<Person> {
+      const kept = persons.get(viewer);
+      if (kept) return kept;
+      // an API key's creator, in the key's business
+      const u = await db.user.findUniqueOrThrow({
+        where: { id: viewer.userId },
+        select: {
+          ...PERSON,
+          memberships: { where: { businessId: viewer.businessId ?? undefined }, select: { role: true } },
+        },
+      });
+      const { memberships, ...person } = u;
+      const role = memberships[0]?.role;
+      return personIn(person, viewer.businessId && role ? { businessId: viewer.businessId, role } : null);
     },
 
     async updateProfile(viewer: Viewer, input: unknown, meta: RequestMeta) {
@@ -335,11 +353,14 @@ export function createAuthService(deps: Deps) {
             where: { id: viewer.businessId! },
             data: { ...businessFields, ...(v.name ? { contactName: v.name } : {}) },
           });
-        const user = await tx.user.update({
-          where: { id: viewer.userId },
-          data: { name: v.name, locale: v.locale },
-          select: PERSON,
-        });
+        const user = personIn(
+          await tx.user.update({
+            where: { id: viewer.userId },
+            data: { name: v.name, locale: v.locale },
+            select: PERSON,
+          }),
+          viewer.businessId ? { businessId: viewer.businessId, role: viewer.role } : null,
+        );
         await audit(tx, {
           actorId: viewer.userId,
           action: "user.profile_updated",
@@ -417,11 +438,14 @@ export function createAuthService(deps: Deps) {
       const v = validate(verifyEmailSchema, input);
       return db.$transaction(async (tx) => {
         const { user } = await consumeEmailToken(tx, v.token, "verify_email");
-        const updated = await tx.user.update({
-          where: { id: user.id },
-          data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date() },
-          select: PERSON,
-        });
+        const updated = personIn(
+          await tx.user.update({
+            where: { id: user.id },
+            data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date() },
+            select: PERSON,
+          }),
+          await placeOf(tx, user.id),
+        );
         await audit(tx, {
           actorId: user.id,
           action: "user.email_verified",

@@ -1,8 +1,7 @@
 // A person on the REST wire (docs/architecture.md#borders "Wire shapes"): the answer's schema and the function that
 // writes it, used by auth's and team's REST doors and described once in the OpenAPI document.
 import { z } from "zod";
-import { ROLES } from "@sufra/schema";
-import type { User } from "../../generated/prisma/client.ts";
+import { ROLES, type Role } from "@sufra/schema";
 import { named } from "../../http/openapi/operation.ts";
 
 /** The REST contract's user (docs/product.md#data-shapes); business_id is null for admins. */
@@ -18,9 +17,13 @@ export const restUserSchema = named(
 );
 
 /** The REST contract's user shape (docs/product.md#data-shapes); business_id is null for admins. */
-export const restUser = (
-  u: Pick<User, "id" | "email" | "name" | "role" | "businessId">,
-): z.output<typeof restUserSchema> => ({
+export const restUser = (u: {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  businessId: string | null;
+}): z.output<typeof restUserSchema> => ({
   id: u.id,
   email: u.email,
   name: u.name,

@@ -29,7 +29,7 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { accessOf } from "../team/index.ts";
+import { accessOf, peopleOf } from "../team/index.ts";
 import {
   invoicePdfFileName,
   renderInvoicePdf,
@@ -112,11 +112,8 @@ async function takeNumber(tx: Tx, kind: InvoiceKindName, year: number): Promise<
 
 /** The account holder: the business's first person (docs/product.md#roles), who gets its invoices. */
 async function accountHolder(db: Db | Tx, businessId: string) {
-  return db.user.findFirst({
-    where: { businessId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, email: true, locale: true },
-  });
+  const [first] = await peopleOf(db, businessId);
+  return first ?? null;
 }
 
 const localeOf = (l: string | null | undefined): Locale => (l === "ar" ? "ar" : "en");

@@ -24,7 +24,7 @@ import type { Deps } from "../../deps.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { publishIn, type Events } from "../../kernel/pubsub.ts";
-import { managersOf, PEOPLE_OLDEST_FIRST } from "../team/index.ts";
+import { managersOf, peopleOf } from "../team/index.ts";
 import { publishBillingChange } from "./changes.ts";
 import type { PublishingService } from "../publishing/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
@@ -108,11 +108,7 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
 
   /** Leaving Premium: each member other than the owners and the account holder becomes read-only, and is told. */
   async function tellReadOnly(tx: Tx, businessId: string, plan: string, now: Date) {
-    const users = await tx.user.findMany({
-      where: { businessId },
-      orderBy: PEOPLE_OLDEST_FIRST,
-      select: { id: true, role: true },
-    });
+    const users = await peopleOf(tx, businessId);
     const managers = new Set(managersOf(users).map((u) => u.id));
     const members = users.filter((u) => !managers.has(u.id)).map((u) => u.id);
     if (!members.length) return [];

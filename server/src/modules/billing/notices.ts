@@ -10,7 +10,7 @@ import type { Tx } from "../../db/prisma.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { BillingNoticeVars } from "../../mail/templates.ts";
 import { notifyIn, type Draft } from "../notifications/index.ts";
-import { managersOf, PEOPLE_OLDEST_FIRST } from "../team/index.ts";
+import { managersOf, peopleOf } from "../team/index.ts";
 
 export type BillingNoticeType =
   | "trial_ending"
@@ -79,12 +79,12 @@ export async function billingNotice(
       id: true,
       companyName: true,
       subscription: { select: { id: true, plan: true } },
-      // the account holder is the business's earliest person, as the team module decides; owners are named by role
-      users: { orderBy: PEOPLE_OLDEST_FIRST, select: { id: true, name: true, email: true, role: true, locale: true } },
     },
   });
   if (!business) return { mailIds: [], notified: [] };
-  const people = data.userIds ? business.users.filter((u) => data.userIds!.includes(u.id)) : managersOf(business.users);
+  // the account holder is the business's earliest person, as the team module decides; owners are named by role
+  const everyone = await peopleOf(tx, businessId);
+  const people = data.userIds ? everyone.filter((u) => data.userIds!.includes(u.id)) : managersOf(everyone);
   if (!people.length) return { mailIds: [], notified: [] };
 
   const base = { businessId, companyName: business.companyName };

@@ -32,7 +32,7 @@ export async function isReadOnlyMember(
   if (viewer.role !== "client" || !viewer.businessId || viewer.apiKeyId) return false;
   const [row] = await db.$queryRaw<{ plan: string | null; holder: string | null }[]>`
     select s.plan::text as plan,
-           (select u.id::text from users u where u.business_id = b.id order by u.created_at asc, u.id asc limit 1) as holder
+           (select m.user_id::text from memberships m where m.business_id = b.id order by m.created_at asc, m.user_id asc limit 1) as holder
       from businesses b left join subscriptions s on s.business_id = b.id
      where b.id = ${viewer.businessId}::uuid`;
   if (!row || row.plan === "premium") return false;

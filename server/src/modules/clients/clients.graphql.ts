@@ -3,6 +3,11 @@ import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 import { clientActions } from "@sufra/schema";
 import { ClientActionEnum, ClientStatusEnum, PlanEnum, RoleEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import type { ClientRecord } from "./clients.service.ts";
+import { UserRef } from "../../graphql/refs.ts";
+import { peopleOf } from "../team/index.ts";
+
+/** The account holder's membership: the earliest (docs/architecture.md#memberships). */
+const HOLDER = { take: 1, orderBy: [{ createdAt: "asc" as const }, { userId: "asc" as const }] };
 
 builder.prismaObject("Subscription", {
   description: "A business's subscription: its plan and whether it runs.",
@@ -109,18 +114,19 @@ const Client = builder.prismaObject("Business", {
     email: t.string({
       description: "The e-mail of its account holder (its first person); null when none.",
       nullable: true,
-      select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { email: true } } },
-      resolve: (b) => b.users[0]?.email ?? null,
+      select: { memberships: { ...HOLDER, select: { user: { select: { email: true } } } } },
+      resolve: (b) => b.memberships[0]?.user.email ?? null,
     }),
     emailVerified: t.boolean({
       description: "True once its account holder confirmed their e-mail address.",
-      select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { emailVerifiedAt: true } } },
-      resolve: (b) => !!b.users[0]?.emailVerifiedAt,
+      select: { memberships: { ...HOLDER, select: { user: { select: { emailVerifiedAt: true } } } } },
+      resolve: (b) => !!b.memberships[0]?.user.emailVerifiedAt,
     }),
-    users: t.relation("users", {
+    users: t.field({
       description: "The business's people, oldest first. Admins only.",
+      type: [UserRef],
       authScopes: { admin: true },
-      query: { orderBy: { createdAt: "asc" } },
+      resolve: async (b, _a, ctx) => (await peopleOf(ctx.db, b.id)).map((p) => ({ ...p, businessId: b.id })),
     }),
     auditHistory: t.field({
       description:
@@ -133,10 +139,10 @@ const Client = builder.prismaObject("Business", {
       description: "When any of its people last signed in (UTC); null when never.",
       type: "DateTime",
       nullable: true,
-      select: { users: { select: { lastLoginAt: true } } },
+      select: { memberships: { select: { user: { select: { lastLoginAt: true } } } } },
       resolve: (b) =>
-        b.users
-          .map((u) => u.lastLoginAt)
+        b.memberships
+          .map((m) => m.user.lastLoginAt)
           .filter((d): d is Date => !!d)
           .sort((a, b) => +b - +a)[0] ?? null,
     }),

@@ -4,7 +4,7 @@ import { clientActions } from "@sufra/schema";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Services } from "../../services.ts";
-import type { ClientRecord } from "./clients.service.ts";
+import { holderOf, type ClientRecord } from "./clients.service.ts";
 import type { z } from "zod";
 import type { restClientSchema } from "./clients.openapi.ts";
 
@@ -12,8 +12,8 @@ const restClient = (b: ClientRecord): z.output<typeof restClientSchema> => ({
   id: b.id,
   company_name: b.companyName,
   contact_name: b.contactName,
-  email: b.users[0]?.email ?? null,
-  email_verified: !!b.users[0]?.emailVerifiedAt,
+  email: holderOf(b)?.email ?? null,
+  email_verified: !!holderOf(b)?.emailVerifiedAt,
   phone: b.phone,
   address: b.address,
   status: b.status,
@@ -21,7 +21,7 @@ const restClient = (b: ClientRecord): z.output<typeof restClientSchema> => ({
   rejection_reason: b.rejectionReason,
   created_at: b.createdAt.toISOString(),
   approved_at: b.approvedAt?.toISOString() ?? null,
-  last_active_at: b.users[0]?.lastLoginAt?.toISOString() ?? null,
+  last_active_at: holderOf(b)?.lastLoginAt?.toISOString() ?? null,
   subscription: b.subscription
     ? {
         plan: b.subscription.plan,

@@ -19,6 +19,7 @@ import type { ClientChange } from "../../kernel/pubsub.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/index.ts";
+import { peopleOf } from "../team/index.ts";
 import { markSignUpNoticesRead } from "../notifications/index.ts";
 import { ensurePracticeAccounts } from "../platform-accounts/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
@@ -28,8 +29,11 @@ import type { WebhookEmitter } from "../webhooks/index.ts";
 const DAY = 86_400_000;
 const clientInclude = {
   subscription: true,
-  users: { orderBy: { createdAt: "asc" }, take: 1 },
+  // the account holder: the earliest membership (docs/architecture.md#memberships)
+  memberships: { orderBy: [{ createdAt: "asc" }, { userId: "asc" }], take: 1, include: { user: true } },
 } satisfies Prisma.BusinessInclude;
+/** A client's account holder (its earliest person), or undefined before anyone joined. */
+export const holderOf = (b: ClientRecord) => b.memberships[0]?.user;
 export type ClientRecord = Prisma.BusinessGetPayload<{ include: typeof clientInclude }>;
 
 export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter, "record" | "dispatch">) {
@@ -70,7 +74,7 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
     const updated = await db.$transaction(async (tx) => {
       const b = await lock(tx, id);
       if (!mayActOnClient(b, action)) throw new AppError("INVALID_STATE");
-      const owner = b.users[0];
+      const owner = holderOf(b);
       const mailId = await step(tx, b, {
         email: owner?.email ?? "",
         name: owner?.name ?? b.contactName,
@@ -113,7 +117,7 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
               OR: [
                 { companyName: { contains: q.search, mode: "insensitive" } },
                 { contactName: { contains: q.search, mode: "insensitive" } },
-                { users: { some: { email: { contains: q.search, mode: "insensitive" } } } },
+                { memberships: { some: { user: { email: { contains: q.search, mode: "insensitive" } } } } },
                 { phone: { contains: q.search } },
               ],
             }
@@ -218,7 +222,7 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
     suspend: (viewer: Viewer, id: string, meta: RequestMeta) =>
       transition(viewer, id, meta, "suspended", "suspend", "suspended", async (tx, _b, a) => {
         await tx.business.update({ where: { id }, data: { status: "suspended" } });
-        await endSessions(tx, { user: { businessId: id } }, { businessId: id });
+        await endSessions(tx, { user: { memberships: { some: { businessId: id } } } }, { businessId: id });
         return mailer.queue(tx, a.email, "suspended", { name: a.name }, a.locale);
       }),
 
@@ -231,19 +235,7 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
     /** The business's people and its audit history, newest first (the admin's details view). */
     async details(viewer: Viewer, id: string) {
       const client = await this.get(viewer, id);
-      const users = await db.user.findMany({
-        where: { businessId: id },
-        orderBy: { createdAt: "asc" },
-        select: {
-          id: true,
-          name: true,
-          email: true,
-          role: true,
-          emailVerifiedAt: true,
-          lastLoginAt: true,
-          createdAt: true,
-        },
-      });
+      const users = await peopleOf(db, id);
       const audit = await db.auditLog.findMany({
         where: {
           OR: [

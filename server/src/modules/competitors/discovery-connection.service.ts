@@ -131,15 +131,15 @@ export function createDiscoveryConnectionService(
         businessId: true,
         igUsername: true,
         tokenExpiresAt: true,
-        business: { select: { users: { select: { id: true } } } },
+        business: { select: { memberships: { select: { userId: true } } } },
       },
     });
     const drafts = soon.flatMap((c) =>
-      c.business.users.map((u): Draft<"competitor_discovery_expiring"> => ({
-        userId: u.id,
+      c.business.memberships.map((u): Draft<"competitor_discovery_expiring"> => ({
+        userId: u.userId,
         type: "competitor_discovery_expiring",
         data: { businessId: c.businessId, handle: c.igUsername, expiresAt: c.tokenExpiresAt!.toISOString() },
-        dedupeKey: `competitor_discovery_expiring:${c.businessId}:${kuwaitDate(c.tokenExpiresAt!)}:${u.id}`,
+        dedupeKey: `competitor_discovery_expiring:${c.businessId}:${kuwaitDate(c.tokenExpiresAt!)}:${u.userId}`,
       })),
     );
     return notifications.deliver(drafts);

@@ -84,7 +84,7 @@ export function createGettingStartedService(deps: Deps, platformAccounts: Pick<P
                    and (p.status = 'scheduled'
                         or exists (select 1 from audit_log a where a.entity_type = 'post' and a.entity_id = p.id::text and a.action = 'post.scheduled'))
                ) as "scheduled",
-               (select count(*)::int from users u where u.business_id = b.id) as "people",
+               (select count(*)::int from memberships m where m.business_id = b.id) as "people",
                (select count(*)::int from invitations i where i.business_id = b.id and i.accepted_at is null and i.revoked_at is null and i.expires_at > ${now}) as "invitations"
           from businesses b left join subscriptions s on s.business_id = b.id
          where b.id = ${businessId}::uuid`;

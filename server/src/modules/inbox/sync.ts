@@ -317,7 +317,7 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     const recent = now().getTime() - NEGATIVE_NOTICE_DAYS * DAY_MS;
     const negative = rows.filter((r) => isNegative(r) && r.status !== "replied" && r.writtenAt.getTime() >= recent);
     if (!negative.length) return;
-    const people = await db.user.findMany({ where: { businessId }, select: { id: true } });
+    const people = await db.user.findMany({ where: { memberships: { some: { businessId } } }, select: { id: true } });
     const drafts: Draft<"review_negative">[] = negative.flatMap((r) => {
       const data: NotificationData["review_negative"] = {
         businessId,

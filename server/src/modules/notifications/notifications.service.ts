@@ -97,7 +97,7 @@ export function createNotificationsService(deps: Deps) {
     const [business, row] = await Promise.all([
       db.business.findUnique({
         where: { id: e.businessId },
-        include: { subscription: true, users: { select: { id: true } } },
+        include: { subscription: true, memberships: { select: { userId: true } } },
       }),
       db.auditLog.findFirst({
         where: { entityType: "business", entityId: e.businessId, action },
@@ -128,11 +128,11 @@ export function createNotificationsService(deps: Deps) {
         trialEndsAt: business.subscription?.trialEndsAt?.toISOString() ?? null,
       };
       return deliver(
-        business.users.map((u) => ({
-          userId: u.id,
+        business.memberships.map(({ userId: id }) => ({
+          userId: id,
           type: "account_approved",
           data,
-          dedupeKey: key("account_approved", u.id),
+          dedupeKey: key("account_approved", id),
         })),
       );
     }
@@ -142,11 +142,11 @@ export function createNotificationsService(deps: Deps) {
       reason: typeof reason === "string" ? reason : business.rejectionReason,
     };
     return deliver(
-      business.users.map((u) => ({
-        userId: u.id,
+      business.memberships.map(({ userId: id }) => ({
+        userId: id,
         type: "account_rejected",
         data,
-        dedupeKey: key("account_rejected", u.id),
+        dedupeKey: key("account_rejected", id),
       })),
     );
   }

@@ -84,7 +84,7 @@ export function createOwnerService(deps: Deps) {
       // it, those who came afterwards did
       const [row] = await db.$queryRaw<Record<string, unknown>[]>`
         with b as (select id, company_name, requested_plan::text as requested_plan, created_at from businesses where id = ${businessId}::uuid),
-             founder as (select id from users where business_id = ${businessId}::uuid order by created_at asc, id asc limit 1)
+             founder as (select user_id as id from memberships where business_id = ${businessId}::uuid order by created_at asc, user_id asc limit 1)
         select b.company_name as "companyName", b.requested_plan as "requestedPlan",
           (select json_build_object('plan', s.plan, 'status', s.status, 'trialEndsAt', s.trial_ends_at, 'renewsAt', s.renews_at)
              from subscriptions s where s.business_id = b.id) as "subscription",
@@ -92,7 +92,7 @@ export function createOwnerService(deps: Deps) {
           (select count(*)::int from posts where business_id = b.id and status = 'scheduled') as "scheduledPosts",
           (select count(*)::int from posts where business_id = b.id and status in ('published', 'partially_published')
               and published_at >= ${dayStart} and published_at < ${dayEnd}) as "publishedToday",
-          (select count(*)::int from users where business_id = b.id) as "teamMembers",
+          (select count(*)::int from memberships where business_id = b.id) as "teamMembers",
           (select json_build_object('likes', sum(t.likes)::float8, 'comments', sum(t.comments)::float8, 'shares', sum(t.shares)::float8, 'reach', sum(t.reach)::float8)
              from post_targets t join posts p on p.id = t.post_id where p.business_id = b.id and t.status = 'published') as "figures",
           (select coalesce(json_agg(json_build_object('id', a.id, 'platform', a.platform, 'handle', a.handle, 'connectedAt', a.connected_at) order by a.platform), '[]'::json)
@@ -102,9 +102,10 @@ export function createOwnerService(deps: Deps) {
               order by published_at desc, id desc limit ${take}) x) as "published",
           (select coalesce(json_agg(x), '[]'::json) from (select id, content, updated_at as "at" from posts
               where business_id = b.id and status = 'scheduled' order by updated_at desc, id desc limit ${take}) x) as "scheduled",
-          (select coalesce(json_agg(x), '[]'::json) from (select u.id, u.name, u.created_at as "at" from users u
-              where u.business_id = b.id and u.created_at > b.created_at and u.id is distinct from (select id from founder)
-              order by u.created_at desc, u.id desc limit ${take}) x) as "members"
+          (select coalesce(json_agg(x), '[]'::json) from (select u.id, u.name, m.created_at as "at"
+              from memberships m join users u on u.id = m.user_id
+              where m.business_id = b.id and m.created_at > b.created_at and u.id is distinct from (select id from founder)
+              order by m.created_at desc, u.id desc limit ${take}) x) as "members"
         from b`;
       if (!row) throw new AppError("NOT_FOUND");
       const json = <T>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;

@@ -171,7 +171,10 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       where: { id: account.id },
       data: { status: "reconnect_needed", lastError: reason },
     });
-    const people = await db.user.findMany({ where: { businessId: account.businessId }, select: { id: true } });
+    const people = await db.user.findMany({
+      where: { memberships: { some: { businessId: account.businessId } } },
+      select: { id: true },
+    });
     const day = new Date().toISOString().slice(0, 10);
     await notifications.deliver(
       people.map((p) => ({

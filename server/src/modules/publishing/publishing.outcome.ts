@@ -55,7 +55,12 @@ export function createOutcome(
   ) {
     const to = t.post.authorId
       ? [t.post.authorId]
-      : (await db.user.findMany({ where: { businessId: t.post.businessId }, select: { id: true } })).map((u) => u.id);
+      : (
+          await db.user.findMany({
+            where: { memberships: { some: { businessId: t.post.businessId } } },
+            select: { id: true },
+          })
+        ).map((u) => u.id);
     const excerpt = t.post.content.length > 80 ? `${t.post.content.slice(0, 79)}…` : t.post.content;
     const base = { businessId: t.post.businessId, postId: t.post.id, platform: t.platform, excerpt };
     await notifications.deliver(

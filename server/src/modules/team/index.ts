@@ -4,7 +4,8 @@ export {
   accessOf,
   BLOCKED_STATUS,
   managersOf,
-  PEOPLE_OLDEST_FIRST,
+  peopleOf,
+  type PersonOfBusiness,
   requireManager,
   requirePersonOfBusiness,
 } from "./team.service.ts";

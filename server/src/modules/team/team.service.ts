@@ -51,11 +51,25 @@ export interface Access {
   canManage: boolean;
 }
 
-/** A business's people in the order that decides its account holder: the earliest first. */
-export const PEOPLE_OLDEST_FIRST = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+/** A business's people as it sees them: their account without the password, their role there, when they joined. */
+export type PersonOfBusiness = Omit<User, "passwordHash"> & { joinedAt: Date };
+
+/**
+ * The people of a business (docs/architecture.md#memberships) in the order that decides its account
+ * holder: the earliest membership first, each with their role in this business.
+ */
+export async function peopleOf(db: Db | Tx, businessId: string): Promise<PersonOfBusiness[]> {
+  const rows = await db.membership.findMany({
+    where: { businessId },
+    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+    include: { user: { omit: { passwordHash: true } } },
+  });
+  return rows.map((m) => ({ ...m.user, role: m.role, joinedAt: m.createdAt }));
+}
+
 /**
  * The account holder: the person who signed the business up, its earliest person, when a client
- * (an owner is never the holder: owners manage by their role). `people` are PEOPLE_OLDEST_FIRST.
+ * (an owner is never the holder: owners manage by their role). `people` as peopleOf orders them.
  */
 const accountHolderIdOf = (people: readonly { id: string; role: string }[]) =>
   people[0]?.role === "client" ? people[0].id : null;
@@ -70,14 +84,14 @@ export async function accessOf(db: Db | Tx, viewer: Viewer | null): Promise<Acce
   const v = requirePersonOfBusiness(viewer);
   const [business, holder] = await Promise.all([
     db.business.findUnique({ where: { id: v.businessId }, include: { subscription: true } }),
-    db.user.findFirst({
+    db.membership.findFirst({
       where: { businessId: v.businessId },
-      orderBy: PEOPLE_OLDEST_FIRST,
-      select: { id: true, role: true },
+      orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+      select: { userId: true, role: true },
     }),
   ]);
   if (!business) throw new AppError("NOT_FOUND");
-  const accountHolderId = accountHolderIdOf(holder ? [holder] : []);
+  const accountHolderId = accountHolderIdOf(holder ? [{ id: holder.userId, role: holder.role }] : []);
   return {
     viewer: v,
     business,
@@ -94,7 +108,7 @@ export async function requireManager(db: Db | Tx, viewer: Viewer | null): Promis
   return access;
 }
 
-export type TeamMember = User & { accountHolder: boolean };
+export type TeamMember = PersonOfBusiness & { accountHolder: boolean };
 export type PendingInvitation = Invitation & { invitedByName: string | null };
 
 export function createTeamService(deps: Deps) {
@@ -107,7 +121,7 @@ export function createTeamService(deps: Deps) {
       const access = await accessOf(db, viewer);
       const businessId = access.viewer.businessId;
       const [users, invitations] = await Promise.all([
-        db.user.findMany({ where: { businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+        peopleOf(db, businessId),
         db.invitation.findMany({
           where: { businessId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
           orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -247,8 +261,8 @@ export function createTeamService(deps: Deps) {
               name: v.name,
               role: invitation.role,
               locale: meta.locale,
-              businessId: business.id,
               emailVerifiedAt: now,
+              memberships: { create: { businessId: business.id, role: invitation.role, lastUsedAt: now } },
             },
           });
           await audit(tx, {
@@ -259,7 +273,7 @@ export function createTeamService(deps: Deps) {
             data: { invitationId: invitation.id, userId: user.id, role: invitation.role },
             ip: meta.ip,
           });
-          return { user, business };
+          return { user: { ...user, businessId: business.id }, business };
         })
         .catch((e) => {
           throw isUniqueViolation(e) ? new AppError("EMAIL_TAKEN") : e;
@@ -268,7 +282,8 @@ export function createTeamService(deps: Deps) {
 
     /**
      * Removes a person from the business (managers; not themselves, not the account holder): their
-     * sessions end, the API keys they created are revoked (they may hold a copy), and the account is deleted.
+     * sessions end, the API keys they created are revoked (they may hold a copy), and their membership goes
+     * (their account too when they belong to no other business).
      */
     async removeMember(viewer: Viewer | null, memberId: string, meta: RequestMeta) {
       const access = await requireManager(db, viewer);
@@ -276,7 +291,7 @@ export function createTeamService(deps: Deps) {
       const { businessId, userId } = access.viewer;
       if (!isUuid(memberId)) throw new AppError("NOT_FOUND");
       return db.$transaction(async (tx) => {
-        const member = await tx.user.findFirst({ where: { id: memberId, businessId } });
+        const member = (await peopleOf(tx, businessId)).find((p) => p.id === memberId);
         if (!member) throw new AppError("NOT_FOUND");
         if (member.id === userId) throw new AppError("CANNOT_REMOVE_SELF");
         if (member.id === access.accountHolderId) throw new AppError("CANNOT_REMOVE_ACCOUNT_HOLDER");
@@ -286,7 +301,10 @@ export function createTeamService(deps: Deps) {
           where: { businessId, createdById: member.id, revokedAt: null },
           data: { revokedAt: now },
         });
-        await tx.user.delete({ where: { id: member.id } });
+        // out of this business; a person who belongs to no other one has no account left
+        await tx.membership.delete({ where: { userId_businessId: { userId: member.id, businessId } } });
+        if (!(await tx.membership.count({ where: { userId: member.id } })))
+          await tx.user.delete({ where: { id: member.id } });
         await audit(tx, {
           actorId: userId,
           action: "team.member_removed",

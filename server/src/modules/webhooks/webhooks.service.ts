@@ -45,7 +45,7 @@ import type { NotificationsService } from "../notifications/index.ts";
 import {
   accessOf,
   managersOf as managingPeople,
-  PEOPLE_OLDEST_FIRST,
+  peopleOf,
   requireManager,
   requirePersonOfBusiness,
 } from "../team/index.ts";
@@ -325,11 +325,7 @@ export function createWebhooksService(
 
   /** The people who manage the business's integrations: its owners and its account holder. */
   async function managersOf(businessId: string) {
-    const users = await db.user.findMany({
-      where: { businessId },
-      orderBy: PEOPLE_OLDEST_FIRST,
-      select: { id: true, role: true },
-    });
+    const users = await peopleOf(db, businessId);
     return managingPeople(users).map((u) => u.id);
   }
 
