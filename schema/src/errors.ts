@@ -113,6 +113,12 @@ export const ERRORS = {
     en: "You do not have permission to perform this action",
     ar: "ليس لديك صلاحية لتنفيذ هذا الإجراء",
   },
+  NOT_A_MEMBER: {
+    status: 403,
+    graphql: "FORBIDDEN",
+    en: "You are not a member of this business (or your access to it has ended)",
+    ar: "لست عضوًا في هذا النشاط التجاري (أو انتهت صلاحية وصولك إليه)",
+  },
   NOT_FOUND: {
     status: 404,
     graphql: "NOT_FOUND",

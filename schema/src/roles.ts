@@ -3,6 +3,12 @@
 export const ROLES = ["admin", "owner", "client"] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * The header naming the business a request acts in, for a person who belongs to several (the GraphQL door,
+ * its sockets' connection params as `business`, and REST). Without it: the business they last used.
+ */
+export const BUSINESS_HEADER = "x-sufra-business";
+
 export const BUSINESS_STATUSES = ["pending", "active", "rejected", "suspended"] as const;
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 

@@ -17,7 +17,8 @@ import type { Deps } from "./deps.ts";
 import { createApp } from "./http/app.ts";
 import { apiKeyCallsPlugin } from "./graphql/api-key-calls.ts";
 import { buildContext, type GraphQLContext } from "./graphql/context.ts";
-import { bearer } from "./kernel/request-input.ts";
+import { bearer, namedBusiness } from "./kernel/request-input.ts";
+import { BUSINESS_HEADER } from "@sufra/schema";
 import { contextError, formatGraphQLError, httpStatusFromErrors, requestLocale } from "./graphql/errors.ts";
 import { readOnlyMembersPlugin } from "./graphql/read-only.ts";
 import { mayReadSchema, schemaDocument, schemaReadersPlugin, withoutSuggestions } from "./graphql/introspection.ts";
@@ -67,7 +68,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
     }
   })();
   const wsCleanup = useServer<
-    { authorization?: string; token?: string; accessToken?: string },
+    { authorization?: string; token?: string; accessToken?: string; business?: string },
     { ctx?: GraphQLContext }
   >(
     {
@@ -90,6 +91,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
           ip: req.socket.remoteAddress ?? "unknown",
           userAgent: req.headers["user-agent"],
           acceptLanguage: req.headers["accept-language"],
+          business: namedBusiness(p.business),
         });
         if (token && !built.viewer) return false; // a refused token closes the socket (4403 Forbidden)
         ctx.extra.ctx = built;
@@ -153,6 +155,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
         ip: req.ip ?? "unknown",
         userAgent: req.get("user-agent"),
         acceptLanguage: req.get("accept-language"),
+        business: namedBusiness(req.get(BUSINESS_HEADER)),
       }).catch((e: unknown) => {
         throw contextError(e);
       }),

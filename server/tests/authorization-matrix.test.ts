@@ -59,6 +59,7 @@ function restParams(route: RestRoute): Record<string, string> {
   const del = route.method === "DELETE";
   if (p.startsWith("/api/admin/clients/:id"))
     return { id: p === "/api/admin/clients/:id" ? ids.business : ids.businessD };
+  if (p.startsWith("/api/auth/businesses/:id")) return { id: ids.business };
   if (p.startsWith("/api/team/invitations/:id")) return { id: ids.invitation };
   if (p.startsWith("/api/team/members/:id")) return { id: ids.member };
   if (p.startsWith("/api/api-keys/:id")) return { id: ids.apiKey };
@@ -194,7 +195,7 @@ async function restCall(route: RestRoute, caller: CallerName): Promise<Outcome> 
 function idFor(field: string, del: boolean): string {
   const ids = world.ids;
   if (/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(field)) return ids.businessD;
-  if (field === "client") return ids.business;
+  if (field === "client" || field === "useBusiness") return ids.business;
   if (/MenuItem|Menu$/.test(field)) return ids.menuItem;
   if (/Template/.test(field)) return ids.template;
   if (/Review|^review$|Inbox|^inboxItem$|PrivateReply/.test(field)) return ids.review;

@@ -244,6 +244,8 @@ function plans(): Record<string, () => Promise<Call> | Call> {
       token: null,
       body: { email: (await registeredClient(app.base, { approve: false })).email },
     }),
+    // the default caller is a person of A: choosing A
+    "POST /auth/businesses/{id}/use": () => ({ params: { id: world.businessA } }),
     "GET /admin/clients/{id}": () => ({ params: { id: world.businessA } }),
     "POST /admin/clients/{id}/approve": async () => ({
       params: { id: (await registeredClient(app.base, { approve: false })).businessId },

@@ -123,7 +123,7 @@ describe("a kept caller is dropped at once, in this process and another", () => 
 
     // no screen changes a role yet: done as one must be, with its event in the same transaction
     await app.sufra.deps.db.$transaction(async (tx) => {
-      await tx.user.update({ where: { id: member.userId }, data: { role: "client" } });
+      await tx.membership.updateMany({ where: { userId: member.userId }, data: { role: "client" } });
       await publishIn(tx, "person.changed", { userId: member.userId });
     });
     expect(await team(second.base)).toEqual({ me: { role: "CLIENT" }, team: { canManage: false } });

@@ -9,7 +9,7 @@ import { createClient } from "graphql-ws";
 import { from, switchMap } from "rxjs";
 import { useSyncExternalStore } from "react";
 import { apiHooks, refreshAccessToken } from "../lib/api.ts";
-import { session } from "../lib/session.ts";
+import { businessHeader, session } from "../lib/session.ts";
 
 // Whether the subscription socket is up: live screens fall back to polling while it is not.
 let socketUp = false;
@@ -40,7 +40,11 @@ const needsRefresh = (error: unknown) =>
 export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?: typeof fetch } = {}) {
   const headers = new ApolloLink((operation, forward) => {
     operation.setContext(({ headers: h = {} }: { headers?: Record<string, string> }) => ({
-      headers: { ...h, ...(bearer() ? { authorization: bearer() } : {}), "accept-language": apiHooks.language() },
+      headers: {
+        ...h,
+        ...(bearer() ? { authorization: bearer(), ...businessHeader() } : {}),
+        "accept-language": apiHooks.language(),
+      },
     }));
     return forward(operation);
   });
@@ -57,19 +61,31 @@ export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?:
     (typeof location !== "undefined"
       ? `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql`
       : undefined);
-  const link = wsUrl
+  const socket = wsUrl
+    ? createClient({
+        url: wsUrl,
+        lazy: true,
+        connectionParams: () => ({
+          authorization: bearer(),
+          business: session.get().user?.business_id ?? undefined,
+        }),
+        // keep trying after a drop (server restart, network change); screens poll meanwhile
+        retryAttempts: Infinity,
+        on: { connected: () => setSocketUp(true), closed: () => setSocketUp(false) },
+      })
+    : null;
+  // another business chosen: the socket connects again naming it (its subscriptions start over there)
+  let business = session.get().user?.business_id;
+  session.subscribe(() => {
+    const now = session.get().user?.business_id;
+    if (now === business) return;
+    business = now;
+    socket?.terminate();
+  });
+  const link = socket
     ? ApolloLink.split(
         ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
-        new GraphQLWsLink(
-          createClient({
-            url: wsUrl,
-            lazy: true,
-            connectionParams: () => ({ authorization: bearer() }),
-            // keep trying after a drop (server restart, network change); screens poll meanwhile
-            retryAttempts: Infinity,
-            on: { connected: () => setSocketUp(true), closed: () => setSocketUp(false) },
-          }),
-        ),
+        new GraphQLWsLink(socket),
         ApolloLink.from([headers, refresh, http]),
       )
     : ApolloLink.from([headers, refresh, http]);

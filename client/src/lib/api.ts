@@ -2,7 +2,7 @@
 // a refresh token stored: one refresh (shared by concurrent callers) and one retry; a failed refresh
 // clears the session and sends the person to /login. Without a refresh token the 401 goes back as is.
 import { REQUEST_TIMEOUT_MS } from "@sufra/schema";
-import { session, type SessionUser } from "./session.ts";
+import { businessHeader, session, type SessionUser } from "./session.ts";
 
 export const API_BASE = "/api";
 
@@ -64,7 +64,7 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
     "Accept-Language": apiHooks.language(),
   };
   const token = session.get().accessToken;
-  if (opts.auth !== false && token) headers.Authorization = `Bearer ${token}`;
+  if (opts.auth !== false && token) Object.assign(headers, { Authorization: `Bearer ${token}` }, businessHeader());
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort("timeout"), opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onAbort = () => controller.abort(opts.signal?.reason);

@@ -2,7 +2,7 @@
 // session's token (one refresh and one retry on a 401, as the REST client does), their errors reported
 // as the REST client reports them, and handed to the browser's downloads under the server's name.
 import { API_BASE, ApiError, apiHooks, refreshAccessToken } from "./api.ts";
-import { session } from "./session.ts";
+import { businessHeader, session } from "./session.ts";
 
 /** The file name from a Content-Disposition header: filename* (UTF-8, RFC 6266) first, then filename. */
 export function fileNameOf(disposition: string | null): string | null {
@@ -23,7 +23,7 @@ function send(path: string, accept: string | undefined, signal?: AbortSignal): P
   const headers: Record<string, string> = { "Accept-Language": apiHooks.language() };
   if (accept) headers.Accept = accept;
   const token = session.get().accessToken;
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token) Object.assign(headers, { Authorization: `Bearer ${token}` }, businessHeader());
   // a path the server gave whole (an invoice's pdfUrl) already starts with /api
   return fetch(path.startsWith(`${API_BASE}/`) ? path : API_BASE + path, { method: "GET", headers, signal });
 }

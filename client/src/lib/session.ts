@@ -1,7 +1,7 @@
 // The session (docs/product.md#data-shapes, #session): user and tokens in localStorage. Restored at start only when the access
 // token, the refresh token and the user are all there; logout or a failed refresh clears everything.
 import { useSyncExternalStore } from "react";
-import type { Role } from "@sufra/schema";
+import { BUSINESS_HEADER, type Role } from "@sufra/schema";
 
 export interface SessionUser {
   id: string;
@@ -100,3 +100,12 @@ export const session = {
 };
 
 export const useSession = () => useSyncExternalStore(session.subscribe, session.get);
+
+/**
+ * The header naming the business the person works in (docs/architecture.md#memberships): every request of
+ * the app names it, so a choice made in the switcher holds for each request whatever the server last saw.
+ */
+export const businessHeader = (): Record<string, string> => {
+  const id = state.user?.business_id;
+  return id ? { [BUSINESS_HEADER]: id } : {};
+};

@@ -28,7 +28,7 @@ export async function buildContext(
   services: Services,
   db: Db,
   token: string | null,
-  meta: { ip: string; userAgent?: string; acceptLanguage?: string },
+  meta: { ip: string; userAgent?: string; acceptLanguage?: string; business?: string | null },
 ): Promise<GraphQLContext> {
   let viewer: Viewer | null = null;
   let authError: AppError | null = null;
@@ -37,9 +37,14 @@ export async function buildContext(
     const caller = await services.apiKeys.identify(token);
     ({ viewer, error: authError } = caller);
     if (caller.apiKeyId) apiKey = { id: caller.apiKeyId, budget: caller.budget };
+    // a key acts for its own business only
+    if (viewer && meta.business && meta.business !== viewer.businessId) {
+      viewer = null;
+      authError = new AppError("NOT_A_MEMBER");
+    }
   } else if (token) {
     try {
-      viewer = await callerOf(services, token);
+      viewer = await services.auth.authenticate(token, meta.business);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       authError = e;

@@ -1,9 +1,9 @@
 // Helpers for the REST door: the REST contract's snake_case on the wire, camelCase inside, and the caller.
 import type { Request } from "express";
-import { pickLocale } from "@sufra/schema";
+import { BUSINESS_HEADER, pickLocale } from "@sufra/schema";
 import type { RequestMeta } from "../deps.ts";
 import { AppError } from "../kernel/errors.ts";
-import { bearer } from "../kernel/request-input.ts";
+import { bearer, namedBusiness } from "../kernel/request-input.ts";
 import { requireScope, type Scope, type Viewer } from "../kernel/policy.ts";
 import type { Services } from "../services.ts";
 
@@ -32,12 +32,12 @@ export const metaOf = (req: Request): RequestMeta => ({
 export async function viewerOf(services: Services, req: Request, scope: Scope = "authenticated"): Promise<Viewer> {
   const token = bearer(req.get("authorization"));
   if (!token) throw new AppError("UNAUTHENTICATED");
-  return requireScope(await services.auth.authenticate(token), scope);
+  return requireScope(await services.auth.authenticate(token, namedBusiness(req.get(BUSINESS_HEADER))), scope);
 }
 
 /** The caller if a valid token came with the request, else null. */
 export async function optionalViewer(services: Services, req: Request): Promise<Viewer | null> {
   const token = bearer(req.get("authorization"));
   if (!token) return null;
-  return services.auth.authenticate(token).catch(() => null);
+  return services.auth.authenticate(token, namedBusiness(req.get(BUSINESS_HEADER))).catch(() => null);
 }

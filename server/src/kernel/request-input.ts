@@ -8,6 +8,10 @@ export const bearer = (header: unknown) => {
   return m ? m[1] : null;
 };
 
+/** The business a request names (BUSINESS_HEADER, or a socket's `business`), or null: any non-empty text, checked by auth. */
+export const namedBusiness = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+
 /** A path of this site to send the person back to after a sign-in elsewhere (never "//host"), else the fallback. */
 export const ownPath = (v: unknown, fallback: string): string =>
   typeof v === "string" && /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(v) ? v : fallback;

@@ -33,6 +33,9 @@ export const REST_RULES: Record<string, Rule> = {
   "POST /api/auth/refresh": r("public"),
   "POST /api/auth/logout": r("public"),
   "GET /api/auth/me": r("signedIn"),
+  // one's own memberships: anyone signed in may list theirs (an admin has none); choosing one names it
+  "GET /api/auth/businesses": r("person"),
+  "POST /api/auth/businesses/:id/use": r("businessPerson"),
   "PUT /api/auth/profile": r("signedIn"),
   "POST /api/auth/change-password": r("signedIn"),
   "POST /api/auth/forgot-password": r("public"),
@@ -201,6 +204,7 @@ export const REST_RULES: Record<string, Rule> = {
 };
 
 export const GRAPHQL_RULES: Record<string, Rule> = {
+  "Query.myBusinesses": r("person"),
   "Query.adminPayments": r("admin"),
   "Query.adminStats": r("admin"),
   "Query.aiSettings": r("admin"),
@@ -277,6 +281,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.approveReviewReply": r("business"),
   "Mutation.attachPostsToCampaign": r("business"),
   "Mutation.changePassword": r("person"),
+  "Mutation.useBusiness": r("businessPerson"),
   "Mutation.confirmPostTarget": r("business"),
   "Mutation.connectCompetitorDiscovery": r("businessPerson"),
   "Mutation.connectPlatform": r("businessPerson"),

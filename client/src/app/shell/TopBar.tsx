@@ -1,8 +1,9 @@
 // The top bar (64 px, docs/product.md#app-shell): the menu button (collapse on large screens, the drawer on small
-// ones), the language switch, the bell and the avatar menu.
+// ones), the business switcher (for a person of several businesses), the language switch, the bell and the avatar menu.
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
 import { Button, Layout } from "antd";
 import { useTranslation } from "react-i18next";
+import { BusinessSwitcher } from "../../modules/account/index.ts";
 import { LanguageSwitch } from "../../shared/LanguageSwitch.tsx";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { NotificationBell } from "./NotificationBell.tsx";
@@ -47,6 +48,7 @@ export function TopBar({ large, collapsed, onToggleCollapsed, drawerOpen, onOpen
         />
       )}
       <div className="sufra-topbar-spacer" />
+      <BusinessSwitcher />
       <LanguageSwitch />
       <NotificationBell />
       <AccountMenu />

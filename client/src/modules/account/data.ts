@@ -4,7 +4,7 @@
 // replaces the session's user (the top bar and the dashboard follow) and the cached copies follow it.
 import { useApolloClient, useQuery } from "@apollo/client/react";
 import type { Locale } from "@sufra/schema";
-import { SettingsMeDocument } from "../../graphql/graphql.ts";
+import { MyBusinessesDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
 import { api } from "../../lib/api.ts";
 import { session, type SessionUser } from "../../lib/session.ts";
 import type { BusinessDetails, PasswordChange } from "./model.ts";
@@ -52,4 +52,21 @@ export function useBusinessDetails() {
     });
   };
   return { loaded: !!data, business, error, reload: () => void refetch().catch(() => {}), save };
+}
+
+/**
+ * The businesses the person belongs to (none asked for an admin), and moving to one: the server remembers
+ * it (sign-in lands there), the session's user takes its business and role, so every request names it
+ * (lib/session.ts businessHeader), and everything cached is read again for it.
+ */
+export function useMyBusinesses(skip: boolean) {
+  const client = useApolloClient();
+  const { data } = useQuery(MyBusinessesDocument, { skip, fetchPolicy: "cache-and-network" });
+  const choose = async (businessId: string): Promise<SessionUser> => {
+    const saved = await api.post<SessionUser>(`/auth/businesses/${encodeURIComponent(businessId)}/use`);
+    session.setUser(saved);
+    await client.resetStore();
+    return saved;
+  };
+  return { businesses: data?.myBusinesses ?? [], choose };
 }

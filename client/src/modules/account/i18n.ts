@@ -43,6 +43,12 @@ registerTranslations("account", {
       businessSaved: "Your business details are saved",
       loadFailed: "We could not load your business details",
     },
+    switcher: {
+      label: "Business you are working in",
+      role: { owner: "Owner", client: "Team" },
+      switched: "You are now working in {{name}}",
+      failed: "We could not switch business",
+    },
   },
   ar: {
     profile: {
@@ -84,6 +90,12 @@ registerTranslations("account", {
       saveBusiness: "حفظ بيانات النشاط التجاري",
       businessSaved: "تم حفظ بيانات نشاطك التجاري",
       loadFailed: "تعذر تحميل بيانات نشاطك التجاري",
+    },
+    switcher: {
+      label: "النشاط التجاري الذي تعمل فيه",
+      role: { owner: "مالك", client: "فريق" },
+      switched: "أنت الآن تعمل في {{name}}",
+      failed: "تعذر التبديل إلى النشاط التجاري",
     },
   },
 });

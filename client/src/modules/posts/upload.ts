@@ -2,7 +2,7 @@
 // upload progress, so this uses XMLHttpRequest with the same access token, Accept-Language and error
 // shape as lib/api.ts (one refresh and one retry on a 401). Answers the media in the GraphQL shape.
 import { API_BASE, ApiError, apiHooks, refreshAccessToken } from "../../lib/api.ts";
-import { session } from "../../lib/session.ts";
+import { businessHeader, session } from "../../lib/session.ts";
 import type { PostMedia } from "../../networks/index.ts";
 import { mediaKindOfKey } from "../../graphql/enumKeys.ts";
 
@@ -55,7 +55,10 @@ function sendOnce(file: Blob, name: string, opts: UploadOptions): Promise<{ stat
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${API_BASE}/posts/media`);
     const token = session.get().accessToken;
-    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    if (token) {
+      xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+      for (const [k, v] of Object.entries(businessHeader())) xhr.setRequestHeader(k, v);
+    }
     xhr.setRequestHeader("Accept", "application/json");
     xhr.setRequestHeader("Accept-Language", apiHooks.language());
     xhr.upload.onprogress = (e) => {

@@ -71,18 +71,21 @@ export function createAdminService(
       db.business.findMany({
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: RECENT_CLIENTS,
-        include: {
-          subscription: true,
-          // the earliest membership is the account holder's (docs/architecture.md#memberships)
-          memberships: {
-            orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-            select: { user: { select: { email: true, lastLoginAt: true } } },
-          },
-        },
+        include: { subscription: true },
       }),
       health?.check(),
       opts.billingFigures?.() ?? NO_BILLING,
     ]);
+    // each recent client's account holder (its earliest membership, docs/architecture.md#memberships) and
+    // when any of its people last signed in: one statement for all of them
+    const rows = await db.$queryRaw<{ id: string; email: string | null; lastActive: Date | null }[]>`
+      select b.id::text as id,
+             (select u.email from memberships m join users u on u.id = m.user_id
+               where m.business_id = b.id order by m.created_at asc, m.user_id asc limit 1) as email,
+             (select max(u.last_login_at) from memberships m join users u on u.id = m.user_id
+               where m.business_id = b.id) as "lastActive"
+        from businesses b where b.id = any(${recent.map((b) => b.id)}::uuid[])`;
+    const people = new Map(rows.map((r) => [r.id, r]));
     return {
       totalClients,
       activeClients,
@@ -100,15 +103,10 @@ export function createAdminService(
       recentClients: recent.map((b) => ({
         id: b.id,
         name: b.companyName,
-        email: b.memberships[0]?.user.email ?? null,
+        email: people.get(b.id)?.email ?? null,
         plan: b.subscription?.plan ?? b.requestedPlan,
         status: b.status,
-        lastActive:
-          b.memberships
-            .map((m) => m.user.lastLoginAt)
-            .filter((d): d is Date => !!d)
-            .sort((x, y) => +y - +x)[0]
-            ?.toISOString() ?? null,
+        lastActive: people.get(b.id)?.lastActive?.toISOString() ?? null,
         // what the overview may offer, by the rule each action checks (clients and billing)
         allowedActions: clientActions(b),
       })),

@@ -1,7 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
-import type { Person } from "./auth.service.ts";
+import type { MembershipView, Person } from "./auth.service.ts";
 import { UserRef } from "../../graphql/refs.ts";
-import { LocaleEnum, PlanEnum, RoleEnum } from "../../graphql/enums.ts";
+import { ClientStatusEnum, LocaleEnum, PlanEnum, RoleEnum } from "../../graphql/enums.ts";
 
 // A person as seen in a business (the service's Person): their role there and that business
 // (docs/architecture.md#memberships), never read from the users row alone.
@@ -110,6 +110,27 @@ const ProfileInput = builder.inputType("ProfileInput", {
 const given = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
+const Membership = builder.objectRef<MembershipView>("Membership").implement({
+  description:
+    "A business the person belongs to, with their role in it. A request acts in the business named by the x-sufra-business header (a socket's `business` connection param), else the one last used.",
+  fields: (t) => ({
+    businessId: t.exposeID("businessId", { description: "The business's id: send it as x-sufra-business." }),
+    companyName: t.exposeString("companyName", { description: "The business's name." }),
+    status: t.field({
+      description: "Where the business's account stands.",
+      type: ClientStatusEnum,
+      resolve: (m) => m.status,
+    }),
+    role: t.expose("role", { description: "What the person may do in this business.", type: RoleEnum }),
+    lastUsedAt: t.expose("lastUsedAt", {
+      description: "When the person last chose it (UTC); sign-in lands on the latest. Null before.",
+      type: "DateTime",
+      nullable: true,
+    }),
+    current: t.exposeBoolean("current", { description: "True for the business this request acts in." }),
+  }),
+});
+
 builder.queryFields((t) => ({
   me: t.field({
     description: "The signed-in person with their business; for an API key, the person who created the key.",
@@ -117,9 +138,24 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     resolve: (_r, _a, ctx) => ctx.services.auth.me(ctx.viewer!),
   }),
+  myBusinesses: t.field({
+    description:
+      "The businesses the signed-in person belongs to, the one last used first. Signed-in people only (not API keys); empty for an admin.",
+    type: [Membership],
+    authScopes: { person: true },
+    resolve: (_r, _a, ctx) => ctx.services.auth.businesses(ctx.viewer!),
+  }),
 }));
 
 builder.mutationFields((t) => ({
+  useBusiness: t.field({
+    description:
+      "Chooses the business the person works in: sign-in lands there from now on. Answers the person as seen in it. NOT_A_MEMBER for a business they do not belong to. Signed-in people only.",
+    type: User,
+    authScopes: { person: true },
+    args: { id: t.arg.id({ required: true, description: "The business's id (Membership.businessId)." }) },
+    resolve: (_r, { id }, ctx) => ctx.services.auth.useBusiness(ctx.viewer!, id),
+  }),
   register: t.field({
     description:
       "Signs a business up: it waits for an admin's approval and gets no tokens; a confirmation link is mailed. Anyone may call it (rate limited).",

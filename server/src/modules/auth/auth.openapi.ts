@@ -12,7 +12,7 @@ import {
   verifyEmailSchema,
 } from "@sufra/schema";
 import { type RestOperation, said } from "../../http/openapi/operation.ts";
-import { restUserSchema } from "./user.shape.ts";
+import { restMembershipSchema, restUserSchema } from "./user.shape.ts";
 
 const signedIn = z.object({ user: restUserSchema, access_token: z.string(), refresh_token: z.string() });
 const tag = "Auth";
@@ -73,6 +73,27 @@ export const authOperations: RestOperation[] = [
     access: "signedIn",
     summary: "The signed-in person",
     responses: { 200: { description: "The person.", schema: restUserSchema } },
+  },
+  {
+    method: "get",
+    path: "/auth/businesses",
+    tag,
+    access: "signedIn",
+    summary: "The businesses one belongs to",
+    description:
+      "The last used first, each with one's role there. A request acts in the business named by the x-sufra-business header, else the last used. People only (not API keys).",
+    responses: {
+      200: { description: "The businesses.", schema: z.object({ businesses: z.array(restMembershipSchema) }) },
+    },
+  },
+  {
+    method: "post",
+    path: "/auth/businesses/{id}/use",
+    tag,
+    access: "signedIn",
+    summary: "Work in one of one's businesses",
+    description: "Sign-in lands there from now on. NOT_A_MEMBER (403) for a business one does not belong to.",
+    responses: { 200: { description: "The person, as seen in that business.", schema: restUserSchema } },
   },
   {
     method: "put",

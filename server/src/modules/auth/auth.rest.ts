@@ -3,7 +3,7 @@ import { Router } from "express";
 import { messageText, PLANS, type Locale, type MessageKey } from "@sufra/schema";
 import { camelBody, metaOf, optionalViewer, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import { restUser } from "./user.shape.ts";
+import { restMembership, restUser } from "./user.shape.ts";
 
 export function authRouter(services: Services) {
   const r = Router();
@@ -43,6 +43,15 @@ export function authRouter(services: Services) {
 
   r.get("/me", async (req, res) => {
     res.json(restUser(await auth.me(await viewerOf(services, req))));
+  });
+
+  // the businesses the person belongs to, and choosing one (docs/architecture.md#memberships)
+  r.get("/businesses", async (req, res) => {
+    res.json({ businesses: (await auth.businesses(await viewerOf(services, req, "person"))).map(restMembership) });
+  });
+
+  r.post("/businesses/:id/use", async (req, res) => {
+    res.json(restUser(await auth.useBusiness(await viewerOf(services, req, "person"), req.params.id)));
   });
 
   r.put("/profile", async (req, res) => {

@@ -71,6 +71,17 @@ const personIn = <T extends { role: User["role"] }>(
   businessId: place?.businessId ?? null,
 });
 
+/** A business a person belongs to, as their switcher lists it. */
+export interface MembershipView {
+  businessId: string;
+  companyName: string;
+  status: BusinessStatus;
+  role: User["role"];
+  lastUsedAt: Date | null;
+  /** the business this request acts in */
+  current: boolean;
+}
+
 /** The one row authenticate reads: the person, their business's status, and the session if still in force. */
 type CallerRow = Person & { businessStatus: BusinessStatus | null; sessionEndsAt: Date | null };
 
@@ -180,26 +191,31 @@ export function createAuthService(deps: Deps) {
      * (kernel/caller-cache.ts) until the token or the session expires, at most a minute, and dropped when
      * an event says the sessions, the person or the business changed, so a revoked token is still
      * refused on the next request.
+     * `businessId` names the business to act in (the doors' business header); without it the person acts
+     * in the one they last used, else their oldest (docs/architecture.md#memberships). A business they do
+     * not belong to is NOT_A_MEMBER.
      */
-    async authenticate(accessToken: string): Promise<Viewer> {
-      const kept = callers.get(accessToken);
+    async authenticate(accessToken: string, businessId?: string | null): Promise<Viewer> {
+      const key = businessId ? `${accessToken} ${businessId}` : accessToken;
+      const kept = callers.get(key);
       if (kept) return kept;
       const claims = await signer.verify(accessToken);
       if (!isUuid(claims.sid) || !isUuid(claims.sub)) throw new AppError("SESSION_EXPIRED");
-      return callers.load(accessToken, async () => {
-        // the business is the person's membership in the one they last used, else their oldest one
-        // (docs/architecture.md#memberships); the role is the membership's, an admin's their own
+      if (businessId && !isUuid(businessId)) throw new AppError("NOT_A_MEMBER");
+      return callers.load(key, async () => {
+        // the role is the membership's, an admin's their own
         const [row] = await db.$queryRaw<CallerRow[]>`
           select u.id, u.email, u.name, coalesce(m.role, u.role)::text as role, u.locale,
                  u.email_verified_at as "emailVerifiedAt", m.business_id as "businessId", u.created_at as "createdAt",
                  b.status::text as "businessStatus", s.expires_at as "sessionEndsAt"
             from users u
-            left join lateral (${membershipOf(Prisma.sql`u`)}) m on true
+            left join lateral (${membershipOf(Prisma.sql`u`, businessId)}) m on true
             left join businesses b on b.id = m.business_id
             left join refresh_tokens s on s.id = ${claims.sid}::uuid and s.user_id = u.id and s.revoked_at is null and s.expires_at > ${new Date()}
            where u.id = ${claims.sub}::uuid`;
         if (!row) throw new AppError("SESSION_EXPIRED");
         const { businessStatus, sessionEndsAt, ...person } = row;
+        if (businessId && !person.businessId && person.role !== "admin") throw new AppError("NOT_A_MEMBER");
         // a suspended person is told so, rather than that the session expired
         assertMayEnter({ role: person.role, business: businessStatus ? { status: businessStatus } : null });
         if (!sessionEndsAt) throw new AppError("SESSION_EXPIRED");
@@ -321,24 +337,59 @@ export function createAuthService(deps: Deps) {
     },
 
     /**
-     * The caller as a person: the one authenticate checked (no statement), else read (an API key's
-     * creator). `query`, the GraphQL door's, names the relations to load with it (the business, its
-     * plan): then the person is read with them, in one call, still without the password hash.
+     * The caller as a person in the business they act in: the one authenticate checked (no statement),
+     * else read (an API key's creator, with their role in the key's business).
      */
     async me(viewer: Viewer): Promise<Person> {
       const kept = persons.get(viewer);
       if (kept) return kept;
-      // an API key's creator, in the key's business
-      const u = await db.user.findUniqueOrThrow({
-        where: { id: viewer.userId },
-        select: {
-          ...PERSON,
-          memberships: { where: { businessId: viewer.businessId ?? undefined }, select: { role: true } },
-        },
+      // an API key's creator, in the key's business: one statement
+      const [row] = await db.$queryRaw<Omit<Person, "businessId">[]>`
+        select u.id, u.email, u.name, coalesce(m.role, u.role)::text as role, u.locale,
+               u.email_verified_at as "emailVerifiedAt", u.created_at as "createdAt"
+          from users u
+          left join memberships m on m.user_id = u.id and m.business_id = ${viewer.businessId}::uuid
+         where u.id = ${viewer.userId}::uuid`;
+      if (!row) throw new AppError("NOT_FOUND");
+      return { ...row, businessId: viewer.businessId };
+    },
+
+    /** The businesses the signed-in person belongs to, the one they last used first, each with their role there. */
+    async businesses(viewer: Viewer): Promise<MembershipView[]> {
+      requireScope(viewer, "person");
+      const rows = await db.membership.findMany({
+        where: { userId: viewer.userId },
+        orderBy: [{ lastUsedAt: { sort: "desc", nulls: "last" } }, { createdAt: "asc" }, { businessId: "asc" }],
+        include: { business: { select: { companyName: true, status: true } } },
       });
-      const { memberships, ...person } = u;
-      const role = memberships[0]?.role;
-      return personIn(person, viewer.businessId && role ? { businessId: viewer.businessId, role } : null);
+      return rows.map((m) => ({
+        businessId: m.businessId,
+        companyName: m.business.companyName,
+        status: m.business.status,
+        role: m.role,
+        lastUsedAt: m.lastUsedAt,
+        current: m.businessId === viewer.businessId,
+      }));
+    },
+
+    /**
+     * The person chooses a business to work in: it becomes the one they last used (sign-in lands there).
+     * Answers the person as seen in it; NOT_A_MEMBER for a business they do not belong to.
+     */
+    async useBusiness(viewer: Viewer, businessId: unknown): Promise<Person> {
+      requireScope(viewer, "person");
+      if (!isUuid(businessId)) throw new AppError("NOT_A_MEMBER");
+      const where = { userId_businessId: { userId: viewer.userId, businessId } };
+      const m = await db.membership.findUnique({ where, include: { business: { select: { status: true } } } });
+      if (!m) throw new AppError("NOT_A_MEMBER");
+      assertMayEnter({ role: m.role, business: m.business });
+      await db.$transaction(async (tx) => {
+        await tx.membership.update({ where, data: { lastUsedAt: new Date() } });
+        // requests that name no business follow the choice at once (their checked callers are dropped)
+        await publishIn(tx, "person.changed", { userId: viewer.userId });
+      });
+      const person = await db.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: PERSON });
+      return personIn(person, { businessId, role: m.role });
     },
 
     async updateProfile(viewer: Viewer, input: unknown, meta: RequestMeta) {

@@ -6,13 +6,14 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db, Tx } from "../../db/prisma.ts";
 
 /**
- * The membership a person acts in (a lateral subquery over `person`, the users row's alias): the one they
- * last used, else their oldest one.
+ * The membership a person acts in (a lateral subquery over `person`, the users row's alias): the one in
+ * `businessId` when named (none when they do not belong to it), else of the active ones (a suspended café
+ * does not lock its people out of their others) the one they last used, else their oldest one.
  */
-export const membershipOf = (person: Prisma.Sql) => Prisma.sql`
-  select m.business_id, m.role from memberships m
-   where m.user_id = ${person}.id
-   order by m.last_used_at desc nulls last, m.created_at asc, m.business_id asc
+export const membershipOf = (person: Prisma.Sql, businessId?: string | null) => Prisma.sql`
+  select m.business_id, m.role from memberships m join businesses mb on mb.id = m.business_id
+   where m.user_id = ${person}.id ${businessId ? Prisma.sql`and m.business_id = ${businessId}::uuid` : Prisma.empty}
+   order by (mb.status = 'active') desc, m.last_used_at desc nulls last, m.created_at asc, m.business_id asc
    limit 1`;
 
 /** Where a person enters (membershipOf): the business, their role in it and its status; null without one. */

@@ -5,7 +5,6 @@ export {
   BLOCKED_STATUS,
   managersOf,
   peopleOf,
-  type PersonOfBusiness,
   requireManager,
   requirePersonOfBusiness,
 } from "./team.service.ts";

@@ -21,9 +21,9 @@ const TeamMember = builder.objectRef<TeamMemberShape>("TeamMember").implement({
     email: t.exposeString("email", { description: "Their e-mail address." }),
     role: t.expose("role", { description: "Their role: OWNER or CLIENT.", type: RoleEnum }),
     joinedAt: t.field({
-      description: "When their account was made (UTC).",
+      description: "When they joined this business (UTC).",
       type: "DateTime",
-      resolve: (u) => u.createdAt,
+      resolve: (u) => u.joinedAt,
     }),
     lastLoginAt: t.expose("lastLoginAt", {
       description: "When they last signed in (UTC); null when never.",

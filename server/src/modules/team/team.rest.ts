@@ -11,7 +11,7 @@ const restMember = (m: TeamMember) => ({
   name: m.name,
   email: m.email,
   role: m.role,
-  joined_at: m.createdAt.toISOString(),
+  joined_at: m.joinedAt.toISOString(),
   last_login_at: m.lastLoginAt?.toISOString() ?? null,
   account_holder: m.accountHolder,
 });
