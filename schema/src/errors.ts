@@ -58,6 +58,12 @@ export const ERRORS = {
     en: "This email is already registered",
     ar: "هذا البريد الإلكتروني مسجل مسبقًا",
   },
+  ALREADY_A_MEMBER: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "This person is already in this business's team",
+    ar: "هذا الشخص عضو في فريق هذا النشاط التجاري بالفعل",
+  },
   INVALID_LINK: {
     status: 400,
     graphql: "BAD_USER_INPUT",

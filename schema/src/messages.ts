@@ -49,6 +49,10 @@ export const MESSAGES = {
   tokenRequired: { en: "The link is missing its token", ar: "الرابط لا يحتوي على رمز التحقق" },
   currentPasswordRequired: { en: "Current password is required", ar: "كلمة المرور الحالية مطلوبة" },
   currentPasswordIncorrect: { en: "Current password is incorrect", ar: "كلمة المرور الحالية غير صحيحة" },
+  accountPasswordIncorrect: {
+    en: "This is not the password of your Sufra account",
+    ar: "هذه ليست كلمة مرور حسابك في سفرة",
+  },
   refreshTokenRequired: { en: "The refresh token is missing", ar: "رمز تجديد الجلسة مفقود" },
   reasonRequired: { en: "Please give a reason", ar: "يرجى ذكر السبب" },
   giftDaysRange: {

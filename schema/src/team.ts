@@ -77,6 +77,21 @@ export const acceptInvitationSchema = z
   .transform(({ confirmPassword: _c, ...v }) => v);
 export type AcceptInvitationInput = z.output<typeof acceptInvitationSchema>;
 
+const invitationToken = singleLine(key("tokenRequired"))
+  .trim()
+  .min(1, first("tokenRequired"))
+  .max(200, key("tokenRequired"));
+/** An invitation's link, read before accepting it (who invites, to what, and whether the address has an account). */
+export const invitationTokenSchema = z.object({ token: invitationToken });
+/**
+ * Accepting an invitation with the account the address already has (docs/architecture.md#memberships):
+ * that account's password, which the server checks; the name and password stay as they are.
+ */
+export const joinInvitationSchema = z.object({
+  token: invitationToken,
+  password: singleLine(key("passwordRequired")).min(1, first("passwordRequired")).max(200, key("tooLong")),
+});
+
 export const apiKeyNameSchema = z.object({
   name: singleLine(key("nameRequired")).trim().min(1, first("nameRequired")).max(API_KEY_NAME_MAX, key("tooLong")),
 });

@@ -286,6 +286,10 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     "PUT /translations/bulk": () => ({
       body: { updates: [{ key: "common:actions.save", locale: "en", value: "Save" }] },
     }),
+    "POST /team/invitations/lookup": async () => {
+      const inv = await invite(app.base, mailbox, holder, "client");
+      return { token: null, body: { token: inv.link } };
+    },
     "POST /team/invitations/accept": async () => {
       const inv = await invite(app.base, mailbox, holder, "client");
       return { token: null, body: { token: inv.link, name: "Fatma Al-Ali", password: "Walk#Member2026" } };

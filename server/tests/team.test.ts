@@ -195,20 +195,96 @@ describe("invitations", () => {
     expect(expired.body.code).toBe("INVALID_LINK");
   });
 
-  test("an address that already has an account cannot be invited", async () => {
-    const holder = await premiumBusiness();
-    const other = await registeredClient(app.base);
-    const r = await call(app.base, "POST", "/api/team/invitations", {
+  test("an address with an account joins with its own password; its other business stays; a member or an admin cannot be invited", async () => {
+    const holder = await premiumBusiness({ company_name: "Bait Al Karak" });
+    const other = await registeredClient(app.base, { over: { company_name: "Qahwat Al Bahar" } });
+    const sent = await call(app.base, "POST", "/api/team/invitations", {
+      token: holder.token,
+      body: { email: other.email, role: "owner" },
+    });
+    expect(sent.status).toBe(201);
+    // the mail tells them to accept with the password they have, in both languages
+    const mail = await mailbox.waitFor(other.email, /invite\?token=/);
+    expect(mail).toContain("Accept with the password of your Sufra account");
+    expect(mail).toContain("اقبل الدعوة بكلمة مرور حسابك في سفرة");
+    const link = tokenFrom(mail, "/invite");
+
+    // the link says what it is for, and that the address has an account; nothing for a made-up one
+    const preview = await call(app.base, "POST", "/api/team/invitations/lookup", { body: { token: link } });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      email: other.email,
+      company_name: "Bait Al Karak",
+      role: "owner",
+      has_account: true,
+    });
+    const unknown = await call(app.base, "POST", "/api/team/invitations/lookup", { body: { token: "made-up" } });
+    expect([unknown.status, unknown.body.code]).toEqual([400, "INVALID_LINK"]);
+    const g = await gql(app.base, "query($t: String!) { invitation(token: $t) { companyName role hasAccount } }", {
+      t: link,
+    });
+    expect(g.data.invitation).toEqual({ companyName: "Bait Al Karak", role: "OWNER", hasAccount: true });
+
+    // a wrong password joins nothing and leaves the invitation pending, in the person's language
+    const wrong = await call(app.base, "POST", "/api/team/invitations/accept", {
+      lang: "ar",
+      body: { token: link, password: "Not#Mine2026" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      code: "INCORRECT_PASSWORD",
+      details: { password: ["هذه ليست كلمة مرور حسابك في سفرة"] },
+    });
+    expect(await app.sufra.deps.db.membership.count({ where: { userId: other.userId } })).toBe(1);
+
+    // the right one: the business joins theirs, as an owner, and their next sign-in lands there
+    const joined = await call(app.base, "POST", "/api/team/invitations/accept", {
+      body: { token: link, password: other.password },
+    });
+    expect(joined.status).toBe(201);
+    expect(joined.body.user).toMatchObject({ id: other.userId, role: "owner", business_id: holder.businessId });
+    const session = await login(app.base, other.email, other.password);
+    expect(session.user).toMatchObject({ business_id: holder.businessId, role: "owner" });
+    const mine = await call(app.base, "GET", "/api/auth/businesses", { token: session.access_token });
+    expect(mine.body.businesses.map((b: { company_name: string; role: string }) => [b.company_name, b.role])).toEqual([
+      ["Bait Al Karak", "owner"],
+      ["Qahwat Al Bahar", "client"],
+    ]);
+    // listed in the team that invited them; still the account holder of their own café
+    const team = await gql(app.base, TEAM, {}, holder.token);
+    expect(team.data.team.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      [holder.email, "CLIENT"],
+      [other.email, "OWNER"],
+    ]);
+    const own = await call(app.base, "GET", "/api/team", {
+      token: session.access_token,
+      headers: { "x-sufra-business": other.businessId },
+    });
+    expect(own.body.members).toEqual([
+      expect.objectContaining({ email: other.email, role: "client", account_holder: true }),
+    ]);
+    // the link is used
+    const again = await call(app.base, "POST", "/api/team/invitations/accept", {
+      body: { token: link, password: other.password },
+    });
+    expect(again.body.code).toBe("INVALID_LINK");
+
+    // someone already in the team, and an admin, cannot be invited
+    const twice = await call(app.base, "POST", "/api/team/invitations", {
       token: holder.token,
       body: { email: other.email, role: "client" },
     });
-    expect(r.status).toBe(409);
-    expect(r.body.code).toBe("EMAIL_TAKEN");
+    expect([twice.status, twice.body.code]).toEqual([409, "ALREADY_A_MEMBER"]);
     const self = await call(app.base, "POST", "/api/team/invitations", {
       token: holder.token,
       body: { email: holder.email, role: "owner" },
     });
-    expect(self.body.code).toBe("EMAIL_TAKEN");
+    expect(self.body.code).toBe("ALREADY_A_MEMBER");
+    const admin = await call(app.base, "POST", "/api/team/invitations", {
+      token: holder.token,
+      body: { email: process.env.ADMIN_EMAIL ?? app.sufra.deps.config.admin.email, role: "owner" },
+    });
+    expect(admin.body.code).toBe("EMAIL_TAKEN");
     const bad = await call(app.base, "POST", "/api/team/invitations", {
       token: holder.token,
       body: { email: "nobody", role: "admin" },

@@ -146,13 +146,15 @@ const TEMPLATES = {
     role: "owner" | "client";
     expiresAt: Date;
     url: string;
+    /** the address has a Sufra account: it joins with it (docs/architecture.md#memberships) */
+    hasAccount?: boolean;
   }): Both => ({
     en: {
       subject: `${v.inviterName} invited you to ${v.businessName} on Sufra`,
       lines: [
         "Hello,",
         `${v.inviterName} invited you to join ${v.businessName} on Sufra as ${v.role === "owner" ? "an owner" : "a team member"}. Sufra is where the team writes, schedules and publishes its social media posts.`,
-        `Choose your name and password to accept. The invitation works until ${day(v.expiresAt, "en")}. If you did not expect it, ignore this mail.`,
+        `${v.hasAccount ? "Accept with the password of your Sufra account: the business is added to yours." : "Choose your name and password to accept."} The invitation works until ${day(v.expiresAt, "en")}. If you did not expect it, ignore this mail.`,
       ],
       action: { label: "Accept the invitation", url: v.url },
     },
@@ -161,7 +163,7 @@ const TEMPLATES = {
       lines: [
         "مرحبًا،",
         `دعاك ${v.inviterName} للانضمام إلى ${v.businessName} في سفرة ${v.role === "owner" ? "بصفة مالك" : "بصفة عضو في الفريق"}. في سفرة يكتب الفريق منشوراته على وسائل التواصل ويجدولها وينشرها.`,
-        `اختر اسمك وكلمة مرورك لقبول الدعوة. الدعوة صالحة حتى ${day(v.expiresAt, "ar")}. إن لم تكن تتوقعها، فتجاهل هذه الرسالة.`,
+        `${v.hasAccount ? "اقبل الدعوة بكلمة مرور حسابك في سفرة، فيُضاف النشاط التجاري إلى حسابك." : "اختر اسمك وكلمة مرورك لقبول الدعوة."} الدعوة صالحة حتى ${day(v.expiresAt, "ar")}. إن لم تكن تتوقعها، فتجاهل هذه الرسالة.`,
       ],
       action: { label: "قبول الدعوة", url: v.url },
     },

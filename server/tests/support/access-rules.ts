@@ -63,6 +63,7 @@ export const REST_RULES: Record<string, Rule> = {
   "PUT /api/translations/bulk": r("admin"),
   "GET /api/translations/export": r("admin"),
   "GET /api/team": r("business"),
+  "POST /api/team/invitations/lookup": r("public"),
   "POST /api/team/invitations/accept": r("public"),
   "POST /api/team/invitations": r("manager"),
   "DELETE /api/team/invitations/:id": r("manager"),
@@ -204,6 +205,7 @@ export const REST_RULES: Record<string, Rule> = {
 };
 
 export const GRAPHQL_RULES: Record<string, Rule> = {
+  "Query.invitation": r("public"),
   "Query.myBusinesses": r("person"),
   "Query.adminPayments": r("admin"),
   "Query.adminStats": r("admin"),

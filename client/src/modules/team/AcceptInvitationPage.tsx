@@ -1,8 +1,9 @@
 // /invite?token=...: the invited person chooses a name and a password (the shared sign-up password
 // rule, first failing check only, with its hint) and confirms it; POST /api/team/invitations/accept.
-// Success leads to /login with a welcome; a used, revoked or expired link says so.
-import { Button, Form, Input } from "antd";
-import { useState } from "react";
+// Success leads to /login with a welcome; a used, revoked or expired link says so. An address that already
+// has an account (the link's lookup says so) accepts with that account's password instead (JoinWithAccount).
+import { Button, Form, Input, Spin } from "antd";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { acceptInvitationSchema, fieldErrors } from "@sufra/schema";
@@ -22,7 +23,8 @@ import {
 } from "../auth/index.ts";
 import { LinkButton } from "../../shared/RouteButton.tsx";
 import { TEAM_NS } from "./i18n.ts";
-import { acceptInvitation } from "./data.ts";
+import { acceptInvitation, lookupInvitation, type InvitationPreview } from "./data.ts";
+import { JoinWithAccount } from "./components/JoinWithAccount.tsx";
 
 type AcceptField = "name" | "password" | "confirmPassword";
 const FIELDS: AcceptField[] = ["name", "password", "confirmPassword"];
@@ -36,6 +38,24 @@ export default function AcceptInvitationPage() {
   const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } =
     useFieldForm(FIELDS, { name: "", password: "", confirmPassword: "" });
   const [invalid, setInvalid] = useState(!token);
+  // what the link is for: an address with an account joins with its password (docs/architecture.md#memberships)
+  const [preview, setPreview] = useState<InvitationPreview | null>(null);
+  const [looked, setLooked] = useState(false);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    lookupInvitation(token).then(
+      (p) => live && (setPreview(p), setLooked(true)),
+      (e) => {
+        if (!live) return;
+        if (e instanceof ApiError && e.code === "INVALID_LINK") setInvalid(true);
+        setLooked(true); // otherwise the form for a new account; the server decides on sending
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   async function submit() {
     if (busy) return;
@@ -91,6 +111,24 @@ export default function AcceptInvitationPage() {
           testId="invite-invalid"
           extra={<LinkButton to="/login">{t("accept.login")}</LinkButton>}
         />
+      </AuthLayout>
+    );
+
+  if (!looked)
+    return (
+      <AuthLayout title={t("accept.title")} footer={<BackToLogin label={t("accept.login")} />}>
+        <Spin aria-label={t("accept.title")} data-testid="invite-loading" />
+      </AuthLayout>
+    );
+
+  if (preview?.has_account)
+    return (
+      <AuthLayout
+        title={t("accept.title")}
+        subtitle={t("accept.existingSubtitle", { email: preview.email, company: preview.company_name })}
+        footer={<BackToLogin label={t("accept.login")} />}
+      >
+        <JoinWithAccount token={token} preview={preview} onInvalid={() => setInvalid(true)} />
       </AuthLayout>
     );
 

@@ -201,9 +201,20 @@ describe("accepting an invitation", () => {
     { path: "/login", element: <LoginPage /> },
   ];
   const fieldError = (id: string) => document.getElementById(`${id}-error`)?.textContent ?? null;
+  const preview = (hasAccount: boolean) =>
+    [
+      200,
+      {
+        email: "khalid@daralqahwa.kw",
+        company_name: "Dar Al Qahwa",
+        role: "owner",
+        expires_at: "2026-12-14T09:00:00.000Z",
+        has_account: hasAccount,
+      },
+    ] as [number, unknown];
 
   test("the shared rules: a name, the sign-up password rule with its hint, and a matching confirmation", async () => {
-    const { fn } = fakeFetch({});
+    const { calls } = fakeFetch({ "POST /api/team/invitations/lookup": preview(false) });
     renderRoutes(routes, "/invite?token=tok-1");
     await screen.findByTestId("invite-name");
     expect(screen.getByText(messageText("passwordHint", "en"))).toBeInTheDocument();
@@ -223,11 +234,12 @@ describe("accepting an invitation", () => {
     type(screen.getByTestId("invite-confirm"), "Saffron#2027");
     fireEvent.click(screen.getByTestId("invite-submit"));
     await waitFor(() => expect(fieldError("invite-confirm")).toBe("Passwords do not match"));
-    expect(fn).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.url)).toEqual(["/api/team/invitations/lookup"]);
   });
 
   test("accepted: the account is created and the login page welcomes the person", async () => {
     const { calls } = fakeFetch({
+      "POST /api/team/invitations/lookup": preview(false),
       "POST /api/team/invitations/accept": [
         201,
         {
@@ -245,17 +257,61 @@ describe("accepting an invitation", () => {
       "Welcome to Dar Al Qahwa! Login with khalid@daralqahwa.kw and your new password.",
     );
     expect(router.state.location.pathname).toBe("/login");
-    expect(calls[0]).toMatchObject({
+    expect(calls[0]).toMatchObject({ method: "POST", url: "/api/team/invitations/lookup", body: { token: "tok-1" } });
+    expect(calls[1]).toMatchObject({
       method: "POST",
       url: "/api/team/invitations/accept",
       body: { token: "tok-1", name: "Khalid", password: "Saffron#2026", confirm_password: "Saffron#2026" },
     });
-    expect(calls[0].headers.Authorization).toBeUndefined();
+    expect(calls[1].headers.Authorization).toBeUndefined();
+  });
+
+  test("an address with an account: only its password, in Arabic; a wrong one is said at the field, the right one joins", async () => {
+    await inLanguage("ar");
+    const { calls } = fakeFetch({
+      "POST /api/team/invitations/lookup": preview(true),
+      "POST /api/team/invitations/accept": [
+        [
+          400,
+          {
+            message: "كلمة المرور الحالية غير صحيحة",
+            code: "INCORRECT_PASSWORD",
+            details: { password: ["هذه ليست كلمة مرور حسابك في سفرة"] },
+          },
+        ],
+        [
+          201,
+          {
+            user: { id: "u9", email: "khalid@daralqahwa.kw", name: "Khalid", role: "owner", business_id: "b1" },
+            business: { id: "b1", company_name: "Dar Al Qahwa" },
+          },
+        ],
+      ],
+    });
+    renderRoutes(routes, "/invite?token=tok-2");
+    // the address and the café keep their own direction inside the Arabic sentence (isolated)
+    expect((await screen.findByTestId("auth-subtitle")).textContent).toBe(
+      "للبريد \u2068khalid@daralqahwa.kw\u2069 حساب في سفرة بالفعل. أدخل كلمة مروره لإضافة \u2068Dar Al Qahwa\u2069 إلى أنشطتك التجارية؛ يبقى اسمك وكلمة مرورك كما هما.",
+    );
+    expect(screen.queryByTestId("invite-name")).toBeNull();
+    expect(screen.queryByTestId("invite-confirm")).toBeNull();
+    type(screen.getByTestId("invite-password"), "Not#Mine2026");
+    fireEvent.click(screen.getByTestId("invite-submit"));
+    await waitFor(() => expect(fieldError("invite-password")).toBe("هذه ليست كلمة مرور حسابك في سفرة"));
+    type(screen.getByTestId("invite-password"), "Saffron#2026");
+    fireEvent.click(screen.getByTestId("invite-submit"));
+    expect(await screen.findByTestId("login-notice")).toHaveTextContent("أُضيف");
+    expect(calls.filter((c) => c.url === "/api/team/invitations/accept").map((c) => c.body)).toEqual([
+      { token: "tok-2", password: "Not#Mine2026" },
+      { token: "tok-2", password: "Saffron#2026" },
+    ]);
   });
 
   test("a used or expired link, or none at all, says so in the person's language", async () => {
     await inLanguage("ar");
     fakeFetch({
+      // read as pending, used by someone else before the form was sent
+      "POST /api/team/invitations/lookup": preview(false),
       "POST /api/team/invitations/accept": [
         400,
         { message: "هذا الرابط غير صالح أو منتهي الصلاحية", code: "INVALID_LINK" },
@@ -267,6 +323,18 @@ describe("accepting an invitation", () => {
     type(screen.getByTestId("invite-confirm"), "Saffron#2026");
     fireEvent.click(screen.getByTestId("invite-submit"));
     expect(await screen.findByTestId("invite-invalid")).toHaveTextContent("هذا الرابط غير صالح أو منتهي الصلاحية");
+  });
+
+  test("a link the server no longer knows: the invalid-link screen before any form", async () => {
+    fakeFetch({
+      "POST /api/team/invitations/lookup": [
+        400,
+        { message: "This link is invalid or has expired", code: "INVALID_LINK" },
+      ],
+    });
+    renderRoutes(routes, "/invite?token=gone");
+    expect(await screen.findByTestId("invite-invalid")).toBeInTheDocument();
+    expect(screen.queryByTestId("invite-password")).toBeNull();
   });
 
   test("no token: the invalid-link screen at once", async () => {

@@ -44,3 +44,19 @@ export const acceptInvitation = (a: { token: string; name: string; password: str
     { token: a.token, name: a.name, password: a.password, confirm_password: a.confirmPassword },
     { auth: false },
   );
+
+/** What a pending invitation's link is for, as the server reads it (POST /api/team/invitations/lookup). */
+export interface InvitationPreview {
+  email: string;
+  company_name: string;
+  role: "owner" | "client";
+  expires_at: string;
+  has_account: boolean;
+}
+
+export const lookupInvitation = (token: string) =>
+  api.post<InvitationPreview>("/team/invitations/lookup", { token }, { auth: false });
+
+/** Accepting with the account the address already has: its password (docs/architecture.md#memberships). */
+export const joinWithAccount = (a: { token: string; password: string }) =>
+  api.post<Accepted>("/team/invitations/accept", { token: a.token, password: a.password }, { auth: false });

@@ -81,6 +81,11 @@ const teamTexts = {
       emailTaken:
         "This e-mail address already has a Sufra account. Login instead, or ask for an invitation to another address.",
       login: "Go to login",
+      existingSubtitle:
+        "{{email}} already has a Sufra account. Enter its password to add {{company}} to your businesses; your name and password stay as they are.",
+      existingPassword: "Your Sufra password",
+      existingSubmit: "Join {{company}}",
+      joined: "{{company}} is added to your businesses. Login with {{email}}: you will start there.",
     },
   },
   ar: {
@@ -156,6 +161,11 @@ const teamTexts = {
       invalidText: "الدعوات تعمل مرة واحدة ولمدة ٧ أيام. اطلب من الشخص الذي دعاك أن يرسل دعوة جديدة.",
       emailTaken: "لهذا البريد الإلكتروني حساب في سفرة بالفعل. سجّل الدخول، أو اطلب دعوة إلى عنوان آخر.",
       login: "الذهاب إلى تسجيل الدخول",
+      existingSubtitle:
+        "للبريد {{email}} حساب في سفرة بالفعل. أدخل كلمة مروره لإضافة {{company}} إلى أنشطتك التجارية؛ يبقى اسمك وكلمة مرورك كما هما.",
+      existingPassword: "كلمة مرورك في سفرة",
+      existingSubmit: "الانضمام إلى {{company}}",
+      joined: "أُضيف {{company}} إلى أنشطتك التجارية. سجّل الدخول بالبريد {{email}} وستبدأ منه.",
     },
   },
 };

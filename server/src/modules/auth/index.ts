@@ -1,6 +1,6 @@
 // The auth module's face: signing in, sessions and tokens. Others may hash a password or a token,
 // end sessions (so open sockets hear it), and show a person as the REST answers do.
-export { hashPassword } from "./passwords.ts";
+export { checkPassword, hashPassword } from "./passwords.ts";
 export type { Person } from "./auth.service.ts";
 export { endSessions } from "./sessions.ts";
 export { hashToken, opaqueToken, type TokenSigner } from "./tokens.ts";

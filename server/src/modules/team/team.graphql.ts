@@ -1,5 +1,5 @@
 // Team collaboration at the GraphQL door: thin, every field calls the team service.
-import { INVITABLE_ROLES } from "@sufra/schema";
+import { INVITABLE_ROLES, type Role } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { RoleEnum, upper } from "../../graphql/enums.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
@@ -78,14 +78,38 @@ const Team = builder.objectRef<TeamShape>("Team").implement({
 });
 
 const AcceptedInvitation = builder.objectRef<{ email: string; companyName: string }>("AcceptedInvitation").implement({
-  description: "The account is created: sign in with this e-mail and the chosen password.",
+  description: "Accepted: sign in with this e-mail (and the chosen password, or the account's own).",
   fields: (t) => ({
     email: t.exposeString("email", { description: "The e-mail address to sign in with (the invited one)." }),
     companyName: t.exposeString("companyName", { description: "The name of the business joined." }),
   }),
 });
 
+const InvitationPreview = builder
+  .objectRef<{ email: string; companyName: string; role: Role; expiresAt: Date; hasAccount: boolean }>(
+    "InvitationPreview",
+  )
+  .implement({
+    description: "What a pending invitation's link is for, read before accepting it.",
+    fields: (t) => ({
+      email: t.exposeString("email", { description: "The invited address." }),
+      companyName: t.exposeString("companyName", { description: "The name of the business inviting." }),
+      role: t.expose("role", { description: "The role offered: OWNER or CLIENT.", type: RoleEnum }),
+      expiresAt: t.expose("expiresAt", { description: "When the link stops working (UTC).", type: "DateTime" }),
+      hasAccount: t.exposeBoolean("hasAccount", {
+        description: "True when the address has a Sufra account: it accepts with that account's password.",
+      }),
+    }),
+  });
+
 builder.queryFields((t) => ({
+  invitation: t.field({
+    description:
+      "Public: a pending invitation's link (who invites, to what role, whether the address has an account). INVALID_LINK for one unknown, used, revoked or expired. Rate limited.",
+    type: InvitationPreview,
+    args: { token: t.arg.string({ required: true, description: "The token from the mailed link." }) },
+    resolve: (_r, args, ctx) => ctx.services.team.invitation(args, ctx.meta),
+  }),
   team: t.field({
     description: "The caller's business's team. A person of the business only (not an API key).",
     type: Team,
@@ -121,10 +145,13 @@ builder.mutationFields((t) => ({
   }),
   acceptInvitation: t.field({
     type: AcceptedInvitation,
-    description: "Public: the invited person's name and password; then they sign in as usual.",
+    description:
+      "Public: a new person's name and password, or, for an address with a Sufra account, that account's password (the business joins theirs); then they sign in as usual.",
     args: {
       token: t.arg.string({ required: true, description: "The token from the mailed link." }),
-      name: t.arg.string({ required: true, description: "The invited person's name, 1 to 200 characters." }),
+      name: t.arg.string({
+        description: "The invited person's name, 1 to 200 characters; required for a new account, unused otherwise.",
+      }),
       password: t.arg.string({
         required: true,
         description:
@@ -134,7 +161,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_r, args, ctx) => {
       const { user, business } = await ctx.services.team.acceptInvitation(
-        { ...args, confirmPassword: args.confirmPassword ?? undefined },
+        { ...args, name: args.name ?? undefined, confirmPassword: args.confirmPassword ?? undefined },
         ctx.meta,
       );
       return { email: user.email, companyName: business.companyName };

@@ -1,6 +1,6 @@
 // The OpenAPI entries of /api/team (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
-import { acceptInvitationSchema, inviteSchema } from "@sufra/schema";
+import { acceptInvitationSchema, invitationTokenSchema, inviteSchema, joinInvitationSchema } from "@sufra/schema";
 import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
 import { restUserSchema } from "../auth/index.ts";
 
@@ -46,12 +46,36 @@ export const teamOperations: RestOperation[] = [
   },
   {
     method: "post",
+    path: "/team/invitations/lookup",
+    tag,
+    access: "public",
+    summary: "What an invitation's link is for",
+    description:
+      "Who invites, to what role, and whether the address has a Sufra account (then it accepts with that account's password). INVALID_LINK for a link unknown, used, revoked or expired. Rate limited.",
+    body: invitationTokenSchema,
+    responses: {
+      200: {
+        description: "The pending invitation.",
+        schema: z.object({
+          email: z.string(),
+          company_name: z.string(),
+          role: z.enum(["owner", "client"]),
+          expires_at: isoDateTime,
+          has_account: z.boolean(),
+        }),
+      },
+    },
+  },
+  {
+    method: "post",
     path: "/team/invitations/accept",
     subscription: "team",
     tag,
     access: "public",
     summary: "Join a team with an invitation's token",
-    body: acceptInvitationSchema,
+    description:
+      "A new person sends a name and a password (the sign-up rule). An address with a Sufra account sends only that account's password (joinInvitationSchema): the business joins the person's businesses; a wrong one is INCORRECT_PASSWORD.",
+    body: acceptInvitationSchema.or(joinInvitationSchema),
     responses: {
       201: {
         description: "The new member and their business.",

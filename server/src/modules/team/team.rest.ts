@@ -43,6 +43,17 @@ export function teamRouter(services: Services) {
   });
 
   // public: the invited person has no session yet
+  r.post("/invitations/lookup", async (req, res) => {
+    const i = await team.invitation(camelBody(req), metaOf(req));
+    res.json({
+      email: i.email,
+      company_name: i.companyName,
+      role: i.role,
+      expires_at: i.expiresAt.toISOString(),
+      has_account: i.hasAccount,
+    });
+  });
+
   r.post("/invitations/accept", async (req, res) => {
     const { user, business } = await team.acceptInvitation(camelBody(req), metaOf(req));
     res.status(201).json({ user: restUser(user), business: { id: business.id, company_name: business.companyName } });

@@ -5,8 +5,10 @@
 // console: they have no business, so they get FORBIDDEN here.
 import {
   acceptInvitationSchema,
+  invitationTokenSchema,
   INVITATION_TTL_DAYS,
   inviteSchema,
+  joinInvitationSchema,
   isPremium,
   type BusinessStatus,
 } from "@sufra/schema";
@@ -15,7 +17,8 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Business, Invitation, Subscription, User } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
-import { endSessions, hashPassword, hashToken, opaqueToken } from "../auth/index.ts";
+import { checkPassword, endSessions, hashPassword, hashToken, opaqueToken } from "../auth/index.ts";
+import { publishIn } from "../../kernel/pubsub.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { assertRunning } from "../billing/index.ts";
@@ -115,6 +118,54 @@ export function createTeamService(deps: Deps) {
   const { db, mailer, config, limits } = deps;
   const inviteUrl = (token: string) => `${config.publicUrl}/invite?token=${encodeURIComponent(token)}`;
 
+  /** The invitation's checks, once it is marked accepted: the business may take people on (active, Premium, running). */
+  async function acceptedInvitation(tx: Tx, token: string, now: Date) {
+    const tokenHash = hashToken(token);
+    const { count } = await tx.invitation.updateMany({
+      where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      data: { acceptedAt: now },
+    });
+    if (count !== 1) throw new AppError("INVALID_LINK");
+    const invitation = await tx.invitation.findUniqueOrThrow({
+      where: { tokenHash },
+      include: { business: { include: { subscription: true } } },
+    });
+    const blocked = BLOCKED_STATUS[invitation.business.status];
+    if (blocked) throw new AppError(blocked);
+    assertRunning(invitation.business.subscription, "team");
+    if (!isPremium(invitation.business.subscription)) throw new AppError("PLAN_UPGRADE_REQUIRED");
+    return invitation;
+  }
+
+  /** An address with an account accepts with that account's password: the business joins their memberships. */
+  async function joinWithAccount(account: User, input: unknown, meta: RequestMeta) {
+    const v = validate(joinInvitationSchema, input);
+    if (!(await checkPassword(account.passwordHash, v.password)))
+      throw new AppError("INCORRECT_PASSWORD", { password: ["accountPasswordIncorrect"] });
+    return db.$transaction(async (tx) => {
+      const now = new Date();
+      const invitation = await acceptedInvitation(tx, v.token, now);
+      const { business } = invitation;
+      const member = { userId: account.id, businessId: business.id };
+      if (await tx.membership.findUnique({ where: { userId_businessId: member } }))
+        throw new AppError("ALREADY_A_MEMBER");
+      // the business they were invited to is where their next sign-in lands
+      await tx.membership.create({ data: { ...member, role: invitation.role, lastUsedAt: now } });
+      await audit(tx, {
+        actorId: account.id,
+        action: "team.invitation_accepted",
+        entityType: "business",
+        entityId: business.id,
+        data: { invitationId: invitation.id, userId: account.id, role: invitation.role, existingAccount: true },
+        ip: meta.ip,
+      });
+      // their checked callers may act in the business they last used: now this one
+      await publishIn(tx, "person.changed", { userId: account.id });
+      const { passwordHash: _h, ...person } = account;
+      return { user: { ...person, role: invitation.role, businessId: business.id }, business };
+    });
+  }
+
   return {
     /** The people of the viewer's business and its pending invitations; any person of the business may look. */
     async list(viewer: Viewer | null) {
@@ -140,8 +191,10 @@ export function createTeamService(deps: Deps) {
     },
 
     /**
-     * Invites a person by e-mail (Premium, managers). An address that already has an account is refused;
-     * a pending invitation to the same address is replaced. The link works INVITATION_TTL_DAYS days.
+     * Invites a person by e-mail (Premium, managers). An address with an account joins with it (a person
+     * may belong to several businesses, docs/architecture.md#memberships); one already in the team is
+     * ALREADY_A_MEMBER, an admin's address EMAIL_TAKEN. A pending invitation to the same address is
+     * replaced. The link works INVITATION_TTL_DAYS days.
      */
     async invite(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<PendingInvitation> {
       const access = await requireManager(db, viewer);
@@ -154,8 +207,12 @@ export function createTeamService(deps: Deps) {
       const invitation = await db.$transaction(async (tx) => {
         // one invitation at a time per business: two managers inviting the same address leave one pending
         await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
-        if (await tx.user.findUnique({ where: { email: v.email }, select: { id: true } }))
-          throw new AppError("EMAIL_TAKEN");
+        const account = await tx.user.findUnique({
+          where: { email: v.email },
+          select: { role: true, memberships: { where: { businessId }, select: { userId: true } } },
+        });
+        if (account?.role === "admin") throw new AppError("EMAIL_TAKEN");
+        if (account?.memberships.length) throw new AppError("ALREADY_A_MEMBER");
         const now = new Date();
         const replaced = await tx.invitation.updateMany({
           where: { businessId, email: v.email, acceptedAt: null, revokedAt: null },
@@ -183,6 +240,7 @@ export function createTeamService(deps: Deps) {
             role: v.role,
             expiresAt,
             url: inviteUrl(token),
+            hasAccount: !!account,
           },
           meta.locale,
         );
@@ -225,32 +283,52 @@ export function createTeamService(deps: Deps) {
     },
 
     /**
-     * Public: the invited person chooses a name and a password (the sign-up rule). Creates their account
-     * with the invited role in the business and marks the invitation accepted, in one transaction. An
-     * unknown, used, revoked or expired link is INVALID_LINK. The person then signs in as usual.
+     * Public: what a pending invitation's link is for (the business, the address, the role) and whether
+     * the address has an account (then it joins with that account's password). Nothing for a link that is
+     * unknown, used, revoked or expired: INVALID_LINK.
+     */
+    async invitation(input: unknown, meta: RequestMeta) {
+      await limits.consume("accept_invitation", meta.ip);
+      const { token } = validate(invitationTokenSchema, input);
+      const found = await db.invitation.findFirst({
+        where: { tokenHash: hashToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+        include: { business: { select: { companyName: true } } },
+      });
+      if (!found) throw new AppError("INVALID_LINK");
+      const account = await db.user.findUnique({ where: { email: found.email }, select: { id: true } });
+      return {
+        email: found.email,
+        companyName: found.business.companyName,
+        role: found.role,
+        expiresAt: found.expiresAt,
+        hasAccount: !!account,
+      };
+    },
+
+    /**
+     * Public: accepting an invitation. A new person chooses a name and a password (the sign-up rule): their
+     * account is made with the invited role in the business. An address that has an account joins with it,
+     * by its password (INCORRECT_PASSWORD otherwise, the invitation still pending): the business is added
+     * to that person's (docs/architecture.md#memberships). Either way the invitation is marked accepted in
+     * the same transaction; an unknown, used, revoked or expired link is INVALID_LINK. Then they sign in.
      */
     async acceptInvitation(input: unknown, meta: RequestMeta) {
       await limits.consume("accept_invitation", meta.ip);
+      const { token } = validate(invitationTokenSchema, input);
+      const pending = await db.invitation.findFirst({
+        where: { tokenHash: hashToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+        select: { email: true },
+      });
+      if (!pending) throw new AppError("INVALID_LINK");
+      const account = await db.user.findUnique({ where: { email: pending.email } });
+      if (account) return joinWithAccount(account, input, meta);
       const v = validate(acceptInvitationSchema, input);
       const passwordHash = await hashPassword(v.password);
       return db
         .$transaction(async (tx) => {
           const now = new Date();
-          const tokenHash = hashToken(v.token);
-          const { count } = await tx.invitation.updateMany({
-            where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
-            data: { acceptedAt: now },
-          });
-          if (count !== 1) throw new AppError("INVALID_LINK");
-          const invitation = await tx.invitation.findUniqueOrThrow({
-            where: { tokenHash },
-            include: { business: { include: { subscription: true } } },
-          });
+          const invitation = await acceptedInvitation(tx, v.token, now);
           const { business } = invitation;
-          const blocked = BLOCKED_STATUS[business.status];
-          if (blocked) throw new AppError(blocked);
-          assertRunning(business.subscription, "team");
-          if (!isPremium(business.subscription)) throw new AppError("PLAN_UPGRADE_REQUIRED");
           if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } }))
             throw new AppError("EMAIL_TAKEN");
           // the link reached the invited mailbox, which proves the address
