@@ -52,6 +52,10 @@ export function sufraTheme(dark: boolean, rtl: boolean): ThemeConfig {
       Menu: dark
         ? { itemBg: "transparent", itemSelectedBg: "#3A2A1C", itemSelectedColor: "#F0B27A", itemActiveBg: "#3A2A1C" }
         : { itemBg: "transparent", itemSelectedBg: "#F6E7D8", itemSelectedColor: "#7A3D0E", itemActiveBg: "#F6E7D8" },
+      // a list's chosen option as the menu's chosen item: antd's own pairs its text with a tint below AA (axe)
+      Select: dark
+        ? { optionSelectedBg: "#3A2A1C", optionSelectedColor: "#F0B27A" }
+        : { optionSelectedBg: "#F6E7D8", optionSelectedColor: "#7A3D0E" },
       // the dark theme's saffron is 4.2:1 on dark cards: selected tabs and danger buttons take lighter tones
       ...(dark
         ? {

@@ -57,7 +57,7 @@ export function useBusinessDetails() {
 /**
  * The businesses the person belongs to (none asked for an admin), and moving to one: the server remembers
  * it (sign-in lands there), the session's user takes its business and role, so every request names it
- * (lib/session.ts businessHeader), and everything cached is read again for it.
+ * (lib/session.ts businessHeader), and everything on screen is read again for it.
  */
 export function useMyBusinesses(skip: boolean) {
   const client = useApolloClient();
@@ -65,7 +65,9 @@ export function useMyBusinesses(skip: boolean) {
   const choose = async (businessId: string): Promise<SessionUser> => {
     const saved = await api.post<SessionUser>(`/auth/businesses/${encodeURIComponent(businessId)}/use`);
     session.setUser(saved);
-    await client.resetStore();
+    // every screen reads again for the new business; a screen of the old role may fail its read before it
+    // gives way (its own error), which is no failure of the switch
+    void client.resetStore().catch(() => {});
     return saved;
   };
   return { businesses: data?.myBusinesses ?? [], choose };
