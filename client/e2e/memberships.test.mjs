@@ -2,12 +2,11 @@
 // holder of one café is invited to another as its owner; the invitation page asks only for the password of
 // the account the address already has; after signing in they start in the café that invited them, and the top
 // bar's switcher moves every screen to their own café without a reload. axe-core finds no serious or critical violation on the invitation page or with
-// the switcher open. This file's server has its own data folder: the mailed link is read from its outbox.
-import { after, test } from "node:test";
+// the switcher open. The mailed link is read from the server's outbox, in its own database.
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { approveByEmail, browser, logIn, screenshot, server, uniqueEmail, useHarness } from "./support.mjs";
@@ -16,14 +15,12 @@ const PHONE = { width: 390, height: 844 };
 const PASSWORD = "Saffron#2026";
 const json = { "content-type": "application/json" };
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "sufra-e2e-memberships-"));
-chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as user postgres
-useHarness({ env: async () => ({ DATA_DIR: dataDir }) });
-after(() => rmSync(dataDir, { recursive: true, force: true }));
+useHarness();
 
-/** The server's own database (embedded under this file's DATA_DIR): the port its postmaster wrote. */
+/** The server's own database (embedded under its data folder): the port its postmaster wrote. */
 async function database() {
-  const port = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]);
+  const pid = path.join(server.dataDir, "postgres", "postmaster.pid");
+  const port = Number(readFileSync(pid, "utf8").split("\n")[3]);
   const c = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: "postgres", database: "sufra" });
   await c.connect();
   return c;

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, SHARED_BASE, SHARED_BROWSER, startServer } from "./support.mjs";
+import { CHROMIUM, SHARED_BASE, SHARED_BROWSER, SHARED_DATA, startServer } from "./support.mjs";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const files = process.argv.slice(2).length
@@ -23,7 +23,12 @@ console.log(`# shared server and chromium ready in ${Math.round((Date.now() - t0
 
 const child = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files], {
   stdio: "inherit",
-  env: { ...process.env, [SHARED_BASE]: server.base, [SHARED_BROWSER]: chrome.wsEndpoint() },
+  env: {
+    ...process.env,
+    [SHARED_BASE]: server.base,
+    [SHARED_BROWSER]: chrome.wsEndpoint(),
+    [SHARED_DATA]: server.dataDir,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 const code = await new Promise((resolve) => child.on("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0))));

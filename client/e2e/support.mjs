@@ -41,7 +41,12 @@ export async function startServer({ clockStart, env } = {}) {
   // the run's shared server keeps the real clock and environment: a file that needs a clock or an
   // environment of its own (a stand-in's addresses) gets its own server
   if (process.env[SHARED_BASE] && !clockStart && !env)
-    return { base: process.env[SHARED_BASE], now: () => Date.now(), async stop() {} };
+    return {
+      base: process.env[SHARED_BASE],
+      dataDir: process.env[SHARED_DATA],
+      now: () => Date.now(),
+      async stop() {},
+    };
   if (!existsSync(path.join(ROOT, "client/dist/index.html")))
     execFileSync("npm", ["run", "build", "-w", "client"], { cwd: ROOT, stdio: "inherit" });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sufra-e2e-"));
@@ -100,6 +105,8 @@ export async function startServer({ clockStart, env } = {}) {
   }
   return {
     base,
+    /** its data folder: a file may read the server's own database there (its postmaster's port) */
+    dataDir: env?.DATA_DIR ?? dataDir,
     /** The server's "now" in ms (its own clock starts a moment after the spawn: at most that much later). */
     now: () => (clockStart ? Date.parse(clockStart) + (Date.now() - spawnedAt) : Date.now()),
     stop,
@@ -156,6 +163,7 @@ async function startBrowser() {
 /** Where e2e/run.mjs hands its shared server's address and chromium's endpoint to the files. */
 export const SHARED_BASE = "SUFRA_E2E_BASE";
 export const SHARED_BROWSER = "SUFRA_E2E_BROWSER";
+export const SHARED_DATA = "SUFRA_E2E_DATA_DIR";
 
 /** The file's server and browser, set by useHarness()'s before hook (live bindings: import them as they are). */
 export let server;
