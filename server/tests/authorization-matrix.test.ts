@@ -173,7 +173,7 @@ async function restCall(route: RestRoute, caller: CallerName): Promise<Outcome> 
   let path = route.path;
   for (const [k, v] of Object.entries(restParams(route))) path = path.replace(`:${k}`, encodeURIComponent(v));
   const body = restBody(route);
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...world.headers[caller] };
   const token = world.tokens[caller];
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -338,7 +338,11 @@ interface GqlOutcome {
 }
 
 async function gqlCall(f: RootField, caller: CallerName): Promise<GqlOutcome> {
-  const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json" };
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "content-type": "application/json",
+    ...world.headers[caller],
+  };
   const token = world.tokens[caller];
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`${app.base}/graphql`, {
@@ -380,7 +384,9 @@ async function subscribe(
   const client = createClient({
     url: app.base.replace("http", "ws") + "/graphql",
     webSocketImpl: WebSocket,
-    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    connectionParams: token
+      ? { authorization: `Bearer ${token}`, business: world.headers[caller]?.["x-sufra-business"] }
+      : {},
     retryAttempts: 0,
     lazy: true,
   });

@@ -60,6 +60,13 @@ export async function buildContext(
   };
 }
 
-/** The caller behind a token at the GraphQL door (an API key or an access token); a refusal throws its AppError. */
-export const callerOf = (services: Services, token: string): Promise<Viewer> =>
-  looksLikeApiKey(token) ? services.apiKeys.authenticate(token) : services.auth.authenticate(token);
+/**
+ * The caller behind a token at the GraphQL door (an API key or an access token), in the business the request
+ * names (a key: only its own); a refusal throws its AppError.
+ */
+export async function callerOf(services: Services, token: string, business?: string | null): Promise<Viewer> {
+  if (!looksLikeApiKey(token)) return services.auth.authenticate(token, business);
+  const viewer = await services.apiKeys.authenticate(token);
+  if (business && business !== viewer.businessId) throw new AppError("NOT_A_MEMBER");
+  return viewer;
+}

@@ -16,7 +16,8 @@ import type { SchemaReaders } from "../config.ts";
 import { AppError } from "../kernel/errors.ts";
 import type { Viewer } from "../kernel/policy.ts";
 import type { Services } from "../services.ts";
-import { bearer } from "../kernel/request-input.ts";
+import { bearer, namedBusiness } from "../kernel/request-input.ts";
+import { BUSINESS_HEADER } from "@sufra/schema";
 import { callerOf, type GraphQLContext } from "./context.ts";
 import { noIntrospectionRule } from "./limits.ts";
 
@@ -73,7 +74,8 @@ export function schemaDocument(services: Services, schema: GraphQLSchema, reader
     if (readers === "callers") {
       const token = bearer(req.get("authorization"));
       if (!token) throw new AppError("UNAUTHENTICATED");
-      await callerOf(services, token); // a refused token answers with its own reason (revoked key: 401)
+      // a refused token answers with its own reason (revoked key: 401), a business not the caller's NOT_A_MEMBER
+      await callerOf(services, token, namedBusiness(req.get(BUSINESS_HEADER)));
     }
     const { sdl, etag } = document();
     res.set({ "cache-control": "private, no-cache", etag, vary: "Authorization" });

@@ -404,6 +404,7 @@ const PEOPLE_A: CallerName[] = ["holderA", "ownerA", "memberA"];
 /**
  * Whether a caller may pass the door of a rule. `door` rest: API keys are never accepted.
  * clientB counts as a business person here; whether it touches A's rows is decided by the caller of this.
+ * memberBF (a person of B and F naming A in x-sufra-business) passes no door but the public ones.
  */
 export function mayCall(policy: Policy, caller: CallerName, door: "rest" | "graphql"): boolean {
   const person = [...PEOPLE_A, "clientB", "admin"].includes(caller);

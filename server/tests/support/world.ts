@@ -8,13 +8,14 @@ import type { startMailbox } from "./mailbox.ts";
 import { joinedMember, login } from "./team.ts";
 
 export type CallerName =
-  "anon" | "holderA" | "ownerA" | "memberA" | "clientB" | "admin" | "keyA" | "revokedKey" | "exPremiumKey";
+  "anon" | "holderA" | "ownerA" | "memberA" | "clientB" | "memberBF" | "admin" | "keyA" | "revokedKey" | "exPremiumKey";
 export const CALLERS: CallerName[] = [
   "anon",
   "holderA",
   "ownerA",
   "memberA",
   "clientB",
+  "memberBF",
   "admin",
   "keyA",
   "revokedKey",
@@ -24,6 +25,8 @@ export const CALLERS: CallerName[] = [
 export interface World {
   pool: pg.Pool;
   tokens: Record<CallerName, string | undefined>;
+  /** what a caller sends beside its token: memberBF, a person of B and F, names A (docs/architecture.md#memberships) */
+  headers: Partial<Record<CallerName, Record<string, string>>>;
   /** A's ids (and the names of the few other rows the paths need) */
   ids: Record<string, string>;
   businessA: string;
@@ -68,6 +71,12 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
   const member = await joinedMember(base, mailbox, holder.token, "client");
   const victim = await joinedMember(base, mailbox, holder.token, "client"); // removed by the team path
   const b = await signedInBusiness(base, { over: { requested_plan: "premium", company_name: "Business B" } });
+  // a person of two businesses, B and F, neither A: what they name in the header is refused (NOT_A_MEMBER)
+  const f = await signedInBusiness(base, { over: { requested_plan: "premium", company_name: "Business F" } });
+  await pool.query("insert into memberships (user_id, business_id, role) values ($1, $2, 'owner')", [
+    f.userId,
+    b.businessId,
+  ]);
   // a business whose state the admin paths change (approve, suspend ...), so A's people stay signed in
   const d = await registeredClient(base, { approve: false, over: { company_name: "Business D" } });
 
@@ -197,6 +206,7 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
     ownerA: owner.access_token,
     memberA: member.access_token,
     clientB: b.token,
+    memberBF: f.token,
     admin,
     keyA: key.key,
     revokedKey: revoked.key,
@@ -223,6 +233,7 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
   return {
     pool,
     tokens,
+    headers: { memberBF: { "x-sufra-business": holder.businessId } },
     businessA: holder.businessId,
     businessB: b.businessId,
     ids: {
