@@ -1,12 +1,12 @@
 // axe-core on the screens people meet first: no serious or critical violation, in both languages.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { test } from "node:test";
 import {
   ADMIN,
-  DEMO,
   approveByEmail,
+  audit,
   browser,
+  DEMO,
   logIn,
   networkQuiet,
   openInApp,
@@ -17,23 +17,7 @@ import {
   useHarness,
 } from "./support.mjs";
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 useHarness();
-
-async function audit(page) {
-  // once a document: screens opened inside the app keep it
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join(", ")})`,
-    );
-}
 
 for (const lng of ["en", "ar"]) {
   test(`landing, login, sign-up and dashboard have no serious or critical violations (${lng})`, async () => {

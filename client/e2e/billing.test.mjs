@@ -7,8 +7,17 @@
 // nothing serious on the page before and after; the month's invoice downloads as its PDF.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { approveByEmail, browser, screenshot, server, signInAs, uniqueEmail, until, useHarness } from "./support.mjs";
+import {
+  approveByEmail,
+  audit,
+  browser,
+  screenshot,
+  server,
+  signInAs,
+  uniqueEmail,
+  until,
+  useHarness,
+} from "./support.mjs";
 
 const CLOCK_START = "2026-11-26T09:00:00+03:00";
 let tap;
@@ -25,22 +34,6 @@ useHarness({
 after(() => tap?.close());
 
 const json = { "content-type": "application/json" };
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** axe-core's serious and critical findings on the page as it stands (as accessibility.test.mjs audits). */
-async function audit(page) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join(", ")})`,
-    );
-}
 
 test("Arabic: a café on its trial pays a month with KNET on Tap's page and comes back active", async () => {
   const email = uniqueEmail("billing");

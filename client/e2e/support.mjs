@@ -4,6 +4,7 @@
 // and SHARED_BROWSER; a file run alone (`node --test e2e/x.test.mjs`) starts its own. Each file
 // gets its own browser context (empty storage) and creates its own businesses, so files sharing a
 // server do not see each other's data except the seeded demo café, which they only read or add to.
+import { createRequire } from "node:module";
 import { after, before } from "node:test";
 import { spawn, execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, "../..");
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const ARTIFACTS = process.env.TEST_ARTIFACTS ?? path.join(ROOT, "test-artifacts");
 export const ADMIN = { email: "admin@e2e.sufra.test", password: "E2e#Admin2026" };
 /** the demo business the embedded quick start seeds (demo accounts on the simulated network) */
@@ -247,6 +249,24 @@ export async function screenshot(page, name) {
   const file = path.join(ARTIFACTS, name);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * axe-core's serious and critical findings on the page as it stands (injected once a document: screens opened
+ * inside the app keep it), each as "impact rule: help (where)".
+ */
+export async function audit(page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")})`,
+    );
 }
 
 /** The admin approves a sign-up through the REST API (the admin console is another issue's screen). */
