@@ -25,8 +25,7 @@ const User = UserRef.implement({
       description: "The business they belong to; null for an admin.",
       type: "Business",
       nullable: true,
-      resolve: (query, u, _a, ctx) =>
-        u.businessId ? ctx.db.business.findUnique({ ...query, where: { id: u.businessId } }) : null,
+      resolve: (query, u, _a, ctx) => ctx.services.auth.businessOf(u, query),
     }),
     createdAt: t.expose("createdAt", { description: "When their account was made (UTC).", type: "DateTime" }),
   }),

@@ -354,6 +354,17 @@ export function createAuthService(deps: Deps) {
       return { ...row, businessId: viewer.businessId };
     },
 
+    /**
+     * The business a person is seen in (Person.businessId), read with the relations the GraphQL door's
+     * selection names (its plan) in one call; none for an admin.
+     */
+    businessOf(
+      person: Pick<Person, "businessId">,
+      query: { include?: Prisma.BusinessInclude; select?: Prisma.BusinessSelect },
+    ) {
+      return person.businessId ? db.business.findUnique({ ...query, where: { id: person.businessId } }) : null;
+    },
+
     /** The businesses the signed-in person belongs to, the one they last used first, each with their role there. */
     async businesses(viewer: Viewer): Promise<MembershipView[]> {
       requireScope(viewer, "person");

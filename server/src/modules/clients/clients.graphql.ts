@@ -4,7 +4,6 @@ import { clientActions } from "@sufra/schema";
 import { ClientActionEnum, ClientStatusEnum, PlanEnum, RoleEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import type { ClientRecord } from "./clients.service.ts";
 import { UserRef } from "../../graphql/refs.ts";
-import { peopleOf } from "../team/index.ts";
 
 /** The account holder's membership: the earliest (docs/architecture.md#memberships). */
 const HOLDER = { take: 1, orderBy: [{ createdAt: "asc" as const }, { userId: "asc" as const }] };
@@ -126,7 +125,7 @@ const Client = builder.prismaObject("Business", {
       description: "The business's people, oldest first. Admins only.",
       type: [UserRef],
       authScopes: { admin: true },
-      resolve: async (b, _a, ctx) => (await peopleOf(ctx.db, b.id)).map((p) => ({ ...p, businessId: b.id })),
+      resolve: (b, _a, ctx) => ctx.services.clients.people(ctx.viewer!, b.id),
     }),
     auditHistory: t.field({
       description:

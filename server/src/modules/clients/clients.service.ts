@@ -232,6 +232,12 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
         return mailer.queue(tx, a.email, "reactivated", { name: a.name, url: signInUrl }, a.locale);
       }),
 
+    /** The business's people, oldest first, each as seen in it (admins; the client's `users`). */
+    async people(viewer: Viewer, id: string) {
+      requireScope(viewer, "admin");
+      return (await peopleOf(db, id)).map((p) => ({ ...p, businessId: id }));
+    },
+
     /** The business's people and its audit history, newest first (the admin's details view). */
     async details(viewer: Viewer, id: string) {
       const client = await this.get(viewer, id);

@@ -118,16 +118,16 @@ export function createTeamService(deps: Deps) {
   const { db, mailer, config, limits } = deps;
   const inviteUrl = (token: string) => `${config.publicUrl}/invite?token=${encodeURIComponent(token)}`;
 
+  /** The invitation a link names while it may still be used: not accepted, not revoked, not expired. */
+  const pending = (token: string, now = new Date()) =>
+    ({ tokenHash: hashToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }) as const;
+
   /** The invitation's checks, once it is marked accepted: the business may take people on (active, Premium, running). */
   async function acceptedInvitation(tx: Tx, token: string, now: Date) {
-    const tokenHash = hashToken(token);
-    const { count } = await tx.invitation.updateMany({
-      where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
-      data: { acceptedAt: now },
-    });
+    const { count } = await tx.invitation.updateMany({ where: pending(token, now), data: { acceptedAt: now } });
     if (count !== 1) throw new AppError("INVALID_LINK");
     const invitation = await tx.invitation.findUniqueOrThrow({
-      where: { tokenHash },
+      where: { tokenHash: hashToken(token) },
       include: { business: { include: { subscription: true } } },
     });
     const blocked = BLOCKED_STATUS[invitation.business.status];
@@ -291,7 +291,7 @@ export function createTeamService(deps: Deps) {
       await limits.consume("accept_invitation", meta.ip);
       const { token } = validate(invitationTokenSchema, input);
       const found = await db.invitation.findFirst({
-        where: { tokenHash: hashToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+        where: pending(token),
         include: { business: { select: { companyName: true } } },
       });
       if (!found) throw new AppError("INVALID_LINK");
@@ -315,12 +315,9 @@ export function createTeamService(deps: Deps) {
     async acceptInvitation(input: unknown, meta: RequestMeta) {
       await limits.consume("accept_invitation", meta.ip);
       const { token } = validate(invitationTokenSchema, input);
-      const pending = await db.invitation.findFirst({
-        where: { tokenHash: hashToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
-        select: { email: true },
-      });
-      if (!pending) throw new AppError("INVALID_LINK");
-      const account = await db.user.findUnique({ where: { email: pending.email } });
+      const invited = await db.invitation.findFirst({ where: pending(token), select: { email: true } });
+      if (!invited) throw new AppError("INVALID_LINK");
+      const account = await db.user.findUnique({ where: { email: invited.email } });
       if (account) return joinWithAccount(account, input, meta);
       const v = validate(acceptInvitationSchema, input);
       const passwordHash = await hashPassword(v.password);
