@@ -125,6 +125,42 @@ export const ERRORS = {
     en: "You are not a member of this business (or your access to it has ended)",
     ar: "لست عضوًا في هذا النشاط التجاري (أو انتهت صلاحية وصولك إليه)",
   },
+  AGENCY_NOT_ALLOWED: {
+    status: 403,
+    graphql: "FORBIDDEN",
+    en: "The café's owner has not given your agency this right",
+    ar: "لم يمنح مالك المقهى وكالتك هذه الصلاحية",
+  },
+  NOT_AN_AGENCY: {
+    status: 400,
+    graphql: "BAD_USER_INPUT",
+    en: "This address is not a manager of an agency on Sufra",
+    ar: "هذا العنوان لا يخص مديرًا لوكالة على سفرة",
+  },
+  NOT_A_CAFE_MANAGER: {
+    status: 400,
+    graphql: "BAD_USER_INPUT",
+    en: "This address is not an owner or the account holder of a café on Sufra",
+    ar: "هذا العنوان لا يخص مالكًا أو صاحب حساب لمقهى على سفرة",
+  },
+  AGENCY_LINK_EXISTS: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "This agency already serves this café, or a request between them is waiting",
+    ar: "هذه الوكالة تخدم هذا المقهى بالفعل، أو يوجد طلب بينهما بانتظار الرد",
+  },
+  APPROVAL_REQUIRED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "This café approves posts before they are scheduled: send it for approval first",
+    ar: "يوافق هذا المقهى على المنشورات قبل جدولتها: أرسل المنشور للموافقة أولًا",
+  },
+  POST_CHANGED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "This post changed after you opened it: look at the new version first",
+    ar: "تغيّر هذا المنشور بعد أن فتحته: اطّلع على النسخة الجديدة أولًا",
+  },
   NOT_FOUND: {
     status: 404,
     graphql: "NOT_FOUND",

@@ -31,3 +31,4 @@ export * from "./billing-admin.ts";
 export * from "./billing-payments.ts";
 export * from "./client-actions.ts";
 export * from "./audit-actions.ts";
+export * from "./approvals.ts";

@@ -63,6 +63,24 @@ export const MESSAGES = {
   invalidLocale: { en: "Language must be en or ar", ar: "يجب أن تكون اللغة en أو ar" },
   invalidPageSize: { en: "Page size must be from 1 to 100", ar: "يجب أن يكون حجم الصفحة من ١ إلى ١٠٠" },
   invalidValue: { en: "Invalid value", ar: "قيمة غير صالحة" },
+  // approvals (docs/product.md#agencies-and-approvals)
+  approvalNone: { en: "Not sent for approval", ar: "لم يُرسل للموافقة" },
+  approvalInReview: { en: "Waiting for approval", ar: "بانتظار الموافقة" },
+  approvalApproved: { en: "Approved", ar: "تمت الموافقة" },
+  approvalChangesRequested: { en: "Changes requested", ar: "مطلوب تعديلات" },
+  approvalCommentRequired: { en: "Please say what should change", ar: "يرجى توضيح التعديل المطلوب" },
+  approvalNothingToSend: {
+    en: "Choose the posts to send, or a period that has some",
+    ar: "اختر المنشورات المراد إرسالها، أو فترة فيها منشورات",
+  },
+  approvalTooManyPosts: {
+    en: "One approval link carries at most 62 posts",
+    ar: "يحمل رابط الموافقة الواحد ٦٢ منشورًا على الأكثر",
+  },
+  approvalRangeTooLong: {
+    en: "Send at most a month (31 days) at once",
+    ar: "أرسل شهرًا واحدًا (٣١ يومًا) على الأكثر في المرة الواحدة",
+  },
   controlCharacters: {
     en: "Contains characters that are not allowed (control characters)",
     ar: "يحتوي على رموز غير مسموح بها (رموز تحكم)",

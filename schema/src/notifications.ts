@@ -32,6 +32,12 @@ export const NOTIFICATION_TYPES = [
   "payment_failed",
   "plan_changed",
   "team_read_only",
+  // approvals (docs/product.md#agencies-and-approvals): the sender hears each decision, the café's managers
+  // hear when posts wait; the other side hears of an agency request
+  "post_approved",
+  "post_changes_requested",
+  "posts_awaiting_approval",
+  "agency_request",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const isNotificationType = (v: unknown): v is NotificationType =>
@@ -95,6 +101,12 @@ export interface NotificationData {
   plan_changed: { businessId: string; companyName: string; plan: string; previousPlan: string };
   /** the business left Premium: this person may read but no longer change anything */
   team_read_only: { businessId: string; companyName: string; plan: string };
+  /** approver: the person's name, or null when approved from the link */
+  post_approved: { businessId: string; companyName: string; postId: string; excerpt: string; approver: string | null };
+  post_changes_requested: { businessId: string; companyName: string; postId: string; excerpt: string; comment: string };
+  posts_awaiting_approval: { businessId: string; companyName: string; count: number; linkId: string };
+  /** fromName: the business that asked; requestedBy: "cafe" (a café invites your agency) or "agency" */
+  agency_request: { businessId: string; fromName: string; linkId: string; requestedBy: "cafe" | "agency" };
 }
 
 /** The people of a business hear this many days before their Facebook sign-in for competitor figures expires. */
