@@ -4,6 +4,18 @@
 // kind without its label).
 export const AUDIT_ACTIONS = [
   "admin.seeded",
+  "agency.turned_on",
+  "agency.turned_off",
+  "agency.requested",
+  "agency.accepted",
+  "agency.ended",
+  "agency.access_changed",
+  "approval.rule_changed",
+  "approval.sent",
+  "approval.approved",
+  "approval.changes_requested",
+  "approval.link_revoked",
+  "approval.link_mailed",
   "ai_settings.update",
   "api_key.created",
   "api_key.revoked",

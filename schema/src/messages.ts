@@ -68,6 +68,10 @@ export const MESSAGES = {
   approvalInReview: { en: "Waiting for approval", ar: "بانتظار الموافقة" },
   approvalApproved: { en: "Approved", ar: "تمت الموافقة" },
   approvalChangesRequested: { en: "Changes requested", ar: "مطلوب تعديلات" },
+  agencyStillServes: {
+    en: "End the agency's access to its cafés first",
+    ar: "أنهِ وصول الوكالة إلى مقاهيها أولًا",
+  },
   approvalCommentRequired: { en: "Please say what should change", ar: "يرجى توضيح التعديل المطلوب" },
   approvalNothingToSend: {
     en: "Choose the posts to send, or a period that has some",

@@ -67,6 +67,16 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       }
     }
   })();
+  // an agency's access to a café ended: its people's sockets on the café close at once (their sessions go on elsewhere)
+  const accessEnded = deps.pubsub.subscribe("agency.access");
+  void (async () => {
+    for await (const e of accessEnded) {
+      if (!e.ended) continue;
+      for (const [socket, v] of sockets)
+        if (v.businessId === e.businessId && v.agency?.agencyId === e.agencyId)
+          socket.close(CloseCode.Forbidden, "Access ended");
+    }
+  })();
   const wsCleanup = useServer<
     { authorization?: string; token?: string; accessToken?: string; business?: string },
     { ctx?: GraphQLContext }
@@ -182,6 +192,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       }),
     async close() {
       await ended.return?.();
+      await accessEnded.return?.();
       await apollo.stop(); // drains HTTP and closes the WebSocket server
     },
   };

@@ -7,6 +7,7 @@ import { createOwnerService } from "./modules/owner/owner.service.ts";
 import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { createTranslationsService } from "./modules/translations/translations.service.ts";
 import { createTeamService } from "./modules/team/team.service.ts";
+import { createAgenciesService } from "./modules/agencies/agencies.service.ts";
 import { createApiKeysService } from "./modules/api-keys/api-keys.service.ts";
 import { createMediaService } from "./modules/media/media.service.ts";
 import { createPlatformAccountsService } from "./modules/platform-accounts/platform-accounts.service.ts";
@@ -136,6 +137,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     posts,
     translations: createTranslationsService(deps),
     team: createTeamService(deps),
+    agencies: createAgenciesService(deps),
     apiKeys: createApiKeysService(deps),
     calendar,
     insights,

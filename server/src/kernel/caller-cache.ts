@@ -17,6 +17,7 @@ export const CALLER_CHANGES = [
   "sessions.ended",
   "client.changed",
   "person.changed",
+  "agency.access",
 ] as const satisfies readonly Topic[];
 
 type Change = { userId?: string; businessId?: string };

@@ -1,7 +1,7 @@
 // Kernel (src/kernel/): shared by every module and feature-free.
 // A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // Who may do what. Pothos scope-auth (GraphQL door) and requireScope (REST door) both read these.
-import type { Role } from "@sufra/schema";
+import type { AgencyGrant, Role } from "@sufra/schema";
 import { AppError } from "./errors.ts";
 
 export interface Viewer {
@@ -14,6 +14,11 @@ export interface Viewer {
   sessionId: string;
   /** set when the caller authenticated with an API key (acting for the business with client rights) */
   apiKeyId?: string;
+  /**
+   * set when the person acts in the business through their agency (docs/architecture.md#agencies): what the
+   * café's owner lets the agency do beyond preparing posts and reading figures
+   */
+  agency?: { agencyId: string; mayPublish: boolean; grants: readonly AgencyGrant[] };
 }
 
 /** `person`: signed in as a person (a session), not through an API key. */
@@ -33,4 +38,14 @@ export function requireScope(v: Viewer | null, scope: Scope = "authenticated"): 
   if (!v) throw new AppError("UNAUTHENTICATED");
   if (!scopesOf(v)[scope]) throw new AppError("FORBIDDEN");
   return v;
+}
+
+/**
+ * Throws AGENCY_NOT_ALLOWED when the caller acts through an agency the café's owner has not given `right`
+ * ("publish": scheduling and publishing; the others: AGENCY_GRANTS). Anyone else passes.
+ */
+export function requireAgencyRight(v: Viewer, right: AgencyGrant | "publish"): void {
+  if (!v.agency) return;
+  const allowed = right === "publish" ? v.agency.mayPublish : v.agency.grants.includes(right);
+  if (!allowed) throw new AppError("AGENCY_NOT_ALLOWED");
 }

@@ -44,6 +44,9 @@ export interface Events {
   "sessions.ended": { userId?: string; businessId?: string };
   /** what the checked caller holds of a person changed (name, language, role, e-mail, its verification): cached callers are dropped */
   "person.changed": { userId: string };
+  /** an agency's access to a café changed (its rights) or ended: cached callers of the café are dropped, and when it
+   * ended the agency's open sockets on the café close */
+  "agency.access": { businessId: string; agencyId: string; ended: boolean };
   /** a business's billing changed (a payment started, paid, failed; the plan, period or cancellation): its billing page refetches */
   "billing.changed": { businessId: string; reason: string };
   /** a webhook delivery attempt ended (succeeded, failed, retrying): the business's webhooks page refreshes its last delivery */

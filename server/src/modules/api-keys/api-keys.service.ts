@@ -133,7 +133,7 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
   const service = {
     /** The keys of the viewer's business, newest first, revoked ones included (marked). */
     async list(viewer: Viewer | null) {
-      const access = await accessOf(db, viewer);
+      const access = await accessOf(db, viewer, "api_keys");
       const keys = await db.apiKey.findMany({
         where: { businessId: access.viewer.businessId },
         orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -143,7 +143,7 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
 
     /** Creates a key (Premium, managers). The key itself is in this answer and nowhere else, ever. */
     async create(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<{ apiKey: ApiKey; key: string }> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "api_keys");
       assertRunning(access.business.subscription, "api");
       if (!access.premium) throw new AppError("API_ACCESS_REQUIRES_PREMIUM");
       const { name } = validate(apiKeyNameSchema, input);
@@ -166,7 +166,7 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
 
     /** Revokes a key of the viewer's business at once (managers; allowed on any plan). */
     async revoke(viewer: Viewer | null, id: string, meta: RequestMeta): Promise<ApiKey> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "api_keys");
       const { businessId, userId } = access.viewer;
       if (!isUuid(id)) throw new AppError("NOT_FOUND");
       return db.$transaction(async (tx) => {

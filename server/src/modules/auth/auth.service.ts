@@ -10,6 +10,7 @@ import {
   resetPasswordSchema,
   signUpSchema,
   verifyEmailSchema,
+  type AgencyGrant,
   type BusinessStatus,
   type Locale,
 } from "@sufra/schema";
@@ -83,7 +84,14 @@ export interface MembershipView {
 }
 
 /** The one row authenticate reads: the person, their business's status, and the session if still in force. */
-type CallerRow = Person & { businessStatus: BusinessStatus | null; sessionEndsAt: Date | null };
+type CallerRow = Person & {
+  businessStatus: BusinessStatus | null;
+  sessionEndsAt: Date | null;
+  /** through an agency: the agency's business and what the café lets it do */
+  agencyId: string | null;
+  agencyMayPublish: boolean | null;
+  agencyGrants: string[] | null;
+};
 
 /** The address an attempt is for, read before validation so that invalid attempts count too. */
 const emailOf = (input: unknown) => {
@@ -207,14 +215,16 @@ export function createAuthService(deps: Deps) {
         const [row] = await db.$queryRaw<CallerRow[]>`
           select u.id, u.email, u.name, coalesce(m.role, u.role)::text as role, u.locale,
                  u.email_verified_at as "emailVerifiedAt", m.business_id as "businessId", u.created_at as "createdAt",
-                 b.status::text as "businessStatus", s.expires_at as "sessionEndsAt"
+                 b.status::text as "businessStatus", s.expires_at as "sessionEndsAt",
+                 m.agency_id as "agencyId", l.may_publish as "agencyMayPublish", l.grants as "agencyGrants"
             from users u
             left join lateral (${membershipOf(Prisma.sql`u`, businessId)}) m on true
             left join businesses b on b.id = m.business_id
+            left join agency_links l on l.agency_id = m.agency_id and l.cafe_id = m.business_id and l.status = 'active'
             left join refresh_tokens s on s.id = ${claims.sid}::uuid and s.user_id = u.id and s.revoked_at is null and s.expires_at > ${new Date()}
            where u.id = ${claims.sub}::uuid`;
         if (!row) throw new AppError("SESSION_EXPIRED");
-        const { businessStatus, sessionEndsAt, ...person } = row;
+        const { businessStatus, sessionEndsAt, agencyId, agencyMayPublish, agencyGrants, ...person } = row;
         if (businessId && !person.businessId && person.role !== "admin") throw new AppError("NOT_A_MEMBER");
         // a suspended person is told so, rather than that the session expired
         assertMayEnter({ role: person.role, business: businessStatus ? { status: businessStatus } : null });
@@ -227,6 +237,9 @@ export function createAuthService(deps: Deps) {
           name: person.name,
           businessId: person.businessId,
           sessionId: claims.sid,
+          ...(agencyId
+            ? { agency: { agencyId, mayPublish: !!agencyMayPublish, grants: (agencyGrants ?? []) as AgencyGrant[] } }
+            : {}),
         });
         persons.set(viewer, person);
         return {

@@ -7,3 +7,6 @@ export { hashToken, opaqueToken, type TokenSigner } from "./tokens.ts";
 // the team's accept-invitation answer shows the new person as sign-in does, and the OpenAPI document
 // describes that person with the same schema (a wire shape, docs/architecture.md#borders)
 export { restUser, restUserSchema } from "./user.shape.ts";
+// the agencies module gives an agency's people their memberships in the cafés it serves, and the team module
+// keeps them when a person joins or leaves an agency (docs/architecture.md#agencies)
+export { joinServedCafes, leaveServedCafes } from "./memberships.ts";

@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db/prisma.ts";
  * does not lock its people out of their others) the one they last used, else their oldest one.
  */
 export const membershipOf = (person: Prisma.Sql, businessId?: string | null) => Prisma.sql`
-  select m.business_id, m.role from memberships m join businesses mb on mb.id = m.business_id
+  select m.business_id, m.role, m.agency_id from memberships m join businesses mb on mb.id = m.business_id
    where m.user_id = ${person}.id ${businessId ? Prisma.sql`and m.business_id = ${businessId}::uuid` : Prisma.empty}
    order by (mb.status = 'active') desc, m.last_used_at desc nulls last, m.created_at asc, m.business_id asc
    limit 1`;
@@ -28,4 +28,32 @@ export async function placeOf(
       join businesses b on b.id = m.business_id
      where u.id = ${userId}::uuid`;
   return row ?? null;
+}
+
+/**
+ * Memberships through an agency (docs/architecture.md#agencies): each person of the agency (its own people, not
+ * those it has through another agency) gets one in each café the agency serves, role client, marked with the
+ * agency. Narrowed to one café (a link accepted) or one person (they joined the agency). A person already of
+ * the café keeps their own membership.
+ */
+export async function joinServedCafes(tx: Tx, agencyId: string, only: { cafeId?: string; userId?: string } = {}) {
+  return tx.$executeRaw`
+    insert into memberships (user_id, business_id, role, agency_id)
+    select am.user_id, l.cafe_id, 'client', l.agency_id
+      from agency_links l join memberships am on am.business_id = l.agency_id and am.agency_id is null
+     where l.agency_id = ${agencyId}::uuid and l.status = 'active'
+       ${only.cafeId ? Prisma.sql`and l.cafe_id = ${only.cafeId}::uuid` : Prisma.empty}
+       ${only.userId ? Prisma.sql`and am.user_id = ${only.userId}::uuid` : Prisma.empty}
+    on conflict do nothing`;
+}
+
+/** Ends memberships through the agency: in one café (its access ended), or of one person (they left the agency). */
+export async function leaveServedCafes(tx: Tx, agencyId: string, only: { cafeId?: string; userId?: string }) {
+  return tx.membership.deleteMany({
+    where: {
+      agencyId,
+      ...(only.cafeId ? { businessId: only.cafeId } : {}),
+      ...(only.userId ? { userId: only.userId } : {}),
+    },
+  });
 }

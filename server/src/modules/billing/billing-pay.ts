@@ -348,7 +348,7 @@ export function createPayAndSettle(ctx: BillingContext) {
      * stopped subscription), through the gateway's page. Answers where to send the person.
      */
     async payNow(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<ChargeStart> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "billing");
       const { source, plan: chosen } = validate(payNowSchema, input);
       if (!gateway) throw new AppError("PAYMENTS_NOT_CONFIGURED");
       const payment = await db.$transaction(async (tx) => {

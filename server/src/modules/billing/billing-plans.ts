@@ -145,7 +145,7 @@ export function createPlanChanges(ctx: BillingContext) {
       input: unknown,
       meta: RequestMeta,
     ): Promise<{ outcome: PlanChangeOutcome; start: ChargeStart | null; billing: BillingState }> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "billing");
       const { plan, source } = validate(changePlanSchema, input);
       const asked: { upgrade?: UpgradeAsked } = {};
       const outcome = await changeSubscription(
@@ -163,33 +163,33 @@ export function createPlanChanges(ctx: BillingContext) {
         );
         start = await startCharge(ctx, payment, access, source ?? "all", describePayment(plan, "upgrade"));
       }
-      return { outcome: outcome!, start, billing: await readBilling(ctx, await accessOf(db, viewer)) };
+      return { outcome: outcome!, start, billing: await readBilling(ctx, await accessOf(db, viewer, "billing")) };
     },
 
     /** Cancel at the period's end: the paid month runs out, then the subscription is cancelled (no charge falls due). */
     async cancelAtPeriodEnd(viewer: Viewer | null, meta: RequestMeta): Promise<BillingState> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "billing");
       await changeSubscription(ctx, access, meta, "billing.cancel_at_period_end", async (_tx, sub) => {
         if (sub.status !== "active") throw new AppError("INVALID_STATE");
         return { data: sub.cancelAtPeriodEnd ? null : { cancelAtPeriodEnd: true }, outcome: null };
       });
-      return readBilling(ctx, await accessOf(db, viewer));
+      return readBilling(ctx, await accessOf(db, viewer, "billing"));
     },
 
     /** "Keep my subscription": takes back a cancellation at the period's end. */
     async keepSubscription(viewer: Viewer | null, meta: RequestMeta): Promise<BillingState> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "billing");
       await changeSubscription(ctx, access, meta, "billing.kept", async (_tx, sub) => {
         if (!sub.cancelAtPeriodEnd) return { data: null, outcome: null };
         if (sub.status !== "active") throw new AppError("INVALID_STATE");
         return { data: { cancelAtPeriodEnd: false }, outcome: null };
       });
-      return readBilling(ctx, await accessOf(db, viewer));
+      return readBilling(ctx, await accessOf(db, viewer, "billing"));
     },
 
     /** The legal name, address and commercial registration number invoices carry from now on (issued invoices keep theirs); a number left out stays as it was. */
     async updateBillingDetails(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<BillingState> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "billing");
       const details = validate(billingDetailsSchema, input);
       const businessId = access.viewer.businessId;
       await db.$transaction(async (tx) => {
@@ -215,7 +215,7 @@ export function createPlanChanges(ctx: BillingContext) {
         });
         await publishBillingChange(tx, businessId, "details_updated", false);
       });
-      return readBilling(ctx, await accessOf(db, viewer));
+      return readBilling(ctx, await accessOf(db, viewer, "billing"));
     },
   };
 }

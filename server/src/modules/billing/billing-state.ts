@@ -159,12 +159,12 @@ export function createBillingReads(ctx: BillingContext) {
   return {
     /** The billing page: any person of the business reads it; `canManage` says whether they may act. */
     async billing(viewer: Viewer | null): Promise<BillingState> {
-      return readBilling(ctx, await accessOf(db, viewer));
+      return readBilling(ctx, await accessOf(db, viewer, "billing"));
     },
 
     /** One payment of the viewer's business (the return page shows its outcome). */
     async payment(viewer: Viewer | null, id: string): Promise<Payment> {
-      const access = await accessOf(db, viewer);
+      const access = await accessOf(db, viewer, "billing");
       if (!isUuid(id)) throw new AppError("NOT_FOUND");
       const p = await db.payment.findFirst({ where: { id, businessId: access.viewer.businessId } });
       if (!p) throw new AppError("NOT_FOUND");

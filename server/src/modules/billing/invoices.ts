@@ -408,7 +408,7 @@ export function createInvoicesService(deps: Pick<Deps, "db" | "config">) {
         throw new AppError("NOT_FOUND");
       return clientId;
     }
-    const access = await accessOf(db, v);
+    const access = await accessOf(db, v, "billing");
     if (!access.canManage) throw new AppError("FORBIDDEN");
     if (clientId !== undefined && clientId !== access.viewer.businessId) throw new AppError("FORBIDDEN");
     return access.viewer.businessId;

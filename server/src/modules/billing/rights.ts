@@ -27,9 +27,10 @@ export async function requireRunning(db: Db | Tx, businessId: string, right: Run
  */
 export async function isReadOnlyMember(
   db: Db | Tx,
-  viewer: { userId: string; role: string; businessId: string | null; apiKeyId?: string },
+  viewer: { userId: string; role: string; businessId: string | null; apiKeyId?: string; agency?: unknown },
 ): Promise<boolean> {
-  if (viewer.role !== "client" || !viewer.businessId || viewer.apiKeyId) return false;
+  // an agency's people are not the café's team: their rights are the agency link's (docs/architecture.md#agencies)
+  if (viewer.role !== "client" || !viewer.businessId || viewer.apiKeyId || viewer.agency) return false;
   const [row] = await db.$queryRaw<{ plan: string | null; holder: string | null }[]>`
     select s.plan::text as plan,
            (select m.user_id::text from memberships m where m.business_id = b.id order by m.created_at asc, m.user_id asc limit 1) as holder

@@ -101,7 +101,7 @@ export function createInboxReplies(
     if (!business) throw new AppError("NOT_FOUND");
     if (viewer.apiKeyId)
       return { businessId, mayReply: false, mayChangeSettings: false, clientsMayReply: business.clientsMayReply };
-    const access = await accessOf(db, viewer);
+    const access = await accessOf(db, viewer, "publish");
     return {
       businessId,
       mayReply: access.canManage || business.clientsMayReply,
@@ -278,7 +278,7 @@ export function createInboxReplies(
 
     /** Owners and the account holder allow (or stop) the rest of the team answering guests in public. */
     async setSettings(viewer: Viewer | null, input: unknown) {
-      const access = await accessOf(db, viewer);
+      const access = await accessOf(db, viewer, "publish");
       if (!access.canManage) throw new AppError("FORBIDDEN");
       const { clientsMayReply } = validate(settingsSchema, input);
       await db.$transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
   inviteSchema,
   joinInvitationSchema,
   isPremium,
+  type AgencyGrant,
   type BusinessStatus,
 } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
@@ -17,9 +18,17 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Business, Invitation, Subscription, User } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
-import { checkPassword, endSessions, hashPassword, hashToken, opaqueToken } from "../auth/index.ts";
+import {
+  checkPassword,
+  endSessions,
+  hashPassword,
+  hashToken,
+  joinServedCafes,
+  leaveServedCafes,
+  opaqueToken,
+} from "../auth/index.ts";
 import { publishIn } from "../../kernel/pubsub.ts";
-import { requireScope, type Viewer } from "../../kernel/policy.ts";
+import { requireAgencyRight, requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { assertRunning } from "../billing/index.ts";
 
@@ -55,7 +64,11 @@ export interface Access {
 }
 
 /** A business's people as it sees them: their account without the password, their role there, when they joined. */
-export type PersonOfBusiness = Omit<User, "passwordHash"> & { joinedAt: Date };
+export type PersonOfBusiness = Omit<User, "passwordHash"> & {
+  joinedAt: Date;
+  /** here through this agency (docs/architecture.md#agencies), null for the business's own people */
+  agencyId: string | null;
+};
 
 /**
  * The people of a business (docs/architecture.md#memberships) in the order that decides its account
@@ -67,7 +80,7 @@ export async function peopleOf(db: Db | Tx, businessId: string): Promise<PersonO
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
     include: { user: { omit: { passwordHash: true } } },
   });
-  return rows.map((m) => ({ ...m.user, role: m.role, joinedAt: m.createdAt }));
+  return rows.map((m) => ({ ...m.user, role: m.role, joinedAt: m.createdAt, agencyId: m.agencyId }));
 }
 
 /**
@@ -82,9 +95,14 @@ export const managersOf = <T extends { id: string; role: string }>(people: reado
   return people.filter((u) => u.role === "owner" || u.id === holder);
 };
 
-/** Who the viewer is in their business: Premium or not, the account holder, whether they manage it. */
-export async function accessOf(db: Db | Tx, viewer: Viewer | null): Promise<Access> {
+/**
+ * Who the viewer is in their business: Premium or not, the account holder, whether they manage it. `area` is
+ * what they open (the team, billing, API keys and webhooks; "publish": answering guests): a person here through
+ * an agency needs the café owner's grant for it (AGENCY_NOT_ALLOWED), and with a grant manages that area.
+ */
+export async function accessOf(db: Db | Tx, viewer: Viewer | null, area: AgencyGrant | "publish"): Promise<Access> {
   const v = requirePersonOfBusiness(viewer);
+  requireAgencyRight(v, area);
   const [business, holder] = await Promise.all([
     db.business.findUnique({ where: { id: v.businessId }, include: { subscription: true } }),
     db.membership.findFirst({
@@ -100,13 +118,15 @@ export async function accessOf(db: Db | Tx, viewer: Viewer | null): Promise<Acce
     business,
     premium: isPremium(business.subscription),
     accountHolderId,
-    canManage: v.role === "owner" || (v.role === "client" && v.userId === accountHolderId),
+    // a person through an agency manages only the areas the owner granted (checked above); replying to guests is not managing
+    canManage:
+      v.role === "owner" || (v.role === "client" && v.userId === accountHolderId) || (!!v.agency && area !== "publish"),
   };
 }
 
 /** The viewer manages the team and keys of their business, or FORBIDDEN. */
-export async function requireManager(db: Db | Tx, viewer: Viewer | null): Promise<Access> {
-  const access = await accessOf(db, viewer);
+export async function requireManager(db: Db | Tx, viewer: Viewer | null, area: AgencyGrant): Promise<Access> {
+  const access = await accessOf(db, viewer, area);
   if (!access.canManage) throw new AppError("FORBIDDEN");
   return access;
 }
@@ -151,6 +171,8 @@ export function createTeamService(deps: Deps) {
         throw new AppError("ALREADY_A_MEMBER");
       // the business they were invited to is where their next sign-in lands
       await tx.membership.create({ data: { ...member, role: invitation.role, lastUsedAt: now } });
+      // joining an agency is joining the cafés it serves
+      await joinServedCafes(tx, business.id, { userId: account.id });
       await audit(tx, {
         actorId: account.id,
         action: "team.invitation_accepted",
@@ -169,7 +191,7 @@ export function createTeamService(deps: Deps) {
   return {
     /** The people of the viewer's business and its pending invitations; any person of the business may look. */
     async list(viewer: Viewer | null) {
-      const access = await accessOf(db, viewer);
+      const access = await accessOf(db, viewer, "team");
       const businessId = access.viewer.businessId;
       const [users, invitations] = await Promise.all([
         peopleOf(db, businessId),
@@ -197,7 +219,7 @@ export function createTeamService(deps: Deps) {
      * replaced. The link works INVITATION_TTL_DAYS days.
      */
     async invite(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<PendingInvitation> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "team");
       // a stopped subscription manages no team (docs/product.md#subscriptions-and-billing), whatever its plan
       assertRunning(access.business.subscription, "team");
       if (!access.premium) throw new AppError("PLAN_UPGRADE_REQUIRED");
@@ -260,7 +282,7 @@ export function createTeamService(deps: Deps) {
 
     /** Withdraws a pending invitation of the viewer's business (managers; allowed on any plan). */
     async revokeInvitation(viewer: Viewer | null, id: string, meta: RequestMeta): Promise<PendingInvitation> {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "team");
       assertRunning(access.business.subscription, "team");
       const { businessId, userId } = access.viewer;
       if (!isUuid(id)) throw new AppError("NOT_FOUND");
@@ -340,6 +362,7 @@ export function createTeamService(deps: Deps) {
               memberships: { create: { businessId: business.id, role: invitation.role, lastUsedAt: now } },
             },
           });
+          await joinServedCafes(tx, business.id, { userId: user.id });
           await audit(tx, {
             actorId: user.id,
             action: "team.invitation_accepted",
@@ -361,7 +384,7 @@ export function createTeamService(deps: Deps) {
      * (their account too when they belong to no other business).
      */
     async removeMember(viewer: Viewer | null, memberId: string, meta: RequestMeta) {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "team");
       assertRunning(access.business.subscription, "team");
       const { businessId, userId } = access.viewer;
       if (!isUuid(memberId)) throw new AppError("NOT_FOUND");
@@ -378,6 +401,8 @@ export function createTeamService(deps: Deps) {
         });
         // out of this business; a person who belongs to no other one has no account left
         await tx.membership.delete({ where: { userId_businessId: { userId: member.id, businessId } } });
+        // leaving an agency is leaving the cafés it serves
+        await leaveServedCafes(tx, businessId, { userId: member.id });
         if (!(await tx.membership.count({ where: { userId: member.id } })))
           await tx.user.delete({ where: { id: member.id } });
         await audit(tx, {

@@ -428,7 +428,7 @@ export function createWebhooksService(
 
     /** The endpoints of the viewer's business (anyone of it), with whether they may change them. */
     async list(viewer: Viewer | null) {
-      const access = await accessOf(db, viewer);
+      const access = await accessOf(db, viewer, "api_keys");
       const endpoints = await db.webhookEndpoint.findMany({
         where: { businessId: access.viewer.businessId },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -443,14 +443,14 @@ export function createWebhooksService(
 
     /** One endpoint of the viewer's business. */
     async get(viewer: Viewer | null, id: unknown) {
-      const access = await accessOf(db, viewer);
+      const access = await accessOf(db, viewer, "api_keys");
       const [e] = await withLastDelivery([await endpointOf(access.viewer.businessId, id)]);
       return e;
     },
 
     /** An endpoint's log, newest first. */
     async deliveries(viewer: Viewer | null, endpointId: string, input: unknown) {
-      const access = await accessOf(db, viewer);
+      const access = await accessOf(db, viewer, "api_keys");
       const q = validate(webhookDeliveriesQuerySchema, input);
       await endpointOf(access.viewer.businessId, endpointId);
       let cursor: Prisma.WebhookDeliveryWhereInput = {};
@@ -476,7 +476,7 @@ export function createWebhooksService(
 
     /** A new endpoint (Premium, managers); its secret is in this answer and never again. */
     async create(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "api_keys");
       requirePremium(access);
       const data = validate(webhookEndpointSchema(urlOptions), input);
       await checkAddress(data.url);
@@ -512,7 +512,7 @@ export function createWebhooksService(
 
     /** Changes the fields given (Premium, managers). Turning an endpoint on clears why it was off. */
     async update(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "api_keys");
       requirePremium(access);
       const data = validate(webhookEndpointUpdateSchema(urlOptions), input);
       if (data.url != null) await checkAddress(data.url);
@@ -547,7 +547,7 @@ export function createWebhooksService(
 
     /** Deletes an endpoint and its log (managers; allowed on any plan, like revoking a key). */
     async remove(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "api_keys");
       const { businessId, userId } = access.viewer;
       return db.$transaction(async (tx) => {
         const found = await endpointOf(businessId, id, tx);
@@ -566,7 +566,7 @@ export function createWebhooksService(
 
     /** A new secret, shown in this answer only; the old one also signs for 24 h (a second v1=). */
     async rotateSecret(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "api_keys");
       requirePremium(access);
       const { businessId, userId } = access.viewer;
       const secret = newWebhookSecret();
@@ -598,7 +598,7 @@ export function createWebhooksService(
 
     /** Sends a delivery again now, whatever became of it (managers, Premium): a new 24 h of retries. */
     async redeliver(viewer: Viewer | null, deliveryId: unknown, meta: RequestMeta) {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "api_keys");
       requirePremium(access);
       const { businessId, userId } = access.viewer;
       if (typeof deliveryId !== "string" || !isUuid(deliveryId)) throw new AppError("NOT_FOUND");
@@ -629,7 +629,7 @@ export function createWebhooksService(
 
     /** A "ping" event to this one endpoint, whatever events it asked for (managers, Premium). */
     async sendTest(viewer: Viewer | null, endpointId: unknown, meta: RequestMeta) {
-      const access = await requireManager(db, viewer);
+      const access = await requireManager(db, viewer, "api_keys");
       requirePremium(access);
       const { businessId, userId } = access.viewer;
       const ids = await db.$transaction(async (tx) => {

@@ -1,6 +1,6 @@
--- Agencies and approvals (docs/architecture.md#agencies, docs/product.md#approvals): an agency serves cafés
--- through agency links (its people get memberships marked with the agency); posts carry an approval state and a
--- revision, their approvals a history, and signed links let an owner approve without an account.
+-- Agencies and approvals (docs/architecture.md#agencies, docs/product.md#agencies-and-approvals): an agency serves
+-- cafés through agency links (its people get memberships marked with the agency), posts carry an approval state and
+-- a revision, their approvals a history, and signed links let an owner approve without an account.
 
 -- CreateEnum
 CREATE TYPE "PostApproval" AS ENUM ('none', 'in_review', 'approved', 'changes_requested');
@@ -54,7 +54,6 @@ CREATE TABLE "post_approval_events" (
 CREATE TABLE "approval_links" (
     "id" UUID NOT NULL,
     "business_id" UUID NOT NULL,
-    "token_hash" TEXT NOT NULL,
     "created_by_id" UUID,
     "locale" TEXT NOT NULL DEFAULT 'ar',
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
@@ -80,9 +79,6 @@ CREATE INDEX "agency_links_cafe_id_status_idx" ON "agency_links"("cafe_id", "sta
 
 -- CreateIndex
 CREATE INDEX "post_approval_events_post_id_created_at_idx" ON "post_approval_events"("post_id", "created_at");
-
--- CreateIndex
-CREATE UNIQUE INDEX "approval_links_token_hash_key" ON "approval_links"("token_hash");
 
 -- CreateIndex
 CREATE INDEX "approval_links_business_id_created_at_idx" ON "approval_links"("business_id", "created_at");
@@ -117,5 +113,5 @@ ALTER TABLE "approval_link_posts" ADD CONSTRAINT "approval_link_posts_link_id_fk
 -- AddForeignKey
 ALTER TABLE "approval_link_posts" ADD CONSTRAINT "approval_link_posts_post_id_fkey" FOREIGN KEY ("post_id") REFERENCES "posts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- One link in force (asked or active) per agency and café; ended ones stay as history
+-- One link in force (asked or active) per agency and café, ended ones stay as history
 CREATE UNIQUE INDEX "agency_links_one_in_force" ON "agency_links"("agency_id", "cafe_id") WHERE "status" <> 'ended';

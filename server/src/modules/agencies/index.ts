@@ -1,0 +1,3 @@
+// The agencies module's face (docs/architecture.md#agencies): posts ask whether a café's posts need approval.
+export type { AgenciesService } from "./agencies.service.ts";
+export { needsApproval } from "./agencies.service.ts";
