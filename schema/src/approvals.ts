@@ -18,8 +18,8 @@ export type AgencyLinkStatus = (typeof AGENCY_LINK_STATUSES)[number];
 const key = (k: MessageKey) => ({ error: k });
 const first = (k: MessageKey) => ({ error: k, abort: true });
 
-/** Asking for a link: the café names a manager of the agency by e-mail, or the agency a manager of the café. */
-export const agencyRequestSchema = z.object({
+/** An address: a link is asked of a manager of the other business, an approval link mailed to an owner. */
+export const addressSchema = z.object({
   email: singleLine(key("emailRequired"))
     .trim()
     .toLowerCase()
@@ -27,6 +27,8 @@ export const agencyRequestSchema = z.object({
     .max(254, key("emailInvalid"))
     .refine(isEmail, key("emailInvalid")),
 });
+/** Asking for a link: the café names a manager of the agency by e-mail, or the agency a manager of the café. */
+export const agencyRequestSchema = addressSchema;
 
 /** What the café's owner lets the agency do: schedule and publish, and the rights of AGENCY_GRANTS. */
 export const agencyAccessSchema = z.object({

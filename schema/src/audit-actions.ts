@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = [
   "post.scheduled",
   "post.rescheduled",
   "post.unscheduled",
+  "post.planned",
   "post.updated",
   "post.deleted",
   "post.publish_requested",

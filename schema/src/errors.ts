@@ -550,6 +550,25 @@ export const ERRORS = {
     en: "The payment service refused this refund. Nothing was refunded or recorded",
     ar: "رفضت خدمة الدفع هذا الاسترداد. لم يُسترد أي مبلغ ولم يُسجَّل شيء",
   },
+  // an agency paying for its cafés (docs/product.md#an-agency-paying-for-its-cafés)
+  AGENCY_BILLING_ONLY: {
+    status: 403,
+    graphql: "FORBIDDEN",
+    en: "Only the owners and the account holder of an agency can pay for the cafés it serves",
+    ar: "لا يدفع عن المقاهي التي تخدمها الوكالة إلا مالكو الوكالة وصاحب حسابها",
+  },
+  AGENCY_CAFE_NOT_SERVED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Your agency does not serve one of the chosen cafés now: it can pay only for the cafés it serves",
+    ar: "وكالتك لا تخدم الآن أحد المقاهي المختارة: يمكنها الدفع فقط عن المقاهي التي تخدمها",
+  },
+  AGENCY_CAFE_PAYMENT_RUNNING: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "One of the chosen cafés has already paid this month, or a payment for it is under way: it is not charged twice",
+    ar: "أحد المقاهي المختارة دفع هذا الشهر بالفعل، أو أن دفعة له قيد التنفيذ: لا يُحصَّل المبلغ مرتين",
+  },
   // ---- end of subscriptions and billing
 } as const satisfies Record<string, CatalogueEntry>;
 

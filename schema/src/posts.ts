@@ -3,6 +3,7 @@
 // the post forms and queries (message keys, see messages.ts), and the per-platform preview the
 // composer shows and the server checks before it schedules or publishes.
 import { z } from "zod";
+import { APPROVAL_STATES } from "./approvals.ts";
 import { singleLine, multiLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
@@ -710,6 +711,8 @@ const whole = (k: MessageKey, min: number, max: number, fallback: number) =>
 export const postsQuerySchema = z
   .object({
     status: z.preprocess(blankToUndefined, listOf(POST_STATUSES, "invalidStatus").optional()),
+    /** approval states (schema/src/approvals.ts) */
+    approval: z.preprocess(blankToUndefined, listOf(APPROVAL_STATES, "invalidValue").optional()),
     platform: z.preprocess(
       (v) => (typeof v === "string" ? blankToUndefined(v.trim().toLowerCase()) : blankToUndefined(v)),
       z.enum(PLATFORMS, key("platformInvalid")).optional(),

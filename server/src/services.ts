@@ -8,6 +8,7 @@ import { createNotificationsService } from "./modules/notifications/notification
 import { createTranslationsService } from "./modules/translations/translations.service.ts";
 import { createTeamService } from "./modules/team/team.service.ts";
 import { createAgenciesService } from "./modules/agencies/agencies.service.ts";
+import { createApprovalsService } from "./modules/approvals/approvals.service.ts";
 import { createApiKeysService } from "./modules/api-keys/api-keys.service.ts";
 import { createMediaService } from "./modules/media/media.service.ts";
 import { createPlatformAccountsService } from "./modules/platform-accounts/platform-accounts.service.ts";
@@ -138,6 +139,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     translations: createTranslationsService(deps),
     team: createTeamService(deps),
     agencies: createAgenciesService(deps),
+    approvals: createApprovalsService(deps, posts, media),
     apiKeys: createApiKeysService(deps),
     calendar,
     insights,

@@ -2,6 +2,7 @@
 // Every value says what it means (tests/schema-descriptions.test.ts): a Record over the list, so a value
 // added to the list without its description fails the type check.
 import {
+  APPROVAL_STATES,
   BUSINESS_STATUSES,
   byNetwork,
   CLIENT_ACTIONS,
@@ -215,4 +216,14 @@ export const TikTokPrivacyLevelEnum = builder.enumType("TikTokPrivacyLevel", {
       description: "Only the creator (the one level an app TikTok has not audited may use).",
     },
   },
+});
+
+export const ApprovalStateEnum = builder.enumType("ApprovalState", {
+  description: "A post's approval: none -> in_review -> approved | changes_requested; a change voids an approval.",
+  values: upper(APPROVAL_STATES, {
+    none: "Not sent for approval, or its approval voided by a change.",
+    in_review: "Sent; waiting for the café's owners.",
+    approved: "Approved as it is (this revision).",
+    changes_requested: "The owners asked for changes.",
+  }),
 });

@@ -8,6 +8,8 @@ import "../modules/owner/owner.graphql.ts";
 import "../modules/notifications/notifications.graphql.ts";
 import "../modules/translations/translations.graphql.ts";
 import "../modules/team/team.graphql.ts";
+import "../modules/agencies/agencies.graphql.ts";
+import "../modules/approvals/approvals.graphql.ts";
 import "../modules/api-keys/api-keys.graphql.ts";
 import "../modules/posts/posts.graphql.ts";
 import "../modules/platform-accounts/platform-accounts.graphql.ts";

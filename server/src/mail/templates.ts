@@ -168,6 +168,27 @@ const TEMPLATES = {
       action: { label: "قبول الدعوة", url: v.url },
     },
   }),
+  // an approval link mailed to a café's owner (docs/product.md#agencies-and-approvals)
+  approvalRequest: (v: { senderName: string; businessName: string; count: number; expiresAt: Date; url: string }): Both => ({
+    en: {
+      subject: `${v.businessName}: ${v.count === 1 ? "a post waits" : `${v.count} posts wait`} for your approval`,
+      lines: [
+        "Hello,",
+        `${v.senderName} sent ${v.count === 1 ? "a post" : `${v.count} posts`} of ${v.businessName} for your approval. Open the link on your phone: approve each post, or say what should change. No account is needed.`,
+        `The link works until ${day(v.expiresAt, "en")}. If you did not expect it, ignore this mail.`,
+      ],
+      action: { label: "Review the posts", url: v.url },
+    },
+    ar: {
+      subject: `${v.businessName}: ${v.count === 1 ? "منشور بانتظار موافقتك" : `${v.count} منشورات بانتظار موافقتك`}`,
+      lines: [
+        "مرحبًا،",
+        `أرسل ${v.senderName} ${v.count === 1 ? "منشورًا" : `${v.count} منشورات`} من ${v.businessName} لموافقتك. افتح الرابط على هاتفك: وافق على كل منشور، أو اذكر التعديل المطلوب. لا حاجة إلى حساب.`,
+        `الرابط صالح حتى ${day(v.expiresAt, "ar")}. إن لم تكن تتوقع هذه الرسالة، فتجاهلها.`,
+      ],
+      action: { label: "مراجعة المنشورات", url: v.url },
+    },
+  }),
   // an invoice or a credit note, its PDF attached by the outbox (mailer.ts); docs/product.md#subscriptions-and-billing
   invoiceIssued: (v: {
     name: string;
@@ -439,7 +460,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * reason): each goes into the subject and the lines isolated (isolateText), so that it keeps its own
  * direction, cannot turn the words after it around and brings no line break into the subject.
  */
-const PERSON_TEXT = new Set(["name", "inviterName", "businessName", "companyName", "reason"]);
+const PERSON_TEXT = new Set(["name", "inviterName", "senderName", "businessName", "companyName", "reason"]);
 
 function isolated<V>(vars: V): V {
   const out = { ...vars } as Record<string, unknown>;

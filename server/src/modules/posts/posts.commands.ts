@@ -26,6 +26,8 @@ import type { PostsDeps } from "./posts.deps.ts";
 import type { PostChecks } from "./posts.checks.ts";
 import type { PostQueries } from "./posts.queries.ts";
 import { postInclude } from "./posts.read.ts";
+import type { PostApproval } from "./posts.approval.ts";
+import { requireAgencyRight } from "../../kernel/policy.ts";
 
 export const idsSchema = z.object({
   ids: z
@@ -50,6 +52,7 @@ export function createPostCommands(
     checkReady,
     changed,
   }: PostChecks,
+  approval: PostApproval,
 ) {
   const { db, publishing, analytics, webhooks } = deps;
 
@@ -70,6 +73,9 @@ export function createPostCommands(
     // transaction keeps only the writes, and the post is read back after the commit, in one statement.
     // a stopped subscription keeps writing drafts, not scheduling (docs/product.md#subscriptions-and-billing)
     if (when) await requireRunning(db, businessId, "schedule");
+    // in a café that approves posts, a new post's time is its plan: it goes on the clock once approved
+    const planned = !!when && (await approval.gate(db, businessId));
+    if (when && !planned) requireAgencyRight(v, "publish");
     const accounts = await accountsFor(db, businessId, data.platforms);
     const files = await checkMedia(db, businessId, data.mediaIds ?? []);
     if (plan.campaignId) await assertCampaignOf(db, businessId, plan.campaignId);
@@ -92,7 +98,7 @@ export function createPostCommands(
         data: {
           businessId,
           authorId: v.userId,
-          status: when ? "scheduled" : "draft",
+          status: when && !planned ? "scheduled" : "draft",
           content: data.content,
           hashtags: data.hashtags ?? [],
           firstComment: data.firstComment ?? null,
@@ -101,28 +107,29 @@ export function createPostCommands(
           occasion: plan.occasion ?? null,
           googleOptions: googleOptions ? (googleOptions as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
           networkOptions: networkJson(networkOptions),
-          targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform, dueAt: when })) },
+          targets: {
+            create: accounts.map((a) => ({ accountId: a.id, platform: a.platform, dueAt: planned ? null : when })),
+          },
           media: { create: files.map((m, position) => ({ mediaId: m.id, position })) },
         },
         select: { id: true },
       });
       await audit(tx, {
         actorId: v.userId,
-        action: when ? "post.scheduled" : "post.created",
+        action: when && !planned ? "post.scheduled" : "post.created",
         entityType: "post",
         entityId: created.id,
         data: { platforms: data.platforms, scheduledFor: when?.toISOString() ?? null },
         ip: meta.ip,
       });
-      const deliveries = when
-        ? await webhooks.record(tx, businessId, { type: "post.scheduled", postId: created.id })
-        : [];
+      const deliveries =
+        when && !planned ? await webhooks.record(tx, businessId, { type: "post.scheduled", postId: created.id }) : [];
       return { id: created.id, deliveries };
     });
     const post = await own(businessId, id);
     const targets = post.targets;
     await webhooks.dispatch(deliveries);
-    if (when) await publishing.enqueue(targets.map((t) => ({ id: t.id, dueAt: when })));
+    if (when && !planned) await publishing.enqueue(targets.map((t) => ({ id: t.id, dueAt: when })));
     await changed(post);
     return post;
   }
@@ -176,9 +183,15 @@ export function createPostCommands(
           networkOptions: networkJson(networkOptions),
         },
       });
-      const after = await own(businessId, p.id, tx);
+      let after = await own(businessId, p.id, tx);
       if (!hasCaptionOrMedia({ content: after.content, mediaIds: after.media.map((m) => m.mediaId) }))
         throw new AppError("VALIDATION_ERROR", { content: ["captionOrMediaRequired"] });
+      // a change to what an approval covers voids it (and, in a café that approves, takes the post off the clock)
+      const revised = await approval.revise(tx, p, after, { userId: v.userId, name: v.name });
+      if (revised) {
+        removed = [...removed, ...revised.off];
+        after = await own(businessId, p.id, tx);
+      }
       // a scheduled post stays ready to go (a network, and fitting it); a draft need not
       if (after.status === "scheduled") await checkReady(tx, businessId, after);
       await audit(tx, {

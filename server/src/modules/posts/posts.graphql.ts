@@ -15,7 +15,7 @@ import {
 } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { NetworkOptionsInput, NetworkOptionsRef } from "./network-options.graphql.ts";
-import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
+import { ApprovalStateEnum, ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import { MediaRef, PostRef } from "../../graphql/refs.ts";
 import { selects } from "../../graphql/selection.ts";
@@ -252,6 +252,14 @@ const Post = PostRef.implement({
       description: "Where the post stands, derived from its targets.",
       type: PostStatusEnum,
       resolve: (p) => p.status,
+    }),
+    approval: t.field({
+      description: "Its approval: not sent, waiting, approved or changes requested (docs: agencies and approvals).",
+      type: ApprovalStateEnum,
+      resolve: (p) => p.approval,
+    }),
+    revision: t.exposeInt("revision", {
+      description: "Counts changes to what an approval covers; a decision names the revision it was made on.",
     }),
     content: t.exposeString("content", {
       description:
@@ -528,6 +536,7 @@ builder.queryFields((t) => ({
       description: "The business's posts, latest due first.",
       args: {
         status: t.arg({ description: "Only posts in these statuses; all when left out.", type: [PostStatusEnum] }),
+        approval: t.arg({ description: "Only posts in these approval states; all when left out.", type: [ApprovalStateEnum] }),
         platform: t.arg({ description: "Only posts with a target on this network.", type: PlatformEnum }),
         from: t.arg({
           description: "Only posts due at or after this instant (UTC), or written then when not scheduled.",
@@ -549,6 +558,7 @@ builder.queryFields((t) => ({
           ctx.viewer,
           {
             status: args.status ?? undefined,
+            approval: args.approval ?? undefined,
             platform: args.platform ?? undefined,
             from: args.from ?? undefined,
             to: args.to ?? undefined,

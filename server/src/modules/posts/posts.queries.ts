@@ -96,6 +96,7 @@ export function createPostQueries(deps: PostsDeps) {
       [
         Prisma.sql`p.business_id = ${businessId}::uuid`,
         ...(statuses?.length ? [Prisma.sql`p.status = any(${statuses}::"PostStatus"[])`] : []),
+        ...(q.approval?.length ? [Prisma.sql`p.approval = any(${q.approval}::"PostApproval"[])`] : []),
         ...(q.platform
           ? [
               Prisma.sql`exists (select 1 from post_targets pt where pt.post_id = p.id and pt.platform = ${q.platform}::"Platform")`,

@@ -61,7 +61,8 @@ const relations = Prisma.sql`
 
 const postColumns = Prisma.sql`p.id, p.business_id as "businessId", p.author_id as "authorId", p.status::text as "status", p.content, p.hashtags,
   p.first_comment as "firstComment", p.scheduled_for as "scheduledFor", p.published_at as "publishedAt", p.occasion,
-  p.campaign_id as "campaignId", p.google_options as "googleOptions", p.network_options as "networkOptions", p.created_at as "createdAt", p.updated_at as "updatedAt"`;
+  p.campaign_id as "campaignId", p.google_options as "googleOptions", p.network_options as "networkOptions",
+  p.approval::text as "approval", p.revision, p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 const jsonOf = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);

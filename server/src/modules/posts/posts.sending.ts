@@ -14,6 +14,8 @@ import { audit } from "../../kernel/audit.ts";
 import { requireRunning } from "../billing/index.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import { requireAgencyRight } from "../../kernel/policy.ts";
+import type { PostApproval } from "./posts.approval.ts";
 import type { PostsDeps } from "./posts.deps.ts";
 import type { PostChecks } from "./posts.checks.ts";
 import { idsSchema } from "./posts.commands.ts";
@@ -23,6 +25,7 @@ export function createPostSending(
   deps: PostsDeps,
   { business, own }: PostQueries,
   { lock, checkReady, changed, scheduleTargets }: PostChecks,
+  approval: PostApproval,
 ) {
   const { db, publishing, webhooks } = deps;
 
@@ -30,10 +33,31 @@ export function createPostSending(
   async function schedule(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
     const { v, businessId } = business(viewer);
     const { scheduledFor } = validate(scheduleSchema(new Date()), input);
-    const { post, targets, deliveries } = await db.$transaction(async (tx) => {
+    const gated = await approval.gate(db, businessId);
+    if (!gated) requireAgencyRight(v, "publish");
+    const { post, targets, deliveries, off } = await db.$transaction(async (tx) => {
       await requireRunning(tx, businessId, "schedule");
       const p = await lock(tx, businessId, id);
       if (!mayScheduleFrom(p.status)) throw new AppError("POST_NOT_EDITABLE");
+      // in a café that approves posts, a time is the post's plan until an approval covers it: an approval given
+      // without a time takes one, one given with a time covers only that time (docs/product.md#agencies-and-approvals)
+      const sameTime = p.scheduledFor?.getTime() === scheduledFor.getTime();
+      if (gated && !(p.approval === "approved" && (!p.scheduledFor || sameTime))) {
+        const revised = sameTime ? null : await approval.revise(tx, p, p, { userId: v.userId, name: v.name }, true);
+        await tx.post.update({ where: { id: p.id }, data: { status: "draft", scheduledFor } });
+        await tx.postTarget.updateMany({ where: { postId: p.id, status: "pending" }, data: { dueAt: null } });
+        const wasOn = p.status === "scheduled" ? p.targets.filter((t) => t.status === "pending").map((t) => t.id) : [];
+        await audit(tx, {
+          actorId: v.userId,
+          action: "post.planned",
+          entityType: "post",
+          entityId: p.id,
+          data: { from: p.scheduledFor?.toISOString() ?? null, to: scheduledFor.toISOString() },
+          ip: meta.ip,
+        });
+        const off = [...new Set([...wasOn, ...(revised?.off ?? [])])];
+        return { post: await own(businessId, p.id, tx), targets: [], deliveries: [], off };
+      }
       await checkReady(tx, businessId, p);
       assertPostTransition(p.status, "scheduled");
       const targets = await scheduleTargets(tx, p.id, scheduledFor);
@@ -48,9 +72,10 @@ export function createPostSending(
       });
       // a new time is announced too (the body's scheduled_for says which)
       const deliveries = await webhooks.record(tx, businessId, { type: "post.scheduled", postId: p.id });
-      return { post: await own(businessId, p.id, tx), targets, deliveries };
+      return { post: await own(businessId, p.id, tx), targets, deliveries, off: [] as string[] };
     });
     await webhooks.dispatch(deliveries);
+    if (off.length) await publishing.cancel(off);
     await publishing.enqueue(targets);
     await changed(post);
     return post;
@@ -63,6 +88,8 @@ export function createPostSending(
       const p = await lock(tx, businessId, id);
       if (p.status !== "scheduled") throw new AppError("INVALID_STATE");
       assertPostTransition(p.status, "draft");
+      // the time an approval covered is gone: the approval with it
+      await approval.revise(tx, p, p, { userId: v.userId, name: v.name }, true);
       await tx.post.update({ where: { id: p.id }, data: { status: "draft", scheduledFor: null } });
       await tx.postTarget.updateMany({ where: { postId: p.id, status: "pending" }, data: { dueAt: null } });
       await audit(tx, {
@@ -82,11 +109,14 @@ export function createPostSending(
   /** Publish now: every target not yet published is due at once. */
   async function publishNow(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
     const { v, businessId } = business(viewer);
+    requireAgencyRight(v, "publish");
     const now = new Date();
+    const gated = await approval.gate(db, businessId);
     const { post, targets } = await db.$transaction(async (tx) => {
       await requireRunning(tx, businessId, "publish");
       const p = await lock(tx, businessId, id);
       if (!mayPublishNowFrom(p.status)) throw new AppError("INVALID_STATE");
+      if (gated && p.approval !== "approved") throw new AppError("APPROVAL_REQUIRED");
       await checkReady(tx, businessId, p);
       assertPostTransition(p.status, "publishing");
       const targets = await scheduleTargets(tx, p.id, now);

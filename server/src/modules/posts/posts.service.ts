@@ -10,6 +10,7 @@ import type { PublishingService } from "../publishing/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { createPostChecks } from "./posts.checks.ts";
 import { createPostCommands } from "./posts.commands.ts";
+import { createPostApproval } from "./posts.approval.ts";
 import type { DeletedDays, PostsDeps } from "./posts.deps.ts";
 import { createPostQueries } from "./posts.queries.ts";
 import { onPool } from "./posts.read.ts";
@@ -26,10 +27,13 @@ export function createPostsService(
   const parts: PostsDeps = { ...deps, publishing, media, analytics, webhooks, pooled: onPool(deps.pool) };
   const queries = createPostQueries(parts);
   const checks = createPostChecks(parts, queries);
+  const approval = createPostApproval(parts, queries, checks);
   const { list, calendar, get, forEvent, subscribe, preview } = queries;
   return {
-    ...createPostCommands(parts, queries, checks),
-    ...createPostSending(parts, queries, checks),
+    ...createPostCommands(parts, queries, checks, approval),
+    ...createPostSending(parts, queries, checks, approval),
+    /** approvals (posts.approval.ts): the approvals module sends posts and records decisions through these */
+    approval,
     list,
     calendar,
     get,
