@@ -1,10 +1,22 @@
 import { builder } from "../../graphql/builder.ts";
 import type { MembershipView, Person } from "./auth.service.ts";
+import type { Viewer } from "../../kernel/policy.ts";
 import { UserRef } from "../../graphql/refs.ts";
 import { ClientStatusEnum, LocaleEnum, PlanEnum, RoleEnum } from "../../graphql/enums.ts";
 
 // A person as seen in a business (the service's Person): their role there and that business
 // (docs/architecture.md#memberships), never read from the users row alone.
+const AgencyAccess = builder
+  .objectRef<NonNullable<Viewer["agency"]>>("AgencyAccess")
+  .implement({
+    description: "What a café lets the agency a person acts through do (docs: agencies and approvals).",
+    fields: (t) => ({
+      agencyId: t.exposeID("agencyId", { description: "The agency's business id." }),
+      mayPublish: t.exposeBoolean("mayPublish", { description: "The agency may schedule and publish." }),
+      grants: t.exposeStringList("grants", { description: "Rights given beyond posts: billing, team, api_keys." }),
+    }),
+  });
+
 const User = UserRef.implement({
   description: "A person who signs in to Sufra: an admin, or one of a business's people.",
   fields: (t) => ({
@@ -28,6 +40,14 @@ const User = UserRef.implement({
       resolve: (query, u, _a, ctx) => ctx.services.auth.businessOf(u, query),
     }),
     createdAt: t.expose("createdAt", { description: "When their account was made (UTC).", type: "DateTime" }),
+    agencyAccess: t.field({
+      description:
+        "For the signed-in person acting in a café through their agency: what the café lets the agency do; null otherwise.",
+      type: AgencyAccess,
+      nullable: true,
+      resolve: (u, _a, ctx) =>
+        ctx.viewer?.userId === u.id && ctx.viewer.businessId === u.businessId ? (ctx.viewer.agency ?? null) : null,
+    }),
   }),
 });
 
