@@ -33,7 +33,10 @@ export const agencyRequestSchema = addressSchema;
 /** What the café's owner lets the agency do: schedule and publish, and the rights of AGENCY_GRANTS. */
 export const agencyAccessSchema = z.object({
   mayPublish: z.boolean(key("invalidValue")).optional(),
-  grants: z.array(z.enum(AGENCY_GRANTS, key("invalidValue")), key("invalidValue")).max(3, key("invalidValue")).optional(),
+  grants: z
+    .array(z.enum(AGENCY_GRANTS, key("invalidValue")), key("invalidValue"))
+    .max(3, key("invalidValue"))
+    .optional(),
 });
 
 // ---------------------------------------------------------------- approvals
@@ -87,8 +90,13 @@ export const APPROVAL_LINK_TTL_DAYS = 14;
 export const APPROVAL_LINK_MAX_POSTS = 62;
 /** Characters of a comment asking for changes. */
 export const APPROVAL_COMMENT_MAX = 1000;
-/** Decisions one link may take per minute (a person approving a month taps about 31). */
+/**
+ * Uses of one link, and of one client address over all links, per minute: an open or a decision each (a person
+ * approving a month taps about 31 times); a guesser is stopped long before a signature could be found.
+ */
 export const APPROVAL_LINK_RATE = { points: 120, durationSeconds: 60 } as const;
+/** Mails one link may send from its page per minute's window (it is not a relay). */
+export const APPROVAL_LINK_MAILS = 5;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -107,7 +115,10 @@ export const sendForApprovalSchema = z
     to: z.string().regex(DAY, key("dateInvalid")).optional(),
     locale: z.enum(["en", "ar"], key("invalidValue")).optional(),
   })
-  .refine((v) => (v.postIds?.length ?? 0) > 0 || (!!v.from && !!v.to), { error: "approvalNothingToSend", path: ["postIds"] })
+  .refine((v) => (v.postIds?.length ?? 0) > 0 || (!!v.from && !!v.to), {
+    error: "approvalNothingToSend",
+    path: ["postIds"],
+  })
   .refine((v) => !v.from || !v.to || (v.from <= v.to && daysBetween(v.from, v.to) <= 31), {
     error: "approvalRangeTooLong",
     path: ["to"],
@@ -126,10 +137,7 @@ export const approvalDecisionSchema = z
   .object({
     decision: z.enum(["approve", "changes"], key("invalidValue")),
     revision: z.number(key("invalidValue")).int(key("invalidValue")).min(1, key("invalidValue")),
-    comment: multiLine(key("invalidValue"))
-      .trim()
-      .max(APPROVAL_COMMENT_MAX, key("tooLong"))
-      .optional(),
+    comment: multiLine(key("invalidValue")).trim().max(APPROVAL_COMMENT_MAX, key("tooLong")).optional(),
   })
   .refine((v) => v.decision !== "changes" || !!v.comment, { error: "approvalCommentRequired", path: ["comment"] });
 export type ApprovalDecision = z.output<typeof approvalDecisionSchema>;

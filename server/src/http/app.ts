@@ -16,6 +16,7 @@ import { ownerRouter } from "../modules/owner/owner.rest.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.rest.ts";
 import { translationsRouter } from "../modules/translations/translations.rest.ts";
 import { teamRouter } from "../modules/team/team.rest.ts";
+import { approvalPageRouter } from "../modules/approvals/approvals.rest.ts";
 import { apiKeysRouter } from "../modules/api-keys/api-keys.rest.ts";
 import { mediaFilesRouter, mediaRouter } from "../modules/media/media.rest.ts";
 import { postsRouter } from "../modules/posts/posts.rest.ts";
@@ -170,6 +171,8 @@ export function createApp(opts: {
   api.use(notFound);
   // a REST request gets its own memo too (kernel/request-memo.ts), as a GraphQL one does
   app.use("/api", (_req, _res, next) => withRequestMemo(next), api);
+  // the approval page of a signed link (approvals.rest.ts): no account, no app bundle
+  app.use("/a", approvalPageRouter(opts.services));
   // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)
   app.use("/media", mediaFilesRouter(opts.services));
 

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { APPROVAL_LINK_RATE } from "@sufra/schema";
 import type { Config } from "../config.ts";
 import { AppError } from "../kernel/errors.ts";
 
@@ -54,7 +55,35 @@ export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
     return `${action}:${storable ? e : `sha256:${createHash("sha256").update(e).digest("base64url")}`}`;
   };
 
+  // approval links (docs/product.md#agencies-and-approvals): per link and per client address, each with its budget
+  const approvalLinks = new Map<number, RateLimiterPostgres>();
+  const approvalLimiter = (points: number) => {
+    let l = approvalLinks.get(points);
+    if (!l) {
+      l = new RateLimiterPostgres({
+        storeClient: pool,
+        tableName: "rate_limits",
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix: `approval-link-${points}`,
+        points,
+        duration: APPROVAL_LINK_RATE.durationSeconds,
+      });
+      approvalLinks.set(points, l);
+    }
+    return l;
+  };
+
   return {
+    /** Counts one use of `key` (a link, a client address) within `points` a minute; RATE_LIMITED past it. */
+    async consumeApprovalLink(key: string, points: number) {
+      try {
+        await approvalLimiter(points).consume(key);
+      } catch (e) {
+        if (e instanceof RateLimiterRes) throw new AppError("RATE_LIMITED");
+        throw e;
+      }
+    },
     /**
      * Counts one attempt; throws RATE_LIMITED (429) when the IP's budget, or the budget for this e-mail
      * from this IP, is spent. An attempt on an address already tried often from elsewhere waits first.

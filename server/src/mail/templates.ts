@@ -169,7 +169,13 @@ const TEMPLATES = {
     },
   }),
   // an approval link mailed to a café's owner (docs/product.md#agencies-and-approvals)
-  approvalRequest: (v: { senderName: string; businessName: string; count: number; expiresAt: Date; url: string }): Both => ({
+  approvalRequest: (v: {
+    senderName: string;
+    businessName: string;
+    count: number;
+    expiresAt: Date;
+    url: string;
+  }): Both => ({
     en: {
       subject: `${v.businessName}: ${v.count === 1 ? "a post waits" : `${v.count} posts wait`} for your approval`,
       lines: [

@@ -26,15 +26,13 @@ const AgencySideEnum = builder.enumType("AgencySide", {
   values: upper(["cafe", "agency"] as const, { cafe: "The café served.", agency: "The agency serving it." }),
 });
 
-const BusinessName = builder
-  .objectRef<{ id: string; companyName: string }>("AgencyLinkBusiness")
-  .implement({
-    description: "A business on one side of an agency link.",
-    fields: (t) => ({
-      id: t.exposeID("id", { description: "The business's id." }),
-      companyName: t.exposeString("companyName", { description: "Its name." }),
-    }),
-  });
+const BusinessName = builder.objectRef<{ id: string; companyName: string }>("AgencyLinkBusiness").implement({
+  description: "A business on one side of an agency link.",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "The business's id." }),
+    companyName: t.exposeString("companyName", { description: "Its name." }),
+  }),
+});
 const AgencyPerson = builder.objectRef<{ id: string; name: string; email: string }>("AgencyPerson").implement({
   description: "A person of the agency acting in the café.",
   fields: (t) => ({
@@ -75,7 +73,8 @@ const Agencies = builder.objectRef<AgencyOverview>("Agencies").implement({
     isAgency: t.exposeBoolean("isAgency", { description: "The business is an agency serving cafés." }),
     requireApproval: t.exposeBoolean("requireApproval", {
       nullable: true,
-      description: "The café's choice: posts need approval before they are scheduled; null: on while an agency serves it.",
+      description:
+        "The café's choice: posts need approval before they are scheduled; null: on while an agency serves it.",
     }),
     approvalRequired: t.exposeBoolean("approvalRequired", { description: "Whether posts need approval now." }),
     canManage: t.exposeBoolean("canManage", {
@@ -90,16 +89,14 @@ const Agencies = builder.objectRef<AgencyOverview>("Agencies").implement({
 });
 
 type AdminAgency = Awaited<ReturnType<AgenciesService["agencies"]>>[number];
-const ServedCafe = builder
-  .objectRef<AdminAgency["cafes"][number]>("ServedCafe")
-  .implement({
-    description: "A café an agency serves.",
-    fields: (t) => ({
-      id: t.exposeID("id", { description: "The café's id." }),
-      companyName: t.exposeString("companyName", { description: "Its name." }),
-      since: t.expose("since", { type: "DateTime", nullable: true, description: "When the access began." }),
-    }),
-  });
+const ServedCafe = builder.objectRef<AdminAgency["cafes"][number]>("ServedCafe").implement({
+  description: "A café an agency serves.",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "The café's id." }),
+    companyName: t.exposeString("companyName", { description: "Its name." }),
+    since: t.expose("since", { type: "DateTime", nullable: true, description: "When the access began." }),
+  }),
+});
 const AdminAgencyRef = builder.objectRef<AdminAgency>("AdminAgency").implement({
   description: "An agency, as admins see it.",
   fields: (t) => ({
@@ -134,7 +131,8 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) => ctx.services.agencies.setAgency(ctx.viewer, args, ctx.meta),
   }),
   setApprovalRule: t.field({
-    description: "Whether posts need the owners' approval before they are scheduled (null: on while an agency serves the café). Managers only.",
+    description:
+      "Whether posts need the owners' approval before they are scheduled (null: on while an agency serves the café). Managers only.",
     type: Agencies,
     ...personOfBusiness,
     args: { requireApproval: t.arg.boolean({ description: "The choice; null for the default." }) },

@@ -140,9 +140,7 @@ export function createAgenciesService(deps: Deps) {
             createdAt: l.createdAt,
             acceptedAt: l.acceptedAt,
             endedAt: l.endedAt,
-            people: people
-              .filter((m) => m.agencyId === l.agencyId && m.businessId === l.cafeId)
-              .map((m) => m.user),
+            people: people.filter((m) => m.agencyId === l.agencyId && m.businessId === l.cafeId).map((m) => m.user),
             canAccept: canManage && l.status === "pending" && l.requestedBy !== side,
           };
         }),
@@ -282,7 +280,13 @@ export function createAgenciesService(deps: Deps) {
           action: "agency.ended",
           entityType: "business",
           entityId: businessId,
-          data: { linkId: link.id, agencyId: link.agencyId, cafeId: link.cafeId, was: link.status, membershipsEnded: count },
+          data: {
+            linkId: link.id,
+            agencyId: link.agencyId,
+            cafeId: link.cafeId,
+            was: link.status,
+            membershipsEnded: count,
+          },
           ip: meta.ip,
         });
         await publishIn(tx, "agency.access", { businessId: link.cafeId, agencyId: link.agencyId, ended: true });
@@ -344,4 +348,3 @@ export function createAgenciesService(deps: Deps) {
   };
 }
 export type AgenciesService = ReturnType<typeof createAgenciesService>;
-

@@ -22,14 +22,19 @@ const LocaleEnum = builder.enumType("ApprovalLinkLocale", {
 });
 const DecisionEnum = builder.enumType("ApprovalDecisionKind", {
   description: "An owner's word on a post.",
-  values: upper(["approve", "changes"] as const, { approve: "Approve it as it is.", changes: "Ask for changes (a comment says which)." }),
+  values: upper(["approve", "changes"] as const, {
+    approve: "Approve it as it is.",
+    changes: "Ask for changes (a comment says which).",
+  }),
 });
 
 const ApprovalLink = builder.objectRef<LinkShape>("ApprovalLink").implement({
   description: "A signed link that lets the café's owners approve posts without an account.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The link's id." }),
-    url: t.exposeString("url", { description: "The link itself (its token is signed; anyone holding it sees its posts)." }),
+    url: t.exposeString("url", {
+      description: "The link itself (its token is signed; anyone holding it sees its posts).",
+    }),
     state: t.expose("state", { type: LinkStateEnum, description: "Whether it still opens its posts." }),
     locale: t.expose("locale", { type: LocaleEnum, description: "Its page's language." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was made (UTC)." }),

@@ -8,7 +8,9 @@
 // the posts it names, until it expires or is revoked.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
+  APPROVAL_LINK_MAILS,
   APPROVAL_LINK_MAX_POSTS,
+  APPROVAL_LINK_RATE,
   APPROVAL_LINK_TTL_DAYS,
   approvalDecisionSchema,
   approvalPagePath,
@@ -34,10 +36,9 @@ const DAY = 86_400_000;
 export type LinkState = "active" | "revoked" | "expired";
 
 export function createApprovalsService(deps: Deps, posts: PostsService, media: MediaService) {
-  const { db, config, mailer } = deps;
+  const { db, config, mailer, limits } = deps;
 
-  const sign = (id: string) =>
-    createHmac("sha256", config.tokenKey).update(`approval-link:${id}`).digest("base64url");
+  const sign = (id: string) => createHmac("sha256", config.tokenKey).update(`approval-link:${id}`).digest("base64url");
   const tokenOf = (id: string) => `${id}.${sign(id)}`;
   const urlOf = (id: string) => `${config.publicUrl}${approvalPagePath(tokenOf(id))}`;
 
@@ -73,7 +74,11 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
     return v as Viewer & { businessId: string };
   };
 
-  function view(l: { id: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null; locale: string }, companyName: string, posts: { approval: string }[]) {
+  function view(
+    l: { id: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null; locale: string },
+    companyName: string,
+    posts: { approval: string }[],
+  ) {
     const url = urlOf(l.id);
     const locale = (l.locale === "en" ? "en" : "ar") as Locale;
     const shareText = approvalShareText(locale, companyName, posts.length, url);
@@ -121,7 +126,10 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
             })
           ).map((p) => p.id);
       if (!ids.length) throw new AppError("VALIDATION_ERROR", { postIds: ["approvalNothingToSend"] });
-      const business = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { companyName: true } });
+      const business = await db.business.findUniqueOrThrow({
+        where: { id: businessId },
+        select: { companyName: true },
+      });
       const locale = q.locale ?? "ar";
       const link = await db.$transaction(async (tx) => {
         const sent = await posts.approval.send(tx, businessId, ids, { userId: v.userId, name: v.name });
@@ -156,7 +164,11 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
         );
         return { link, sent };
       });
-      return view(link.link, business.companyName, link.sent.map(() => ({ approval: "in_review" })));
+      return view(
+        link.link,
+        business.companyName,
+        link.sent.map(() => ({ approval: "in_review" })),
+      );
     },
 
     /** The café's approval links, newest first, with how their posts stand. */
@@ -171,7 +183,13 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
           include: { posts: { include: { post: { select: { approval: true } } } } },
         }),
       ]);
-      return rows.map((l) => view(l, business.companyName, l.posts.map((p) => p.post)));
+      return rows.map((l) =>
+        view(
+          l,
+          business.companyName,
+          l.posts.map((p) => p.post),
+        ),
+      );
     },
 
     /** Revokes a link at once: it opens nothing from now on. */
@@ -185,7 +203,14 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
         });
         if (!count && !(await tx.approvalLink.findFirst({ where: { id, businessId: v.businessId } })))
           throw new AppError("NOT_FOUND");
-        await audit(tx, { actorId: v.userId, action: "approval.link_revoked", entityType: "business", entityId: v.businessId, data: { linkId: id }, ip: meta.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "approval.link_revoked",
+          entityType: "business",
+          entityId: v.businessId,
+          data: { linkId: id },
+          ip: meta.ip,
+        });
       });
       return (await this.links(viewer)).find((l) => l.id === id)!;
     },
@@ -201,8 +226,8 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
       });
       if (!link) throw new AppError("NOT_FOUND");
       if (stateOf(link) !== "active") throw new AppError("INVALID_LINK");
-      await db.$transaction(async (tx) => {
-        await mailer.queue(
+      const mailId = await db.$transaction(async (tx) => {
+        const id = await mailer.queue(
           tx,
           email,
           "approvalRequest",
@@ -215,8 +240,18 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
           },
           link.locale === "en" ? "en" : "ar",
         );
-        await audit(tx, { actorId: v.userId, action: "approval.link_mailed", entityType: "business", entityId: v.businessId, data: { linkId: link.id, email }, ip: meta.ip });
+        await audit(tx, {
+          actorId: v.userId,
+          action: "approval.link_mailed",
+          entityType: "business",
+          entityId: v.businessId,
+          data: { linkId: link.id, email },
+          ip: meta.ip,
+        });
+        return id;
       });
+      // sent once the row is committed; a failure stays in the outbox for the retry job
+      await mailer.deliver([mailId]);
       return true;
     },
 
@@ -274,6 +309,38 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
           lastComment: comments.find((c) => c.postId === p.id)?.comment ?? null,
         })),
       };
+    },
+
+    /** The link's holder mails it on (to a partner, to themselves): the same mail as from the app, a few per link. */
+    async mailByLink(token: unknown, input: unknown) {
+      const link = await openLink(token);
+      const { email } = validate(addressSchema, input);
+      await limits.consumeApprovalLink(`mail:${link.id}`, APPROVAL_LINK_MAILS);
+      const count = await db.approvalLinkPost.count({ where: { linkId: link.id } });
+      const mailId = await db.$transaction((tx) =>
+        mailer.queue(
+          tx,
+          email,
+          "approvalRequest",
+          {
+            senderName: link.business.companyName,
+            businessName: link.business.companyName,
+            count,
+            expiresAt: link.expiresAt,
+            url: urlOf(link.id),
+          },
+          link.locale === "en" ? "en" : "ar",
+        ),
+      );
+      await mailer.deliver([mailId]);
+      return true;
+    },
+
+    /** Counts a use of a link (an open or a decision) and of a client address trying links: RATE_LIMITED past either. */
+    async countUse(token: unknown, ip: string) {
+      await limits.consumeApprovalLink(`ip:${ip}`, APPROVAL_LINK_RATE.points);
+      const id = linkIdOf(token);
+      if (id) await limits.consumeApprovalLink(`link:${id}`, APPROVAL_LINK_RATE.points);
     },
 
     /** A decision from the link: only on a post the link names (NOT_FOUND otherwise). */

@@ -6,16 +6,14 @@ import { ClientStatusEnum, LocaleEnum, PlanEnum, RoleEnum } from "../../graphql/
 
 // A person as seen in a business (the service's Person): their role there and that business
 // (docs/architecture.md#memberships), never read from the users row alone.
-const AgencyAccess = builder
-  .objectRef<NonNullable<Viewer["agency"]>>("AgencyAccess")
-  .implement({
-    description: "What a café lets the agency a person acts through do (docs: agencies and approvals).",
-    fields: (t) => ({
-      agencyId: t.exposeID("agencyId", { description: "The agency's business id." }),
-      mayPublish: t.exposeBoolean("mayPublish", { description: "The agency may schedule and publish." }),
-      grants: t.exposeStringList("grants", { description: "Rights given beyond posts: billing, team, api_keys." }),
-    }),
-  });
+const AgencyAccess = builder.objectRef<NonNullable<Viewer["agency"]>>("AgencyAccess").implement({
+  description: "What a café lets the agency a person acts through do (docs: agencies and approvals).",
+  fields: (t) => ({
+    agencyId: t.exposeID("agencyId", { description: "The agency's business id." }),
+    mayPublish: t.exposeBoolean("mayPublish", { description: "The agency may schedule and publish." }),
+    grants: t.exposeStringList("grants", { description: "Rights given beyond posts: billing, team, api_keys." }),
+  }),
+});
 
 const User = UserRef.implement({
   description: "A person who signs in to Sufra: an admin, or one of a business's people.",

@@ -146,7 +146,10 @@ export function createPostApproval(
           orderBy: { createdAt: "desc" },
           select: { actorId: true },
         });
-        const business = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { companyName: true } });
+        const business = await tx.business.findUniqueOrThrow({
+          where: { id: businessId },
+          select: { companyName: true },
+        });
         const hearers = [...new Set([sender?.actorId, p.authorId].filter((x): x is string => !!x))];
         const approver = "name" in actor ? actor.name : null;
         await notifyIn(
@@ -156,7 +159,13 @@ export function createPostApproval(
               ? {
                   userId,
                   type: "post_approved" as const,
-                  data: { businessId, companyName: business.companyName, postId: p.id, excerpt: excerptOf(p.content), approver },
+                  data: {
+                    businessId,
+                    companyName: business.companyName,
+                    postId: p.id,
+                    excerpt: excerptOf(p.content),
+                    approver,
+                  },
                   dedupeKey: `post_approved:${p.id}:${p.revision}:${userId}`,
                 }
               : {
@@ -183,7 +192,9 @@ export function createPostApproval(
 
     /** A post of the business as the doors answer it, or null (the approval page reads the posts its link names). */
     read: (businessId: string, id: string) =>
-      own(businessId, id).catch((e: unknown) => (e instanceof AppError && e.code === "NOT_FOUND" ? null : Promise.reject(e))),
+      own(businessId, id).catch((e: unknown) =>
+        e instanceof AppError && e.code === "NOT_FOUND" ? null : Promise.reject(e),
+      ),
 
     /** A post's approval history, newest first, with who acted (a person's name, or "the link"). */
     async history(businessId: string, id: string) {

@@ -15,7 +15,14 @@ import {
 } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { NetworkOptionsInput, NetworkOptionsRef } from "./network-options.graphql.ts";
-import { ApprovalStateEnum, ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
+import {
+  ApprovalStateEnum,
+  ContentOccasionEnum,
+  PlatformEnum,
+  PostStatusEnum,
+  TargetStatusEnum,
+  upper,
+} from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import { MediaRef, PostRef } from "../../graphql/refs.ts";
 import { selects } from "../../graphql/selection.ts";
@@ -536,7 +543,10 @@ builder.queryFields((t) => ({
       description: "The business's posts, latest due first.",
       args: {
         status: t.arg({ description: "Only posts in these statuses; all when left out.", type: [PostStatusEnum] }),
-        approval: t.arg({ description: "Only posts in these approval states; all when left out.", type: [ApprovalStateEnum] }),
+        approval: t.arg({
+          description: "Only posts in these approval states; all when left out.",
+          type: [ApprovalStateEnum],
+        }),
         platform: t.arg({ description: "Only posts with a target on this network.", type: PlatformEnum }),
         from: t.arg({
           description: "Only posts due at or after this instant (UTC), or written then when not scheduled.",
