@@ -210,6 +210,8 @@ function idFor(field: string, del: boolean): string {
   if (/Notification/.test(field)) return ids.notification;
   if (/Webhook|^webhook/.test(field)) return del ? ids.webhookEndpointDoomed : ids.webhookEndpoint;
   if (/Post|^post$/.test(field)) return del ? ids.postDoomed : ids.post;
+  if (/AgencyLink|AgencyAccess/.test(field)) return ids.agencyLink;
+  if (/ApprovalLink/.test(field)) return ids.approvalLink;
   if (field === "billingPayment") return ids.payment;
   if (field === "contentPlan") return ids.plan;
   throw new Error(`no id known for ${field}`);

@@ -65,6 +65,10 @@ export const REST_RULES: Record<string, Rule> = {
   "GET /api/team": r("business"),
   "POST /api/team/invitations/lookup": r("public"),
   "POST /api/team/invitations/accept": r("public"),
+  // the approval page: the signed token in the path is the permission (a forged one opens nothing, 404)
+  "GET /a/:token": r("public"),
+  "POST /a/:token/posts/:postId": r("public"),
+  "POST /a/:token/mail": r("public"),
   "POST /api/team/invitations": r("manager"),
   "DELETE /api/team/invitations/:id": r("manager"),
   "DELETE /api/team/members/:id": r("manager"),
@@ -222,6 +226,21 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.analyticsGuests": r("analytics"),
   "Query.analyticsOverview": r("analytics"),
   "Query.analyticsPlatform": r("analytics"),
+  // agencies and approvals (docs/architecture.md#agencies): a person of the business reads; its managers decide
+  "Query.agencies": r("businessPerson"),
+  "Query.adminAgencies": r("admin"),
+  "Query.approvalLinks": r("businessPerson"),
+  "Query.postApprovalHistory": r("businessPerson"),
+  "Mutation.setAgency": r("manager"),
+  "Mutation.setApprovalRule": r("manager"),
+  "Mutation.requestAgencyLink": r("manager"),
+  "Mutation.acceptAgencyLink": r("manager"),
+  "Mutation.endAgencyLink": r("manager"),
+  "Mutation.setAgencyAccess": r("manager"),
+  "Mutation.sendForApproval": r("businessPerson"),
+  "Mutation.revokeApprovalLink": r("businessPerson"),
+  "Mutation.mailApprovalLink": r("businessPerson"),
+  "Mutation.decidePost": r("manager"),
   "Query.analyticsRealtime": r("analytics"),
   "Query.analyticsTopPosts": r("analytics"),
   "Query.apiKeys": r("businessPerson"),
@@ -404,7 +423,8 @@ const PEOPLE_A: CallerName[] = ["holderA", "ownerA", "memberA"];
 /**
  * Whether a caller may pass the door of a rule. `door` rest: API keys are never accepted.
  * clientB counts as a business person here; whether it touches A's rows is decided by the caller of this.
- * memberBF (a person of B and F naming A in x-sufra-business) passes no door but the public ones.
+ * memberBF (a person of B and F naming A in x-sufra-business) passes no door but the public ones; nor does
+ * agencyEndedA (a person of agency G, whose access to A its owner ended, naming A).
  */
 export function mayCall(policy: Policy, caller: CallerName, door: "rest" | "graphql"): boolean {
   const person = [...PEOPLE_A, "clientB", "admin"].includes(caller);

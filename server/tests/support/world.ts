@@ -8,7 +8,17 @@ import type { startMailbox } from "./mailbox.ts";
 import { joinedMember, login } from "./team.ts";
 
 export type CallerName =
-  "anon" | "holderA" | "ownerA" | "memberA" | "clientB" | "memberBF" | "admin" | "keyA" | "revokedKey" | "exPremiumKey";
+  | "anon"
+  | "holderA"
+  | "ownerA"
+  | "memberA"
+  | "clientB"
+  | "memberBF"
+  | "agencyEndedA"
+  | "admin"
+  | "keyA"
+  | "revokedKey"
+  | "exPremiumKey";
 export const CALLERS: CallerName[] = [
   "anon",
   "holderA",
@@ -16,6 +26,7 @@ export const CALLERS: CallerName[] = [
   "memberA",
   "clientB",
   "memberBF",
+  "agencyEndedA",
   "admin",
   "keyA",
   "revokedKey",
@@ -200,6 +211,28 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
     webhookDelivery,
   ]);
 
+  // agency G served A until A ended its access (docs/architecture.md#agencies): its person names A and passes no door
+  const g = await signedInBusiness(base, { over: { company_name: "Agency G" } });
+  await gql(base, `mutation { setAgency(isAgency: true) { isAgency } }`, {}, g.token);
+  const agencyLink = (
+    await gql(base, `mutation($e: String!) { requestAgencyLink(email: $e) }`, { e: holder.email }, g.token)
+  ).data.requestAgencyLink as string;
+  await gql(base, `mutation($id: ID!) { acceptAgencyLink(id: $id) { isAgency } }`, { id: agencyLink }, holder.token);
+  await gql(base, `mutation($id: ID!) { endAgencyLink(id: $id) { isAgency } }`, { id: agencyLink }, holder.token);
+  // an approval link of A, for a draft of its own (its revoke and mail paths name it)
+  const forApproval = ok(
+    await call(base, "POST", "/api/posts", { token: holder.token, body: { content: "For the owner's eyes" } }),
+    "post for approval",
+  );
+  const approvalLink = (
+    await gql(
+      base,
+      `mutation($ids: [ID!]) { sendForApproval(postIds: $ids) { id } }`,
+      { ids: [forApproval.id] },
+      holder.token,
+    )
+  ).data.sendForApproval.id as string;
+
   const tokens: World["tokens"] = {
     anon: undefined,
     holderA: holder.token,
@@ -207,6 +240,7 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
     memberA: member.access_token,
     clientB: b.token,
     memberBF: f.token,
+    agencyEndedA: g.token,
     admin,
     keyA: key.key,
     revokedKey: revoked.key,
@@ -233,7 +267,10 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
   return {
     pool,
     tokens,
-    headers: { memberBF: { "x-sufra-business": holder.businessId } },
+    headers: {
+      memberBF: { "x-sufra-business": holder.businessId },
+      agencyEndedA: { "x-sufra-business": holder.businessId },
+    },
     businessA: holder.businessId,
     businessB: b.businessId,
     ids: {
@@ -261,6 +298,8 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       webhookEndpointDoomed,
       webhookDelivery,
       payment,
+      agencyLink,
+      approvalLink,
       notification: notes.notifications[0]?.id ?? "00000000-0000-4000-8000-000000000000",
       spareRefresh: spare.refresh_token,
       // its access token, for suites whose calls of logout (which ends the caller's own session) must not sign A out
