@@ -148,6 +148,15 @@ export function notificationText(
       });
     case "TEAM_READ_ONLY":
       return t("types.team_read_only", { ns: "notifications", company, plan: planName(n.data.plan, locale) });
+    // approvals (docs/product.md#agencies-and-approvals)
+    case "POST_APPROVED":
+      return t("types.post_approved", { ns: "notifications", company, excerpt });
+    case "POST_CHANGES_REQUESTED":
+      return t("types.post_changes_requested", { ns: "notifications", company, excerpt });
+    case "POSTS_AWAITING_APPROVAL":
+      return t("types.posts_awaiting_approval", { ns: "notifications", company });
+    case "AGENCY_REQUEST":
+      return t("types.agency_request", { ns: "notifications" });
     default:
       return t("types.unknown", { ns: "notifications" });
   }
@@ -170,13 +179,22 @@ const LINKS: Partial<Record<NotificationType, string>> = {
   PAYMENT_RECEIVED: "/billing",
   PAYMENT_FAILED: "/billing",
   PLAN_CHANGED: "/billing",
+  POSTS_AWAITING_APPROVAL: "/posts?approval=in_review",
+  AGENCY_REQUEST: "/team",
 };
 
-/** Where opening a notification leads, when somewhere else helps; a negative review opens itself in the inbox. */
+/** A decision on one post opens that post in the composer (its approval and history are there). */
+const POST_DECISIONS: readonly NotificationType[] = ["POST_APPROVED", "POST_CHANGES_REQUESTED"];
+
+/**
+ * Where opening a notification leads, when somewhere else helps; a negative review opens itself in the inbox,
+ * a decision on a post the post.
+ */
 export function notificationLink(
   type: NotificationType,
-  data?: { reviewId?: string | null } | null,
+  data?: { reviewId?: string | null; postId?: string | null } | null,
 ): string | undefined {
   if (type === "REVIEW_NEGATIVE" && data?.reviewId) return `/inbox?item=${encodeURIComponent(data.reviewId)}`;
+  if (POST_DECISIONS.includes(type)) return data?.postId ? `/posts/${encodeURIComponent(data.postId)}/edit` : "/posts";
   return LINKS[type];
 }
