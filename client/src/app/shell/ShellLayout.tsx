@@ -10,6 +10,7 @@ import { Outlet, useLocation } from "react-router-dom";
 import { useSession } from "../../lib/session.ts";
 import { ErrorBoundary } from "../ErrorBoundary.tsx";
 import { SubscriptionBanner } from "../../modules/billing/index.ts";
+import { AgencyGate } from "../../modules/agencies/index.ts";
 import { apolloClientFor } from "./apolloSession.ts";
 import { Brand, SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
@@ -98,7 +99,10 @@ export default function ShellLayout({ client: given }: { client?: ApolloClient }
           <SubscriptionBanner enabled={user.role !== "admin" && !!user.business_id} />
           <Layout.Content id="sufra-main" tabIndex={-1} className="sufra-content">
             <ErrorBoundary key={location.pathname}>
-              <Outlet />
+              {/* a page the café has not opened to the person's agency says so (docs/product.md#agencies-and-approvals) */}
+              <AgencyGate>
+                <Outlet />
+              </AgencyGate>
             </ErrorBoundary>
           </Layout.Content>
         </Layout>

@@ -1,5 +1,6 @@
 // The side menu: the brand, then the role's entries (docs/product.md#app-shell), in the current language,
-// the entry of the current page selected. Used in the large screens' Sider and the small screens' Drawer.
+// the entry of the current page selected; a person acting through an agency without the café's grant does
+// not see its billing, team, API keys or webhooks. Used in the large screens' Sider and the small screens' Drawer.
 import {
   AimOutlined,
   ApiOutlined,
@@ -20,6 +21,7 @@ import { Menu } from "antd";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
+import { agencyMayOpen, useAgencyAccess } from "../../modules/agencies/index.ts";
 import { selectedKeyFor, shellMenuFor } from "./menu.ts";
 
 // keyed by every menu key, so a new entry without an icon fails the typecheck
@@ -56,7 +58,9 @@ export function SideMenu({ role, onNavigate }: { role: Role; onNavigate?: () => 
   const { t, i18n } = useTranslation("shell");
   const lang = i18n.resolvedLanguage === "ar" ? "ar" : "en";
   const { pathname } = useLocation();
-  const entries = useMemo(() => shellMenuFor(role), [role]);
+  // a person acting through an agency sees only the pages the café opened to it (me.agencyAccess's grants)
+  const access = useAgencyAccess();
+  const entries = useMemo(() => shellMenuFor(role).filter((e) => agencyMayOpen(access, e.path)), [role, access]);
   const selected = selectedKeyFor(entries, pathname);
   const items = entries.map((e) => ({
     key: e.key,

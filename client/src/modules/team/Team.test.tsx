@@ -9,6 +9,7 @@ import { freshStart, people, renderWithMocks, signIn } from "../../../test/scree
 import LoginPage from "../auth/LoginPage.tsx";
 import AcceptInvitationPage from "./AcceptInvitationPage.tsx";
 import TeamPage from "./TeamPage.tsx";
+import { agencyMocks } from "../agencies/testMocks.ts";
 
 const joined = "2026-03-01T09:00:00.000Z";
 const member = (id: string, name: string, role: "CLIENT" | "OWNER", accountHolder = false) => ({
@@ -62,6 +63,7 @@ describe("team page", () => {
   test("a cancelled subscription: inviting waits for a payment, and the form says why (docs/product.md#subscriptions-and-billing)", async () => {
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      ...agencyMocks(),
       teamMock({ premium: true, canManage: true, members: [holder] }, "PREMIUM", "CANCELLED"),
     ]);
     const form = within(await screen.findByTestId("invite-form"));
@@ -72,6 +74,7 @@ describe("team page", () => {
   test("not on Premium: the upgrade card with the plans compared and a way to upgrade, no invite form", async () => {
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      ...agencyMocks(),
       teamMock({ premium: false, canManage: true, members: [holder] }, "PROFESSIONAL"),
     ]);
     const card = within(await screen.findByTestId("upgrade-card"));
@@ -91,6 +94,7 @@ describe("team page", () => {
     await inLanguage("ar");
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      ...agencyMocks(),
       teamMock({ premium: false, canManage: true, members: [holder] }, "BASIC"),
     ]);
     expect(await screen.findByRole("heading", { name: "العمل الجماعي جزء من الباقة المميزة" })).toBeInTheDocument();
@@ -100,6 +104,7 @@ describe("team page", () => {
   test("on Premium: the people (you, the account holder) and the pending invitations", async () => {
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      ...agencyMocks(),
       teamMock({ premium: true, canManage: true, members: [holder, fatma], invitations: [invitation] }),
     ]);
     const list = within(await screen.findByTestId("team-members"));
@@ -122,6 +127,7 @@ describe("team page", () => {
   test("inviting follows the shared e-mail rule, then sends the role and says so", async () => {
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      ...agencyMocks(),
       teamMock({ premium: true, canManage: true, members: [holder] }),
       {
         request: { query: InviteTeamMemberDocument, variables: { email: "khalid@daralqahwa.kw", role: "OWNER" } },
@@ -143,6 +149,7 @@ describe("team page", () => {
   test("an address that already has an account is refused on its field", async () => {
     signIn("owner");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      ...agencyMocks(),
       teamMock({ premium: true, canManage: true, members: [holder] }),
       {
         request: { query: InviteTeamMemberDocument, variables: { email: "noura@daralqahwa.kw", role: "CLIENT" } },
@@ -165,6 +172,7 @@ describe("team page", () => {
   test("removing someone asks first, then removes them", async () => {
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      ...agencyMocks(),
       teamMock({ premium: true, canManage: true, members: [holder, fatma] }),
       {
         request: { query: RemoveTeamMemberDocument, variables: { id: "u-fatma" } },
@@ -184,6 +192,7 @@ describe("team page", () => {
   test("other people of the business see the team but cannot change it", async () => {
     signIn("client", { id: "u-fatma" });
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
+      ...agencyMocks(),
       teamMock({ premium: true, canManage: false, members: [holder, fatma], invitations: [invitation] }),
     ]);
     expect(await screen.findByTestId("team-read-only")).toHaveTextContent(

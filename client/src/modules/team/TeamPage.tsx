@@ -1,7 +1,8 @@
 // /team: the people of the business (a table on large screens, cards on small ones), pending
 // invitations, and, for owners and the account holder, inviting and removing people. A business not
 // on Premium sees the upgrade card instead (and, after a downgrade, the people still there, so they
-// can be removed). Admins never arrive here: ROUTE_ACCESS sends them to their console.
+// can be removed). Below, whatever the plan, the agency settings (modules/agencies). Admins never arrive here:
+// ROUTE_ACCESS sends them to their console.
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { inviteSchema, messageText, type MessageKey } from "@sufra/schema";
 import { App, Button, Card, Descriptions, Empty, Form, Grid, Input, Radio, Table, Tag, Typography } from "antd";
@@ -16,6 +17,7 @@ import { PremiumPage } from "./components/PremiumPage.tsx";
 import { UpgradeCard } from "./components/UpgradeCard.tsx";
 import { TEAM_NS } from "./i18n.ts";
 import { SubscriptionEnded, subscriptionStopped } from "../billing/index.ts";
+import { AgencySection } from "../agencies/index.ts";
 import "./team.css";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
@@ -54,7 +56,10 @@ export default function TeamPage() {
           </>
         )
       }
-    />
+    >
+      {/* an agency and the cafés it serves, and the café's approval rule (docs/product.md#agencies-and-approvals) */}
+      {data && <AgencySection />}
+    </PremiumPage>
   );
 }
 
