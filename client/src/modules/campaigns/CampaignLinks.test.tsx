@@ -233,6 +233,7 @@ const calendarPost = (id: string, over: Record<string, unknown> = {}) => ({
   campaignId: null,
   campaignName: null,
   outsideCampaignDates: false,
+  approval: "NONE",
   media: [],
   targets: [
     {

@@ -8,7 +8,10 @@
 // looped over in the registry's order; docs/architecture.md#in-the-client), and photos their alt text, sent
 // as the post's googleOptions and networkOptions and checked live by the same shared rule the server
 // applies. The draft is one value changed by model.ts's reducer; the page keeps the layout and the submit,
-// data.ts the conversation with the server.
+// data.ts the conversation with the server. An edited post shows its approval (modules/approvals: the state,
+// Send for approval, the history, and a café manager's Approve / Request changes); in a café that approves
+// posts the time is the plan until approval, and a person acting through an agency the café does not let
+// publish gets no Publish now (docs/product.md#agencies-and-approvals).
 import { BulbOutlined } from "@ant-design/icons";
 import {
   canEnhanceImages,
@@ -62,6 +65,9 @@ import {
 } from "./model.ts";
 import { occasionKey, PostCampaignFields } from "../campaigns/index.ts";
 import { SubscriptionEnded, subscriptionStopped } from "../billing/index.ts";
+import { mayPublishNow, maySchedule, useAgencyAccess, useApprovalRule } from "../agencies/index.ts";
+import { ApprovalPanel, APPROVALS_NS } from "../approvals/index.ts";
+import { Note } from "../../shared/Note.tsx";
 import "./posts.css";
 
 // the studio brings its queries and forms only when someone opens it
@@ -153,6 +159,12 @@ function ComposerForm({
   );
   const { content, hashtags, firstComment, platforms, items, scheduledFor, campaignId, occasion, errors } = draft;
   const save = useSavePost();
+  const access = useAgencyAccess();
+  const { approvalRequired, canDecide } = useApprovalRule();
+  // in a café that approves, a time is the plan until an approval covers it; publishing now needs the approval
+  const planOnly = approvalRequired && post?.approval !== "APPROVED";
+  const canSchedule = maySchedule(access, approvalRequired);
+  const canPublish = mayPublishNow(access) && !planOnly;
 
   const connections = new Map(setup.platformConnections.map((c) => [platformName(c.platform), c]));
   // a stopped subscription (expired, cancelled) may save drafts but not publish, schedule or write with AI:
@@ -310,6 +322,7 @@ function ComposerForm({
   return (
     <div className="sufra-composer">
       <Form layout="vertical" className="sufra-composer-form" component="div">
+        {post && <ApprovalPanel post={post} canDecide={canDecide} />}
         {formError && (
           <Alert className="sufra-form-alert" type="error" showIcon title={formError} data-testid="composer-error" />
         )}
@@ -425,6 +438,9 @@ function ComposerForm({
           errors={{ campaignId: errors.campaignId, occasion: errors.occasion }}
         />
         {stopped && <SubscriptionEnded testId="composer-subscription-ended" />}
+        {planOnly && canSchedule && (
+          <Note title={t("panel.required", { ns: APPROVALS_NS })} data-testid="approval-required-note" />
+        )}
         <div className="sufra-composer-actions">
           <Button
             onClick={() => void submit("draft")}
@@ -434,23 +450,27 @@ function ComposerForm({
           >
             {t("composer.saveDraft")}
           </Button>
-          <Button
-            type="primary"
-            onClick={() => void submit("schedule")}
-            loading={busy === "schedule"}
-            disabled={stopped || (!!busy && busy !== "schedule")}
-            data-testid="schedule-button"
-          >
-            {t("composer.scheduleButton")}
-          </Button>
-          <Button
-            onClick={() => void submit("publish")}
-            loading={busy === "publish"}
-            disabled={stopped || (!!busy && busy !== "publish")}
-            data-testid="publish-now"
-          >
-            {t("composer.publishNow")}
-          </Button>
+          {canSchedule && (
+            <Button
+              type="primary"
+              onClick={() => void submit("schedule")}
+              loading={busy === "schedule"}
+              disabled={stopped || (!!busy && busy !== "schedule")}
+              data-testid="schedule-button"
+            >
+              {planOnly ? t("panel.scheduleButton", { ns: APPROVALS_NS }) : t("composer.scheduleButton")}
+            </Button>
+          )}
+          {canPublish && (
+            <Button
+              onClick={() => void submit("publish")}
+              loading={busy === "publish"}
+              disabled={stopped || (!!busy && busy !== "publish")}
+              data-testid="publish-now"
+            >
+              {t("composer.publishNow")}
+            </Button>
+          )}
           <Link to="/posts" className="sufra-composer-cancel">
             {t("composer.cancel")}
           </Link>

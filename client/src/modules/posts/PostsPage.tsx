@@ -2,8 +2,11 @@
 // filters by status, network, Kuwait days and caption (debounced), cursor pages of 20. Each post shows
 // its networks with their own status, its time in Kuwait with the Hijri date, and the actions its
 // status allows; a network part that waits for a person says why and offers the next step. Selected
-// posts can be deleted or moved together. Status changes arrive live (postChanged); while the socket
-// is down the list polls.
+// posts can be deleted or moved together, or sent for the café's approval. Each post shows its approval
+// (once it has one, or always in a café that approves posts), filtered by ?approval= (docs/product.md#agencies-and-approvals);
+// the approval links sent open in a drawer. A person acting through an agency the café does not let publish
+// sees no Publish now (nor Reschedule, unless the café approves posts: a time is then only the plan). Status
+// and approval changes arrive live (postChanged); while the socket is down the list polls.
 import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
 import {
@@ -35,7 +38,13 @@ import { DatePicker } from "../../shared/DatePicker.tsx";
 import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type PostsListQueryVariables, type PostsPostFieldsFragment, type PostStatus } from "../../graphql/graphql.ts";
+import { useSearchParams } from "react-router-dom";
+import {
+  type ApprovalState,
+  type PostsListQueryVariables,
+  type PostsPostFieldsFragment,
+  type PostStatus,
+} from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -57,6 +66,17 @@ import { POSTS_NS } from "./i18n.ts";
 import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
 import "./posts.css";
 import { postStatusFromKey } from "../../graphql/enumKeys.ts";
+import { mayPublishNow, maySchedule, useAgencyAccess, useApprovalRule } from "../agencies/index.ts";
+import {
+  ApprovalFilter,
+  ApprovalLinksButton,
+  ApprovalTag,
+  APPROVALS_NS,
+  approvalFilterOf,
+  approvalParamOf,
+  SendForApprovalModal,
+  type ApprovalRequest,
+} from "../approvals/index.ts";
 
 export const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -92,25 +112,46 @@ export default function PostsPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [rescheduleOpen, setRescheduleOpen] = useState(false);
   const [rescheduleAt, setRescheduleAt] = useState<string | null>(null);
+  const [sending, setSending] = useState<ApprovalRequest | null>(null);
+  // ?approval=in_review,changes_requested (a notification's link lands here)
+  const [params, setParams] = useSearchParams();
+  const approval = approvalFilterOf(params.get("approval"));
+  const setApproval = (states: ApprovalState[]) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        const value = approvalParamOf(states);
+        if (value) next.set("approval", value);
+        else next.delete("approval");
+        return next;
+      },
+      { replace: true },
+    );
+  const access = useAgencyAccess();
+  const { approvalRequired } = useApprovalRule();
 
   const from = range?.[0] ? kuwaitDayBounds(range[0], false) : undefined;
   const to = range?.[1] ? kuwaitDayBounds(range[1], true) : undefined;
-  const filterKey = JSON.stringify([statuses, platform, from, to, search]);
+  const filterKey = JSON.stringify([statuses, approval, platform, from, to, search]);
   // the cursors of the pages before this one; new filters start again from the first page
   const [pages, setPages] = useState<{ key: string; cursors: string[] }>({ key: "", cursors: [] });
   const cursors = pages.key === filterKey ? pages.cursors : [];
 
   const variables: PostsListQueryVariables = { first: PAGE_SIZE };
   if (statuses.length) variables.status = statuses;
+  if (approval.length) variables.approval = approval;
   if (platform) variables.platform = gqlPlatform(platform);
   if (from) variables.from = from;
   if (to) variables.to = to;
   if (search) variables.search = search;
   if (cursors.length) variables.after = cursors[cursors.length - 1];
-  const filtered = statuses.length > 0 || !!platform || !!from || !!to || !!search;
+  const filtered = statuses.length > 0 || approval.length > 0 || !!platform || !!from || !!to || !!search;
 
-  // a change that may move a post out of a list filtered by status makes the page ask again
-  const { data, previousData, loading, error, reload } = usePostsList(variables, statuses.length > 0);
+  // a change that may move a post out of a list filtered by status or approval makes the page ask again
+  const { data, previousData, loading, error, reload } = usePostsList(
+    variables,
+    statuses.length > 0 || approval.length > 0,
+  );
   const { deleteOne, deleteMany, deletingMany, reschedule, rescheduling, publish, unschedule } = usePostSteps();
   const [duplicate, duplicating] = useDuplicatePost();
 
@@ -176,6 +217,15 @@ export default function PostsPage() {
     setRescheduleAt(null);
   }
 
+  // publishing now: the café's people or an agency it lets publish; in a café that approves, an approved post only
+  const mayPublish = (p: Post) => mayPublishNow(access) && (!approvalRequired || p.approval === "APPROVED");
+  const stateTags = (p: Post) => (
+    <span className="sufra-state-tags">
+      <PostStatusTag status={p.status} />
+      <ApprovalTag state={p.approval} required={approvalRequired} testId={`approval-${p.id}`} />
+    </span>
+  );
+
   const actions = (p: Post) => {
     const s = postStatusName(p.status);
     return (
@@ -185,7 +235,7 @@ export default function PostsPage() {
             {t("actions.edit")}
           </RouteButton>
         )}
-        {(s === "draft" || s === "scheduled" || s === "failed") && (
+        {(s === "draft" || s === "scheduled" || s === "failed") && mayPublish(p) && (
           <Popconfirm
             title={t("actions.publishTitle")}
             description={t("actions.publishText")}
@@ -305,7 +355,7 @@ export default function PostsPage() {
     { key: "caption", title: t("columns.caption"), render: (_: unknown, p: Post) => caption(p) },
     { key: "networks", title: t("columns.networks"), render: (_: unknown, p: Post) => networks(p) },
     { key: "when", title: t("columns.when"), render: (_: unknown, p: Post) => when(p) },
-    { key: "status", title: t("columns.status"), render: (_: unknown, p: Post) => <PostStatusTag status={p.status} /> },
+    { key: "status", title: t("columns.status"), render: (_: unknown, p: Post) => stateTags(p) },
     { key: "actions", title: t("columns.actions"), render: (_: unknown, p: Post) => actions(p) },
   ];
 
@@ -316,6 +366,7 @@ export default function PostsPage() {
     setPlatform(undefined);
     setRange(null);
     setTyped("");
+    setApproval([]);
   };
 
   let list;
@@ -366,7 +417,7 @@ export default function PostsPage() {
                   {when(p)}
                 </Checkbox>
               }
-              extra={<PostStatusTag status={p.status} />}
+              extra={stateTags(p)}
             >
               <p className="sufra-card-caption">{caption(p)}</p>
               {networks(p)}
@@ -399,6 +450,7 @@ export default function PostsPage() {
   return (
     <div className="sufra-posts">
       <PageHead className="sufra-posts-head" title={t("title")}>
+        <ApprovalLinksButton />
         <RouteButton to="/posts/new" type="primary" testId="new-post">
           {t("newPost")}
         </RouteButton>
@@ -419,6 +471,7 @@ export default function PostsPage() {
           className="sufra-filter-status"
           data-testid="status-filter"
         />
+        <ApprovalFilter value={approval} onChange={setApproval} className="sufra-filter-status" />
         <Select<PlatformName>
           allowClear
           aria-label={t("filters.platform")}
@@ -471,8 +524,13 @@ export default function PostsPage() {
               {t("bulk.delete")}
             </Button>
           </Popconfirm>
-          <Button onClick={() => setRescheduleOpen(true)} data-testid="bulk-reschedule">
-            {t("bulk.reschedule")}
+          {maySchedule(access, approvalRequired) && (
+            <Button onClick={() => setRescheduleOpen(true)} data-testid="bulk-reschedule">
+              {t("bulk.reschedule")}
+            </Button>
+          )}
+          <Button onClick={() => setSending({ postIds: selected })} data-testid="bulk-send-approval">
+            {t("send.selected", { ns: APPROVALS_NS })}
           </Button>
           <Button type="link" onClick={() => setSelected([])}>
             {t("bulk.clear")}
@@ -502,6 +560,14 @@ export default function PostsPage() {
           </Button>
         </nav>
       )}
+      <SendForApprovalModal
+        request={sending}
+        onClose={() => setSending(null)}
+        onSent={() => {
+          setSelected([]);
+          reload();
+        }}
+      />
       <Modal
         open={rescheduleOpen}
         title={t("bulk.rescheduleTitle")}

@@ -55,6 +55,8 @@ export const post = (id: string, extra: object = {}) => ({
   authorName: "Noura",
   occasion: null,
   campaignId: null,
+  approval: "NONE",
+  revision: 1,
   googleOptions: null,
   networkOptions: null,
   media: [],

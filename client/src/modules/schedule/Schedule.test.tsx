@@ -48,6 +48,7 @@ function post(id: string, status: Status, at: string, over: Record<string, unkno
     campaignId: null,
     campaignName: null,
     outsideCampaignDates: false,
+    approval: "NONE",
     media: [],
     targets: [
       {

@@ -4,7 +4,9 @@
 // from Saturday and right to left in Arabic, the Hijri date in each day. Scheduled posts and drafts
 // move by drag and drop; a click on a day or hour plans a post there, a click on a post opens it.
 // Status changes arrive live (postChanged). An empty range names the coming occasions. Kuwait's
-// holidays and occasions (kuwaitHolidays of the years shown) are labelled in their days.
+// holidays and occasions (kuwaitHolidays of the years shown) are labelled in their days. Each post shows its
+// approval, and the week or month shown can be sent for the café's approval at once (Kuwait days,
+// docs/product.md#agencies-and-approvals).
 import { skipToken, useQuery, useSubscription } from "@apollo/client/react";
 import type {
   DatesSetArg,
@@ -20,7 +22,7 @@ import interactionPlugin, { type DateClickArg } from "@fullcalendar/interaction"
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import { isPlatformName, SCHEDULE_MIN_LEAD_MS, type PlatformName } from "@sufra/schema";
-import { App, Grid, Typography } from "antd";
+import { App, Button, Grid, Typography } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
@@ -42,6 +44,8 @@ import { OccasionsBanner } from "./components/OccasionsBanner.tsx";
 import { PostDrawer } from "./components/PostDrawer.tsx";
 import { StatusLegend } from "./components/StatusLegend.tsx";
 import { CampaignFilter } from "../campaigns/index.ts";
+import { useApprovalRule } from "../agencies/index.ts";
+import { APPROVALS_NS, monthOf, SendForApprovalModal, weekOf, type ApprovalRequest } from "../approvals/index.ts";
 import { useHolidays, type CalendarHoliday } from "./data.ts";
 import { useReschedule } from "./data.ts";
 import { SCHEDULE_NS } from "./i18n.ts";
@@ -96,6 +100,10 @@ export default function SchedulePage() {
     return d && START_DATE.test(d) ? d : calendarNow();
   });
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  // the Kuwait day the week or month sent for approval holds: today when shown, else the view's first day
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [sending, setSending] = useState<ApprovalRequest | null>(null);
+  const { approvalRequired } = useApprovalRule();
   const [openId, setOpenId] = useState<string | null>(null);
   // ?campaign=<id> opens the calendar on one campaign's posts
   const [campaignId, setCampaignId] = useState<string | null>(() => params.get("campaign"));
@@ -188,6 +196,9 @@ export default function SchedulePage() {
     setViewType(arg.view.type);
     const next = { from: fromCalendar(arg.start).toISOString(), to: fromCalendar(arg.end).toISOString() };
     setRange((r) => (r && r.from === next.from && r.to === next.to ? r : next));
+    const today = calendarNow();
+    const shown = today >= arg.view.currentStart && today < arg.view.currentEnd ? today : arg.view.currentStart;
+    setAnchor(shown.toISOString().slice(0, 10));
   }, []);
 
   const dateClick = (arg: DateClickArg) => {
@@ -209,6 +220,7 @@ export default function SchedulePage() {
       post={arg.event.extendedProps.post as ScheduleCalendarPostFragment}
       locale={locale}
       month={arg.view.type === "dayGridMonth"}
+      approvalRequired={approvalRequired}
     />
   );
 
@@ -280,6 +292,16 @@ export default function SchedulePage() {
         <RouteButton to="/planner" testId="plan-month">
           {t("planMonth")}
         </RouteButton>
+        <Button
+          disabled={!anchor}
+          onClick={() => anchor && setSending(weekOf(anchor, firstWeekday(locale)))}
+          data-testid="send-week"
+        >
+          {t("send.week", { ns: APPROVALS_NS })}
+        </Button>
+        <Button disabled={!anchor} onClick={() => anchor && setSending(monthOf(anchor))} data-testid="send-month">
+          {t("send.month", { ns: APPROVALS_NS })}
+        </Button>
       </div>
       {error && <LoadError title={t("loadFailed")} error={error} onRetry={reload} />}
       {data && data.calendarPosts.length === 0 && !campaignId && <OccasionsBanner />}
@@ -342,6 +364,7 @@ export default function SchedulePage() {
         />
       </div>
       <StatusLegend />
+      <SendForApprovalModal request={sending} onClose={() => setSending(null)} onSent={reload} />
       <PostDrawer post={opened} open={!!openId} onClose={() => setOpenId(null)} onChanged={reload} />
     </div>
   );

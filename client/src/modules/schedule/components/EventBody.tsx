@@ -1,12 +1,14 @@
 // One post on the calendar: its networks' icons, its time in Kuwait and the caption's first words. A
 // post with media shows a tiny thumbnail in the week and day views; the month's crowded cells get only
-// an icon (no image to load), so a month of posts stays light.
+// an icon (no image to load), so a month of posts stays light. Its approval shows as a tag once it has one,
+// or always in a café that approves posts (docs/product.md#agencies-and-approvals).
 import { PictureOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import type { Locale } from "@sufra/schema";
 import { useTranslation } from "react-i18next";
 import type { ScheduleCalendarPostFragment } from "../../../graphql/graphql.ts";
 import { PlatformIcon } from "../../../shared/platformMeta.tsx";
 import { POSTS_NS, PostThumb, thumbAlt } from "../../posts/index.ts";
+import { ApprovalTag } from "../../approvals/index.ts";
 import { excerpt, postStatusLabel } from "../../../shared/postStatus.ts";
 import { formatKuwaitTime } from "../time.ts";
 
@@ -20,10 +22,12 @@ export function EventBody({
   post,
   locale,
   month = false,
+  approvalRequired = false,
 }: {
   post: ScheduleCalendarPostFragment;
   locale: Locale;
   month?: boolean;
+  approvalRequired?: boolean;
 }) {
   const { t } = useTranslation(POSTS_NS);
   const when = postTime(post);
@@ -55,6 +59,7 @@ export function EventBody({
       <span className="sufra-event-caption" dir="auto">
         {excerpt(post.content, 40)}
       </span>
+      <ApprovalTag state={post.approval} required={approvalRequired} testId={`event-approval-${post.id}`} />
     </div>
   );
 }

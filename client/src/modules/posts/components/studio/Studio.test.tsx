@@ -22,6 +22,7 @@ import { renderWithMocks, signIn } from "../../../../../test/screens.tsx";
 import { insightsMock } from "../../../insights/testMocks.ts";
 import { campaignOptionsMock } from "../../../campaigns/testMocks.ts";
 import ComposerPage from "../../ComposerPage.tsx";
+import { agencyMocks } from "../../../agencies/testMocks.ts";
 import { GenerateTab, HINT_DAYS, type GenerateTabProps } from "./GenerateTab.tsx";
 
 const usage = (remaining: number, extra: object = {}) => ({
@@ -533,6 +534,7 @@ const composer = (mocks: object[]) =>
     voiceMock(),
     insightsMock(),
     campaignOptionsMock(),
+    ...agencyMocks(),
   ] as Parameters<typeof renderWithMocks>[2]);
 const checkPlatform = (p: string) => fireEvent.click(within(screen.getByTestId(`platform-${p}`)).getByRole("checkbox"));
 const hashtagsInComposer = () => screen.queryAllByTestId("hashtag").map((el) => el.textContent);
