@@ -550,7 +550,7 @@ export const ERRORS = {
     en: "The payment service refused this refund. Nothing was refunded or recorded",
     ar: "رفضت خدمة الدفع هذا الاسترداد. لم يُسترد أي مبلغ ولم يُسجَّل شيء",
   },
-  // an agency paying for its cafés (docs/product.md#an-agency-paying-for-its-cafés)
+  // an agency paying for its cafés (docs/product.md#agency-payments)
   AGENCY_BILLING_ONLY: {
     status: 403,
     graphql: "FORBIDDEN",

@@ -63,7 +63,7 @@ export const MESSAGES = {
   invalidLocale: { en: "Language must be en or ar", ar: "يجب أن تكون اللغة en أو ar" },
   invalidPageSize: { en: "Page size must be from 1 to 100", ar: "يجب أن يكون حجم الصفحة من ١ إلى ١٠٠" },
   invalidValue: { en: "Invalid value", ar: "قيمة غير صالحة" },
-  // an agency paying for its cafés (docs/product.md#an-agency-paying-for-its-cafés)
+  // an agency paying for its cafés (docs/product.md#agency-payments)
   agencyPayCafesRequired: { en: "Choose at least one café", ar: "اختر مقهى واحدًا على الأقل" },
   agencyPayTooManyCafes: {
     en: "Choose at most 50 cafés in one payment",

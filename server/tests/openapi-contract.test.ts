@@ -203,6 +203,17 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     const p = await me();
     return made("POST", "/api/auth/login", undefined, { email: p.email, password: p.password });
   };
+  // an agency (its owner signed in) serving a new café through an active link (docs/product.md#agency-payments)
+  const agencyServing = async () => {
+    const agency = await signedInBusiness(app.base);
+    const cafe = await registeredClient(app.base);
+    await world.pool.query("update businesses set is_agency = true where id = $1", [agency.businessId]);
+    await world.pool.query(
+      "insert into agency_links (id, agency_id, cafe_id, status, requested_by, accepted_at) values (gen_random_uuid(), $1, $2, 'active', 'cafe', now())",
+      [agency.businessId, cafe.businessId],
+    );
+    return { token: agency.token, cafeId: cafe.businessId };
+  };
   return {
     "GET /openapi.json": () => ({ token: null }),
     "POST /auth/login": async () => {
@@ -454,6 +465,21 @@ function plans(): Record<string, () => Promise<Call> | Call> {
         [world.businessA],
       );
       return { params: { id: rows[0].id } };
+    },
+    "GET /billing/agency": async () => ({ token: (await agencyServing()).token }),
+    "POST /billing/agency/pay": async () => {
+      const a = await agencyServing();
+      return { token: a.token, body: { cafe_ids: [a.cafeId] } };
+    },
+    "GET /billing/agency/payments/{id}": async () => {
+      const a = await agencyServing();
+      const p = await made("POST", "/api/billing/agency/pay", a.token, { cafe_ids: [a.cafeId] });
+      return { token: a.token, params: { id: p.payment.id } };
+    },
+    "POST /admin/agency-payments/{id}/transfer": async () => {
+      const a = await agencyServing();
+      const p = await made("POST", "/api/billing/agency/pay", a.token, { cafe_ids: [a.cafeId] });
+      return { params: { id: p.payment.id }, body: { receipt: "NBK-2" } };
     },
     "GET /billing/return": () => ({ token: null, query: { tap_id: "chg_walk" } }),
     "POST /billing/webhooks/tap": () => ({ token: null, body: { id: "chg_walk", object: "charge" }, refusal: 404 }),

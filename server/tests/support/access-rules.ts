@@ -12,9 +12,20 @@ import type { CallerName } from "./world.ts";
  * admin: Sufra's staff.
  * analytics: the people (and key) of the business named by client_id; admins for any business.
  * billing: the people who pay for a business (an owner or its account holder, from their own session) and admins (any business).
+ * agencyManager: an owner or the account holder of an agency business, from their own session (an agency paying for its
+ *   cafés). The world has no agency, so every caller is refused; tests/agency-billing.test.ts checks its managers pass.
  */
 export type Policy =
-  "public" | "signedIn" | "person" | "business" | "businessPerson" | "manager" | "admin" | "analytics" | "billing";
+  | "public"
+  | "signedIn"
+  | "person"
+  | "business"
+  | "businessPerson"
+  | "manager"
+  | "admin"
+  | "analytics"
+  | "billing"
+  | "agencyManager";
 
 export interface Rule {
   policy: Policy;
@@ -188,6 +199,11 @@ export const REST_RULES: Record<string, Rule> = {
   "POST /api/billing/keep": r("manager"),
   "PUT /api/billing/details": r("manager"),
   "GET /api/billing/payments/:id": r("business"),
+  // an agency paying for its cafés in one payment: its managers only; an admin records its bank transfer
+  "GET /api/billing/agency": r("agencyManager"),
+  "POST /api/billing/agency/pay": r("agencyManager"),
+  "GET /api/billing/agency/payments/:id": r("agencyManager"),
+  "POST /api/admin/agency-payments/:id/transfer": r("admin"),
   // public by design: the person's browser comes back from Tap's page without our Authorization header; the
   // charge it names is read by id from Tap (the URL's parameters are never believed) and only a payment's id leaks
   // back into the redirect, which a stranger cannot read (the payment needs its business's session)
@@ -286,6 +302,8 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.invoices": r("billing"),
   "Query.billing": r("businessPerson"),
   "Query.billingPayment": r("businessPerson"),
+  "Query.agencyBilling": r("agencyManager"),
+  "Query.agencyPayment": r("agencyManager"),
   "Query.team": r("businessPerson"),
   "Query.templateAccess": r("business"),
   "Query.translations": r("public"),
@@ -403,6 +421,8 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.updateWebhookEndpoint": r("manager"),
   "Mutation.verifyEmail": r("public"),
   "Mutation.payNow": r("manager"),
+  "Mutation.payForCafes": r("agencyManager"),
+  "Mutation.recordAgencyTransfer": r("admin"),
   "Mutation.changePlan": r("manager"),
   "Mutation.cancelSubscription": r("manager"),
   "Mutation.keepSubscription": r("manager"),
@@ -449,5 +469,7 @@ export function mayCall(policy: Policy, caller: CallerName, door: "rest" | "grap
       return businessPerson || key || caller === "admin";
     case "billing":
       return caller === "holderA" || caller === "ownerA" || caller === "clientB" || caller === "admin";
+    case "agencyManager":
+      return false; // no business of the world is an agency
   }
 }

@@ -16,6 +16,8 @@ import {
   BillingPaymentDocument,
   CancelSubscriptionDocument,
   ChangePlanDocument,
+  AgencyBillingDocument,
+  PayForCafesDocument,
   PayNowDocument,
   UpdateBillingDetailsDocument,
 } from "../../graphql/graphql.ts";
@@ -72,6 +74,7 @@ function billing(over: Record<string, unknown> = {}) {
     plan: "PROFESSIONAL",
     status: "TRIAL",
     canManage: true,
+    isAgency: false,
     running: true,
     rightsLost: [],
     trialEndsAt: DEC_1,
@@ -743,5 +746,101 @@ describe("cancelling asks with buttons that say what they do", () => {
     fireEvent.click(await screen.findByTestId("cancel-subscription"));
     const pop = within(await openPopover());
     expect(pop.getAllByRole("button").map((b) => b.textContent)).toEqual(["أبقِ على باقتي", "إلغاء في نهاية الشهر"]);
+  });
+});
+
+describe("an agency pays for its cafés (docs/product.md#agency-payments)", () => {
+  const cafe = (cafeId: string, companyName: string, plan: string, amountFils: number, blockedBy: string | null) => ({
+    __typename: "AgencyCafe",
+    cafeId,
+    companyName,
+    status: "TRIAL",
+    plan,
+    amountFils,
+    blockedBy,
+  });
+  const agencyMock = (payments: object[] = []) => ({
+    request: { query: AgencyBillingDocument },
+    result: {
+      data: {
+        agencyBilling: {
+          __typename: "AgencyBilling",
+          cafes: [
+            cafe("c1", "Cafe Bloom", "PROFESSIONAL", 15_000, null),
+            cafe("c2", "Dar Al Qahwa", "PREMIUM", 49_000, null),
+            cafe("c3", "Saffron House", "BASIC", 10_000, "PAID_AHEAD"),
+          ],
+          gatewayConfigured: true,
+          payments,
+        },
+      },
+    },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  });
+  const agencyPayment = (status: string) => ({
+    __typename: "AgencyPayment",
+    id: "ap1",
+    totalFils: 64_000,
+    status,
+    method: status === "PAID" ? "KNET" : null,
+    failureMessage: null,
+    paidAt: null,
+    createdAt: "2026-11-26T09:59:00.000Z",
+    lines: [],
+  });
+
+  test("the card lists each café with its plan and month, the chosen total, and Pay sends the browser to the gateway's page", async () => {
+    const pay = recordedMock(PayForCafesDocument, () => ({
+      data: {
+        payForCafes: { __typename: "AgencyPaymentStart", redirectUrl: GATEWAY, payment: agencyPayment("PENDING") },
+      },
+    }));
+    renderPage(billing({ isAgency: true }), [agencyMock(), pay.mock]);
+    const card = within(await screen.findByTestId("agency-pay-card"));
+    expect(card.getByText("Pay for your cafés")).toBeInTheDocument();
+    expect(await card.findByText("Cafe Bloom")).toBeInTheDocument();
+    expect(card.getByText("Premium")).toBeInTheDocument();
+    expect(card.getAllByTestId("agency-cafe-amount").map((e) => e.textContent)).toEqual([
+      "15.000 KWD",
+      "49.000 KWD",
+      "10.000 KWD",
+    ]);
+    // paid ahead: listed, not chosen
+    expect(card.getByTestId("agency-cafe-c3")).toBeDisabled();
+    expect(card.getByText("Paid: its next month can be paid 7 days before its end")).toBeInTheDocument();
+    expect(card.getByTestId("agency-pay")).toBeDisabled();
+
+    fireEvent.click(card.getByTestId("agency-cafe-c1"));
+    fireEvent.click(card.getByTestId("agency-cafe-c2"));
+    expect(card.getByTestId("agency-total")).toHaveTextContent("64.000 KWD");
+    expect(card.getByText(/Cafés chosen: 2/)).toBeInTheDocument();
+    fireEvent.click(card.getByRole("button", { name: "Pay 64.000 KWD" }));
+    await waitFor(() => expect(went).toEqual([GATEWAY]));
+    expect(pay.calls).toEqual([{ cafeIds: ["c1", "c2"], source: "KNET" }]);
+  });
+
+  test("back from the gateway: the payment's outcome on the card", async () => {
+    renderPage(billing({ isAgency: true }), [agencyMock([agencyPayment("PAID")])], "/billing?agency_payment=ap1");
+    expect(await screen.findByTestId("agency-paid")).toHaveTextContent(
+      "Payment received: 64.000 KWD, a month for each café chosen.",
+    );
+  });
+
+  test("a café's page shows no such card", async () => {
+    renderPage(billing());
+    await screen.findByTestId("billing-pay-card");
+    expect(screen.queryByTestId("agency-pay-card")).toBeNull();
+  });
+
+  test("in Arabic: the texts and Arabic-Indic digits", async () => {
+    await inLanguage("ar");
+    renderPage(billing({ isAgency: true }), [agencyMock()]);
+    const card = within(await screen.findByTestId("agency-pay-card"));
+    expect(card.getByText("ادفع عن مقاهيك")).toBeInTheDocument();
+    await card.findByText("Cafe Bloom");
+    fireEvent.click(card.getByTestId("agency-cafe-c1"));
+    expect(card.getByTestId("agency-total")).toHaveTextContent("١٥٫٠٠٠ د.ك.");
+    expect(card.getByText(/المقاهي المختارة: ١/)).toBeInTheDocument();
+    expect(card.getByText("مدفوع: يمكن دفع شهره التالي قبل نهايته بـ ٧ أيام")).toBeInTheDocument();
   });
 });

@@ -2,7 +2,8 @@
 // "Pay now" through the gateway (or the bank transfer's instructions without one), "Change plan",
 // "Cancel at period end" / "Keep my subscription", the invoices' name and address, the invoices and the
 // payments. Owners and the account holder act; the business's other people read. The gateway sends the
-// browser back to /billing?payment=<id>, whose outcome shows on top. Live: billingChanged refetches.
+// browser back to /billing?payment=<id>, whose outcome shows on top. Live: billingChanged refetches. An agency's
+// managers also pay for the cafés it serves ("Pay for your cafés", back to /billing?agency_payment=<id>).
 import { Col, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useEffect } from "react";
@@ -10,6 +11,7 @@ import { useLocation, useSearchParams } from "react-router-dom";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
+import { AgencyPayCard } from "./components/AgencyPayCard.tsx";
 import { InvoicesCard, PaymentsCard } from "./components/HistoryCards.tsx";
 import { CancelCard, DetailsCard } from "./components/ManageCards.tsx";
 import { PayCard } from "./components/PayCard.tsx";
@@ -24,6 +26,7 @@ export default function BillingPage() {
   const { t } = useTranslation(BILLING_NS);
   const [params, setParams] = useSearchParams();
   const paymentId = params.get("payment");
+  const agencyPaymentId = params.get("agency_payment");
   const { data, error, reload } = useBillingPage();
 
   const closeResult = () =>
@@ -65,6 +68,11 @@ export default function BillingPage() {
         {manage && (
           <Col xs={24} lg={12}>
             <PayCard billing={b} />
+          </Col>
+        )}
+        {manage && b.isAgency && (
+          <Col span={24}>
+            <AgencyPayCard sources={b.sources} returnedId={agencyPaymentId} />
           </Col>
         )}
         <Col span={24}>

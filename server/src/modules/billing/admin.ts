@@ -222,6 +222,8 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     if (!isUuid(paymentId)) throw new AppError("NOT_FOUND");
     const before = await db.payment.findUnique({ where: { id: paymentId } });
     if (!before) throw new AppError("NOT_FOUND");
+    // a café's month its agency paid has no charge of its own and no invoice of its own (billing-agency.ts): not refunded here
+    if (before.agencyPaymentId) throw new AppError("INVALID_STATE");
     // the console's rule (mayRefund): one never paid has nothing to refund, a refunded one nothing left
     const refused = refundRefusal(before, r.amountFils);
     if (refused) throw new AppError(refused);

@@ -9,6 +9,7 @@ import {
   refundSchema,
 } from "@sufra/schema";
 import { isoDateTime, named, pageInfo, type RestOperation } from "../../http/openapi/operation.ts";
+import { agencyTransferSchema, restAgencyPaymentSchema } from "./agency-payment.shape.ts";
 
 export const restAdminPaymentSchema = named(
   "AdminPayment",
@@ -109,5 +110,16 @@ export const billingAdminOperations: RestOperation[] = [
         schema: z.object({ refund: restAdminRefundSchema, payment: restAdminPaymentSchema }),
       },
     },
+  },
+  {
+    method: "post",
+    path: "/admin/agency-payments/{id}/transfer",
+    tag,
+    access: "admin",
+    summary: "Record an agency's bank transfer for its cafés",
+    description:
+      "The agency's payment made without a gateway (its id is the transfer's reference): paid, each café's month applied as by its own payment, one invoice to the agency. Recorded again, nothing changes. 409 INVALID_STATE for a payment through the gateway.",
+    body: agencyTransferSchema,
+    responses: { 200: { description: "The agency's payment, paid and applied.", schema: restAgencyPaymentSchema } },
   },
 ];

@@ -1,6 +1,6 @@
 // The admin's billing at the REST door (docs/product.md#subscriptions-and-billing, "Admin"): thin, calls admin.ts.
 // GET /api/admin/payments, POST /api/admin/clients/:id/payments, POST /api/admin/clients/:id/extend-period,
-// POST /api/admin/payments/:id/refund.
+// POST /api/admin/payments/:id/refund, POST /api/admin/agency-payments/:id/transfer.
 import { Router } from "express";
 import { clientActions } from "@sufra/schema";
 import type { z } from "zod";
@@ -9,6 +9,7 @@ import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
 import type { Services } from "../../services.ts";
 import type { AdminPaymentRow, BillingAdmin } from "./admin.ts";
+import { restAgencyPayment } from "./agency-payment.shape.ts";
 import { invoicePdfPath } from "./invoices.ts";
 import type {
   restAdminPaymentSchema,
@@ -111,6 +112,11 @@ export function billingAdminRouter(services: Services) {
       metaOf(req),
     );
     res.status(201).json({ refund: restRefund(out.refund), payment: restAdminPayment(out.payment) });
+  });
+  // an agency's bank transfer for its cafés (docs/product.md#agency-payments)
+  r.post("/agency-payments/:id/transfer", async (req, res) => {
+    const p = await services.billing.recordAgencyTransfer(await admin(req), req.params.id, camelBody(req), metaOf(req));
+    res.json(restAgencyPayment(p));
   });
   return r;
 }

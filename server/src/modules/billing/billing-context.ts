@@ -5,7 +5,7 @@
 import type { PlanId } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
-import type { PaymentGateway, Refund as GatewayRefund } from "../../payments/types.ts";
+import type { Charge, PaymentGateway, Refund as GatewayRefund } from "../../payments/types.ts";
 import type { accessOf } from "../team/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 
@@ -24,6 +24,21 @@ export interface BillingContext extends BillingOptions {
   webhookUrl: string;
   /** After a commit: the mails written in it, the webhook deliveries recorded in it. */
   afterCommit(mailIds: string[], deliveries: string[]): Promise<void>;
+  /**
+   * An agency's payments for its cafés (billing-agency.ts), set by createBillingService: the charges whose
+   * reference is none of the cafés' own payments, settled the same way (pay and settle asks these).
+   */
+  agencyCharges?: AgencyCharges;
+}
+
+/** What pay and settle asks of an agency's payments (billing-agency.ts). */
+export interface AgencyCharges {
+  /** settles the agency payment a charge read by id names (null: none of ours) */
+  settle(charge: Charge, eventKey?: string): Promise<{ id: string; duplicate: boolean } | null>;
+  /** the gateway's return naming a charge: the agency payment it belongs to, settled if pending (null: none of ours) */
+  returned(chargeId: string): Promise<string | null>;
+  /** the sweep of the agency payments pending longer than the gateway's page: how many it settled */
+  settlePending(now: Date): Promise<number>;
 }
 
 export function billingContext(deps: Deps, opts: BillingOptions): BillingContext {

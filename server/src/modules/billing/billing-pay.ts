@@ -23,7 +23,13 @@ import { audit } from "../../kernel/audit.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { Viewer } from "../../kernel/policy.ts";
-import { GatewayError, type Charge, type PaymentGateway, type PaymentSource } from "../../payments/types.ts";
+import {
+  GatewayError,
+  type Charge,
+  type CreateChargeInput,
+  type PaymentGateway,
+  type PaymentSource,
+} from "../../payments/types.ts";
 import { requireManager } from "../team/index.ts";
 import { planToBuy, type Access, type BillingContext } from "./billing-context.ts";
 import { publishBillingChange } from "./changes.ts";
@@ -35,7 +41,13 @@ const DAY = 86_400_000;
 /** Tap's page expires an unfinished charge after 30 minutes; the sweep reads pending payments older than that. */
 const PENDING_SETTLE_AFTER_MS = 30 * 60_000;
 /** A charge still pending this long after it was made is abandoned (the person never finished). */
-const PENDING_GIVE_UP_MS = DAY;
+export const PENDING_GIVE_UP_MS = DAY;
+
+/** Which payment the gateway's return names: a café's own, or an agency's for its cafés. */
+export interface ReturnedPayment {
+  kind: "payment" | "agency_payment";
+  id: string;
+}
 
 export interface ChargeStart {
   payment: Payment;
@@ -91,6 +103,34 @@ export async function newPayment(
 }
 
 /**
+ * Asks the gateway for a charge, outside any transaction. Its reference is the charge's idempotency key: an
+ * answer lost on the way is asked once more with the same reference (Tap answers the first charge, never a
+ * second), then looked for by reference. Answers the charge, or the gateway's failure (null: no answer at all).
+ * A café's payment (startCharge) and an agency's (billing-agency.ts) ask the same way.
+ */
+export async function requestCharge(
+  g: PaymentGateway,
+  input: CreateChargeInput,
+): Promise<{ charge: Charge | null; failure: GatewayError | null }> {
+  let charge: Charge | null = null;
+  let failure: GatewayError | null = null;
+  for (let attempt = 0; attempt < 2 && !charge; attempt++) {
+    try {
+      charge = await g.createCharge(input);
+    } catch (e) {
+      if (!(e instanceof GatewayError)) throw e;
+      failure = e;
+      if (e.kind === "refused") break;
+    }
+  }
+  if (!charge && failure?.kind !== "refused" && g.findChargeByReference) {
+    // the create may have reached Tap while its answers were lost: find it rather than leave a charge nobody can pay
+    charge = await g.findChargeByReference(input.reference).catch(() => null);
+  }
+  return { charge, failure };
+}
+
+/**
  * Asks the gateway for a charge of a payment just written (pending), outside any transaction (no row
  * lock is held across a network call). The payment's id is the charge's reference and idempotency key:
  * an answer lost on the way is asked once more with the same reference (Tap answers the first charge,
@@ -105,8 +145,7 @@ export async function startCharge(
   description: string,
 ): Promise<ChargeStart> {
   const { db, logger, config } = ctx.deps;
-  const g = ctx.gateway!;
-  const input = {
+  const { charge, failure } = await requestCharge(ctx.gateway!, {
     amountFils: payment.amountFils,
     reference: payment.id,
     description,
@@ -115,22 +154,7 @@ export async function startCharge(
     returnUrl: ctx.returnUrl,
     webhookUrl: ctx.webhookUrl,
     metadata: { businessId: payment.businessId, purpose: payment.purpose, plan: payment.plan },
-  };
-  let charge: Charge | null = null;
-  let failure: GatewayError | null = null;
-  for (let attempt = 0; attempt < 2 && !charge; attempt++) {
-    try {
-      charge = await g.createCharge(input);
-    } catch (e) {
-      if (!(e instanceof GatewayError)) throw e;
-      failure = e;
-      if (e.kind === "refused") break;
-    }
-  }
-  if (!charge && failure?.kind !== "refused" && g.findChargeByReference) {
-    // the create may have reached Tap while its answers were lost: find it rather than leave a charge nobody can pay
-    charge = await g.findChargeByReference(payment.id).catch(() => null);
-  }
+  });
   if (!charge) {
     const refused = failure?.kind === "refused";
     await movePaymentIfStill(db, payment.id, "failed", {
@@ -180,6 +204,11 @@ async function settle(ctx: BillingContext, charge: Charge, eventKey?: string): P
   const g = ctx.gateway!;
   if (!isUuid(charge.reference)) return { payment: null, apply: null, mailIds: [] };
   const found = await db.payment.findUnique({ where: { id: charge.reference } });
+  if (!found) {
+    // none of the cafés' own payments: it may be an agency's payment for its cafés (billing-agency.ts)
+    const agency = await ctx.agencyCharges?.settle(charge, eventKey);
+    if (agency) return { payment: null, apply: null, mailIds: [], duplicate: agency.duplicate };
+  }
   if (!found || found.gateway !== g.name || (found.gatewayChargeId && found.gatewayChargeId !== charge.id)) {
     logger.warn("a charge that is none of our payments", { chargeId: charge.id, reference: charge.reference });
     return { payment: null, apply: null, mailIds: [] };
@@ -300,26 +329,37 @@ async function settleUnpaid(ctx: BillingContext, tx: Tx, p: Payment, charge: Cha
   return { payment: updated, apply: null, mailIds };
 }
 
+/** What the sweep reads: a gateway's payments still pending past its page's 30 minutes, oldest first, 100 at a time. */
+export const dueForSweep = (gatewayName: string, now: Date) => ({
+  where: {
+    status: "pending" as const,
+    gateway: gatewayName,
+    createdAt: { lt: new Date(now.getTime() - PENDING_SETTLE_AFTER_MS) },
+  },
+  orderBy: { createdAt: "asc" as const },
+  take: 100,
+});
+
+/** The sweep's reading of a pending payment's charge: by its id, else (its create's answer lost) by its reference. */
+export const chargeOfPending = (gateway: PaymentGateway, p: { id: string; gatewayChargeId: string | null }) =>
+  p.gatewayChargeId
+    ? gateway.retrieveCharge(p.gatewayChargeId)
+    : gateway.findChargeByReference
+      ? gateway.findChargeByReference(p.id)
+      : Promise.resolve(null);
+
 /** The sweep: gateway payments pending longer than Tap's 30-minute page, read by id and settled (Tap posts nothing for an abandoned charge). */
 async function settlePending(ctx: BillingContext, now: Date): Promise<{ settled: number }> {
   const { db, logger } = ctx.deps;
   const { gateway } = ctx;
   if (!gateway) return { settled: 0 };
-  const due = await db.payment.findMany({
-    where: {
-      status: "pending",
-      gateway: gateway.name,
-      createdAt: { lt: new Date(now.getTime() - PENDING_SETTLE_AFTER_MS) },
-    },
-    orderBy: { createdAt: "asc" },
-    take: 100,
-  });
+  const sweep = dueForSweep(gateway.name, now);
+  // a café's month in an agency's payment has no charge of its own: the agency's is swept below
+  const due = await db.payment.findMany({ ...sweep, where: { ...sweep.where, agencyPaymentId: null } });
   let settled = 0;
   for (const p of due) {
     try {
-      const charge = p.gatewayChargeId
-        ? await gateway.retrieveCharge(p.gatewayChargeId)
-        : ((await gateway.findChargeByReference?.(p.id)) ?? null);
+      const charge = await chargeOfPending(gateway, p);
       if (charge) {
         const s = await settle(ctx, charge);
         if (s.payment && s.payment.status !== "pending") settled++;
@@ -335,6 +375,7 @@ async function settlePending(ctx: BillingContext, now: Date): Promise<{ settled:
       logger.warn("could not settle a pending payment", { paymentId: p.id, error: (e as Error).message });
     }
   }
+  if (ctx.agencyCharges) settled += await ctx.agencyCharges.settlePending(now);
   return { settled };
 }
 
@@ -381,25 +422,30 @@ export function createPayAndSettle(ctx: BillingContext) {
      * from the gateway (by id; never the URL's other parameters): a made-up id never spends our key's quota.
      * A payment already settled is shown as we have it (the webhook and the sweep keep it up to date).
      */
-    async returnFromGateway(chargeId: unknown, meta: Pick<RequestMeta, "ip">): Promise<string | null> {
+    async returnFromGateway(chargeId: unknown, meta: Pick<RequestMeta, "ip">): Promise<ReturnedPayment | null> {
       await ctx.deps.limits.consume("payment_return", meta.ip);
       if (!gateway || typeof chargeId !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(chargeId)) return null;
       const ours = await db.payment.findUnique({
         where: { gatewayChargeId: chargeId },
         select: { id: true, status: true, gateway: true },
       });
-      if (!ours || ours.gateway !== gateway.name) return null;
-      if (ours.status !== "pending") return ours.id;
+      if (!ours) {
+        // an agency's payment for its cafés: the same reading, by id, of its own pending charge only
+        const id = ctx.agencyCharges ? await ctx.agencyCharges.returned(chargeId) : null;
+        return id ? { kind: "agency_payment", id } : null;
+      }
+      if (ours.gateway !== gateway.name) return null;
+      if (ours.status !== "pending") return { kind: "payment", id: ours.id };
       let charge: Charge;
       try {
         charge = await gateway.retrieveCharge(chargeId);
       } catch (e) {
         if (!(e instanceof GatewayError)) throw e;
         // the gateway is away (or refuses to say): show the payment as we have it; the sweep settles it
-        return ours.id;
+        return { kind: "payment", id: ours.id };
       }
       const settled = await settle(ctx, charge);
-      return settled.payment?.id ?? ours.id;
+      return { kind: "payment", id: settled.payment?.id ?? ours.id };
     },
 
     /**

@@ -41,6 +41,8 @@ export interface BillingState {
   plan: PlanId;
   status: Subscription["status"];
   canManage: boolean;
+  /** the business is an agency: its managers may pay for the cafés it serves (billing-agency.ts) */
+  isAgency: boolean;
   running: boolean;
   rightsLost: RunningRight[];
   trialEndsAt: Date | null;
@@ -109,6 +111,7 @@ function stateOf(
     plan: sub.plan as PlanId,
     status: sub.status,
     canManage: access.canManage,
+    isAgency: business.isAgency,
     running,
     rightsLost: running ? [] : [...RUNNING_RIGHTS],
     // the trial's free days while they run, also after a payment made during the trial (its month starts at the trial's end)

@@ -5,7 +5,16 @@ import { builder } from "../../graphql/builder.ts";
 import { PaymentMethodEnum, PaymentStatusEnum, PlanEnum, SubscriptionStatusEnum, upper } from "../../graphql/enums.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { Payment } from "../../generated/prisma/client.ts";
-import type { BillingState, ChargeStart, PlanChangeOutcome, PlanOffer } from "./billing.service.ts";
+import type {
+  AgencyBilling,
+  AgencyCafeOffer,
+  AgencyChargeStart,
+  AgencyPaymentView,
+  BillingState,
+  ChargeStart,
+  PlanChangeOutcome,
+  PlanOffer,
+} from "./billing.service.ts";
 
 const PaymentSourceEnum = builder.enumType("PaymentSource", {
   description: "How the person pays on the payment gateway's page (Tap Payments).",
@@ -145,6 +154,10 @@ const Billing = builder.objectRef<BillingState>("Billing").implement({
     canManage: t.exposeBoolean("canManage", {
       description: "The viewer may pay and change the plan (owners and the account holder); others read only.",
     }),
+    isAgency: t.exposeBoolean("isAgency", {
+      description:
+        "The business is an agency: its owners and account holder may pay for the cafés it serves in one payment (agencyBilling, payForCafes).",
+    }),
     running: t.exposeBoolean("running", {
       description: "Every right of the plan is open (trial, active, or past due within its grace).",
     }),
@@ -278,6 +291,166 @@ const PlanChange = builder
       billing: t.field({ type: Billing, description: "The billing page now.", resolve: (c) => c.billing }),
     }),
   });
+
+// ------------------------------------------------------------------ an agency paying for its cafés
+
+const AgencyCafeBlockEnum = builder.enumType("AgencyCafeBlock", {
+  description: "Why a café an agency serves cannot be paid for now (it is never charged twice).",
+  values: upper(["paid_ahead", "payment_running"] as const, {
+    paid_ahead: "Its month is paid; the next one can be paid from 7 days before its end.",
+    payment_running: "A payment of its month is under way (its own, or an agency's).",
+  }),
+});
+
+const AgencyCafe = builder.objectRef<AgencyCafeOffer>("AgencyCafe").implement({
+  description: "A café an agency serves now, with what its next month costs. Money in fils (1 KWD = 1000 fils).",
+  fields: (t) => ({
+    cafeId: t.exposeID("cafeId", { description: "The café's business id." }),
+    companyName: t.exposeString("companyName", { description: "The café's name." }),
+    status: t.field({
+      type: SubscriptionStatusEnum,
+      description: "Where its subscription stands.",
+      resolve: (o) => o.status,
+    }),
+    plan: t.field({ type: PlanEnum, description: "The plan its next payment buys.", resolve: (o) => o.plan }),
+    amountFils: t.exposeInt("amountFils", { description: "Its month's price, in fils." }),
+    periodStart: t.expose("periodStart", {
+      type: "DateTime",
+      description: "Where its month would start if paid now (UTC; fixed when the payment is applied).",
+    }),
+    periodEnd: t.expose("periodEnd", { type: "DateTime", description: "Where that month would end (UTC, exclusive)." }),
+    blockedBy: t.field({
+      type: AgencyCafeBlockEnum,
+      nullable: true,
+      description: "Why it cannot be paid for now; null: it can.",
+      resolve: (o) => o.blockedBy,
+    }),
+  }),
+});
+
+const AgencyPaymentLine = builder.objectRef<AgencyPaymentView["lines"][number]>("AgencyPaymentLine").implement({
+  description: "One café's month in an agency's payment (a line of the agency's invoice).",
+  fields: (t) => ({
+    cafeId: t.exposeID("cafeId", { description: "The café's business id." }),
+    companyName: t.exposeString("companyName", { description: "The café's name." }),
+    plan: t.field({ type: PlanEnum, description: "The plan paid for.", resolve: (l) => l.plan }),
+    amountFils: t.exposeInt("amountFils", { description: "Its amount, in fils." }),
+    status: t.field({ type: PaymentStatusEnum, description: "Its payment's status.", resolve: (l) => l.status }),
+    periodStart: t.expose("periodStart", { type: "DateTime", description: "The start of the month it pays (UTC)." }),
+    periodEnd: t.expose("periodEnd", { type: "DateTime", description: "The end of that month (UTC, exclusive)." }),
+  }),
+});
+
+const AgencyPaymentRef = builder.objectRef<AgencyPaymentView>("AgencyPayment").implement({
+  description:
+    "An agency's one payment for a month of several cafés it serves: one charge (or one bank transfer), one invoice to the agency listing each café.",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "The payment's id: the gateway charge's reference, a transfer's reference." }),
+    totalFils: t.exposeInt("totalFils", { description: "The total, in fils (the sum of its lines)." }),
+    currency: t.exposeString("currency", { description: "The currency, always KWD." }),
+    status: t.field({ type: PaymentStatusEnum, description: "Where it stands.", resolve: (p) => p.status }),
+    method: t.field({
+      type: PaymentMethodEnum,
+      nullable: true,
+      description: "How it was paid; null until the gateway says.",
+      resolve: (p) => p.method,
+    }),
+    failureMessage: t.exposeString("failureMessage", {
+      nullable: true,
+      description: "The gateway's reason, in its words (English), when it failed or was abandoned.",
+    }),
+    paidAt: t.expose("paidAt", { type: "DateTime", nullable: true, description: "When it was paid (UTC)." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was started (UTC)." }),
+    lines: t.field({ type: [AgencyPaymentLine], description: "Each café's month.", resolve: (p) => p.lines }),
+  }),
+});
+
+const AgencyBillingRef = builder.objectRef<AgencyBilling>("AgencyBilling").implement({
+  description: "What an agency may pay for: the cafés it serves now and its latest payments for them.",
+  fields: (t) => ({
+    cafes: t.field({ type: [AgencyCafe], description: "The cafés it serves now.", resolve: (b) => b.cafes }),
+    gatewayConfigured: t.exposeBoolean("gatewayConfigured", {
+      description: "Payments go through the gateway; otherwise by bank transfer, which an admin records.",
+    }),
+    payments: t.field({
+      type: [AgencyPaymentRef],
+      description: "Its latest payments for its cafés, newest first (at most 20).",
+      resolve: (b) => b.payments,
+    }),
+  }),
+});
+
+const AgencyPaymentStart = builder.objectRef<AgencyChargeStart>("AgencyPaymentStart").implement({
+  description:
+    "An agency's payment started: send the browser to redirectUrl; it comes back to /billing?agency_payment=<id>. Without a gateway redirectUrl is null: transfer the total with the payment's id as reference.",
+  fields: (t) => ({
+    payment: t.field({ type: AgencyPaymentRef, description: "The payment, pending.", resolve: (s) => s.payment }),
+    redirectUrl: t.exposeString("redirectUrl", {
+      nullable: true,
+      description: "The gateway's payment page (an absolute https URL); null without a gateway.",
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  agencyBilling: t.field({
+    type: AgencyBillingRef,
+    ...personOfBusiness,
+    description:
+      "The cafés an agency serves now, each with what its next month costs, and the agency's payments for them. The owners and the account holder of an agency only (AGENCY_BILLING_ONLY).",
+    resolve: (_r, _a, ctx) => ctx.services.billing.agencyBilling(ctx.viewer),
+  }),
+  agencyPayment: t.field({
+    type: AgencyPaymentRef,
+    ...personOfBusiness,
+    description: "One of the agency's payments for its cafés (the return from the gateway's page shows it).",
+    args: { id: t.arg.id({ required: true, description: "The payment's id (AgencyPayment.id)." }) },
+    resolve: (_r, { id }, ctx) => ctx.services.billing.agencyPayment(ctx.viewer, String(id)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  payForCafes: t.field({
+    type: AgencyPaymentStart,
+    ...personOfBusiness,
+    description:
+      "An agency pays a month of each chosen café it serves in one payment, with one invoice listing each café; each café's subscription is extended as by its own payment. AGENCY_CAFE_NOT_SERVED for a café it does not serve now, AGENCY_CAFE_PAYMENT_RUNNING for one paid ahead or whose payment is under way. The owners and the account holder of an agency only.",
+    args: {
+      cafeIds: t.arg.idList({ required: true, description: "The cafés (1 to 50)." }),
+      source: t.arg({
+        type: PaymentSourceEnum,
+        required: false,
+        description: "KNET, card or Apple Pay (default: the gateway's page offers every method).",
+      }),
+    },
+    resolve: (_r, a, ctx) =>
+      ctx.services.billing.payForCafes(
+        ctx.viewer,
+        { cafeIds: a.cafeIds.map(String), source: a.source ?? undefined },
+        ctx.meta,
+      ),
+  }),
+  recordAgencyTransfer: t.field({
+    type: AgencyPaymentRef,
+    authScopes: { admin: true },
+    description:
+      "Records an agency's bank transfer for its cafés (a payment it started without a gateway): paid, each café's month applied, one invoice to the agency. Recorded again, nothing changes. Admins only.",
+    args: {
+      id: t.arg.id({ required: true, description: "The agency payment's id (the transfer's reference)." }),
+      receipt: t.arg.string({ required: false, description: "The bank's reference of the transfer." }),
+      note: t.arg.string({ required: false, description: "A note for the records." }),
+    },
+    resolve: (_r, a, ctx) =>
+      ctx.services.billing.recordAgencyTransfer(
+        ctx.viewer,
+        String(a.id),
+        { receipt: a.receipt ?? undefined, note: a.note ?? undefined },
+        ctx.meta,
+      ),
+  }),
+}));
+
+// ------------------------------------------------------------------ the café's own billing
 
 builder.queryFields((t) => ({
   billing: t.field({

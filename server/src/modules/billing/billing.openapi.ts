@@ -13,6 +13,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from "@sufra/schema";
 import { isoDateTime, named, redirect, type RestOperation } from "../../http/openapi/operation.ts";
+import { agencyPaySchema, restAgencyBillingSchema, restAgencyPaymentSchema } from "./agency-payment.shape.ts";
 
 const tag = "Billing";
 const plan = z.enum(PLAN_IDS);
@@ -44,6 +45,7 @@ const restBillingSchema = named(
     plan,
     status: z.enum(SUBSCRIPTION_STATUSES),
     can_manage: z.boolean(),
+    is_agency: z.boolean().describe("The business is an agency: its managers may pay for the cafés it serves."),
     running: z.boolean(),
     rights_lost: z.array(z.enum(RUNNING_RIGHTS)),
     trial_ends_at: isoDateTime.nullable(),
@@ -160,12 +162,47 @@ export const billingOperations: RestOperation[] = [
   },
   {
     method: "get",
+    path: "/billing/agency",
+    tag,
+    access: "manager",
+    summary: "An agency's cafés to pay for, with what each month costs",
+    description:
+      "The cafés the agency serves now (an active link), each with the plan its next payment buys, its month's price in fils and why it cannot be paid for now (blocked_by), and the agency's latest payments for them. The owners and the account holder of an agency only (403 AGENCY_BILLING_ONLY).",
+    responses: { 200: { description: "The agency's cafés and payments.", schema: restAgencyBillingSchema } },
+  },
+  {
+    method: "post",
+    path: "/billing/agency/pay",
+    tag,
+    access: "manager",
+    summary: "Pay a month of several cafés in one payment",
+    description:
+      "One payment (one charge, one invoice to the agency listing each café) for a month of each chosen café; each café's subscription is then extended as by its own payment. 403 AGENCY_BILLING_ONLY unless an owner or the account holder of an agency; 409 AGENCY_CAFE_NOT_SERVED for a café the agency does not serve now; 409 AGENCY_CAFE_PAYMENT_RUNNING for a café whose month is paid ahead or whose payment is under way. Without a gateway redirect_url is null: the agency transfers the total with the payment's id as reference, and an admin records it.",
+    body: agencyPaySchema,
+    responses: {
+      201: {
+        description: "The pending payment and where to send the person.",
+        schema: z.object({ redirect_url: z.string().nullable(), payment: restAgencyPaymentSchema }),
+      },
+    },
+    extraErrors: [503],
+  },
+  {
+    method: "get",
+    path: "/billing/agency/payments/{id}",
+    tag,
+    access: "manager",
+    summary: "One of the agency's payments for its cafés",
+    responses: { 200: { description: "The payment and its cafés.", schema: restAgencyPaymentSchema } },
+  },
+  {
+    method: "get",
     path: "/billing/return",
     tag,
     access: "public",
     summary: "Where the gateway sends the person back",
     description:
-      "No session: when tap_id names the charge of one of Sufra's pending payments, that charge is read by id from the gateway (the URL's other parameters are ignored) and settled; an id Sufra did not make never reaches the gateway. The browser is sent to /billing?payment=<id> (or payment=unknown). Limited per client address like sign-in (429 RATE_LIMITED).",
+      "No session: when tap_id names the charge of one of Sufra's pending payments, that charge is read by id from the gateway (the URL's other parameters are ignored) and settled; an id Sufra did not make never reaches the gateway. The browser is sent to /billing?payment=<id> (an agency's payment for its cafés: agency_payment=<id>; or payment=unknown). Limited per client address like sign-in (429 RATE_LIMITED).",
     query: z.object({ tapId: z.string().optional() }),
     responses: { 303: redirect("The web client's billing page, naming the payment to show.") },
   },

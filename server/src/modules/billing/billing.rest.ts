@@ -7,6 +7,7 @@ import express, { Router } from "express";
 import type { Payment } from "../../generated/prisma/client.ts";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
+import { restAgencyBilling, restAgencyPayment } from "./agency-payment.shape.ts";
 import type { BillingState, ChargeStart } from "./billing.service.ts";
 
 /** Tap's webhook is a charge object of a few KiB; anything larger is not one (PAYLOAD_TOO_LARGE). */
@@ -35,6 +36,7 @@ const restBilling = (b: BillingState) => ({
   plan: b.plan,
   status: b.status,
   can_manage: b.canManage,
+  is_agency: b.isAgency,
   running: b.running,
   rights_lost: b.rightsLost,
   trial_ends_at: iso(b.trialEndsAt),
@@ -106,11 +108,26 @@ export function billingRouter(services: Services) {
     res.json(restPayment(await billing.payment(await viewer(req), req.params.id)));
   });
 
+  // an agency paying for its cafés (docs/product.md#agency-payments): its managers only
+  r.get("/agency", async (req, res) => {
+    res.json(restAgencyBilling(await billing.agencyBilling(await viewer(req))));
+  });
+
+  r.post("/agency/pay", async (req, res) => {
+    const s = await billing.payForCafes(await viewer(req), camelBody(req), metaOf(req));
+    res.status(201).json({ redirect_url: s.redirectUrl, payment: restAgencyPayment(s.payment) });
+  });
+
+  r.get("/agency/payments/:id", async (req, res) => {
+    res.json(restAgencyPayment(await billing.agencyPayment(await viewer(req), req.params.id)));
+  });
+
   // public: the browser back from the gateway's page. tap_id only says which charge to read from Tap; every
   // other parameter is ignored. The answer is the billing page, told which payment to show.
   r.get("/return", async (req, res) => {
-    const paymentId = await billing.returnFromGateway(req.query.tap_id, metaOf(req));
-    res.redirect(303, `/billing?payment=${paymentId ?? "unknown"}`);
+    const back = await billing.returnFromGateway(req.query.tap_id, metaOf(req));
+    // an agency's payment for its cafés is shown by its own card (agency_payment=<id>)
+    res.redirect(303, back ? `/billing?${back.kind}=${back.id}` : "/billing?payment=unknown");
   });
 
   return r;

@@ -145,6 +145,7 @@ async function insertDocument(
     businessId: string;
     paymentId?: string;
     refundId?: string;
+    agencyPaymentId?: string;
     relatesToId?: string | null;
     lines: StoredLine[];
     totalFils: number;
@@ -163,6 +164,7 @@ async function insertDocument(
       sequence,
       paymentId: input.paymentId ?? null,
       refundId: input.refundId ?? null,
+      agencyPaymentId: input.agencyPaymentId ?? null,
       relatesToId: input.relatesToId ?? null,
       legalName: buyer.legalName,
       address: buyer.address,
@@ -222,6 +224,48 @@ export async function issueInvoice(
     lines: [await paymentLine(tx, payment)],
     totalFils: payment.amountFils,
     currency: payment.currency,
+  });
+}
+
+/**
+ * The invoice of an agency's payment for its cafés (docs/product.md#agency-payments), to the agency,
+ * one line per café (the café's name, its plan and the month applied to its subscription), issued in the payment's
+ * transaction once every month was applied. Called again, it answers the one it has and writes nothing.
+ */
+export async function issueAgencyInvoice(
+  tx: Tx,
+  mailer: Mailer,
+  agencyPaymentId: string,
+  opts: { now?: Date } = {},
+): Promise<Issued> {
+  const locked = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM agency_payments WHERE id = ${agencyPaymentId}::uuid FOR UPDATE`;
+  if (!locked.length) throw new AppError("NOT_FOUND");
+  const existing = await tx.invoice.findUnique({ where: { agencyPaymentId } });
+  if (existing) return { invoice: existing, created: false, mailIds: [] };
+  const ap = await tx.agencyPayment.findUniqueOrThrow({
+    where: { id: agencyPaymentId },
+    include: { lines: { include: { business: { select: { companyName: true } } } } },
+  });
+  if (!moneyTaken(ap.status)) throw new AppError("INVALID_STATE");
+  const lines: StoredLine[] = [];
+  for (const line of [...ap.lines].sort((a, b) => a.business.companyName.localeCompare(b.business.companyName))) {
+    const l = await paymentLine(tx, line);
+    const cafe = line.business.companyName;
+    // the café's name first in English; in Arabic after the word "المقهى" and its colon, never a colon beside a Latin name
+    lines.push({
+      ...l,
+      description: { en: `${cafe}: ${l.description.en}`, ar: `${l.description.ar}، المقهى: ${cafe}` },
+    });
+  }
+  return insertDocument(tx, mailer, opts.now ?? new Date(), {
+    kind: "invoice",
+    businessId: ap.agencyId,
+    agencyPaymentId,
+    lines,
+    totalFils: lines.reduce((sum, l) => sum + l.amountFils, 0),
+    currency: ap.currency,
   });
 }
 
@@ -304,14 +348,17 @@ async function invoiceDocument(
   view: { locale: Locale; digits: DigitStyle },
   seller: Seller,
 ): Promise<InvoiceDocument> {
-  const [payment, refund, original] = await Promise.all([
+  const [payment, refund, original, agencyPayment] = await Promise.all([
     invoice.paymentId ? db.payment.findUnique({ where: { id: invoice.paymentId } }) : null,
     invoice.refundId ? db.refund.findUnique({ where: { id: invoice.refundId }, include: { payment: true } }) : null,
     invoice.relatesToId
       ? db.invoice.findUnique({ where: { id: invoice.relatesToId }, select: { number: true } })
       : null,
+    invoice.agencyPaymentId ? db.agencyPayment.findUnique({ where: { id: invoice.agencyPaymentId } }) : null,
   ]);
-  const paidWith = (payment ?? refund?.payment) as Payment | null | undefined;
+  // an agency's invoice: paid by the agency's one payment (its method, receipt and charge)
+  const paidWith = (payment ?? refund?.payment ?? agencyPayment) as
+    Pick<Payment, "method" | "receipt" | "gatewayChargeId" | "paidAt"> | null | undefined;
   const method =
     paidWith?.method && METHODS.includes(paidWith.method as InvoicePaymentMethod)
       ? (paidWith.method as InvoicePaymentMethod)
@@ -341,7 +388,7 @@ async function invoiceDocument(
     // an invoice says what it was when issued (the refund is its credit note's to tell)
     status:
       invoice.kind === "credit_note"
-        ? refund && paidWith && refund.amountFils < paidWith.amountFils
+        ? refund && refund.amountFils < refund.payment.amountFils
           ? "partially_refunded"
           : "refunded"
         : "paid",

@@ -129,7 +129,8 @@ export async function applyPaidPayment(tx: Tx, ctx: ApplyContext, paymentId: str
     ip: ctx.ip ?? null,
   });
 
-  const { mailIds } = await issueInvoice(tx, ctx.mailer, p.id);
+  // a café's month its agency paid is a line of the agency's one invoice (billing-agency.ts), never an invoice of its own
+  const { mailIds } = p.agencyPaymentId ? { mailIds: [] as string[] } : await issueInvoice(tx, ctx.mailer, p.id);
   // a business that had stopped runs again: its held posts go out (docs/product.md: scheduled posts are held, not lost)
   if (!wasRunning) await releaseHeldPosts(tx, businessId);
   // in the app only: the invoice's mail above is the receipt
