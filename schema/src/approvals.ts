@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Locale } from "./locales.ts";
 import type { MessageKey } from "./messages.ts";
 import { multiLine, singleLine } from "./text.ts";
-import { isEmail } from "./validation.ts";
+import { inviteSchema } from "./team.ts";
 
 // ---------------------------------------------------------------- agencies
 /** What a café's owner may give an agency beyond preparing posts and reading figures (none by default). */
@@ -16,17 +16,9 @@ export const AGENCY_LINK_STATUSES = ["pending", "active", "ended"] as const;
 export type AgencyLinkStatus = (typeof AGENCY_LINK_STATUSES)[number];
 
 const key = (k: MessageKey) => ({ error: k });
-const first = (k: MessageKey) => ({ error: k, abort: true });
 
 /** An address: a link is asked of a manager of the other business, an approval link mailed to an owner. */
-export const addressSchema = z.object({
-  email: singleLine(key("emailRequired"))
-    .trim()
-    .toLowerCase()
-    .min(1, first("emailRequired"))
-    .max(254, key("emailInvalid"))
-    .refine(isEmail, key("emailInvalid")),
-});
+export const addressSchema = z.object({ email: inviteSchema.shape.email });
 /** Asking for a link: the café names a manager of the agency by e-mail, or the agency a manager of the café. */
 export const agencyRequestSchema = addressSchema;
 

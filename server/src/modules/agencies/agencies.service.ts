@@ -92,7 +92,44 @@ export function createAgenciesService(deps: Deps) {
   const managerIds = async (tx: Tx, businessId: string) =>
     managersOf((await peopleOf(tx, businessId)).filter((p) => !p.agencyId)).map((p) => p.id);
 
-  return {
+  /**
+   * A manager's change of a link their business is part of, under the link's lock: the change, its audit entry,
+   * and the `agency.access` event (the café's cached callers drop; `ended` closes the agency's sockets on it).
+   * Answers the business's overview after it.
+   */
+  async function changeLink(
+    viewer: Viewer | null,
+    id: unknown,
+    meta: RequestMeta,
+    change: (
+      tx: Tx,
+      link: Awaited<ReturnType<typeof ownLink>>,
+      side: Side,
+    ) => Promise<{
+      action: "agency.accepted" | "agency.ended" | "agency.access_changed";
+      data: object;
+      ended: boolean;
+    }>,
+  ) {
+    const access = await manager(viewer);
+    const businessId = access.viewer.businessId;
+    await db.$transaction(async (tx) => {
+      const link = await ownLink(tx, businessId, id);
+      const { action, data, ended } = await change(tx, link, link.cafeId === businessId ? "cafe" : "agency");
+      await audit(tx, {
+        actorId: access.viewer.userId,
+        action,
+        entityType: "business",
+        entityId: businessId,
+        data: { linkId: link.id, agencyId: link.agencyId, cafeId: link.cafeId, ...data },
+        ip: meta.ip,
+      });
+      await publishIn(tx, "agency.access", { businessId: link.cafeId, agencyId: link.agencyId, ended });
+    });
+    return service.overview(viewer);
+  }
+
+  const service = {
     /** The viewer's business as an agency or a café: its links, and whether posts need approval. */
     async overview(viewer: Viewer | null): Promise<AgencyOverview> {
       const access = await accessOf(db, viewer, "team").catch((e: unknown) => {
@@ -164,7 +201,7 @@ export function createAgenciesService(deps: Deps) {
           ip: meta.ip,
         });
       });
-      return this.overview(viewer);
+      return service.overview(viewer);
     },
 
     /** A café's manager chooses whether posts need approval (null: on while an agency serves the café). */
@@ -182,7 +219,7 @@ export function createAgenciesService(deps: Deps) {
           ip: meta.ip,
         });
       });
-      return this.overview(viewer);
+      return service.overview(viewer);
     },
 
     /**
@@ -240,85 +277,40 @@ export function createAgenciesService(deps: Deps) {
     },
 
     /** The side that did not ask accepts: the agency's people join the café (memberships through the agency). */
-    async accept(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
-      const access = await manager(viewer);
-      const businessId = access.viewer.businessId;
-      await db.$transaction(async (tx) => {
-        const link = await ownLink(tx, businessId, id);
-        const side: Side = link.cafeId === businessId ? "cafe" : "agency";
+    accept: (viewer: Viewer | null, id: unknown, meta: RequestMeta) =>
+      changeLink(viewer, id, meta, async (tx, link, side) => {
         if (link.status !== "pending" || link.requestedBy === side) throw new AppError("INVALID_STATE");
         await tx.agencyLink.update({ where: { id: link.id }, data: { status: "active", acceptedAt: new Date() } });
-        const joined = await joinServedCafes(tx, link.agencyId, { cafeId: link.cafeId });
-        await audit(tx, {
-          actorId: access.viewer.userId,
-          action: "agency.accepted",
-          entityType: "business",
-          entityId: businessId,
-          data: { linkId: link.id, agencyId: link.agencyId, cafeId: link.cafeId, people: joined },
-          ip: meta.ip,
-        });
-        // the café's cached callers: approvals may now be on by default
-        await publishIn(tx, "agency.access", { businessId: link.cafeId, agencyId: link.agencyId, ended: false });
-      });
-      return this.overview(viewer);
-    },
+        const people = await joinServedCafes(tx, link.agencyId, { cafeId: link.cafeId });
+        // the café's cached callers are dropped too: approvals may now be on by default
+        return { action: "agency.accepted", data: { people }, ended: false };
+      }),
 
     /**
      * Either side's manager ends a link at once (declines or withdraws a pending one): the agency's memberships in
      * the café go, its cached callers there are dropped and its sockets on the café close.
      */
-    async end(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
-      const access = await manager(viewer);
-      const businessId = access.viewer.businessId;
-      await db.$transaction(async (tx) => {
-        const link = await ownLink(tx, businessId, id);
+    end: (viewer: Viewer | null, id: unknown, meta: RequestMeta) =>
+      changeLink(viewer, id, meta, async (tx, link) => {
         if (link.status === "ended") throw new AppError("INVALID_STATE");
         await tx.agencyLink.update({ where: { id: link.id }, data: { status: "ended", endedAt: new Date() } });
         const { count } = await leaveServedCafes(tx, link.agencyId, { cafeId: link.cafeId });
-        await audit(tx, {
-          actorId: access.viewer.userId,
-          action: "agency.ended",
-          entityType: "business",
-          entityId: businessId,
-          data: {
-            linkId: link.id,
-            agencyId: link.agencyId,
-            cafeId: link.cafeId,
-            was: link.status,
-            membershipsEnded: count,
-          },
-          ip: meta.ip,
-        });
-        await publishIn(tx, "agency.access", { businessId: link.cafeId, agencyId: link.agencyId, ended: true });
-      });
-      return this.overview(viewer);
-    },
+        return { action: "agency.ended", data: { was: link.status, membershipsEnded: count }, ended: true };
+      }),
 
     /** The café's manager sets what the agency may do: schedule and publish, and the AGENCY_GRANTS rights. */
-    async setAccess(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
-      const access = await manager(viewer);
-      const businessId = access.viewer.businessId;
+    setAccess(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
       const v = validate(agencyAccessSchema, input);
-      await db.$transaction(async (tx) => {
-        const link = await ownLink(tx, businessId, id);
-        if (link.cafeId !== businessId) throw new AppError("FORBIDDEN");
+      return changeLink(viewer, id, meta, async (tx, link, side) => {
+        if (side !== "cafe") throw new AppError("FORBIDDEN");
         if (link.status === "ended") throw new AppError("INVALID_STATE");
         const data = {
           ...(v.mayPublish !== undefined ? { mayPublish: v.mayPublish } : {}),
           ...(v.grants !== undefined ? { grants: [...new Set(v.grants)] } : {}),
         };
         await tx.agencyLink.update({ where: { id: link.id }, data });
-        await audit(tx, {
-          actorId: access.viewer.userId,
-          action: "agency.access_changed",
-          entityType: "business",
-          entityId: businessId,
-          data: { linkId: link.id, ...data },
-          ip: meta.ip,
-        });
-        await publishIn(tx, "agency.access", { businessId: link.cafeId, agencyId: link.agencyId, ended: false });
+        return { action: "agency.access_changed", data, ended: false };
       });
-      return this.overview(viewer);
     },
 
     /** Admins: the agencies and the cafés each serves now (docs/product.md#admin-dashboard). */
@@ -346,5 +338,6 @@ export function createAgenciesService(deps: Deps) {
       }));
     },
   };
+  return service;
 }
 export type AgenciesService = ReturnType<typeof createAgenciesService>;
