@@ -51,7 +51,7 @@ export interface AgencyOverview {
 }
 
 /** Whether an agency serves the café now (an active link): approvals are then on by default. */
-export async function servedByAgency(db: Db | Tx, cafeId: string): Promise<boolean> {
+async function servedByAgency(db: Db | Tx, cafeId: string): Promise<boolean> {
   return !!(await db.agencyLink.findFirst({ where: { cafeId, status: "active" }, select: { id: true } }));
 }
 

@@ -1,5 +1,4 @@
 // The agencies module's face (docs/architecture.md#agencies): posts ask whether a café's posts need approval.
-export type { AgenciesService } from "./agencies.service.ts";
 export { needsApproval } from "./agencies.service.ts";
 // billing: the cafés an agency serves now, the ones it may pay for
 export { servedCafes } from "./served.ts";

@@ -17,7 +17,7 @@ import type { PostRecord } from "./posts.read.ts";
 export type ApprovalActor = { userId: string; name: string } | { linkId: string };
 
 /** What an approval covers, compared before and after a change. */
-export const approvalCovers = (p: PostRecord) =>
+const approvalCovers = (p: PostRecord) =>
   JSON.stringify([
     p.content,
     p.hashtags,
