@@ -100,11 +100,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const sendForApprovalSchema = z
   .object({
     postIds: z
-      .array(z.string().regex(UUID, key("invalidValue")), key("invalidValue"))
+      .array(singleLine(key("invalidValue")).regex(UUID, key("invalidValue")), key("invalidValue"))
       .max(APPROVAL_LINK_MAX_POSTS, key("approvalTooManyPosts"))
       .optional(),
-    from: z.string().regex(DAY, key("dateInvalid")).optional(),
-    to: z.string().regex(DAY, key("dateInvalid")).optional(),
+    from: singleLine(key("dateInvalid")).regex(DAY, key("dateInvalid")).optional(),
+    to: singleLine(key("dateInvalid")).regex(DAY, key("dateInvalid")).optional(),
     locale: z.enum(["en", "ar"], key("invalidValue")).optional(),
   })
   .refine((v) => (v.postIds?.length ?? 0) > 0 || (!!v.from && !!v.to), {

@@ -347,6 +347,9 @@ export default function SchedulePage() {
           // label-content-name-mismatch): let the cell's own text name it
           dayCellDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}
           dayHeaderDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}
+          // a day's "+N more" is an <a> without href that opens a popover: as a button its aria-expanded is allowed
+          // (axe: aria-allowed-attr, seen on a day with more posts than the cell shows)
+          moreLinkDidMount={(arg) => arg.el.setAttribute("role", "button")}
           // its prev/next chevrons are role="img" without a name; the buttons carry the name (title)
           viewDidMount={(arg) =>
             arg.el
