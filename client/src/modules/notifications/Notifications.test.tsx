@@ -17,6 +17,10 @@ type Item = {
   __typename: "Notification";
   id: string;
   type:
+    | "POST_APPROVED"
+    | "POST_CHANGES_REQUESTED"
+    | "POSTS_AWAITING_APPROVAL"
+    | "AGENCY_REQUEST"
     | "CLIENT_SIGNED_UP"
     | "ACCOUNT_APPROVED"
     | "ACCOUNT_REJECTED"
@@ -62,6 +66,12 @@ type Item = {
     subscriptionStatus: "TRIAL" | "ACTIVE" | "PAST_DUE" | "EXPIRED" | "CANCELLED" | null;
     paymentId: string | null;
     previousPlan: "BASIC" | "PROFESSIONAL" | "PREMIUM" | null;
+    approver: string | null;
+    comment: string | null;
+    count: number | null;
+    linkId: string | null;
+    fromName: string | null;
+    requestedBy: string | null;
   };
 };
 
@@ -102,6 +112,12 @@ const item = (
     subscriptionStatus: null,
     paymentId: null,
     previousPlan: null,
+    approver: null,
+    comment: null,
+    count: null,
+    linkId: null,
+    fromName: null,
+    requestedBy: null,
     ...data,
   },
 });
@@ -286,6 +302,33 @@ test("an admin opening a sign-up marks it read and goes to the clients list", as
   fireEvent.click(await screen.findByText("Bait Al Shai signed up and is waiting for your approval"));
   await waitFor(() => expect(router.state.location.pathname).toBe("/admin/clients"));
   expect(server.calls.filter((c) => c.name === "MarkNotificationsRead")).toHaveLength(1);
+});
+
+describe("the approvals' lines, in both languages", () => {
+  const line = (lng: "en" | "ar", type: Item["type"], over: Partial<Item["data"]>) =>
+    notificationText(i18n.getFixedT(lng, "notifications"), { type, data: item("x", type, 0, over).data }, lng);
+  const post = { postId: "p1", excerpt: "Saffron latte" };
+
+  test("who approved, what the owner asked, how many wait and who asks to link", () => {
+    expect(line("en", "POST_APPROVED", { ...post, approver: "Noura" })).toBe(
+      "Noura approved your post “Saffron latte” for Dar Al Qahwa",
+    );
+    expect(line("en", "POST_APPROVED", post)).toBe(
+      "Dar Al Qahwa approved your post “Saffron latte” from the approval link",
+    );
+    expect(line("ar", "POST_CHANGES_REQUESTED", { ...post, comment: "أضيفوا السعر" })).toBe(
+      "طلب \u2068Dar Al Qahwa\u2069 تعديلات على منشورك «\u2068Saffron latte\u2069»: أضيفوا السعر",
+    );
+    expect(line("ar", "POSTS_AWAITING_APPROVAL", { count: 7 })).toBe(
+      "\u2068Dar Al Qahwa\u2069: منشورات بانتظار موافقتك (٧)",
+    );
+    expect(line("en", "AGENCY_REQUEST", { fromName: "Dar Al Ilan", requestedBy: "agency" })).toBe(
+      "The agency Dar Al Ilan asks for access to your café: answer on the Team page",
+    );
+    expect(line("ar", "AGENCY_REQUEST", { fromName: "قهوة البحر", requestedBy: "cafe" })).toBe(
+      "يدعو قهوة البحر وكالتك لإدارة حساباته على وسائل التواصل: أجب من صفحة الفريق",
+    );
+  });
 });
 
 describe("the publishing notifications' lines, in both languages", () => {

@@ -6,7 +6,7 @@
 import { isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type Locale } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
-import { formatDate, formatFilsMoney } from "../../lib/format.ts";
+import { formatDate, formatFilsMoney, formatNumber } from "../../lib/format.ts";
 import { planKeyOf, platformKeyOf } from "../../graphql/enumKeys.ts";
 
 /** A network named in a notification's data, as GraphQL's value or as its key; else undefined. */
@@ -150,13 +150,26 @@ export function notificationText(
       return t("types.team_read_only", { ns: "notifications", company, plan: planName(n.data.plan, locale) });
     // approvals (docs/product.md#agencies-and-approvals)
     case "POST_APPROVED":
-      return t("types.post_approved", { ns: "notifications", company, excerpt });
+      return n.data.approver
+        ? t("types.post_approved_by", { ns: "notifications", company, excerpt, approver: n.data.approver })
+        : t("types.post_approved", { ns: "notifications", company, excerpt });
     case "POST_CHANGES_REQUESTED":
-      return t("types.post_changes_requested", { ns: "notifications", company, excerpt });
+      return t("types.post_changes_requested", {
+        ns: "notifications",
+        company,
+        excerpt,
+        comment: n.data.comment ?? "",
+      });
     case "POSTS_AWAITING_APPROVAL":
-      return t("types.posts_awaiting_approval", { ns: "notifications", company });
+      return t("types.posts_awaiting_approval", {
+        ns: "notifications",
+        company,
+        n: formatNumber(n.data.count ?? 0, locale),
+      });
     case "AGENCY_REQUEST":
-      return t("types.agency_request", { ns: "notifications" });
+      return n.data.fromName && (n.data.requestedBy === "cafe" || n.data.requestedBy === "agency")
+        ? t(`types.agency_request_${n.data.requestedBy}`, { ns: "notifications", from: n.data.fromName })
+        : t("types.agency_request", { ns: "notifications" });
     default:
       return t("types.unknown", { ns: "notifications" });
   }

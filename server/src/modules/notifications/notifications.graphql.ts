@@ -74,6 +74,12 @@ type DataShape = {
   status?: string;
   paymentId?: string;
   previousPlan?: string;
+  approver?: string | null;
+  comment?: string;
+  count?: number;
+  linkId?: string;
+  fromName?: string;
+  requestedBy?: "cafe" | "agency";
 };
 const NotificationData = builder.objectRef<DataShape>("NotificationData").implement({
   description: "The facts a notification's text needs; which are set depends on the type.",
@@ -209,6 +215,36 @@ const NotificationData = builder.objectRef<DataShape>("NotificationData").implem
       nullable: true,
       description: "plan_changed: the plan before the change",
       resolve: (d) => (d.previousPlan as DataShape["plan"]) ?? null,
+    }),
+    approver: t.string({
+      nullable: true,
+      description: "post_approved: who approved it; null when approved from an approval link",
+      resolve: (d) => d.approver ?? null,
+    }),
+    comment: t.string({
+      nullable: true,
+      description: "post_changes_requested: what the owner asked to change",
+      resolve: (d) => d.comment ?? null,
+    }),
+    count: t.int({
+      nullable: true,
+      description: "posts_awaiting_approval: how many posts wait",
+      resolve: (d) => d.count ?? null,
+    }),
+    linkId: t.id({
+      nullable: true,
+      description: "posts_awaiting_approval: the approval link; agency_request: the agency link asked",
+      resolve: (d) => d.linkId ?? null,
+    }),
+    fromName: t.string({
+      nullable: true,
+      description: "agency_request: the business that asked",
+      resolve: (d) => d.fromName ?? null,
+    }),
+    requestedBy: t.string({
+      nullable: true,
+      description: "agency_request: cafe (a café invites your agency) or agency (an agency asks for access)",
+      resolve: (d) => d.requestedBy ?? null,
     }),
   }),
 });
