@@ -33,35 +33,40 @@ export const agencyAccessSchema = z.object({
 
 // ---------------------------------------------------------------- approvals
 /**
- * A post's approval. none: never sent (or its approval voided by a change); in_review: sent, waiting for the
- * owners; approved: this revision may be scheduled; changes_requested: the owners asked for changes.
+ * A post's approval. none: never sent (or its approval voided by a change); lead_review: sent by an agency's
+ * person to a café that has its agency lead check first, waiting for the lead; in_review: waiting for the owners;
+ * approved: this revision may be scheduled; changes_requested: the owners (or the lead) asked for changes.
  */
-export const APPROVAL_STATES = ["none", "in_review", "approved", "changes_requested"] as const;
+export const APPROVAL_STATES = ["none", "lead_review", "in_review", "approved", "changes_requested"] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 export const isApprovalState = (v: unknown): v is ApprovalState =>
   typeof v === "string" && (APPROVAL_STATES as readonly string[]).includes(v);
 
 /**
  * The approval state machine: from -> the states it may move to. Sending moves none and changes_requested to
- * in_review (in_review again: a new revision sent); a decision moves in_review to approved or changes_requested;
+ * in_review (in_review again: a new revision sent), or to lead_review when the café has its agency lead check
+ * first; the lead moves lead_review to in_review or changes_requested; the owners move in_review to approved or
+ * changes_requested;
  * a change to what an approval covers moves approved (and in_review) back to none. An approved post may also be
  * asked about again (changes_requested) by an owner until it is published.
  */
 export const APPROVAL_TRANSITIONS: Readonly<Record<ApprovalState, readonly ApprovalState[]>> = {
-  none: ["in_review"],
+  none: ["lead_review", "in_review"],
+  lead_review: ["lead_review", "in_review", "changes_requested", "none"],
   in_review: ["in_review", "approved", "changes_requested", "none"],
   approved: ["none", "changes_requested"],
-  changes_requested: ["in_review", "none"],
+  changes_requested: ["lead_review", "in_review", "none"],
 };
 export const canApprovalMove = (from: ApprovalState, to: ApprovalState): boolean =>
   APPROVAL_TRANSITIONS[from]?.includes(to) ?? false;
 
 /** What an approval history entry says happened. */
-export const APPROVAL_ACTIONS = ["sent", "approved", "changes_requested", "voided"] as const;
+export const APPROVAL_ACTIONS = ["sent", "lead_approved", "approved", "changes_requested", "voided"] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 const APPROVAL_KEYS = {
   none: "approvalNone",
+  lead_review: "approvalLeadReview",
   in_review: "approvalInReview",
   approved: "approvalApproved",
   changes_requested: "approvalChangesRequested",

@@ -71,6 +71,7 @@ export const MESSAGES = {
   },
   // approvals (docs/product.md#agencies-and-approvals)
   approvalNone: { en: "Not sent for approval", ar: "لم يُرسل للموافقة" },
+  approvalLeadReview: { en: "Being checked by the agency", ar: "قيد مراجعة الوكالة" },
   approvalInReview: { en: "Waiting for approval", ar: "بانتظار الموافقة" },
   approvalApproved: { en: "Approved", ar: "تمت الموافقة" },
   approvalChangesRequested: { en: "Changes requested", ar: "مطلوب تعديلات" },

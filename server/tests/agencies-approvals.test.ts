@@ -8,7 +8,7 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { registeredClient } from "./support/app.ts";
 import { mailedAppForFile } from "./support/per-file.ts";
-import { login } from "./support/team.ts";
+import { joinedMember, login } from "./support/team.ts";
 
 const { app, mailbox } = mailedAppForFile();
 const db = () => app.sufra.deps.db;
@@ -345,5 +345,94 @@ describe("the café ends the agency's access", () => {
     expect(await db().membership.count({ where: { businessId: cafe.businessId, agencyId: agency.businessId } })).toBe(
       0,
     );
+  });
+});
+
+describe("the agency's lead checks first (the optional first step)", () => {
+  test("a post its person sends waits for the lead; the owners see it, and decide, only once the lead passed it", async () => {
+    const agency2 = await registeredClient(app.base, {
+      over: { company_name: "Khaleej Agency", requested_plan: "premium" },
+    });
+    const cafe2 = await registeredClient(app.base, { over: { company_name: "Saffron House" }, practice: true });
+    const leadToken = (await login(app.base, agency2.email, agency2.password)).access_token;
+    const ownerToken = (await login(app.base, cafe2.email, cafe2.password)).access_token;
+    // a person of the agency who is not its lead (the agency's team member)
+    const member = await joinedMember(app.base, mailbox, leadToken, "client");
+    await gql(leadToken, null, `mutation { setAgency(isAgency: true) { isAgency } }`);
+    const id = (
+      await gql(leadToken, null, `mutation($e: String!) { requestAgencyLink(email: $e) }`, { e: cafe2.email })
+    ).data!.requestAgencyLink;
+    await gql(ownerToken, null, `mutation($id: ID!) { acceptAgencyLink(id: $id) { isAgency } }`, { id });
+    const rule = await gql(
+      ownerToken,
+      null,
+      `mutation { setApprovalRule(requireApproval: true, leadFirst: true) { approvalLeadFirst approvalRequired } }`,
+    );
+    expect(rule.data!.setApprovalRule).toEqual({ approvalLeadFirst: true, approvalRequired: true });
+
+    const post = (
+      await gql(member.access_token, cafe2.businessId, CREATE, {
+        input: { content: "Saffron buns, fresh at seven", platforms: ["FACEBOOK"], scheduledFor: future(3) },
+      })
+    ).data!.createPost.id;
+    const sent = await gql(
+      member.access_token,
+      cafe2.businessId,
+      `mutation($ids: [ID!]) { sendForApproval(postIds: $ids) { url } }`,
+      {
+        ids: [post],
+      },
+    );
+    const token2 = sent.data!.sendForApproval.url.split("/a/")[1];
+    const read = (t: string) =>
+      gql(t, cafe2.businessId, `query($id: ID!) { post(id: $id) { approval revision } agencies { agencyLead } }`, {
+        id: post,
+      });
+    expect((await read(member.access_token)).data).toEqual({
+      post: { approval: "LEAD_REVIEW", revision: 1 },
+      agencies: { agencyLead: false },
+    });
+    // the owner's page shows it without answers, and the owners may not decide before the lead
+    const html = await (await fetch(`${app.base}/a/${token2}`)).text();
+    expect(html).toContain("Saffron buns, fresh at seven");
+    expect(html).toContain("قيد مراجعة الوكالة");
+    expect(html).not.toContain(`action="/a/${token2}/posts/${post}`);
+    const early = await gql(
+      ownerToken,
+      null,
+      `mutation($id: ID!) { decidePost(id: $id, decision: APPROVE, revision: 1) { id } }`,
+      { id: post },
+    );
+    expect(early.errors?.[0]?.extensions?.code).toBeDefined();
+    // a person of the agency who is not its lead may not pass it
+    const notLead = await gql(
+      member.access_token,
+      cafe2.businessId,
+      `mutation($id: ID!) { decidePost(id: $id, decision: APPROVE, revision: 1) { id } }`,
+      { id: post },
+    );
+    expect(code(notLead)).toBe("FORBIDDEN");
+    // the lead passes it on: the café's owner hears a post waits, and now decides it
+    expect((await read(leadToken)).data!.agencies.agencyLead).toBe(true);
+    const passed = await gql(
+      leadToken,
+      cafe2.businessId,
+      `mutation($id: ID!) { decidePost(id: $id, decision: APPROVE, revision: 1) { approval status } }`,
+      { id: post },
+    );
+    expect(passed.data!.decidePost).toEqual({ approval: "IN_REVIEW", status: "DRAFT" });
+    expect(
+      await db().notification.count({ where: { userId: cafe2.userId, type: "posts_awaiting_approval" } }),
+    ).toBeGreaterThanOrEqual(1);
+    const approved = await form(`/a/${token2}/posts/${post}`, { decision: "approve", revision: "1" });
+    expect(approved.headers.get("location")).toContain("n=done");
+    const history = await gql(ownerToken, null, `query($id: ID!) { postApprovalHistory(postId: $id) { action } }`, {
+      id: post,
+    });
+    expect(history.data!.postApprovalHistory.map((e: { action: string }) => e.action)).toEqual([
+      "approved",
+      "lead_approved",
+      "sent",
+    ]);
   });
 });

@@ -222,6 +222,7 @@ export const ApprovalStateEnum = builder.enumType("ApprovalState", {
   description: "A post's approval: none -> in_review -> approved | changes_requested; a change voids an approval.",
   values: upper(APPROVAL_STATES, {
     none: "Not sent for approval, or its approval voided by a change.",
+    lead_review: "Sent by an agency's person; waiting for the agency lead's check before the owners see it.",
     in_review: "Sent; waiting for the café's owners.",
     approved: "Approved as it is (this revision).",
     changes_requested: "The owners asked for changes.",

@@ -11,6 +11,7 @@ import {
   EndAgencyLinkDocument,
   RequestAgencyLinkDocument,
   SetAgencyAccessDocument,
+  SetApprovalRuleDocument,
 } from "../../graphql/graphql.ts";
 import { openPopover, renderRoutes, type } from "../../../test/render.tsx";
 import {
@@ -49,6 +50,8 @@ const agencies = (links: object[], over: Record<string, unknown> = {}) => ({
   __typename: "Agencies",
   isAgency: false,
   requireApproval: null,
+  approvalLeadFirst: false,
+  agencyLead: false,
   approvalRequired: links.length > 0,
   canManage: true,
   links,
@@ -146,6 +149,20 @@ describe("the agency settings", () => {
     await waitFor(() => expect(access.calls).toEqual([{ id: "l3", mayPublish: false, grants: ["BILLING", "TEAM"] }]));
     fireEvent.click(item.getByRole("checkbox", { name: "May schedule and publish" }));
     await waitFor(() => expect(access.calls[1]).toEqual({ id: "l3", mayPublish: true, grants: ["BILLING", "TEAM"] }));
+  });
+
+  test("the café's managers let the agency's lead check first, keeping the approval rule", async () => {
+    signIn("client");
+    const rule = recordedMock(SetApprovalRuleDocument, (v) => ({
+      data: { setApprovalRule: agencies([], { requireApproval: true, approvalLeadFirst: v.leadFirst }) },
+    }));
+    renderSection([agenciesMock(agencies([], { requireApproval: true })), rule.mock]);
+    const box = await screen.findByRole("checkbox", {
+      name: "Our agency's lead checks posts its people send before we see them",
+    });
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    await waitFor(() => expect(rule.calls).toEqual([{ requireApproval: true, leadFirst: true }]));
   });
 
   test("a person who does not manage the café reads the settings and changes nothing", async () => {

@@ -34,7 +34,16 @@ export function useAgencies() {
 /** Whether the café's posts need approval now, and whether the person may decide on them (a café's manager). */
 export function useApprovalRule() {
   const { data } = useQuery(AgenciesDocument, { fetchPolicy: "cache-first" });
-  return { approvalRequired: !!data?.agencies.approvalRequired, canDecide: !!data?.agencies.canManage };
+  const a = data?.agencies;
+  return {
+    approvalRequired: !!a?.approvalRequired,
+    /**
+     * Who gives their word on a post in the app: the agency's lead while the agency checks it (lead_review), the
+     * café's managers once it waits for them (the server decides the same)
+     */
+    mayDecide: (approval: string) =>
+      approval === "LEAD_REVIEW" ? !!a?.agencyLead : approval === "IN_REVIEW" && !!a?.canManage,
+  };
 }
 
 /** The steps on the settings and the links. */
@@ -47,7 +56,8 @@ export function useAgencySteps() {
   const [access] = useMutation(SetAgencyAccessDocument);
   return {
     setAgency: (isAgency: boolean) => setAgency({ variables: { isAgency } }),
-    setApprovalRule: (requireApproval: boolean | null) => setRule({ variables: { requireApproval } }),
+    setApprovalRule: (requireApproval: boolean | null, leadFirst?: boolean) =>
+      setRule({ variables: { requireApproval, leadFirst } }),
     request: (email: string) => request({ variables: { email } }),
     requesting: requesting.loading,
     accept: (id: string) => accept({ variables: { id } }),

@@ -26,6 +26,7 @@ const agenciesTexts = {
       saved: "The approval rule is saved",
       now: "Now: posts need approval",
       nowOff: "Now: posts do not need approval",
+      leadFirst: "Our agency's lead checks posts its people send before we see them",
     },
     request: {
       cafeTitle: "Invite an agency",
@@ -106,6 +107,7 @@ const agenciesTexts = {
       saved: "تم حفظ قاعدة الموافقة",
       now: "الآن: المنشورات تحتاج إلى موافقة",
       nowOff: "الآن: المنشورات لا تحتاج إلى موافقة",
+      leadFirst: "يراجع مسؤول الوكالة المنشورات التي يرسلها فريقها قبل أن نراها",
     },
     request: {
       cafeTitle: "دعوة وكالة",

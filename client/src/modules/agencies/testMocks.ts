@@ -34,6 +34,8 @@ export function agencyMocks({
             __typename: "Agencies",
             isAgency: false,
             requireApproval: null,
+            approvalLeadFirst: false,
+            agencyLead: false,
             approvalRequired,
             canManage,
             links: [],

@@ -11,6 +11,7 @@ export const showsApproval = (state: ApprovalState, approvalRequired: boolean) =
 
 export const APPROVAL_TONES: Readonly<Record<ApprovalState, TagTone | null>> = {
   NONE: null,
+  LEAD_REVIEW: "neutral",
   IN_REVIEW: "warning",
   APPROVED: "success",
   CHANGES_REQUESTED: "danger",

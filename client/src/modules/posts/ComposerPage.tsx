@@ -160,7 +160,7 @@ function ComposerForm({
   const { content, hashtags, firstComment, platforms, items, scheduledFor, campaignId, occasion, errors } = draft;
   const save = useSavePost();
   const access = useAgencyAccess();
-  const { approvalRequired, canDecide } = useApprovalRule();
+  const { approvalRequired, mayDecide } = useApprovalRule();
   // in a café that approves, a time is the plan until an approval covers it; publishing now needs the approval
   const planOnly = approvalRequired && post?.approval !== "APPROVED";
   const canSchedule = maySchedule(access, approvalRequired);
@@ -322,7 +322,7 @@ function ComposerForm({
   return (
     <div className="sufra-composer">
       <Form layout="vertical" className="sufra-composer-form" component="div">
-        {post && <ApprovalPanel post={post} canDecide={canDecide} />}
+        {post && <ApprovalPanel post={post} canDecide={mayDecide(post.approval)} />}
         {formError && (
           <Alert className="sufra-form-alert" type="error" showIcon title={formError} data-testid="composer-error" />
         )}

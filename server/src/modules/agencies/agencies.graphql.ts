@@ -77,6 +77,13 @@ const Agencies = builder.objectRef<AgencyOverview>("Agencies").implement({
         "The café's choice: posts need approval before they are scheduled; null: on while an agency serves it.",
     }),
     approvalRequired: t.exposeBoolean("approvalRequired", { description: "Whether posts need approval now." }),
+    agencyLead: t.exposeBoolean("agencyLead", {
+      description:
+        "The caller is the lead of the agency they act through here: they check posts first when the café asks.",
+    }),
+    approvalLeadFirst: t.exposeBoolean("approvalLeadFirst", {
+      description: "The agency's lead checks the posts its people send before the café's owners see them.",
+    }),
     canManage: t.exposeBoolean("canManage", {
       description: "The caller manages these (owners and the account holder, not an agency's people).",
     }),
@@ -135,9 +142,18 @@ builder.mutationFields((t) => ({
       "Whether posts need the owners' approval before they are scheduled (null: on while an agency serves the café). Managers only.",
     type: Agencies,
     ...personOfBusiness,
-    args: { requireApproval: t.arg.boolean({ description: "The choice; null for the default." }) },
+    args: {
+      requireApproval: t.arg.boolean({ description: "The choice; null for the default." }),
+      leadFirst: t.arg.boolean({
+        description: "The agency's lead checks posts first (the optional first step); unchanged when left out.",
+      }),
+    },
     resolve: (_r, args, ctx) =>
-      ctx.services.agencies.setApprovalRule(ctx.viewer, { requireApproval: args.requireApproval ?? null }, ctx.meta),
+      ctx.services.agencies.setApprovalRule(
+        ctx.viewer,
+        { requireApproval: args.requireApproval ?? null, leadFirst: args.leadFirst ?? undefined },
+        ctx.meta,
+      ),
   }),
   requestAgencyLink: t.field({
     description:

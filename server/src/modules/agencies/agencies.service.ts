@@ -42,6 +42,10 @@ export interface AgencyOverview {
   isAgency: boolean;
   /** the café's own choice; null: the default (approvals on while an agency serves it) */
   requireApproval: boolean | null;
+  /** an agency's lead checks posts its people send before the owners see them */
+  approvalLeadFirst: boolean;
+  /** the caller is the lead of the agency they act through here (they check posts first when the café asks) */
+  agencyLead: boolean;
   /** what applies now (approvalRequired) */
   approvalRequired: boolean;
   /** the viewer manages the business (changes these, asks, accepts, ends) */
@@ -53,6 +57,13 @@ export interface AgencyOverview {
 /** Whether an agency serves the café now (an active link): approvals are then on by default. */
 async function servedByAgency(db: Db | Tx, cafeId: string): Promise<boolean> {
   return !!(await db.agencyLink.findFirst({ where: { cafeId, status: "active" }, select: { id: true } }));
+}
+
+/** An agency's lead: a manager (owner or account holder) of the agency the person acts through. */
+export async function isAgencyLead(db: Db | Tx, v: Viewer): Promise<boolean> {
+  if (!v.agency) return false;
+  const agencyPeople = (await peopleOf(db, v.agency.agencyId)).filter((p) => !p.agencyId);
+  return managersOf(agencyPeople).some((p) => p.id === v.userId);
 }
 
 /** Whether the café's posts need approval before they are scheduled (approvalRequired, one rule). */
@@ -67,7 +78,10 @@ const linkInclude = {
 } as const;
 
 const agencyToggleSchema = z.object({ isAgency: z.boolean({ error: "invalidValue" }) });
-const approvalRuleSchema = z.object({ requireApproval: z.boolean({ error: "invalidValue" }).nullable() });
+const approvalRuleSchema = z.object({
+  requireApproval: z.boolean({ error: "invalidValue" }).nullable(),
+  leadFirst: z.boolean({ error: "invalidValue" }).optional(),
+});
 
 export function createAgenciesService(deps: Deps) {
   const { db } = deps;
@@ -140,7 +154,10 @@ export function createAgenciesService(deps: Deps) {
       const v = requireScope(viewer, "business");
       const businessId = v.businessId!;
       const [business, links] = await Promise.all([
-        db.business.findUniqueOrThrow({ where: { id: businessId }, select: { isAgency: true, requireApproval: true } }),
+        db.business.findUniqueOrThrow({
+          where: { id: businessId },
+          select: { isAgency: true, requireApproval: true, approvalLeadFirst: true },
+        }),
         db.agencyLink.findMany({
           where: { OR: [{ agencyId: businessId }, { cafeId: businessId }] },
           include: linkInclude,
@@ -161,6 +178,8 @@ export function createAgenciesService(deps: Deps) {
       return {
         isAgency: business.isAgency,
         requireApproval: business.requireApproval,
+        approvalLeadFirst: business.approvalLeadFirst,
+        agencyLead: await isAgencyLead(db, v),
         approvalRequired: approvalRequired(business.requireApproval, served),
         canManage,
         links: links.map((l) => {
@@ -207,15 +226,18 @@ export function createAgenciesService(deps: Deps) {
     /** A café's manager chooses whether posts need approval (null: on while an agency serves the café). */
     async setApprovalRule(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
       const access = await manager(viewer);
-      const { requireApproval } = validate(approvalRuleSchema, input);
+      const { requireApproval, leadFirst } = validate(approvalRuleSchema, input);
       await db.$transaction(async (tx) => {
-        await tx.business.update({ where: { id: access.viewer.businessId }, data: { requireApproval } });
+        await tx.business.update({
+          where: { id: access.viewer.businessId },
+          data: { requireApproval, ...(leadFirst !== undefined ? { approvalLeadFirst: leadFirst } : {}) },
+        });
         await audit(tx, {
           actorId: access.viewer.userId,
           action: "approval.rule_changed",
           entityType: "business",
           entityId: access.viewer.businessId,
-          data: { requireApproval },
+          data: { requireApproval, leadFirst },
           ip: meta.ip,
         });
       });

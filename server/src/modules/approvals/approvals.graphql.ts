@@ -119,7 +119,7 @@ builder.mutationFields((t) => ({
   }),
   decidePost: t.field({
     description:
-      "A café's owner approves a post in review or asks for changes (a comment required). `revision` is the one they read: POST_CHANGED when it changed since.",
+      "A café's owner approves a post in review or asks for changes (a comment required); an agency's lead does so for a post it checks first (lead_review: approving passes it on to the owners). `revision` is the one they read: POST_CHANGED when it changed since.",
     type: PostRef,
     ...personOfBusiness,
     args: {

@@ -108,8 +108,9 @@ export function approvalPage(p: Page, locale: Locale, self: string, notice: Noti
       .join("");
     const state = post.approval as ApprovalState;
     const action = `${self}/posts/${post.id}?lang=${locale}`;
+    // a post the agency lead has not passed yet is shown, not answered (the first step is the agency's)
     const answer =
-      post.status === "draft" || post.status === "scheduled"
+      (post.status === "draft" || post.status === "scheduled") && state !== "lead_review"
         ? `<form method="post" action="${action}" class="row"><input type="hidden" name="revision" value="${post.revision}">
 <button class="ok" name="decision" value="approve">${t("approve")}</button></form>
 <details${noticeHere === "needComment" ? " open" : ""}><summary>${t("changes")}</summary>

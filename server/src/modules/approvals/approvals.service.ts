@@ -29,6 +29,7 @@ import { isUuid } from "../../kernel/ids.ts";
 import { notifyIn } from "../notifications/index.ts";
 import type { MediaService } from "../media/index.ts";
 import type { PostsService } from "../posts/index.ts";
+import { isAgencyLead as isLead } from "../agencies/index.ts";
 import { accessOf, managersOf, peopleOf } from "../team/index.ts";
 
 const DAY = 86_400_000;
@@ -131,8 +132,13 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
         select: { companyName: true },
       });
       const locale = q.locale ?? "ar";
+      // the optional first step: an agency's person (not its lead) sends to the lead of a café that asks for it
+      const leadFirst = (
+        await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { approvalLeadFirst: true } })
+      ).approvalLeadFirst;
+      const to = leadFirst && v.agency && !(await isLead(db, v)) ? "lead_review" : "in_review";
       const link = await db.$transaction(async (tx) => {
-        const sent = await posts.approval.send(tx, businessId, ids, { userId: v.userId, name: v.name });
+        const sent = await posts.approval.send(tx, businessId, ids, { userId: v.userId, name: v.name }, to);
         if (!sent.length) throw new AppError("VALIDATION_ERROR", { postIds: ["approvalNothingToSend"] });
         const link = await tx.approvalLink.create({
           data: {
@@ -257,6 +263,13 @@ export function createApprovalsService(deps: Deps, posts: PostsService, media: M
 
     /** An owner's word on a post in the app: the café's managers only (not an agency's people). */
     async decide(viewer: Viewer | null, postId: unknown, input: unknown) {
+      // an agency lead's word is the first step's (lead_review); the café's managers give the owners'
+      const lead = viewer?.agency && (await isLead(db, viewer));
+      if (lead) {
+        if (!isUuid(postId)) throw new AppError("NOT_FOUND");
+        const d = validate(approvalDecisionSchema, input);
+        return posts.approval.leadDecide(viewer.businessId!, postId, d, { userId: viewer.userId, name: viewer.name });
+      }
       const access = await accessOf(db, viewer, "team").catch((e: unknown) => {
         throw e instanceof AppError && e.code === "AGENCY_NOT_ALLOWED" ? new AppError("FORBIDDEN") : e;
       });

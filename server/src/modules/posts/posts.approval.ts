@@ -3,11 +3,12 @@
 // post is put on the clock. An approval names the post's revision: any change to what it covers (text, media,
 // networks, options, and the time when it had one) moves the revision on, voids an approval given and takes a
 // scheduled post back to the drafts, its time kept as the plan. Every move is in the post's history.
-import { canApprovalMove, type ApprovalDecision, type ApprovalState } from "@sufra/schema";
+import { canApprovalMove, type ApprovalAction, type ApprovalDecision, type ApprovalState } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { needsApproval } from "../agencies/index.ts";
 import { notifyIn } from "../notifications/index.ts";
+import { managersOf, peopleOf } from "../team/index.ts";
 import type { PostsDeps } from "./posts.deps.ts";
 import type { PostChecks } from "./posts.checks.ts";
 import type { PostQueries } from "./posts.queries.ts";
@@ -46,7 +47,7 @@ export function createPostApproval(
   type Event = {
     postId: string;
     revision: number;
-    action: "sent" | "approved" | "changes_requested" | "voided";
+    action: ApprovalAction;
     actor?: ApprovalActor | null;
     comment?: string | null;
   };
@@ -68,6 +69,66 @@ export function createPostApproval(
     await tx.post.update({ where: { id: p.id }, data: { status: "draft" } });
     await tx.postTarget.updateMany({ where: { postId: p.id, status: "pending" }, data: { dueAt: null } });
     return p.targets.filter((t) => t.status === "pending").map((t) => t.id);
+  }
+
+  /**
+   * Who hears of a decision: an approval or changes asked, the post's sender and its author; a post the lead
+   * passed, the café's managers (its own people, not an agency's).
+   */
+  async function tell(
+    tx: Tx,
+    businessId: string,
+    p: PostRecord,
+    what: "approved" | "changes" | "waiting",
+    actor: ApprovalActor,
+    comment: string,
+  ) {
+    const { companyName } = await tx.business.findUniqueOrThrow({
+      where: { id: businessId },
+      select: { companyName: true },
+    });
+    const base = { businessId, companyName, postId: p.id, excerpt: excerptOf(p.content) };
+    if (what === "waiting") {
+      const link = await tx.approvalLinkPost.findFirst({
+        where: { postId: p.id },
+        orderBy: { link: { createdAt: "desc" } },
+        select: { linkId: true },
+      });
+      const managers = managersOf((await peopleOf(tx, businessId)).filter((m) => !m.agencyId));
+      return notifyIn(
+        tx,
+        managers.map((m) => ({
+          userId: m.id,
+          type: "posts_awaiting_approval" as const,
+          data: { businessId, companyName, count: 1, linkId: link?.linkId ?? "" },
+          dedupeKey: `posts_awaiting_approval:${p.id}:${p.revision}:${m.id}`,
+        })),
+      );
+    }
+    const sender = await tx.postApprovalEvent.findFirst({
+      where: { postId: p.id, action: "sent", actorId: { not: null } },
+      orderBy: { createdAt: "desc" },
+      select: { actorId: true },
+    });
+    const hearers = [...new Set([sender?.actorId, p.authorId].filter((x): x is string => !!x))];
+    return notifyIn(
+      tx,
+      hearers.map((userId) =>
+        what === "approved"
+          ? {
+              userId,
+              type: "post_approved" as const,
+              data: { ...base, approver: "name" in actor ? actor.name : null },
+              dedupeKey: `post_approved:${p.id}:${p.revision}:${userId}`,
+            }
+          : {
+              userId,
+              type: "post_changes_requested" as const,
+              data: { ...base, comment },
+              dedupeKey: `post_changes_requested:${p.id}:${p.revision}:${Date.now()}:${userId}`,
+            },
+      ),
+    );
   }
 
   return {
@@ -103,15 +164,43 @@ export function createPostApproval(
      * Sends posts for approval (the approvals module's link names them): each draft, scheduled or failed post not
      * already approved moves to in_review, in its history. Answers the ids sent, in their order.
      */
-    async send(tx: Tx, businessId: string, ids: string[], actor: ApprovalActor) {
+    async send(tx: Tx, businessId: string, ids: string[], actor: ApprovalActor, to: "lead_review" | "in_review") {
       const sent: string[] = [];
       for (const id of ids) {
         const p = await lock(tx, businessId, id);
         if (!["draft", "scheduled", "failed"].includes(p.status) || p.approval === "approved") continue;
-        await move(tx, p, "in_review", { action: "sent", actor });
+        // a post the lead already passed stays with the owners
+        if (to === "lead_review" && p.approval === "in_review") {
+          sent.push(p.id);
+          continue;
+        }
+        await move(tx, p, to, { action: "sent", actor });
         sent.push(p.id);
       }
       return sent;
+    },
+
+    /**
+     * The agency lead's check (the optional first step): a post in lead_review goes on to the owners (in_review),
+     * or back with changes asked. The owners hear that a post waits; the sender and the author hear of changes.
+     */
+    async leadDecide(businessId: string, id: string, d: ApprovalDecision, actor: ApprovalActor & { userId: string }) {
+      const post = await db.$transaction(async (tx) => {
+        const p = await lock(tx, businessId, id);
+        if (p.revision !== d.revision) throw new AppError("POST_CHANGED");
+        // a post waiting for the owners (or decided) is theirs, not the lead's
+        if (p.approval !== "lead_review") throw new AppError("FORBIDDEN");
+        const passed = d.decision === "approve";
+        await move(tx, p, passed ? "in_review" : "changes_requested", {
+          action: passed ? "lead_approved" : "changes_requested",
+          actor,
+          comment: d.comment ?? null,
+        });
+        await tell(tx, businessId, p, passed ? "waiting" : "changes", actor, d.comment ?? "");
+        return own(businessId, p.id, tx);
+      });
+      await changed(post);
+      return post;
     },
 
     /**
@@ -141,47 +230,7 @@ export function createPostApproval(
           }
         }
         if (to === "changes_requested") off = await backToDraft(tx, p);
-        const sender = await tx.postApprovalEvent.findFirst({
-          where: { postId: p.id, action: "sent", actorId: { not: null } },
-          orderBy: { createdAt: "desc" },
-          select: { actorId: true },
-        });
-        const business = await tx.business.findUniqueOrThrow({
-          where: { id: businessId },
-          select: { companyName: true },
-        });
-        const hearers = [...new Set([sender?.actorId, p.authorId].filter((x): x is string => !!x))];
-        const approver = "name" in actor ? actor.name : null;
-        await notifyIn(
-          tx,
-          hearers.map((userId) =>
-            to === "approved"
-              ? {
-                  userId,
-                  type: "post_approved" as const,
-                  data: {
-                    businessId,
-                    companyName: business.companyName,
-                    postId: p.id,
-                    excerpt: excerptOf(p.content),
-                    approver,
-                  },
-                  dedupeKey: `post_approved:${p.id}:${p.revision}:${userId}`,
-                }
-              : {
-                  userId,
-                  type: "post_changes_requested" as const,
-                  data: {
-                    businessId,
-                    companyName: business.companyName,
-                    postId: p.id,
-                    excerpt: excerptOf(p.content),
-                    comment: d.comment ?? "",
-                  },
-                  dedupeKey: `post_changes_requested:${p.id}:${p.revision}:${Date.now()}:${userId}`,
-                },
-          ),
-        );
+        await tell(tx, businessId, p, to === "approved" ? "approved" : "changes", actor, d.comment ?? "");
         return { post: await own(businessId, p.id, tx), due, off };
       });
       if (due.length) await publishing.enqueue(due);

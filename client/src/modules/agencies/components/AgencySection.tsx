@@ -112,6 +112,19 @@ function AgencySettings({ agencies }: { agencies: AgenciesFieldsFragment }) {
             <Typography.Paragraph type="secondary" data-testid="approval-now">
               {t(agencies.approvalRequired ? "approval.now" : "approval.nowOff")}
             </Typography.Paragraph>
+            <Checkbox
+              checked={agencies.approvalLeadFirst}
+              disabled={!canManage}
+              onChange={(e) =>
+                void change(
+                  () => steps.setApprovalRule(agencies.requireApproval ?? null, e.target.checked),
+                  t("approval.saved"),
+                )
+              }
+              data-testid="approval-lead-first"
+            >
+              {t("approval.leadFirst")}
+            </Checkbox>
           </div>
         )}
       </Card>

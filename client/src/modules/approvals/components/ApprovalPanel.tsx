@@ -18,7 +18,7 @@ import "../approvals.css";
 
 interface Props {
   post: { id: string; approval: ApprovalState; revision: number };
-  /** the café's managers decide on posts in review */
+  /** the caller gives their word on it now (useApprovalRule's mayDecide) */
   canDecide: boolean;
 }
 
@@ -46,7 +46,7 @@ export function ApprovalPanel({ post, canDecide }: Props) {
           {t("send.action")}
         </Button>
       )}
-      {canDecide && post.approval === "IN_REVIEW" && <Decision post={post} />}
+      {canDecide && <Decision post={post} />}
       <History postId={post.id} />
       <SendForApprovalModal request={sending ? { postIds: [post.id] } : null} onClose={() => setSending(false)} />
     </Card>
