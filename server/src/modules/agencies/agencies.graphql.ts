@@ -30,14 +30,14 @@ const BusinessName = builder.objectRef<{ id: string; companyName: string }>("Age
   description: "A business on one side of an agency link.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The business's id." }),
-    companyName: t.exposeString("companyName", { description: "Its name." }),
+    companyName: t.exposeString("companyName", { description: "The business's name, as it wrote it." }),
   }),
 });
 const AgencyPerson = builder.objectRef<{ id: string; name: string; email: string }>("AgencyPerson").implement({
   description: "A person of the agency acting in the café.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "Their user id." }),
-    name: t.exposeString("name", { description: "Their name." }),
+    name: t.exposeString("name", { description: "Their name, as they wrote it." }),
     email: t.exposeString("email", { description: "Their e-mail address." }),
   }),
 });
@@ -49,8 +49,8 @@ const AgencyLink = builder.objectRef<AgencyLinkView>("AgencyLink").implement({
     status: t.expose("status", { type: AgencyLinkStatusEnum, description: "Where it stands." }),
     requestedBy: t.expose("requestedBy", { type: AgencySideEnum, description: "The side that asked." }),
     side: t.expose("side", { type: AgencySideEnum, description: "The side the caller's business is on." }),
-    agency: t.field({ type: BusinessName, description: "The agency.", resolve: (l) => l.agency }),
-    cafe: t.field({ type: BusinessName, description: "The café.", resolve: (l) => l.cafe }),
+    agency: t.field({ type: BusinessName, description: "The agency serving the café.", resolve: (l) => l.agency }),
+    cafe: t.field({ type: BusinessName, description: "The café the agency serves.", resolve: (l) => l.cafe }),
     mayPublish: t.exposeBoolean("mayPublish", {
       description: "The agency's people may schedule and publish (after approval when the café requires it).",
     }),
@@ -100,7 +100,7 @@ const ServedCafe = builder.objectRef<AdminAgency["cafes"][number]>("ServedCafe")
   description: "A café an agency serves.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The café's id." }),
-    companyName: t.exposeString("companyName", { description: "Its name." }),
+    companyName: t.exposeString("companyName", { description: "The business's name, as it wrote it." }),
     since: t.expose("since", { type: "DateTime", nullable: true, description: "When the access began." }),
   }),
 });
@@ -108,7 +108,7 @@ const AdminAgencyRef = builder.objectRef<AdminAgency>("AdminAgency").implement({
   description: "An agency, as admins see it.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The agency's business id." }),
-    companyName: t.exposeString("companyName", { description: "Its name." }),
+    companyName: t.exposeString("companyName", { description: "The business's name, as it wrote it." }),
     status: t.expose("status", { type: ClientStatusEnum, description: "Its account's status." }),
     cafes: t.field({ type: [ServedCafe], description: "The cafés it serves now.", resolve: (a) => a.cafes }),
   }),

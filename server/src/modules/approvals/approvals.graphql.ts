@@ -18,7 +18,10 @@ const LinkStateEnum = builder.enumType("ApprovalLinkState", {
 });
 const LocaleEnum = builder.enumType("ApprovalLinkLocale", {
   description: "The language of an approval link's page and message.",
-  values: upper(["en", "ar"] as const, { en: "English.", ar: "Arabic." }),
+  values: upper(["en", "ar"] as const, {
+    en: "English, written left to right.",
+    ar: "Arabic, written right to left (the default).",
+  }),
 });
 const DecisionEnum = builder.enumType("ApprovalDecisionKind", {
   description: "An owner's word on a post.",
@@ -57,7 +60,7 @@ const ApprovalEvent = builder.objectRef<HistoryShape>("ApprovalEvent").implement
     actorName: t.exposeString("actorName", { nullable: true, description: "Who acted; null from a link." }),
     viaLink: t.exposeBoolean("viaLink", { description: "Done from an approval link." }),
     comment: t.exposeString("comment", { nullable: true, description: "The comment asking for changes." }),
-    createdAt: t.expose("createdAt", { type: "DateTime", description: "When (UTC)." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it happened (UTC)." }),
   }),
 });
 

@@ -40,6 +40,14 @@ const TYPE_DESCRIPTIONS: Record<string, string> = {
     "To the business's owners and account holder: a downgrade took effect at the period's end, or an admin changed the plan (plan, previousPlan).",
   team_read_only:
     "To each team member other than the owners and the account holder: the business left Premium, so they may read but no longer change anything (plan).",
+  post_approved:
+    "To the post's sender and author: a café's owner (or the approval link's holder) approved it (postId, excerpt, approver).",
+  post_changes_requested:
+    "To the post's sender and author: a café's owner, or the agency's lead, asked for changes (postId, excerpt, comment).",
+  posts_awaiting_approval:
+    "To the café's owners and account holder: posts were sent for their approval, or passed on by the agency's lead (count, linkId).",
+  agency_request:
+    "To a business's managers: a café invites their agency, or an agency asks for access to their café (linkId, fromName, requestedBy).",
   review_negative:
     "To the business's people: a new Google review of 1 or 2 stars, or a guest's review or comment read as negative, arrived in the inbox (reviewId, source, rating, author, excerpt, locationTitle).",
 };
