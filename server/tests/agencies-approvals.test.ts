@@ -202,6 +202,9 @@ describe("approvals", () => {
     const p0 = await db().post.findUniqueOrThrow({ where: { id: ids[0] }, include: { targets: true } });
     expect(p0).toMatchObject({ approval: "approved", status: "scheduled" });
     expect(p0.targets.every((t) => t.dueAt?.getTime() === p0.scheduledFor!.getTime())).toBe(true);
+    // scheduled by the approval: audited as scheduling is (no person: the link's holder)
+    const logged = await db().auditLog.findMany({ where: { entityId: ids[0]!, action: "post.scheduled" } });
+    expect(logged.map((l) => [l.actorId, (l.data as { by?: string }).by])).toEqual([[null, "approval"]]);
     // no comment: sent back to say what should change
     const bare = await form(`/a/${token}/posts/${ids[1]}`, { decision: "changes", revision: "1" });
     expect(bare.headers.get("location")).toContain("n=needComment");

@@ -55,6 +55,7 @@ const approvalsTexts = {
       required:
         "This café approves posts before they go out: the time you choose is the plan, and the post goes out then once it is approved.",
       scheduleButton: "Plan the time",
+      planned: "Planned for {{date}}: it goes out then once it is approved",
       approve: "Approve",
       approved: "The post is approved",
       requestChanges: "Request changes",
@@ -131,6 +132,7 @@ const approvalsTexts = {
       required:
         "يوافق هذا المقهى على المنشورات قبل نشرها: الموعد الذي تختاره خطة، ويُنشر المنشور فيه بعد الموافقة عليه.",
       scheduleButton: "تحديد الموعد المخطط",
+      planned: "خُطط للنشر في {{date}}: يُنشر حينها بعد الموافقة عليه",
       approve: "موافقة",
       approved: "تمت الموافقة على المنشور",
       requestChanges: "طلب تعديلات",

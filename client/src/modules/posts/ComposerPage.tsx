@@ -298,7 +298,10 @@ function ComposerForm({
       step === "draft"
         ? t("composer.savedDraft")
         : step === "schedule"
-          ? t("composer.scheduled", { date: formatDateTime(scheduledFor!, locale) })
+          ? // in a café that approves, the time is a plan until the approval (docs/product.md#agencies-and-approvals)
+            planOnly
+            ? t("panel.planned", { ns: APPROVALS_NS, date: formatDateTime(scheduledFor!, locale) })
+            : t("composer.scheduled", { date: formatDateTime(scheduledFor!, locale) })
           : t("composer.publishing"),
     );
     void navigate("/posts");

@@ -6,6 +6,7 @@
 import { canApprovalMove, type ApprovalAction, type ApprovalDecision, type ApprovalState } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { audit } from "../../kernel/audit.ts";
 import { needsApproval } from "../agencies/index.ts";
 import { notifyIn } from "../notifications/index.ts";
 import { managersOf, peopleOf } from "../team/index.ts";
@@ -36,7 +37,7 @@ export function createPostApproval(
   { own }: PostQueries,
   { lock, scheduleTargets, changed, checkReady }: PostChecks,
 ) {
-  const { db, publishing } = deps;
+  const { db, publishing, webhooks } = deps;
 
   async function move(tx: Tx, p: PostRecord, to: ApprovalState, event: Omit<Event, "postId" | "revision">) {
     if (!canApprovalMove(p.approval as ApprovalState, to)) throw new AppError("INVALID_STATE");
@@ -210,11 +211,12 @@ export function createPostApproval(
      */
     async decide(businessId: string, id: string, d: ApprovalDecision, actor: ApprovalActor) {
       const now = new Date();
-      const { post, due, off } = await db.$transaction(async (tx) => {
+      const { post, due, off, deliveries } = await db.$transaction(async (tx) => {
         const p = await lock(tx, businessId, id);
         if (p.revision !== d.revision) throw new AppError("POST_CHANGED");
         const to: ApprovalState = d.decision === "approve" ? "approved" : "changes_requested";
-        if (p.approval === to) return { post: p, due: [], off: [] };
+        if (p.approval === to) return { post: p, due: [], off: [], deliveries: [] };
+        let deliveries: Awaited<ReturnType<typeof webhooks.record>> = [];
         await move(tx, p, to, { action: to, actor, comment: d.comment ?? null });
         let due: { id: string; dueAt: Date | null }[] = [];
         let off: string[] = [];
@@ -227,12 +229,22 @@ export function createPostApproval(
           if (ready) {
             due = await scheduleTargets(tx, p.id, p.scheduledFor);
             await tx.post.update({ where: { id: p.id }, data: { status: "scheduled" } });
+            // scheduled by the approval: in the audit log and to the café's webhooks, as a person's scheduling is
+            await audit(tx, {
+              actorId: "userId" in actor ? actor.userId : null,
+              action: "post.scheduled",
+              entityType: "post",
+              entityId: p.id,
+              data: { scheduledFor: p.scheduledFor.toISOString(), by: "approval", viaLink: "linkId" in actor },
+            });
+            deliveries = await webhooks.record(tx, businessId, { type: "post.scheduled", postId: p.id });
           }
         }
         if (to === "changes_requested") off = await backToDraft(tx, p);
         await tell(tx, businessId, p, to === "approved" ? "approved" : "changes", actor, d.comment ?? "");
-        return { post: await own(businessId, p.id, tx), due, off };
+        return { post: await own(businessId, p.id, tx), due, off, deliveries };
       });
+      await webhooks.dispatch(deliveries);
       if (due.length) await publishing.enqueue(due);
       if (off.length) await publishing.cancel(off);
       await changed(post);
