@@ -8,6 +8,7 @@ registerTranslations("admin", {
     tabs: {
       overview: "Overview",
       billing: "Billing",
+      agencies: "Agencies",
       translations: "Translations",
       holidays: "Holidays",
       ai: "AI writer",
@@ -35,6 +36,14 @@ registerTranslations("admin", {
       testFellBack: "The model did not answer usefully; the built-in writer stood in",
       sample: "Sample:",
       loadFailed: "We could not load the AI settings",
+    },
+    agencies: {
+      intro: "The businesses that are agencies, and the cafés each serves now (the access its café accepted).",
+      none: "No business is an agency yet",
+      serves_one: "Serves {{n}} café",
+      serves_other: "Serves {{n}} cafés",
+      since: "since {{date}}",
+      loadFailed: "The agencies could not be loaded",
     },
     holidays: {
       intro:
@@ -462,6 +471,7 @@ registerTranslations("admin", {
     tabs: {
       overview: "نظرة عامة",
       billing: "الفوترة",
+      agencies: "الوكالات",
       translations: "الترجمات",
       holidays: "العطلات",
       ai: "كاتب الذكاء الاصطناعي",
@@ -488,6 +498,18 @@ registerTranslations("admin", {
       testFellBack: "لم يُجب النموذج إجابة صالحة، فتولّى الكاتب المدمج الكتابة",
       sample: "مثال:",
       loadFailed: "تعذّر تحميل إعدادات الذكاء الاصطناعي",
+    },
+    agencies: {
+      intro: "الأنشطة التجارية التي هي وكالات، والمقاهي التي تخدمها كل منها الآن (الوصول الذي قبله المقهى).",
+      none: "لا يوجد نشاط تجاري وكالة بعد",
+      serves_zero: "لا تخدم أي مقهى",
+      serves_one: "تخدم مقهى واحدًا",
+      serves_two: "تخدم مقهيين",
+      serves_few: "تخدم {{n}} مقاهٍ",
+      serves_many: "تخدم {{n}} مقهى",
+      serves_other: "تخدم {{n}} مقهى",
+      since: "منذ {{date}}",
+      loadFailed: "تعذر تحميل الوكالات",
     },
     holidays: {
       intro:
