@@ -226,6 +226,20 @@ test("a link with ?network=facebook opens the calendar on Facebook's posts", asy
   expect(screen.getByTestId("calendar-network-filter")).toHaveTextContent("Facebook");
 });
 
+test("a link with ?approval=changes_requested opens the calendar on the posts the owners sent back", async () => {
+  renderWithMocks(routes, "/schedule?date=2026-03-04&approval=changes_requested", [
+    calendarMock([
+      post("p1", "DRAFT", "2026-03-04T07:00:00.000Z", { approval: "IN_REVIEW" }),
+      post("p2", "DRAFT", "2026-03-05T07:00:00.000Z", { approval: "CHANGES_REQUESTED" }),
+    ]),
+    quiet,
+    noHolidays,
+  ]);
+  await screen.findByTestId("event-p2");
+  expect(screen.queryByTestId("event-p1")).toBeNull();
+  expect(screen.getByTestId("approval-filter")).toHaveTextContent("Changes requested");
+});
+
 test("the week and day views show the Hijri date in their headers and the post at its Kuwait hour", async () => {
   renderWithMocks(routes, "/schedule?date=2026-03-04", [
     calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]),

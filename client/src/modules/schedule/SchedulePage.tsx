@@ -33,6 +33,7 @@ import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import {
   ScheduleCalendarPostsDocument,
   SchedulePostChangedDocument,
+  type ApprovalState,
   type ScheduleCalendarPostFragment,
 } from "../../graphql/graphql.ts";
 import { formatNumber, joinParts } from "../../lib/format.ts";
@@ -45,7 +46,15 @@ import { PostDrawer } from "./components/PostDrawer.tsx";
 import { StatusLegend } from "./components/StatusLegend.tsx";
 import { CampaignFilter } from "../campaigns/index.ts";
 import { useApprovalRule } from "../agencies/index.ts";
-import { APPROVALS_NS, monthOf, SendForApprovalModal, weekOf, type ApprovalRequest } from "../approvals/index.ts";
+import {
+  ApprovalFilter,
+  approvalFilterOf,
+  APPROVALS_NS,
+  monthOf,
+  SendForApprovalModal,
+  weekOf,
+  type ApprovalRequest,
+} from "../approvals/index.ts";
 import { useHolidays, type CalendarHoliday } from "./data.ts";
 import { useReschedule } from "./data.ts";
 import { SCHEDULE_NS } from "./i18n.ts";
@@ -113,6 +122,9 @@ export default function SchedulePage() {
     return isPlatformName(n) ? n : null;
   });
 
+  // ?approval=in_review,changes_requested shows only posts in those approval states (as the posts list does)
+  const [approval, setApproval] = useState<ApprovalState[]>(() => approvalFilterOf(params.get("approval")));
+
   const { data, previousData, error, refetch } = useQuery(
     ScheduleCalendarPostsDocument,
     range ? { variables: campaignId ? { ...range, campaignId } : range, fetchPolicy: "cache-and-network" } : skipToken,
@@ -142,8 +154,12 @@ export default function SchedulePage() {
 
   const posts = useMemo(() => {
     const all = (data ?? previousData)?.calendarPosts ?? [];
-    return network ? all.filter((p) => p.platforms.some((x) => platformName(x) === network)) : all;
-  }, [data, previousData, network]);
+    return all.filter(
+      (p) =>
+        (!network || p.platforms.some((x) => platformName(x) === network)) &&
+        (!approval.length || approval.includes(p.approval)),
+    );
+  }, [data, previousData, network, approval]);
   const events = useMemo<EventInput[]>(
     () =>
       posts.flatMap((p) => {
@@ -289,6 +305,7 @@ export default function SchedulePage() {
       <div className="sufra-calendar-filters">
         <NetworkFilter value={network} onChange={setNetwork} />
         <CampaignFilter value={campaignId} onChange={setCampaignId} />
+        <ApprovalFilter value={approval} onChange={setApproval} className="sufra-calendar-approval" />
         <RouteButton to="/planner" testId="plan-month">
           {t("planMonth")}
         </RouteButton>
