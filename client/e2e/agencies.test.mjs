@@ -6,9 +6,6 @@
 // page, or the page after the owner's answers; the page weighs under 100 KB on the wire.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import pg from "pg";
 import {
   approveByEmail,
   audit,
@@ -20,6 +17,7 @@ import {
   uniqueEmail,
   until,
   useHarness,
+  serverDatabase,
 } from "./support.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -65,15 +63,6 @@ async function gql(who, query, variables = {}, business = null) {
   const body = await r.json();
   assert.equal(body.errors, undefined, JSON.stringify(body.errors));
   return body.data;
-}
-
-/** The server's own database (embedded under its data folder): the port its postmaster wrote. */
-async function database() {
-  const pid = path.join(server.dataDir, "postgres", "postmaster.pid");
-  const port = Number(readFileSync(pid, "utf8").split("\n")[3]);
-  const c = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: "postgres", database: "sufra" });
-  await c.connect();
-  return c;
 }
 
 /** The owner's phone: a page with no session at all. */
@@ -167,7 +156,7 @@ test("Arabic: an agency plans a week for a café and sends it; the owner approve
 
   // the first post's plan brought to 20 seconds ahead, as if it had been planned long before (a new plan must be a
   // minute ahead): the test then waits seconds, not a minute, to see it go out at its time
-  const db = await database();
+  const db = await serverDatabase();
   try {
     await db.query("update posts set scheduled_for = now() + interval '20 seconds' where id = $1", [ids[0]]);
   } finally {

@@ -5,24 +5,22 @@
 // the switcher open. The mailed link is read from the server's outbox, in its own database.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import pg from "pg";
-import { approveByEmail, audit, browser, logIn, screenshot, server, uniqueEmail, useHarness } from "./support.mjs";
+import {
+  approveByEmail,
+  audit,
+  browser,
+  logIn,
+  screenshot,
+  server,
+  uniqueEmail,
+  useHarness,
+  serverDatabase,
+} from "./support.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = "Saffron#2026";
 const json = { "content-type": "application/json" };
 useHarness();
-
-/** The server's own database (embedded under its data folder): the port its postmaster wrote. */
-async function database() {
-  const pid = path.join(server.dataDir, "postgres", "postmaster.pid");
-  const port = Number(readFileSync(pid, "utf8").split("\n")[3]);
-  const c = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: "postgres", database: "sufra" });
-  await c.connect();
-  return c;
-}
 
 /** A café signed up and approved; its account holder's address. */
 async function cafe(company) {
@@ -68,7 +66,7 @@ test("Arabic on a phone: invited to a second café, the owner joins with their o
     body: JSON.stringify({ email: person, role: "owner" }),
   });
   assert.equal(sent.status, 201, await sent.clone().text());
-  const db = await database();
+  const db = await serverDatabase();
   let link;
   try {
     const { rows } = await db.query(

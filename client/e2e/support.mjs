@@ -7,12 +7,13 @@
 import { createRequire } from "node:module";
 import { after, before } from "node:test";
 import { spawn, execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import pg from "pg";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, "../..");
@@ -384,3 +385,12 @@ export async function until(fn, ms = 15_000, every = 200) {
 
 export const uniqueEmail = (tag) =>
   `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.kw`;
+
+/** The server's own database (embedded under its data folder), through the port its postmaster wrote; end() it after. */
+export async function serverDatabase() {
+  const pid = path.join(server.dataDir, "postgres", "postmaster.pid");
+  const port = Number(readFileSync(pid, "utf8").split("\n")[3]);
+  const c = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: "postgres", database: "sufra" });
+  await c.connect();
+  return c;
+}
