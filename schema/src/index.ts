@@ -32,3 +32,4 @@ export * from "./billing-payments.ts";
 export * from "./client-actions.ts";
 export * from "./audit-actions.ts";
 export * from "./approvals.ts";
+export * from "./channels/index.ts";

@@ -105,6 +105,16 @@ const envSchema = z.object({
     .optional(),
   FACEBOOK_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.facebook.com/v23.0/dialog/oauth"),
   FACEBOOK_GRAPH_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v23.0"),
+  // the Page messaging webhook's subscription handshake (Messenger Platform); signed with FACEBOOK_APP_SECRET
+  FACEBOOK_WEBHOOK_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
+  // WhatsApp Business Platform (Cloud API) on the same Meta app: Embedded Signup's configuration id, the Graph
+  // address, and the webhook's handshake token (its deliveries are signed with FACEBOOK_APP_SECRET)
+  WHATSAPP_CONFIG_ID: z
+    .string()
+    .regex(/^\d+$/, "must be the numeric id of the Embedded Signup configuration")
+    .optional(),
+  WHATSAPP_GRAPH_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v23.0"),
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
   X_CLIENT_ID: z.string().optional(),
   X_CLIENT_SECRET: z.string().optional(),
   X_AUTHORIZE_URL: url(["http:", "https:"]).default("https://x.com/i/oauth2/authorize"),
@@ -273,7 +283,10 @@ export interface Config {
       discoveryConfigId?: string;
       authorizeUrl: string;
       graphUrl: string;
+      webhookVerifyToken?: string;
     };
+    /** WhatsApp Cloud API on the Facebook app (its id and secret); configId: Embedded Signup's configuration */
+    whatsapp: { appId?: string; appSecret?: string; configId?: string; graphUrl: string; webhookVerifyToken?: string };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
     /** TikTok: directPost false (the default until the app passes TikTok's audit) sends to the creator's inbox */
     tiktok: {
@@ -437,6 +450,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         discoveryConfigId: e.FACEBOOK_DISCOVERY_CONFIG_ID,
         authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""),
         graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ""),
+        webhookVerifyToken: e.FACEBOOK_WEBHOOK_VERIFY_TOKEN,
+      },
+      whatsapp: {
+        appId: e.FACEBOOK_APP_ID,
+        appSecret: e.FACEBOOK_APP_SECRET,
+        configId: e.WHATSAPP_CONFIG_ID,
+        graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""),
+        webhookVerifyToken: e.WHATSAPP_WEBHOOK_VERIFY_TOKEN,
       },
       x: {
         clientId: e.X_CLIENT_ID,
