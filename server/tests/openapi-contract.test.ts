@@ -483,6 +483,13 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     },
     "GET /billing/return": () => ({ token: null, query: { tap_id: "chg_walk" } }),
     "POST /billing/webhooks/tap": () => ({ token: null, body: { id: "chg_walk", object: "charge" }, refusal: 404 }),
+    // A has no Tap account of its own: nothing can be signed with its key, so the walk meets the refusal
+    "POST /orders/webhooks/tap/{businessId}": () => ({
+      token: null,
+      params: { businessId: ids.business },
+      body: { id: "chg_walk", object: "charge" },
+      refusal: 403,
+    }),
     "GET /competitors/{id}": () => ({ params: { id: ids.competitor } }),
     "PUT /competitors/{id}": () => ({
       params: { id: ids.competitor },

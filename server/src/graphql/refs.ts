@@ -4,7 +4,9 @@
 // use are in enums.ts.
 import type { Media } from "../generated/prisma/client.ts";
 import type { Person } from "../modules/auth/index.ts";
+import type { CampaignDetail, CampaignView } from "../modules/campaigns/index.ts";
 import type { HealthReason } from "../modules/health/index.ts";
+import type { OrderRecord } from "../modules/orders/index.ts";
 import type { PostRecord } from "../modules/posts/index.ts";
 import type { AiUsage } from "../modules/studio/index.ts";
 import { builder } from "./builder.ts";
@@ -19,3 +21,9 @@ export const MediaRef = builder.objectRef<Media>("Media");
 export const AiUsageRef = builder.objectRef<AiUsage>("AiUsage");
 /** Why a part of Sufra is not healthy (health.graphql.ts); the admin console shows the same reasons. */
 export const HealthReasonRef = builder.objectRef<HealthReason>("HealthReason");
+/** A campaign (campaigns.graphql.ts); the orders' door adds the orders counted to it. */
+export const CampaignRef = builder.objectRef<CampaignView & Partial<Pick<CampaignDetail, "rollup" | "posts">>>(
+  "Campaign",
+);
+/** A guest's order (orders.graphql.ts); the conversations' door shows the orders of a thread. */
+export const OrderRef = builder.objectRef<OrderRecord>("Order");

@@ -23,19 +23,14 @@ import { audit } from "../../kernel/audit.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { Viewer } from "../../kernel/policy.ts";
-import {
-  GatewayError,
-  type Charge,
-  type CreateChargeInput,
-  type PaymentGateway,
-  type PaymentSource,
-} from "../../payments/types.ts";
+import { GatewayError, type Charge, type PaymentGateway, type PaymentSource } from "../../payments/types.ts";
 import { requireManager } from "../team/index.ts";
 import { planToBuy, type Access, type BillingContext } from "./billing-context.ts";
 import { publishBillingChange } from "./changes.ts";
 import { billingNotice } from "./notices.ts";
 import { movePayment, movePaymentIfStill } from "./payment-moves.ts";
 import { applyPaidPayment, lockSubscription, type ApplyResult } from "./subscription.ts";
+import { requestCharge } from "../../payments/request-charge.ts";
 
 const DAY = 86_400_000;
 /** Tap's page expires an unfinished charge after 30 minutes; the sweep reads pending payments older than that. */
@@ -102,33 +97,8 @@ export async function newPayment(
   return payment;
 }
 
-/**
- * Asks the gateway for a charge, outside any transaction. Its reference is the charge's idempotency key: an
- * answer lost on the way is asked once more with the same reference (Tap answers the first charge, never a
- * second), then looked for by reference. Answers the charge, or the gateway's failure (null: no answer at all).
- * A café's payment (startCharge) and an agency's (billing-agency.ts) ask the same way.
- */
-export async function requestCharge(
-  g: PaymentGateway,
-  input: CreateChargeInput,
-): Promise<{ charge: Charge | null; failure: GatewayError | null }> {
-  let charge: Charge | null = null;
-  let failure: GatewayError | null = null;
-  for (let attempt = 0; attempt < 2 && !charge; attempt++) {
-    try {
-      charge = await g.createCharge(input);
-    } catch (e) {
-      if (!(e instanceof GatewayError)) throw e;
-      failure = e;
-      if (e.kind === "refused") break;
-    }
-  }
-  if (!charge && failure?.kind !== "refused" && g.findChargeByReference) {
-    // the create may have reached Tap while its answers were lost: find it rather than leave a charge nobody can pay
-    charge = await g.findChargeByReference(input.reference).catch(() => null);
-  }
-  return { charge, failure };
-}
+// asking for a charge once per reference (payments/request-charge.ts): billing-agency.ts asks through here too
+export { requestCharge };
 
 /**
  * Asks the gateway for a charge of a payment just written (pending), outside any transaction (no row

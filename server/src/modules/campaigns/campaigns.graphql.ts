@@ -4,9 +4,8 @@ import { CAMPAIGN_GOAL_KEYS, filsToKwd } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { countFields, type FieldsOf } from "../../graphql/figures.ts";
 import { ContentOccasionEnum, PlatformEnum, upper } from "../../graphql/enums.ts";
-import { PostRef as Post } from "../../graphql/refs.ts";
+import { CampaignRef, PostRef as Post } from "../../graphql/refs.ts";
 import type { CampaignView } from "./campaign-view.ts";
-import type { CampaignDetail } from "./campaigns.service.ts";
 import type { CampaignFigures, CampaignRollup as RollupShape } from "./rollup.ts";
 
 const CampaignGoalEnum = builder.enumType("CampaignGoal", {
@@ -213,9 +212,7 @@ const CampaignRollup = builder.objectRef<RollupShape>("CampaignRollup").implemen
   }),
 });
 
-type CampaignShape = CampaignView & Partial<Pick<CampaignDetail, "rollup" | "posts">>;
-
-const Campaign = builder.objectRef<CampaignShape>("Campaign").implement({
+const Campaign = CampaignRef.implement({
   description: "A business's campaign: a goal over a range of Kuwait days, a budget, an occasion, and its posts.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The campaign's id (a UUID)." }),
