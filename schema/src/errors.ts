@@ -425,6 +425,31 @@ export const ERRORS = {
     ar: "قراءة الأرقام من إنستغرام غير متاحة بعد. أدخل أرقام المنافسين يدويًا أو استوردها من ملف CSV",
   },
   // ---- end of competitors
+  // ---- conversations: private messages (docs/product.md#conversations)
+  CONVERSATION_WINDOW_CLOSED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "The guest wrote more than 24 hours ago: the channel takes no free message now. On WhatsApp, send an approved template",
+    ar: "كتب الضيف قبل أكثر من ٢٤ ساعة ولا تقبل القناة رسالة حرة الآن. في واتساب أرسل قالبًا معتمدًا",
+  },
+  TEMPLATE_NOT_APPROVED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "WhatsApp has not approved this template yet",
+    ar: "لم يعتمد واتساب هذا القالب بعد",
+  },
+  CHANNEL_NOT_CONNECTED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "This channel is not connected any more. Connect it again in Settings",
+    ar: "هذه القناة لم تعد متصلة. اربطها من جديد من الإعدادات",
+  },
+  WHATSAPP_REFUSED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "WhatsApp refused this step. Check the number, its PIN or the template and try again",
+    ar: "رفض واتساب هذه الخطوة. تحقق من الرقم أو رمزه السري أو القالب ثم حاول مرة أخرى",
+  },
   // ---- the inbox: answering guests (docs/product.md#inbox)
   REPLY_NOT_ALLOWED: {
     status: 403,
@@ -570,6 +595,38 @@ export const ERRORS = {
     ar: "أحد المقاهي المختارة دفع هذا الشهر بالفعل، أو أن دفعة له قيد التنفيذ: لا يُحصَّل المبلغ مرتين",
   },
   // ---- end of subscriptions and billing
+  // ---- guests' orders paid through the café's own Tap account (docs/product.md#orders)
+  MENU_ITEM_NOT_FOUND: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "One of the items is not on your menu any more. Refresh the menu and build the order again",
+    ar: "أحد الأصناف لم يعد في قائمتك. حدّث القائمة ثم أعد بناء الطلب",
+  },
+  MENU_ITEM_NOT_PRICED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "One of the items has no price on your menu. Give it a price in the business profile first",
+    ar: "أحد الأصناف بلا سعر في قائمتك. أضف له سعرًا في ملف النشاط أولًا",
+  },
+  TAP_NOT_CONNECTED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Your café has no Tap account set up. An owner adds the Tap secret key in Settings to send payment links",
+    ar: "لم يُضف حساب Tap لمقهاك بعد. يضيف أحد الملاك المفتاح السري لـ Tap من الإعدادات لإرسال روابط الدفع",
+  },
+  TAP_KEY_REFUSED: {
+    status: 400,
+    graphql: "BAD_USER_INPUT",
+    en: "Tap refused this key. Copy the secret key (sk_live_ or sk_test_) again from your Tap dashboard",
+    ar: "رفضت Tap هذا المفتاح. انسخ المفتاح السري (sk_live_ أو sk_test_) مرة أخرى من لوحة Tap",
+  },
+  ORDER_INVALID_STATE: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "This order cannot do that now: it may have been paid, cancelled or refunded meanwhile. Refresh to see it",
+    ar: "لا يمكن تنفيذ ذلك على هذا الطلب الآن: ربما دُفع أو أُلغي أو استُرد في الأثناء. حدّث الصفحة لرؤيته",
+  },
+  // ---- end of orders
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

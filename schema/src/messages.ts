@@ -443,6 +443,26 @@ export const MESSAGES = {
     ar: "لا يمكن أن يكون تاريخ التقييم في المستقبل",
   },
   reviewReplyRequired: { en: "Write a reply first", ar: "اكتب ردًا أولًا" },
+  // conversations (docs/product.md#conversations)
+  conversationMessageRequired: { en: "Write a message first", ar: "اكتب رسالة أولًا" },
+  conversationTextTooLong: {
+    en: "This message is longer than the channel takes",
+    ar: "هذه الرسالة أطول مما تقبله القناة",
+  },
+  conversationChoiceTooLong: {
+    en: "A button's title can have at most 20 characters",
+    ar: "يجب ألا يزيد عنوان الزر على ٢٠ حرفًا",
+  },
+  conversationNoteRequired: { en: "Write the note first", ar: "اكتب الملاحظة أولًا" },
+  whatsappTemplateName: {
+    en: "Use lower-case English letters, digits and underscores only (for example order_ready)",
+    ar: "استخدم أحرفًا إنجليزية صغيرة وأرقامًا وشرطة سفلية فقط (مثل order_ready)",
+  },
+  whatsappPin: { en: "The PIN has six digits", ar: "الرمز السري من ستة أرقام" },
+  guestRetentionRange: {
+    en: "Keep guests' conversations between 30 and 1,095 days",
+    ar: "احتفظ بمحادثات الضيوف مدة بين ٣٠ و١٠٩٥ يومًا",
+  },
   reviewReplyTooLong: { en: "A reply can have at most 1,000 characters", ar: "يجب ألا يزيد الرد على ١٠٠٠ حرف" },
   reviewImportFileRequired: { en: "Choose a CSV file to import", ar: "اختر ملف CSV لاستيراده" },
   reviewImportNotText: {
@@ -921,6 +941,35 @@ export const MESSAGES = {
   },
   digitsInvalid: { en: "Digits must be latin or arabic", ar: "يجب أن تكون الأرقام latin أو arabic" },
   // ---- end of subscriptions and billing
+  // guests' orders (docs/product.md#orders)
+  orderItemsRequired: { en: "Add at least one item from the menu", ar: "أضف صنفًا واحدًا على الأقل من القائمة" },
+  orderTooManyLines: { en: "An order has at most 30 lines", ar: "الطلب ٣٠ سطرًا على الأكثر" },
+  orderQuantityInvalid: { en: "Choose a quantity from 1 to 99", ar: "اختر كمية من ١ إلى ٩٩" },
+  orderMenuItemInvalid: { en: "Choose an item of your menu", ar: "اختر صنفًا من قائمتك" },
+  orderFulfilmentInvalid: { en: "Choose pickup or delivery", ar: "اختر الاستلام أو التوصيل" },
+  orderAddressRequired: { en: "Enter the delivery address", ar: "أدخل عنوان التوصيل" },
+  orderAddressTooLong: { en: "The address is at most 300 characters", ar: "العنوان ٣٠٠ حرف على الأكثر" },
+  orderDeliveryFeeInvalid: {
+    en: "The delivery fee is from 0 to 100.000 KWD",
+    ar: "رسوم التوصيل من ٠ إلى ١٠٠٫٠٠٠ د.ك",
+  },
+  orderGuestNameTooLong: { en: "The guest's name is at most 100 characters", ar: "اسم الضيف ١٠٠ حرف على الأكثر" },
+  orderTotalTooSmall: {
+    en: "Tap takes payments of 0.100 KWD or more: add to the order first",
+    ar: "تقبل Tap مدفوعات بقيمة ٠٫١٠٠ د.ك أو أكثر: أضف إلى الطلب أولًا",
+  },
+  refundReasonTooLong: { en: "The reason is at most 200 characters", ar: "السبب ٢٠٠ حرف على الأكثر" },
+  tapKeyRequired: { en: "Paste your Tap secret key", ar: "الصق المفتاح السري لحساب Tap" },
+  tapKeyPublishable: {
+    en: "This is Tap's publishable key (pk_). Paste the secret key, which starts with sk_live_ or sk_test_",
+    ar: "هذا هو المفتاح العام لـ Tap (pk_). الصق المفتاح السري الذي يبدأ بـ sk_live_ أو sk_test_",
+  },
+  tapKeyInvalid: {
+    en: "A Tap secret key starts with sk_live_ or sk_test_",
+    ar: "يبدأ المفتاح السري لـ Tap بـ sk_live_ أو sk_test_",
+  },
+  tapMerchantIdInvalid: { en: "Tap's merchant id is digits only", ar: "رقم التاجر في Tap أرقام فقط" },
+  // ---- end of orders
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -23,6 +23,7 @@ import { competitorsJobs } from "./modules/competitors/competitors.jobs.ts";
 import { campaignsJobs } from "./modules/campaigns/campaigns.jobs.ts";
 import { webhooksJobs } from "./modules/webhooks/webhooks.jobs.ts";
 import { inboxJobs } from "./modules/inbox/inbox.jobs.ts";
+import { conversationsJobs } from "./modules/conversations/conversations.jobs.ts";
 import { createSufraServer, type SufraServer } from "./server.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -128,6 +129,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     campaignsJobs(services.campaigns),
     webhooksJobs(services.webhooks),
     inboxJobs(services.inboxSync),
+    conversationsJobs(services.guestsData),
   ];
   // every recurring job (docs/scaling.md lists each with its statement and index; a test EXPLAINs them)
   const recurring: RecurringJob[] = [

@@ -38,11 +38,16 @@ import { createInvoicesService } from "./modules/billing/invoices.ts";
 import { createLifecycle } from "./modules/billing/lifecycle.ts";
 import { createBillingAdmin } from "./modules/billing/admin.ts";
 import { createBillingService } from "./modules/billing/billing.service.ts";
+import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createTapGateway } from "./payments/tap.ts";
 import { createInboxSync } from "./modules/inbox/sync.ts";
 import { createDemoGuests } from "./networks/demo-guests.ts";
 import { createGoogleAdapter as createGoogleGuests } from "./networks/google/adapter.ts";
 import { createInstagramGuests } from "./networks/instagram/guests.ts";
+import { createChannels } from "./channels/index.ts";
+import { createConversationsService } from "./modules/conversations/conversations.service.ts";
+import { createWhatsapp } from "./modules/conversations/whatsapp.ts";
+import { createGuestsData } from "./modules/conversations/guests-data.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -112,11 +117,25 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   });
   // after a connect or reconnect: the posts that waited for the account go out, and an Instagram account is
   // subscribed to the comments webhook (Instagram sends an account's comments only once it is)
+  // guests' private messages (Instagram, Facebook Page, WhatsApp): each channel's adapter from the configuration
+  const channels = createChannels(deps.config);
+  const conversations = createConversationsService(deps, {
+    channels,
+    accountAccess: (accountId) => platformAccounts.access(accountId),
+    mediaForSend: async (businessId, mediaId) => {
+      const [m] = await media.ofBusiness(businessId, [mediaId]);
+      return m && m.kind === "image"
+        ? { url: media.urls(m, { absolute: true }).url, mime: m.mime, bytes: m.bytes }
+        : null;
+    },
+  });
   const insights = createInsightsService(deps, calendar);
   const posts = createPostsService(deps, publishing, media, { recountDays: analytics.recountDays }, webhooks);
   platformAccounts.setOnReconnected(async (accountId) => {
     await publishing.resumeAccount(accountId);
     await inboxSync.subscribeComments(accountId);
+    // then the messaging webhook, which keeps the comments' field (Meta replaces the list on each subscribe)
+    await conversations.subscribeAccount(accountId);
   });
   return {
     auth: createAuthService(deps),
@@ -158,6 +177,12 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     reviews,
     // the inbox's sync (modules/inbox/sync.ts): the job, a person's sync now, Instagram's webhook, the adapter of an item
     inboxSync,
+    // guests' private messages in threads, their answers and figures (modules/conversations)
+    conversations,
+    // the café's WhatsApp number (Embedded Signup) and its templates
+    whatsapp: createWhatsapp(deps, { channel: () => channels.whatsapp }),
+    // a guest's data exported or erased on request, and the retention the café chose
+    guestsData: createGuestsData(deps, { now: () => new Date() }),
     templates: createTemplatesService(deps),
     // competitors' dated figures (by hand, CSV, Instagram business discovery through the business's Facebook sign-in)
     competitors: createCompetitorsService(deps, competitorDiscovery),
@@ -165,6 +190,13 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     competitorDiscovery,
     // a goal over Kuwait days, with its posts rolled up
     campaigns: createCampaignsService(deps, { webhooks }),
+    // guests' orders paid through the café's own Tap account (Tap's API address: the platform gateway's, else Tap's);
+    // `tell` is where the conversations module hears of a link, a payment, a failure, a cancel or a refund
+    orders: createOrdersService(deps, {
+      tapApiUrl: payments?.apiUrl,
+      // the guest hears of their order in its conversation: the link sent there, paid and refunds shown to the team
+      tell: (order, news) => conversations.tellOrder(order, news),
+    }),
     // a new business's first steps, from what it has done
     gettingStarted: createGettingStartedService(deps, platformAccounts),
     // endpoints, the event outbox and its deliveries (Premium)

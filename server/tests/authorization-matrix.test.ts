@@ -197,6 +197,12 @@ function idFor(field: string, del: boolean): string {
   if (/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(field)) return ids.businessD;
   if (field === "client" || field === "useBusiness") return ids.business;
   if (/MenuItem|Menu$/.test(field)) return ids.menuItem;
+  if (/Order|^order$/.test(field)) return ids.order;
+  if (/WhatsappTemplate/.test(field)) return ids.whatsappTemplate;
+  if (/SavedReply/.test(field)) return ids.savedReply;
+  if (/Conversation|^conversation$/.test(field)) return ids.conversation;
+  // no number is connected in the world: any id is another café's (NOT_FOUND), which is what is probed
+  if (field === "disconnectWhatsapp") return "00000000-0000-4000-8000-000000000001";
   if (/Template/.test(field)) return ids.template;
   if (/Review|^review$|Inbox|^inboxItem$|PrivateReply/.test(field)) return ids.review;
   if (/Competitor|^competitor$/.test(field)) return ids.competitor;
@@ -239,6 +245,8 @@ function gqlVariables(f: RootField): Record<string, unknown> {
         return f.name === "setPostCampaign" || f.name === "createPost" ? ids.campaign : undefined;
       case "menuItemId":
         return ids.menuItem;
+      case "conversationId":
+        return ids.conversation;
       case "deliveryId":
         return ids.webhookDelivery;
       case "mediaIds":
@@ -331,8 +339,9 @@ function gqlVariables(f: RootField): Record<string, unknown> {
 }
 
 const gqlNamesA = (f: RootField) =>
-  f.field.args.some((a) => ["id", "clientId", "competitorId", "postId", "deliveryId"].includes(a.name)) &&
-  !/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(f.name);
+  f.field.args.some((a) =>
+    ["id", "clientId", "competitorId", "postId", "deliveryId", "conversationId"].includes(a.name),
+  ) && !/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(f.name);
 
 interface GqlOutcome {
   status: number;

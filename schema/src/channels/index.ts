@@ -15,10 +15,14 @@ export interface ChannelPack {
   humanAgentDays: number | null;
   /** outside the window only an approved template may be sent (WhatsApp) */
   templates: boolean;
-  /** longest text of one message, in characters */
+  /** longest text of one message, in textUnit */
   maxText: number;
+  /** how maxText counts: Instagram counts UTF-8 bytes (an Arabic letter is two), the others characters */
+  textUnit: "bytes" | "characters";
   /** a photo sent in a message: the types and the largest size the channel takes */
   image: { mimes: readonly string[]; maxBytes: number };
+  /** a photo may carry a caption (Instagram and Messenger take none: the words go as their own message) */
+  captions: boolean;
   /** buttons to tap in one message, and the longest title of one */
   choices: { max: number; maxTitle: number };
 }
@@ -35,7 +39,9 @@ export const CHANNEL_PACKS: Readonly<Record<ChannelName, ChannelPack>> = {
     humanAgentDays: 7,
     templates: false,
     maxText: 1000,
+    textUnit: "bytes",
     image: { mimes: ["image/png", "image/jpeg", "image/gif"], maxBytes: 8 * MB },
+    captions: false,
     choices: { max: 13, maxTitle: 20 },
   },
   // Messenger Platform (Send API): text up to 2,000 characters; attachments up to 25 MB; 13 quick replies
@@ -46,7 +52,9 @@ export const CHANNEL_PACKS: Readonly<Record<ChannelName, ChannelPack>> = {
     humanAgentDays: 7,
     templates: false,
     maxText: 2000,
+    textUnit: "characters",
     image: { mimes: ["image/png", "image/jpeg", "image/gif"], maxBytes: 25 * MB },
+    captions: false,
     choices: { max: 13, maxTitle: 20 },
   },
   // WhatsApp Cloud API: text body up to 4,096 characters; images jpeg or png up to 5 MB; 3 reply buttons of
@@ -58,10 +66,16 @@ export const CHANNEL_PACKS: Readonly<Record<ChannelName, ChannelPack>> = {
     humanAgentDays: null,
     templates: true,
     maxText: 4096,
+    textUnit: "characters",
     image: { mimes: ["image/jpeg", "image/png"], maxBytes: 5 * MB },
+    captions: true,
     choices: { max: 3, maxTitle: 20 },
   },
 };
+
+/** A text's length as the channel counts it (CHANNEL_PACKS' textUnit). */
+export const channelTextLength = (channel: ChannelName, text: string): number =>
+  CHANNEL_PACKS[channel].textUnit === "bytes" ? new TextEncoder().encode(text).length : [...text].length;
 
 export const isChannel = (v: unknown): v is ChannelName =>
   typeof v === "string" && (CHANNELS as readonly string[]).includes(v);

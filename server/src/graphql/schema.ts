@@ -10,6 +10,7 @@ import "../modules/translations/translations.graphql.ts";
 import "../modules/team/team.graphql.ts";
 import "../modules/agencies/agencies.graphql.ts";
 import "../modules/approvals/approvals.graphql.ts";
+import "../modules/conversations/conversations.graphql.ts";
 import "../modules/api-keys/api-keys.graphql.ts";
 import "../modules/posts/posts.graphql.ts";
 import "../modules/platform-accounts/platform-accounts.graphql.ts";
@@ -32,5 +33,6 @@ import "../modules/webhooks/webhooks.graphql.ts";
 import "../modules/billing/billing.graphql.ts";
 import "../modules/billing/invoices.graphql.ts";
 import "../modules/billing/billing-admin.graphql.ts";
+import "../modules/orders/orders.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

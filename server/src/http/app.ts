@@ -35,7 +35,10 @@ import { invoicesRouter } from "../modules/billing/invoices.rest.ts";
 import { billingRouter, billingWebhookRouter } from "../modules/billing/billing.rest.ts";
 import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import { instagramWebhookRouter } from "../modules/inbox/instagram-webhook.rest.ts";
+import { channelWebhookRouter } from "../modules/conversations/conversations.rest.ts";
 import { instagramWebhookOperations } from "../modules/inbox/instagram-webhook.openapi.ts";
+import { orderPageRouter, ordersWebhookRouter } from "../modules/orders/orders.rest.ts";
+import { ordersOperations } from "../modules/orders/orders.openapi.ts";
 import type { Services } from "../services.ts";
 import { authOperations } from "../modules/auth/auth.openapi.ts";
 import { clientsOperations } from "../modules/clients/clients.openapi.ts";
@@ -106,6 +109,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...billingOperations,
   ...invoicesOperations,
   ...instagramWebhookOperations,
+  ...ordersOperations,
 ];
 
 export function createApp(opts: {
@@ -132,8 +136,13 @@ export function createApp(opts: {
 
   // Instagram's webhook reads its raw body (the signature is over the bytes): before the JSON parser below
   app.use("/api/webhooks/instagram", instagramWebhookRouter(opts.services));
+  // Messenger's and WhatsApp's webhooks (conversations.rest.ts): the same raw-body rule
+  app.use("/api/webhooks/facebook", channelWebhookRouter(opts.services, "facebook"));
+  app.use("/api/webhooks/whatsapp", channelWebhookRouter(opts.services, "whatsapp"));
   // Tap's webhook too: its signature is checked over the body as sent (billing.rest.ts)
   app.use("/api/billing/webhooks/tap", billingWebhookRouter(opts.services));
+  // and each café's own Tap account's webhook for its guests' orders (orders.rest.ts), signed with the café's key
+  app.use("/api/orders/webhooks/tap", ordersWebhookRouter(opts.services));
   const json = express.json({ limit: BODY_LIMIT });
   const api = express.Router();
   api.use(json);
@@ -173,6 +182,8 @@ export function createApp(opts: {
   app.use("/api", (_req, _res, next) => withRequestMemo(next), api);
   // the approval page of a signed link (approvals.rest.ts): no account, no app bundle
   app.use("/a", approvalPageRouter(opts.services));
+  // a guest back from Tap's page (orders.rest.ts): the order's state, read from Tap by id; no account, no script
+  app.use("/o", orderPageRouter(opts.services));
   // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)
   app.use("/media", mediaFilesRouter(opts.services));
 

@@ -145,6 +145,11 @@ export const REST_RULES: Record<string, Rule> = {
   // Instagram's webhook: Meta calls it; the handshake's verify token and the body's signature, not a session, admit it
   "GET /api/webhooks/instagram": r("public"),
   "POST /api/webhooks/instagram": r("public"),
+  // Messenger's and WhatsApp's webhooks: Meta's handshake and signed deliveries (a forged one is a 403)
+  "GET /api/webhooks/facebook": r("public"),
+  "POST /api/webhooks/facebook": r("public"),
+  "GET /api/webhooks/whatsapp": r("public"),
+  "POST /api/webhooks/whatsapp": r("public"),
   "GET /api/competitors": r("business"),
   "POST /api/competitors": r("business"),
   "GET /api/competitors/benchmark": r("business"),
@@ -211,6 +216,12 @@ export const REST_RULES: Record<string, Rule> = {
   // public by design: Tap's servers post it with no session; its hashstring signature (Tap's secret key) is the
   // credential, checked before anything is read, and the charge is read again by id from Tap
   "POST /api/billing/webhooks/tap": r("public"),
+  // public by design, per café: Tap's servers post a café's charges and refunds with no session; the hashstring
+  // signature with that café's own Tap key is the credential, checked before anything is read (a forged one: 403)
+  "POST /api/orders/webhooks/tap/:businessId": r("public"),
+  // the guest's page back from Tap (no account): the order's own charge is read by id from Tap; it shows the café, the
+  // number, the total and whether it is paid, nothing of the guest
+  "GET /o/:id": r("public"),
   // invoices: the people who pay (owners, the account holder) and admins; other members see the plan only
   "GET /api/billing/invoices": r("billing"),
   "GET /api/billing/invoices/:id/pdf": r("billing"),
@@ -296,6 +307,32 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.reviewStats": r("business"),
   "Query.reviews": r("business"),
   "Query.inbox": r("business"),
+  // conversations (docs/product.md#conversations): read by the business's people and key; writing to a guest as a
+  // public reply is (the world's cafés keep the team from answering); WhatsApp, templates and guests' data: managers
+  "Query.conversations": r("business"),
+  "Query.conversation": r("business"),
+  "Query.conversationsUnread": r("business"),
+  "Query.conversationFigures": r("business"),
+  "Query.savedReplies": r("business"),
+  "Query.whatsappNumbers": r("business"),
+  "Query.whatsappTemplates": r("business"),
+  "Query.guestRetentionDays": r("business"),
+  "Mutation.sendConversationMessage": r("manager"),
+  "Mutation.suggestConversationAnswer": r("business"),
+  "Mutation.markConversationRead": r("business"),
+  "Mutation.assignConversation": r("business"),
+  "Mutation.setConversationStatus": r("business"),
+  "Mutation.addConversationNote": r("business"),
+  "Mutation.saveSavedReply": r("business"),
+  "Mutation.removeSavedReply": r("business"),
+  "Mutation.connectWhatsapp": r("manager"),
+  "Mutation.disconnectWhatsapp": r("manager"),
+  "Mutation.saveWhatsappTemplate": r("manager"),
+  "Mutation.submitWhatsappTemplate": r("manager"),
+  "Mutation.refreshWhatsappTemplates": r("business"),
+  "Mutation.exportGuestData": r("manager"),
+  "Mutation.deleteGuestData": r("manager"),
+  "Mutation.setGuestRetentionDays": r("manager"),
   "Query.inboxItem": r("business"),
   "Query.inboxSummary": r("business"),
   "Query.inboxSettings": r("business"),
@@ -420,6 +457,18 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.updateTranslations": r("admin"),
   "Mutation.updateWebhookEndpoint": r("manager"),
   "Mutation.verifyEmail": r("public"),
+  // guests' orders (docs/product.md#orders): read by the business's people and key; built and sent by those who answer
+  // guests (the world's cafés keep the team from answering: managers), never a key; money and the Tap key: managers
+  "Query.orders": r("business"),
+  "Query.order": r("business"),
+  "Query.tapAccount": r("business"),
+  "Mutation.createOrder": r("manager"),
+  "Mutation.updateOrder": r("manager"),
+  "Mutation.sendOrderPaymentLink": r("manager"),
+  "Mutation.cancelOrder": r("manager"),
+  "Mutation.refundOrder": r("manager"),
+  "Mutation.setTapAccount": r("manager"),
+  "Mutation.clearTapAccount": r("manager"),
   "Mutation.payNow": r("manager"),
   "Mutation.payForCafes": r("agencyManager"),
   "Mutation.recordAgencyTransfer": r("admin"),

@@ -166,6 +166,15 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
     }),
     "menu item",
   );
+  // a draft guest's order of A (1 × the menu item), for the orders' paths (no Tap account: no link is made)
+  const order = (
+    await pool.query(
+      `insert into orders (id, business_id, number, items, total_fils, fulfilment, updated_at) values (gen_random_uuid(), $1, 1,
+         jsonb_build_array(jsonb_build_object('menuItemId', $2::text, 'name', 'Kunafa', 'nameAr', null, 'quantity', 1, 'unitFils', 1500)),
+         1500, 'pickup', now()) returning id`,
+      [holder.businessId, menuItem.id],
+    )
+  ).rows[0].id as string;
   const invitation = ok(
     await call(base, "POST", "/api/team/invitations", {
       token: holder.token,
@@ -253,6 +262,30 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       [holder.businessId],
     )
   ).rows[0].id as string;
+  // a guest's WhatsApp conversation of A (as a webhook stores it), its saved reply and a template draft, for the
+  // conversations' paths (no channel is connected: a send is refused before anything leaves)
+  const conversation = (
+    await pool.query(
+      "insert into conversations (id, business_id, channel, account_external_id, guest_external_id, guest_name, last_message_at, last_guest_at, unread, updated_at) values (gen_random_uuid(), $1, 'whatsapp', '100200300', '96550000000', 'Noura', now(), now(), 1, now()) returning id",
+      [holder.businessId],
+    )
+  ).rows[0].id as string;
+  await pool.query(
+    "insert into conversation_messages (id, conversation_id, business_id, direction, text, external_id, at) values (gen_random_uuid(), $1, $2, 'in', 'ابي كرك', 'wamid.world', now())",
+    [conversation, holder.businessId],
+  );
+  const savedReply = (
+    await pool.query(
+      "insert into saved_replies (id, business_id, title, text_en, text_ar, updated_at) values (gen_random_uuid(), $1, 'Hours', 'Daily 7 AM - 1 AM', 'يوميًا', now()) returning id",
+      [holder.businessId],
+    )
+  ).rows[0].id as string;
+  const whatsappTemplate = (
+    await pool.query(
+      "insert into whatsapp_templates (id, business_id, name, language, category, body, updated_at) values (gen_random_uuid(), $1, 'order_ready', 'en', 'UTILITY', 'Your order {{1}} is ready', now()) returning id",
+      [holder.businessId],
+    )
+  ).rows[0].id as string;
   // a content plan of next month's tenth day (one proposal, one AI caption), for the planner's paths
   const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
   const plan = ok(
@@ -288,6 +321,7 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       review: review.id,
       template: template.id,
       menuItem: menuItem.id,
+      order,
       invitation: invitation.id,
       member: victim.userId,
       apiKey: doomedKey.id,
@@ -300,6 +334,9 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       payment,
       agencyLink,
       approvalLink,
+      conversation,
+      savedReply,
+      whatsappTemplate,
       notification: notes.notifications[0]?.id ?? "00000000-0000-4000-8000-000000000000",
       spareRefresh: spare.refresh_token,
       // its access token, for suites whose calls of logout (which ends the caller's own session) must not sign A out

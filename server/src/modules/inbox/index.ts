@@ -10,3 +10,5 @@ export type {
   GuestTopicTrend,
   InboxFigures,
 } from "./figures.ts";
+// who answers guests (public replies and private conversations alike)
+export { replyRightsOf, type ReplyRights } from "./replies.ts";

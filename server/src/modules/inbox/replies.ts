@@ -79,6 +79,25 @@ export type InboxRow = Review & { location?: Pick<GoogleLocation, "id" | "title"
 
 const settingsSchema = z.object({ clientsMayReply: z.boolean({ error: "invalidValue" }) });
 
+/**
+ * Who answers guests for the business (in public or in a private conversation): the owners and the account
+ * holder always, the business's other people when it allows them (clients_may_reply), an API key never.
+ */
+export async function replyRightsOf(db: Deps["db"], viewer: Viewer): Promise<ReplyRights> {
+  const businessId = viewer.businessId!;
+  const business = await db.business.findUnique({ where: { id: businessId }, select: { clientsMayReply: true } });
+  if (!business) throw new AppError("NOT_FOUND");
+  if (viewer.apiKeyId)
+    return { businessId, mayReply: false, mayChangeSettings: false, clientsMayReply: business.clientsMayReply };
+  const access = await accessOf(db, viewer, "publish");
+  return {
+    businessId,
+    mayReply: access.canManage || business.clientsMayReply,
+    mayChangeSettings: access.canManage,
+    clientsMayReply: business.clientsMayReply,
+  };
+}
+
 export function createInboxReplies(
   deps: Deps,
   opts: { networks: () => InboxNetworks; accounts: InboxAccounts; now?: () => Date },
@@ -95,24 +114,9 @@ export function createInboxReplies(
   // object may outlive its request (checked callers are kept per token), so it is no key
   const rightsKey = (v: Viewer) => `replyRights:${v.businessId}:${v.userId ?? ""}:${v.apiKeyId ?? ""}`;
 
-  async function computeRights(viewer: Viewer): Promise<ReplyRights> {
-    const businessId = viewer.businessId!;
-    const business = await db.business.findUnique({ where: { id: businessId }, select: { clientsMayReply: true } });
-    if (!business) throw new AppError("NOT_FOUND");
-    if (viewer.apiKeyId)
-      return { businessId, mayReply: false, mayChangeSettings: false, clientsMayReply: business.clientsMayReply };
-    const access = await accessOf(db, viewer, "publish");
-    return {
-      businessId,
-      mayReply: access.canManage || business.clientsMayReply,
-      mayChangeSettings: access.canManage,
-      clientsMayReply: business.clientsMayReply,
-    };
-  }
-
   function rights(viewer: Viewer | null): Promise<ReplyRights> {
     const v = requireScope(viewer, "business");
-    return oncePerRequest(rightsKey(v), () => computeRights(v));
+    return oncePerRequest(rightsKey(v), () => replyRightsOf(db, v));
   }
 
   /** The viewer answers in public for the business, or the refusal that says why. */

@@ -1,0 +1,241 @@
+// The suggested answer to a guest's private message (docs/product.md#conversations): the same facts as a
+// reply to a review (answerAsks: hours, address, delivery apps, bookings, menu and prices, from the profile
+// only, a missing fact named as a gap), written as a chat in the guest's language and dialect, and, when the
+// message orders, the items it names with their quantities and the menu's prices, added up in fils. A
+// quantity or an item the message does not name is never guessed: the person builds the order from it.
+import { KUWAIT_AREAS, kwdText, type HoursSeason, type ReplyGap } from "@sufra/schema";
+import { detectReviewLanguage, normaliseArabic, readAsks, readGuest } from "../reader/index.ts";
+import type { BusinessProfile, MenuItem } from "../types.ts";
+import { answerAsks, arabicVoiceOf, itemsNamed, type ReplyVoice } from "./guest-answers.ts";
+
+/** A menu item as the order builder knows it: with its id. */
+export type ChatMenuItem = MenuItem & { id: string };
+
+export interface ChatOrderLine {
+  menuItemId: string;
+  name: string;
+  nameAr: string | null;
+  quantity: number;
+  /** null: the menu has no price for it (a gap) */
+  unitFils: number | null;
+}
+
+export interface ChatAnswer {
+  text: string;
+  language: "en" | "ar";
+  voice: ReplyVoice;
+  /** facts asked that the profile lacks */
+  gaps: ReplyGap[];
+  /** the items the guest orders, with quantities (1 when the message gives none) */
+  items: ChatOrderLine[];
+  /** the items' total in fils; null when an item has no price */
+  totalFils: number | null;
+  /** the Kuwait area the guest names for a delivery, as its KUWAIT_AREAS key */
+  area: string | null;
+  /** the message reads as an order or asks to deliver */
+  ordering: boolean;
+}
+
+export interface ChatAnswerInput {
+  /** the guest's messages not answered yet, oldest first */
+  text: string;
+  business: BusinessProfile & { menu?: readonly ChatMenuItem[] | null };
+  season?: HoursSeason | null;
+  /** the café takes paid orders in the chat (its Tap account is set): the answer may offer a payment link */
+  takesOrders: boolean;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  a: 1,
+  an: 1,
+  واحد: 1,
+  وحده: 1,
+  اثنين: 2,
+  ثنين: 2,
+  اثنان: 2,
+  ثلاث: 3,
+  ثلاثه: 3,
+  اربع: 4,
+  اربعه: 4,
+  خمس: 5,
+  خمسه: 5,
+  سته: 6,
+};
+/** "I want", "can I get": a message naming menu items with these orders them (normalised Arabic) */
+const ORDER_WORDS =
+  /(?:^|[^\p{L}])(?:ابي|ابغي|ابغى|نبي|اريد|نريد|ودي|i want|i'd like|i would like|can i (?:get|have|order)|order|send me|deliver)(?:$|[^\p{L}])/u;
+const DIGITS = "٠١٢٣٤٥٦٧٨٩";
+const latinDigits = (s: string) => s.replace(/[٠-٩]/gu, (d) => String(DIGITS.indexOf(d)));
+const norm = (s: string) => normaliseArabic(latinDigits(s).toLowerCase());
+
+/** Integer fils of a menu price (KWD with at most three decimals), without float arithmetic on the result. */
+export const filsOf = (kwd: number): number => Math.round(kwd * 1000);
+
+/** The quantity written just before an item's name ("2 spanish latte", "٢ سبانش", "two lattes", "اثنين كرك"). */
+function quantityBefore(text: string, item: MenuItem): number {
+  const t = norm(text);
+  for (const name of [item.name, item.nameAr ?? ""]) {
+    const words = norm(name)
+      .split(/\s+/u)
+      .filter((w) => w.length > 2);
+    for (const w of words) {
+      const stem = w.replace(/^ال/u, "");
+      const at = t.search(new RegExp(`(?:^|[^\\p{L}])(?:ال)?${escape(stem)}`, "u"));
+      if (at < 0) continue;
+      const before = t.slice(Math.max(0, at - 14), at + 1);
+      const m = before.match(/(\d{1,2}|[\p{L}]+)\s*[x×]?\s*(?:[^\p{L}\d]*)$/u);
+      if (!m) return 1;
+      const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : (NUMBER_WORDS[m[1]!.replace(/^و/u, "")] ?? 1);
+      return n >= 1 && n <= 99 ? n : 1;
+    }
+  }
+  return 1;
+}
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Every menu item the message names (itemsNamed keeps only the best match, for a question about one
+ * thing): each item alone, then an item whose name lies inside another named one dropped ("latte" when
+ * "Spanish latte" is named).
+ */
+function itemsOrdered(text: string, menu: readonly ChatMenuItem[]): ChatMenuItem[] {
+  const hits = menu.filter((m) => itemsNamed(text, [m]).length > 0);
+  const inside = (a: ChatMenuItem, b: ChatMenuItem) =>
+    a !== b && norm(b.name).includes(norm(a.name)) && itemsNamed(text, [a, b])[0] === b;
+  return hits.filter((a) => !hits.some((b) => inside(a, b)));
+}
+
+/** The area a delivery is asked to, when the message names one of Kuwait's areas. */
+function areaIn(text: string): string | null {
+  const t = ` ${norm(text)} `;
+  for (const [key, { en, ar }] of Object.entries(KUWAIT_AREAS)) {
+    const arBare = norm(ar).replace(/^ال/u, "");
+    if (t.includes(en.toLowerCase()) || new RegExp(`[\\s،,](?:لل|ل|ال|بال|في ال)?${escape(arBare)}`, "u").test(t))
+      return key;
+  }
+  return null;
+}
+
+const COPY = {
+  en: {
+    hello: "Hello! Thanks for your message.",
+    order: "Your order: {lines}.",
+    line: "{qty} × {item} ({price})",
+    total: "Total: {total}.",
+    noPrice: "We'll confirm the price of {items}.",
+    link: "Shall we send you a KNET payment link for it?",
+    deliver: "We'll confirm delivery to {area} with the link.",
+    close: "",
+  },
+  msa: {
+    hello: "أهلًا بكم، شكرًا لرسالتكم.",
+    order: "طلبكم: {lines}.",
+    line: "{qty} × {item} ({price})",
+    total: "المجموع: {total}.",
+    noPrice: "سنؤكد لكم سعر {items}.",
+    link: "هل نرسل لكم رابط دفع كي نت للطلب؟",
+    deliver: "سنؤكد لكم التوصيل إلى {area} مع الرابط.",
+    close: "",
+  },
+  gulf: {
+    hello: "هلا والله، حياكم الله!",
+    order: "طلبكم: {lines}.",
+    line: "{qty} × {item} ({price})",
+    total: "المجموع: {total}.",
+    noPrice: "بنأكد لكم سعر {items}.",
+    link: "نرسل لكم رابط دفع كي نت للطلب؟",
+    deliver: "بنأكد لكم التوصيل لل{area} مع الرابط.",
+    close: "",
+  },
+} satisfies Record<ReplyVoice, Record<string, string>>;
+
+const money = (fils: number, voice: ReplyVoice) =>
+  voice === "en" ? `${kwdText(fils / 1000)} KWD` : `${kwdText(fils / 1000)} د.ك`;
+
+/** The suggested answer to a guest's chat message, from the profile's facts only. */
+export function answerChat(input: ChatAnswerInput): ChatAnswer {
+  const { text, business } = input;
+  const language = detectReviewLanguage(text) === "ar" ? "ar" : "en";
+  const voice: ReplyVoice = language === "en" ? "en" : arabicVoiceOf(text);
+  const c = COPY[voice];
+  const fill = (t: string, slots: Record<string, string>) => t.replace(/\{(\w+)\}/g, (_, k: string) => slots[k] ?? "");
+  const menu = (business.menu ?? []) as readonly ChatMenuItem[];
+  const asks = readAsks(text);
+  const reading = readGuest(text, { language });
+  const named = itemsOrdered(text, menu);
+  const area = areaIn(text);
+  const ordering =
+    reading.intent === "order" ||
+    (named.length > 0 && (asks.facts.includes("delivery") || !!area || ORDER_WORDS.test(norm(text))));
+  const items: ChatOrderLine[] = ordering
+    ? named.slice(0, 10).map((m) => ({
+        menuItemId: m.id,
+        name: m.name,
+        nameAr: m.nameAr ?? null,
+        quantity: quantityBefore(text, m),
+        unitFils: m.priceKwd != null ? filsOf(m.priceKwd) : null,
+      }))
+    : [];
+  // an order's prices are the order's lines: the price answer would say them twice
+  const facts = items.length
+    ? {
+        ...asks,
+        facts: asks.facts.filter((f) => f !== "price" && f !== "menu" && !(f === "delivery" && input.takesOrders)),
+      }
+    : input.takesOrders && ordering
+      ? { ...asks, facts: asks.facts.filter((f) => f !== "delivery") }
+      : asks;
+  const answers = answerAsks(text, facts, business, voice, input.season ?? null);
+  const lines = [c.hello, ...answers.lines];
+  const gaps = new Set(answers.gaps);
+  let totalFils: number | null = null;
+  if (items.length) {
+    const name = (l: ChatOrderLine) => (voice === "en" ? l.name : l.nameAr || l.name);
+    const priced = items.filter((l) => l.unitFils != null);
+    lines.push(
+      fill(c.order, {
+        lines: priced
+          .map((l) => fill(c.line, { qty: String(l.quantity), item: name(l), price: money(l.unitFils!, voice) }))
+          .join(voice === "en" ? ", " : "، "),
+      }),
+    );
+    if (priced.length === items.length) {
+      totalFils = items.reduce((sum, l) => sum + l.quantity * l.unitFils!, 0);
+      lines.push(fill(c.total, { total: money(totalFils, voice) }));
+    } else {
+      gaps.add("prices");
+      lines.push(
+        fill(c.noPrice, {
+          items: items
+            .filter((l) => l.unitFils == null)
+            .map(name)
+            .join(voice === "en" ? ", " : "، "),
+        }),
+      );
+    }
+  }
+  if (ordering && input.takesOrders) {
+    if (area) {
+      const a = KUWAIT_AREAS[area as keyof typeof KUWAIT_AREAS];
+      lines.push(fill(c.deliver, { area: voice === "en" ? a.en : a.ar.replace(/^ال/u, "") }));
+    }
+    lines.push(c.link);
+  }
+  if (answers.later) lines.push(answers.later);
+  return {
+    text: lines.filter(Boolean).join("\n"),
+    language,
+    voice,
+    gaps: [...gaps],
+    items,
+    totalFils,
+    area,
+    ordering,
+  };
+}
