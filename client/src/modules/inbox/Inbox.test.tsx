@@ -27,6 +27,7 @@ import { NegativeItemsCard, UnansweredReviewsCard } from "../dashboard/component
 import InboxPage from "./InboxPage.tsx";
 import { filtersFrom, withFilters } from "./model.ts";
 import { reviewStatsMock } from "./testMocks.ts";
+import { conversationsQuiet } from "../conversations/testMocks.ts";
 
 const item = (id: string, extra: Record<string, unknown> = {}) => ({
   __typename: "InboxItem",
@@ -182,7 +183,9 @@ const routes = [
     ),
   },
 ];
-const render = (mocks: object[], path = "/inbox") => renderWithMocks(routes, path, mocks as never);
+// the Messages tab's badge and the live feed behind it (the conversations module's), quiet
+const render = (mocks: object[], path = "/inbox") =>
+  renderWithMocks(routes, path, [...mocks, ...conversationsQuiet()] as never);
 const basics = (rows: object[] = [item("r1"), COMMENT, TYPED]) => [listMock(rows), countsMock(), rightsMock()];
 
 beforeEach(() => freshStart({ as: "client", width: 1280 }));

@@ -1,13 +1,30 @@
-// /inbox: everything guests wrote in one list: Google reviews, Instagram comments, reviews typed in or
-// imported, each with its source's icon and branch, newest first, under filters kept in the address bar.
+// /inbox: two views, chosen at the top and kept in the address bar (?view=messages): "Reviews & comments" and
+// "Messages" (guests' private messages, the conversations module's view, with the unread count as a badge).
+// Reviews & comments: everything guests wrote in public in one list: Google reviews, Instagram comments,
+// reviews typed in or imported, each with its source's icon and branch, newest first, under filters kept in
+// the address bar.
 // A table on wide screens, cards below 768 px; an item opens in a drawer (its id in the address too, so a
 // notification can open it) with its thread and Sufra's draft reply. Several items can be selected to
 // suggest, approve or send their replies at once, each one's result said. Owners and the account holder
 // also see whether the team may answer in public (docs/product.md#routes).
 import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
-import { Alert, App, Button, Card, Checkbox, Empty, Grid, Skeleton, Space, Switch, Table, Typography } from "antd";
-import { useMemo, useState } from "react";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Grid,
+  Segmented,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  Typography,
+} from "antd";
+import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../lib/errorMessage.ts";
@@ -29,6 +46,7 @@ import { FiltersBar } from "./components/FiltersBar.tsx";
 import { ImportCsvModal } from "./components/ImportCsvModal.tsx";
 import { ThreadDrawer } from "./components/ThreadDrawer.tsx";
 import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
+import { MessagesTabLabel, MessagesView } from "../conversations/index.ts";
 import {
   failureText,
   useInboxActions,
@@ -101,7 +119,47 @@ function SyncNowButton() {
   );
 }
 
+type InboxView = "reviews" | "messages";
+
+/** Reviews & comments, or Messages: a change starts the other view afresh (their filters differ). */
+function ViewSwitch({ view, onChange }: { view: InboxView; onChange: (v: InboxView) => void }) {
+  const { t } = useTranslation(INBOX_NS);
+  return (
+    <Segmented<InboxView>
+      value={view}
+      onChange={onChange}
+      aria-label={t("views.label")}
+      className="sufra-inbox-views"
+      data-testid="inbox-views"
+      options={[
+        { value: "reviews", label: t("views.reviews") },
+        { value: "messages", label: <MessagesTabLabel /> },
+      ]}
+    />
+  );
+}
+
 export default function InboxPage() {
+  const { t } = useTranslation(INBOX_NS);
+  const [params, setParams] = useSearchParams();
+  const view: InboxView = params.get("view") === "messages" ? "messages" : "reviews";
+  const switcher = (
+    <ViewSwitch
+      view={view}
+      onChange={(v) => setParams(v === "messages" ? new URLSearchParams({ view: "messages" }) : new URLSearchParams())}
+    />
+  );
+  if (view === "reviews") return <ReviewsView switcher={switcher} />;
+  return (
+    <div className="sufra-reviews">
+      <PageHead className="sufra-reviews-head" title={t("title")} />
+      {switcher}
+      <MessagesView />
+    </div>
+  );
+}
+
+function ReviewsView({ switcher }: { switcher: ReactNode }) {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
@@ -323,6 +381,7 @@ export default function InboxPage() {
           </Button>
         </div>
       </PageHead>
+      {switcher}
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
       {summary && summary.total > 0 && (
         <p className="sufra-inbox-counts" data-testid="inbox-counts">

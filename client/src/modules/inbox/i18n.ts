@@ -7,6 +7,7 @@ export const INBOX_NS = "inbox";
 registerTranslations(INBOX_NS, {
   en: {
     title: "Inbox",
+    views: { label: "What to show", reviews: "Reviews & comments" },
     intro:
       "Everything your guests write: Google reviews, comments on your Instagram posts, and the reviews you add or import. Sufra suggests each reply in the guest's own language; you read it, change what you like, and send it.",
     addReview: "Add review",
@@ -195,6 +196,7 @@ registerTranslations(INBOX_NS, {
   },
   ar: {
     title: "صندوق الوارد",
+    views: { label: "ما يُعرض", reviews: "التقييمات والتعليقات" },
     intro:
       "كل ما يكتبه ضيوفك: تقييمات جوجل، والتعليقات على منشوراتك في إنستغرام، والتقييمات التي تضيفها أو تستوردها. تقترح سفرة كل رد بلغة الضيف نفسها؛ تقرؤه وتعدّل ما تريد ثم ترسله.",
     addReview: "إضافة تقييم",
