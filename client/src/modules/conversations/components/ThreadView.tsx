@@ -57,11 +57,13 @@ export function ThreadView({
   const mayReply = useReplyRight();
   const now = useNow();
   const [start, setStart] = useState<{ id: string; s: Suggestion } | null>(null);
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   useMarkRead(thread);
   const count = thread?.messages.length ?? 0;
+  // the newest message in view, inside the messages' own scroll (the page stays where it is)
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "end" });
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [count, id]);
 
   if (!thread)
@@ -108,12 +110,11 @@ export function ThreadView({
             data-testid="thread-close"
           />
         </header>
-        <ol className="sufra-chat-messages" aria-label={t("thread.messages")} data-testid="thread-messages">
+        <ol ref={list} className="sufra-chat-messages" aria-label={t("thread.messages")} data-testid="thread-messages">
           {thread.messages.map((m) => (
             <MessageBubble key={m.id} message={m} now={now} />
           ))}
         </ol>
-        <div ref={end} />
         <WindowSign sign={sign} />
         <Composer
           key={thread.id}
