@@ -445,6 +445,20 @@ function plans(): Record<string, () => Promise<Call> | Call> {
       refusal: 403,
     }),
     "POST /webhooks/instagram": () => ({ token: null, body: { object: "instagram", entry: [] }, refusal: 403 }),
+    // nor a Messenger or WhatsApp webhook: the same refusals
+    ...Object.fromEntries(
+      (["facebook", "whatsapp"] as const).flatMap((c) => [
+        [
+          `GET /webhooks/${c}`,
+          () => ({
+            token: null,
+            query: { "hub.mode": "subscribe", "hub.verify_token": "walk", "hub.challenge": "42" },
+            refusal: 403,
+          }),
+        ],
+        [`POST /webhooks/${c}`, () => ({ token: null, body: { object: "page", entry: [] }, refusal: 403 })],
+      ]),
+    ),
     // billing (no payment gateway on the test server): Pay now says so; the others on a business of their own
     "POST /billing/pay": () => ({ body: { source: "knet" }, refusal: 409 }),
     "POST /billing/plan": async () => ({ token: (await signedInBusiness(app.base)).token, body: { plan: "basic" } }),

@@ -39,6 +39,7 @@ import { channelWebhookRouter } from "../modules/conversations/conversations.res
 import { instagramWebhookOperations } from "../modules/inbox/instagram-webhook.openapi.ts";
 import { orderPageRouter, ordersWebhookRouter } from "../modules/orders/orders.rest.ts";
 import { ordersOperations } from "../modules/orders/orders.openapi.ts";
+import { conversationsOperations } from "../modules/conversations/conversations.openapi.ts";
 import type { Services } from "../services.ts";
 import { authOperations } from "../modules/auth/auth.openapi.ts";
 import { clientsOperations } from "../modules/clients/clients.openapi.ts";
@@ -109,6 +110,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...billingOperations,
   ...invoicesOperations,
   ...instagramWebhookOperations,
+  ...conversationsOperations,
   ...ordersOperations,
 ];
 
@@ -124,11 +126,22 @@ export function createApp(opts: {
   // X-Forwarded-For names the client only when the direct caller is a configured proxy (TRUST_PROXY);
   // otherwise any caller could pick its apparent address and escape the per-IP limits
   app.set("trust proxy", opts.config.trustProxy);
+  const metaSdk = Boolean(opts.config.platforms.whatsapp.configId && opts.config.platforms.whatsapp.appId);
   app.use(requestIds(opts.logger)); // first: every later line of the request carries its id
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'", "ws:", "wss:"] },
+        directives: {
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'", "ws:", "wss:", ...(metaSdk ? ["https://*.facebook.com"] : [])],
+          // WhatsApp's Embedded Signup runs Meta's JavaScript SDK and its popup, only where it is set up
+          ...(metaSdk
+            ? {
+                "script-src": ["'self'", "https://connect.facebook.net"],
+                "frame-src": ["'self'", "https://www.facebook.com", "https://web.facebook.com"],
+              }
+            : {}),
+        },
       },
     }),
   );

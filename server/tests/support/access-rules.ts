@@ -316,6 +316,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.savedReplies": r("business"),
   "Query.whatsappNumbers": r("business"),
   "Query.whatsappTemplates": r("business"),
+  "Query.whatsappSignup": r("businessPerson"),
   "Query.guestRetentionDays": r("business"),
   "Mutation.sendConversationMessage": r("manager"),
   "Mutation.suggestConversationAnswer": r("business"),

@@ -5,7 +5,7 @@
 // the connection is down they ask every 30 s. A refusal reads as the catalogue's sentence for its code.
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { errorText, isChannel, isErrorCode, type Locale } from "@sufra/schema";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSocketConnected } from "../../app/apollo.ts";
 import {
   ConversationAddNoteDocument,
@@ -23,6 +23,7 @@ import {
   ConversationsTeamDocument,
   ConversationsUnreadDocument,
   ConversationsWhatsappNumbersDocument,
+  ConversationsWhatsappSignupDocument,
   ConversationsWhatsappTemplatesDocument,
   ConversationSuggestDocument,
   GuestDataDeleteDocument,
@@ -365,6 +366,33 @@ export function useWhatsappNumbers() {
       await disconnectM({ variables: { id } });
     },
   };
+}
+
+/**
+ * Embedded Signup's settings, and Meta's JavaScript SDK loaded once they are there (the server's CSP allows its
+ * script and popup only where WhatsApp is set up): the SDK, when ready, or null.
+ */
+export function useWhatsappSignup() {
+  const q = useQuery(ConversationsWhatsappSignupDocument, { fetchPolicy: "cache-first" });
+  const signup = q.data?.whatsappSignup ?? null;
+  const [sdk, setSdk] = useState<unknown>(() => (window as unknown as { FB?: unknown }).FB ?? null);
+  useEffect(() => {
+    if (!signup || sdk) return;
+    const w = window as unknown as { FB?: { init(o: Record<string, unknown>): void }; fbAsyncInit?: () => void };
+    w.fbAsyncInit = () => {
+      w.FB!.init({ appId: signup.appId, autoLogAppEvents: true, xfbml: false, version: signup.graphVersion });
+      setSdk(w.FB!);
+    };
+    if (!document.getElementById("facebook-jssdk")) {
+      const script = document.createElement("script");
+      script.id = "facebook-jssdk";
+      script.async = true;
+      script.crossOrigin = "anonymous";
+      script.src = "https://connect.facebook.net/en_US/sdk.js";
+      document.body.appendChild(script);
+    }
+  }, [signup, sdk]);
+  return { configId: signup?.configId ?? null, sdk };
 }
 
 export function useWhatsappTemplates() {

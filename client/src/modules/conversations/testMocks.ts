@@ -11,6 +11,7 @@ import {
   ConversationsUnreadDocument,
   ConversationsRetentionDocument,
   ConversationsWhatsappNumbersDocument,
+  ConversationsWhatsappSignupDocument,
   ConversationsWhatsappTemplatesDocument,
   type ConversationsListQueryVariables,
 } from "../../graphql/graphql.ts";
@@ -140,6 +141,8 @@ export const templatesMock = (templates: object[] = []) =>
 
 export const numbersMock = (numbers: object[] = []) =>
   always(ConversationsWhatsappNumbersDocument, { whatsappNumbers: numbers });
+  // this server has no Embedded Signup: the manual form
+  always(ConversationsWhatsappSignupDocument, { whatsappSignup: null });
 
 export const retentionMock = (days = 365) => always(ConversationsRetentionDocument, { guestRetentionDays: days });
 

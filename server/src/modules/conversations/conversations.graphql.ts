@@ -60,7 +60,11 @@ const MessageMedia = builder.objectRef<MediaShape>("ConversationMedia").implemen
       resolve: (m) => m.url ?? null,
     }),
     mime: t.string({ nullable: true, description: "Its media type, when known.", resolve: (m) => m.mime ?? null }),
-    caption: t.string({ nullable: true, description: "Its caption.", resolve: (m) => m.caption ?? null }),
+    caption: t.string({
+      nullable: true,
+      description: "The caption written with it, if any.",
+      resolve: (m) => m.caption ?? null,
+    }),
   }),
 });
 type ChoiceShape = { id: string; title: string };
@@ -68,7 +72,7 @@ const Choice = builder.objectRef<ChoiceShape>("ConversationChoice").implement({
   description: "A button in a message: sent by the café, or the one the guest tapped.",
   fields: (t) => ({
     id: t.exposeString("id", { description: "The button's id." }),
-    title: t.exposeString("title", { description: "Its title." }),
+    title: t.exposeString("title", { description: "The button's title as the guest sees it." }),
   }),
 });
 
@@ -243,8 +247,8 @@ type FiguresShape = Awaited<ReturnType<import("./conversations.service.ts").Conv
 const PersonFigures = builder.objectRef<FiguresShape["people"][number]>("ConversationPersonFigures").implement({
   description: "How fast one person of the café first answered conversations.",
   fields: (t) => ({
-    userId: t.exposeID("userId", { description: "The person." }),
-    name: t.exposeString("name", { description: "Their name." }),
+    userId: t.exposeID("userId", { description: "The person's user id." }),
+    name: t.exposeString("name", { description: "The person's name in Sufra." }),
     answered: t.exposeInt("answered", { description: "Conversations they answered first." }),
     medianFirstResponseMs: t.exposeInt("medianFirstResponseMs", {
       description: "Their median first answer, in milliseconds.",
@@ -254,7 +258,7 @@ const PersonFigures = builder.objectRef<FiguresShape["people"][number]>("Convers
 const Figures = builder.objectRef<FiguresShape>("ConversationFigures").implement({
   description: "Conversations begun in a period and how fast they were first answered.",
   fields: (t) => ({
-    threads: t.exposeInt("threads", { description: "Conversations begun." }),
+    threads: t.exposeInt("threads", { description: "Conversations begun in the period." }),
     open: t.exposeInt("open", { description: "Of them, still open." }),
     unread: t.exposeInt("unread", { description: "Their unread messages." }),
     answered: t.exposeInt("answered", { description: "Of them, answered." }),
@@ -279,7 +283,7 @@ const SavedReply = builder.objectRef<SavedReplyShape>("SavedReply").implement({
 const SavedReplyInput = builder.inputType("SavedReplyInput", {
   description: "A saved reply: a title and its text in English, Arabic or both.",
   fields: (t) => ({
-    title: t.string({ required: true, description: "Its title." }),
+    title: t.string({ required: true, description: "The saved reply's title, as the team finds it." }),
     textEn: t.string({ description: "Its English text." }),
     textAr: t.string({ description: "Its Arabic text." }),
   }),
@@ -337,6 +341,19 @@ const ConnectInput = builder.inputType("WhatsappConnectInput", {
     pin: t.string({ required: true, description: "The number's six-digit two-step verification PIN." }),
   }),
 });
+
+const Signup = builder
+  .objectRef<{ appId: string; configId: string; graphVersion: string }>("WhatsappSignup")
+  .implement({
+    description: "What the browser needs to open Meta's Embedded Signup for WhatsApp.",
+    fields: (t) => ({
+      appId: t.exposeString("appId", { description: "The Meta app's id (FB.init)." }),
+      configId: t.exposeString("configId", {
+        description: "The Embedded Signup configuration's id (FB.login's config_id).",
+      }),
+      graphVersion: t.exposeString("graphVersion", { description: "The Graph API version the SDK is started with." }),
+    }),
+  });
 
 type ConvCounts = { totalCount: number };
 
@@ -407,6 +424,13 @@ builder.queryFields((t) => ({
     description: "The business's connected WhatsApp numbers.",
     resolve: (_r, _a, ctx) => ctx.services.whatsapp.numbers(ctx.viewer),
   }),
+  whatsappSignup: t.field({
+    type: Signup,
+    nullable: true,
+    ...personOfBusiness,
+    description: "Embedded Signup's settings for connecting a WhatsApp number; null when this server has none.",
+    resolve: (_r, _a, ctx) => ctx.services.whatsapp.signup(ctx.viewer),
+  }),
   whatsappTemplates: t.field({
     type: [WhatsappTemplate],
     ...ofBusiness,
@@ -427,7 +451,7 @@ builder.mutationFields((t) => ({
     description:
       "Sends a message to the guest; the same key sends it once. A refusal is kept on the message (state failed, error).",
     args: {
-      conversationId: t.arg.id({ required: true, description: "The conversation." }),
+      conversationId: t.arg.id({ required: true, description: "The conversation's id." }),
       input: t.arg({ type: SendInput, required: true, description: "What to send." }),
     },
     resolve: (_r, a, ctx) => ctx.services.conversations.send(ctx.viewer, String(a.conversationId), a.input),
@@ -436,14 +460,14 @@ builder.mutationFields((t) => ({
     type: Suggestion,
     ...ofBusiness,
     description: "A suggested answer to the guest's unanswered messages, with what they order.",
-    args: { conversationId: t.arg.id({ required: true, description: "The conversation." }) },
+    args: { conversationId: t.arg.id({ required: true, description: "The conversation's id." }) },
     resolve: (_r, a, ctx) => ctx.services.conversations.suggest(ctx.viewer, String(a.conversationId)),
   }),
   markConversationRead: t.field({
     type: ConversationRef,
     ...ofBusiness,
     description: "The guest's messages are read: the unread count goes to 0.",
-    args: { id: t.arg.id({ required: true, description: "The conversation." }) },
+    args: { id: t.arg.id({ required: true, description: "The conversation's id." }) },
     resolve: (_r, a, ctx) => ctx.services.conversations.markRead(ctx.viewer, String(a.id)),
   }),
   assignConversation: t.field({
@@ -451,7 +475,7 @@ builder.mutationFields((t) => ({
     ...ofBusiness,
     description: "Gives the conversation to a person of the business, or to nobody.",
     args: {
-      id: t.arg.id({ required: true, description: "The conversation." }),
+      id: t.arg.id({ required: true, description: "The conversation's id." }),
       userId: t.arg.id({ description: "The person; leave out for nobody." }),
     },
     resolve: (_r, a, ctx) => ctx.services.conversations.assign(ctx.viewer, String(a.id), a.userId ?? null),
@@ -461,7 +485,7 @@ builder.mutationFields((t) => ({
     ...ofBusiness,
     description: "Marks the conversation handled, or open again.",
     args: {
-      id: t.arg.id({ required: true, description: "The conversation." }),
+      id: t.arg.id({ required: true, description: "The conversation's id." }),
       status: t.arg({ type: ConversationStatusEnum, required: true, description: "open or handled." }),
     },
     resolve: (_r, a, ctx) => ctx.services.conversations.setStatus(ctx.viewer, String(a.id), a.status.toLowerCase()),
@@ -471,8 +495,8 @@ builder.mutationFields((t) => ({
     ...ofBusiness,
     description: "Adds a note for the team; the guest never sees it.",
     args: {
-      id: t.arg.id({ required: true, description: "The conversation." }),
-      text: t.arg.string({ required: true, description: "The note." }),
+      id: t.arg.id({ required: true, description: "The conversation's id." }),
+      text: t.arg.string({ required: true, description: "The note's text, for the team only." }),
     },
     resolve: (_r, a, ctx) => ctx.services.conversations.addNote(ctx.viewer, String(a.id), { text: a.text }),
   }),
@@ -509,7 +533,7 @@ builder.mutationFields((t) => ({
     type: WhatsappTemplate,
     ...personOfBusiness,
     description: "Saves a template draft (one per name and language). The café's managers only.",
-    args: { input: t.arg({ type: TemplateInput, required: true, description: "The draft." }) },
+    args: { input: t.arg({ type: TemplateInput, required: true, description: "The template draft to save." }) },
     resolve: (_r, a, ctx) =>
       ctx.services.whatsapp.saveTemplate(ctx.viewer, { ...a.input, examples: a.input.examples ?? [] }),
   }),
@@ -517,7 +541,7 @@ builder.mutationFields((t) => ({
     type: WhatsappTemplate,
     ...personOfBusiness,
     description: "Submits a draft for Meta's review; it is pending until approved or rejected.",
-    args: { id: t.arg.id({ required: true, description: "The template." }) },
+    args: { id: t.arg.id({ required: true, description: "The template draft's id." }) },
     resolve: (_r, a, ctx) => ctx.services.whatsapp.submitTemplate(ctx.viewer, String(a.id)),
   }),
   refreshWhatsappTemplates: t.field({
@@ -543,7 +567,7 @@ builder.mutationFields((t) => ({
   setGuestRetentionDays: t.int({
     ...personOfBusiness,
     description: "How many days a quiet conversation is kept (30 to 1,095). The café's managers only.",
-    args: { days: t.arg.int({ required: true, description: "Days." }) },
+    args: { days: t.arg.int({ required: true, description: "How many days (30 to 1,095)." }) },
     resolve: (_r, a, ctx) => ctx.services.guestsData.setRetention(ctx.viewer, { days: a.days }),
   }),
 }));

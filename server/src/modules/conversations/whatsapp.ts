@@ -49,6 +49,18 @@ export function createWhatsapp(deps: Deps, opts: { channel: () => ChannelAdapter
   }
 
   return {
+    /** What the browser needs to open Embedded Signup (the Meta app and its configuration); null when not set up. */
+    signup(viewer: Viewer | null): { appId: string; configId: string; graphVersion: string } | null {
+      requireScope(viewer, "business");
+      const cfg = deps.config.platforms.whatsapp;
+      if (!cfg.appId || !cfg.configId || !opts.channel()?.configured()) return null;
+      return {
+        appId: cfg.appId,
+        configId: cfg.configId,
+        graphVersion: cfg.graphUrl.match(/\/(v\d+\.\d+)$/)?.[1] ?? "v23.0",
+      };
+    },
+
     numbers(viewer: Viewer | null) {
       const v = requireScope(viewer, "business");
       return db.whatsappNumber.findMany({ where: { businessId: v.businessId! }, orderBy: { createdAt: "asc" } });

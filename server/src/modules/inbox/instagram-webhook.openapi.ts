@@ -27,9 +27,9 @@ export const instagramWebhookOperations: RestOperation[] = [
     path: "/webhooks/instagram",
     tag,
     access: "public",
-    summary: "Instagram's webhook: comments under the business's posts",
+    summary: "Instagram's webhook: comments under the business's posts and direct messages",
     description:
-      "Meta's change notifications (field comments), signed with the app secret in X-Hub-Signature-256 over the raw body; a body that does not verify is refused with 403, a body over 256 KiB with 400 PAYLOAD_TOO_LARGE. Each guest's comment arrives in the inbox of every business that connected the account; the business's own replies update the comment they answer.",
+      "Meta's change notifications (field comments), signed with the app secret in X-Hub-Signature-256 over the raw body; a body that does not verify is refused with 403, a body over 256 KiB with 400 PAYLOAD_TOO_LARGE. Each guest's comment arrives in the inbox of every business that connected the account; the business's own replies update the comment they answer. Direct messages (entry.messaging: messages, echoes, story replies, referrals, reads) join the guest's conversation, each stored once.",
     responses: {
       200: {
         description: "Read: how many items were added and how many changed.",

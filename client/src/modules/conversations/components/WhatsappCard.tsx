@@ -25,7 +25,7 @@ import { errorDetails } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
-import { failureText, useWhatsappNumbers } from "../data.ts";
+import { failureText, useWhatsappNumbers, useWhatsappSignup } from "../data.ts";
 import { CONVERSATIONS_NS } from "../i18n.ts";
 import { ruleProblem } from "../model.ts";
 
@@ -106,15 +106,15 @@ function embeddedSignup(fb: FacebookSdk, configId: string): Promise<Omit<Values,
   });
 }
 
-function ConnectModal({ onClose, signupConfigId }: { onClose: () => void; signupConfigId?: string | null }) {
+function ConnectModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(CONVERSATIONS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
   const { connect, connecting } = useWhatsappNumbers();
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string | null>(null);
-  const fb = (window as unknown as { FB?: FacebookSdk }).FB;
-  const popup = fb && signupConfigId ? { fb, configId: signupConfigId } : null;
+  const signup = useWhatsappSignup();
+  const popup = signup.sdk && signup.configId ? { fb: signup.sdk as FacebookSdk, configId: signup.configId } : null;
   const [answered, setAnswered] = useState(false);
 
   const openPopup = async () => {
@@ -198,7 +198,7 @@ function ConnectModal({ onClose, signupConfigId }: { onClose: () => void; signup
   );
 }
 
-export function WhatsappCard({ canManage, signupConfigId }: { canManage: boolean; signupConfigId?: string | null }) {
+export function WhatsappCard({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation(CONVERSATIONS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -263,7 +263,7 @@ export function WhatsappCard({ canManage, signupConfigId }: { canManage: boolean
         ))}
       </ul>
       {!canManage && <Typography.Paragraph type="secondary">{t("settings.managersOnly")}</Typography.Paragraph>}
-      {connecting && <ConnectModal onClose={() => setConnecting(false)} signupConfigId={signupConfigId} />}
+      {connecting && <ConnectModal onClose={() => setConnecting(false)} />}
     </Card>
   );
 }
