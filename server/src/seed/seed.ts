@@ -9,6 +9,7 @@ import { hashPassword } from "../modules/auth/index.ts";
 import { ensureDemoProfile } from "../modules/business-profile/index.ts";
 import { ensureDemoHistory, type DemoMedia } from "./demo-history.ts";
 import { ensureDemoInbox } from "./demo-inbox.ts";
+import { ensureDemoConversations } from "./demo-conversations.ts";
 
 export async function seedAdmin(
   db: Db,
@@ -66,6 +67,7 @@ export async function seedDemo(
     await ensureDemoProfile(db, existing.businessId); // demo businesses from before the profile existed get it once
     await ensureDemoHistory(db, media, existing.businessId); // and their posting history, once
     await ensureDemoInbox(db, existing.businessId); // and their inbox (a demo Google branch, reviews, comments), once
+    await ensureDemoConversations(db, existing.businessId); // and its guests' demo conversations, once
     await ensureDemoSubscription(db, existing.businessId); // a monthly period, as a paid one (its period rolls on each start)
     return { created: false, businessId: existing.businessId };
   }
@@ -116,6 +118,7 @@ export async function seedDemo(
   await ensureDemoProfile(db, business.id);
   await ensureDemoHistory(db, media, business.id);
   await ensureDemoInbox(db, business.id);
+  await ensureDemoConversations(db, business.id);
   if (!config.demo.password)
     logger.info(
       `\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`,
