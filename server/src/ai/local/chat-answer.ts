@@ -69,7 +69,7 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 /** "I want", "can I get": a message naming menu items with these orders them (normalised Arabic) */
 const ORDER_WORDS =
-  /(?:^|[^\p{L}])(?:ابي|ابغي|ابغى|نبي|اريد|نريد|ودي|i want|i'd like|i would like|can i (?:get|have|order)|order|send me|deliver)(?:$|[^\p{L}])/u;
+  /(?:^|[^\p{L}])(?:ابي|ابغي|ابغى|نبي|اريد|نريد|ودي|عطني|عطوني|i want|i'd like|i would like|i'll have|i will have|i'll take|i'll go for|i need|i wish|i wanted|may i have|could i (?:get|have)|get me|order me|send me|can (?:i|we|you) (?:get|have|order|try)|deliver|order)(?:$|[^\p{L}])/u;
 const DIGITS = "٠١٢٣٤٥٦٧٨٩";
 const latinDigits = (s: string) => s.replace(/[٠-٩]/gu, (d) => String(DIGITS.indexOf(d)));
 const norm = (s: string) => normaliseArabic(latinDigits(s).toLowerCase());
@@ -77,38 +77,96 @@ const norm = (s: string) => normaliseArabic(latinDigits(s).toLowerCase());
 /** Integer fils of a menu price (KWD with at most three decimals), without float arithmetic on the result. */
 export const filsOf = (kwd: number): number => Math.round(kwd * 1000);
 
-/** The quantity written just before an item's name ("2 spanish latte", "٢ سبانش", "two lattes", "اثنين كرك"). */
-function quantityBefore(text: string, item: MenuItem): number {
-  const t = norm(text);
-  for (const name of [item.name, item.nameAr ?? ""]) {
-    const words = norm(name)
-      .split(/\s+/u)
-      .filter((w) => w.length > 2);
-    for (const w of words) {
-      const stem = w.replace(/^ال/u, "");
-      const at = t.search(new RegExp(`(?:^|[^\\p{L}])(?:ال)?${escape(stem)}`, "u"));
-      if (at < 0) continue;
-      const before = t.slice(Math.max(0, at - 14), at + 1);
-      const m = before.match(/(\d{1,2}|[\p{L}]+)\s*[x×]?\s*(?:[^\p{L}\d]*)$/u);
-      if (!m) return 1;
-      const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : (NUMBER_WORDS[m[1]!.replace(/^و/u, "")] ?? 1);
-      return n >= 1 && n <= 99 ? n : 1;
-    }
+/** Words that end a look back for an item's quantity: what comes before them belongs to another item. */
+const STOPS = new Set(["and", "with", "or", "plus", "then", "but", "also", "و", "مع", "او"]);
+
+/** The quantity a token says: a digit, a number word ("two", "ثنين", "و٢"), or null. */
+function numberIn(token: string): number | null {
+  const w = token.replace(/^و(?=[\d\p{L}])/u, "");
+  const n = /^\d{1,2}$/.test(w) ? Number(w) : (NUMBER_WORDS[w] ?? null);
+  return n != null && n >= 1 && n <= 99 ? n : null;
+}
+
+/**
+ * The quantity of one mention: the nearest number in the few words before it ("five large fantas", "٢ سبانش
+ * لاتيه", "three bottles of coke"), not past a word that starts another item ("and", "with", "و"); or "x2"
+ * right after it. 1 when the message gives none.
+ */
+function quantityAt(t: string, start: number, end: number): { n: number; explicit: boolean } {
+  const after = t.slice(end).match(/^\s*[x×]\s*(\d{1,2})\b/u);
+  if (after) return { n: numberIn(after[1]!) ?? 1, explicit: true };
+  // "وكنافة": the mention begins with "and", so nothing before it is its number
+  if (t[start] === "و" && !/^و\d/u.test(t.slice(start))) return { n: 1, explicit: false };
+  const words = t
+    .slice(Math.max(0, start - 60), start)
+    .split(/[\s,،.!?؟]+/u)
+    .filter(Boolean);
+  for (const w of words.reverse().slice(0, 4)) {
+    if (w.includes("·")) break; // another item's mention
+    const n = numberIn(w);
+    // "a latte" is one, but only a written number makes a message an order by itself
+    if (n != null) return { n, explicit: w !== "a" && w !== "an" };
+    if (STOPS.has(w)) break;
   }
-  return 1;
+  return { n: 1, explicit: false };
+}
+
+/** A name's words as a pattern: Arabic with or without its article, English with or without a plural ending. */
+const namePattern = (name: string) =>
+  norm(name)
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map((w) => (/\p{Script=Arabic}/u.test(w) ? `(?:ال)?${escape(w.replace(/^ال/u, ""))}` : `${escape(w)}(?:e?s)?`))
+    .join("\\s+");
+
+/**
+ * The menu items a message names word for word, and how many of each: every mention summed ("two pizzas with
+ * ham and one cheese pizza" is 3), longer names first, each mention counted once ("diet coke" is not also a
+ * "coke"); `explicit`: a number was written before one of them ("one medium pizza", "٢ كرك").
+ */
+function mentions(text: string, menu: readonly ChatMenuItem[]) {
+  let t = norm(text);
+  const counts = new Map<string, number>();
+  let explicit = false;
+  /** counts and masks every match of `re`; true when there was one */
+  const count = (item: ChatMenuItem, re: RegExp) => {
+    let total = 0;
+    let seen = false;
+    for (const m of t.matchAll(re)) {
+      seen = true;
+      const q = quantityAt(t, m.index, m.index + m[0].length);
+      if (q.explicit) explicit = true;
+      total += q.n;
+    }
+    // masked, so a shorter name inside it is not counted again
+    t = t.replace(re, (m) => "·".repeat(m.length));
+    if (seen) counts.set(item.id, Math.min(99, (counts.get(item.id) ?? 0) + total));
+    return seen;
+  };
+  const mention = (name: string) => new RegExp(`(?<![\\p{L}\\d])(?:[وبل]?)${namePattern(name)}(?![\\p{L}])`, "gu");
+  const longestFirst = [...menu].sort((a, b) => b.name.length - a.name.length);
+  for (const item of longestFirst)
+    for (const name of [item.name, item.nameAr ?? ""].filter(Boolean)) count(item, mention(name));
+  // then items named by a distinctive word of theirs ("karak" for "Karak tea"), in what is left
+  for (const item of longestFirst) {
+    if (counts.has(item.id) || !itemsNamed(t.replace(/·+/g, " "), [item]).length) continue;
+    const words = [item.name, item.nameAr ?? ""].flatMap((n) => norm(n).split(/\s+/u)).filter((w) => w.length > 2);
+    for (const w of words) if (count(item, mention(w))) break;
+  }
+  return { counts, explicit };
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Every menu item the message names (itemsNamed keeps only the best match, for a question about one
- * thing): each item alone, then an item whose name lies inside another named one dropped ("latte" when
- * "Spanish latte" is named).
+ * The menu items a message orders, with their counts (itemsNamed keeps only the best match, for a question
+ * about one thing): those named word for word, then those named by a distinctive word (mentions).
  */
-function itemsOrdered(text: string, menu: readonly ChatMenuItem[]): ChatMenuItem[] {
-  const hits = menu.filter((m) => itemsNamed(text, [m]).length > 0);
-  const inside = (a: ChatMenuItem, b: ChatMenuItem) =>
-    a !== b && norm(b.name).includes(norm(a.name)) && itemsNamed(text, [a, b])[0] === b;
-  return hits.filter((a) => !hits.some((b) => inside(a, b)));
+function itemsOrdered(
+  text: string,
+  menu: readonly ChatMenuItem[],
+): { items: ChatMenuItem[]; counts: Map<string, number>; explicit: boolean } {
+  const found = mentions(text, menu);
+  return { items: menu.filter((m) => found.counts.has(m.id)), counts: found.counts, explicit: found.explicit };
 }
 
 /** The area a delivery is asked to, when the message names one of Kuwait's areas. */
@@ -168,17 +226,18 @@ export function answerChat(input: ChatAnswerInput): ChatAnswer {
   const menu = (business.menu ?? []) as readonly ChatMenuItem[];
   const asks = readAsks(text);
   const reading = readGuest(text, { language });
-  const named = itemsOrdered(text, menu);
+  const { items: named, counts: counted, explicit } = itemsOrdered(text, menu);
   const area = areaIn(text);
+  // a menu item with a number before it ("2 karak") is ordered, as is one named with "I want" or a delivery
   const ordering =
     reading.intent === "order" ||
-    (named.length > 0 && (asks.facts.includes("delivery") || !!area || ORDER_WORDS.test(norm(text))));
+    (named.length > 0 && (asks.facts.includes("delivery") || !!area || ORDER_WORDS.test(norm(text)) || explicit));
   const items: ChatOrderLine[] = ordering
-    ? named.slice(0, 10).map((m) => ({
+    ? named.slice(0, 20).map((m) => ({
         menuItemId: m.id,
         name: m.name,
         nameAr: m.nameAr ?? null,
-        quantity: quantityBefore(text, m),
+        quantity: counted.get(m.id) ?? 1,
         unitFils: m.priceKwd != null ? filsOf(m.priceKwd) : null,
       }))
     : [];
