@@ -331,6 +331,8 @@ export interface Config {
    */
   payments: {
     gateway: { name: "tap"; secretKey: string; apiUrl: string; merchantId: string | undefined } | null;
+    /** Tap's API base (PAYMENT_API_URL), for Sufra's gateway and for each café's own account (guests' orders) */
+    apiUrl: string;
     publicUrl: string;
     bank: { name: string | null; iban: string | null; beneficiary: string | null };
     /** the seller block of every invoice and credit note */
@@ -529,6 +531,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               merchantId: e.PAYMENT_MERCHANT_ID,
             }
           : null,
+      apiUrl: e.PAYMENT_API_URL.replace(/\/+$/, ""),
       publicUrl: (e.PAYMENT_PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
       bank: {
         name: e.PAYMENT_BANK_NAME ?? null,

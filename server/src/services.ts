@@ -190,13 +190,9 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     competitorDiscovery,
     // a goal over Kuwait days, with its posts rolled up
     campaigns: createCampaignsService(deps, { webhooks }),
-    // guests' orders paid through the café's own Tap account (Tap's API address: the platform gateway's, else Tap's);
-    // `tell` is where the conversations module hears of a link, a payment, a failure, a cancel or a refund
-    orders: createOrdersService(deps, {
-      tapApiUrl: payments?.apiUrl,
-      // the guest hears of their order in its conversation: the link sent there, paid and refunds shown to the team
-      tell: (order, news) => conversations.tellOrder(order, news),
-    }),
+    // guests' orders paid through the café's own Tap account (at PAYMENT_API_URL); the guest hears of their order in
+    // its conversation: the link sent there, paid, failed, cancelled and refunds shown to the team
+    orders: createOrdersService(deps, { tell: (order, news) => conversations.tellOrder(order, news) }),
     // a new business's first steps, from what it has done
     gettingStarted: createGettingStartedService(deps, platformAccounts),
     // endpoints, the event outbox and its deliveries (Premium)

@@ -26,8 +26,8 @@ export interface OrdersOptions {
   /** default: nothing is told */
   tell?: TellOrder;
   /**
-   * Tap's API address: one for every café's account (the key chooses the account); default Tap's own, or the
-   * platform gateway's PAYMENT_API_URL when set (a test points both at its stand-ins)
+   * Tap's API address: one for every café's account (the key chooses the account); default PAYMENT_API_URL
+   * (Tap's own unless set; a test points it at its stand-in)
    */
   tapApiUrl?: string;
 }
@@ -52,7 +52,7 @@ export interface OrdersContext {
 export function ordersContext(deps: Deps, opts: OrdersOptions): OrdersContext {
   const { db, config, logger } = deps;
   const crypto = createTokenCrypto(config.tokenKey);
-  const tapApiUrl = opts.tapApiUrl ?? config.payments.gateway?.apiUrl ?? "https://api.tap.company";
+  const tapApiUrl = opts.tapApiUrl ?? config.payments.apiUrl;
   const publicUrl = config.payments.publicUrl;
   return {
     deps,
