@@ -96,6 +96,7 @@ export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?:
 /**
  * Objects without an id that several queries read in parts: merged, not replaced, so one query's
  * answer does not drop the fields another asked for (the billing page and the shell's banner both read
- * `billing`, docs/product.md#subscriptions-and-billing).
+ * `billing`, docs/product.md#subscriptions-and-billing; the team page, the conversations and the orders
+ * read parts of `team`).
  */
-const TYPE_POLICIES = { Billing: { merge: true } } as const;
+const TYPE_POLICIES = { Billing: { merge: true }, Team: { merge: true } } as const;

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
                       { path: "posts/new", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
                       { path: "posts/:id/edit", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
                       { path: "inbox", lazy: page(() => import("../modules/inbox/InboxPage.tsx")) },
+                      { path: "orders", lazy: page(() => import("../modules/orders/OrdersPage.tsx")) },
                       { path: "analytics", lazy: page(() => import("../modules/analytics/AnalyticsPage.tsx")) },
                       { path: "competitors", lazy: page(() => import("../modules/competitors/CompetitorsPage.tsx")) },
                       { path: "campaigns", lazy: page(() => import("../modules/campaigns/CampaignsPage.tsx")) },

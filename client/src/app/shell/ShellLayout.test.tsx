@@ -74,6 +74,7 @@ describe("menu entries per role (pure)", () => {
       "Dashboard",
       "Posts",
       "Inbox",
+      "Orders",
       "Analytics",
       "Competitors",
       "Campaigns",
@@ -92,6 +93,7 @@ describe("menu entries per role (pure)", () => {
     expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([
       ["Dashboard", "/owner"],
       ["Inbox", "/inbox"],
+      ["Orders", "/orders"],
       ["Team", "/team"],
       ["API keys", "/api-keys"],
       ["Webhooks", "/webhooks"],
@@ -121,6 +123,7 @@ describe("on a large screen", () => {
       "Dashboard",
       "Posts",
       "Inbox",
+      "Orders",
       "Analytics",
       "Competitors",
       "Campaigns",
@@ -145,11 +148,20 @@ describe("on a large screen", () => {
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin");
   });
 
-  test("an owner sees Dashboard, Inbox (owners answer guests too), Team, API keys, Webhooks and Settings", async () => {
+  test("an owner sees Dashboard, Inbox (owners answer guests too), Orders, Team, API keys, Webhooks and Settings", async () => {
     signIn("owner");
     renderShell("/owner");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Inbox", "Team", "API keys", "Webhooks", "Billing", "Settings"]);
+    expect(menuLabels(nav)).toEqual([
+      "Dashboard",
+      "Inbox",
+      "Orders",
+      "Team",
+      "API keys",
+      "Webhooks",
+      "Billing",
+      "Settings",
+    ]);
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -175,6 +187,7 @@ describe("on a large screen", () => {
       "لوحة التحكم",
       "المنشورات",
       "صندوق الوارد",
+      "الطلبات",
       "التحليلات",
       "المنافسون",
       "الحملات",

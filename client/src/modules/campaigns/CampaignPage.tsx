@@ -2,8 +2,9 @@
 // progress toward the goal (antd Progress) with the days gone and left, and for visits and orders the
 // count entered by hand; what its published posts achieved, in total and by network (demo accounts'
 // simulated figures counted and said so); spend per 1,000 reached and per result in KWD; the best post;
-// and its posts, each a link to the composer, to take out of the campaign or to attach more. A post's
-// status change (postChanged) refreshes the page.
+// guests' orders paid through its conversations and what they paid; and its posts, each a link to the
+// composer, to take out of the campaign or to attach more. A post's status change (postChanged) refreshes
+// the page.
 import { PageHead } from "../../shared/PageHead.tsx";
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { isManualGoal, isPostEditable, messageText, postStatusKey, type PostStatus as StatusKey } from "@sufra/schema";
@@ -163,6 +164,12 @@ function CampaignHead({
       <p className="sufra-campaign-meta">
         <PhaseTag campaign={c} /> <Tag>{goalLabel(c.goal, locale)}</Tag> {occasion && <Tag>{occasion}</Tag>}{" "}
         <CampaignDates startDate={c.startDate} endDate={c.endDate} />
+      </p>
+      <p className="sufra-campaign-meta" data-testid="campaign-orders">
+        {joinParts(
+          [t("page.ordersFromChats", { n: formatNumber(c.orders, locale) }), formatFilsMoney(c.ordersFils, locale)],
+          locale,
+        )}
       </p>
       {c.notes && (
         <Typography.Paragraph type="secondary" dir="auto">

@@ -348,6 +348,8 @@ const detail = (over: Record<string, unknown> = {}, rollup: Record<string, unkno
     simulatedIncluded: true,
     ...rollup,
   },
+  orders: 3,
+  ordersFils: 12500,
   posts: [
     {
       __typename: "Post",
@@ -382,6 +384,7 @@ describe("the campaign page", () => {
   test("the roll-up: progress, figures with the simulated note, by network, spend per 1,000 reached, best post, posts by status", async () => {
     render([detailMock(detail()), simulatedAccountsMock([{ demo: true }])], "/campaigns/c1");
     expect(await screen.findByRole("heading", { level: 1, name: "Ramadan nights" })).toBeInTheDocument();
+    expect(screen.getByTestId("campaign-orders")).toHaveTextContent("Orders from conversations: 3 · 12.500 KWD");
     const progress = screen.getByTestId("campaign-progress-card");
     expect(within(progress).getByRole("progressbar")).toBeInTheDocument();
     expect(progress).toHaveTextContent("50%");

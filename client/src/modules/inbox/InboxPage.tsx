@@ -1,5 +1,6 @@
 // /inbox: two views, chosen at the top and kept in the address bar (?view=messages): "Reviews & comments" and
-// "Messages" (guests' private messages, the conversations module's view, with the unread count as a badge).
+// "Messages" (guests' private messages, the conversations module's view, with the unread count as a badge, and
+// the orders module's "Build order" in each thread).
 // Reviews & comments: everything guests wrote in public in one list: Google reviews, Instagram comments,
 // reviews typed in or imported, each with its source's icon and branch, newest first, under filters kept in
 // the address bar.
@@ -47,6 +48,7 @@ import { ImportCsvModal } from "./components/ImportCsvModal.tsx";
 import { ThreadDrawer } from "./components/ThreadDrawer.tsx";
 import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
 import { MessagesTabLabel, MessagesView } from "../conversations/index.ts";
+import { OrderButton } from "../orders/index.ts";
 import {
   failureText,
   useInboxActions,
@@ -154,7 +156,7 @@ export default function InboxPage() {
     <div className="sufra-reviews">
       <PageHead className="sufra-reviews-head" title={t("title")} />
       {switcher}
-      <MessagesView />
+      <MessagesView orderAction={(c, start) => <OrderButton conversation={c} start={start} />} />
     </div>
   );
 }
