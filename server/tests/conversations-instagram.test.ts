@@ -82,6 +82,15 @@ describe("Instagram messages through the app", () => {
     expect(t.unread).toBe(1);
   });
 
+  test("a connected account that granted messaging is subscribed to the messaging webhook", async () => {
+    const c = await cafe();
+    expect(await app.sufra.services.conversations.subscribeAccount(c.account.id)).toBe(true);
+    expect(ig.state.subscriptions.get(c.acc.id)).toEqual(expect.arrayContaining(["messages"]));
+    // one that did not grant it is left alone
+    await db().platformAccount.update({ where: { id: c.account.id }, data: { scopes: ["instagram_business_basic"] } });
+    expect(await app.sufra.services.conversations.subscribeAccount(c.account.id)).toBe(false);
+  });
+
   test("the safety sweep and the webhook racing store a message once", async () => {
     const c = await cafe();
     const body = ig.state.guestWrites({ account: c.acc.id, guest: "IGSID-2002", text: "Do you have oat milk?" });

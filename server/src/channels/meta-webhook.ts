@@ -4,10 +4,9 @@
 // tokens, permissions and a few names differ, which each adapter passes in. The webhook's signature is
 // checked over the raw bytes, the window refusal is told apart from a missing permission, and a send is
 // never repeated (reads and the subscription, which change nothing when repeated, are retried).
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { CHANNEL_PACKS } from "@sufra/schema";
 import { fetchJson, withBackoff, withQuery, type HttpResult } from "../networks/http.ts";
-import { graphError } from "../networks/meta-graph.ts";
+import { graphError, signedByMeta, subscriptionChallenge } from "../networks/meta-graph.ts";
 import { PlatformError } from "../networks/types.ts";
 import type {
   ChannelAccess,
@@ -33,29 +32,6 @@ const WINDOW_WORDS = /outside of (the )?allowed window/i;
 export function windowRefusal(err: unknown): boolean {
   if (!(err instanceof PlatformError) || err.kind !== "rejected") return false;
   return WINDOW_SUBCODES.includes(Number(err.opts.platformCode)) || WINDOW_WORDS.test(err.platformMessage);
-}
-
-/** X-Hub-Signature-256: "sha256=" and the hex HMAC-SHA256 of the raw body under the app secret. */
-function signedByMeta(appSecret: string | undefined, rawBody: Buffer, signature: string | undefined): boolean {
-  const m = /^sha256=([0-9a-f]{64})$/i.exec(signature?.trim() ?? "");
-  if (!appSecret || !m) return false;
-  const mac = createHmac("sha256", appSecret).update(rawBody).digest();
-  return timingSafeEqual(mac, Buffer.from(m[1], "hex"));
-}
-
-/** The subscription handshake: echo hub.challenge when hub.mode is "subscribe" and the verify token matches. */
-function subscriptionChallenge(verifyToken: string | undefined, query: Record<string, unknown>): string | null {
-  // express reads "hub.mode" as a key, or as hub: { mode } with extended query parsing
-  const nested = (query.hub ?? {}) as Record<string, unknown>;
-  const param = (name: string) => {
-    const v = query[`hub.${name}`] ?? nested[name];
-    return typeof v === "string" ? v : null;
-  };
-  const token = param("verify_token");
-  if (!verifyToken || param("mode") !== "subscribe" || token === null) return null;
-  // compare digests, so neither the length nor the bytes of the configured token leak through timing
-  const digest = (s: string) => createHmac("sha256", "hub.verify_token").update(s).digest();
-  return timingSafeEqual(digest(token), digest(verifyToken)) ? param("challenge") : null;
 }
 
 /**

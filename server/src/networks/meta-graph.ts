@@ -1,6 +1,7 @@
 // Meta's Graph API, as Instagram and Facebook Pages both answer it: its error envelope read as a
 // PlatformError and its Business Use Case throttling header. Shared by the two Meta packs, so it sits
 // beside the registry rather than in either (docs/architecture.md#network-packs).
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { HttpResult } from "./http.ts";
 import { PlatformError } from "./types.ts";
 
@@ -84,4 +85,28 @@ export function regainAccessMinutes(headers: Headers | undefined): number | null
   } catch {
     return null;
   }
+}
+
+// Meta's webhooks (Instagram's comments, the conversation channels): one signature rule and one handshake.
+/** X-Hub-Signature-256: "sha256=" and the hex HMAC-SHA256 of the raw body under the app secret. */
+export function signedByMeta(appSecret: string | undefined, rawBody: Buffer, signature: string | undefined): boolean {
+  const m = /^sha256=([0-9a-f]{64})$/i.exec(signature?.trim() ?? "");
+  if (!appSecret || !m) return false;
+  const mac = createHmac("sha256", appSecret).update(rawBody).digest();
+  return timingSafeEqual(mac, Buffer.from(m[1], "hex"));
+}
+
+/** The subscription handshake: echo hub.challenge when hub.mode is "subscribe" and the verify token matches. */
+export function subscriptionChallenge(verifyToken: string | undefined, query: Record<string, unknown>): string | null {
+  // express reads "hub.mode" as a key, or as hub: { mode } with extended query parsing
+  const nested = (query.hub ?? {}) as Record<string, unknown>;
+  const param = (name: string) => {
+    const v = query[`hub.${name}`] ?? nested[name];
+    return typeof v === "string" ? v : null;
+  };
+  const token = param("verify_token");
+  if (!verifyToken || param("mode") !== "subscribe" || token === null) return null;
+  // compare digests, so neither the length nor the bytes of the configured token leak through timing
+  const digest = (s: string) => createHmac("sha256", "hub.verify_token").update(s).digest();
+  return timingSafeEqual(digest(token), digest(verifyToken)) ? param("challenge") : null;
 }

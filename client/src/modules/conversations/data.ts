@@ -48,7 +48,7 @@ import {
   conversationStatusFromKey,
   conversationStatusKey,
 } from "../../graphql/enumKeys.ts";
-import { errorCode, errorMessage } from "../../lib/errorMessage.ts";
+import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { saveFile } from "../../lib/download.ts";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import {
@@ -74,6 +74,24 @@ const POLL_MS = 30_000;
 export function failureText(e: unknown, locale: Locale): string {
   const code = errorCode(e);
   return isErrorCode(code) ? errorText(code, locale) : errorMessage(e);
+}
+
+/**
+ * A refused form: the server's field errors on the form's own fields, else its reason above the form (the
+ * person's language).
+ */
+export function showFormFailure(
+  e: unknown,
+  o: {
+    fields: readonly string[];
+    setFields: (fields: { name: string; errors: string[] }[]) => void;
+    setFailure: (text: string) => void;
+    locale: Locale;
+  },
+) {
+  const details = Object.entries(errorDetails(e)).filter(([f]) => o.fields.includes(f));
+  if (details.length) o.setFields(details.map(([name, errors]) => ({ name, errors })));
+  else o.setFailure(failureText(e, o.locale));
 }
 
 const language = (v: string | null | undefined) => (v === "ar" || v === "en" ? v : null);

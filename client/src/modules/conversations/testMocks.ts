@@ -141,8 +141,8 @@ export const templatesMock = (templates: object[] = []) =>
 
 export const numbersMock = (numbers: object[] = []) =>
   always(ConversationsWhatsappNumbersDocument, { whatsappNumbers: numbers });
-  // this server has no Embedded Signup: the manual form
-  always(ConversationsWhatsappSignupDocument, { whatsappSignup: null });
+// this server has no Embedded Signup: the manual form
+always(ConversationsWhatsappSignupDocument, { whatsappSignup: null });
 
 export const retentionMock = (days = 365) => always(ConversationsRetentionDocument, { guestRetentionDays: days });
 

@@ -4,11 +4,10 @@
 // The Cloud API keeps no history to read back: webhooks are the only source of guests' messages.
 // Errors are read by WhatsApp's own `error.code` (with `error_data.details`), as Meta's error-codes page
 // asks, not by HTTP status or subcode.
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { CHANNEL_PACKS } from "@sufra/schema";
 import type { Config } from "../../config.ts";
 import { fetchJson, withBackoff, withQuery, type HttpResult } from "../../networks/http.ts";
-import { graphError, regainAccessMinutes } from "../../networks/meta-graph.ts";
+import { graphError, regainAccessMinutes, signedByMeta, subscriptionChallenge } from "../../networks/meta-graph.ts";
 import { PlatformError, type PlatformErrorKind } from "../../networks/types.ts";
 import type {
   ChannelAccess,
@@ -205,10 +204,7 @@ export function createWhatsappChannel(cfg: WhatsappChannelConfig): ChannelAdapte
     },
 
     readWebhook(rawBody, signature) {
-      if (!cfg.appSecret || !signature?.startsWith("sha256=")) return null;
-      const given = Buffer.from(signature.slice("sha256=".length).trim().toLowerCase(), "utf8");
-      const expected = Buffer.from(createHmac("sha256", cfg.appSecret).update(rawBody).digest("hex"), "utf8");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (!signedByMeta(cfg.appSecret, rawBody, signature)) return null;
       let body: RawWebhook;
       try {
         body = JSON.parse(rawBody.toString("utf8"));
@@ -230,18 +226,7 @@ export function createWhatsappChannel(cfg: WhatsappChannelConfig): ChannelAdapte
       return events;
     },
 
-    verifySubscription(query) {
-      // express reads "hub.mode" as a key, or as hub: { mode } with extended query parsing
-      const nested = (query.hub ?? {}) as Record<string, unknown>;
-      const param = (name: string) => first(query[`hub.${name}`] ?? nested[name]);
-      const mode = param("mode");
-      const token = param("verify_token");
-      const challenge = param("challenge");
-      if (mode !== "subscribe" || !challenge || !cfg.webhookVerifyToken || token === undefined) return null;
-      // compared as digests: equal lengths, so the comparison says nothing of the token's length
-      const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
-      return timingSafeEqual(digest(token), digest(cfg.webhookVerifyToken)) ? challenge : null;
-    },
+    verifySubscription: (query) => subscriptionChallenge(cfg.webhookVerifyToken, query),
 
     // The Cloud API has no endpoint that reads past messages: webhooks are the only source, so there is
     // nothing for a safety sweep to poll and the caller must not expect one.
@@ -603,11 +588,6 @@ interface RawTemplate {
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-
-const first = (v: unknown): string | undefined => {
-  const x = Array.isArray(v) ? v[0] : v;
-  return typeof x === "string" ? x : undefined;
-};
 
 /** WhatsApp's timestamps are Unix seconds as strings */
 function unixTime(v: unknown): Date {

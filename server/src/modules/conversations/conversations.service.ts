@@ -33,7 +33,7 @@ import { PlatformError } from "../../networks/types.ts";
 import { requireRunning } from "../billing/index.ts";
 import { loadBusinessProfile, loadMenuItems } from "../business-profile/index.ts";
 import { holidayOverrideInputs } from "../calendar/index.ts";
-import { replyRightsOf } from "../inbox/index.ts";
+import { inboxChanged, requireGuestWriter } from "../inbox/index.ts";
 import { hoursSeasonOn } from "@sufra/schema";
 import { createReceiver } from "./receive.ts";
 
@@ -41,6 +41,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** A send claimed this long ago with no answer is a crashed sender's: it is shown failed, never sent again by itself. */
 const SEND_CLAIM_MS = 2 * 60_000;
+/** The permission a connected account needs for its messages (Instagram API with Instagram Login; Pages). */
+const MESSAGING_SCOPE = { instagram: "instagram_business_manage_messages", facebook: "pages_messaging" } as const;
 /** The newest messages a thread shows. */
 const THREAD_MESSAGES = 200;
 
@@ -78,30 +80,20 @@ export function windowOf(channel: ChannelName, lastGuestAt: Date | null, now: Da
 type Thread = Conversation & { assignedName?: string | null };
 
 export function createConversationsService(deps: Deps, opts: ConversationsOptions) {
-  const { db, logger, pubsub } = deps;
+  const { db, logger } = deps;
   const now = opts.now ?? (() => new Date());
   const crypto = createTokenCrypto(deps.config.tokenKey);
   const receiver = createReceiver(deps, { now });
 
-  const changed = (businessId: string, reason: string) =>
-    pubsub
-      .publish("inbox.changed", { businessId, reason })
-      .catch((e: unknown) => logger.warn("inbox.changed not published", { error: (e as Error).message }));
+  const changed = inboxChanged(deps);
 
   function business(viewer: Viewer | null) {
     const v = requireScope(viewer, "business");
     return { v, businessId: v.businessId! };
   }
 
-  /** The viewer writes to guests for the business (a person with the reply right, the subscription running). */
-  async function requireWriter(viewer: Viewer | null) {
-    const v = requireScope(viewer, "business");
-    if (v.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED");
-    const r = await replyRightsOf(db, v);
-    if (!r.mayReply) throw new AppError("REPLY_NOT_ALLOWED");
-    await requireRunning(db, r.businessId, "publish");
-    return { v, businessId: r.businessId };
-  }
+  /** The viewer writes to guests for the business (the public replies' rule: inbox's requireGuestWriter). */
+  const requireWriter = (viewer: Viewer | null) => requireGuestWriter(db, viewer);
 
   async function own(businessId: string, id: unknown): Promise<Conversation> {
     if (!isUuid(id)) throw new AppError("NOT_FOUND");
@@ -365,6 +357,8 @@ export function createConversationsService(deps: Deps, opts: ConversationsOption
       const channel = acc.platform === "instagram" ? "instagram" : acc.platform === "facebook" ? "facebook" : null;
       const adapter = channel ? opts.channels[channel] : undefined;
       if (!channel || !adapter?.configured()) return false;
+      // only an account that granted messaging: subscribing one that did not would be refused
+      if (!acc.scopes.includes(MESSAGING_SCOPE[channel])) return false;
       try {
         if (channel === "facebook") {
           const page = await db.facebookPage.findFirst({ where: { accountId, chosen: true } });

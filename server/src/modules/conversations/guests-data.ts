@@ -10,7 +10,7 @@ import { audit } from "../../kernel/audit.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { accessOf as teamAccessOf } from "../team/index.ts";
+import { requireCafeManager } from "./rights.ts";
 
 /** Threads removed per run of the retention job (a bounded batch; the next day takes the rest). */
 const RETENTION_BATCH = 500;
@@ -18,14 +18,7 @@ const RETENTION_BATCH = 500;
 export function createGuestsData(deps: Deps, opts: { now: () => Date }) {
   const { db } = deps;
 
-  /** A guest's data is the café's to hand over or erase: its managers decide. */
-  async function requireManager(viewer: Viewer | null) {
-    const v = requireScope(viewer, "business");
-    if (v.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED");
-    const a = await teamAccessOf(db, v, "publish");
-    if (!a.canManage) throw new AppError("FORBIDDEN");
-    return { v, businessId: v.businessId! };
-  }
+  const requireManager = (viewer: Viewer | null) => requireCafeManager(db, viewer);
 
   async function forget(tx: Tx, conversationIds: string[]) {
     await tx.order.updateMany({

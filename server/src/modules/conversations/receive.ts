@@ -14,6 +14,7 @@ import type {
 } from "../../channels/types.ts";
 import type { Deps } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
+import { inboxChanged } from "../inbox/index.ts";
 
 /** The café a channel's account belongs to, and whether it is the demo café's. */
 export interface Owner {
@@ -32,7 +33,8 @@ export const campaignRef = (campaignId: string) => `c${campaignId.replace(/-/g, 
 const REF_IN_TEXT = /\bref[:\s]+(c[0-9a-f]{12})\b/i;
 
 export function createReceiver(deps: Deps, opts: { now: () => Date }) {
-  const { db, pubsub, logger } = deps;
+  const { db } = deps;
+  const changed = inboxChanged(deps);
 
   /** The café of a channel account: a connected Instagram account, a chosen Facebook Page, a WhatsApp number. */
   async function ownerOf(channel: ChannelName, accountExternalId: string): Promise<Owner | null> {
@@ -230,10 +232,7 @@ export function createReceiver(deps: Deps, opts: { now: () => Date }) {
         if (businessId) touched.add(businessId);
       }
     }
-    for (const businessId of touched)
-      await pubsub
-        .publish("inbox.changed", { businessId, reason: "conversation" })
-        .catch((err: unknown) => logger.warn("inbox.changed not published", { error: (err as Error).message }));
+    for (const businessId of touched) await changed(businessId, "conversation");
     return { added, ignored };
   }
 

@@ -13,20 +13,13 @@ import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import { PlatformError } from "../../networks/types.ts";
-import { accessOf as teamAccessOf } from "../team/index.ts";
+import { requireCafeManager } from "./rights.ts";
 
 export function createWhatsapp(deps: Deps, opts: { channel: () => ChannelAdapter | undefined }) {
   const { db } = deps;
   const crypto = createTokenCrypto(deps.config.tokenKey);
 
-  /** Connecting a number and submitting templates speak for the café: its managers only. */
-  async function requireManager(viewer: Viewer | null) {
-    const v = requireScope(viewer, "business");
-    if (v.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED");
-    const a = await teamAccessOf(db, v, "publish");
-    if (!a.canManage) throw new AppError("FORBIDDEN");
-    return { v, businessId: v.businessId! };
-  }
+  const requireManager = (viewer: Viewer | null) => requireCafeManager(db, viewer);
 
   function adapter() {
     const a = opts.channel();

@@ -3,28 +3,22 @@
 // body (X-Hub-Signature-256). Mounted by http/app.ts before the JSON parser, so the signature is
 // checked on the exact bytes sent; a body that does not verify is refused (403), never stored. Thin:
 // the inbox sync reads and stores (sync.ts).
-import express, { Router } from "express";
+import { Router } from "express";
+import { metaHandshake, metaRawBody, rawBytes } from "../../http/meta-webhook.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { Services } from "../../services.ts";
-
-/** Meta's change notifications are small; anything larger is not one (PAYLOAD_TOO_LARGE). */
-const INSTAGRAM_WEBHOOK_MAX_BYTES = 256 * 1024;
 
 export function instagramWebhookRouter(services: Services) {
   const r = Router();
   const { inboxSync, conversations } = services;
 
-  r.get("/", (req, res) => {
-    const query = req.query as Record<string, unknown>;
-    const challenge =
-      inboxSync.verifyInstagramSubscription(query) ?? conversations.verifySubscription("instagram", query);
-    if (challenge == null) throw new AppError("FORBIDDEN");
-    res.type("text/plain").send(challenge);
-  });
+  r.get(
+    "/",
+    metaHandshake((q) => inboxSync.verifyInstagramSubscription(q) ?? conversations.verifySubscription("instagram", q)),
+  );
 
-  // any content type: the signature is over the bytes, whatever Meta labels them
-  r.post("/", express.raw({ type: () => true, limit: INSTAGRAM_WEBHOOK_MAX_BYTES }), async (req, res) => {
-    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  r.post("/", metaRawBody, async (req, res) => {
+    const body = rawBytes(req.body);
     const signature = req.get("x-hub-signature-256");
     // one delivery may carry comments (changes) and messages (messaging): each reader takes its own
     const got = await inboxSync.receiveInstagramWebhook(body, signature);

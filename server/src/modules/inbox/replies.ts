@@ -98,17 +98,37 @@ export async function replyRightsOf(db: Deps["db"], viewer: Viewer): Promise<Rep
   };
 }
 
+/**
+ * The viewer writes to guests for the business, or the refusal that says why: a person (never an API key) with
+ * the reply right, the subscription running. `rights` may be the caller's per-request memo of replyRightsOf.
+ */
+export async function requireGuestWriter(
+  db: Deps["db"],
+  viewer: Viewer | null,
+  rights: (v: Viewer) => Promise<ReplyRights> = (v) => replyRightsOf(db, v),
+) {
+  const v = requireScope(viewer, "business");
+  if (v.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED");
+  const r = await rights(v);
+  if (!r.mayReply) throw new AppError("REPLY_NOT_ALLOWED");
+  await requireRunning(db, r.businessId, "publish");
+  return { v, businessId: r.businessId };
+}
+
+/** Tells open inboxes to refetch (the inboxChanged subscription); a failure to tell is logged, never thrown. */
+export const inboxChanged = (deps: Pick<Deps, "pubsub" | "logger">) => (businessId: string, reason: string) =>
+  deps.pubsub
+    .publish("inbox.changed", { businessId, reason })
+    .catch((e: unknown) => deps.logger.warn("inbox.changed not published", { error: (e as Error).message }));
+
 export function createInboxReplies(
   deps: Deps,
   opts: { networks: () => InboxNetworks; accounts: InboxAccounts; now?: () => Date },
 ) {
-  const { db, logger, pubsub } = deps;
+  const { db, logger } = deps;
   const demoAccess: AccountAccess = { externalId: "demo", handle: "demo", accessToken: "" };
   /** open inboxes refetch (the inboxChanged subscription) */
-  const changed = (businessId: string, reason: string) =>
-    pubsub
-      .publish("inbox.changed", { businessId, reason })
-      .catch((e: unknown) => logger.warn("inbox.changed not published", { error: (e as Error).message }));
+  const changed = inboxChanged(deps);
   const now = opts.now ?? (() => new Date());
   // once per request (kernel/request-memo.ts): the list's capabilities ask for every item; a viewer
   // object may outlive its request (checked callers are kept per token), so it is no key
@@ -120,14 +140,7 @@ export function createInboxReplies(
   }
 
   /** The viewer answers in public for the business, or the refusal that says why. */
-  async function requireReplier(viewer: Viewer | null) {
-    const v = requireScope(viewer, "business");
-    if (v.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED");
-    const r = await rights(v);
-    if (!r.mayReply) throw new AppError("REPLY_NOT_ALLOWED");
-    await requireRunning(db, r.businessId, "publish");
-    return { v, businessId: r.businessId };
-  }
+  const requireReplier = (viewer: Viewer | null) => requireGuestWriter(db, viewer, rights);
 
   async function own(businessId: string, id: unknown): Promise<InboxRow> {
     if (!isUuid(id)) throw new AppError("NOT_FOUND");

@@ -4,12 +4,11 @@
 // comment), and the comments webhook with its signature and subscription handshake
 // (docs/architecture.md#the-rooms). Errors are the PlatformErrors meta-graph.ts maps Graph errors to;
 // a permission the person did not grant comes back as "auth" whose platformCode names the scope.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { InstagramPermission } from "@sufra/schema";
 import type { Config } from "../../config.ts";
 import type { CommentEvent, GuestItem, GuestThreadEntry, InstagramGuests } from "../guests.ts";
 import { fetchJson, withBackoff, withQuery, type HttpResult } from "../http.ts";
-import { graphError } from "../meta-graph.ts";
+import { graphError, signedByMeta, subscriptionChallenge } from "../meta-graph.ts";
 import { PlatformError, type AccountAccess } from "../types.ts";
 
 export interface InstagramGuestsTuning {
@@ -253,10 +252,7 @@ export function createInstagramGuests(
     },
 
     readWebhook(rawBody, signature) {
-      if (!cfg.appSecret || !signature?.startsWith("sha256=")) return null;
-      const given = Buffer.from(signature.slice("sha256=".length).trim().toLowerCase(), "utf8");
-      const expected = Buffer.from(createHmac("sha256", cfg.appSecret).update(rawBody).digest("hex"), "utf8");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (!signedByMeta(cfg.appSecret, rawBody, signature)) return null;
       let body: any;
       try {
         body = JSON.parse(rawBody.toString("utf8"));
@@ -291,20 +287,7 @@ export function createInstagramGuests(
       return events;
     },
 
-    verifySubscription(query) {
-      const q = query as Record<string, any>;
-      const get = (k: string): string | undefined => {
-        const v = q[`hub.${k}`] ?? q.hub?.[k];
-        return typeof v === "string" ? v : undefined;
-      };
-      const want = cfg.webhookVerifyToken;
-      const given = get("verify_token");
-      if (!want || get("mode") !== "subscribe" || given === undefined) return null;
-      const a = Buffer.from(given, "utf8");
-      const b = Buffer.from(want, "utf8");
-      if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
-      return get("challenge") ?? null;
-    },
+    verifySubscription: (query) => subscriptionChallenge(cfg.webhookVerifyToken, query as Record<string, unknown>),
   };
 }
 

@@ -3,11 +3,10 @@
 // address too, ?conversation=<id>, so a notification opens it): beside the list from 768 px, a full-width
 // drawer below. The settings for messages open in a drawer (?settings=1).
 import { SettingOutlined } from "@ant-design/icons";
-import { Alert, Button, Drawer, Empty, Grid, Skeleton } from "antd";
-import { useMemo, useState } from "react";
+import { Button, Drawer, Empty, Grid, Skeleton } from "antd";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
-import { errorMessage } from "../../../lib/errorMessage.ts";
 import { EmptyStart } from "../../../shared/EmptyStart.tsx";
 import { useConversationsList, useConversationsTeam } from "../data.ts";
 import { CONVERSATIONS_NS } from "../i18n.ts";
@@ -17,6 +16,8 @@ import { ListFilters } from "./ListFilters.tsx";
 import { SettingsDrawer } from "./SettingsDrawer.tsx";
 import { ThreadList } from "./ThreadList.tsx";
 import { ThreadView, type OrderAction } from "./ThreadView.tsx";
+import { LoadError } from "../../../shared/LoadError.tsx";
+import { useCursorPages } from "../../../shared/useCursorPages.ts";
 import "../conversations.css";
 
 export function MessagesView({ orderAction }: { orderAction?: OrderAction }) {
@@ -25,10 +26,9 @@ export function MessagesView({ orderAction }: { orderAction?: OrderAction }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const key = withFilters(new URLSearchParams(), filters).toString();
-  // the cursors of the pages before this one; other filters start again from the first page
-  const [pages, setPages] = useState<{ key: string; cursors: string[] }>({ key, cursors: [] });
-  const cursors = pages.key === key ? pages.cursors : [];
-  const list = useConversationsList(filters, cursors[cursors.length - 1]);
+  const pages = useCursorPages(key);
+  const { cursors } = pages;
+  const list = useConversationsList(filters, pages.after);
   const team = useConversationsTeam();
   const openId = params.get("conversation");
   const settingsOpen = params.get("settings") === "1";
@@ -47,19 +47,7 @@ export function MessagesView({ orderAction }: { orderAction?: OrderAction }) {
 
   let body;
   if (!list.page && list.error)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t("list.loadFailed")}
-        description={errorMessage(list.error)}
-        action={
-          <Button size="small" onClick={list.reload}>
-            {t("actions.retry", { ns: "common" })}
-          </Button>
-        }
-      />
-    );
+    body = <LoadError title={t("list.loadFailed")} error={list.error} onRetry={list.reload} />;
   else if (!list.page) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (none)
     body = (
@@ -80,13 +68,10 @@ export function MessagesView({ orderAction }: { orderAction?: OrderAction }) {
   const endCursor = list.page?.endCursor;
   const pager = (cursors.length > 0 || hasNext) && (
     <nav className="sufra-pager" aria-label={t("list.label")}>
-      <Button disabled={!cursors.length} onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}>
+      <Button disabled={!cursors.length} onClick={pages.previous}>
         {t("list.previous")}
       </Button>
-      <Button
-        disabled={!hasNext || !endCursor}
-        onClick={() => endCursor && setPages({ key, cursors: [...cursors, endCursor] })}
-      >
+      <Button disabled={!hasNext || !endCursor} onClick={() => endCursor && pages.next(endCursor)}>
         {t("list.next")}
       </Button>
     </nav>

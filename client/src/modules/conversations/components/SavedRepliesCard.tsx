@@ -2,13 +2,12 @@
 // its text in English and Arabic; the composer puts in the one in the guest's language. Added, changed and
 // removed here, each field checked with the server's own rule.
 import { CONVERSATION_TEXT_MAX, SAVED_REPLY_TITLE_MAX, savedReplySchema, type Locale } from "@sufra/schema";
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Typography, type FormRule } from "antd";
+import { App, Button, Card, Empty, Form, Input, Popconfirm, Space, Typography, type FormRule } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorDetails } from "../../../lib/errorMessage.ts";
 import { showCountIn } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { FormFailure } from "../../../shared/FormFailure.tsx";
+import { FormModal, useFormSave } from "./FormModal.tsx";
 import { failureText, useSavedReplies } from "../data.ts";
 import { CONVERSATIONS_NS } from "../i18n.ts";
 import { ruleProblem } from "../model.ts";
@@ -36,44 +35,33 @@ function ReplyForm({ editing, onClose }: { editing: NonNullable<Editing>; onClos
   const { message } = App.useApp();
   const { save, saving } = useSavedReplies();
   const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, run } = useFormSave(form, FIELDS, () => {
+    void message.success(t("savedReplies.saved"));
+    onClose();
+  });
 
   const submit = async (v: Values) => {
-    setFailure(null);
     // one of the two texts at least: the whole rule, as the server reads it
     const whole = ruleProblem(savedReplySchema, v, locale);
     if (whole) {
       form.setFields([{ name: "textEn", errors: [whole] }]);
       return;
     }
-    try {
-      await save(editing.id, {
-        title: v.title.trim(),
-        textEn: (v.textEn ?? "").trim(),
-        textAr: (v.textAr ?? "").trim(),
-      });
-      void message.success(t("savedReplies.saved"));
-      onClose();
-    } catch (e) {
-      const details = Object.entries(errorDetails(e)).filter(([f]) => (FIELDS as readonly string[]).includes(f));
-      if (details.length) form.setFields(details.map(([f, errors]) => ({ name: f as Field, errors })));
-      else setFailure(failureText(e, locale));
-    }
+    await run(() =>
+      save(editing.id, { title: v.title.trim(), textEn: (v.textEn ?? "").trim(), textAr: (v.textAr ?? "").trim() }),
+    );
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={editing.id ? t("savedReplies.editTitle") : t("savedReplies.addTitle")}
       okText={t("savedReplies.save")}
-      cancelText={t("actions.cancel", { ns: "common" })}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      destroyOnHidden
-      data-testid="saved-reply-form"
+      saving={saving}
+      failure={failure}
+      testId="saved-reply-form"
+      onSubmit={() => form.submit()}
+      onClose={onClose}
     >
-      <FormFailure failure={failure} />
       <Form<Values>
         form={form}
         layout="vertical"
@@ -104,7 +92,7 @@ function ReplyForm({ editing, onClose }: { editing: NonNullable<Editing>; onClos
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

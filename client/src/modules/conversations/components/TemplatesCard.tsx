@@ -3,13 +3,12 @@
 // language, category, text with {{1}}, {{2}} and an example for each), then submitted for review; "Refresh"
 // reads the states from Meta now.
 import { whatsappTemplateSchema, type Locale } from "@sufra/schema";
-import { App, Button, Card, Empty, Form, Input, Modal, Radio, Select, Space, Typography, type FormRule } from "antd";
+import { App, Button, Card, Empty, Form, Input, Radio, Select, Space, Typography, type FormRule } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorDetails } from "../../../lib/errorMessage.ts";
 import { formatNumber, showCountIn } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { FormFailure } from "../../../shared/FormFailure.tsx";
+import { FormModal, useFormSave } from "./FormModal.tsx";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
 import { failureText, useWhatsappTemplates } from "../data.ts";
 import { CONVERSATIONS_NS } from "../i18n.ts";
@@ -54,42 +53,35 @@ function TemplateForm({ initial, onClose }: { initial: Values; onClose: () => vo
   const { message } = App.useApp();
   const { save, saving } = useWhatsappTemplates();
   const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string | null>(null);
   const body = Form.useWatch("body", form) ?? initial.body;
   const count = paramCount(body ?? "");
 
-  const submit = async (v: Values) => {
-    setFailure(null);
-    try {
-      await save({
+  const { failure, run } = useFormSave(form, FIELDS, () => {
+    void message.success(t("templates.saved"));
+    onClose();
+  });
+
+  const submit = (v: Values) =>
+    run(() =>
+      save({
         name: v.name.trim(),
         language: v.language,
         category: v.category,
         body: v.body.trim(),
         examples: paramsOf(v.examples ?? [], count).map((x) => x.trim()),
-      });
-      void message.success(t("templates.saved"));
-      onClose();
-    } catch (e) {
-      const details = Object.entries(errorDetails(e)).filter(([f]) => FIELDS.includes(f));
-      if (details.length) form.setFields(details.map(([f, errors]) => ({ name: f as Field, errors })));
-      else setFailure(failureText(e, locale));
-    }
-  };
+      }),
+    );
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t("templates.draftTitle")}
       okText={t("templates.saveDraft")}
-      cancelText={t("actions.cancel", { ns: "common" })}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      destroyOnHidden
-      data-testid="template-form"
+      saving={saving}
+      failure={failure}
+      testId="template-form"
+      onSubmit={() => form.submit()}
+      onClose={onClose}
     >
-      <FormFailure failure={failure} />
       <Form<Values>
         form={form}
         layout="vertical"
@@ -146,7 +138,7 @@ function TemplateForm({ initial, onClose }: { initial: Values; onClose: () => vo
           </Form.Item>
         ))}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

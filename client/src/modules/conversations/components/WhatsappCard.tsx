@@ -21,11 +21,10 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorDetails } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
-import { failureText, useWhatsappNumbers, useWhatsappSignup } from "../data.ts";
+import { failureText, showFormFailure, useWhatsappNumbers, useWhatsappSignup } from "../data.ts";
 import { CONVERSATIONS_NS } from "../i18n.ts";
 import { ruleProblem } from "../model.ts";
 
@@ -137,9 +136,7 @@ function ConnectModal({ onClose }: { onClose: () => void }) {
       void message.success(t("whatsapp.connected", { phone: n.displayPhone }));
       onClose();
     } catch (e) {
-      const details = Object.entries(errorDetails(e)).filter(([f]) => (FIELDS as readonly string[]).includes(f));
-      if (details.length) form.setFields(details.map(([f, errors]) => ({ name: f as Field, errors })));
-      else setFailure(failureText(e, locale));
+      showFormFailure(e, { fields: FIELDS, setFields: (f) => form.setFields(f as never), setFailure, locale });
     }
   };
 
