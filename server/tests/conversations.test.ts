@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { gql, signedInBusiness, startTestApp } from "./support/app.ts";
+import { until } from "./fakes/webhook-receiver-helpers.ts";
 import { forFile } from "./support/per-file.ts";
 import { startWhatsappFake } from "./fakes/whatsapp-server.ts";
 
@@ -102,20 +103,23 @@ describe("WhatsApp conversations through the app", () => {
       { query: "subscription { inboxChanged { reason } }" },
       {
         next: (v) => {
-          seen.push((v.data as { inboxChanged: { reason: string } }).inboxChanged.reason);
-          signal();
+          const reason = (v.data as { inboxChanged: { reason: string } }).inboxChanged.reason;
+          seen.push(reason);
+          if (reason === "conversation") signal();
         },
         error: () => {},
         complete: () => {},
       },
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // the subscription says it listens ("subscribed") before anything is sent
+    await until(async () => seen.includes("subscribed"));
     const t0 = Date.now();
     const { body } = await guestWrites(c, "السلام عليكم، ابي ٢ سبانش لاتيه وكنافة بالفستق توصيل للسالمية");
     await changed;
     const ms = Date.now() - t0;
     stop();
     await client.dispose();
+    expect(seen[0]).toBe("subscribed");
     expect(seen).toContain("conversation");
     expect(ms).toBeLessThan(2000);
     // Meta delivers again, and twice at once: one message

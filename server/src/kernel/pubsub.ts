@@ -170,6 +170,27 @@ export async function publishIn<T extends Topic>(tx: Pick<Tx, "$executeRaw">, to
   await tx.$executeRaw`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, payload })})`;
 }
 
+/**
+ * `first`, then the values of `inner` (already listening when this is called, so nothing published after the
+ * call is missed): a view that reloads on each value loads once it is subscribed, and a change made between
+ * its first load and its subscription is not lost.
+ */
+export function startingWith<T>(first: T, inner: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+  let sent = false;
+  return {
+    next() {
+      if (sent) return inner.next();
+      sent = true;
+      return Promise.resolve({ value: first, done: false });
+    },
+    return: () => inner.return!(),
+    throw: (e?: unknown) => inner.throw!(e),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
 /** An iterator that passes on only the values `keep` accepts; return() ends it at once (no leak while waiting). */
 export function only<T>(inner: AsyncIterableIterator<T>, keep: (v: T) => boolean): AsyncIterableIterator<T> {
   return {

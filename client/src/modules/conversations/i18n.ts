@@ -7,6 +7,12 @@ export const CONVERSATIONS_NS = "conversations";
 
 registerTranslations(CONVERSATIONS_NS, {
   en: {
+    events: {
+      paid: "Order #{{number}} paid: {{total}}",
+      failed: "The payment of order #{{number}} did not go through",
+      cancelled: "Order #{{number}} cancelled",
+      refunded: "Order #{{number}} refunded",
+    },
     tab: { messages: "Messages", unread: "Unread messages: {{n}}" },
     demo: "Demo",
     languages: { en: "English", ar: "Arabic" },
@@ -245,6 +251,12 @@ registerTranslations(CONVERSATIONS_NS, {
     },
   },
   ar: {
+    events: {
+      paid: "تم دفع الطلب رقم {{number}}: {{total}}",
+      failed: "لم يتم دفع الطلب رقم {{number}}",
+      cancelled: "أُلغي الطلب رقم {{number}}",
+      refunded: "أُعيد مبلغ الطلب رقم {{number}}",
+    },
     tab: { messages: "الرسائل", unread: "رسائل غير مقروءة: {{n}}" },
     demo: "تجريبي",
     languages: { en: "الإنجليزية", ar: "العربية" },

@@ -628,7 +628,8 @@ export function createConversationsService(deps: Deps, opts: ConversationsOption
           businessId: c.businessId,
           direction: "event",
           kind: "event",
-          text: `order.${news}:${order.number}:${total}`,
+          // the screen writes it in the person's language: "order.<news>:<number>:<total in fils>"
+          text: `order.${news}:${order.number}:${order.totalFils}`,
           orderId: order.id,
           at: now(),
         },

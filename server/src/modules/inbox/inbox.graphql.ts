@@ -867,7 +867,8 @@ builder.subscriptionFields((t) => ({
       description: "The business's inbox changed: refetch what is shown.",
       fields: (f) => ({
         reason: f.exposeString("reason", {
-          description: "What changed it: google.sync, instagram.sync, instagram.webhook, reply.sent.",
+          description:
+            "What changed it: google.sync, instagram.sync, instagram.webhook, reply.sent, conversation, conversation.sent...; subscribed, first: the subscription listens, reload what is shown.",
         }),
       }),
     }),

@@ -40,7 +40,7 @@ import { requireRunning } from "../billing/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { createDemoGuests } from "../../networks/demo-guests.ts";
-import { only } from "../../kernel/pubsub.ts";
+import { only, startingWith } from "../../kernel/pubsub.ts";
 import {
   createInboxReplies,
   replyNetworkOf,
@@ -735,7 +735,11 @@ export function createReviewsService(
     /** The business's inbox changed (a sync, the webhook, a reply sent): open inboxes refetch. */
     subscribe(viewer: Viewer | null) {
       const { businessId } = business(viewer);
-      return only(deps.pubsub.subscribe("inbox.changed"), (e) => e.businessId === businessId);
+      // "subscribed" first: an inbox opened just before a change reloads once it listens, so it misses nothing
+      return startingWith(
+        { businessId, reason: "subscribed" },
+        only(deps.pubsub.subscribe("inbox.changed"), (e) => e.businessId === businessId),
+      );
     },
 
     sendInboxReply: replies.send,

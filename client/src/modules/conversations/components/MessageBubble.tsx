@@ -6,7 +6,7 @@ import { CheckOutlined, ExclamationCircleOutlined, LoadingOutlined, PaperClipOut
 import { errorText, isErrorCode } from "@sufra/schema";
 import { Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { listNames } from "../../../lib/format.ts";
+import { formatFilsMoney, formatNumber, listNames } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { CONVERSATIONS_NS } from "../i18n.ts";
 import type { ChatMessage } from "../model.ts";
@@ -58,14 +58,29 @@ function Media({ message }: { message: ChatMessage }) {
   );
 }
 
+/** An order's news as the server records it ("order.paid:12:6000"), in the person's language and digits. */
+function useEventText() {
+  const { t } = useTranslation(CONVERSATIONS_NS);
+  const locale = useLocale();
+  return (text: string) => {
+    const m = /^order\.(paid|failed|cancelled|refunded):(\d+):(\d+)$/.exec(text);
+    if (!m) return text;
+    return t(`events.${m[1]}`, {
+      number: formatNumber(Number(m[2]), locale),
+      total: formatFilsMoney(Number(m[3]), locale),
+    });
+  };
+}
+
 export function MessageBubble({ message, now }: { message: ChatMessage; now: number }) {
   const { t } = useTranslation(CONVERSATIONS_NS);
   const locale = useLocale();
+  const eventText = useEventText();
   const refusal = useRefusal();
   if (message.direction === "event")
     return (
       <li className="sufra-chat-event" data-testid="message-event">
-        <span dir="auto">{message.text}</span> <MessageTime at={message.at} now={now} />
+        <span dir="auto">{eventText(message.text)}</span> <MessageTime at={message.at} now={now} />
       </li>
     );
   const guest = message.direction === "in";
