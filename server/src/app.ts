@@ -129,7 +129,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     campaignsJobs(services.campaigns),
     webhooksJobs(services.webhooks),
     inboxJobs(services.inboxSync),
-    conversationsJobs(services.guestsData),
+    conversationsJobs(services.conversations, services.guestsData),
   ];
   // every recurring job (docs/scaling.md lists each with its statement and index; a test EXPLAINs them)
   const recurring: RecurringJob[] = [

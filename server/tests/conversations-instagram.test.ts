@@ -106,6 +106,21 @@ describe("Instagram messages through the app", () => {
     expect(t.unread).toBe(1);
   });
 
+  test("the sweep job reads what no webhook brought, from the accounts that granted messaging", async () => {
+    const c = await cafe();
+    ig.state.guestWrites({ account: c.acc.id, guest: "IGSID-4004", text: "Is the terrace open tonight?" });
+    const got = await app.sufra.services.conversations.sweepDue();
+    expect(got.added).toBeGreaterThanOrEqual(1);
+    const t = await thread(c.businessId);
+    expect(t.messages.map((m) => m.text)).toEqual(["Is the terrace open tonight?"]);
+    expect(
+      (await db().platformAccount.findUniqueOrThrow({ where: { id: c.account.id } })).messagesSweptAt,
+    ).not.toBeNull();
+    // read again: nothing twice
+    await app.sufra.services.conversations.sweepDue();
+    expect(await db().conversationMessage.count({ where: { conversationId: t.id } })).toBe(1);
+  });
+
   test("within 24 hours a free answer; within 7 days tagged human agent; after 7 days none", async () => {
     const c = await cafe();
     await ig.state.deliver(

@@ -12,14 +12,14 @@ import { createWhatsappChannel, whatsappWindowRefusal } from "./whatsapp/adapter
 
 type PlatformsConfig = Config["platforms"];
 
-export interface ServerChannelPack {
+interface ServerChannelPack {
   create(config: PlatformsConfig): ChannelAdapter;
   /** the channel refused a free message because the guest's window is closed */
   windowRefusal(err: unknown): boolean;
   standIn: string;
 }
 
-export const SERVER_CHANNEL_PACKS: Readonly<Record<ChannelName, ServerChannelPack>> = {
+const SERVER_CHANNEL_PACKS: Readonly<Record<ChannelName, ServerChannelPack>> = {
   instagram: {
     create: (c) => createInstagramChannel({ ...c.instagram }),
     windowRefusal,

@@ -5,8 +5,6 @@
 // what it reads and decides when a message may be sent (the 24-hour window, templates, the human agent tag).
 import type { ChannelName } from "@sufra/schema";
 
-export type { ChannelName };
-
 /** The café's side of a channel as an adapter sees it: decrypted token, never stored by the adapter. */
 export interface ChannelAccess {
   /** Instagram: the professional account's id; Facebook: the Page id; WhatsApp: the phone number id */
@@ -16,7 +14,7 @@ export interface ChannelAccess {
   groupId?: string | null;
 }
 
-export type InboundMediaKind = "image" | "video" | "audio" | "document" | "sticker" | "file";
+type InboundMediaKind = "image" | "video" | "audio" | "document" | "sticker" | "file";
 
 export interface InboundMedia {
   kind: InboundMediaKind;
@@ -111,7 +109,7 @@ export interface SendRequest {
   signal?: AbortSignal;
 }
 
-export interface ChannelTemplateInput {
+interface ChannelTemplateInput {
   name: string;
   /** WhatsApp's language code: "en", "ar" */
   language: string;

@@ -4,7 +4,7 @@ import express, { type RequestHandler } from "express";
 import { AppError } from "../kernel/errors.ts";
 
 /** Meta's deliveries are small batches; anything larger is not one (PAYLOAD_TOO_LARGE). */
-export const META_WEBHOOK_MAX_BYTES = 256 * 1024;
+const META_WEBHOOK_MAX_BYTES = 256 * 1024;
 
 /** GET: echoes hub.challenge as plain text when `challengeOf` accepts the handshake, else FORBIDDEN. */
 export const metaHandshake =

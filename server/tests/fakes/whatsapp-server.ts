@@ -65,7 +65,7 @@ export interface WaCode {
   scopes: WaScope[];
   used: boolean;
 }
-export type WaTemplateStatus = "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED";
+type WaTemplateStatus = "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED";
 export interface WaTemplate {
   id: string;
   wabaId: string;
@@ -321,7 +321,7 @@ export class WhatsappFakeState {
 }
 
 /** X-Hub-Signature-256: "sha256=" and the hex HMAC-SHA256 of the raw body keyed with the app secret */
-export function hubSignature(rawBody: string | Buffer, secret: string): string {
+function hubSignature(rawBody: string | Buffer, secret: string): string {
   return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`;
 }
 

@@ -4,5 +4,4 @@
 
 export { MessagesView } from "./components/MessagesView.tsx";
 export { MessagesTabLabel } from "./components/MessagesTabLabel.tsx";
-export type { OrderAction } from "./components/ThreadView.tsx";
 export type { OrderStart, ThreadFull as Conversation } from "./model.ts";

@@ -11,7 +11,7 @@ import { answerAsks, arabicVoiceOf, itemsNamed, type ReplyVoice } from "./guest-
 /** A menu item as the order builder knows it: with its id. */
 export type ChatMenuItem = MenuItem & { id: string };
 
-export interface ChatOrderLine {
+interface ChatOrderLine {
   menuItemId: string;
   name: string;
   nameAr: string | null;
@@ -75,7 +75,7 @@ const latinDigits = (s: string) => s.replace(/[٠-٩]/gu, (d) => String(DIGITS.i
 const norm = (s: string) => normaliseArabic(latinDigits(s).toLowerCase());
 
 /** Integer fils of a menu price (KWD with at most three decimals), without float arithmetic on the result. */
-export const filsOf = (kwd: number): number => Math.round(kwd * 1000);
+const filsOf = (kwd: number): number => Math.round(kwd * 1000);
 
 /** Words that end a look back for an item's quantity: what comes before them belongs to another item. */
 const STOPS = new Set(["and", "with", "or", "plus", "then", "but", "also", "و", "مع", "او"]);

@@ -92,7 +92,7 @@ const CODES: Record<number, CodeRule> = {
 const OUT_OF_REACH_SUBCODE = 33;
 
 /** A Graph error answer from the Cloud API as a PlatformError, by WhatsApp's code (see CODES). */
-export function whatsappError(r: HttpResult): PlatformError {
+function whatsappError(r: HttpResult): PlatformError {
   const e: RawError = r.body?.error ?? {};
   const code = typeof e.code === "number" ? e.code : undefined;
   // error_data.details says why (WhatsApp's codes); Graph's own errors may say it in error_user_title/msg

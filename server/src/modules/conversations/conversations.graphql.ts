@@ -13,7 +13,7 @@ const ofBusiness = { authScopes: { business: true } } as const;
 const lower = <T extends string>(v: T | null | undefined) =>
   v == null ? undefined : (v.toLowerCase() as Lowercase<T>);
 
-export const ConversationChannelEnum = builder.enumType("ConversationChannel", {
+const ConversationChannelEnum = builder.enumType("ConversationChannel", {
   description: "Where a guest writes to the café privately.",
   values: upper(CHANNELS, {
     instagram: "Instagram direct messages (Instagram API with Instagram Login).",
@@ -120,7 +120,7 @@ const Note = builder.objectRef<ConversationNote & { authorName?: string | null }
   }),
 });
 
-export const ConversationRef = builder.objectRef<Conversation>("Conversation").implement({
+const ConversationRef = builder.objectRef<Conversation>("Conversation").implement({
   description: "A private conversation with one guest on one channel.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The conversation's id." }),

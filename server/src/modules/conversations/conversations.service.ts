@@ -8,6 +8,7 @@
 // window decides what may go: a free message within 24 hours of the guest's last one; on Instagram and
 // Messenger a person's answer up to 7 days with Meta's human agent tag; on WhatsApp, after 24 hours, only an
 // approved template. Demo threads answer locally: nothing leaves Sufra.
+import { createHash } from "node:crypto";
 import {
   CHANNEL_PACKS,
   channelTextLength,
@@ -43,6 +44,12 @@ const DAY_MS = 24 * HOUR_MS;
 const SEND_CLAIM_MS = 2 * 60_000;
 /** The permission a connected account needs for its messages (Instagram API with Instagram Login; Pages). */
 const MESSAGING_SCOPE = { instagram: "instagram_business_manage_messages", facebook: "pages_messaging" } as const;
+/** Accounts read by one run of the conversations.sweep job. */
+const SWEEP_BATCH = 20;
+/** How far back a sweep reads: longer than the sweep's period, so a delivery Meta gave up on is found. */
+const SWEEP_LOOKBACK_MS = 2 * HOUR_MS;
+/** How often the conversations.sweep job runs (conversations.jobs.ts). */
+export const SWEEP_EVERY_MS = 10 * 60_000;
 /** The newest messages a thread shows. */
 const THREAD_MESSAGES = 200;
 
@@ -68,7 +75,7 @@ export interface WindowState {
   templateOnly: boolean;
 }
 
-export function windowOf(channel: ChannelName, lastGuestAt: Date | null, now: Date): WindowState {
+function windowOf(channel: ChannelName, lastGuestAt: Date | null, now: Date): WindowState {
   const pack = CHANNEL_PACKS[channel];
   if (!lastGuestAt) return { open: false, closesAt: null, humanAgentUntil: null, templateOnly: pack.templates };
   const closesAt = new Date(lastGuestAt.getTime() + pack.windowHours * HOUR_MS);
@@ -128,6 +135,27 @@ export function createConversationsService(deps: Deps, opts: ConversationsOption
     if (!acc) throw new AppError("CHANNEL_NOT_CONNECTED");
     const { access } = await opts.accountAccess(acc.id);
     return { externalId: acc.externalId, accessToken: access.accessToken };
+  }
+
+  /** One account's recent messages read and stored (each once): the sweep, by hand or by the job. */
+  async function sweep(channel: ChannelName, access: ChannelAccess, since: Date) {
+    const adapter = opts.channels[channel];
+    if (!adapter?.configured()) return { added: 0, ignored: 0 };
+    const messages = await adapter.recentMessages(access, since);
+    return receiver.receive(messages.map((message) => ({ kind: "message" as const, message })));
+  }
+
+  /** The channel and access a platform account's messages are read with; null when it has none to read. */
+  async function sweepRoute(accountId: string): Promise<{ channel: ChannelName; access: ChannelAccess } | null> {
+    const acc = await db.platformAccount.findUniqueOrThrow({ where: { id: accountId } });
+    if (acc.platform === "facebook") {
+      const page = await db.facebookPage.findFirst({ where: { accountId, chosen: true } });
+      return page
+        ? { channel: "facebook", access: { externalId: page.pageId, accessToken: crypto.open(page.accessToken) } }
+        : null;
+    }
+    const { access } = await opts.accountAccess(acc.id);
+    return { channel: "instagram", access: { externalId: acc.externalId, accessToken: access.accessToken } };
   }
 
   /** What a person's input becomes on the channel, checked against the channel's own limits. */
@@ -392,15 +420,43 @@ export function createConversationsService(deps: Deps, opts: ConversationsOption
     },
 
     /**
+     * The conversations.sweep job: the connected Instagram accounts and chosen Pages that granted messaging,
+     * the least recently swept first (at most SWEEP_BATCH a run), each read for the last SWEEP_LOOKBACK_MS;
+     * a refusal is logged and the next account read. What a webhook brought is not stored again.
+     */
+    async sweepDue(): Promise<{ read: number; added: number }> {
+      const due = await db.platformAccount.findMany({
+        where: {
+          demo: false,
+          status: "connected",
+          OR: [
+            { platform: "instagram", scopes: { has: MESSAGING_SCOPE.instagram } },
+            { platform: "facebook", scopes: { has: MESSAGING_SCOPE.facebook } },
+          ],
+        },
+        orderBy: [{ messagesSweptAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+        take: SWEEP_BATCH,
+        select: { id: true },
+      });
+      let added = 0;
+      const since = new Date(now().getTime() - SWEEP_LOOKBACK_MS);
+      for (const { id } of due) {
+        await db.platformAccount.update({ where: { id }, data: { messagesSweptAt: now() } });
+        try {
+          const route = await sweepRoute(id);
+          if (route) added += (await sweep(route.channel, route.access, since)).added;
+        } catch (e) {
+          logger.warn("messages sweep failed", { accountId: id, error: (e as Error).message });
+        }
+      }
+      return { read: due.length, added };
+    },
+
+    /**
      * The safety sweep of one café account's recent messages (Instagram and Messenger list them; WhatsApp
      * has no such read): what a webhook delivery missed is stored now, what it brought is not stored twice.
      */
-    async sweep(channel: ChannelName, access: ChannelAccess, since: Date) {
-      const adapter = opts.channels[channel];
-      if (!adapter?.configured()) return { added: 0, ignored: 0 };
-      const messages = await adapter.recentMessages(access, since);
-      return receiver.receive(messages.map((message) => ({ kind: "message" as const, message })));
-    },
+    sweep,
 
     /** The threads of the business, the newest message first. */
     async threads(viewer: Viewer | null, filter: unknown, page: { skip: number; take: number }) {
@@ -615,7 +671,8 @@ export function createConversationsService(deps: Deps, opts: ConversationsOption
           c.language === "ar"
             ? `طلبكم رقم ${order.number} (${total} د.ك). للدفع عبر كي نت: ${order.paymentUrl}`
             : `Your order #${order.number} (${total} KWD). Pay by KNET here: ${order.paymentUrl}`;
-        const key = `order:${order.id}:${order.paymentUrl}`.slice(0, 80);
+        // one message per link: a new attempt's link is a new key (its URL's digest; a URL can be long)
+        const key = `order:${order.id}:${createHash("sha256").update(order.paymentUrl).digest("hex").slice(0, 24)}`;
         await sendIn(c, { key, text }, null, order.id).catch((e: unknown) =>
           logger.warn("order link not sent", { error: (e as Error).message }),
         );

@@ -1,9 +1,3 @@
 // The conversations module's face (guests' private messages: Instagram, Facebook Page, WhatsApp): what other
-// modules may use. Orders tell the guest through a thread; the inbox's webhook hands Instagram's messages here.
-export {
-  createConversationsService,
-  windowOf,
-  type ConversationsService,
-  type WindowState,
-} from "./conversations.service.ts";
+// modules may use. A campaign's chat links carry its ref, by which a conversation is counted to it.
 export { campaignRef } from "./receive.ts";

@@ -23,7 +23,7 @@ export interface Owner {
 }
 
 /** A short line for the thread list: the text, or what was sent without one. */
-export function previewOf(m: Pick<InboundMessage, "text" | "media" | "choice">): string {
+function previewOf(m: Pick<InboundMessage, "text" | "media" | "choice">): string {
   const text = m.text.trim() || m.choice?.title || (m.media[0] ? `[${m.media[0].kind}]` : "");
   return text.length > 140 ? `${text.slice(0, 139).trimEnd()}…` : text;
 }

@@ -11,4 +11,4 @@ export type {
   InboxFigures,
 } from "./figures.ts";
 // who answers guests (public replies and private conversations alike)
-export { inboxChanged, replyRightsOf, requireGuestWriter, type ReplyRights } from "./replies.ts";
+export { inboxChanged, requireGuestWriter } from "./replies.ts";

@@ -83,7 +83,7 @@ const settingsSchema = z.object({ clientsMayReply: z.boolean({ error: "invalidVa
  * Who answers guests for the business (in public or in a private conversation): the owners and the account
  * holder always, the business's other people when it allows them (clients_may_reply), an API key never.
  */
-export async function replyRightsOf(db: Deps["db"], viewer: Viewer): Promise<ReplyRights> {
+async function replyRightsOf(db: Deps["db"], viewer: Viewer): Promise<ReplyRights> {
   const businessId = viewer.businessId!;
   const business = await db.business.findUnique({ where: { id: businessId }, select: { clientsMayReply: true } });
   if (!business) throw new AppError("NOT_FOUND");
