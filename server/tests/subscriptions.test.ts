@@ -34,7 +34,7 @@ function collect(client: Client, query: string, count: number) {
       { next: (v) => (got.push(v), got.length >= count && resolve(got)), error: reject, complete: () => resolve(got) },
     );
   });
-  return { done, stop: () => stop() };
+  return { done, got, stop: () => stop() };
 }
 
 const EVENTS = "subscription { clientEvents { change client { email companyName status } } }";
@@ -46,6 +46,9 @@ describe("subscriptions across two server processes", () => {
     const p = signUp({ company_name: "Qahwa Across" });
     const reg = await call(baseB, "POST", "/api/auth/register", { body: p });
     expect(reg.status).toBe(201);
+    // the sign-up's event is read (the client loaded) before the approval, which would change what it loads
+    for (const t0 = Date.now(); sub.got.length < 1 && Date.now() - t0 < 15_000;)
+      await new Promise((r) => setTimeout(r, 50));
     const approve = await call(baseB, "POST", `/api/admin/clients/${reg.body.business.id}/approve`, {
       token: await adminToken(baseB),
     });
