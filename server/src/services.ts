@@ -48,6 +48,7 @@ import { createChannels } from "./channels/index.ts";
 import { createConversationsService } from "./modules/conversations/conversations.service.ts";
 import { createWhatsapp } from "./modules/conversations/whatsapp.ts";
 import { createGuestsData } from "./modules/conversations/guests-data.ts";
+import { createShortLinksService } from "./modules/short-links/short-links.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -193,6 +194,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     // guests' orders paid through the café's own Tap account (at PAYMENT_API_URL); the guest hears of their order in
     // its conversation: the link sent there, paid, failed, cancelled and refunds shown to the team
     orders: createOrdersService(deps, { tell: (order, news) => conversations.tellOrder(order, news) }),
+    // /r/<code>: link-page buttons, caption links and review requests, clicks counted by day (modules/short-links)
+    shortLinks: createShortLinksService(deps),
     // a new business's first steps, from what it has done
     gettingStarted: createGettingStartedService(deps, platformAccounts),
     // endpoints, the event outbox and its deliveries (Premium)

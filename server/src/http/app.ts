@@ -38,6 +38,7 @@ import { instagramWebhookRouter } from "../modules/inbox/instagram-webhook.rest.
 import { channelWebhookRouter } from "../modules/conversations/conversations.rest.ts";
 import { instagramWebhookOperations } from "../modules/inbox/instagram-webhook.openapi.ts";
 import { orderPageRouter, ordersWebhookRouter } from "../modules/orders/orders.rest.ts";
+import { shortLinksRouter } from "../modules/short-links/short-links.rest.ts";
 import { ordersOperations } from "../modules/orders/orders.openapi.ts";
 import { conversationsOperations } from "../modules/conversations/conversations.openapi.ts";
 import type { Services } from "../services.ts";
@@ -197,6 +198,8 @@ export function createApp(opts: {
   app.use("/a", approvalPageRouter(opts.services));
   // a guest back from Tap's page (orders.rest.ts): the order's state, read from Tap by id; no account, no script
   app.use("/o", orderPageRouter(opts.services));
+  // a short link (short-links.rest.ts): counted, then on to its destination; no account
+  app.use("/r", shortLinksRouter(opts.services));
   // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)
   app.use("/media", mediaFilesRouter(opts.services));
 

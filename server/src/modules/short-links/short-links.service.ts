@@ -1,0 +1,160 @@
+// Short links (docs/architecture.md#short-links): every button of a link page, every link Sufra puts in a caption
+// and every review request goes through /r/<code>, so the café sees clicks by day, button, post, campaign and
+// network. A link is made once for what it is (its key: kind, button, post, network, branch, target), so a caption
+// published again or a page rendered a thousand times keeps one code. A click is a count by Kuwait day: nothing of
+// the visitor is stored; bots and the same visitor's repeats within a short window are told apart in memory only.
+import { createHash, randomBytes } from "node:crypto";
+import { kuwaitDate } from "@sufra/schema";
+import type { Deps } from "../../deps.ts";
+import type { Platform } from "../../generated/prisma/client.ts";
+
+export type ShortLinkKind = "link_page" | "caption" | "review";
+
+export interface ShortLinkSpec {
+  kind: ShortLinkKind;
+  /** where it sends the visitor (https, wa.me, tel:), before UTM parameters */
+  target: string;
+  button?: string | null;
+  postId?: string | null;
+  campaignId?: string | null;
+  platform?: Platform | null;
+  locationId?: string | null;
+}
+
+/** Letters and digits a person can read off a printed QR code's caption (no 0/O, 1/l/I). */
+const ALPHABET = "23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
+export const SHORT_CODE_LENGTH = 8;
+export const SHORT_CODE_RE = new RegExp(`^[${ALPHABET}]{${SHORT_CODE_LENGTH}}$`);
+
+function newCode(): string {
+  const bytes = randomBytes(SHORT_CODE_LENGTH * 2);
+  let out = "";
+  // rejection sampling keeps every letter equally likely
+  for (let i = 0; i < bytes.length && out.length < SHORT_CODE_LENGTH; i++)
+    if (bytes[i]! < 256 - (256 % ALPHABET.length)) out += ALPHABET[bytes[i]! % ALPHABET.length];
+  return out.length === SHORT_CODE_LENGTH ? out : newCode();
+}
+
+const keyOf = (s: ShortLinkSpec) =>
+  createHash("sha256")
+    .update(
+      JSON.stringify([s.kind, s.button ?? null, s.postId ?? null, s.platform ?? null, s.locationId ?? null, s.target]),
+    )
+    .digest("base64url");
+
+/** Crawlers and link previewers (WhatsApp, Instagram, X and Google unfurl every link): followed, never counted. */
+const BOT_UA =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|facebot|whatsapp|telegram|discord|skype|embedly|quora link|pinterest|vkshare|lighthouse|headless|curl|wget|python-requests|go-http-client|node-fetch|axios/i;
+export const isBot = (userAgent: string | undefined) => !userAgent || BOT_UA.test(userAgent);
+
+/** A visitor's repeat of the same link within this window counts once. */
+export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
+const MAX_REMEMBERED = 50_000;
+
+export function createShortLinksService(deps: Deps, opts: { now?: () => Date } = {}) {
+  const now = opts.now ?? (() => new Date());
+  const base = deps.config.publicUrl;
+  // the repeat filter: a keyed digest of (address, browser, code), in memory, forgotten after the window; the key
+  // is made at start, so a digest cannot be matched to an address from outside this process
+  const salt = randomBytes(32);
+  const seen = new Map<string, number>();
+
+  function repeated(code: string, who: { ip: string; userAgent?: string }): boolean {
+    const t = now().getTime();
+    const k = createHash("sha256").update(salt).update(`${who.ip}\n${who.userAgent ?? ""}\n${code}`).digest("base64url");
+    const last = seen.get(k);
+    if (last !== undefined && t - last < REPEAT_WINDOW_MS) return true;
+    seen.delete(k);
+    seen.set(k, t);
+    if (seen.size > MAX_REMEMBERED) {
+      // the oldest first (a Map keeps insertion order; a repeat re-inserts)
+      for (const [old, at] of seen) {
+        if (seen.size <= MAX_REMEMBERED && t - at < REPEAT_WINDOW_MS) break;
+        seen.delete(old);
+      }
+    }
+    return false;
+  }
+
+  return {
+    /** The public address of a code. */
+    urlOf: (code: string) => `${base}/r/${code}`,
+
+    /** The short link for what `spec` is, made the first time (the same spec gives the same code). */
+    async linkFor(businessId: string, spec: ShortLinkSpec): Promise<{ id: string; code: string; url: string }> {
+      const key = keyOf(spec);
+      const found = await deps.db.shortLink.findUnique({ where: { businessId_key: { businessId, key } } });
+      if (found) return { id: found.id, code: found.code, url: `${base}/r/${found.code}` };
+      for (let attempt = 0; ; attempt++) {
+        const code = newCode();
+        const rows = await deps.db.$queryRaw<{ id: string; code: string }[]>`
+          INSERT INTO short_links (id, business_id, kind, code, key, target, button, post_id, campaign_id, platform, location_id)
+          VALUES (gen_random_uuid(), ${businessId}::uuid, ${spec.kind}, ${code}, ${key}, ${spec.target}, ${spec.button ?? null},
+                  ${spec.postId ?? null}::uuid, ${spec.campaignId ?? null}::uuid, ${spec.platform ?? null}::"Platform",
+                  ${spec.locationId ?? null}::uuid)
+          ON CONFLICT DO NOTHING
+          RETURNING id, code`;
+        if (rows[0]) return { id: rows[0].id, code: rows[0].code, url: `${base}/r/${rows[0].code}` };
+        // either another request made the same link first (read it) or the code was taken (draw again)
+        const again = await deps.db.shortLink.findUnique({ where: { businessId_key: { businessId, key } } });
+        if (again) return { id: again.id, code: again.code, url: `${base}/r/${again.code}` };
+        if (attempt > 5) throw new Error("no free short code");
+      }
+    },
+
+    /**
+     * A visitor opened /r/<code>: where to send them (with UTM parameters for an http destination), or null for an
+     * unknown code. The click is counted on its Kuwait day unless a bot or a repeat within REPEAT_WINDOW_MS.
+     */
+    async follow(code: string, who: { ip: string; userAgent?: string }): Promise<{ location: string; counted: boolean } | null> {
+      if (!SHORT_CODE_RE.test(code)) return null;
+      const link = await deps.db.shortLink.findUnique({
+        where: { code },
+        select: { id: true, kind: true, target: true, button: true, platform: true, postId: true, campaign: { select: { name: true } } },
+      });
+      if (!link) return null;
+      const counted = !isBot(who.userAgent) && !repeated(code, who);
+      if (counted)
+        await deps.db.$executeRaw`
+          INSERT INTO short_link_days (link_id, day, clicks) VALUES (${link.id}::uuid, ${kuwaitDate(now())}::date, 1)
+          ON CONFLICT (link_id, day) DO UPDATE SET clicks = short_link_days.clicks + 1`;
+      return { location: withUtm(link), counted };
+    },
+  };
+}
+export type ShortLinksService = ReturnType<typeof createShortLinksService>;
+
+/** The destination with utm_source (the network, or sufra), utm_medium and utm_campaign added when it has none. */
+export function withUtm(link: {
+  kind: string;
+  target: string;
+  button: string | null;
+  platform: Platform | null;
+  postId: string | null;
+  campaign: { name: string } | null;
+}): string {
+  let u: URL;
+  try {
+    u = new URL(link.target);
+  } catch {
+    return link.target;
+  }
+  // WhatsApp, phone and map-app links carry no analytics; a destination's own UTM stays as the café wrote it
+  if (u.protocol !== "https:" || /(^|\.)wa\.me$|(^|\.)whatsapp\.com$/.test(u.hostname) || u.searchParams.has("utm_source"))
+    return link.target;
+  const medium = link.kind === "caption" ? "social" : link.kind === "review" ? "qr" : "link_in_bio";
+  u.searchParams.set("utm_source", link.platform ?? "sufra");
+  u.searchParams.set("utm_medium", medium);
+  u.searchParams.set("utm_campaign", link.campaign ? slugOf(link.campaign.name) : "sufra");
+  if (link.button) u.searchParams.set("utm_content", link.button);
+  else if (link.postId) u.searchParams.set("utm_content", `post-${link.postId.slice(0, 8)}`);
+  return u.toString();
+}
+
+const slugOf = (name: string) =>
+  name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60) || "campaign";
