@@ -11,6 +11,7 @@ export * from "./owner.ts";
 export * from "./media.ts";
 export * from "./posts.ts";
 export * from "./calendar.ts";
+export * from "./hours.ts";
 export * from "./insights.ts";
 export * from "./analytics.ts";
 export * from "./content.ts";
