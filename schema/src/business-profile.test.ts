@@ -149,7 +149,9 @@ describe("a pasted menu", () => {
     ].join("\n");
     const r = parseMenuText(text);
     expect(r.errors).toEqual({});
-    expect(r.items).toEqual([
+    // no "## section" line: every item is in the menu's first, unnamed section
+    expect(r.items.every((i) => i.section === null && i.sectionAr === null)).toBe(true);
+    expect(r.items.map(({ section: _s, sectionAr: _a, ...i }) => i)).toEqual([
       { line: 2, name: "Karak", nameAr: null, priceKwd: 0.35 },
       { line: 3, name: "Spanish latte", nameAr: "سبانش لاتيه", priceKwd: 1.75 },
       { line: 5, name: "Saffron cake", nameAr: null, priceKwd: 1.95 },
@@ -170,5 +172,50 @@ describe("a pasted menu", () => {
       "lines.4": ["menuImportLineInvalid"],
       "lines.5": ["menuPriceInvalid"],
     });
+  });
+});
+
+describe("menu sections", () => {
+  test("an item may name its section in English and Arabic, blank is none, 60 characters at most", () => {
+    const ok = menuItemSchema.safeParse({ name: "Karak", section: " Hot drinks ", sectionAr: "مشروبات ساخنة" });
+    expect(ok.success && ok.data).toMatchObject({ section: "Hot drinks", sectionAr: "مشروبات ساخنة" });
+    const blank = menuItemUpdateSchema.safeParse({ section: "  ", sectionAr: null });
+    expect(blank.success && blank.data).toMatchObject({ section: null, sectionAr: null });
+    const left = menuItemUpdateSchema.safeParse({ priceKwd: 1 });
+    expect(left.success && left.data.section).toBeUndefined();
+    const long = menuItemSchema.safeParse({ name: "Karak", section: "x".repeat(61), sectionAr: "ق".repeat(61) });
+    expect(errorsOf(long)).toEqual({ section: ["menuSectionTooLong"], sectionAr: ["menuSectionTooLong"] });
+    expect(menuItemSchema.safeParse({ name: "Karak", section: "x".repeat(60) }).success).toBe(true);
+    expect(messageText("menuSectionTooLong", "ar")).toMatch(/القسم/);
+    expect(messageText("menuSectionTooLong", "en")).toMatch(/60/);
+    // a section name on two lines is not a name
+    expect(menuItemSchema.safeParse({ name: "Karak", section: "Hot\ndrinks" }).success).toBe(false);
+  });
+
+  test("a pasted '## Section | القسم' line puts the items below it in that section", () => {
+    const r = parseMenuText(
+      [
+        "Water, 0.250",
+        "## Hot drinks | مشروبات ساخنة",
+        "Karak, 0.350",
+        "Spanish latte | سبانش لاتيه | 1.750",
+        "## Desserts",
+        "Saffron cake, 1.950",
+        "### not a section",
+      ].join("\n"),
+    );
+    expect(r.errors).toEqual({});
+    expect(r.items.map((i) => [i.name, i.section, i.sectionAr])).toEqual([
+      ["Water", null, null],
+      ["Karak", "Hot drinks", "مشروبات ساخنة"],
+      ["Spanish latte", "Hot drinks", "مشروبات ساخنة"],
+      ["Saffron cake", "Desserts", null],
+    ]);
+  });
+
+  test("a section line too long or with too many parts is named by its number", () => {
+    const r = parseMenuText(["## " + "x".repeat(61), "## a | b | c", "Karak, 0.350"].join("\n"));
+    expect(r.errors).toEqual({ "lines.1": ["menuSectionTooLong"], "lines.2": ["menuImportLineInvalid"] });
+    expect(r.items).toHaveLength(1);
   });
 });

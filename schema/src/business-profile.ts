@@ -18,6 +18,8 @@ export const BUSINESS_PROFILE_LIMITS = {
   hoursAr: 120,
   menuName: 80,
   menuNameAr: 80,
+  /** a menu section's name ("Hot drinks", "مشروبات ساخنة"); Google takes up to 140 (docs/architecture.md#menus-and-hours) */
+  menuSection: 60,
   address: 200,
   url: 500,
   storeName: 80,
@@ -58,6 +60,7 @@ export const DELIVERY_APPS = {
   keeta: { en: "Keeta", ar: "كيتا" },
   carriage: { en: "Carriage", ar: "كاريدج" },
   cari: { en: "Cari", ar: "كاري" },
+  careem: { en: "Careem", ar: "كريم" },
   other: { en: "Other app", ar: "تطبيق آخر" },
 } as const;
 export type DeliveryAppKey = keyof typeof DELIVERY_APPS;
@@ -242,6 +245,9 @@ export const menuItemSchema = z.object({
   name: menuName,
   nameAr: clearableText(BUSINESS_PROFILE_LIMITS.menuNameAr, "menuItemNameTooLong"),
   priceKwd: priceKwdRule,
+  /** The section the item is listed under, in English and Arabic; blank or null: the menu's first, unnamed section. */
+  section: clearableText(BUSINESS_PROFILE_LIMITS.menuSection, "menuSectionTooLong"),
+  sectionAr: clearableText(BUSINESS_PROFILE_LIMITS.menuSection, "menuSectionTooLong"),
 });
 export type MenuItemInput = z.output<typeof menuItemSchema>;
 
@@ -267,6 +273,9 @@ export interface ParsedMenuLine {
   name: string;
   nameAr: string | null;
   priceKwd: number | null;
+  /** the section named by the last "## Section | القسم" line above it; null before any */
+  section: string | null;
+  sectionAr: string | null;
 }
 
 export interface MenuImportResult {
@@ -278,14 +287,32 @@ export interface MenuImportResult {
 /**
  * Reads a pasted menu, one item a line: `name, price`, `name | الاسم | price`, `name | price`, or a
  * name alone (no price). The price is the last comma's part, so "Tea, mint, 0.500" is "Tea, mint".
- * Blank lines and lines starting with # are skipped.
+ * A line `## Hot drinks | مشروبات ساخنة` (or `## Hot drinks`) starts a section: the items below it are
+ * listed under it. Blank lines and other lines starting with # are skipped.
  */
 export function parseMenuText(text: string): MenuImportResult {
   const items: ParsedMenuLine[] = [];
   const errors: Record<string, MessageKey[]> = {};
   const lines = text.split(/\r?\n/);
+  let section: string | null = null;
+  let sectionAr: string | null = null;
   lines.forEach((raw, i) => {
     const line = raw.trim();
+    const heading = /^##(?!#)\s*(.*)$/.exec(line);
+    if (heading) {
+      const parts = heading[1]!.split("|").map((p) => p.trim());
+      const r = menuItemSchema
+        .pick({ section: true, sectionAr: true })
+        .safeParse({ section: parts[0] || null, sectionAr: parts[1] || null });
+      if (parts.length > 2 || !r.success) {
+        errors[`lines.${i + 1}`] = r.success
+          ? ["menuImportLineInvalid"]
+          : [...new Set(r.error.issues.map((x) => x.message as MessageKey))];
+        return;
+      }
+      [section, sectionAr] = [r.data.section ?? null, r.data.sectionAr ?? null];
+      return;
+    }
     if (!line || line.startsWith("#")) return;
     let name: string;
     let nameAr: string | null = null;
@@ -317,7 +344,14 @@ export function parseMenuText(text: string): MenuImportResult {
       errors[`lines.${i + 1}`] = [...new Set(r.error.issues.map((x) => x.message as MessageKey))];
       return;
     }
-    items.push({ line: i + 1, name: r.data.name, nameAr: r.data.nameAr ?? null, priceKwd: r.data.priceKwd ?? null });
+    items.push({
+      line: i + 1,
+      name: r.data.name,
+      nameAr: r.data.nameAr ?? null,
+      priceKwd: r.data.priceKwd ?? null,
+      section,
+      sectionAr,
+    });
   });
   return { items, errors };
 }

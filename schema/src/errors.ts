@@ -627,6 +627,43 @@ export const ERRORS = {
     ar: "لا يمكن تنفيذ ذلك على هذا الطلب الآن: ربما دُفع أو أُلغي أو استُرد في الأثناء. حدّث الصفحة لرؤيته",
   },
   // ---- end of orders
+  // ---- the café's menu on Google (docs/product.md#one-menu-and-one-link)
+  GOOGLE_MENU_NOT_VERIFIED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google takes a menu only on a verified location that may have one. Verify this branch on Google Business Profile, then send again",
+    ar: "تقبل جوجل القائمة فقط في موقع موثق يسمح بقائمة طعام. وثّق هذا الفرع في ملف النشاط التجاري على جوجل ثم أرسل مرة أخرى",
+  },
+  GOOGLE_MENU_PRICE_REFUSED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google refused a price of the menu: it takes prices in the location's own currency (KWD). Check the prices, then send again",
+    ar: "رفضت جوجل سعرًا في القائمة: تقبل الأسعار بعملة الموقع نفسه (الدينار الكويتي). راجع الأسعار ثم أرسل مرة أخرى",
+  },
+  GOOGLE_MENU_TEXT_REFUSED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google refused a name of the menu (empty or too long). Check the items' and sections' names, then send again",
+    ar: "رفضت جوجل اسمًا في القائمة (فارغًا أو طويلًا جدًا). راجع أسماء الأصناف والأقسام ثم أرسل مرة أخرى",
+  },
+  GOOGLE_MENU_PHOTO_REFUSED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google refused a photo of the menu (JPG or PNG, 10 KB to 5 MB, at least 250 x 250). Change the item's photo, then send again",
+    ar: "رفضت جوجل صورة في القائمة (JPG أو PNG، من ١٠ ك.ب إلى ٥ م.ب، ٢٥٠ × ٢٥٠ على الأقل). غيّر صورة الصنف ثم أرسل مرة أخرى",
+  },
+  GOOGLE_MENU_REFUSED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google refused the menu. Nothing was changed on Google; read the reason on the location, then try again",
+    ar: "رفضت جوجل القائمة. لم يتغير شيء على جوجل؛ اقرأ السبب في الموقع ثم حاول مرة أخرى",
+  },
+  GOOGLE_BUSY: {
+    status: 503,
+    graphql: "INTERNAL_SERVER_ERROR",
+    en: "Google asks Sufra to slow down. Nothing was changed; try again in a minute",
+    ar: "تطلب جوجل من سُفرة التمهل. لم يتغير شيء؛ حاول مرة أخرى بعد دقيقة",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -600,6 +600,10 @@ export const MESSAGES = {
     en: "Write each line as name, price or name | الاسم | price",
     ar: "اكتب كل سطر بالشكل: الاسم، السعر أو name | الاسم | السعر",
   },
+  menuSectionTooLong: {
+    en: "A section's name can have at most 60 characters",
+    ar: "يجب ألا يزيد اسم القسم على ٦٠ حرفًا",
+  },
   // ---- end of business profile
   // ---- competitors (competitors.ts: the competitor form, a day's figures, the CSV import, the benchmark's summary)
   competitorNameRequired: { en: "Enter the competitor's name", ar: "أدخل اسم المنافس" },
@@ -970,6 +974,22 @@ export const MESSAGES = {
   },
   tapMerchantIdInvalid: { en: "Tap's merchant id is digits only", ar: "رقم التاجر في Tap أرقام فقط" },
   // ---- end of orders
+  // the link page (docs/product.md#one-menu-and-one-link)
+  linkPageSlugLength: {
+    en: "The address name is 3 to 40 characters",
+    ar: "اسم الرابط من ٣ إلى ٤٠ حرفًا",
+  },
+  linkPageSlugInvalid: {
+    en: "Use lower-case latin letters, digits and single dashes (not at the start or end)",
+    ar: "استخدم حروفًا لاتينية صغيرة وأرقامًا وشرطات مفردة (ليست في البداية أو النهاية)",
+  },
+  linkPageSlugReserved: { en: "This address name is reserved: choose another", ar: "اسم الرابط هذا محجوز: اختر اسمًا آخر" },
+  linkPageSlugTaken: {
+    en: "Another café already uses this address name: choose another",
+    ar: "مقهى آخر يستخدم اسم الرابط هذا: اختر اسمًا آخر",
+  },
+  linkPageBioTooLong: { en: "The bio is at most 160 characters", ar: "النبذة ١٦٠ حرفًا على الأكثر" },
+  // ---- end of the link page
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
