@@ -664,6 +664,32 @@ export const ERRORS = {
     en: "Google asks Sufra to slow down. Nothing was changed; try again in a minute",
     ar: "تطلب جوجل من سُفرة التمهل. لم يتغير شيء؛ حاول مرة أخرى بعد دقيقة",
   },
+  // ---- opening hours on Google (docs/product.md#one-menu-and-one-link)
+  GOOGLE_HOURS_NOT_VERIFIED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google takes hours only for a verified location. Verify this branch on Google Business Profile, then send again",
+    ar: "تقبل جوجل المواعيد لموقع موثّق فقط. وثّق هذا الفرع في ملف النشاط التجاري على جوجل ثم أرسل مرة أخرى",
+  },
+  GOOGLE_HOURS_REFUSED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google refused these hours (overlapping periods, or times on a closed day). Nothing was changed on Google; check the hours, then send again",
+    ar: "رفضت جوجل هذه المواعيد (فترات متداخلة أو أوقات في يوم مغلق). لم يتغير شيء على جوجل؛ راجع المواعيد ثم أرسل مرة أخرى",
+  },
+  GOOGLE_HOURS_WEEK_EMPTY: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Set the regular week first: Google takes special hours only beside regular hours",
+    ar: "حدّد مواعيد الأسبوع المعتادة أولًا: تقبل جوجل المواعيد الخاصة فقط مع المواعيد المعتادة",
+  },
+  GOOGLE_HOURS_SCOPE_MISSING: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google did not give Sufra the right to manage this Business Profile. Connect Google again and allow managing your business",
+    ar: "لم تمنح جوجل سُفرة صلاحية إدارة ملف النشاط التجاري هذا. اربط جوجل مجددًا واسمح بإدارة نشاطك التجاري",
+  },
+  // ---- end of opening hours
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

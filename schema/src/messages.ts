@@ -990,6 +990,41 @@ export const MESSAGES = {
   },
   linkPageBioTooLong: { en: "The bio is at most 160 characters", ar: "النبذة ١٦٠ حرفًا على الأكثر" },
   // ---- end of the link page
+  // ---- opening hours (docs/product.md#one-menu-and-one-link)
+  hoursTimeInvalid: {
+    en: "Write a time as HH:MM, from 00:00 to 23:59 (24:00 only as a closing time)",
+    ar: "اكتب الوقت بصيغة HH:MM من 00:00 إلى 23:59 (24:00 وقتًا للإغلاق فقط)",
+  },
+  hoursOpenAt24: { en: "A period cannot open at 24:00: open at 00:00", ar: "لا يمكن أن تبدأ فترة عند 24:00: ابدأ عند 00:00" },
+  hoursPeriodEmpty: {
+    en: "A period closes at a different time than it opens (00:00 to 24:00 is open all day)",
+    ar: "يجب أن يختلف وقت الإغلاق عن وقت الفتح (من 00:00 إلى 24:00 يعني مفتوحًا طوال اليوم)",
+  },
+  hoursDayInvalid: { en: "Choose a day of the week", ar: "اختر يومًا من أيام الأسبوع" },
+  hoursTooManyPeriods: { en: "At most 4 periods a day", ar: "٤ فترات في اليوم على الأكثر" },
+  hoursOverlap: {
+    en: "These periods overlap (a night past midnight counts on the next morning). Change one of them",
+    ar: "هذه الفترات متداخلة (الفترة التي تمتد بعد منتصف الليل تُحسب في صباح اليوم التالي). غيّر إحداها",
+  },
+  specialHoursOccasionInvalid: { en: "Choose what these hours are for", ar: "اختر المناسبة التي تخصها هذه المواعيد" },
+  specialHoursEndBeforeStart: {
+    en: "The last day comes on or after the first day",
+    ar: "يجب أن يكون اليوم الأخير في يوم البداية أو بعده",
+  },
+  specialHoursTooLong: { en: "Special hours last at most 45 days", ar: "المواعيد الخاصة ٤٥ يومًا على الأكثر" },
+  specialHoursClosedWithTimes: {
+    en: "A closed day has no opening times: remove the times, or untick closed",
+    ar: "اليوم المغلق ليس له أوقات عمل: احذف الأوقات أو ألغِ اختيار مغلق",
+  },
+  specialHoursCloseTooLate: {
+    en: "Special hours that run past midnight end by 11:59 the next morning (Google's limit)",
+    ar: "المواعيد الخاصة التي تمتد بعد منتصف الليل تنتهي بحلول 11:59 صباح اليوم التالي (حد جوجل)",
+  },
+  specialHoursNeedTimes: {
+    en: "Add the opening times of these days, or mark them closed, before confirming",
+    ar: "أضف أوقات العمل لهذه الأيام أو اجعلها مغلقة قبل التأكيد",
+  },
+  // ---- end of opening hours
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
