@@ -36,3 +36,4 @@ export * from "./audit-actions.ts";
 export * from "./approvals.ts";
 export * from "./channels/index.ts";
 export * from "./conversations.ts";
+export * from "./link-page.ts";

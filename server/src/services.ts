@@ -49,6 +49,7 @@ import { createConversationsService } from "./modules/conversations/conversation
 import { createWhatsapp } from "./modules/conversations/whatsapp.ts";
 import { createGuestsData } from "./modules/conversations/guests-data.ts";
 import { createShortLinksService } from "./modules/short-links/short-links.service.ts";
+import { createLinkPageService } from "./modules/link-page/link-page.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -77,6 +78,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const platformAccounts = createPlatformAccountsService(deps, notifications);
   // analytics owns metrics collection and its daily rows: publishing and posts only hand it the days that changed
   const analytics = createAnalyticsService(deps, platformAccounts);
+  // /r/<code> (modules/short-links): publishing puts a caption's links through it; the link page and review requests too
+  const shortLinks = createShortLinksService(deps);
   const publishing = createPublishingService(
     deps,
     platformAccounts,
@@ -195,7 +198,9 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     // its conversation: the link sent there, paid, failed, cancelled and refunds shown to the team
     orders: createOrdersService(deps, { tell: (order, news) => conversations.tellOrder(order, news) }),
     // /r/<code>: link-page buttons, caption links and review requests, clicks counted by day (modules/short-links)
-    shortLinks: createShortLinksService(deps),
+    shortLinks,
+    // the café's public link-in-bio page /l/<slug>, its settings and the Settings preview (modules/link-page)
+    linkPage: createLinkPageService(deps, { media, shortLinks }),
     // a new business's first steps, from what it has done
     gettingStarted: createGettingStartedService(deps, platformAccounts),
     // endpoints, the event outbox and its deliveries (Premium)

@@ -99,6 +99,8 @@ function restBody(route: RestRoute): unknown {
     "POST /api/auth/refresh": { refresh_token: "probe" },
     "POST /api/auth/logout": { refresh_token: ids.spareRefresh },
     "PUT /api/auth/profile": { name: "Probe Person" },
+    "PUT /api/link-page": { bio: `Probe ${n}` },
+    "POST /api/link-page/preview": { bio: "Probe" },
     "POST /api/auth/change-password": { current_password: "Wrong#Pass123", new_password: "Another#Pass123" },
     "POST /api/auth/forgot-password": { email: "nobody@example.kw" },
     "POST /api/auth/reset-password": { token: "probe", new_password: "Another#Pass123" },

@@ -39,6 +39,8 @@ import { channelWebhookRouter } from "../modules/conversations/conversations.res
 import { instagramWebhookOperations } from "../modules/inbox/instagram-webhook.openapi.ts";
 import { orderPageRouter, ordersWebhookRouter } from "../modules/orders/orders.rest.ts";
 import { shortLinksRouter } from "../modules/short-links/short-links.rest.ts";
+import { linkPageRouter, linkPageSettingsRouter } from "../modules/link-page/link-page.rest.ts";
+import { linkPageOperations } from "../modules/link-page/link-page.openapi.ts";
 import { ordersOperations } from "../modules/orders/orders.openapi.ts";
 import { conversationsOperations } from "../modules/conversations/conversations.openapi.ts";
 import type { Services } from "../services.ts";
@@ -113,6 +115,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...instagramWebhookOperations,
   ...conversationsOperations,
   ...ordersOperations,
+  ...linkPageOperations,
 ];
 
 export function createApp(opts: {
@@ -191,6 +194,7 @@ export function createApp(opts: {
   api.use("/billing/invoices", invoicesRouter(opts.services)); // the business's invoices and credit notes, their PDFs
   api.use("/billing", billingRouter(opts.services)); // the subscription, pay now, the gateway's return, plan changes
   api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
+  api.use("/link-page", linkPageSettingsRouter(opts.services)); // the café's link page: settings, publish, preview
   api.use(notFound);
   // a REST request gets its own memo too (kernel/request-memo.ts), as a GraphQL one does
   app.use("/api", (_req, _res, next) => withRequestMemo(next), api);
@@ -200,6 +204,8 @@ export function createApp(opts: {
   app.use("/o", orderPageRouter(opts.services));
   // a short link (short-links.rest.ts): counted, then on to its destination; no account
   app.use("/r", shortLinksRouter(opts.services));
+  // the café's link-in-bio page (link-page.rest.ts): public once published; no account, no script
+  app.use("/l", linkPageRouter(opts.services));
   // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)
   app.use("/media", mediaFilesRouter(opts.services));
 

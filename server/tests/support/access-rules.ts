@@ -222,6 +222,14 @@ export const REST_RULES: Record<string, Rule> = {
   // the guest's page back from Tap (no account): the order's own charge is read by id from Tap; it shows the café, the
   // number, the total and whether it is paid, nothing of the guest
   "GET /o/:id": r("public"),
+  // the café's link page (docs/architecture.md#link-page): public once published, built from public fields only;
+  // its settings, publishing and preview are the café's people's, from their own session
+  "GET /l/:slug": r("public"),
+  "GET /api/link-page": r("businessPerson"),
+  "PUT /api/link-page": r("businessPerson"),
+  "POST /api/link-page/publish": r("businessPerson"),
+  "POST /api/link-page/unpublish": r("businessPerson"),
+  "POST /api/link-page/preview": r("businessPerson"),
   // invoices: the people who pay (owners, the account holder) and admins; other members see the plan only
   "GET /api/billing/invoices": r("billing"),
   "GET /api/billing/invoices/:id/pdf": r("billing"),
@@ -434,6 +442,8 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.unschedulePost": r("business"),
   "Mutation.updateAiSettings": r("admin"),
   "Mutation.updateBusinessProfile": r("businessPerson"),
+  "Mutation.updateLinkPage": r("businessPerson"),
+  "Mutation.publishLinkPage": r("businessPerson"),
   "Mutation.updateBusinessVoice": r("businessPerson"),
   "Mutation.updateCampaign": r("business"),
   "Mutation.updateCompetitor": r("business"),
@@ -461,6 +471,8 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   // guests' orders (docs/product.md#orders): read by the business's people and key; built and sent by those who answer
   // guests (the world's cafés keep the team from answering: managers), never a key; money and the Tap key: managers
   "Query.orders": r("business"),
+  "Query.linkPage": r("businessPerson"),
+  "Query.linkPagePreview": r("businessPerson"),
   "Query.order": r("business"),
   "Query.tapAccount": r("business"),
   "Mutation.createOrder": r("manager"),

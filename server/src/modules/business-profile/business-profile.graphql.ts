@@ -33,6 +33,7 @@ const DeliveryAppEnum = builder.enumType("DeliveryAppKey", {
     keeta: "The Keeta delivery app (كيتا).",
     carriage: "The Carriage delivery app (كاريدج).",
     cari: "The Cari delivery app (كاري).",
+    careem: "The Careem app's food delivery (كريم).",
     other: "Another app, named by its store name.",
   }),
 });
