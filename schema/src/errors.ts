@@ -690,6 +690,19 @@ export const ERRORS = {
     ar: "لم تمنح جوجل سُفرة صلاحية إدارة ملف النشاط التجاري هذا. اربط جوجل مجددًا واسمح بإدارة نشاطك التجاري",
   },
   // ---- end of opening hours
+  // ---- review requests (docs/product.md#one-menu-and-one-link)
+  REVIEW_REQUEST_NOT_PICKED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "This Google location is not picked. Pick it in Settings to ask its guests for reviews",
+    ar: "موقع جوجل هذا غير مختار. اختره من الإعدادات لتطلب التقييمات من ضيوفه",
+  },
+  REVIEW_REQUEST_NO_PLACE: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Google has not given this location a review page yet. Read your locations from Google again in Settings, or wait until Google verifies it",
+    ar: "لم تمنح جوجل هذا الموقع صفحة تقييمات بعد. أعد قراءة مواقعك من جوجل في الإعدادات، أو انتظر حتى توثّقه جوجل",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

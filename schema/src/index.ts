@@ -37,3 +37,4 @@ export * from "./approvals.ts";
 export * from "./channels/index.ts";
 export * from "./conversations.ts";
 export * from "./link-page.ts";
+export * from "./review-requests.ts";

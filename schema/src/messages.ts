@@ -1025,6 +1025,20 @@ export const MESSAGES = {
     ar: "أضف أوقات العمل لهذه الأيام أو اجعلها مغلقة قبل التأكيد",
   },
   // ---- end of opening hours
+  // ---- review requests (docs/product.md#one-menu-and-one-link)
+  reviewQrSizeInvalid: {
+    en: "The QR code's size is a whole number of pixels from 200 to 2000",
+    ar: "حجم رمز QR عدد صحيح من البكسلات من ٢٠٠ إلى ٢٠٠٠",
+  },
+  reviewQrFormatInvalid: {
+    en: "Choose table_tent (a table card) or receipt (an 80 mm receipt)",
+    ar: "اختر table_tent (بطاقة طاولة) أو receipt (إيصال بعرض ٨٠ مم)",
+  },
+  reviewQrLangInvalid: {
+    en: "The language is en, ar or both",
+    ar: "اللغة en أو ar أو both",
+  },
+  // ---- end of review requests
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

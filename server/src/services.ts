@@ -49,6 +49,7 @@ import { createConversationsService } from "./modules/conversations/conversation
 import { createWhatsapp } from "./modules/conversations/whatsapp.ts";
 import { createGuestsData } from "./modules/conversations/guests-data.ts";
 import { createShortLinksService } from "./modules/short-links/short-links.service.ts";
+import { createReviewRequestsService } from "./modules/review-requests/review-requests.service.ts";
 import { createLinkPageService } from "./modules/link-page/link-page.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
@@ -199,6 +200,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     orders: createOrdersService(deps, { tell: (order, news) => conversations.tellOrder(order, news) }),
     // /r/<code>: link-page buttons, caption links and review requests, clicks counted by day (modules/short-links)
     shortLinks,
+    // printed QR codes and short links to Google's review form, per picked location (modules/review-requests)
+    reviewRequests: createReviewRequestsService(deps, { shortLinks }),
     // the café's public link-in-bio page /l/<slug>, its settings and the Settings preview (modules/link-page)
     linkPage: createLinkPageService(deps, { media, shortLinks }),
     // a new business's first steps, from what it has done

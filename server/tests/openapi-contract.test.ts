@@ -197,6 +197,17 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     await world.pool.query('update posts set status = $2::"PostStatus" where id = $1', [p.id, status]);
     return p.targets[0].id as string;
   };
+  let reviewLocationId: string | null = null;
+  const reviewLocation = async () =>
+    (reviewLocationId ??= (
+      await world.pool.query(
+        `insert into google_locations (id, business_id, account_id, google_account, name, title, verified, picked, place_id, updated_at)
+         select gen_random_uuid(), business_id, id, 'accounts/contract', 'locations/contract', 'Contract branch', true, true,
+                'ChIJcontract-place', now()
+           from platform_accounts where business_id = $1 and platform = 'google' returning id`,
+        [world.businessA],
+      )
+    ).rows[0].id as string);
   let person: { email: string; password: string } | null = null;
   const me = async () => (person ??= await signedInBusiness(app.base));
   const loginOf = async () => {
@@ -585,6 +596,16 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     }),
     "DELETE /business-profile/menu/{id}": async () => ({
       params: { id: (await made("POST", "/api/business-profile/menu", holder, { name: `Doomed ${n()}` })).id },
+    }),
+    // a picked Google location of A's with a place id, on its (demo) Google connection: the review request's files
+    "GET /review-requests/{locationId}": async () => ({ params: { locationId: await reviewLocation() } }),
+    "GET /review-requests/{locationId}/qr.png": async () => ({
+      params: { locationId: await reviewLocation() },
+      query: { size: "300" },
+    }),
+    "GET /review-requests/{locationId}/qr.pdf": async () => ({
+      params: { locationId: await reviewLocation() },
+      query: { format: "receipt", lang: "both" },
     }),
     // an invoice of A's: a paid payment as billing leaves it, issued as its transaction would
     "GET /billing/invoices/{id}/pdf": async () => {

@@ -39,6 +39,8 @@ import { channelWebhookRouter } from "../modules/conversations/conversations.res
 import { instagramWebhookOperations } from "../modules/inbox/instagram-webhook.openapi.ts";
 import { orderPageRouter, ordersWebhookRouter } from "../modules/orders/orders.rest.ts";
 import { shortLinksRouter } from "../modules/short-links/short-links.rest.ts";
+import { reviewRequestsRouter } from "../modules/review-requests/review-requests.rest.ts";
+import { reviewRequestsOperations } from "../modules/review-requests/review-requests.openapi.ts";
 import { linkPageRouter, linkPageSettingsRouter } from "../modules/link-page/link-page.rest.ts";
 import { linkPageOperations } from "../modules/link-page/link-page.openapi.ts";
 import { ordersOperations } from "../modules/orders/orders.openapi.ts";
@@ -115,6 +117,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...instagramWebhookOperations,
   ...conversationsOperations,
   ...ordersOperations,
+  ...reviewRequestsOperations,
   ...linkPageOperations,
 ];
 
@@ -195,6 +198,7 @@ export function createApp(opts: {
   api.use("/billing", billingRouter(opts.services)); // the subscription, pay now, the gateway's return, plan changes
   api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
   api.use("/link-page", linkPageSettingsRouter(opts.services)); // the café's link page: settings, publish, preview
+  api.use("/review-requests", reviewRequestsRouter(opts.services)); // QR codes and short links to Google's review form
   api.use(notFound);
   // a REST request gets its own memo too (kernel/request-memo.ts), as a GraphQL one does
   app.use("/api", (_req, _res, next) => withRequestMemo(next), api);

@@ -49,6 +49,9 @@ export interface GooglePlace {
   address: string;
   /** Voice of Merchant: replies and posts are allowed */
   verified: boolean;
+  /** Google's place id and "write a review" address (Location.metadata.placeId, .newReviewUri), when Google gives them */
+  placeId?: string | null;
+  reviewUrl?: string | null;
 }
 
 export interface ReviewPage {

@@ -65,6 +65,9 @@ export interface GoogleLocationRec {
   storefrontAddress?: GoogleAddress;
   /** Voice of Merchant: the location is verified and in good standing */
   verified: boolean;
+  /** Location.metadata.placeId and .newReviewUri: output only, given when the readMask asks for metadata */
+  placeId?: string;
+  newReviewUri?: string;
 }
 export interface GoogleReviewRec {
   /** "accounts/123/locations/456/reviews/abc" */
@@ -215,13 +218,18 @@ export class GoogleFakeState {
   personalAccount(personId: string): GoogleAccountRec {
     return [...this.accounts.values()].find((a) => a.type === "PERSONAL" && a.people.has(personId))!;
   }
-  addLocation(account: string, l: { title: string; address?: GoogleAddress; verified?: boolean }): GoogleLocationRec {
+  addLocation(
+    account: string,
+    l: { title: string; address?: GoogleAddress; verified?: boolean; placeId?: string; newReviewUri?: string },
+  ): GoogleLocationRec {
     const rec: GoogleLocationRec = {
       name: `locations/${this.nextId()}`,
       account,
       title: l.title,
       storefrontAddress: l.address,
       verified: l.verified ?? true,
+      placeId: l.placeId,
+      newReviewUri: l.newReviewUri,
     };
     this.locations.set(rec.name, rec);
     return rec;
@@ -596,7 +604,8 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
           title: l.title,
           storefrontAddress: l.storefrontAddress,
           languageCode: "en",
-          metadata: { hasVoiceOfMerchant: l.verified },
+          // Google leaves out an empty field: a location without a place id has neither
+          metadata: { hasVoiceOfMerchant: l.verified, placeId: l.placeId, newReviewUri: l.newReviewUri },
         };
         return Object.fromEntries(fields.filter((f) => full[f] !== undefined).map((f) => [f, full[f]]));
       };

@@ -233,6 +233,11 @@ export const REST_RULES: Record<string, Rule> = {
   // invoices: the people who pay (owners, the account holder) and admins; other members see the plan only
   "GET /api/billing/invoices": r("billing"),
   "GET /api/billing/invoices/:id/pdf": r("billing"),
+  // review requests (docs/architecture.md#review-requests): whoever sees the business's Google locations
+  "GET /api/review-requests": r("business"),
+  "GET /api/review-requests/:locationId": r("business"),
+  "GET /api/review-requests/:locationId/qr.png": r("business"),
+  "GET /api/review-requests/:locationId/qr.pdf": r("business"),
   "GET /api/ai/settings": r("admin"),
   "PUT /api/ai/settings": r("admin"),
   "POST /api/ai/settings/test": r("admin"),
@@ -471,6 +476,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   // guests' orders (docs/product.md#orders): read by the business's people and key; built and sent by those who answer
   // guests (the world's cafés keep the team from answering: managers), never a key; money and the Tap key: managers
   "Query.orders": r("business"),
+  "Query.reviewRequests": r("business"),
   "Query.linkPage": r("businessPerson"),
   "Query.linkPagePreview": r("businessPerson"),
   "Query.order": r("business"),

@@ -169,6 +169,12 @@ const guests = z.object({
       trend: z.enum(GUEST_TRENDS),
     }),
   ),
+  // docs/architecture.md#review-requests: the printed QR codes' scans against the Google reviews written
+  review_requests: z.object({
+    requests: n,
+    received: n,
+    by_branch: z.array(z.object({ location_id: z.string(), branch: z.string(), requests: n, received: n })),
+  }),
 });
 const simulated = z.object({ includeSimulated: ANALYTICS_COMMON_FIELDS.includeSimulated });
 const tag = "Analytics";

@@ -11,6 +11,8 @@ import type {
   GuestSourceFigures,
   GuestTopicTrend,
   InboxFigures,
+  ReviewRequestBranchFigures,
+  ReviewRequestFigures,
 } from "../inbox/index.ts";
 
 const GuestTrendEnum = builder.enumType("AnalyticsGuestTrend", {
@@ -148,6 +150,34 @@ const GuestPeriodRef = builder.objectRef<{ from: string; to: string }>("Analytic
   }),
 });
 
+const ReviewRequestBranchRef = builder.objectRef<ReviewRequestBranchFigures>("AnalyticsReviewRequestBranch").implement({
+  description: "One Google location's review requests (scans of its printed QR code) and the Google reviews it got.",
+  fields: (t) => ({
+    locationId: t.field({ type: "ID", description: "The Google location's id.", resolve: (b) => b.locationId }),
+    branch: t.exposeString("branch", { description: "The Google location's title." }),
+    requests: t.exposeInt("requests", {
+      description: "Scans: counted clicks of its review short link on the range's Kuwait days.",
+    }),
+    received: t.exposeInt("received", { description: "Google reviews of the location written in the range." }),
+  }),
+});
+
+const ReviewRequestsRef = builder
+  .objectRef<ReviewRequestFigures & { byBranch: ReviewRequestBranchFigures[] }>("AnalyticsReviewRequests")
+  .implement({
+    description:
+      "Review requests against reviews received (docs/architecture.md#review-requests): scans of the printed QR codes and new Google reviews, over the range.",
+    fields: (t) => ({
+      requests: t.exposeInt("requests", { description: "Scans of every location's review short link." }),
+      received: t.exposeInt("received", { description: "Google reviews written in the range, on any location." }),
+      byBranch: t.field({
+        type: [ReviewRequestBranchRef],
+        description: "Locations with scans or reviews in the range, most scans first.",
+        resolve: (r) => r.byBranch,
+      }),
+    }),
+  });
+
 const GuestsRef = builder.objectRef<InboxFigures>("AnalyticsGuests").implement({
   description: "What guests wrote (reviews and comments) and how the business answered, over a range of Kuwait days.",
   fields: (t) => ({
@@ -187,6 +217,11 @@ const GuestsRef = builder.objectRef<InboxFigures>("AnalyticsGuests").implement({
       type: [GuestTopicRef],
       description: "Every topic, most mentioned first, with its trend.",
       resolve: (f) => f.topics,
+    }),
+    reviewRequests: t.field({
+      type: ReviewRequestsRef,
+      description: "Review requests (QR scans) against Google reviews received, in total and per location.",
+      resolve: (f) => f.reviewRequests,
     }),
   }),
 });

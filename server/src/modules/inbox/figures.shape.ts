@@ -28,4 +28,14 @@ export const restInboxFigures = (f: InboxFigures) => ({
     change_percent: t.changePercent,
     trend: t.trend,
   })),
+  review_requests: {
+    requests: f.reviewRequests.requests,
+    received: f.reviewRequests.received,
+    by_branch: f.reviewRequests.byBranch.map((b) => ({
+      location_id: b.locationId,
+      branch: b.branch,
+      requests: b.requests,
+      received: b.received,
+    })),
+  },
 });

@@ -3,7 +3,8 @@
 // come up more or less than in the period before. An item belongs to the Kuwait day it was written
 // (writtenAt in Asia/Kuwait), the analytics range rule and tenancy are analytics' own (its scope), and
 // demo items count exactly where analytics counts demo accounts' simulated figures. Three aggregate
-// statements over the (business, written_at) index, whatever the number of items.
+// statements over the (business, written_at) index, whatever the number of items, and a fourth for review
+// requests: the printed QR codes' scans against the Google reviews that came, per location.
 import {
   analyticsBuckets,
   bucketOf,
@@ -73,6 +74,20 @@ export interface GuestTopicTrend {
   trend: GuestTrend;
 }
 
+/** Review requests (docs/architecture.md#review-requests): scans of the printed QR codes against new Google reviews. */
+export interface ReviewRequestFigures {
+  /** scans: counted clicks of the location's review short links, on the range's Kuwait days */
+  requests: number;
+  /** Google reviews of the location written in the range */
+  received: number;
+}
+
+export interface ReviewRequestBranchFigures extends ReviewRequestFigures {
+  locationId: string;
+  /** the location's title */
+  branch: string;
+}
+
 export interface InboxFigures {
   clientId: string;
   from: string;
@@ -96,6 +111,8 @@ export interface InboxFigures {
   };
   /** every known topic, and any other found, most mentioned first */
   topics: GuestTopicTrend[];
+  /** review requests against reviews received, in total and per Google location with either, most scans first */
+  reviewRequests: ReviewRequestFigures & { byBranch: ReviewRequestBranchFigures[] };
 }
 
 interface ResponseRow {
@@ -137,7 +154,7 @@ export function createInboxFiguresService(deps: Pick<Deps, "db">, analytics: Pic
       const demo = Prisma.sql`(${q.includeSimulated} or not r.demo)`;
       const interval = guestRatingInterval(q.from, q.to);
 
-      const [responses, ratings, topics] = await Promise.all([
+      const [responses, ratings, topics, requests] = await Promise.all([
         // answered: status replied or a replied_via (older rows were marked replied: the migration wrote "marked");
         // timed: sent or network with a reply time, the only answers whose time is the guest's wait
         db.$queryRaw<ResponseRow[]>`
@@ -163,7 +180,30 @@ export function createInboxFiguresService(deps: Pick<Deps, "db">, analytics: Pic
             from reviews r cross join lateral unnest(r.topics) as t(topic)
            where r.business_id = ${q.clientId}::uuid and r.written_at >= ${kuwaitMidnight(previous.from)} and r.written_at < ${end} and ${demo}
            group by 1`,
+        // review requests: the review short links' counted scans by Kuwait day, and the Google reviews written, per
+        // location and in total (docs/architecture.md#review-requests); scans are real clicks, demo or not
+        db.$queryRaw<
+          { locationId: string | null; branch: string | null; total: number; requests: number; received: number }[]
+        >`
+          select l.id::text as "locationId", max(l.title) as branch, grouping(l.id)::int as total,
+                 coalesce(sum(x.requests), 0)::int as requests, coalesce(sum(x.received), 0)::int as received
+            from (select s.location_id, d.clicks as requests, 0 as received
+                    from short_links s join short_link_days d on d.link_id = s.id
+                   where s.business_id = ${q.clientId}::uuid and s.kind = 'review' and s.location_id is not null
+                     and d.day >= ${q.from}::date and d.day <= ${q.to}::date
+                  union all
+                  select r.location_id, 0, 1
+                    from reviews r
+                   where r.business_id = ${q.clientId}::uuid and r.source = 'google' and r.kind = 'review' and r.location_id is not null
+                     and r.written_at >= ${start} and r.written_at < ${end} and ${demo}) x
+            join google_locations l on l.id = x.location_id and l.business_id = ${q.clientId}::uuid
+           group by grouping sets ((l.id), ())`,
       ]);
+      const requestsTotal = requests.find((r) => r.total === 1);
+      const requestsByBranch = requests
+        .filter((r) => r.total === 0 && r.locationId)
+        .map((r) => ({ locationId: r.locationId!, branch: r.branch ?? "", requests: r.requests, received: r.received }))
+        .sort((a, b) => b.requests - a.requests || b.received - a.received || a.branch.localeCompare(b.branch));
 
       const total = responses.find((r) => r.bySource === 1 && r.byLocation === 1);
       const bySource = responses
@@ -227,6 +267,11 @@ export function createInboxFiguresService(deps: Pick<Deps, "db">, analytics: Pic
         byBranch,
         rating: { interval, count, average: count ? round2(stars / count) : null, points },
         topics: trends,
+        reviewRequests: {
+          requests: requestsTotal?.requests ?? 0,
+          received: requestsTotal?.received ?? 0,
+          byBranch: requestsByBranch,
+        },
       };
     },
   };

@@ -9,6 +9,8 @@ export type {
   GuestSourceFigures,
   GuestTopicTrend,
   InboxFigures,
+  ReviewRequestBranchFigures,
+  ReviewRequestFigures,
 } from "./figures.ts";
 // who answers guests (public replies and private conversations alike)
 export { inboxChanged, requireGuestWriter } from "./replies.ts";

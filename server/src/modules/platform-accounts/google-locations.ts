@@ -77,6 +77,8 @@ export function createGoogleLocations(deps: Deps, o: GoogleLocationsOptions) {
             verified: p.verified,
             picked: autoPick,
             demo: account.demo,
+            placeId: p.placeId ?? null,
+            reviewUrl: p.reviewUrl ?? null,
           },
           update: {
             accountId: account.id,
@@ -84,6 +86,8 @@ export function createGoogleLocations(deps: Deps, o: GoogleLocationsOptions) {
             title: p.title,
             address: p.address,
             verified: p.verified,
+            placeId: p.placeId ?? null,
+            reviewUrl: p.reviewUrl ?? null,
             goneAt: null,
           },
         });

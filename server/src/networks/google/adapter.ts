@@ -268,7 +268,9 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
       for (const a of all) {
         const locations = await listAll<any>(`${cfg.businessInformationUrl}/v1/${a.name}/locations`, "locations", {
           token: account.accessToken,
-          query: { readMask: "name,title,storefrontAddress", pageSize: 100 },
+          // metadata: the place id and the review form's address, for printed review requests
+          // (docs/architecture.md#review-requests)
+          query: { readMask: "name,title,storefrontAddress,metadata", pageSize: 100 },
         });
         // a location reached through a group and through the person's own account is one place
         for (const l of locations)
@@ -278,6 +280,11 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
               name: l.name,
               title: String(l.title ?? ""),
               address: address(l.storefrontAddress),
+              placeId: typeof l.metadata?.placeId === "string" && l.metadata.placeId ? l.metadata.placeId : null,
+              reviewUrl:
+                typeof l.metadata?.newReviewUri === "string" && l.metadata.newReviewUri
+                  ? l.metadata.newReviewUri
+                  : null,
             });
       }
       return mapLimit([...seen.values()], concurrency, async (p) => {
@@ -430,7 +437,7 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
  * Google's JSON errors: { error: { code, message, status, details: [ErrorInfo {reason, metadata},
  * BadRequest, v4 ValidationError {errorDetails}] } }, and OAuth's { error, error_description }.
  */
-function googleError(r: HttpResult): PlatformError {
+export function googleError(r: HttpResult): PlatformError {
   const e = r.body?.error && typeof r.body.error === "object" ? r.body.error : {};
   const details: any[] = Array.isArray(e.details) ? e.details : [];
   const info = details.find((d) => String(d?.["@type"] ?? "").endsWith("google.rpc.ErrorInfo"));
