@@ -7,6 +7,7 @@ import { useLocation } from "react-router-dom";
 import { useSession } from "../../lib/session.ts";
 import { ConnectedAccounts } from "../platforms/index.ts";
 import { BusinessProfileCard } from "../business-profile/index.ts";
+import { LinkPageCard } from "../link-page/index.ts";
 import { BusinessForm } from "./components/BusinessForm.tsx";
 import { PreferencesCard } from "./components/PreferencesCard.tsx";
 import "./i18n.ts";
@@ -16,6 +17,7 @@ import "./account.css";
 const SETTINGS_SECTIONS = {
   businessProfile: "business-profile",
   connectedAccounts: "connected-accounts",
+  linkPage: "link-page",
 } as const;
 
 export default function SettingsPage() {
@@ -36,6 +38,11 @@ export default function SettingsPage() {
       {user && user.role !== "admin" && user.business_id && (
         <div id={SETTINGS_SECTIONS.businessProfile}>
           <BusinessProfileCard />
+        </div>
+      )}
+      {user && user.role !== "admin" && user.business_id && (
+        <div id={SETTINGS_SECTIONS.linkPage}>
+          <LinkPageCard />
         </div>
       )}
       {user && user.role !== "admin" && (
