@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   "demo.history_seeded",
   "demo.history_tiktok_facebook_seeded",
   "demo.profile_seeded",
+  "google_menu.sent",
   "holiday_override.set",
   "holiday_override.removed",
   "inbox.reply_sent",

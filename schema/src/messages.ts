@@ -600,6 +600,10 @@ export const MESSAGES = {
     en: "Write each line as name, price or name | الاسم | price",
     ar: "اكتب كل سطر بالشكل: الاسم، السعر أو name | الاسم | السعر",
   },
+  googleMenuNothingToSend: {
+    en: "Give at least one menu item a price: Google lists only items with a price",
+    ar: "أضف سعرًا لصنف واحد على الأقل: تعرض جوجل الأصناف التي لها سعر فقط",
+  },
   menuSectionTooLong: {
     en: "A section's name can have at most 60 characters",
     ar: "يجب ألا يزيد اسم القسم على ٦٠ حرفًا",

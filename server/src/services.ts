@@ -49,6 +49,8 @@ import { createConversationsService } from "./modules/conversations/conversation
 import { createWhatsapp } from "./modules/conversations/whatsapp.ts";
 import { createGuestsData } from "./modules/conversations/guests-data.ts";
 import { createShortLinksService } from "./modules/short-links/short-links.service.ts";
+import { createGoogleMenuService } from "./modules/google-menu/index.ts";
+import { createGoogleMenus } from "./networks/google/menus.ts";
 import { createReviewRequestsService } from "./modules/review-requests/review-requests.service.ts";
 import { createLinkPageService } from "./modules/link-page/link-page.service.ts";
 
@@ -204,6 +206,15 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     reviewRequests: createReviewRequestsService(deps, { shortLinks }),
     // the café's public link-in-bio page /l/<slug>, its settings and the Settings preview (modules/link-page)
     linkPage: createLinkPageService(deps, { media, shortLinks }),
+    // a Google location's menu beside the business profile's, sent on the person's confirmation (modules/google-menu);
+    // a dish's photo goes as the file Google takes, at its signed public URL, which Google fetches
+    googleMenu: createGoogleMenuService(deps, {
+      access: (accountId) => platformAccounts.access(accountId),
+      markReconnectNeeded: (account, reason) => platformAccounts.markReconnectNeeded(account, reason),
+      menus: createGoogleMenus(deps.config.platforms.google),
+      photoUrl: async (businessId, mediaId) =>
+        (await media.forPublish(businessId, [mediaId], "google").catch(() => []))[0]?.url ?? null,
+    }),
     // a new business's first steps, from what it has done
     gettingStarted: createGettingStartedService(deps, platformAccounts),
     // endpoints, the event outbox and its deliveries (Premium)

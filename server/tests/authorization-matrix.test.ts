@@ -77,6 +77,7 @@ function restParams(route: RestRoute): Record<string, string> {
   if (p.startsWith("/api/planner/plans/:id")) return { id: ids.plan };
   if (p.startsWith("/api/business-profile/menu/:id")) return { id: ids.menuItem };
   if (p.startsWith("/api/billing/payments/:id")) return { id: ids.payment };
+  if (p.startsWith("/api/google-menu/:locationId")) return { locationId: ids.review };
   // the world has no Google location: an allowed caller meets NOT_FOUND past the door, which is what is probed
   if (p.startsWith("/api/review-requests/:locationId")) return { locationId: ids.review };
   if (p.startsWith("/media/:id")) return { id: ids.media, variant: "original" };

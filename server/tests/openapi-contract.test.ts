@@ -185,6 +185,18 @@ function plans(): Record<string, () => Promise<Call> | Call> {
   const ids = world.ids;
   const holder = world.tokens.holderA!;
   const admin = world.tokens.admin!;
+  // a practice Google location of A's (demo: nothing leaves the server), for the menu on Google
+  let menuLocationId: string | null = null;
+  const menuLocation = async () =>
+    (menuLocationId ??= (
+      await world.pool.query(
+        `insert into google_locations (id, business_id, account_id, google_account, name, title, verified, picked, demo, updated_at)
+         select gen_random_uuid(), business_id, id, 'accounts/contract', 'locations/contract-menu', 'Menu branch', true, true,
+                true, now()
+           from platform_accounts where business_id = $1 and platform = 'google' returning id`,
+        [world.businessA],
+      )
+    ).rows[0].id as string);
   const post = (content = "Walk") =>
     made("POST", "/api/posts", holder, { content, platforms: ["instagram"], media_ids: [ids.media] });
   const targetIn = async (status: "unconfirmed" | "failed") => {
@@ -597,6 +609,11 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     "DELETE /business-profile/menu/{id}": async () => ({
       params: { id: (await made("POST", "/api/business-profile/menu", holder, { name: `Doomed ${n()}` })).id },
     }),
+    "GET /google-menu/{locationId}": async () => ({ params: { locationId: await menuLocation() } }),
+    "POST /google-menu/{locationId}/send": async () => {
+      await made("POST", "/api/business-profile/menu", holder, { name: `Sent tea ${n()}`, price_kwd: 0.5 });
+      return { params: { locationId: await menuLocation() } };
+    },
     // a picked Google location of A's with a place id, on its (demo) Google connection: the review request's files
     "GET /review-requests/{locationId}": async () => ({ params: { locationId: await reviewLocation() } }),
     "GET /review-requests/{locationId}/qr.png": async () => ({

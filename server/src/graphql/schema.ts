@@ -34,6 +34,7 @@ import "../modules/billing/billing.graphql.ts";
 import "../modules/billing/invoices.graphql.ts";
 import "../modules/billing/billing-admin.graphql.ts";
 import "../modules/orders/orders.graphql.ts";
+import "../modules/google-menu/google-menu.graphql.ts";
 import "../modules/review-requests/review-requests.graphql.ts";
 import "../modules/link-page/link-page.graphql.ts";
 

@@ -44,6 +44,8 @@ import { reviewRequestsOperations } from "../modules/review-requests/review-requ
 import { linkPageRouter, linkPageSettingsRouter } from "../modules/link-page/link-page.rest.ts";
 import { linkPageOperations } from "../modules/link-page/link-page.openapi.ts";
 import { ordersOperations } from "../modules/orders/orders.openapi.ts";
+import { googleMenuRouter } from "../modules/google-menu/google-menu.rest.ts";
+import { googleMenuOperations } from "../modules/google-menu/google-menu.openapi.ts";
 import { conversationsOperations } from "../modules/conversations/conversations.openapi.ts";
 import type { Services } from "../services.ts";
 import { authOperations } from "../modules/auth/auth.openapi.ts";
@@ -117,6 +119,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...instagramWebhookOperations,
   ...conversationsOperations,
   ...ordersOperations,
+  ...googleMenuOperations,
   ...reviewRequestsOperations,
   ...linkPageOperations,
 ];
@@ -197,6 +200,7 @@ export function createApp(opts: {
   api.use("/billing/invoices", invoicesRouter(opts.services)); // the business's invoices and credit notes, their PDFs
   api.use("/billing", billingRouter(opts.services)); // the subscription, pay now, the gateway's return, plan changes
   api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
+  api.use("/google-menu", googleMenuRouter(opts.services)); // a Google location's menu beside Sufra's, and the send
   api.use("/link-page", linkPageSettingsRouter(opts.services)); // the café's link page: settings, publish, preview
   api.use("/review-requests", reviewRequestsRouter(opts.services)); // QR codes and short links to Google's review form
   api.use(notFound);

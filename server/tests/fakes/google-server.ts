@@ -19,6 +19,8 @@ import sharp from "sharp";
 import { Holds, type Held } from "./holds.ts";
 import { isJpeg } from "./media-facts.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
+// food menus and location photos (google-menus.ts), routed from handle() below
+import { handleMenus, isMenuEndpoint, MENU_SERVICES, menuRoute, type MenuEndpoint } from "./google-menus.ts";
 
 export type GoogleEndpoint =
   | "authorize"
@@ -30,7 +32,8 @@ export type GoogleEndpoint =
   | "updateReply"
   | "deleteReply"
   | "createPost"
-  | "listPosts";
+  | "listPosts"
+  | MenuEndpoint;
 export type GoogleFailure = 500 | 503 | 429 | 401;
 export type { Held } from "./holds.ts";
 
@@ -417,6 +420,7 @@ const SERVICE: Record<GoogleEndpoint, string> = {
   deleteReply: "mybusiness.googleapis.com",
   createPost: "mybusiness.googleapis.com",
   listPosts: "mybusiness.googleapis.com",
+  ...MENU_SERVICES,
 };
 
 async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -451,7 +455,11 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
     else if (m[3] === "localPosts" && !reviewId && method === "POST") endpoint = "createPost";
     else if (m[3] === "localPosts" && !reviewId && method === "GET") endpoint = "listPosts";
     else throw notFound();
-  } else throw apiError(404, `The requested URL ${path} was not found on this server.`);
+  } else {
+    const menu = menuRoute(method, path);
+    if (!menu) throw apiError(404, `The requested URL ${path} was not found on this server.`);
+    [endpoint, account, location] = menu;
+  }
   state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
 
   const failure = state.failures.get(endpoint);
@@ -551,6 +559,20 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
   const nextToken = (offset: number, pageSize: number, total: number) =>
     offset + pageSize < total ? Buffer.from(`o:${offset + pageSize}`).toString("base64url") : undefined;
 
+  if (isMenuEndpoint(endpoint))
+    return handleMenus(endpoint, {
+      state,
+      account,
+      location,
+      url,
+      raw,
+      res,
+      ownLocation,
+      reply,
+      apiError,
+      validation,
+      precondition,
+    });
   switch (endpoint) {
     case "accounts": {
       const { pageSize, offset } = page(20, 20);

@@ -238,6 +238,9 @@ export const REST_RULES: Record<string, Rule> = {
   "GET /api/review-requests/:locationId": r("business"),
   "GET /api/review-requests/:locationId/qr.png": r("business"),
   "GET /api/review-requests/:locationId/qr.pdf": r("business"),
+  // a Google location's menu beside Sufra's, and the send (docs/product.md#one-menu-and-one-link): who edits the profile
+  "GET /api/google-menu/:locationId": r("businessPerson"),
+  "POST /api/google-menu/:locationId/send": r("businessPerson"),
   "GET /api/ai/settings": r("admin"),
   "PUT /api/ai/settings": r("admin"),
   "POST /api/ai/settings/test": r("admin"),
@@ -480,6 +483,9 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.linkPage": r("businessPerson"),
   "Query.linkPagePreview": r("businessPerson"),
   "Query.order": r("business"),
+  // the menu on Google: the people who edit the profile, never a key (it reads and writes with the Google connection)
+  "Query.googleMenuDiff": r("businessPerson"),
+  "Mutation.sendMenuToGoogle": r("businessPerson"),
   "Query.tapAccount": r("business"),
   "Mutation.createOrder": r("manager"),
   "Mutation.updateOrder": r("manager"),

@@ -81,6 +81,14 @@ const MenuItem = builder.objectRef<MenuItemRow>("MenuItem").implement({
       nullable: true,
       description: "Kuwaiti dinars with three decimals (2.75 is 2.750 KWD); null: no price.",
     }),
+    section: t.exposeString("section", {
+      nullable: true,
+      description: "The menu section it is listed under (\"Hot drinks\"); null: the menu's first, unnamed section.",
+    }),
+    sectionAr: t.exposeString("sectionAr", {
+      nullable: true,
+      description: "The section's Arabic name (\"مشروبات ساخنة\"); null when it has none.",
+    }),
     position: t.exposeInt("position", { description: "Its place on the menu, from 0." }),
   }),
 });
@@ -198,11 +206,13 @@ const BusinessProfileInput = builder.inputType("BusinessProfileInput", {
 });
 
 const MenuItemInput = builder.inputType("MenuItemInput", {
-  description: "On update, a field left out stays as it is; null clears nameAr or priceKwd.",
+  description: "On update, a field left out stays as it is; null clears nameAr, priceKwd, section or sectionAr.",
   fields: (t) => ({
     name: t.string({ required: true, description: "The item's name as on the menu, 1 to 80 characters." }),
     nameAr: t.string({ description: "Its Arabic name, up to 80 characters." }),
     priceKwd: t.float({ description: "KWD, 0 to 9999.999, at most three decimals." }),
+    section: t.string({ description: "The section it is listed under, up to 60 characters; blank: none." }),
+    sectionAr: t.string({ description: "The section's Arabic name, up to 60 characters; blank: none." }),
   }),
 });
 

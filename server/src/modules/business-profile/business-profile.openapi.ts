@@ -25,6 +25,8 @@ export const restMenuItemSchema = named(
     name: z.string(),
     name_ar: z.string().nullable(),
     price_kwd: z.number().nullable(),
+    section: z.string().nullable(),
+    section_ar: z.string().nullable(),
     position: z.number().int(),
   }),
 );
@@ -160,6 +162,8 @@ export const businessProfileOperations: RestOperation[] = [
     tag,
     access: "business",
     summary: "Import menu items from text, one a line",
+    description:
+      "`name, price` or `name | الاسم | price`, one item a line; a line `## Hot drinks | مشروبات ساخنة` starts a section for the items below it.",
     body: menuImportSchema,
     responses: { 200: profile },
   },

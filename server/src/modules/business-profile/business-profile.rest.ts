@@ -17,6 +17,8 @@ const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema> => ({
   name: m.name,
   name_ar: m.nameAr,
   price_kwd: m.priceKwd,
+  section: m.section,
+  section_ar: m.sectionAr,
   position: m.position,
 });
 
@@ -103,7 +105,7 @@ export function businessProfileRouter(services: Services) {
     res.json(restBusinessVoice(await businessProfile.updateVoice(await viewer(req), camelBody(req), metaOf(req))));
   });
 
-  /** {name, name_ar?, price_kwd?}: added at the end of the menu. */
+  /** {name, name_ar?, price_kwd?, section?, section_ar?}: added at the end of the menu. */
   r.post("/menu", async (req, res) => {
     res.status(201).json(restMenuItem(await businessProfile.addItem(await viewer(req), camelBody(req), metaOf(req))));
   });

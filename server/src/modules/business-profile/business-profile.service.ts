@@ -53,6 +53,9 @@ export interface MenuItemRow {
   nameAr: string | null;
   /** Dinars; Decimal(10,3) read as a number keeps its three decimals (1.125 is 1.125). */
   priceKwd: number | null;
+  /** The section it is listed under, in English and Arabic; null: the menu's first, unnamed section. */
+  section: string | null;
+  sectionAr: string | null;
   position: number;
 }
 
@@ -88,6 +91,8 @@ const menuItemRow = (m: MenuItem): MenuItemRow => ({
   name: m.name,
   nameAr: m.nameAr,
   priceKwd: m.priceKwd == null ? null : Number(m.priceKwd.toString()),
+  section: m.section,
+  sectionAr: m.sectionAr,
   position: m.position,
 });
 
@@ -270,6 +275,8 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
             name: data.name,
             nameAr: data.nameAr ?? null,
             priceKwd: priceData(data.priceKwd ?? null),
+            section: data.section ?? null,
+            sectionAr: data.sectionAr ?? null,
             position: (last._max.position ?? -1) + 1,
           },
         });
@@ -293,7 +300,13 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
         const item = await ownItem(tx, v.businessId, id);
         const updated = await tx.menuItem.update({
           where: { id: item.id },
-          data: { name: data.name, nameAr: data.nameAr, priceKwd: priceData(data.priceKwd) },
+          data: {
+            name: data.name,
+            nameAr: data.nameAr,
+            priceKwd: priceData(data.priceKwd),
+            section: data.section,
+            sectionAr: data.sectionAr,
+          },
         });
         await audit(tx, {
           actorId: v.userId,
@@ -383,6 +396,8 @@ export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: Le
             name: item.name,
             nameAr: item.nameAr,
             priceKwd: priceData(item.priceKwd),
+            section: item.section,
+            sectionAr: item.sectionAr,
             position: start + i,
           })),
         });
