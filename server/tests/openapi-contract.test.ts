@@ -216,7 +216,8 @@ function plans(): Record<string, () => Promise<Call> | Call> {
         `insert into google_locations (id, business_id, account_id, google_account, name, title, verified, picked, place_id, updated_at)
          select gen_random_uuid(), business_id, id, 'accounts/contract', 'locations/contract', 'Contract branch', true, true,
                 'ChIJcontract-place', now()
-           from platform_accounts where business_id = $1 and platform = 'google' returning id`,
+           from platform_accounts where business_id = $1 and platform = 'google'
+         on conflict (business_id, name) do update set picked = true returning id`,
         [world.businessA],
       )
     ).rows[0].id as string);
