@@ -49,6 +49,7 @@ import { ThreadDrawer } from "./components/ThreadDrawer.tsx";
 import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
 import { MessagesTabLabel, MessagesView } from "../conversations/index.ts";
 import { OrderButton } from "../orders/index.ts";
+import { ReviewRequestsButton } from "../review-requests/index.ts";
 import {
   failureText,
   useInboxActions,
@@ -375,6 +376,7 @@ function ReviewsView({ switcher }: { switcher: ReactNode }) {
       <PageHead className="sufra-reviews-head" title={t("title")}>
         <div className="sufra-reviews-head-actions">
           <SyncNowButton />
+          <ReviewRequestsButton />
           <Button onClick={() => setImporting(true)} data-testid="import-csv">
             {t("importCsv")}
           </Button>
