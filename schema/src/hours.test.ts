@@ -3,6 +3,7 @@ import { describe, expect, it } from "@jest/globals";
 import {
   closesNextDay,
   hoursOn,
+  specialHoursCaption,
   specialHoursReady,
   specialHoursSchema,
   weeklyHoursSchema,
@@ -90,9 +91,9 @@ describe("specialHoursSchema", () => {
     expect(
       issues(specialHoursSchema.safeParse({ ...ramadan, closed: true, periods: [{ open: "10:00", close: "12:00" }] })),
     ).toEqual(["periods:specialHoursClosedWithTimes"]);
-    expect(issues(specialHoursSchema.safeParse({ ...ramadan, periods: [{ open: "20:00", close: "12:00" }] }))).toEqual(
-      ["periods.0.close:specialHoursCloseTooLate"],
-    );
+    expect(issues(specialHoursSchema.safeParse({ ...ramadan, periods: [{ open: "20:00", close: "12:00" }] }))).toEqual([
+      "periods.0.close:specialHoursCloseTooLate",
+    ]);
     expect(
       issues(
         specialHoursSchema.safeParse({
@@ -128,5 +129,30 @@ describe("specialHoursSchema", () => {
     ]);
     expect(day).toMatchObject({ closed: true, periods: [] });
     expect(hoursOn("2027-03-04", week).periods).toEqual([{ open: "07:00", close: "23:00" }]);
+  });
+});
+
+describe("specialHoursCaption", () => {
+  it("announces only what the span says, Arabic first by default", () => {
+    const text = specialHoursCaption(
+      {
+        occasion: "ramadan",
+        startDate: "2027-02-08",
+        endDate: "2027-03-09",
+        closed: false,
+        periods: [{ open: "19:30", close: "03:00" }],
+      },
+      { name: "Bait Al Qahwa", nameAr: "بيت القهوة", branch: "Salmiya" },
+    );
+    expect(text).toBe(
+      "مواعيد رمضان في بيت القهوة (Salmiya)، من 8 فبراير إلى 9 مارس 2027: مفتوح من 19:30 إلى 03:00.\n\n" +
+        "Ramadan hours at Bait Al Qahwa (Salmiya), 8 February to 9 March 2027: open 19:30 to 03:00.",
+    );
+    const closed = specialHoursCaption(
+      { occasion: "national_day", startDate: "2027-02-25", endDate: "2027-02-25", closed: true, periods: [] },
+      { name: "Bait Al Qahwa", order: "en_first" },
+    );
+    expect(closed.split("\n\n")[0]).toBe("Bait Al Qahwa is closed on 25 February 2027 for National Day.");
+    expect(closed.split("\n\n")[1]).toBe("Bait Al Qahwa مغلق يوم 25 فبراير 2027 بمناسبة العيد الوطني.");
   });
 });

@@ -222,7 +222,10 @@ export const specialHoursUpdateSchema = z.object(
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
     closed: z.boolean(msg("invalidValue")).optional(),
-    periods: z.array(hoursPeriodSchema, msg("invalidValue")).max(MAX_PERIODS_PER_DAY, msg("hoursTooManyPeriods")).optional(),
+    periods: z
+      .array(hoursPeriodSchema, msg("invalidValue"))
+      .max(MAX_PERIODS_PER_DAY, msg("hoursTooManyPeriods"))
+      .optional(),
   },
   msg("invalidValue"),
 );
@@ -248,3 +251,58 @@ export const confirmSpecialHoursSchema = z.object({
 });
 /** A branch's own regular hours, or null: the café's week. */
 export const locationHoursSchema = z.object({ regularHours: weeklyHoursSchema.nullable() });
+/** The café's week as the doors take it. */
+export const weeklyHoursUpdateSchema = z.object({ periods: weeklyHoursSchema });
+
+// ---------------------------------------------------------------- the announcement of special hours
+const OCCASION_NAMES: Record<SpecialOccasion, { en: string; ar: string }> = {
+  ramadan: { en: "Ramadan", ar: "رمضان" },
+  eid_al_fitr: { en: "Eid al-Fitr", ar: "عيد الفطر" },
+  eid_al_adha: { en: "Eid al-Adha", ar: "عيد الأضحى" },
+  national_day: { en: "National Day", ar: "العيد الوطني" },
+  liberation_day: { en: "Liberation Day", ar: "عيد التحرير" },
+  other: { en: "Special", ar: "خاصة" },
+};
+export const specialOccasionName = (o: string, locale: "en" | "ar") =>
+  (OCCASION_NAMES[o as SpecialOccasion] ?? OCCASION_NAMES.other)[locale];
+
+const longDate = (iso: string, locale: "en" | "ar", withYear: boolean) =>
+  new Intl.DateTimeFormat(locale === "ar" ? "ar-u-nu-latn" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  }).format(new Date(`${iso}T00:00:00Z`));
+
+/**
+ * A post's caption announcing a span, in both languages (the café's order), built only from what the span says:
+ * its occasion, its dates, closed or its periods, and the café's and branch's names (docs/product.md#one-menu-and-one-link).
+ */
+export function specialHoursCaption(
+  span: Pick<SpecialHoursSpan, "occasion" | "startDate" | "endDate" | "closed" | "periods">,
+  o: { name: string; nameAr?: string | null; branch?: string | null; order?: "ar_first" | "en_first" },
+): string {
+  const oneDay = span.startDate === span.endDate;
+  const dates = (l: "en" | "ar") =>
+    oneDay
+      ? longDate(span.startDate, l, true)
+      : l === "en"
+        ? `${longDate(span.startDate, l, false)} to ${longDate(span.endDate, l, true)}`
+        : `من ${longDate(span.startDate, l, false)} إلى ${longDate(span.endDate, l, true)}`;
+  const times = (l: "en" | "ar") =>
+    span.periods
+      .map((p) => (l === "en" ? `${p.open} to ${p.close}` : `من ${p.open} إلى ${p.close}`))
+      .join(l === "en" ? " and " : " و");
+  const where = (l: "en" | "ar") => {
+    const name = l === "ar" ? o.nameAr || o.name : o.name;
+    return o.branch ? `${name} (${o.branch})` : name;
+  };
+  const en = span.closed
+    ? `${where("en")} is closed ${oneDay ? "on" : "from"} ${dates("en")}${span.occasion === "other" ? "" : ` for ${specialOccasionName(span.occasion, "en")}`}.`
+    : `${specialOccasionName(span.occasion, "en")} hours at ${where("en")}, ${oneDay ? "on " : ""}${dates("en")}: open ${times("en")}.`;
+  const occasionAr = specialOccasionName(span.occasion, "ar");
+  const ar = span.closed
+    ? `${where("ar")} مغلق ${oneDay ? "يوم " : ""}${dates("ar")}${span.occasion === "other" ? "" : ` بمناسبة ${occasionAr}`}.`
+    : `مواعيد ${span.occasion === "other" ? "خاصة" : occasionAr} في ${where("ar")}، ${oneDay ? "يوم " : ""}${dates("ar")}: مفتوح ${times("ar")}.`;
+  return o.order === "en_first" ? `${en}\n\n${ar}` : `${ar}\n\n${en}`;
+}

@@ -1024,6 +1024,10 @@ export const MESSAGES = {
     en: "Special hours that run past midnight end by 11:59 the next morning (Google's limit)",
     ar: "المواعيد الخاصة التي تمتد بعد منتصف الليل تنتهي بحلول 11:59 صباح اليوم التالي (حد جوجل)",
   },
+  specialHoursSpansOverlap: {
+    en: "Other confirmed special hours already cover some of these days for this branch. Change the dates, or remove the other",
+    ar: "توجد مواعيد خاصة مؤكدة أخرى تشمل بعض هذه الأيام لهذا الفرع. غيّر التواريخ أو احذف الأخرى",
+  },
   specialHoursNeedTimes: {
     en: "Add the opening times of these days, or mark them closed, before confirming",
     ar: "أضف أوقات العمل لهذه الأيام أو اجعلها مغلقة قبل التأكيد",

@@ -49,6 +49,9 @@ import { createConversationsService } from "./modules/conversations/conversation
 import { createWhatsapp } from "./modules/conversations/whatsapp.ts";
 import { createGuestsData } from "./modules/conversations/guests-data.ts";
 import { createShortLinksService } from "./modules/short-links/short-links.service.ts";
+import { createOpeningHoursService } from "./modules/opening-hours/opening-hours.service.ts";
+import { createGoogleHours } from "./networks/google/hours.ts";
+import { holidayOverrideInputs } from "./modules/calendar/index.ts";
 import { createGoogleMenuService } from "./modules/google-menu/index.ts";
 import { createGoogleMenus } from "./networks/google/menus.ts";
 import { createReviewRequestsService } from "./modules/review-requests/review-requests.service.ts";
@@ -214,6 +217,14 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
       menus: createGoogleMenus(deps.config.platforms.google),
       photoUrl: async (businessId, mediaId) =>
         (await media.forPublish(businessId, [mediaId], "google").catch(() => []))[0]?.url ?? null,
+    }),
+    // the café's week, its branches' weeks, special hours proposed from the Kuwait calendar and confirmed by its
+    // managers, Google's hours beside Sufra's and sent on a manager's confirmation (modules/opening-hours)
+    openingHours: createOpeningHoursService(deps, {
+      platformAccounts,
+      posts,
+      google: createGoogleHours(deps.config.platforms.google),
+      overrides: holidayOverrideInputs,
     }),
     // a new business's first steps, from what it has done
     gettingStarted: createGettingStartedService(deps, platformAccounts),

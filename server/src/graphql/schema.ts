@@ -17,6 +17,7 @@ import "../modules/platform-accounts/platform-accounts.graphql.ts";
 import "../modules/platform-accounts/facebook-pages.graphql.ts";
 import "../modules/media/media.graphql.ts";
 import "../modules/calendar/calendar.graphql.ts";
+import "../modules/opening-hours/opening-hours.graphql.ts";
 import "../modules/planner/planner.graphql.ts";
 import "../modules/templates/templates.graphql.ts";
 import "../modules/inbox/inbox.graphql.ts";

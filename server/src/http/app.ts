@@ -22,6 +22,7 @@ import { mediaFilesRouter, mediaRouter } from "../modules/media/media.rest.ts";
 import { postsRouter } from "../modules/posts/posts.rest.ts";
 import { platformAccountsRouter } from "../modules/platform-accounts/platform-accounts.rest.ts";
 import { calendarRouter } from "../modules/calendar/calendar.rest.ts";
+import { openingHoursRouter } from "../modules/opening-hours/opening-hours.rest.ts";
 import { plannerRouter } from "../modules/planner/planner.rest.ts";
 import { templatesRouter } from "../modules/templates/templates.rest.ts";
 import { reviewsRouter } from "../modules/inbox/inbox.rest.ts";
@@ -63,6 +64,7 @@ import { studioOperations } from "../modules/studio/studio.openapi.ts";
 import { postsOperations } from "../modules/posts/posts.openapi.ts";
 import { platformAccountsOperations } from "../modules/platform-accounts/platform-accounts.openapi.ts";
 import { calendarOperations } from "../modules/calendar/calendar.openapi.ts";
+import { openingHoursOperations } from "../modules/opening-hours/opening-hours.openapi.ts";
 import { plannerOperations } from "../modules/planner/planner.openapi.ts";
 import { templatesOperations } from "../modules/templates/templates.openapi.ts";
 import { reviewsOperations } from "../modules/inbox/inbox.openapi.ts";
@@ -105,6 +107,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...postsOperations,
   ...platformAccountsOperations,
   ...calendarOperations,
+  ...openingHoursOperations,
   ...plannerOperations,
   ...templatesOperations,
   ...reviewsOperations,
@@ -188,6 +191,7 @@ export function createApp(opts: {
   api.use("/posts", postsRouter(opts.services));
   api.use("/platforms", platformAccountsRouter(opts.services)); // connect, callback, disconnect
   api.use("/calendar", calendarRouter(opts.services)); // prayer times, holidays, corrections
+  api.use("/opening-hours", openingHoursRouter(opts.services)); // the week, special hours, Google's hours
   api.use("/planner", plannerRouter(opts.services)); // plan my month / Ramadan, approve proposals
   api.use("/templates", templatesRouter(opts.services)); // the templates library, the business's own
   api.use("/reviews", reviewsRouter(opts.services)); // customer reviews, CSV import, reply suggestions

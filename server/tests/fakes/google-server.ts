@@ -21,6 +21,8 @@ import { isJpeg } from "./media-facts.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
 // food menus and location photos (google-menus.ts), routed from handle() below
 import { handleMenus, isMenuEndpoint, MENU_SERVICES, menuRoute, type MenuEndpoint } from "./google-menus.ts";
+// opening hours (google-hours.ts): locations.get and locations.patch of Business Information v1
+import { handleHours, HOURS_SERVICES, hoursRoute, isHoursEndpoint, type HoursEndpoint } from "./google-hours.ts";
 
 export type GoogleEndpoint =
   | "authorize"
@@ -33,7 +35,8 @@ export type GoogleEndpoint =
   | "deleteReply"
   | "createPost"
   | "listPosts"
-  | MenuEndpoint;
+  | MenuEndpoint
+  | HoursEndpoint;
 export type GoogleFailure = 500 | 503 | 429 | 401;
 export type { Held } from "./holds.ts";
 
@@ -421,6 +424,7 @@ const SERVICE: Record<GoogleEndpoint, string> = {
   createPost: "mybusiness.googleapis.com",
   listPosts: "mybusiness.googleapis.com",
   ...MENU_SERVICES,
+  ...HOURS_SERVICES,
 };
 
 async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -457,8 +461,10 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
     else throw notFound();
   } else {
     const menu = menuRoute(method, path);
-    if (!menu) throw apiError(404, `The requested URL ${path} was not found on this server.`);
-    [endpoint, account, location] = menu;
+    const hours = menu ? null : hoursRoute(method, path);
+    if (menu) [endpoint, account, location] = menu;
+    else if (hours) [endpoint, location] = hours;
+    else throw apiError(404, `The requested URL ${path} was not found on this server.`);
   }
   state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
 
@@ -559,6 +565,22 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
   const nextToken = (offset: number, pageSize: number, total: number) =>
     offset + pageSize < total ? Buffer.from(`o:${offset + pageSize}`).toString("base64url") : undefined;
 
+  if (isHoursEndpoint(endpoint))
+    return handleHours(endpoint, {
+      state,
+      location,
+      url,
+      raw,
+      res,
+      managedLocation: () => {
+        const loc = state.locations.get(location);
+        if (!loc || !manages(loc.account)) throw notFound();
+        return loc;
+      },
+      reply,
+      apiError,
+      precondition,
+    });
   if (isMenuEndpoint(endpoint))
     return handleMenus(endpoint, {
       state,
