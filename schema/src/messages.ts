@@ -999,7 +999,10 @@ export const MESSAGES = {
     en: "Write a time as HH:MM, from 00:00 to 23:59 (24:00 only as a closing time)",
     ar: "اكتب الوقت بصيغة HH:MM من 00:00 إلى 23:59 (24:00 وقتًا للإغلاق فقط)",
   },
-  hoursOpenAt24: { en: "A period cannot open at 24:00: open at 00:00", ar: "لا يمكن أن تبدأ فترة عند 24:00: ابدأ عند 00:00" },
+  hoursOpenAt24: {
+    en: "A period cannot open at 24:00: open at 00:00",
+    ar: "لا يمكن أن تبدأ فترة عند 24:00: ابدأ عند 00:00",
+  },
   hoursPeriodEmpty: {
     en: "A period closes at a different time than it opens (00:00 to 24:00 is open all day)",
     ar: "يجب أن يختلف وقت الإغلاق عن وقت الفتح (من 00:00 إلى 24:00 يعني مفتوحًا طوال اليوم)",
