@@ -374,6 +374,20 @@ export function platformLength(platform: PlatformName, text: string): number {
 export const containsUrl = (text: string): boolean => segments(text).some((s) => s.kind === "url");
 
 /**
+ * The web addresses of a text as counted above, each with where it starts in the NFC text: what caption links
+ * replace with short links (docs/architecture.md#short-links), so a replaced address is the one X counts as 23.
+ */
+export function urlsIn(text: string): { url: string; index: number }[] {
+  const out: { url: string; index: number }[] = [];
+  let at = 0;
+  for (const s of segments(text)) {
+    if (s.kind === "url") out.push({ url: s.text, index: at });
+    at += s.text.length;
+  }
+  return out;
+}
+
+/**
  * X's limit for an account X reports as verified or subscribed (X Premium allows far more; Sufra
  * stops at 4,000 so a post stays readable in the feed). Unverified accounts: PLATFORM_LIMITS.twitter.
  */

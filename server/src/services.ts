@@ -93,6 +93,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     notifications,
     { refreshDays: analytics.refreshDays, figuresDue: analytics.figuresDue },
     webhooks,
+    shortLinks,
   );
   // the writer is given the post's photos (their menu items, and small JPEGs for a model that sees)
   const studio = createStudioService(deps, { photos: (businessId, ids) => media.forWriter(businessId, ids) });

@@ -326,9 +326,11 @@ describe("publishing to Google", () => {
       const made = google.state.postsAt(place.name).map((p) => p.body);
       expect(made).toHaveLength(2);
       const ev = made.find((p) => p.topicType === "EVENT")!;
+      // the button and the offer's link go through their short links (docs/architecture.md#short-links)
+      const shortLink = expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/r\/[2-9a-zA-Z]{8}$/);
       expect(ev).toMatchObject({
         summary: "Live oud on Thursday\n\n#DarQahwa",
-        callToAction: { actionType: "BOOK", url: "https://darqahwa.example/book" },
+        callToAction: { actionType: "BOOK", url: shortLink },
         event: { title: event.title },
       });
       const offer = made.find((p) => p.topicType === "OFFER")!;
@@ -336,12 +338,21 @@ describe("publishing to Google", () => {
         summary: "Two lattes for one",
         offer: {
           couponCode: "KARAK2X1",
-          redeemOnlineUrl: "https://darqahwa.example/redeem",
+          redeemOnlineUrl: shortLink,
           termsConditions: "One per guest",
         },
         event: { title: "Latte week" },
       });
       expect(offer.callToAction).toBeUndefined();
+      const codeOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+      const links = await app.sufra.deps.db.shortLink.findMany({
+        where: { code: { in: [codeOf(ev.callToAction.url), codeOf(offer.offer.redeemOnlineUrl)] } },
+        orderBy: { target: "asc" },
+      });
+      expect(links.map((l) => [l.kind, l.platform, l.postId, l.target])).toEqual([
+        ["caption", "google", eventPost.data.createPost.id, "https://darqahwa.example/book"],
+        ["caption", "google", offerPost.body.id, "https://darqahwa.example/redeem"],
+      ]);
     }
   });
 

@@ -230,6 +230,9 @@ export const REST_RULES: Record<string, Rule> = {
   "POST /api/link-page/publish": r("businessPerson"),
   "POST /api/link-page/unpublish": r("businessPerson"),
   "POST /api/link-page/preview": r("businessPerson"),
+  // a short link (short-links.rest.ts): anyone who has the link; it counts a click and redirects, nothing of the
+  // visitor is stored and an unknown code opens nothing (404)
+  "GET /r/:code": r("public"),
   // invoices: the people who pay (owners, the account holder) and admins; other members see the plan only
   "GET /api/billing/invoices": r("billing"),
   "GET /api/billing/invoices/:id/pdf": r("billing"),

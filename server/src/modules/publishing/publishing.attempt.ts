@@ -4,6 +4,8 @@
 // that finds the step at send asks the network, read-only, instead of sending again.
 import {
   PLATFORM_LIMITS,
+  X_LONG_POST_LENGTH,
+  platformLength,
   altTextOf,
   mediaFormatOf,
   composeText,
@@ -30,7 +32,7 @@ function loadOf(e: unknown, quotaSpent: boolean): Load {
 }
 
 export function createAttempt(
-  { db, config, accounts, media, leaseUntil }: PublishingDeps,
+  { db, config, accounts, media, links, leaseUntil }: PublishingDeps,
   { settle, tellAuthor, waitForAccount, finish, unconfirmed, failed }: OutcomePart,
 ) {
   const leaseMs = config.platforms.leaseMs;
@@ -82,18 +84,50 @@ export function createAttempt(
   );
 
   /**
-   * Where a Google post goes and what it says (docs/product.md#posts): the business's picked and
-   * verified locations of this Google connection, with the post's options. Null when there is none to
-   * post to. Read here, not through the accounts module: publishing only reads the picked rows.
+   * Where a Google post goes (docs/product.md#posts): the business's picked and verified locations of
+   * this Google connection; null when there is none to post to. Read here, not through the accounts module: publishing only reads the picked rows.
    */
-  async function googleRequest(t: LoadedTarget): Promise<NonNullable<PublishRequest["google"]> | null> {
+  async function googleLocations(t: LoadedTarget): Promise<NonNullable<PublishRequest["google"]>["locations"] | null> {
     const locations = await db.googleLocation.findMany({
       where: { businessId: t.post.businessId, accountId: t.accountId, picked: true, verified: true },
       select: { googleAccount: true, name: true },
       orderBy: [{ title: "asc" }, { name: "asc" }],
     });
-    if (!locations.length) return null;
-    return { locations, post: (t.post.googleOptions as GooglePostOptions | null) ?? DEFAULT_GOOGLE_POST_OPTIONS };
+    return locations.length ? locations : null;
+  }
+
+  /**
+   * What the post says on this network with its links as short links, counted per post and network
+   * (docs/architecture.md#short-links): the caption and the first comment, and a Google post's button and
+   * offer link. A text may grow by them only up to the network's limit (the X account's, when it posts long):
+   * past it the composer's preview would no longer hold, so such a text keeps its longer addresses.
+   * The same post and network give the same codes, so an attempt resumed at send asks for the same text.
+   */
+  async function withShortLinks(t: LoadedTarget, longPosts: boolean) {
+    const of = { postId: t.post.id, campaignId: t.post.campaignId, platform: t.platform };
+    const limit = t.platform === "twitter" && longPosts ? X_LONG_POST_LENGTH : PLATFORM_LIMITS[t.platform].maxLength;
+    const linked = (text: string) => {
+      const written = platformLength(t.platform, text);
+      return links.captionText(t.post.businessId, of, text, (s) => {
+        const n = platformLength(t.platform, s);
+        return n <= limit || n <= written;
+      });
+    };
+    const text = await linked(composeText(t.post.content, t.post.hashtags));
+    // the networks that post a first comment after the post (schema: PLATFORM_LIMITS[...].firstComment)
+    const comment = PLATFORM_LIMITS[t.platform].firstComment ? t.post.firstComment : null;
+    const firstComment = comment ? await linked(comment) : comment;
+    let google: GooglePostOptions | null = null;
+    if (t.platform === "google") {
+      const post = (t.post.googleOptions as GooglePostOptions | null) ?? DEFAULT_GOOGLE_POST_OPTIONS;
+      const url = (u: string | null | undefined) => (u ? links.captionUrl(t.post.businessId, of, u) : u);
+      google = {
+        ...post,
+        ...(post.cta ? { cta: { ...post.cta, url: await url(post.cta.url) } } : {}),
+        ...(post.offer ? { offer: { ...post.offer, redeemUrl: await url(post.offer.redeemUrl) } } : {}),
+      };
+    }
+    return { text, firstComment, google };
   }
 
   /**
@@ -124,20 +158,20 @@ export function createAttempt(
           mediaFormatOf(t.platform, networkOptions),
         )
       ).map((f) => ({ ...f, altText: altTextOf(networkOptions, f.id) }));
-      const google = t.platform === "google" ? await googleRequest(t) : undefined;
-      if (google === null && !account.demo) {
+      const locations = t.platform === "google" ? await googleLocations(t) : undefined;
+      if (locations === null && !account.demo) {
         // nowhere to post it: refused before anything is sent; a person picks a location, then retries
         if (await settle(t, key, { status: "failed", errorCode: "GOOGLE_NO_LOCATION", errorMessage: null }))
           await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode: "GOOGLE_NO_LOCATION" });
         return "none";
       }
+      const said = await withShortLinks(t, access.longPosts === true);
       req = {
         attemptKey: key,
         attemptStartedAt: t.attemptStartedAt ?? new Date(),
         account: access,
-        text: composeText(t.post.content, t.post.hashtags),
-        // the networks that post a first comment after the post (schema: PLATFORM_LIMITS[...].firstComment)
-        firstComment: PLATFORM_LIMITS[t.platform].firstComment ? t.post.firstComment : null,
+        text: said.text,
+        firstComment: said.firstComment,
         media: files,
         options: t.platform === "google" ? null : (networkOptions?.[t.platform] ?? null),
         progress: (t.progress ?? {}) as Record<string, unknown>,
@@ -149,14 +183,7 @@ export function createAttempt(
           });
         },
         signal: AbortSignal.timeout(config.platforms.publishTimeoutMs * 10),
-        ...(t.platform === "google"
-          ? {
-              google: google ?? {
-                locations: [],
-                post: (t.post.googleOptions as GooglePostOptions | null) ?? DEFAULT_GOOGLE_POST_OPTIONS,
-              },
-            }
-          : {}),
+        ...(said.google ? { google: { locations: locations ?? [], post: said.google } } : {}),
       };
       if (step === "send") {
         // resumed after the send may have happened: ask before anything else

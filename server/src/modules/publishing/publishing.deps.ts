@@ -6,6 +6,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { MediaService } from "../media/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
+import type { ShortLinksService } from "../short-links/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 
 export const PUBLISH_JOB = "publish.target";
@@ -28,6 +29,8 @@ export interface PublishingDeps extends Deps {
   notifications: NotificationsService;
   analytics: PublishedDays;
   webhooks: Pick<WebhookEmitter, "record" | "dispatch">;
+  /** a caption's links and a Google post's buttons as short links, per post and network (docs/architecture.md#short-links) */
+  links: Pick<ShortLinksService, "captionText" | "captionUrl">;
   /** when a lease taken or renewed now lapses */
   leaseUntil: () => Date;
   /** Queues (or moves) one target's job; the lane is the network (jobs/adaptive.ts). */

@@ -31,6 +31,7 @@ export function createPublishingService(
   notifications: NotificationsService,
   analytics: PublishedDays,
   webhooks: Pick<WebhookEmitter, "record" | "dispatch">,
+  links: PublishingDeps["links"],
 ) {
   const { db, queue, config } = deps;
   const leaseMs = config.platforms.leaseMs;
@@ -41,6 +42,7 @@ export function createPublishingService(
     notifications,
     analytics,
     webhooks,
+    links,
     leaseUntil: () => new Date(Date.now() + leaseMs),
     // the lane is the network: the worker adapts how many calls it has in flight to each (jobs/adaptive.ts)
     enqueueOne: (targetId, when, lane) =>

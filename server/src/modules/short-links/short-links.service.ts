@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { kuwaitDate } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
+import { shortenCaptionLinks } from "./caption-links.ts";
 
 export type ShortLinkKind = "link_page" | "caption" | "review";
 
@@ -42,10 +43,21 @@ const keyOf = (s: ShortLinkSpec) =>
     )
     .digest("base64url");
 
-/** Crawlers and link previewers (WhatsApp, Instagram, X and Google unfurl every link): followed, never counted. */
+/**
+ * Crawlers and link previewers (WhatsApp, Instagram, X and Google unfurl every link) and scripts: followed, never
+ * counted. A browser inside an app (Instagram's, Facebook's FBAN, Snapchat's, TikTok's) is a person and counts.
+ */
 const BOT_UA =
-  /bot|crawl|spider|slurp|preview|facebookexternalhit|facebot|whatsapp|telegram|discord|skype|embedly|quora link|pinterest|vkshare|lighthouse|headless|curl|wget|python-requests|go-http-client|node-fetch|axios/i;
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|externalagent|facebot|whatsapp|telegram|discord|skype|embedly|iframely|quora link|pinterest|vkshare|lighthouse|headless|googleother|google-|-google|archiver|curl|wget|python-requests|python-urllib|aiohttp|httpx|go-http-client|node-fetch|undici|axios|okhttp|java\/|libwww|scrapy/i;
 export const isBot = (userAgent: string | undefined) => !userAgent || BOT_UA.test(userAgent);
+
+/** Who opened a short link, as the door tells it: nothing of it is stored (the repeat filter holds a digest in memory). */
+export interface Visitor {
+  ip: string;
+  userAgent?: string;
+  /** a HEAD request or a browser's prefetch (Sec-Purpose / Purpose: prefetch): nobody has tapped the link yet */
+  preview?: boolean;
+}
 
 /** A visitor's repeat of the same link within this window counts once. */
 export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
@@ -61,7 +73,10 @@ export function createShortLinksService(deps: Deps, opts: { now?: () => Date } =
 
   function repeated(code: string, who: { ip: string; userAgent?: string }): boolean {
     const t = now().getTime();
-    const k = createHash("sha256").update(salt).update(`${who.ip}\n${who.userAgent ?? ""}\n${code}`).digest("base64url");
+    const k = createHash("sha256")
+      .update(salt)
+      .update(`${who.ip}\n${who.userAgent ?? ""}\n${code}`)
+      .digest("base64url");
     const last = seen.get(k);
     if (last !== undefined && t - last < REPEAT_WINDOW_MS) return true;
     seen.delete(k);
@@ -76,55 +91,100 @@ export function createShortLinksService(deps: Deps, opts: { now?: () => Date } =
     return false;
   }
 
+  /** The short link for what `spec` is, made the first time (the same spec gives the same code). */
+  async function linkFor(businessId: string, spec: ShortLinkSpec): Promise<{ id: string; code: string; url: string }> {
+    const key = keyOf(spec);
+    const found = await deps.db.shortLink.findUnique({ where: { businessId_key: { businessId, key } } });
+    if (found) return { id: found.id, code: found.code, url: `${base}/r/${found.code}` };
+    for (let attempt = 0; ; attempt++) {
+      const code = newCode();
+      const rows = await deps.db.$queryRaw<{ id: string; code: string }[]>`
+        INSERT INTO short_links (id, business_id, kind, code, key, target, button, post_id, campaign_id, platform, location_id)
+        VALUES (gen_random_uuid(), ${businessId}::uuid, ${spec.kind}, ${code}, ${key}, ${spec.target}, ${spec.button ?? null},
+                ${spec.postId ?? null}::uuid, ${spec.campaignId ?? null}::uuid, ${spec.platform ?? null}::"Platform",
+                ${spec.locationId ?? null}::uuid)
+        ON CONFLICT DO NOTHING
+        RETURNING id, code`;
+      if (rows[0]) return { id: rows[0].id, code: rows[0].code, url: `${base}/r/${rows[0].code}` };
+      // either another request made the same link first (read it) or the code was taken (draw again)
+      const again = await deps.db.shortLink.findUnique({ where: { businessId_key: { businessId, key } } });
+      if (again) return { id: again.id, code: again.code, url: `${base}/r/${again.code}` };
+      if (attempt > 5) throw new Error("no free short code");
+    }
+  }
+
+  const own = new URL(base).origin;
+  /** Sufra's own addresses (the link page /l/, an order's page /o/, a short link /r/): never wrapped again. */
+  const isOwn = (url: string) => {
+    try {
+      return new URL(url).origin === own;
+    } catch {
+      return false;
+    }
+  };
+
   return {
     /** The public address of a code. */
     urlOf: (code: string) => `${base}/r/${code}`,
 
-    /** The short link for what `spec` is, made the first time (the same spec gives the same code). */
-    async linkFor(businessId: string, spec: ShortLinkSpec): Promise<{ id: string; code: string; url: string }> {
-      const key = keyOf(spec);
-      const found = await deps.db.shortLink.findUnique({ where: { businessId_key: { businessId, key } } });
-      if (found) return { id: found.id, code: found.code, url: `${base}/r/${found.code}` };
-      for (let attempt = 0; ; attempt++) {
-        const code = newCode();
-        const rows = await deps.db.$queryRaw<{ id: string; code: string }[]>`
-          INSERT INTO short_links (id, business_id, kind, code, key, target, button, post_id, campaign_id, platform, location_id)
-          VALUES (gen_random_uuid(), ${businessId}::uuid, ${spec.kind}, ${code}, ${key}, ${spec.target}, ${spec.button ?? null},
-                  ${spec.postId ?? null}::uuid, ${spec.campaignId ?? null}::uuid, ${spec.platform ?? null}::"Platform",
-                  ${spec.locationId ?? null}::uuid)
-          ON CONFLICT DO NOTHING
-          RETURNING id, code`;
-        if (rows[0]) return { id: rows[0].id, code: rows[0].code, url: `${base}/r/${rows[0].code}` };
-        // either another request made the same link first (read it) or the code was taken (draw again)
-        const again = await deps.db.shortLink.findUnique({ where: { businessId_key: { businessId, key } } });
-        if (again) return { id: again.id, code: again.code, url: `${base}/r/${again.code}` };
-        if (attempt > 5) throw new Error("no free short code");
-      }
-    },
+    linkFor,
 
     /**
      * A visitor opened /r/<code>: where to send them (with UTM parameters for an http destination), or null for an
      * unknown code. The click is counted on its Kuwait day unless a bot or a repeat within REPEAT_WINDOW_MS.
      */
-    async follow(code: string, who: { ip: string; userAgent?: string }): Promise<{ location: string; counted: boolean } | null> {
+    async follow(code: string, who: Visitor): Promise<{ location: string; counted: boolean } | null> {
       if (!SHORT_CODE_RE.test(code)) return null;
       const link = await deps.db.shortLink.findUnique({
         where: { code },
-        select: { id: true, kind: true, target: true, button: true, platform: true, postId: true, campaign: { select: { name: true } } },
+        select: {
+          id: true,
+          kind: true,
+          target: true,
+          button: true,
+          platform: true,
+          postId: true,
+          campaign: { select: { name: true } },
+        },
       });
       if (!link) return null;
-      const counted = !isBot(who.userAgent) && !repeated(code, who);
+      const counted = !who.preview && !isBot(who.userAgent) && !repeated(code, who);
       if (counted)
         await deps.db.$executeRaw`
           INSERT INTO short_link_days (link_id, day, clicks) VALUES (${link.id}::uuid, ${kuwaitDate(now())}::date, 1)
           ON CONFLICT (link_id, day) DO UPDATE SET clicks = short_link_days.clicks + 1`;
       return { location: withUtm(link), counted };
     },
+
+    /**
+     * A caption as it goes to one network: each http(s) address in it replaced by its short link for this post and
+     * network (caption-links.ts). `fits` is the network's limit as the composer counted it. A retried publish
+     * gets the same codes, so the same text.
+     */
+    captionText: (businessId: string, of: CaptionOf, text: string, fits: (text: string) => boolean) =>
+      shortenCaptionLinks(text, {
+        isOwn,
+        fits,
+        shorten: async (target) => (await linkFor(businessId, { kind: "caption", target, ...of })).url,
+      }),
+
+    /** A post's button (Google's call to action) as it goes to one network: its short link, unless Sufra's own. */
+    async captionUrl(businessId: string, of: CaptionOf, url: string): Promise<string> {
+      if (isOwn(url) || !/^https?:\/\//i.test(url)) return url;
+      return (await linkFor(businessId, { kind: "caption", target: url, ...of })).url;
+    },
   };
+}
+
+/** What a caption link is for: the post, its campaign and the network it went to. */
+export interface CaptionOf {
+  postId: string;
+  campaignId: string | null;
+  platform: Platform;
 }
 export type ShortLinksService = ReturnType<typeof createShortLinksService>;
 
-/** The destination with utm_source (the network, or sufra), utm_medium and utm_campaign added when it has none. */
+/** The destination with utm_source (the network, or sufra), utm_medium, utm_campaign and utm_content, each added when it has none. */
 export function withUtm(link: {
   kind: string;
   target: string;
@@ -139,15 +199,20 @@ export function withUtm(link: {
   } catch {
     return link.target;
   }
-  // WhatsApp, phone and map-app links carry no analytics; a destination's own UTM stays as the café wrote it
-  if (u.protocol !== "https:" || /(^|\.)wa\.me$|(^|\.)whatsapp\.com$/.test(u.hostname) || u.searchParams.has("utm_source"))
-    return link.target;
+  // WhatsApp, phone and map-app links carry no analytics
+  if (u.protocol !== "https:" || /(^|\.)wa\.me$|(^|\.)whatsapp\.com$/.test(u.hostname)) return link.target;
   const medium = link.kind === "caption" ? "social" : link.kind === "review" ? "qr" : "link_in_bio";
-  u.searchParams.set("utm_source", link.platform ?? "sufra");
-  u.searchParams.set("utm_medium", medium);
-  u.searchParams.set("utm_campaign", link.campaign ? slugOf(link.campaign.name) : "sufra");
-  if (link.button) u.searchParams.set("utm_content", link.button);
-  else if (link.postId) u.searchParams.set("utm_content", `post-${link.postId.slice(0, 8)}`);
+  const content = link.button ?? (link.postId ? `post-${link.postId.slice(0, 8)}` : null);
+  const utm: [string, string | null][] = [
+    ["utm_source", link.platform ?? "sufra"],
+    ["utm_medium", medium],
+    ["utm_campaign", link.campaign ? slugOf(link.campaign.name) : "sufra"],
+    ["utm_content", content],
+  ];
+  // each parameter the café already wrote stays as written; only the missing ones are added
+  const missing = utm.filter(([k, v]) => v !== null && !u.searchParams.has(k));
+  if (!missing.length) return link.target;
+  for (const [k, v] of missing) u.searchParams.append(k, v!);
   return u.toString();
 }
 
