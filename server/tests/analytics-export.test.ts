@@ -75,6 +75,7 @@ const TO = "2026-03-10";
 let a: Awaited<ReturnType<typeof business>>;
 let b: Awaited<ReturnType<typeof business>>;
 let xPostId: string;
+let igPostId: string;
 const IG_CAPTION = "كرك الزعفران الليلة #كرك #karak";
 const X_CAPTION = "=1+1 is how many cups of karak we recommend";
 beforeAll(async () => {
@@ -82,14 +83,16 @@ beforeAll(async () => {
   b = await business("Dar Al Qahwa", null);
   const ig = await account(a.businessId, "instagram");
   const x = await account(a.businessId, "twitter");
-  await published(
-    a.businessId,
-    ig,
-    "2026-03-04T20:30:00Z",
-    IG_CAPTION,
-    { reach: 1000, views: 1500, likes: 80, comments: 10, shares: 10 },
-    { occasion: "new_dish", permalink: "https://www.instagram.com/p/layali1/" },
-  );
+  igPostId = (
+    await published(
+      a.businessId,
+      ig,
+      "2026-03-04T20:30:00Z",
+      IG_CAPTION,
+      { reach: 1000, views: 1500, likes: 80, comments: 10, shares: 10 },
+      { occasion: "new_dish", permalink: "https://www.instagram.com/p/layali1/" },
+    )
+  ).id;
   xPostId = (
     await published(a.businessId, x, "2026-03-04T21:30:00Z", X_CAPTION, {
       reach: 0,
@@ -122,7 +125,35 @@ beforeAll(async () => {
     shares: 40,
   });
   await refreshDailyMetrics(db(), b.businessId, ["2026-03-04"]);
+  // clicks on short links (docs/architecture.md#short-links): the Instagram post's caption link 5 + 2 in the range,
+  // the link page's menu button 3 in the range and 4 in the previous period; the other business's never show
+  await clicks(
+    a.businessId,
+    { kind: "caption", postId: igPostId, platform: "instagram" },
+    { "2026-03-05": 5, "2026-03-09": 2 },
+  );
+  await clicks(a.businessId, { kind: "link_page", button: "menu" }, { "2026-03-02": 3, "2026-02-20": 4 });
+  await clicks(b.businessId, { kind: "link_page", button: "menu" }, { "2026-03-03": 50 });
 });
+
+let codes = 0;
+async function clicks(
+  businessId: string,
+  link: { kind: string; postId?: string; platform?: Platform; button?: string },
+  byDay: Record<string, number>,
+) {
+  const n = ++codes;
+  await db().shortLink.create({
+    data: {
+      businessId,
+      ...link,
+      code: `export${n}`,
+      key: `export-test-${n}`,
+      target: "https://layali.example/menu",
+      days: { create: Object.entries(byDay).map(([day, c]) => ({ day: new Date(`${day}T00:00:00Z`), clicks: c })) },
+    },
+  });
+}
 
 interface Download {
   status: number;
@@ -252,6 +283,8 @@ async function overview(token: string, businessId: string) {
     totals: Record<string, number | null>;
     change: Record<string, number | null>;
     by_platform: ({ platform: string } & Record<string, number | null>)[];
+    clicks: number;
+    clicks_change: number | null;
   };
 }
 const METRICS = ["posts", "reach", "views", "likes", "comments", "shares", "engagement_rate", "followers"] as const;
@@ -296,11 +329,15 @@ describe("CSV", () => {
       "Shares",
       "Engagement rate %",
       "Followers",
+      "Clicks on Sufra's links",
     ]);
-    expect(totals.rows.map((r) => csvNumber(r[1]))).toEqual(METRICS.map((m) => o.totals[m]));
-    expect(totals.rows.map((r) => csvNumber(r[2]))).toEqual(METRICS.map((m) => o.change[m]));
+    expect(totals.rows.slice(0, 8).map((r) => csvNumber(r[1]))).toEqual(METRICS.map((m) => o.totals[m]));
+    expect(totals.rows.slice(0, 8).map((r) => csvNumber(r[2]))).toEqual(METRICS.map((m) => o.change[m]));
     // the figures themselves, so a wrong overview cannot agree with a wrong file
-    expect(totals.rows.map((r) => r[1])).toEqual(["2", "1000", "3500", "110", "16", "14", "4.67", ""]);
+    expect(totals.rows.map((r) => r[1])).toEqual(["2", "1000", "3500", "110", "16", "14", "4.67", "", "10"]);
+    // clicks: 7 on the post's caption link and 3 on the menu button in the range, 4 before: +150%
+    expect(totals.rows[8]).toEqual(["Clicks on Sufra's links", "10", "150"]);
+    expect([o.clicks, o.clicks_change]).toEqual([10, 150]);
 
     const nets = sections.get("By network")!;
     expect(nets.header).toEqual([
@@ -351,6 +388,7 @@ describe("CSV", () => {
       "Shares",
       "Engagement",
       "Engagement rate %",
+      "Clicks",
       "Link",
     ]);
     expect(top.rows).toEqual([
@@ -368,10 +406,27 @@ describe("CSV", () => {
         "10",
         "100",
         "10",
+        "7",
         "https://www.instagram.com/p/layali1/",
       ],
       // no occasion of its own: the calendar's that day (5 March 2026 falls in Ramadan)
-      ["2", "X", "2026-03-05 00:30", `'${X_CAPTION}`, "Ramadan Iftar", "", "0", "2000", "30", "6", "4", "40", "2", ""],
+      [
+        "2",
+        "X",
+        "2026-03-05 00:30",
+        `'${X_CAPTION}`,
+        "Ramadan Iftar",
+        "",
+        "0",
+        "2000",
+        "30",
+        "6",
+        "4",
+        "40",
+        "2",
+        "0",
+        "",
+      ],
     ]);
 
     const content = sections.get("Content")!;
@@ -421,7 +476,10 @@ describe("CSV", () => {
       "14",
       "4.67",
       "",
+      "10",
     ]);
+    expect(sections.get("الإجماليات")!.rows[8]![0]).toBe("النقرات على روابط سفرة");
+    expect(sections.get("أفضل المنشورات")!.header.at(-2)).toBe("النقرات");
     expect(sections.get("حسب المنصة")!.rows.map((r) => r[0])).toEqual(["إنستغرام", "إكس"]);
     expect(sections.get("أفضل المنشورات")!.rows.map((r) => r.slice(1, 5))).toEqual([
       ["إنستغرام", "2026-03-04 23:30", IG_CAPTION, "طبق جديد"],
@@ -475,7 +533,8 @@ describe("XLSX", () => {
     // a percent cell holds the share: 4.67% is 0.0467, shown with the format 0.00%
     expect(values[6]).toBeCloseTo(o.totals.engagement_rate! / 100, 10);
     expect(values[7]).toBeNull();
-    totals.slice(1).forEach((r, i) => {
+    expect(totals[9]).toEqual(["Clicks on Sufra's links", 10, 1.5]);
+    totals.slice(1, 9).forEach((r, i) => {
       const change = o.change[METRICS[i]!];
       if (change === null) expect(r[2] ?? null).toBeNull();
       else expect(r[2]).toBeCloseTo(change / 100, 10);
@@ -562,6 +621,7 @@ describe("PDF", () => {
         "Likes 110 +266.67%",
         "Engagement rate % 4.67% +100.00%",
         "Followers — —",
+        "Clicks on Sufra's links 10 +150.00%",
         "By network",
         "Instagram 1 1,000 1,500 80 10 10 10.00%",
         "X 1 0 2,000 30 6 4 2.00%",
@@ -571,7 +631,8 @@ describe("PDF", () => {
         "Content type Text 2 1,000 110 4.67%",
         "Occasion New dish 1 1,000 80 10.00%",
         "Posting hour, Kuwait time 23:00 1 1,000 80 10.00%",
-        "Sufra · Page 1 of 1",
+        // the clicks' row takes the last content row over to a second page
+        "Sufra · Page 1 of 2",
       ]),
     );
     // the daily series is for spreadsheets
@@ -609,7 +670,8 @@ describe("PDF", () => {
         "نوع المحتوى نص 2 1,000 110 4.67%",
         "المناسبة طبق جديد 1 1,000 80 10.00%",
         "الوسم #كرك 1 1,000 80 10.00%",
-        "سفرة، صفحة 1 من 1",
+        "النقرات على روابط سفرة 10 +150.00%",
+        "سفرة، صفحة 1 من 2",
       ]),
     );
   });

@@ -498,7 +498,28 @@ describe("posts in a campaign", () => {
     expect(one.body).toMatchObject({ detached: [tmp.body.id], campaign: { post_count: 6 } });
   });
 
-  test("the roll-up: posts by status, published figures (simulated counted and flagged), progress, spend per 1,000 reach, days, best post", async () => {
+  test("the roll-up: posts by status, published figures (simulated counted and flagged), progress, spend per 1,000 reach, days, best post, clicks", async () => {
+    // taps on the posts' caption links (docs/architecture.md#short-links): Instagram 4 + 2 on two days, X 2; another
+    // campaign's post's 9 never count here
+    const clicked = async (postId: string, platform: Platform, byDay: Record<string, number>) =>
+      db().shortLink.create({
+        data: {
+          businessId: a.businessId,
+          kind: "caption",
+          code: `c${postId.slice(0, 7)}`,
+          key: `campaigns-test-${postId}`,
+          target: "https://cafe.example/iftar",
+          postId,
+          platform,
+          campaignId,
+          days: {
+            create: Object.entries(byDay).map(([day, clicks]) => ({ day: new Date(`${day}T00:00:00Z`), clicks })),
+          },
+        },
+      });
+    await clicked(ids.ig!, "instagram", { [addDays(today, -2)]: 4, [addDays(today, -1)]: 2 });
+    await clicked(ids.x!, "twitter", { [addDays(today, -3)]: 2 });
+    await clicked(ids.elsewhere!, "instagram", { [addDays(today, -2)]: 9 });
     const r = await call(app.base, "GET", `/api/campaigns/${campaignId}`, { token: a.token });
     expect(r.status).toBe(200);
     expect(r.body.post_count).toBe(6);
@@ -568,6 +589,18 @@ describe("posts in a campaign", () => {
     expect(u.days).toEqual({ total: 30, elapsed: 10, left: 20, phase: "running" });
     expect(u.best_post).toMatchObject({ post_id: ids.ig, engagements: 360, reach: 4000, engagement_rate: 9 });
     expect(u.simulated_included).toBe(true);
+    expect(u.clicks).toEqual({
+      total: 8,
+      by_platform: [
+        { platform: "instagram", clicks: 6 },
+        { platform: "twitter", clicks: 2 },
+      ],
+      by_post: expect.arrayContaining([
+        { post_id: ids.ig, clicks: 6 },
+        { post_id: ids.x, clicks: 2 },
+      ]),
+    });
+    expect(u.clicks.by_post).toHaveLength(2);
     expect(r.body.posts.map((p: { id: string }) => p.id).sort()).toEqual(
       [ids.ig, ids.x, ids.snap, ids.failed, ids.draft, ids.scheduled].sort(),
     );
@@ -583,7 +616,7 @@ describe("posts in a campaign", () => {
 
     const g = await gql(
       app.base,
-      `query ($id: ID!) { campaign(id: $id) { rollup { totals { reach engagementRate } progress { metric percent } spend { costPer1000ReachKwd } bestPost { post { id campaignName } engagements } simulatedIncluded } } }`,
+      `query ($id: ID!) { campaign(id: $id) { rollup { totals { reach engagementRate } progress { metric percent } spend { costPer1000ReachKwd } bestPost { post { id campaignName } engagements } simulatedIncluded clicks { total byPlatform { platform clicks } byPost { postId clicks } } } } }`,
       { id: campaignId },
       a.token,
     );
@@ -593,6 +626,17 @@ describe("posts in a campaign", () => {
       spend: { costPer1000ReachKwd: "50.000" },
       bestPost: { post: { id: ids.ig, campaignName: "Ramadan reach" }, engagements: 360 },
       simulatedIncluded: true,
+      clicks: {
+        total: 8,
+        byPlatform: [
+          { platform: "INSTAGRAM", clicks: 6 },
+          { platform: "TWITTER", clicks: 2 },
+        ],
+        byPost: expect.arrayContaining([
+          { postId: ids.ig, clicks: 6 },
+          { postId: ids.x, clicks: 2 },
+        ]),
+      },
     });
   });
 

@@ -131,6 +131,14 @@ const AnalyticsOverview = builder.objectRef<OverviewShape>("AnalyticsOverview").
       resolve: (o) => o.byPlatform,
     }),
     simulatedIncluded: t.exposeBoolean("simulatedIncluded", { description: SIMULATED }),
+    clicks: t.exposeInt("clicks", {
+      description:
+        "Taps on Sufra's short links in the range (caption links, the link page's buttons, review requests); bots and a visitor's repeats within 30 minutes not counted.",
+    }),
+    clicksChange: t.exposeFloat("clicksChange", {
+      nullable: true,
+      description: "The clicks' change against the previous period, in percent; null when there were none then.",
+    }),
   }),
 });
 
@@ -331,6 +339,10 @@ const AnalyticsTopPost = builder.objectRef<TopPost>("AnalyticsTopPost").implemen
       description: "Its figures on each of its networks.",
       type: [AnalyticsPostPlatform],
       resolve: (p) => p.byPlatform,
+    }),
+    clicks: t.exposeInt("clicks", {
+      description:
+        "Taps on the post's caption links (Sufra's short links) in the range, on its networks in scope; bots and repeats not counted.",
     }),
   }),
 });

@@ -37,6 +37,8 @@ const topPost = z.object({
   campaign_name: z.string().nullable(),
   ...postFigures,
   by_platform: z.array(z.object({ platform: z.enum(PLATFORMS), permalink: z.string().nullable(), ...postFigures })),
+  // taps on the post's caption links in the range (docs/architecture.md#short-links)
+  clicks: n,
 });
 const content = z.object({ ...postFigures, posts: n, average_engagement: n.nullable() });
 const keyed = z.array(content.extend({ key: z.string() }));
@@ -51,6 +53,9 @@ const overview = z.object({
   change,
   by_platform: z.array(z.object({ platform: z.enum(PLATFORMS), ...figures })),
   simulated_included: z.boolean(),
+  // taps on Sufra's short links in the range, and their change in percent (null: none in the previous period)
+  clicks: n,
+  clicks_change: n.nullable(),
 });
 const engagement = z.object({
   ...range,

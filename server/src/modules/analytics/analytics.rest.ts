@@ -42,6 +42,8 @@ const restOverview = (o: AnalyticsOverview) => ({
   change: snake(o.change),
   by_platform: o.byPlatform.map((p) => ({ platform: p.platform, ...restFigures(p) })),
   simulated_included: o.simulatedIncluded,
+  clicks: o.clicks,
+  clicks_change: o.clicksChange,
 });
 
 /** The parameters every analytics path takes, from the query string. */
@@ -57,7 +59,15 @@ const restPoint = (p: SeriesPoint) => ({ date: p.date, days: p.days, ...restFigu
 const restPostFigures = (
   f: Omit<
     TopPost,
-    "postId" | "excerpt" | "platforms" | "publishedAt" | "occasion" | "campaignId" | "campaignName" | "byPlatform"
+    | "postId"
+    | "excerpt"
+    | "platforms"
+    | "publishedAt"
+    | "occasion"
+    | "campaignId"
+    | "campaignName"
+    | "byPlatform"
+    | "clicks"
   >,
 ) => ({
   reach: f.reach,
@@ -78,6 +88,7 @@ const restTopPost = (p: TopPost) => ({
   campaign_name: p.campaignName,
   ...restPostFigures(p),
   by_platform: p.byPlatform.map((t) => ({ platform: t.platform, permalink: t.permalink, ...restPostFigures(t) })),
+  clicks: p.clicks,
 });
 const restContentFigures = (f: ContentFigures) => ({
   ...restPostFigures(f),

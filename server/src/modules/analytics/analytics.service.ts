@@ -9,6 +9,7 @@ import {
   analyticsPlatformQuerySchema,
   analyticsQuerySchema,
   analyticsTopPostsQuerySchema,
+  percentChange,
   PLATFORM_TOP_POSTS,
   previousPeriod,
   type AnalyticsInterval,
@@ -38,6 +39,7 @@ import {
 } from "./series.ts";
 import { dailyFigures, publishedPostCount, simulatedByDefault, type FigureScope } from "./source.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
+import { clickFigures } from "../short-links/index.ts";
 
 export type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
 export type { ContentFigures, ContentGroup, HeatCell } from "./content.ts";
@@ -62,6 +64,10 @@ export interface AnalyticsOverview extends AnalyticsAnswer {
   /** each total's change against the previous period, in percent; null when the previous one was 0 or unknown */
   change: TotalsChange;
   byPlatform: (AnalyticsFigures & { platform: Platform })[];
+  /** taps on Sufra's short links in the range: captions, the link page, review requests (docs/architecture.md#short-links) */
+  clicks: number;
+  /** their change against the previous period, in percent; null when there were none then */
+  clicksChange: number | null;
 }
 
 export interface AnalyticsEngagement extends AnalyticsAnswer {
@@ -99,6 +105,21 @@ const sourceOf = (q: Scoped): FigureScope => ({
   includeSimulated: q.includeSimulated,
   campaignId: q.campaign?.id ?? null,
 });
+/** The clicks on a question's links: the campaign's only when it names one (short-links/clicks.ts). */
+const clickScope = (q: Scoped) => (q.campaign ? { campaignIds: [q.campaign.id] } : {});
+
+/** Each post with its clicks in the range (one grouped read for all of them, on the network in scope). */
+async function withClicks(db: Deps["db"], q: Scoped & { platform?: Platform }, posts: TopPost[]): Promise<TopPost[]> {
+  if (!posts.length) return posts;
+  const f = await clickFigures(db, q.clientId, {
+    from: q.from,
+    to: q.to,
+    postIds: posts.map((p) => p.postId),
+    platform: q.platform,
+  });
+  return posts.map((p) => ({ ...p, clicks: f.byPost.get(p.postId) ?? 0 }));
+}
+
 const answer = (q: Scoped): AnalyticsAnswer => ({
   clientId: q.clientId,
   from: q.from,
@@ -153,13 +174,25 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
       const q = await scope(viewer, input);
       const previous = previousPeriod(q.from, q.to);
       // both periods in one read
-      const [rows, publishedPosts] = await Promise.all([
+      const [rows, publishedPosts, clicks] = await Promise.all([
         dailyFigures(db, { ...sourceOf(q), from: previous.from }),
         publishedPostCount(db, sourceOf(q)),
+        clickFigures(db, q.clientId, { from: previous.from, to: q.to, ...clickScope(q) }),
       ]);
       const { totals, change, byPlatform } = compare(rows, q.from);
       await withFollowers(db, q, previous, { totals, change }); // each account's latest reading by each period's last day
-      return { ...answer(q), previous, publishedPosts, totals, change, byPlatform };
+      const inRange = clicks.byDay.filter((d) => d.day >= q.from).reduce((a, d) => a + d.clicks, 0);
+      const before = clicks.total - inRange;
+      return {
+        ...answer(q),
+        previous,
+        publishedPosts,
+        totals,
+        change,
+        byPlatform,
+        clicks: inRange,
+        clicksChange: percentChange(inRange, before),
+      };
     },
 
     /** The range's figures per Kuwait day, or per Kuwait week (Saturday to Friday), zero-filled; in total and per network. */
@@ -204,7 +237,11 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
           q.to,
           "day",
         ),
-        topPosts: top.map((p) => toTopPost(p, occasionOf(p, calendar))),
+        topPosts: await withClicks(
+          db,
+          q,
+          top.map((p) => toTopPost(p, occasionOf(p, calendar))),
+        ),
       };
     },
 
@@ -222,7 +259,11 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
         ...answer(q),
         sort: q.sort,
         limit: q.limit,
-        posts: posts.map((p) => toTopPost(p, occasionOf(p, calendar))),
+        posts: await withClicks(
+          db,
+          q,
+          posts.map((p) => toTopPost(p, occasionOf(p, calendar))),
+        ),
       };
     },
 

@@ -146,6 +146,8 @@ export interface TopPost extends PostFigures {
   campaignId: string | null;
   campaignName: string | null;
   byPlatform: PublishedPost["byPlatform"];
+  /** taps on the post's caption links in the range, on every network in scope (docs/architecture.md#short-links) */
+  clicks: number;
 }
 
 export const toTopPost = (p: PublishedPost, occasion: string): TopPost => ({
@@ -164,4 +166,6 @@ export const toTopPost = (p: PublishedPost, occasion: string): TopPost => ({
   engagement: p.engagement,
   engagementRate: p.engagementRate,
   byPlatform: p.byPlatform,
+  // the caller adds them, for all its posts in one read (analytics.service.ts)
+  clicks: 0,
 });

@@ -1,6 +1,6 @@
 // Campaigns at the GraphQL door: thin, every field calls the campaigns service. A campaign's roll-up and
 // posts are read with it by `campaign(id)`; on the list they are fetched per campaign when asked for.
-import { CAMPAIGN_GOAL_KEYS, filsToKwd } from "@sufra/schema";
+import { CAMPAIGN_GOAL_KEYS, filsToKwd, type PlatformName } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { countFields, type FieldsOf } from "../../graphql/figures.ts";
 import { ContentOccasionEnum, PlatformEnum, upper } from "../../graphql/enums.ts";
@@ -170,6 +170,44 @@ const CampaignBestPost = builder.objectRef<NonNullable<RollupShape["bestPost"]>>
   }),
 });
 
+const CampaignClickCount = builder
+  .objectRef<{ platform?: string; postId?: string; clicks: number }>("CampaignClickCount")
+  .implement({
+    description: "Clicks on a campaign's links for one network or one post.",
+    fields: (t) => ({
+      platform: t.field({
+        description: "The network (in byPlatform); null in byPost.",
+        type: PlatformEnum,
+        nullable: true,
+        resolve: (c) => (c.platform as PlatformName | undefined) ?? null,
+      }),
+      postId: t.id({
+        description: "The post (in byPost); null in byPlatform.",
+        nullable: true,
+        resolve: (c) => c.postId ?? null,
+      }),
+      clicks: t.exposeInt("clicks", { description: "Clicks counted." }),
+    }),
+  });
+
+const CampaignClicks = builder.objectRef<RollupShape["clicks"]>("CampaignClicks").implement({
+  description:
+    "Taps on the campaign's posts' caption links (Sufra's short links), every day counted; bots and a visitor's repeats within 30 minutes not counted, nothing of the visitor stored.",
+  fields: (t) => ({
+    total: t.exposeInt("total", { description: "All clicks on its links." }),
+    byPlatform: t.field({
+      description: "Per network, most clicked first; networks without clicks left out.",
+      type: [CampaignClickCount],
+      resolve: (c) => c.byPlatform,
+    }),
+    byPost: t.field({
+      description: "Per post; posts without clicks left out.",
+      type: [CampaignClickCount],
+      resolve: (c) => c.byPost,
+    }),
+  }),
+});
+
 const CampaignRollup = builder.objectRef<RollupShape>("CampaignRollup").implement({
   description:
     "The campaign's posts rolled up: their latest figures (demo accounts' simulated ones included and flagged), progress, spend, days and the best post.",
@@ -208,6 +246,11 @@ const CampaignRollup = builder.objectRef<RollupShape>("CampaignRollup").implemen
     }),
     simulatedIncluded: t.exposeBoolean("simulatedIncluded", {
       description: "Some figures are a demo account's, simulated",
+    }),
+    clicks: t.field({
+      description: "Taps on its posts' caption links, in all, per network and per post.",
+      type: CampaignClicks,
+      resolve: (r) => r.clicks,
     }),
   }),
 });

@@ -37,6 +37,12 @@ const detail = restCampaignSchema.extend({
       })
       .nullable(),
     simulated_included: z.boolean(),
+    // taps on its posts' caption links (docs/architecture.md#short-links), every day counted
+    clicks: z.object({
+      total: n,
+      by_platform: z.array(z.object({ platform: z.string(), clicks: n })),
+      by_post: z.array(z.object({ post_id: z.string(), clicks: n })),
+    }),
   }),
   posts: z.array(restPostSchema.extend({ outside_campaign_dates: z.boolean() })),
 });

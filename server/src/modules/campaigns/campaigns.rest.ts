@@ -54,6 +54,11 @@ const restCampaignDetail = (c: CampaignDetail) => {
           }
         : null,
       simulated_included: r.simulatedIncluded,
+      clicks: {
+        total: r.clicks.total,
+        by_platform: r.clicks.byPlatform,
+        by_post: r.clicks.byPost.map((p) => ({ post_id: p.postId, clicks: p.clicks })),
+      },
     },
     posts: c.posts.map((p) => ({ ...restPost(p), outside_campaign_dates: p.outsideDates })),
   };

@@ -25,6 +25,7 @@ import { postInclude, type PostRecord } from "../posts/index.ts";
 import { dayValue } from "./campaign-of.ts";
 import { countsOf, dataOf, viewOf, type CampaignView } from "./campaign-view.ts";
 import { computeRollup, type CampaignRollup } from "./rollup.ts";
+import { clickFigures } from "../short-links/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 
@@ -99,13 +100,21 @@ export function createCampaignsService(
   }
 
   async function detail(businessId: string, row: CampaignRow): Promise<CampaignDetail> {
-    const posts = await db.post.findMany({
-      where: { businessId, campaignId: row.id },
-      include: postInclude,
-      orderBy: [{ scheduledFor: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }],
-    });
+    const [posts, clicks] = await Promise.all([
+      db.post.findMany({
+        where: { businessId, campaignId: row.id },
+        include: postInclude,
+        orderBy: [{ scheduledFor: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }],
+      }),
+      // every day's clicks on its links, one grouped read (short-links/clicks.ts)
+      clickFigures(db, businessId, { campaignIds: [row.id] }),
+    ]);
     const data = dataOf(row);
-    const rollup = computeRollup(data, posts, kuwaitDate(now()));
+    const rollup = computeRollup(data, posts, kuwaitDate(now()), {
+      total: clicks.total,
+      byPlatform: clicks.byPlatform,
+      byPost: [...clicks.byPost].map(([postId, n]) => ({ postId, clicks: n })),
+    });
     return {
       id: row.id,
       ...data,

@@ -54,6 +54,8 @@ export interface CampaignRollup {
   progress: CampaignProgressView;
   spend: CampaignSpend;
   days: CampaignDays;
+  /** Taps on its links (its posts' caption links, every day they were counted): docs/architecture.md#short-links. */
+  clicks: CampaignClicks;
   bestPost: {
     post: PostRecord;
     engagements: number;
@@ -63,6 +65,15 @@ export interface CampaignRollup {
   } | null;
   simulatedIncluded: boolean;
 }
+
+/** Clicks on a campaign's short links: in all, per network and per post (those with none left out). */
+export interface CampaignClicks {
+  total: number;
+  byPlatform: { platform: PlatformName; clicks: number }[];
+  byPost: { postId: string; clicks: number }[];
+}
+
+export const NO_CLICKS: CampaignClicks = { total: 0, byPlatform: [], byPost: [] };
 
 export interface RollupCampaign {
   goal: CampaignGoal;
@@ -100,7 +111,12 @@ export function progressOf(
   };
 }
 
-export function computeRollup(c: RollupCampaign, posts: readonly PostRecord[], today: string): CampaignRollup {
+export function computeRollup(
+  c: RollupCampaign,
+  posts: readonly PostRecord[],
+  today: string,
+  clicks: CampaignClicks = NO_CLICKS,
+): CampaignRollup {
   const postsByStatus = Object.fromEntries(POST_STATUSES.map((s) => [s, 0])) as Record<PostStatus, number>;
   const byPlatform = new Map<PlatformName, Sums>();
   let simulatedIncluded = false;
@@ -160,6 +176,7 @@ export function computeRollup(c: RollupCampaign, posts: readonly PostRecord[], t
       resultPer: manual ? 1 : 1000,
     },
     days: campaignDays(c.startDate, c.endDate, today),
+    clicks,
     bestPost: best,
     simulatedIncluded,
   };

@@ -63,6 +63,9 @@ const L = {
   engagement: { en: "Engagement", ar: "التفاعل" },
   engagementRate: { en: "Engagement rate %", ar: "معدل التفاعل %" },
   followers: { en: "Followers", ar: "المتابعون" },
+  // taps on Sufra's short links: caption links, the link page's buttons, review requests
+  clicks: { en: "Clicks", ar: "النقرات" },
+  linkClicks: { en: "Clicks on Sufra's links", ar: "النقرات على روابط سفرة" },
   // content breakdown dimensions
   dimType: { en: "Content type", ar: "نوع المحتوى" },
   dimOccasion: { en: "Occasion", ar: "المناسبة" },

@@ -37,6 +37,8 @@ interface ReportTopPost {
   /** its posts on the networks, where they gave one */
   links: string[];
   figures: Omit<ReportFigures, "posts"> & { engagement: number };
+  /** taps on its caption links in the range (docs/architecture.md#short-links) */
+  clicks: number;
 }
 
 export type ReportContentDimension = ContentDimension;
@@ -67,6 +69,8 @@ export interface AnalyticsReport {
   /** only this campaign's posts were counted */
   campaign: { id: string; name: string } | null;
   totals: ReportTotals;
+  /** taps on Sufra's short links in the range, and their change in percent (null: none in the previous period) */
+  clicks: { total: number; change: number | null };
   /** each total's change against the previous period, in percent; null when there is nothing to compare */
   change: Record<ReportTotalKey, number | null>;
   byPlatform: (ReportFigures & { platform: PlatformName })[];
@@ -171,6 +175,7 @@ const topPostRows = (t: AnalyticsTopPosts): ReportTopPost[] =>
       engagement: p.engagement,
       engagementRate: p.engagementRate,
     },
+    clicks: p.clicks,
   }));
 
 export async function buildReport(
@@ -206,6 +211,7 @@ export async function buildReport(
     simulatedIncluded: overview.simulatedIncluded,
     campaign: business.campaign,
     totals: { ...figures(overview.totals), followers: overview.totals.followers },
+    clicks: { total: overview.clicks, change: overview.clicksChange },
     change: { ...overview.change },
     byPlatform: overview.byPlatform.map((p) => ({ platform: p.platform, ...figures(p) })),
     daily: engagement.points.map((p) => ({ date: p.date, ...figures(p) })),

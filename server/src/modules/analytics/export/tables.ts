@@ -157,11 +157,14 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
       { label: label("value", lang), width: 14, pdf: 1, numeric: true },
       { label: label("change", lang), width: 30, pdf: 1.4, numeric: true },
     ],
-    rows: TOTAL_ROWS.map((t) => [
-      text(label(t.label, lang)),
-      { value: r.totals[t.key], kind: t.kind },
-      { value: r.change[t.key], kind: "change" },
-    ]),
+    rows: [
+      ...TOTAL_ROWS.map((t): Cell[] => [
+        text(label(t.label, lang)),
+        { value: r.totals[t.key], kind: t.kind },
+        { value: r.change[t.key], kind: "change" },
+      ]),
+      [text(label("linkClicks", lang)), int(r.clicks.total), { value: r.clicks.change, kind: "change" }],
+    ],
   });
 
   tables.push({
@@ -197,6 +200,7 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
         numeric: true,
       })),
       { label: label("engagementRate", lang), width: 18, pdf: 1.15, numeric: true },
+      { label: label("clicks", lang), width: 12, pdf: 0, numeric: true },
       { label: label("link", lang), width: 40, pdf: 0 },
     ],
     rows: r.topPosts.map((p) => [
@@ -208,6 +212,7 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
       text(p.campaignName),
       ...(["reach", "views", "likes", "comments", "shares", "engagement"] as const).map((k) => int(p.figures[k])),
       pct(p.figures.engagementRate),
+      int(p.clicks),
       text(p.links.join(" ") || null),
     ]),
   });
