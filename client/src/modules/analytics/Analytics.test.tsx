@@ -92,6 +92,10 @@ test("overview cards with their change arrows, and every section from its own an
   expect(screen.getByTestId("metric-reach")).toHaveTextContent("Reach30,000");
   expect(screen.getByTestId("metric-engagementRate")).toHaveTextContent("Engagement rate14%");
   expect(screen.getByTestId("metric-followers")).toHaveTextContent("Followers2,450");
+  // taps on Sufra's short links, and their change
+  expect(screen.getByTestId("metric-clicks")).toHaveTextContent("Link clicks1,240");
+  expect(screen.getByTestId("change-clicks")).toHaveAttribute("data-direction", "up");
+  expect(screen.getByTestId("change-clicks")).toHaveTextContent("25%");
   // up green, down red, the same, and nothing to compare with
   expect(screen.getByTestId("change-posts")).toHaveAttribute("data-direction", "up");
   expect(screen.getByTestId("change-posts")).toHaveClass("is-up");
@@ -134,6 +138,9 @@ test("overview cards with their change arrows, and every section from its own an
   expect(top.getAllByTestId("top-post")).toHaveLength(2);
   expect(top.getAllByTestId("permalink")[0]).toHaveAttribute("href", "https://www.instagram.com/p/p1/");
   expect(top.getAllByText("Food photo caption").length).toBeGreaterThan(0);
+  // each post's clicks on its caption links
+  expect(top.getAllByRole("columnheader").map((h) => h.textContent)).toContain("Link clicks");
+  expect(top.getAllByTestId("top-post")[0]).toHaveTextContent("87");
   // what works: kinds of post, occasions by the studio's names, languages, hashtags
   const content = within(await screen.findByTestId("content"));
   expect(within(content.getByTestId("content-type-chart")).getByText("Photo")).toBeInTheDocument();
@@ -423,6 +430,7 @@ test("in Arabic: right to left, Arabic labels and Arabic-Indic digits; Latin dig
   );
   expect(screen.getByTestId("metric-reach")).toHaveTextContent("الوصول٣٠٬٠٠٠");
   expect(screen.getByTestId("metric-engagementRate")).toHaveTextContent("معدل التفاعل١٤٪");
+  expect(screen.getByTestId("metric-clicks")).toHaveTextContent("النقرات على الروابط١٬٢٤٠");
   expect(screen.getByTestId("change-posts")).toHaveTextContent("١٢٫٥٪");
   expect(screen.getByTestId("change-posts")).toHaveTextContent("ارتفاع");
   expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("التحليلات");

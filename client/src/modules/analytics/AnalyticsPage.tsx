@@ -68,6 +68,7 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
           change={overview.change}
           previous={overview.previous}
           publishedPosts={overview.publishedPosts}
+          clicks={{ total: overview.clicks, change: overview.clicksChange ?? null }}
         />
         <RealtimeStrip clientId={clientId} includeSimulated={filters.includeSimulated} />
         <EngagementCard variables={variables} />

@@ -51,12 +51,15 @@ registerTranslations(ANALYTICS_NS, {
       followers: "Followers",
       engagement: "Engagement",
       averageEngagement: "Engagement per post",
+      clicks: "Link clicks",
     },
     hints: {
       posts_one: "From {{n}} post published: a post counts once on each network it went to",
       posts_other: "From {{n}} posts published: a post counts once on each network it went to",
       engagementRate: "Likes, comments and shares per {{n}} people reached",
       followers: "Shows once a network reports your followers",
+      clicks:
+        "Taps on the links in your captions, your link page and review requests; previews and repeats not counted",
     },
     change: {
       up: "Up {{value}} on {{from}} – {{to}}",
@@ -276,6 +279,7 @@ registerTranslations(ANALYTICS_NS, {
       followers: "المتابعون",
       engagement: "التفاعل",
       averageEngagement: "التفاعل لكل منشور",
+      clicks: "النقرات على الروابط",
     },
     hints: {
       posts_zero: "لم يُنشر أي منشور: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
@@ -286,6 +290,7 @@ registerTranslations(ANALYTICS_NS, {
       posts_other: "من {{n}} منشور نُشر: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
       engagementRate: "الإعجابات والتعليقات والمشاركات لكل {{n}} شخص تم الوصول إليهم",
       followers: "يظهر عندما تُبلغ إحدى الشبكات عن عدد متابعيك",
+      clicks: "النقرات على روابط منشوراتك وصفحة روابطك وطلبات التقييم، دون المعاينات والنقرات المكررة",
     },
     change: {
       up: "ارتفاع {{value}} عن الفترة {{from}} – {{to}}",

@@ -71,6 +71,8 @@ function overviewData(v: Vars, o: OverviewOptions = {}) {
       simulatedIncluded: o.simulated ?? false,
       // posts, each once: here every other copy is a second network's
       publishedPosts: Math.ceil(posts / 2),
+      clicks: posts ? 1240 : 0,
+      clicksChange: posts ? 25 : null,
       previous: { __typename: "AnalyticsPeriod", ...previousPeriod(from, to) },
       totals: { __typename: "AnalyticsTotals", ...totals },
       change: {
@@ -145,6 +147,7 @@ const topPost = (id: string, extra: Record<string, unknown> = {}) => ({
   shares: 18,
   engagement: 570,
   engagementRate: 13.57,
+  clicks: 87,
   byPlatform: [
     {
       __typename: "AnalyticsPostPlatform",

@@ -281,7 +281,9 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
         <Figure label={t("page.comments")} value={n(r.totals.comments)} testId="figure-comments" />
         <Figure label={t("page.shares")} value={n(r.totals.shares)} testId="figure-shares" />
         <Figure label={t("page.engagementRate")} value={rate(r.totals.engagementRate)} testId="figure-engagement" />
+        <Figure label={t("page.clicks")} value={n(r.clicks.total)} testId="figure-clicks" />
       </div>
+      <Typography.Paragraph type="secondary">{t("page.clicksHint")}</Typography.Paragraph>
       {statuses.length > 0 && (
         <p className="sufra-campaign-statuses" aria-label={t("page.byStatus")} data-testid="campaign-statuses">
           {statuses.map(([s, f]) => (
@@ -344,6 +346,12 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
               key: "rate",
               title: t("page.engagementRate"),
               render: (_: unknown, p: Rollup["byPlatform"][number]) => rate(p.engagementRate),
+            },
+            {
+              key: "clicks",
+              title: t("page.clicks"),
+              render: (_: unknown, p: Rollup["byPlatform"][number]) =>
+                n(r.clicks.byPlatform.find((c) => c.platform === p.platform)?.clicks ?? 0),
             },
           ]}
         />
@@ -414,6 +422,7 @@ function PostsCard({
   const locale = useLocale();
   const { message } = App.useApp();
   const [detach] = useMutation(CampaignsDetachDocument);
+  const clicks = new Map(c.rollup.clicks.byPost.map((p) => [p.postId, p.clicks]));
   const remove = async (postId: string) => {
     try {
       await detach({ variables: { id: c.id, postIds: [postId] } });
@@ -465,6 +474,11 @@ function PostsCard({
                     t("page.noTime")
                   )}
                 </Typography.Text>
+                {clicks.has(p.id) && (
+                  <Typography.Text type="secondary" data-testid={`post-clicks-${p.id}`}>
+                    {t("page.postClicks", { n: formatNumber(clicks.get(p.id)!, locale) })}
+                  </Typography.Text>
+                )}
                 {p.outsideCampaignDates && (
                   <ToneTag tone="warning" testId="outside-dates">
                     {t("page.outside")}

@@ -346,6 +346,15 @@ const detail = (over: Record<string, unknown> = {}, rollup: Record<string, unkno
       post: { __typename: "Post", id: "p1", content: "Iftar boxes are back" },
     },
     simulatedIncluded: true,
+    clicks: {
+      __typename: "CampaignClicks",
+      total: 1240,
+      byPlatform: [
+        { __typename: "CampaignClickCount", platform: "INSTAGRAM", clicks: 1000 },
+        { __typename: "CampaignClickCount", platform: "TWITTER", clicks: 240 },
+      ],
+      byPost: [{ __typename: "CampaignClickCount", postId: "p1", clicks: 1240 }],
+    },
     ...rollup,
   },
   orders: 3,
@@ -412,6 +421,13 @@ describe("the campaign page", () => {
     expect(nets).toHaveTextContent("Instagram");
     expect(within(f).getByTestId("campaign-best")).toHaveTextContent("Iftar boxes are back");
     expect(within(f).getByTestId("campaign-best")).toHaveTextContent("360 likes, comments and shares");
+    // taps on its posts' caption links: in all, per network and per post
+    expect(within(f).getByTestId("figure-clicks")).toHaveTextContent("Link clicks1,240");
+    expect(nets).toHaveTextContent("Link clicks");
+    expect(within(nets).getAllByRole("row")[1]).toHaveTextContent("1,000");
+    expect(within(nets).getAllByRole("row")[2]).toHaveTextContent("240");
+    expect(screen.getByTestId("post-clicks-p1")).toHaveTextContent("Link clicks: 1,240");
+    expect(screen.queryByTestId("post-clicks-p2")).toBeNull();
 
     const spend = screen.getByTestId("campaign-spend");
     expect(within(spend).getByTestId("spend-budget")).toHaveTextContent(kwd(250, "en"));

@@ -1,6 +1,7 @@
 // The range's totals, one card each (network copies, reach, views, likes, comments, shares, engagement
 // rate, followers), each with its change against the period of the same length before it. The copies
-// card says how many posts they came from (each post once), the count the dashboard shows too.
+// card says how many posts they came from (each post once), the count the dashboard shows too. Then the taps on
+// Sufra's short links (caption links, the link page, review requests) and their change.
 import { Card, Col, Row, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { AnalyticsChangeFieldsFragment, AnalyticsFiguresFieldsFragment } from "../../../graphql/graphql.ts";
@@ -26,11 +27,13 @@ export function OverviewCards({
   change,
   previous,
   publishedPosts,
+  clicks,
 }: {
   totals: AnalyticsFiguresFieldsFragment;
   change: AnalyticsChangeFieldsFragment;
   previous: { from: string; to: string };
   publishedPosts: number;
+  clicks: { total: number; change: number | null };
 }) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
@@ -61,6 +64,15 @@ export function OverviewCards({
             </Card>
           </Col>
         ))}
+        <Col xs={12} md={8} xl={6} xxl={3}>
+          <Card size="small" className="sufra-metric" data-testid="metric-clicks">
+            <Statistic title={t("metrics.clicks")} value={formatNumber(clicks.total, locale)} />
+            <Change value={clicks.change} previous={previous} testId="change-clicks" />
+            <Typography.Text type="secondary" className="sufra-metric-hint">
+              {t("hints.clicks")}
+            </Typography.Text>
+          </Card>
+        </Col>
       </Row>
     </section>
   );

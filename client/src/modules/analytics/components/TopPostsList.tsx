@@ -10,7 +10,8 @@ import { ANALYTICS_NS } from "../i18n.ts";
 import { occasionLabel } from "../model.ts";
 
 type TopPost = AnalyticsTopPostFieldsFragment;
-const FIGURES = ["reach", "views", "likes", "comments", "shares", "engagement"] as const;
+// clicks: taps on the post's caption links (Sufra's short links) in the range
+const FIGURES = ["reach", "views", "likes", "comments", "shares", "engagement", "clicks"] as const;
 
 function PostText({ post }: { post: TopPost }) {
   const { t } = useTranslation(ANALYTICS_NS);
@@ -93,7 +94,7 @@ export function TopPostsList({ posts, testId }: { posts: readonly TopPost[]; tes
       rowKey="postId"
       size="small"
       pagination={false}
-      scroll={{ x: 900 }}
+      scroll={{ x: 980 }}
       dataSource={[...posts]}
       onRow={() => ({ "data-testid": "top-post" }) as React.HTMLAttributes<HTMLElement>}
       columns={[
