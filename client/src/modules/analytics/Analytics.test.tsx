@@ -479,6 +479,12 @@ describe("guests: reviews and comments", () => {
     expect(guests.getByTestId("topic-service").querySelector(".anticon-fall")).not.toBeNull();
     expect(guests.getByTestId("topic-price")).toHaveAttribute("data-trend", "flat");
     expect(guests.queryByTestId("topic-delivery")).toBeNull();
+    // review requests: the printed QR codes' scans against new Google reviews, per branch and in all
+    expect(rows("guests-review-requests")).toEqual([
+      ["Layali Salmiya", "1,250", "4"],
+      ["Layali Jabriya", "0", "2"],
+      ["All", "1,250", "6"],
+    ]);
     // the business's figures, whatever the campaign: asked without one
     expect(calls.guests?.[0]).not.toHaveProperty("campaignId");
   });
@@ -506,5 +512,7 @@ describe("guests: reviews and comments", () => {
     expect(guests.getByTestId("guests-sources")).toHaveTextContent("جوجل");
     expect(guests.getByTestId("topic-food")).toHaveTextContent("الطعام");
     expect(guests.getByTestId("topic-food")).toHaveTextContent("ارتفاعًا من ١");
+    expect(guests.getByTestId("guests-review-requests")).toHaveTextContent("عمليات المسح");
+    expect(guests.getByTestId("guests-review-requests")).toHaveTextContent("١٬٢٥٠");
   });
 });

@@ -139,6 +139,10 @@ registerTranslations(ANALYTICS_NS, {
       week: "Week from",
       topics: "What guests talk about",
       noTopics: "No topics were found in this period or the one before.",
+      reviewRequests: "Review requests",
+      reviewRequestsHint: "Scans of your printed QR codes against the new Google reviews of the same days",
+      scans: "Scans",
+      received: "New Google reviews",
       trend: {
         up: "Mentions: {{n}}, up from {{previous}} in {{from}} – {{to}}",
         down: "Mentions: {{n}}, down from {{previous}} in {{from}} – {{to}}",
@@ -374,6 +378,10 @@ registerTranslations(ANALYTICS_NS, {
       week: "الأسبوع من",
       topics: "عمّ يتحدث الضيوف",
       noTopics: "لم تُرصد مواضيع في هذه الفترة ولا في التي قبلها.",
+      reviewRequests: "طلبات التقييم",
+      reviewRequestsHint: "عمليات مسح رموز QR المطبوعة مقابل تقييمات جوجل الجديدة في الأيام نفسها",
+      scans: "عمليات المسح",
+      received: "تقييمات جوجل الجديدة",
       trend: {
         up: "الإشارات: {{n}}، ارتفاعًا من {{previous}} في {{from}} – {{to}}",
         down: "الإشارات: {{n}}، انخفاضًا من {{previous}} في {{from}} – {{to}}",

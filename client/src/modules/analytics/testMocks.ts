@@ -482,6 +482,30 @@ export function guestsData(v: Vars, o: { empty?: boolean } = {}) {
           trend: "FLAT",
         },
       ],
+      // printed QR codes' scans against new Google reviews (docs/architecture.md#review-requests)
+      reviewRequests: {
+        __typename: "AnalyticsReviewRequests",
+        requests: none ? 0 : 1250,
+        received: none ? 0 : 6,
+        byBranch: none
+          ? []
+          : [
+              {
+                __typename: "AnalyticsReviewRequestBranch",
+                locationId: "l1",
+                branch: "Layali Salmiya",
+                requests: 1250,
+                received: 4,
+              },
+              {
+                __typename: "AnalyticsReviewRequestBranch",
+                locationId: "l2",
+                branch: "Layali Jabriya",
+                requests: 0,
+                received: 2,
+              },
+            ],
+      },
     },
   };
 }

@@ -120,6 +120,40 @@ function Topics({ topics, previous }: { topics: Guests["topics"]; previous: Gues
   );
 }
 
+/** Review requests (docs/architecture.md#review-requests): QR scans against new Google reviews, per branch and in all. */
+function ReviewRequests({ figures }: { figures: Guests["reviewRequests"] }) {
+  const { t } = useTranslation(ANALYTICS_NS);
+  const locale = useLocale();
+  if (!figures.requests && !figures.received) return null;
+  const rows = [
+    ...figures.byBranch.map((b) => ({ ...b, key: b.locationId, name: b.branch })),
+    { key: "all", name: t("guests.all"), requests: figures.requests, received: figures.received },
+  ];
+  return (
+    <>
+      <Typography.Title level={3}>{t("guests.reviewRequests")}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t("guests.reviewRequestsHint")}</Typography.Paragraph>
+      <Table
+        aria-label={t("guests.reviewRequests")}
+        rowKey="key"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        data-testid="guests-review-requests"
+        columns={[
+          {
+            key: "name",
+            title: t("guests.branch"),
+            render: (_: unknown, r: (typeof rows)[number]) => <bdi dir="auto">{r.name}</bdi>,
+          },
+          { key: "requests", title: t("guests.scans"), render: (_: unknown, r) => formatNumber(r.requests, locale) },
+          { key: "received", title: t("guests.received"), render: (_: unknown, r) => formatNumber(r.received, locale) },
+        ]}
+      />
+    </>
+  );
+}
+
 export function GuestsCard({ variables }: { variables: RangeVariables }) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
@@ -135,7 +169,14 @@ export function GuestsCard({ variables }: { variables: RangeVariables }) {
   if (error && !g)
     body = <LoadError title={t("guests.failed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   else if (!g) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (g.total.items === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("guests.none")} />;
+  else if (g.total.items === 0)
+    body = (
+      <>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("guests.none")} />
+        {/* scans come before any review does */}
+        <ReviewRequests figures={g.reviewRequests} />
+      </>
+    );
   else {
     const sources: Row[] = [
       ...g.bySource.map((s) => ({ ...s, key: s.source, name: sourceName(s.source, locale) })),
@@ -192,6 +233,7 @@ export function GuestsCard({ variables }: { variables: RangeVariables }) {
         )}
         <Typography.Title level={3}>{t("guests.topics")}</Typography.Title>
         <Topics topics={g.topics} previous={g.previous} />
+        <ReviewRequests figures={g.reviewRequests} />
       </div>
     );
   }
