@@ -54,8 +54,8 @@ import { createGoogleHours } from "./networks/google/hours.ts";
 import { holidayOverrideInputs } from "./modules/calendar/index.ts";
 import { createGoogleMenuService } from "./modules/google-menu/index.ts";
 import { createGoogleMenus } from "./networks/google/menus.ts";
-import { createReviewRequestsService } from "./modules/review-requests/review-requests.service.ts";
 import { createLinkPageService } from "./modules/link-page/link-page.service.ts";
+import { createReviewRequestsService } from "./modules/review-requests/index.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });

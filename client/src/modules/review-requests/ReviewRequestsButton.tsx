@@ -51,7 +51,7 @@ export function ReviewRequestsButton() {
   );
 }
 
-export function ReviewRequestsPanel() {
+function ReviewRequestsPanel() {
   const { t } = useTranslation(REVIEW_REQUESTS_NS);
   const locale = useLocale();
   const { user } = useSession();

@@ -37,7 +37,7 @@ const SOFT = "#6B5E55";
 const QUIET = 4;
 
 /** The address as printed: without its scheme, which a guest never types. */
-export const printedUrl = (url: string) => url.replace(/^https?:\/\//, "");
+const printedUrl = (url: string) => url.replace(/^https?:\/\//, "");
 
 interface Line {
   text: string;

@@ -7,7 +7,7 @@ import type { ReviewRequest } from "./review-requests.service.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
-export const restReviewRequest = (r: ReviewRequest) => ({
+const restReviewRequest = (r: ReviewRequest) => ({
   location_id: r.locationId,
   branch: r.branch,
   address: r.address,

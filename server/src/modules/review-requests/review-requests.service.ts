@@ -39,7 +39,7 @@ export const reviewQrPngPath = (locationId: string) => `/api/review-requests/${l
 export const reviewQrPdfPath = (locationId: string) => `/api/review-requests/${locationId}/qr.pdf`;
 
 /** Google's review form for a location: the address Google gave (newReviewUri), else the one for its place id. */
-export function reviewTargetOf(l: Pick<GoogleLocation, "placeId" | "reviewUrl">): string | null {
+function reviewTargetOf(l: Pick<GoogleLocation, "placeId" | "reviewUrl">): string | null {
   const given = l.reviewUrl?.trim();
   if (given && /^https:\/\//.test(given)) return given;
   const placeId = l.placeId?.trim();
@@ -141,4 +141,3 @@ export function createReviewRequestsService(
     },
   };
 }
-export type ReviewRequestsService = ReturnType<typeof createReviewRequestsService>;
