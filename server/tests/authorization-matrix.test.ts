@@ -69,6 +69,8 @@ function restParams(route: RestRoute): Record<string, string> {
   if (p.startsWith("/api/platforms/:platform"))
     return { platform: del ? "twitter" : p.endsWith("/connect") ? "snapchat" : "instagram" };
   if (p.startsWith("/api/calendar/holiday-overrides/:id")) return { id: ids.override };
+  if (p.startsWith("/api/opening-hours/locations/:id")) return { id: ids.hoursLocation };
+  if (p.startsWith("/api/opening-hours/special/:id")) return { id: ids.specialHours };
   if (p.startsWith("/api/templates/:id")) return { id: ids.template };
   if (p.startsWith("/api/reviews/:id")) return { id: ids.review };
   if (p.startsWith("/api/competitors/:id")) return { id: ids.competitor, day: ids.snapshotDay };
@@ -201,6 +203,7 @@ function idFor(field: string, del: boolean): string {
   const ids = world.ids;
   if (/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(field)) return ids.businessD;
   if (field === "client" || field === "useBusiness") return ids.business;
+  if (/SpecialHours/.test(field)) return ids.specialHours;
   if (/MenuItem|Menu$/.test(field)) return ids.menuItem;
   if (/Order|^order$/.test(field)) return ids.order;
   if (/WhatsappTemplate/.test(field)) return ids.whatsappTemplate;
@@ -250,6 +253,8 @@ function gqlVariables(f: RootField): Record<string, unknown> {
         return f.name === "setPostCampaign" || f.name === "createPost" ? ids.campaign : undefined;
       case "menuItemId":
         return ids.menuItem;
+      case "locationId":
+        return /Hours/.test(f.name) ? ids.hoursLocation : undefined;
       case "conversationId":
         return ids.conversation;
       case "deliveryId":

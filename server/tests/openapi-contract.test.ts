@@ -168,6 +168,9 @@ function planBody() {
   return { month: next, days: [`${next}-10`], language: "en" };
 }
 
+/** A Kuwait day some days ahead, YYYY-MM-DD (special hours' dates). */
+const hoursDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 async function made<T = any>(
   method: string,
   path: string,
@@ -408,6 +411,35 @@ function plans(): Record<string, () => Promise<Call> | Call> {
       body: { occasion_key: "eid_al_adha", year: 2026, date: "2026-05-27" },
     }),
     "DELETE /calendar/holiday-overrides/{id}": () => ({ params: { id: ids.override } }),
+    // opening hours (docs/architecture.md#menus-and-hours): A's simulated branch and a span of its own
+    "PUT /opening-hours/weekly": () => ({ body: { periods: [{ day: "SUNDAY", open: "08:00", close: "01:00" }] } }),
+    "PUT /opening-hours/locations/{id}": () => ({ params: { id: ids.hoursLocation }, body: { regular_hours: null } }),
+    "GET /opening-hours/locations/{id}/google": () => ({ params: { id: ids.hoursLocation } }),
+    "POST /opening-hours/locations/{id}/send": async () => {
+      await made("PUT", "/api/opening-hours/weekly", holder, {
+        periods: [{ day: "MONDAY", open: "08:00", close: "22:00" }],
+      });
+      return { params: { id: ids.hoursLocation } };
+    },
+    "POST /opening-hours/special/propose": () => ({ body: { year: new Date().getUTCFullYear() + 1 } }),
+    "POST /opening-hours/special/confirm": () => ({ body: { ids: [ids.specialHours] } }),
+    "POST /opening-hours/special": () => ({ body: { start_date: hoursDay(50), end_date: hoursDay(51), closed: true } }),
+    "PUT /opening-hours/special/{id}": () => ({
+      params: { id: ids.specialHours },
+      body: { periods: [{ open: "09:00", close: "13:00" }] },
+    }),
+    "DELETE /opening-hours/special/{id}": async () => ({
+      params: {
+        id: (
+          await made("POST", "/api/opening-hours/special", holder, {
+            start_date: hoursDay(60),
+            end_date: hoursDay(60),
+            closed: true,
+          })
+        ).id,
+      },
+    }),
+    "POST /opening-hours/special/{id}/draft-post": () => ({ params: { id: ids.specialHours } }),
     "POST /templates/{id}/apply": () => ({ params: { id: ids.template }, body: { language: "en" } }),
     "POST /templates": () => ({
       body: { name: `Walk ${n()}`, occasion: "weekend", language: "en", body: "Hello {business}" },

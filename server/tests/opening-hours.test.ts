@@ -96,7 +96,6 @@ const serviceAt = (iso: string) =>
     overrides: holidayOverrideInputs,
     now: () => new Date(iso),
   });
-const meta = { ip: "127.0.0.1", locale: "en" as const };
 const viewerOf = (b: { token: string }) => app.sufra.services.auth.authenticate(b.token);
 
 describe("the week by the shared rules, through both doors", () => {

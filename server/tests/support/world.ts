@@ -295,6 +295,24 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
     }),
     "plan",
   );
+  // a picked Google location of A's (its simulated Google account) and a café-wide span of special hours, for the
+  // opening-hours paths
+  const hoursLocation = (
+    await pool.query(
+      `insert into google_locations (id, business_id, account_id, google_account, name, title, verified, picked, demo, updated_at)
+       select gen_random_uuid(), $1, id, 'accounts/demo', 'locations/world', 'Branch A', true, true, true, now()
+         from platform_accounts where business_id = $1 and platform = 'google' returning id`,
+      [holder.businessId],
+    )
+  ).rows[0].id as string;
+  const specialHours = (
+    await pool.query(
+      `insert into special_hours (id, business_id, occasion, start_date, end_date, periods, updated_at)
+       values (gen_random_uuid(), $1, 'other', current_date + 30, current_date + 30, '[{"open":"10:00","close":"14:00"}]', now())
+       returning id`,
+      [holder.businessId],
+    )
+  ).rows[0].id as string;
   // a refresh token of its own for the logout path, so no caller's session ends
   const spare = await login(base, holder.email, holder.password);
   return {
@@ -309,6 +327,8 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
     ids: {
       business: holder.businessId,
       businessD: d.businessId,
+      hoursLocation,
+      specialHours,
       post: post.id,
       postDoomed: postDoomed.id,
       target: post.targets[0].id,

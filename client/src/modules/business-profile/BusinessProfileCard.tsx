@@ -32,6 +32,7 @@ import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { MenuEditor } from "./MenuEditor.tsx";
+import { OpeningHours } from "./hours/OpeningHours.tsx";
 import { VoiceCard } from "./VoiceCard.tsx";
 import { schemaRule } from "./model.ts";
 import "./business-profile.css";
@@ -103,6 +104,7 @@ export function BusinessProfileCard() {
         <ProfileForm profile={profile} />
         <Divider titlePlacement="start">{t("menu.title")}</Divider>
         <MenuEditor profile={profile} />
+        <OpeningHours />
         {/* opened on demand: the voice is learned from the published posts when it is asked for */}
         <Collapse
           className="sufra-voice-collapse"
