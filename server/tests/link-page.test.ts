@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createLinkPageService } from "../src/modules/link-page/link-page.service.ts";
+import { createLinkPageService, PAGE_CACHE_MS } from "../src/modules/link-page/link-page.service.ts";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 
 let app: TestApp;
@@ -70,6 +70,8 @@ beforeAll(async () => {
     media: app.sufra.services.media,
     shortLinks: app.sufra.services.shortLinks,
     now: () => clock,
+    // these tests change rows behind the service's back; the page's few seconds of memory are tested on their own
+    cacheMs: 0,
   });
   await db().business.update({
     where: { id: owner.businessId },
@@ -502,6 +504,38 @@ describe("the public page", () => {
         `link page, 200 items with photos (${lang}): ${Buffer.byteLength(html)} bytes of HTML, ${r.body.length} bytes brotli`,
       );
     }
+  });
+});
+
+describe("the rendered page kept a few seconds", () => {
+  test("served again within PAGE_CACHE_MS, rendered anew after it, and at once after the café's own change", async () => {
+    let t = new Date("2026-03-10T18:00:00Z");
+    const svc = createLinkPageService(app.sufra.deps, {
+      media: app.sufra.services.media,
+      shortLinks: app.sufra.services.shortLinks,
+      now: () => t,
+    });
+    const first = await svc.page("bayt-al-karak", "en");
+    expect(first?.html).toContain("Karak and saffron cake in Salmiya");
+    await db().linkPage.update({ where: { slug: "bayt-al-karak" }, data: { bio: "Changed behind its back" } });
+    expect((await svc.page("bayt-al-karak", "en"))?.html).toBe(first?.html);
+    t = new Date(t.getTime() + PAGE_CACHE_MS);
+    expect((await svc.page("bayt-al-karak", "en"))?.html).toContain("Changed behind its back");
+    await svc.update(
+      await app.sufra.services.auth.authenticate(owner.token),
+      { bio: "Changed by the café" },
+      { ip: "127.0.0.1", locale: "en" },
+    );
+    expect((await svc.page("bayt-al-karak", "en"))?.html).toContain("Changed by the café");
+    await svc.setPublished(await app.sufra.services.auth.authenticate(owner.token), false, {
+      ip: "127.0.0.1",
+      locale: "en",
+    });
+    expect(await svc.page("bayt-al-karak", "en")).toBeNull();
+    await svc.setPublished(await app.sufra.services.auth.authenticate(owner.token), true, {
+      ip: "127.0.0.1",
+      locale: "en",
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import { ensureDemoProfile } from "../modules/business-profile/index.ts";
 import { ensureDemoHistory, type DemoMedia } from "./demo-history.ts";
 import { ensureDemoInbox } from "./demo-inbox.ts";
 import { ensureDemoConversations } from "./demo-conversations.ts";
+import { ensureDemoLinkPage } from "../modules/link-page/index.ts";
 
 export async function seedAdmin(
   db: Db,
@@ -68,6 +69,7 @@ export async function seedDemo(
     await ensureDemoHistory(db, media, existing.businessId); // and their posting history, once
     await ensureDemoInbox(db, existing.businessId); // and their inbox (a demo Google branch, reviews, comments), once
     await ensureDemoConversations(db, existing.businessId); // and its guests' demo conversations, once
+    await ensureDemoLinkPage(db, existing.businessId); // and its published link page, labelled as a demo, once
     await ensureDemoSubscription(db, existing.businessId); // a monthly period, as a paid one (its period rolls on each start)
     return { created: false, businessId: existing.businessId };
   }
@@ -119,6 +121,7 @@ export async function seedDemo(
   await ensureDemoHistory(db, media, business.id);
   await ensureDemoInbox(db, business.id);
   await ensureDemoConversations(db, business.id);
+  await ensureDemoLinkPage(db, business.id);
   if (!config.demo.password)
     logger.info(
       `\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`,

@@ -2,3 +2,4 @@
 // and the Settings preview. services.ts builds the service; http/app.ts mounts its doors; the seed publishes the demo
 // café's page through it.
 export type { LinkPageService, LinkPageSettings } from "./link-page.service.ts";
+export { ensureDemoLinkPage } from "./demo.ts";

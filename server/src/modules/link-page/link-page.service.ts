@@ -51,6 +51,8 @@ export interface LinkPageSettings {
   url: string;
 }
 
+/** How long a rendered page is served again before it is rendered anew (docs/architecture.md#link-page). */
+export const PAGE_CACHE_MS = 10_000;
 /** How many of the latest published posts the page shows. */
 export const LINK_PAGE_POSTS = 6;
 /** The menu thumbnail's longest side (media's "thumb" variant: WebP fitted inside 320 px). */
@@ -89,11 +91,20 @@ function thumbSize(m: Pick<Media, "width" | "height">): { width: number; height:
 
 export function createLinkPageService(
   deps: Deps,
-  opts: { media: MediaService; shortLinks: ShortLinksService; now?: () => Date },
+  opts: { media: MediaService; shortLinks: ShortLinksService; now?: () => Date; cacheMs?: number },
 ) {
   const { db, config } = deps;
   const now = opts.now ?? (() => new Date());
   const pageUrl = (slug: string) => `${config.publicUrl}/l/${slug}`;
+
+  // the rendered page, kept a few seconds per (slug, language, Kuwait day): a post going viral is one render per
+  // PAGE_CACHE_MS, not one per visitor (the answer is cached a minute downstream anyway, rest.ts); the café's own
+  // changes through this service drop its pages at once
+  const cacheMs = opts.cacheMs ?? PAGE_CACHE_MS;
+  const rendered = new Map<string, { html: string; businessId: string; at: number }>();
+  const forget = (businessId: string) => {
+    for (const [k, v] of rendered) if (v.businessId === businessId) rendered.delete(k);
+  };
 
   // a link is made once per what it is (short-links' key) and never changes: kept here so a page rendered a thousand
   // times reads none again; bounded, emptied when full
@@ -168,6 +179,49 @@ export function createLinkPageService(
 
   // ------------------------------------------------------------------------------------------- the page's view
 
+  // whether a day is in Ramadan (the calendar's reckoning costs milliseconds): once per Kuwait date
+  const ramadanDays = new Map<string, boolean>();
+  const ramadanOn = (date: string) => {
+    let r = ramadanDays.get(date);
+    if (r === undefined) {
+      r = isRamadanDay(date);
+      if (ramadanDays.size > 400) ramadanDays.clear();
+      ramadanDays.set(date, r);
+    }
+    return r;
+  };
+
+  /** The latest published posts with their first photo and a published network's address: three flat reads (a
+   * nested `take` per post would be two more reads per post). */
+  async function latestPosts(businessId: string) {
+    const posts = await db.post.findMany({
+      where: { businessId, status: { in: [...PUBLISHED_POSTS] } },
+      orderBy: [{ publishedAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
+      take: LINK_PAGE_POSTS,
+      select: { id: true, content: true, publishedAt: true, createdAt: true },
+    });
+    const ids = posts.map((p) => p.id);
+    const [media, targets] = ids.length
+      ? await Promise.all([
+          db.postMedia.findMany({
+            where: { postId: { in: ids } },
+            orderBy: { position: "asc" },
+            include: { media: true },
+          }),
+          db.postTarget.findMany({
+            where: { postId: { in: ids }, status: "published", permalink: { not: null } },
+            orderBy: { publishedAt: "desc" },
+            select: { postId: true, permalink: true },
+          }),
+        ])
+      : [[], []];
+    return posts.map((p) => ({
+      ...p,
+      media: media.find((m) => m.postId === p.id)?.media ?? null,
+      permalink: targets.find((t) => t.postId === p.id)?.permalink ?? null,
+    }));
+  }
+
   /** Everything the page shows, from public fields only. `preview`: buttons lead to their destinations directly
    * (no short link is made for a draft, no click counted from Settings). */
   async function viewOf(
@@ -176,29 +230,58 @@ export function createLinkPageService(
     preview: boolean,
   ) {
     const today = kuwaitDate(now());
-    const b = await db.business.findUniqueOrThrow({
-      where: { id: businessId },
-      select: {
-        companyName: true,
-        nameAr: true,
-        cuisine: true,
-        area: true,
-        address: true,
-        addressAr: true,
-        mapUrl: true,
-        hours: true,
-        hoursAr: true,
-        ramadanHours: true,
-        ramadanHoursAr: true,
-        deliveryApps: true,
-        reservationMode: true,
-        reservationPhone: true,
-        reservationUrl: true,
-        publicPhone: true,
-        weeklyHours: true,
-        demo: true,
-      },
-    });
+    // every read at once: the page's time is one round trip's, not five
+    const [b, specialRows, postRows, items, menuPhotos] = await Promise.all([
+      db.business.findUniqueOrThrow({
+        where: { id: businessId },
+        select: {
+          companyName: true,
+          nameAr: true,
+          cuisine: true,
+          area: true,
+          address: true,
+          addressAr: true,
+          mapUrl: true,
+          hours: true,
+          hoursAr: true,
+          ramadanHours: true,
+          ramadanHoursAr: true,
+          deliveryApps: true,
+          reservationMode: true,
+          reservationPhone: true,
+          reservationUrl: true,
+          publicPhone: true,
+          weeklyHours: true,
+          demo: true,
+        },
+      }),
+      s.showHours
+        ? db.specialHours.findMany({
+            where: {
+              businessId,
+              locationId: null,
+              status: "confirmed",
+              startDate: { lte: new Date(`${addDays(today, 6)}T00:00:00Z`) },
+              endDate: { gte: new Date(`${today}T00:00:00Z`) },
+            },
+            orderBy: { startDate: "asc" },
+          })
+        : [],
+      s.showPosts ? latestPosts(businessId) : [],
+      s.showMenu
+        ? db.menuItem.findMany({
+            where: { businessId },
+            orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+            select: { id: true, name: true, nameAr: true, priceKwd: true, section: true, sectionAr: true },
+          })
+        : [],
+      s.showMenu
+        ? db.media.findMany({
+            where: { businessId, kind: "image", menuItemId: { not: null } },
+            orderBy: { createdAt: "asc" },
+          })
+        : [],
+    ]);
     const link = (spec: Omit<ShortLinkSpec, "kind">) =>
       preview ? Promise.resolve(spec.target) : shortLink(businessId, { kind: "link_page", ...spec });
 
@@ -251,16 +334,7 @@ export function createLinkPageService(
     if (s.showHours) {
       const weekly = weeklyOf(b.weeklyHours);
       if (weekly.length) {
-        const rows = await db.specialHours.findMany({
-          where: {
-            businessId,
-            locationId: null,
-            status: "confirmed",
-            startDate: { lte: new Date(`${addDays(today, 6)}T00:00:00Z`) },
-            endDate: { gte: new Date(`${today}T00:00:00Z`) },
-          },
-          orderBy: { startDate: "asc" },
-        });
+        const rows = specialRows;
         const specials: SpecialHoursSpan[] = rows.map((r) => ({
           occasion: r.occasion,
           startDate: isoDate(r.startDate),
@@ -284,7 +358,7 @@ export function createLinkPageService(
         };
       } else {
         // the café's own words until it fills the week; its Ramadan words while the calendar says it is Ramadan
-        const ramadan = isRamadanDay(today) && !!(b.ramadanHours || b.ramadanHoursAr);
+        const ramadan = !!(b.ramadanHours || b.ramadanHoursAr) && ramadanOn(today);
         const text = ramadan
           ? { en: b.ramadanHours || null, ar: b.ramadanHoursAr || null }
           : { en: b.hours || null, ar: b.hoursAr || null };
@@ -308,29 +382,12 @@ export function createLinkPageService(
 
     const posts: LinkPageView["posts"] = [];
     if (s.showPosts) {
-      const rows = await db.post.findMany({
-        where: { businessId, status: { in: [...PUBLISHED_POSTS] } },
-        orderBy: [{ publishedAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
-        take: LINK_PAGE_POSTS,
-        select: {
-          id: true,
-          content: true,
-          publishedAt: true,
-          createdAt: true,
-          media: { orderBy: { position: "asc" }, take: 1, select: { media: true } },
-          targets: {
-            where: { status: "published", permalink: { not: null } },
-            orderBy: { publishedAt: "desc" },
-            take: 1,
-            select: { permalink: true },
-          },
-        },
-      });
+      const rows = postRows;
       for (const p of rows) {
-        const m = p.media[0]?.media;
+        const m = p.media;
         const photo = m && m.kind === "image" ? signed(m) : null;
         if (m?.kind === "image") ogImage(m);
-        const permalink = p.targets[0]?.permalink;
+        const permalink = p.permalink;
         const href =
           permalink && /^https:\/\//.test(permalink)
             ? await link({ target: permalink, button: "post", postId: p.id })
@@ -346,17 +403,7 @@ export function createLinkPageService(
     }
 
     if (s.showMenu) {
-      const items = await db.menuItem.findMany({
-        where: { businessId },
-        orderBy: [{ position: "asc" }, { createdAt: "asc" }],
-        select: { id: true, name: true, nameAr: true, priceKwd: true, section: true, sectionAr: true },
-      });
-      const photos = items.length
-        ? await db.media.findMany({
-            where: { businessId, kind: "image", menuItemId: { in: items.map((i) => i.id) } },
-            orderBy: { createdAt: "asc" },
-          })
-        : [];
+      const photos = menuPhotos;
       const photoOf = new Map<string, Media>();
       for (const m of photos) if (!photoOf.has(m.menuItemId!)) photoOf.set(m.menuItemId!, m);
       const bySection = new Map<string, PageMenuSection>();
@@ -413,6 +460,7 @@ export function createLinkPageService(
       const { companyName } = await load(v.businessId);
       const data = Object.fromEntries(Object.entries(changes).filter(([, x]) => x !== undefined)) as Partial<LinkPage>;
       const row = await save(v.businessId, companyName, data);
+      forget(v.businessId);
       await db.$transaction((tx) =>
         audit(tx, {
           actorId: v.userId,
@@ -434,6 +482,7 @@ export function createLinkPageService(
         published,
         publishedAt: published ? (before?.published ? before.publishedAt : now()) : (before?.publishedAt ?? null),
       });
+      forget(v.businessId);
       await db.$transaction((tx) =>
         audit(tx, {
           actorId: v.userId,
@@ -465,22 +514,19 @@ export function createLinkPageService(
     /** The public page of a published slug, or null (unknown, unpublished or not a slug at all). */
     async page(slug: string, locale: Locale): Promise<{ html: string; businessId: string } | null> {
       if (typeof slug !== "string" || slug.length > 40 || !/^[a-z0-9-]+$/.test(slug)) return null;
+      const at = now().getTime();
+      const key = `${slug}\n${locale}\n${kuwaitDate(now())}`;
+      const kept = rendered.get(key);
+      if (kept && at - kept.at < cacheMs) return { html: kept.html, businessId: kept.businessId };
       const row = await db.linkPage.findUnique({ where: { slug } });
       if (!row?.published) return null;
       const { view, today } = await viewOf(row.businessId, row, false);
-      return { html: linkPageHtml(view, locale, { canonical: pageUrl(row.slug), today }), businessId: row.businessId };
-    },
-
-    /** The demo café's page, published once and labelled as a demo (the seed; docs/product.md#one-menu-and-one-link). */
-    async ensureDemo(businessId: string, bio: { en: string; ar: string }): Promise<void> {
-      const { companyName, row } = await load(businessId);
-      if (row) return;
-      const slug = await freeSlug(businessId, `${companyName} demo`);
-      await db.linkPage
-        .create({ data: { businessId, slug, published: true, publishedAt: now(), bio: bio.en, bioAr: bio.ar } })
-        .catch((e: unknown) => {
-          if (!isUniqueViolation(e)) throw e;
-        });
+      const html = linkPageHtml(view, locale, { canonical: pageUrl(row.slug), today });
+      if (cacheMs > 0) {
+        if (rendered.size >= 2_000) rendered.clear();
+        rendered.set(key, { html, businessId: row.businessId, at });
+      }
+      return { html, businessId: row.businessId };
     },
   };
 }
