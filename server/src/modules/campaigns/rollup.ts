@@ -73,7 +73,7 @@ export interface CampaignClicks {
   byPost: { postId: string; clicks: number }[];
 }
 
-export const NO_CLICKS: CampaignClicks = { total: 0, byPlatform: [], byPost: [] };
+const NO_CLICKS: CampaignClicks = { total: 0, byPlatform: [], byPost: [] };
 
 export interface RollupCampaign {
   goal: CampaignGoal;

@@ -9,7 +9,7 @@ import type { Deps } from "../../deps.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
 import { shortenCaptionLinks } from "./caption-links.ts";
 
-export type ShortLinkKind = "link_page" | "caption" | "review";
+type ShortLinkKind = "link_page" | "caption" | "review";
 
 export interface ShortLinkSpec {
   kind: ShortLinkKind;
@@ -24,8 +24,8 @@ export interface ShortLinkSpec {
 
 /** Letters and digits a person can read off a printed QR code's caption (no 0/O, 1/l/I). */
 const ALPHABET = "23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
-export const SHORT_CODE_LENGTH = 8;
-export const SHORT_CODE_RE = new RegExp(`^[${ALPHABET}]{${SHORT_CODE_LENGTH}}$`);
+const SHORT_CODE_LENGTH = 8;
+const SHORT_CODE_RE = new RegExp(`^[${ALPHABET}]{${SHORT_CODE_LENGTH}}$`);
 
 function newCode(): string {
   const bytes = randomBytes(SHORT_CODE_LENGTH * 2);
@@ -49,7 +49,7 @@ const keyOf = (s: ShortLinkSpec) =>
  */
 const BOT_UA =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|externalagent|facebot|whatsapp|telegram|discord|skype|embedly|iframely|quora link|pinterest|vkshare|lighthouse|headless|googleother|google-|-google|archiver|curl|wget|python-requests|python-urllib|aiohttp|httpx|go-http-client|node-fetch|undici|axios|okhttp|java\/|libwww|scrapy/i;
-export const isBot = (userAgent: string | undefined) => !userAgent || BOT_UA.test(userAgent);
+const isBot = (userAgent: string | undefined) => !userAgent || BOT_UA.test(userAgent);
 
 /** Who opened a short link, as the door tells it: nothing of it is stored (the repeat filter holds a digest in memory). */
 export interface Visitor {
@@ -185,7 +185,7 @@ export interface CaptionOf {
 export type ShortLinksService = ReturnType<typeof createShortLinksService>;
 
 /** The destination with utm_source (the network, or sufra), utm_medium, utm_campaign and utm_content, each added when it has none. */
-export function withUtm(link: {
+function withUtm(link: {
   kind: string;
   target: string;
   button: string | null;
