@@ -193,6 +193,8 @@ describe("the menu", () => {
       name: "Saffron cake",
       name_ar: "كيكة الزعفران",
       price_kwd: 1.125,
+      section: null,
+      section_ar: null,
       position: 0,
     });
     const c = await add(b.token, { name: "Spanish latte", price_kwd: "2.750" });
@@ -333,7 +335,9 @@ describe("the menu", () => {
     expect(g.errors?.[0].extensions.code).toBe("NOT_FOUND");
 
     const mine = await call(app.base, "GET", "/api/business-profile", { token: a.token });
-    expect(mine.body.menu).toEqual([{ id: item.id, name: "Kunafa", name_ar: null, price_kwd: 2.5, position: 0 }]);
+    expect(mine.body.menu).toEqual([
+      { id: item.id, name: "Kunafa", name_ar: null, price_kwd: 2.5, section: null, section_ar: null, position: 0 },
+    ]);
   });
 
   test(`at most ${MAX_MENU_ITEMS} items: the next one, and a paste past it, are refused`, async () => {
@@ -402,7 +406,58 @@ describe("a pasted menu", () => {
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body.menu).toEqual([
-      { id: expect.any(String), name: "Pistachio kunafa", name_ar: "كنافة بالفستق", price_kwd: 2.5, position: 0 },
+      {
+        id: expect.any(String),
+        name: "Pistachio kunafa",
+        name_ar: "كنافة بالفستق",
+        price_kwd: 2.5,
+        section: null,
+        section_ar: null,
+        position: 0,
+      },
+    ]);
+  });
+});
+
+describe("menu sections", () => {
+  test("an item's section in English and Arabic at both doors; blank clears it; too long is refused in the person's language", async () => {
+    const b = await business();
+    const a = await add(b.token, {
+      name: "Karak",
+      price_kwd: 0.35,
+      section: "Hot drinks",
+      section_ar: "مشروبات ساخنة",
+    });
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ section: "Hot drinks", section_ar: "مشروبات ساخنة" });
+    const g = await gql(
+      app.base,
+      `mutation($id: ID!, $input: MenuItemInput!) { updateMenuItem(id: $id, input: $input) { section sectionAr } }`,
+      { id: a.body.id, input: { name: "Karak", section: "Tea", sectionAr: "  " } },
+      b.token,
+    );
+    expect(g.errors).toBeUndefined();
+    expect(g.data.updateMenuItem).toEqual({ section: "Tea", sectionAr: null });
+    const long = await call(app.base, "PUT", `/api/business-profile/menu/${a.body.id}`, {
+      token: b.token,
+      lang: "ar",
+      body: { section: "x".repeat(61) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.details).toEqual({ section: ["يجب ألا يزيد اسم القسم على ٦٠ حرفًا"] });
+  });
+
+  test("a pasted '## Section | القسم' line files the items below it", async () => {
+    const b = await business();
+    const r = await call(app.base, "POST", "/api/business-profile/menu/import", {
+      token: b.token,
+      body: { text: "Water, 0.250\n## Hot drinks | مشروبات ساخنة\nKarak, 0.350\n## Desserts\nSaffron cake, 1.950" },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.menu.map((m: any) => [m.name, m.section, m.section_ar])).toEqual([
+      ["Water", null, null],
+      ["Karak", "Hot drinks", "مشروبات ساخنة"],
+      ["Saffron cake", "Desserts", null],
     ]);
   });
 });

@@ -372,7 +372,10 @@ describe("Google's refusals, each a clear error in both languages, kept on the l
     const item = (await c.add({ name: "Karak", priceKwd: 0.35 })).body;
     await photoFor(c.token, item.id);
     googleHas(c, [
-      { labels: label("Menu"), sections: [{ labels: label("Menu"), items: [dish("Karak", 350, undefined, ["gone"])] }] },
+      {
+        labels: label("Menu"),
+        sections: [{ labels: label("Menu"), items: [dish("Karak", 350, undefined, ["gone"])] }],
+      },
     ]);
     const r = await sendAs(c);
     expect(r.errors?.[0]?.extensions.reason).toBe("GOOGLE_MENU_PHOTO_REFUSED");

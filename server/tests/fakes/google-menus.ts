@@ -48,7 +48,15 @@ export function menusOf(state: object): MenusFakeState {
 }
 
 /** Currencies by the storefront's region: Google takes a location's prices in its own currency. */
-const CURRENCY: Record<string, string> = { KW: "KWD", SA: "SAR", AE: "AED", BH: "BHD", QA: "QAR", OM: "OMR", US: "USD" };
+const CURRENCY: Record<string, string> = {
+  KW: "KWD",
+  SA: "SAR",
+  AE: "AED",
+  BH: "BHD",
+  QA: "QAR",
+  OM: "OMR",
+  US: "USD",
+};
 
 export function menuRoute(method: string, path: string): [MenuEndpoint, string, string] | null {
   const m = path.match(/^\/v4\/(accounts\/[^/]+)\/(locations\/[^/]+)\/(foodMenus|media)$/);
@@ -135,8 +143,7 @@ export async function handleMenus(endpoint: MenuEndpoint, c: MenuCall): Promise<
       throw c.apiError(400, "Request contains an invalid argument.", [badRequest("update_mask", "name is immutable")]);
     const body = parse(c);
     unknownFields(c, body, "foodMenus", "food_menus");
-    if (body.name !== undefined && body.name !== resource)
-      throw c.validation("name", `name must be ${resource}`, 3);
+    if (body.name !== undefined && body.name !== resource) throw c.validation("name", `name must be ${resource}`, 3);
     const menus = body.menus ?? [];
     if (!Array.isArray(menus)) throw c.apiError(400, "Invalid value at 'food_menus.menus'");
     const currency = CURRENCY[loc.storefrontAddress?.regionCode ?? "KW"] ?? "KWD";
@@ -157,7 +164,8 @@ export async function handleMenus(endpoint: MenuEndpoint, c: MenuCall): Promise<
           unknownFields(c, item, "item", iat);
           checkLabels(c, item.labels, `${iat}.labels`);
           const attrs = item.attributes;
-          if (!attrs || typeof attrs !== "object") throw c.validation(`${iat}.attributes`, "Attributes are required.", 2);
+          if (!attrs || typeof attrs !== "object")
+            throw c.validation(`${iat}.attributes`, "Attributes are required.", 2);
           unknownFields(c, attrs, "attributes", `${iat}.attributes`);
           checkMoney(c, attrs.price, `${iat}.attributes.price`, currency);
           for (const key of (attrs.mediaKeys ?? []) as unknown[]) {

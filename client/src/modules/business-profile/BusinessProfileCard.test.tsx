@@ -35,6 +35,8 @@ const item = (id: string, name: string, nameAr: string | null, priceKwd: number 
   name,
   nameAr,
   priceKwd,
+  section: null as string | null,
+  sectionAr: null as string | null,
   position,
 });
 
@@ -282,7 +284,9 @@ test(
     expect(dialog().getByText("KWD")).toBeInTheDocument();
     fireEvent.click(dialog().getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Spanish latte is on the menu")).toBeInTheDocument();
-    expect(sent).toEqual([{ input: { name: "Spanish latte", nameAr: "سبانش لاتيه", priceKwd: 2.75 } }]);
+    expect(sent).toEqual([
+      { input: { name: "Spanish latte", nameAr: "سبانش لاتيه", priceKwd: 2.75, section: null, sectionAr: null } },
+    ]);
     const table = screen.getByTestId("menu-table");
     expect(await within(table).findByText("Spanish latte")).toBeInTheDocument();
     expect(within(table).getByText("2.750 KWD")).toBeInTheDocument();

@@ -32,6 +32,7 @@ import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { MenuEditor } from "./MenuEditor.tsx";
+import { GoogleMenu } from "./GoogleMenu.tsx";
 import { OpeningHours } from "./hours/OpeningHours.tsx";
 import { VoiceCard } from "./VoiceCard.tsx";
 import { schemaRule } from "./model.ts";
@@ -104,6 +105,8 @@ export function BusinessProfileCard() {
         <ProfileForm profile={profile} />
         <Divider titlePlacement="start">{t("menu.title")}</Divider>
         <MenuEditor profile={profile} />
+        <Divider titlePlacement="start">{t("googleMenu.title")}</Divider>
+        <GoogleMenu />
         <OpeningHours />
         {/* opened on demand: the voice is learned from the published posts when it is asked for */}
         <Collapse

@@ -1,6 +1,7 @@
 // The menu of the business profile: a table of items (name, Arabic name, price in KWD), a list of cards
 // on a phone (the price and the actions in view, nothing to scroll sideways), each with move up/down,
-// edit and delete; adding and editing in a dialog with a price of three decimals (fils);
+// edit and delete; items grouped under their section (English and Arabic), in the order the menu first
+// names it; adding and editing in a dialog with a price of three decimals (fils) and the section;
 // pasting a whole menu, one item a line. The shared rules check every field before anything is sent.
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import type { Reference } from "@apollo/client";
@@ -61,9 +62,24 @@ interface ItemValues {
   name?: string;
   nameAr?: string | null;
   priceKwd?: number | string | null;
+  section?: string | null;
+  sectionAr?: string | null;
 }
 
-const ITEM_FIELDS = ["name", "nameAr", "priceKwd"] as const;
+const ITEM_FIELDS = ["name", "nameAr", "priceKwd", "section", "sectionAr"] as const;
+
+/** The menu's items under their sections, each section where the menu first names it (docs/product.md#one-menu-and-one-link). */
+function sectionsOf(
+  menu: readonly Item[],
+): { key: string; name: string | null; nameAr: string | null; items: Item[] }[] {
+  const out = new Map<string, { key: string; name: string | null; nameAr: string | null; items: Item[] }>();
+  for (const m of menu) {
+    const key = `${(m.section ?? "").trim().toLowerCase()}\u0000${(m.sectionAr ?? "").trim()}`;
+    if (!out.has(key)) out.set(key, { key, name: m.section ?? null, nameAr: m.sectionAr ?? null, items: [] });
+    out.get(key)!.items.push(m);
+  }
+  return [...out.values()];
+}
 
 /**
  * Shows a price with three decimals (2.75 as 2.750) when the field is not being typed in, without
@@ -183,8 +199,28 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
         ) : null,
     },
     { key: "price", title: t("menu.price"), align: "end" as const, render: (_: unknown, m: Item) => price(m) },
-    { key: "actions", title: t("menu.actions"), render: (_: unknown, m: Item, index: number) => actions(m, index) },
+    { key: "actions", title: t("menu.actions"), render: (_: unknown, m: Item) => actions(m, menu.indexOf(m)) },
   ];
+  const groups = sectionsOf(menu);
+  // one heading per section; a menu without sections shows no heading at all
+  const heading = (g: (typeof groups)[number]) =>
+    groups.length > 1 || g.name || g.nameAr ? (
+      <Typography.Title level={5} className="sufra-menu-section" data-testid="menu-section">
+        {g.name || g.nameAr ? (
+          <>
+            {g.name && <bdi>{g.name}</bdi>}
+            {g.name && g.nameAr && " · "}
+            {g.nameAr && (
+              <span dir="rtl" lang="ar">
+                {g.nameAr}
+              </span>
+            )}
+          </>
+        ) : (
+          t("menu.noSection")
+        )}
+      </Typography.Title>
+    ) : null;
 
   return (
     <div className="sufra-menu-editor" data-testid="menu-editor">
@@ -200,40 +236,50 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
       )}
       {small ? (
         menu.length ? (
-          <ul className="sufra-menu-list" data-testid="menu-list">
-            {menu.map((m, index) => (
-              <li key={m.id}>
-                <Card size="small" data-testid="menu-card">
-                  <div className="sufra-menu-card-head">
-                    <div className="sufra-menu-card-names">
-                      <bdi className="sufra-menu-card-name">{m.name}</bdi>
-                      {m.nameAr && (
-                        <span dir="rtl" lang="ar">
-                          {m.nameAr}
-                        </span>
-                      )}
-                    </div>
-                    {price(m)}
-                  </div>
-                  <div className="sufra-card-actions">{actions(m, index)}</div>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          groups.map((g) => (
+            <div key={g.key}>
+              {heading(g)}
+              <ul className="sufra-menu-list" data-testid="menu-list">
+                {g.items.map((m) => (
+                  <li key={m.id}>
+                    <Card size="small" data-testid="menu-card">
+                      <div className="sufra-menu-card-head">
+                        <div className="sufra-menu-card-names">
+                          <bdi className="sufra-menu-card-name">{m.name}</bdi>
+                          {m.nameAr && (
+                            <span dir="rtl" lang="ar">
+                              {m.nameAr}
+                            </span>
+                          )}
+                        </div>
+                        {price(m)}
+                      </div>
+                      <div className="sufra-card-actions">{actions(m, menu.indexOf(m))}</div>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("menu.empty")} />
         )
       ) : (
-        <Table<Item>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={menu}
-          pagination={false}
-          scroll={{ x: "max-content" }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("menu.empty")} /> }}
-          data-testid="menu-table"
-        />
+        (menu.length ? groups : [{ key: "", name: null, nameAr: null, items: [] as Item[] }]).map((g) => (
+          <div key={g.key}>
+            {heading(g)}
+            <Table<Item>
+              rowKey="id"
+              size="small"
+              columns={columns}
+              dataSource={g.items}
+              pagination={false}
+              scroll={{ x: "max-content" }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("menu.empty")} /> }}
+              data-testid="menu-table"
+            />
+          </div>
+        ))
       )}
       <div className="sufra-menu-toolbar">
         <Space wrap>
@@ -299,10 +345,18 @@ function ItemDialog({
       name: v.name ?? "",
       nameAr: v.nameAr ?? null,
       priceKwd: v.priceKwd ?? null,
+      section: v.section ?? null,
+      sectionAr: v.sectionAr ?? null,
     });
     if (!checked.success) return;
     const parsed = checked.data;
-    const input = { name: parsed.name, nameAr: parsed.nameAr ?? null, priceKwd: parsed.priceKwd ?? null };
+    const input = {
+      name: parsed.name,
+      nameAr: parsed.nameAr ?? null,
+      priceKwd: parsed.priceKwd ?? null,
+      section: parsed.section ?? null,
+      sectionAr: parsed.sectionAr ?? null,
+    };
     try {
       if (isNew) {
         await add({
@@ -347,7 +401,15 @@ function ItemDialog({
         requiredMark={false}
         onFinish={submit}
         initialValues={
-          isNew ? {} : { name: item.name, nameAr: item.nameAr ?? undefined, priceKwd: item.priceKwd ?? undefined }
+          isNew
+            ? {}
+            : {
+                name: item.name,
+                nameAr: item.nameAr ?? undefined,
+                priceKwd: item.priceKwd ?? undefined,
+                section: item.section ?? undefined,
+                sectionAr: item.sectionAr ?? undefined,
+              }
         }
         data-testid="menu-item-form"
       >
@@ -374,6 +436,17 @@ function ItemDialog({
             suffix={t("menu.currency")}
             placeholder="0.000"
           />
+        </Form.Item>
+        <Form.Item
+          name="section"
+          label={t("menu.section")}
+          extra={t("menu.sectionHint")}
+          rules={[schemaRule(shape.section, locale)]}
+        >
+          <Input placeholder={t("menu.sectionPlaceholder")} data-testid="menu-item-section" />
+        </Form.Item>
+        <Form.Item name="sectionAr" label={t("menu.sectionAr")} rules={[schemaRule(shape.sectionAr, locale)]}>
+          <Input dir="rtl" lang="ar" placeholder={t("menu.sectionArPlaceholder")} data-testid="menu-item-section-ar" />
         </Form.Item>
         <FormFailure failure={failure} />
       </Form>

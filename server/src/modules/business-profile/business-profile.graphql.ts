@@ -83,11 +83,11 @@ const MenuItem = builder.objectRef<MenuItemRow>("MenuItem").implement({
     }),
     section: t.exposeString("section", {
       nullable: true,
-      description: "The menu section it is listed under (\"Hot drinks\"); null: the menu's first, unnamed section.",
+      description: 'The menu section it is listed under ("Hot drinks"); null: the menu\'s first, unnamed section.',
     }),
     sectionAr: t.exposeString("sectionAr", {
       nullable: true,
-      description: "The section's Arabic name (\"مشروبات ساخنة\"); null when it has none.",
+      description: 'The section\'s Arabic name ("مشروبات ساخنة"); null when it has none.',
     }),
     position: t.exposeInt("position", { description: "Its place on the menu, from 0." }),
   }),

@@ -2,12 +2,7 @@
 // google-menu service. A person of the business who may edit its profile; an API key neither reads nor sends.
 import { builder } from "../../graphql/builder.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
-import type {
-  GoogleMenuView,
-  MenuDiffRow,
-  MenuSideItem,
-  MenuSideSection,
-} from "./google-menu.service.ts";
+import type { GoogleMenuView, MenuDiffRow, MenuSideItem, MenuSideSection } from "./google-menu.service.ts";
 
 const MenuDiffStatusEnum = builder.enumType("GoogleMenuDiffStatus", {
   description: "How an item compares between Google and Sufra.",
@@ -15,8 +10,14 @@ const MenuDiffStatusEnum = builder.enumType("GoogleMenuDiffStatus", {
     SAME: { value: "same", description: "On Google as it is in Sufra." },
     ADDED: { value: "added", description: "In Sufra, not on Google yet: sending adds it." },
     REMOVED: { value: "removed", description: "On Google, not in Sufra's menu: sending takes it off Google." },
-    CHANGED: { value: "changed", description: "On both, with differences (see changes): sending makes Google's Sufra's." },
-    SKIPPED: { value: "skipped", description: "In Sufra without a price: Google lists only priced items, so it is not sent." },
+    CHANGED: {
+      value: "changed",
+      description: "On both, with differences (see changes): sending makes Google's Sufra's.",
+    },
+    SKIPPED: {
+      value: "skipped",
+      description: "In Sufra without a price: Google lists only priced items, so it is not sent.",
+    },
   } as const,
 });
 const MenuDiffChangeEnum = builder.enumType("GoogleMenuDiffChange", {

@@ -85,7 +85,12 @@ export function createGoogleMenuService(deps: Deps, o: GoogleMenuOptions) {
       where: { businessId },
       orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
       include: {
-        media: { where: { kind: "image" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1, select: { id: true } },
+        media: {
+          where: { kind: "image" },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take: 1,
+          select: { id: true },
+        },
       },
     });
     return items.map((i) => ({
@@ -100,7 +105,9 @@ export function createGoogleMenuService(deps: Deps, o: GoogleMenuOptions) {
   }
 
   /** Items grouped by section, sections in the order their first item comes. */
-  function sectionsOf<T extends MenuSideItem>(items: T[]): { name: string | null; nameAr: string | null; items: T[] }[] {
+  function sectionsOf<T extends MenuSideItem>(
+    items: T[],
+  ): { name: string | null; nameAr: string | null; items: T[] }[] {
     const out = new Map<string, { name: string | null; nameAr: string | null; items: T[] }>();
     for (const i of items) {
       const k = comparable(i.section ?? "") + "\u0000" + comparable(i.sectionAr ?? "");
@@ -233,7 +240,8 @@ export function createGoogleMenuService(deps: Deps, o: GoogleMenuOptions) {
     if (e.kind === "rate_limit") return { code: "GOOGLE_BUSY", reason: e.platformMessage };
     if (e.kind !== "rejected") return { code: "NETWORK_UNAVAILABLE", reason: e.platformMessage };
     if (code.startsWith("FAILED_PRECONDITION")) return { code: "GOOGLE_MENU_NOT_VERIFIED", reason: e.platformMessage };
-    if (/price|currency|nanos|units/i.test(code)) return { code: "GOOGLE_MENU_PRICE_REFUSED", reason: e.platformMessage };
+    if (/price|currency|nanos|units/i.test(code))
+      return { code: "GOOGLE_MENU_PRICE_REFUSED", reason: e.platformMessage };
     if (/labels|display_name|description|language_code/i.test(code))
       return { code: "GOOGLE_MENU_TEXT_REFUSED", reason: e.platformMessage };
     if (/media|source_url/i.test(code)) return { code: "GOOGLE_MENU_PHOTO_REFUSED", reason: e.platformMessage };
@@ -327,7 +335,12 @@ export function createGoogleMenuService(deps: Deps, o: GoogleMenuOptions) {
     return sectionsOf(priced).map((s) => ({
       name: s.name,
       nameAr: s.nameAr,
-      items: s.items.map((d) => ({ name: d.name, nameAr: d.nameAr, priceFils: d.priceFils, mediaKeys: d.photo ? ["demo"] : [] })),
+      items: s.items.map((d) => ({
+        name: d.name,
+        nameAr: d.nameAr,
+        priceFils: d.priceFils,
+        mediaKeys: d.photo ? ["demo"] : [],
+      })),
     }));
   }
 }

@@ -156,14 +156,11 @@ export function createGoogleMenus(cfg: { myBusinessUrl: string }, tune: { backof
   return {
     /** The location's food menus as Google holds them (read only: retried on Google's 5xx). */
     async get(access: AccountAccess, location: MenuLocation): Promise<GoogleFoodMenus> {
-      return withBackoff(
-        async () => {
-          const r = await fetchJson(`${base(location)}/foodMenus`, { headers: auth(access), timeoutMs: 20_000 });
-          if (!r.ok) throw googleError(r);
-          return (r.body ?? {}) as GoogleFoodMenus;
-        },
-        backoff,
-      );
+      return withBackoff(async () => {
+        const r = await fetchJson(`${base(location)}/foodMenus`, { headers: auth(access), timeoutMs: 20_000 });
+        if (!r.ok) throw googleError(r);
+        return (r.body ?? {}) as GoogleFoodMenus;
+      }, backoff);
     },
 
     /** Replaces the location's menus with these (updateMask=menus); never repeated by this adapter. */
