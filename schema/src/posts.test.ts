@@ -39,6 +39,7 @@ import {
   scheduleSchema,
   targetStatusKey,
   truncateForPlatform,
+  urlsIn,
   xWeightedLength,
   type PlatformPreview,
   type PostIssue,
@@ -698,5 +699,21 @@ describe("preview", () => {
     expect(postIssueText(issue, "en")).toBe("X allows at most 280 characters; this caption has 2,301");
     expect(postIssueText(issue, "ar")).toBe("الحد الأقصى للأحرف على إكس هو ٢٨٠، وطول هذا النص ٢٬٣٠١");
     expect(postIssueText(issue, "ar", String)).toBe("الحد الأقصى للأحرف على إكس هو 280، وطول هذا النص 2301");
+  });
+});
+
+describe("urlsIn", () => {
+  test("each address where it starts, sentence punctuation and an unbalanced bracket left out, bare domains too", () => {
+    const text = "Order: https://cafe.example/order?x=1. Menu (https://cafe.example/menu) or cafe.kw, not hi@cafe.kw";
+    expect(urlsIn(text)).toEqual([
+      { url: "https://cafe.example/order?x=1", index: 7 },
+      { url: "https://cafe.example/menu", index: 45 },
+      { url: "cafe.kw", index: 75 },
+    ]);
+    for (const u of urlsIn(text)) expect(text.slice(u.index, u.index + u.url.length)).toBe(u.url);
+    // indexes into the NFC text, astral characters (emoji) counted as JavaScript counts them
+    const ar = "🙂 اطلب https://a.kw/x";
+    expect(urlsIn(ar)).toEqual([{ url: "https://a.kw/x", index: ar.indexOf("https") }]);
+    expect(urlsIn("No links here #karak")).toEqual([]);
   });
 });
