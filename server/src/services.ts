@@ -49,7 +49,7 @@ import { createConversationsService } from "./modules/conversations/conversation
 import { createWhatsapp } from "./modules/conversations/whatsapp.ts";
 import { createGuestsData } from "./modules/conversations/guests-data.ts";
 import { createShortLinksService } from "./modules/short-links/short-links.service.ts";
-import { createOpeningHoursService } from "./modules/opening-hours/opening-hours.service.ts";
+import { createOpeningHoursService } from "./modules/opening-hours/index.ts";
 import { createGoogleHours } from "./networks/google/hours.ts";
 import { holidayOverrideInputs } from "./modules/calendar/index.ts";
 import { createGoogleMenuService } from "./modules/google-menu/index.ts";

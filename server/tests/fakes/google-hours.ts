@@ -29,13 +29,13 @@ interface GDate {
   month?: number;
   day?: number;
 }
-export interface GoogleTimePeriod {
+interface GoogleTimePeriod {
   openDay: string;
   openTime: TimeOfDay;
   closeDay: string;
   closeTime: TimeOfDay;
 }
-export interface GoogleSpecialHourPeriod {
+interface GoogleSpecialHourPeriod {
   startDate: GDate;
   endDate?: GDate;
   openTime?: TimeOfDay;

@@ -7,7 +7,7 @@ import type { HoursDiff, HoursLocationView, OpeningHoursView, SpecialSpanView } 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const restSpan = (s: SpecialSpanView) => ({
+const restSpan = (s: SpecialSpanView) => ({
   id: s.id,
   location_id: s.locationId,
   occasion: s.occasion,

@@ -138,7 +138,7 @@ const weekOf = (v: unknown): WeeklyPeriod[] =>
     : [];
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-export function spanView(s: SpecialHours): SpecialSpanView {
+function spanView(s: SpecialHours): SpecialSpanView {
   const periods = periodsOf(s.periods);
   return {
     id: s.id,
@@ -707,4 +707,3 @@ class GoogleRefusal extends Error {
   }
 }
 
-export type OpeningHoursService = ReturnType<typeof createOpeningHoursService>;

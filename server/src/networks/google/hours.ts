@@ -10,11 +10,11 @@ import { fetchJson, withBackoff, withQuery } from "../http.ts";
 import type { AccountAccess } from "../types.ts";
 import { googleError } from "./adapter.ts";
 
-export interface GoogleTimeOfDay {
+interface GoogleTimeOfDay {
   hours?: number;
   minutes?: number;
 }
-export interface GoogleDate {
+interface GoogleDate {
   year: number;
   month: number;
   day: number;
