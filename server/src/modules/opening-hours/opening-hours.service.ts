@@ -706,4 +706,3 @@ class GoogleRefusal extends Error {
     super(code);
   }
 }
-
