@@ -186,7 +186,7 @@ const CampaignClickCount = builder
         nullable: true,
         resolve: (c) => c.postId ?? null,
       }),
-      clicks: t.exposeInt("clicks", { description: "Clicks counted." }),
+      clicks: t.exposeInt("clicks", { description: "Clicks counted on its links." }),
     }),
   });
 
