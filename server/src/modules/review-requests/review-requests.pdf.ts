@@ -3,6 +3,7 @@
 // Two cards: a table tent (A6 portrait, one face, nothing to fold) and a receipt (80 mm thermal roll, as tall as its
 // content). The code is drawn as vector squares, so it stays sharp at any printer's resolution; the fonts and the
 // bidi writing of Arabic lines are the kernel's (kernel/pdf/). A pure function of its input: no database, no clock.
+import { buffer } from "node:stream/consumers";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import {
@@ -133,12 +134,8 @@ export async function renderReviewCardPdf(card: ReviewCard): Promise<Buffer> {
       Producer: "Sufra",
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  // the document is a readable stream of its bytes: read whole once ended
+  const done = buffer(doc);
   registerFonts(doc);
   if (card.format === "table_tent") {
     // the table tent's content sits in the middle of the card
