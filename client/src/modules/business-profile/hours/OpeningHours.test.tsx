@@ -128,3 +128,15 @@ test("Google's hours beside Sufra's, the differing day marked", async () => {
   expect(screen.getByText("08:00–22:00")).toBeInTheDocument();
   expect(screen.getByText("07:00–01:00")).toBeInTheDocument();
 });
+
+test("times typed in Arabic-Indic digits are read as HH:MM", async () => {
+  await inLanguage("ar");
+  renderWithMocks([{ path: "/settings", element: <OpeningHours /> }], "/settings", [HOURS()]);
+  await screen.findByTestId("hours-day-MONDAY");
+  fireEvent.click(screen.getByTestId("hours-day-MONDAY-add"));
+  fireEvent.change(screen.getByTestId("hours-day-MONDAY-open-0"), { target: { value: "٠٨:٣٠" } });
+  fireEvent.change(screen.getByTestId("hours-day-MONDAY-close-0"), { target: { value: "١٢:٠٠" } });
+  expect(screen.getByTestId("hours-day-MONDAY-open-0")).toHaveValue("08:30");
+  expect(screen.queryByTestId("hours-week-problem")).toBeNull();
+  expect(screen.getByTestId("hours-week-save")).toBeEnabled();
+});

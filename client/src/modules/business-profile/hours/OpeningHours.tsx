@@ -38,7 +38,7 @@ import {
   type OpeningHoursQuery,
 } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { formatDate, formatDateTime, joinParts, localDigits } from "../../../lib/format.ts";
+import { formatDate, formatDateTime, digitsInput, joinParts, latinText, localDigits } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { LoadError } from "../../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../../shared/tagColors.ts";
@@ -81,7 +81,8 @@ function TimeInput(props: { value: string; onChange(v: string): void; label: str
   return (
     <Input
       value={props.value}
-      onChange={(e) => props.onChange(e.target.value.trim())}
+      // either digits typed read as Latin ones: the rules and Google take HH:MM
+      onChange={(e) => props.onChange(latinText(e.target.value).replace(/[٫.]/g, ":").trim())}
       placeholder="HH:MM"
       aria-label={props.label}
       inputMode="numeric"
@@ -217,6 +218,7 @@ function SpecialHours(props: { spans: HoursSpanFieldsFragment[]; locations: Loca
           max={2100}
           value={year}
           onChange={(v) => setYear(Number(v) || year)}
+          {...digitsInput(locale)}
           data-testid="hours-special-year"
         />
         <Button
