@@ -17,7 +17,7 @@ export const MENU_SERVICES: Record<MenuEndpoint, string> = {
   createMedia: "mybusiness.googleapis.com",
 };
 
-export interface GoogleMediaRec {
+interface GoogleMediaRec {
   name: string;
   location: string;
   category: string;

@@ -41,8 +41,8 @@ export interface MenuSideSection {
   nameAr: string | null;
   items: MenuSideItem[];
 }
-export type MenuDiffStatus = "same" | "added" | "removed" | "changed" | "skipped";
-export type MenuDiffChange = "price" | "nameAr" | "section" | "photo";
+type MenuDiffStatus = "same" | "added" | "removed" | "changed" | "skipped";
+type MenuDiffChange = "price" | "nameAr" | "section" | "photo";
 /** An item compared: added (only in Sufra), removed (only on Google), changed, the same, or skipped (no price). */
 export interface MenuDiffRow {
   key: string;
@@ -344,4 +344,3 @@ export function createGoogleMenuService(deps: Deps, o: GoogleMenuOptions) {
     }));
   }
 }
-export type GoogleMenuService = ReturnType<typeof createGoogleMenuService>;

@@ -8,33 +8,33 @@ import { fetchJson, withBackoff, withQuery } from "../http.ts";
 import type { AccountAccess } from "../types.ts";
 import { googleError } from "./adapter.ts";
 
-/** Google's label limits (MenuLabel: "Display names should be 140 characters or less, with descriptions 1,000 characters or less"). */
-export const GOOGLE_MENU_LIMITS = { displayName: 140, description: 1000 } as const;
+// Google's label limits (MenuLabel: "Display names should be 140 characters or less, with descriptions 1,000
+// characters or less") are above Sufra's own (80 for a name, 60 for a section): a longer name is Google's to refuse.
 /** KWD has 1000 fils; Money.nanos counts 10^-9 of a unit. */
 const NANOS_PER_FILS = 1_000_000;
 /** The category media.create files a dish's photo under (LocationAssociation.category). */
-export const MENU_PHOTO_CATEGORY = "FOOD_AND_DRINK";
+const MENU_PHOTO_CATEGORY = "FOOD_AND_DRINK";
 
 export interface GoogleMoney {
   currencyCode: string;
   units?: string;
   nanos?: number;
 }
-export interface GoogleMenuLabel {
+interface GoogleMenuLabel {
   displayName: string;
   description?: string;
   languageCode?: string;
 }
-export interface GoogleFoodMenuItem {
+interface GoogleFoodMenuItem {
   labels: GoogleMenuLabel[];
   attributes: { price: GoogleMoney; mediaKeys?: string[]; [k: string]: unknown };
   options?: unknown[];
 }
-export interface GoogleFoodMenuSection {
+interface GoogleFoodMenuSection {
   labels: GoogleMenuLabel[];
   items: GoogleFoodMenuItem[];
 }
-export interface GoogleFoodMenu {
+interface GoogleFoodMenu {
   labels: GoogleMenuLabel[];
   sourceUrl?: string;
   sections: GoogleFoodMenuSection[];
@@ -46,7 +46,7 @@ export interface GoogleFoodMenus {
 }
 
 /** One item as Sufra and this adapter speak of it: names in both languages, the price in fils, its photos' keys. */
-export interface MenuDish {
+interface MenuDish {
   name: string;
   nameAr: string | null;
   /** null: Google shows it without a price it can read (another currency, or none) */
