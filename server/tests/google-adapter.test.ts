@@ -249,6 +249,8 @@ describe("places", () => {
         locality: "Salmiya",
         administrativeArea: "Hawalli",
       },
+      placeId: "ChIJkhalidSalmiya",
+      newReviewUri: "https://g.page/r/khalid-salmiya/review",
     });
     const pending = s.addLocation(groups[0].name, { title: "Khalid Café Kuwait City", verified: false });
     for (let i = 0; i < 100; i++) s.addLocation(groups[19].name, { title: `Branch ${i}` });
@@ -261,11 +263,16 @@ describe("places", () => {
       title: "Khalid Café Salmiya",
       address: "Salem Al Mubarak St, Block 10, Salmiya, Hawalli",
       verified: true,
+      // Location.metadata, asked for in the readMask (docs/architecture.md#review-requests)
+      placeId: "ChIJkhalidSalmiya",
+      reviewUrl: "https://g.page/r/khalid-salmiya/review",
     });
     expect(places.find((p) => p.name === pending.name)).toMatchObject({
       googleAccount: groups[0].name,
       verified: false,
       address: "",
+      placeId: null,
+      reviewUrl: null,
     });
     expect(places.filter((p) => p.googleAccount === groups[19].name)).toHaveLength(100);
   });

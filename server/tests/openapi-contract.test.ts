@@ -196,7 +196,8 @@ function plans(): Record<string, () => Promise<Call> | Call> {
         `insert into google_locations (id, business_id, account_id, google_account, name, title, verified, picked, demo, updated_at)
          select gen_random_uuid(), business_id, id, 'accounts/contract', 'locations/contract-menu', 'Menu branch', true, true,
                 true, now()
-           from platform_accounts where business_id = $1 and platform = 'google' returning id`,
+           from platform_accounts where business_id = $1 and platform = 'google'
+         on conflict (business_id, name) do update set title = excluded.title returning id`,
         [world.businessA],
       )
     ).rows[0].id as string);
