@@ -417,6 +417,9 @@ describe("GET /api/analytics/overview", () => {
         { platform: "twitter", posts: 1, reach: 0, views: 2000, likes: 30, comments: 6, shares: 4, engagement_rate: 2 },
       ],
       simulated_included: false,
+      // no short link of this business was clicked (docs/architecture.md#short-links)
+      clicks: 0,
+      clicks_change: null,
     });
   });
 

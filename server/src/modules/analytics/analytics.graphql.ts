@@ -1,5 +1,6 @@
 // Analytics at the GraphQL door: thin, each field calls the analytics service (tenancy is decided there).
 import type { ArgBuilder } from "@pothos/core";
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from "graphql";
 import { ANALYTICS_INTERVALS, TOP_POSTS_SORTS } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { countFields, type FieldsOf } from "../../graphql/figures.ts";
@@ -181,13 +182,32 @@ const commonInput = (a: {
   campaignId: a.campaignId == null ? undefined : String(a.campaignId),
 });
 
+/**
+ * Whether the request asks for a field of this name anywhere under the root field (fragments followed): the
+ * clicks on short links are one more statement, read only for a screen that shows them (docs/architecture.md#short-links).
+ */
+function asks(info: GraphQLResolveInfo, name: string): boolean {
+  const seen = new Set<string>();
+  const within = (set: SelectionSetNode | undefined): boolean =>
+    !!set &&
+    set.selections.some((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === name || within(s.selectionSet);
+      if (s.kind === Kind.INLINE_FRAGMENT) return within(s.selectionSet);
+      if (seen.has(s.name.value)) return false;
+      seen.add(s.name.value);
+      return within(info.fragments[s.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((f) => within(f.selectionSet));
+}
+
 builder.queryFields((t) => ({
   analyticsOverview: t.field({
     type: AnalyticsOverview,
     description: `Totals and change for a business over a range, against the period of the same length before it. ${COMMON}`,
     authScopes: { authenticated: true },
     args: commonArgs(t.arg),
-    resolve: (_r, a, ctx) => ctx.services.analytics.overview(ctx.viewer, commonInput(a)),
+    resolve: (_r, a, ctx, info) =>
+      ctx.services.analytics.overview(ctx.viewer, commonInput(a), { clicks: asks(info, "clicks") }),
   }),
 }));
 
@@ -495,7 +515,12 @@ builder.queryFields((t) => ({
       ...commonArgs(t.arg),
       platform: t.arg({ type: PlatformEnum, required: true, description: "The network to describe." }),
     },
-    resolve: (_r, a, ctx) => ctx.services.analytics.platform(ctx.viewer, { ...commonInput(a), platform: a.platform }),
+    resolve: (_r, a, ctx, info) =>
+      ctx.services.analytics.platform(
+        ctx.viewer,
+        { ...commonInput(a), platform: a.platform },
+        { clicks: asks(info, "clicks") },
+      ),
   }),
   analyticsTopPosts: t.field({
     type: AnalyticsTopPosts,
@@ -506,12 +531,12 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ description: "How many posts: 1 to 100, 10 when left out." }),
       sort: t.arg({ description: "The figure to rank by; ENGAGEMENT when left out.", type: TopPostsSortEnum }),
     },
-    resolve: (_r, a, ctx) =>
-      ctx.services.analytics.topPosts(ctx.viewer, {
-        ...commonInput(a),
-        limit: a.limit ?? undefined,
-        sort: a.sort ?? undefined,
-      }),
+    resolve: (_r, a, ctx, info) =>
+      ctx.services.analytics.topPosts(
+        ctx.viewer,
+        { ...commonInput(a), limit: a.limit ?? undefined, sort: a.sort ?? undefined },
+        { clicks: asks(info, "clicks") },
+      ),
   }),
   analyticsContent: t.field({
     type: AnalyticsContent,

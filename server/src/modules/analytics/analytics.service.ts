@@ -108,9 +108,22 @@ const sourceOf = (q: Scoped): FigureScope => ({
 /** The clicks on a question's links: the campaign's only when it names one (short-links/clicks.ts). */
 const clickScope = (q: Scoped) => (q.campaign ? { campaignIds: [q.campaign.id] } : {});
 
+/**
+ * Whether to read the clicks on short links (one more statement): always for REST and the export; for GraphQL
+ * only when the request asks for them (analytics.graphql.ts).
+ */
+interface ClicksAsked {
+  clicks?: boolean;
+}
+
 /** Each post with its clicks in the range (one grouped read for all of them, on the network in scope). */
-async function withClicks(db: Deps["db"], q: Scoped & { platform?: Platform }, posts: TopPost[]): Promise<TopPost[]> {
-  if (!posts.length) return posts;
+async function withClicks(
+  db: Deps["db"],
+  q: Scoped & { platform?: Platform },
+  posts: TopPost[],
+  asked: ClicksAsked,
+): Promise<TopPost[]> {
+  if (!posts.length || asked.clicks === false) return posts;
   const f = await clickFigures(db, q.clientId, {
     from: q.from,
     to: q.to,
@@ -170,19 +183,21 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
     /** The tenancy and range rule, for the analytics questions answered in other files (audience, realtime). */
     scope,
     /** Totals of the range and their change against the period of the same length before it, and the split by network. */
-    async overview(viewer: Viewer | null, input: AnalyticsQuery): Promise<AnalyticsOverview> {
+    async overview(viewer: Viewer | null, input: AnalyticsQuery, asked: ClicksAsked = {}): Promise<AnalyticsOverview> {
       const q = await scope(viewer, input);
       const previous = previousPeriod(q.from, q.to);
       // both periods in one read
       const [rows, publishedPosts, clicks] = await Promise.all([
         dailyFigures(db, { ...sourceOf(q), from: previous.from }),
         publishedPostCount(db, sourceOf(q)),
-        clickFigures(db, q.clientId, { from: previous.from, to: q.to, ...clickScope(q) }),
+        asked.clicks === false
+          ? null
+          : clickFigures(db, q.clientId, { from: previous.from, to: q.to, ...clickScope(q) }),
       ]);
       const { totals, change, byPlatform } = compare(rows, q.from);
       await withFollowers(db, q, previous, { totals, change }); // each account's latest reading by each period's last day
-      const inRange = clicks.byDay.filter((d) => d.day >= q.from).reduce((a, d) => a + d.clicks, 0);
-      const before = clicks.total - inRange;
+      const inRange = clicks?.byDay.filter((d) => d.day >= q.from).reduce((a, d) => a + d.clicks, 0) ?? 0;
+      const before = clicks ? clicks.total - inRange : null;
       return {
         ...answer(q),
         previous,
@@ -214,6 +229,7 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
     async platform(
       viewer: Viewer | null,
       input: AnalyticsQuery & { platform?: unknown },
+      asked: ClicksAsked = {},
     ): Promise<AnalyticsPlatformDetail> {
       const q = await scope(viewer, input, analyticsPlatformQuerySchema);
       const previous = previousPeriod(q.from, q.to);
@@ -241,6 +257,7 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
           db,
           q,
           top.map((p) => toTopPost(p, occasionOf(p, calendar))),
+          asked,
         ),
       };
     },
@@ -249,6 +266,7 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
     async topPosts(
       viewer: Viewer | null,
       input: AnalyticsQuery & { limit?: unknown; sort?: unknown },
+      asked: ClicksAsked = {},
     ): Promise<AnalyticsTopPosts> {
       const q = await scope(viewer, input, analyticsTopPostsQuerySchema);
       const [posts, calendar] = await Promise.all([
@@ -263,6 +281,7 @@ export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccoun
           db,
           q,
           posts.map((p) => toTopPost(p, occasionOf(p, calendar))),
+          asked,
         ),
       };
     },

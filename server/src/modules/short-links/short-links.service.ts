@@ -48,7 +48,7 @@ const keyOf = (s: ShortLinkSpec) =>
  * counted. A browser inside an app (Instagram's, Facebook's FBAN, Snapchat's, TikTok's) is a person and counts.
  */
 const BOT_UA =
-  /bot|crawl|spider|slurp|preview|facebookexternalhit|externalagent|facebot|whatsapp|telegram|discord|skype|embedly|iframely|quora link|pinterest|vkshare|lighthouse|headless|googleother|google-|-google|archiver|curl|wget|python-requests|python-urllib|aiohttp|httpx|go-http-client|node-fetch|undici|axios|okhttp|java\/|libwww|scrapy/i;
+  /bot|crawl|spider|slurp|preview|externalhit|externalagent|externalfetcher|facebot|whatsapp|telegram|discord|skype|embedly|iframely|quora link|pinterest|vkshare|lighthouse|headless|googleother|google-|-google|archiver|curl|wget|python-requests|python-urllib|aiohttp|httpx|go-http-client|node-fetch|undici|axios|okhttp|java\/|libwww|scrapy/i;
 const isBot = (userAgent: string | undefined) => !userAgent || BOT_UA.test(userAgent);
 
 /** Who opened a short link, as the door tells it: nothing of it is stored (the repeat filter holds a digest in memory). */
