@@ -559,3 +559,48 @@ test(
   },
   SLOW,
 );
+
+test(
+  "items are grouped under their sections in the menu's order; an item is added with its section in both languages",
+  async () => {
+    const sent: Record<string, unknown>[] = [];
+    const inSection = (i: ReturnType<typeof item>, section: string | null, sectionAr: string | null) => ({
+      ...i,
+      section,
+      sectionAr,
+    });
+    render([
+      profileMock({
+        ...PROFILE,
+        menu: [
+          inSection(item("m1", "Karak", "كرك", 0.35, 0), "Hot drinks", "مشروبات ساخنة"),
+          inSection(item("m2", "Pistachio kunafa", "كنافة بالفستق", 2.5, 1), "Desserts", null),
+          inSection(item("m3", "Water", null, null, 2), null, null),
+        ],
+      }),
+      recorded(
+        AddMenuItemDocument,
+        { addMenuItem: inSection(item("m4", "Tea", null, 0.2, 3), "Hot drinks", "مشروبات ساخنة") },
+        sent,
+      ),
+    ]);
+    await screen.findAllByTestId("menu-table");
+    const headings = screen.getAllByTestId("menu-section");
+    expect(headings.map((h) => h.textContent)).toEqual(["Hot drinks · مشروبات ساخنة", "Desserts", "Without a section"]);
+    expect(within(headings[0]!).getByText("مشروبات ساخنة")).toHaveAttribute("dir", "rtl");
+    const tables = screen.getAllByTestId("menu-table");
+    expect(within(tables[1]!).getByText("Pistachio kunafa")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: /Add item/ }));
+    await waitFor(() => expect(dialog().getByText("Add a menu item")).toBeInTheDocument());
+    type(dialog().getByLabelText("Name"), "Tea");
+    type(dialog().getByLabelText("Price"), "0.200");
+    type(dialog().getByLabelText("Section"), "Hot drinks");
+    type(dialog().getByLabelText("Section in Arabic"), "مشروبات ساخنة");
+    fireEvent.click(dialog().getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Tea is on the menu")).toBeInTheDocument();
+    expect(sent).toEqual([
+      { input: { name: "Tea", nameAr: null, priceKwd: 0.2, section: "Hot drinks", sectionAr: "مشروبات ساخنة" } },
+    ]);
+  },
+  SLOW,
+);
