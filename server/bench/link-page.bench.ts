@@ -4,6 +4,7 @@
 // server time beside a bare static answer of the same bytes (node:http, measured in the same run, same connections),
 // as a ratio; (3) Lighthouse mobile (performance, accessibility) on the demo page, Chromium at CHROME_PATH (else
 // /usr/bin/chromium). Traffic stays on loopback; every loop is bounded. --no-lighthouse skips (3).
+import { writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -162,23 +163,22 @@ try {
     const helper = pathToFileURL(
       path.join(path.dirname(fileURLToPath(import.meta.url)), "../../client/scripts/lighthouse-page.mjs"),
     ).href;
-    const { lighthousePage } = (await import(helper)) as {
-      lighthousePage: (url: string) => Promise<{
-        lighthouseVersion: string;
-        configSettings: { formFactor: string; throttlingMethod: string };
-        categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
-        audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode: string }>;
-      }>;
+    type Lhr = {
+      lighthouseVersion: string;
+      environment: { benchmarkIndex: number };
+      configSettings: { formFactor: string; throttlingMethod: string; throttling: Record<string, number> };
+      categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
+      audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode: string }>;
     };
-    for (const [title, url] of [
-      ["demo café, Arabic", `${demoUrl}?lang=ar`],
-      ["200 items with photos, English", `${bigUrl}?lang=en`],
-    ] as const) {
-      const lhr = await lighthousePage(url);
+    const { lighthousePage } = (await import(helper)) as {
+      lighthousePage: (url: string) => Promise<Lhr>;
+    };
+    const print = (title: string, lhr: Lhr) => {
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`;
+      const th = lhr.configSettings.throttling;
       console.log(
-        `\nLighthouse ${lhr.lighthouseVersion}, ${title} (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling):` +
+        `\nLighthouse ${lhr.lighthouseVersion}, ${title} (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling: ${th.rttMs} ms RTT, ${th.throughputKbps} kbps, CPU ${th.cpuSlowdownMultiplier}x on a host of benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}: Lighthouse's 4x is meant for a host of 1500-2000, its throttling guide says):` +
           `\n  performance ${score("performance")} (goal 95), accessibility ${score("accessibility")} (goal 100)` +
           `\n  FCP ${ms("first-contentful-paint")}, LCP ${ms("largest-contentful-paint")}, TBT ${ms("total-blocking-time")}, CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)}, total bytes ${kb(lhr.audits["total-byte-weight"]?.numericValue ?? NaN)}`,
       );
@@ -192,6 +192,15 @@ try {
             !["notApplicable", "informative", "manual"].includes(a.scoreDisplayMode),
         );
       if (failing.length) console.log(`  accessibility audits not passed: ${failing.map(([id]) => id).join(", ")}`);
+    };
+    for (const [title, url] of [
+      ["demo café, Arabic", `${demoUrl}?lang=ar`],
+      ["200 items with photos, English", `${bigUrl}?lang=en`],
+    ] as const) {
+      const lhr = await lighthousePage(url);
+      if (process.env.LHR_OUT)
+        writeFileSync(`${process.env.LHR_OUT}-${title.replace(/\W+/g, "-")}.json`, JSON.stringify(lhr));
+      print(title, lhr);
     }
   }
   console.log(

@@ -20,9 +20,8 @@ import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
-import { schemaRule } from "../business-profile/model.ts";
 import { LINK_PAGE_NS } from "./i18n.ts";
-import { addressBase, inputOf, previewDraft, valuesOf, type LinkPageValues } from "./model.ts";
+import { addressBase, inputOf, previewDraft, ruleOf, valuesOf, type LinkPageValues } from "./model.ts";
 import "./link-page.css";
 
 /** How long the preview waits after the last keystroke before asking the server again. */
@@ -98,12 +97,7 @@ function LinkPageForm({ page }: { page: LinkPageFieldsFragment }) {
           initialValues={valuesOf(page)}
           data-testid="link-page-form"
         >
-          <Form.Item
-            name="slug"
-            label={t("slug")}
-            extra={t("slugHelp")}
-            rules={[schemaRule(linkPageSlugSchema, locale)]}
-          >
+          <Form.Item name="slug" label={t("slug")} extra={t("slugHelp")} rules={[ruleOf(linkPageSlugSchema, locale)]}>
             <Input
               dir="ltr"
               lang="en"
@@ -129,7 +123,7 @@ function LinkPageForm({ page }: { page: LinkPageFieldsFragment }) {
               </Typography.Link>
             )}
           </div>
-          <Form.Item name="bio" label={t("bio")} rules={[schemaRule(shape.bio, locale)]}>
+          <Form.Item name="bio" label={t("bio")} rules={[ruleOf(shape.bio, locale)]}>
             <Input.TextArea
               dir="ltr"
               lang="en"
@@ -139,7 +133,7 @@ function LinkPageForm({ page }: { page: LinkPageFieldsFragment }) {
               data-testid="link-page-bio"
             />
           </Form.Item>
-          <Form.Item name="bioAr" label={t("bioAr")} rules={[schemaRule(shape.bioAr, locale)]}>
+          <Form.Item name="bioAr" label={t("bioAr")} rules={[ruleOf(shape.bioAr, locale)]}>
             <Input.TextArea
               dir="rtl"
               lang="ar"

@@ -1,8 +1,21 @@
 // The link page card's pure parts (docs/architecture.md#client-rooms: model.ts): the form's values, what is sent to
 // save them, and the draft the live preview renders (only what passes the shared rules, so a half-typed bio keeps
 // the last good preview instead of an error).
-import { linkPageSchema } from "@sufra/schema";
+import { isMessageKey, linkPageSchema, messageText, type Locale } from "@sufra/schema";
+import type { FormRule } from "antd";
 import type { LinkPageFieldsFragment } from "../../graphql/graphql.ts";
+
+/** An antd rule from a shared zod rule: the server's own message key, in the person's language. */
+export const ruleOf = (
+  rule: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  locale: Locale,
+): FormRule => ({
+  validator: async (_r, value: unknown) => {
+    const checked = rule.safeParse(value === "" ? undefined : value);
+    const key = checked.success ? null : checked.error?.issues[0]?.message;
+    if (!checked.success) throw new Error(messageText(isMessageKey(key) ? key : "invalidValue", locale));
+  },
+});
 
 export interface LinkPageValues {
   slug: string;

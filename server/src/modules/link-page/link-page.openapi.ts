@@ -6,7 +6,7 @@ import { isoDateTime, named, type RestOperation } from "../../http/openapi/opera
 
 const tag = "Link page";
 
-export const restLinkPageSchema = named(
+const restLinkPageSchema = named(
   "LinkPageSettings",
   z.object({
     slug: z.string().describe("The address's name: /l/{slug}."),

@@ -3,6 +3,7 @@
 // public fields only (docs/product.md#one-menu-and-one-link): nothing it is not given can leak. Light on purpose: one
 // request of HTML under 50 KB compressed, photos lazy with their sizes, so a phone on a slow network shows it at once.
 import { CUISINES, DELIVERY_APPS, KUWAIT_AREAS, type Locale, type WeekDay } from "@sufra/schema";
+import { escapeHtml } from "../../kernel/html.ts";
 
 /** A photo the page shows: a same-site signed path and its size (the browser reserves the room before it loads). */
 export interface PagePhoto {
@@ -18,7 +19,7 @@ export interface PageButton {
   label: Record<Locale, string>;
 }
 
-export interface PageDay {
+interface PageDay {
   date: string;
   day: WeekDay;
   closed: boolean;
@@ -37,7 +38,7 @@ export interface PageMenuSection {
   items: { name: string; nameAr: string | null; price: string | null; photo: PagePhoto | null }[];
 }
 
-export interface PagePost {
+interface PagePost {
   caption: string;
   photo: PagePhoto | null;
   href: string | null;
@@ -122,18 +123,11 @@ const OCCASIONS: Record<string, Record<Locale, string>> = {
   other: { en: "Special hours", ar: "ساعات خاصة" },
 };
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-/** HTML's special characters as entities: every text and address on the page comes from the café. */
-export const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+/** Every text and address on the page comes from the café. */
+const esc = escapeHtml;
 
 /** The app's name in the visitor's language; "other" is the store's own name. */
-export function appLabel(app: string, storeName: string | null, locale: Locale): string {
+function appLabel(app: string, storeName: string | null, locale: Locale): string {
   if (app === "other" || !(app in DELIVERY_APPS)) return storeName || DELIVERY_APPS.other[locale];
   return DELIVERY_APPS[app as keyof typeof DELIVERY_APPS][locale];
 }
@@ -155,7 +149,8 @@ const named = (key: string | null, table: Record<string, Record<Locale, string>>
   key ? (table[key]?.[locale] ?? key) : null;
 
 // a phone's page: one column, large tap targets (48 px), colours of 4.5:1 contrast or more on their grounds; logical
-// properties (margin-inline, text-align: start) so the same rules read right to left in Arabic
+// properties (text-align: start) so the same rules read right to left in Arabic; a long menu's rows and the posts
+// are laid out only as they scroll into view (content-visibility), so a 200-item menu costs the phone little at first
 const STYLE = `*{box-sizing:border-box}html{background:#f7f4ef}body{margin:0 auto;max-width:560px;padding:12px 16px 32px;color:#1f1a14;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Tahoma,sans-serif}
 a{color:#8a3b12}:focus-visible{outline:3px solid #8a3b12;outline-offset:2px}
 .top{display:flex;justify-content:flex-end}.top a{display:inline-block;padding:12px 8px;min-height:48px}
@@ -169,11 +164,11 @@ table{width:100%;border-collapse:collapse;background:#fff;border-radius:12px;ove
 th,td{padding:10px 12px;text-align:start;border-bottom:1px solid #ece6dd;font-weight:400}
 tr.today{background:#fbe9dc;font-weight:700}tr.today th,tr.today td{font-weight:700}.tag{font-size:.85rem;color:#5c5247}
 .menu{list-style:none;margin:0;padding:0;background:#fff;border-radius:12px}
-.menu li{display:flex;align-items:center;gap:12px;padding:10px 12px;border-bottom:1px solid #ece6dd}
+.menu li{display:flex;align-items:center;gap:12px;padding:10px 12px;border-bottom:1px solid #ece6dd;content-visibility:auto;contain-intrinsic-size:auto 85px}
 .menu img{width:64px;height:64px;object-fit:cover;border-radius:8px;flex:none;background:#ece6dd}
 .menu .n{flex:1}.menu .p{white-space:nowrap;font-weight:600}
 .posts{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:1fr 1fr;gap:10px}
-.posts li{background:#fff;border-radius:12px;overflow:hidden}.posts img{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;background:#ece6dd}
+.posts li{background:#fff;border-radius:12px;overflow:hidden;content-visibility:auto;contain-intrinsic-size:auto 280px}.posts img{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;background:#ece6dd}
 .posts p{margin:0;padding:8px 10px;font-size:.9rem;overflow-wrap:anywhere}.posts a{display:block;padding:0 10px 10px;min-height:24px}
 address{font-style:normal;margin:0 0 10px}footer{margin-top:32px;font-size:.85rem;color:#5c5247;text-align:center}`;
 

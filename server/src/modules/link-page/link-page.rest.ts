@@ -15,7 +15,7 @@ import { missingLinkPage } from "./link-page.page.ts";
  * A minute in any cache: a café's change shows within it, a post going viral is served by the proxies in front,
  * and the signed photo addresses it holds work for a day. Clicks are counted at /r, so caching loses none.
  */
-export const LINK_PAGE_CACHE = "public, max-age=60";
+const LINK_PAGE_CACHE = "public, max-age=60";
 
 const localeOf = (req: Request): Locale =>
   req.query.lang === "en" || req.query.lang === "ar" ? req.query.lang : pickLocale(req.get("accept-language"));
@@ -40,7 +40,7 @@ function compressed(etag: string, encoding: "br" | "gzip", html: string): Buffer
 }
 
 /** Sends HTML compressed as the client accepts (brotli, else gzip), with a weak ETag answered by 304. */
-export function sendPage(req: Request, res: Response, html: string) {
+function sendPage(req: Request, res: Response, html: string) {
   const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
   res.set({ etag, vary: "Accept-Encoding, Accept-Language", "cache-control": LINK_PAGE_CACHE });
   res.type("html");

@@ -54,7 +54,7 @@ export interface LinkPageSettings {
 /** How long a rendered page is served again before it is rendered anew (docs/architecture.md#link-page). */
 export const PAGE_CACHE_MS = 10_000;
 /** How many of the latest published posts the page shows. */
-export const LINK_PAGE_POSTS = 6;
+const LINK_PAGE_POSTS = 6;
 /** The menu thumbnail's longest side (media's "thumb" variant: WebP fitted inside 320 px). */
 const THUMB_MAX = 320;
 const PUBLISHED_POSTS = ["published", "partially_published"] as const;
@@ -65,7 +65,7 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const HHMM = /^([01]\d|2[0-4]):[0-5]\d$/;
 
 /** The regular week as stored (Business.weeklyHours, schema/src/hours.ts); anything else in the JSON is left out. */
-export function weeklyOf(json: unknown): WeeklyPeriod[] {
+function weeklyOf(json: unknown): WeeklyPeriod[] {
   if (!Array.isArray(json)) return [];
   return json.flatMap((p: unknown) => {
     const o = p as Partial<WeeklyPeriod> | null;
@@ -530,4 +530,3 @@ export function createLinkPageService(
     },
   };
 }
-export type LinkPageService = ReturnType<typeof createLinkPageService>;
