@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createLinkPageService, PAGE_CACHE_MS } from "../src/modules/link-page/link-page.service.ts";
+import { ensureDemoLinkPage } from "../src/modules/link-page/index.ts";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 
 let app: TestApp;
@@ -130,17 +131,25 @@ beforeAll(async () => {
     },
   });
   await db().postMedia.create({ data: { postId: published.id, mediaId: photo.id } });
-  const account = await db().platformAccount.findFirst({ where: { businessId: owner.businessId } });
-  if (account)
-    await db().postTarget.create({
-      data: {
-        postId: published.id,
-        accountId: account.id,
-        platform: account.platform,
-        status: "published",
-        permalink: "https://www.instagram.com/p/KARAK1/",
-      },
-    });
+  // an Instagram account with a token: the page must never show it
+  const account = await db().platformAccount.create({
+    data: {
+      businessId: owner.businessId,
+      platform: "instagram",
+      externalId: "17841400000000001",
+      handle: "bayt.karak",
+      accessToken: "IGQVJ-SECRET-TOKEN-bayt",
+    },
+  });
+  await db().postTarget.create({
+    data: {
+      postId: published.id,
+      accountId: account.id,
+      platform: account.platform,
+      status: "published",
+      permalink: "https://www.instagram.com/p/KARAK1/",
+    },
+  });
   await db().post.create({
     data: { businessId: owner.businessId, status: "draft", content: "SECRET DRAFT pistachio launch" },
   });
@@ -362,8 +371,7 @@ describe("the public page", () => {
   });
 
   test("a post with a known address links to it through a short link counted on that post", async () => {
-    const target = await db().postTarget.findFirst({ where: { post: { businessId: owner.businessId } } });
-    if (!target) return void expect(target).toBeNull(); // the business has no connected account in this world
+    const target = await db().postTarget.findFirstOrThrow({ where: { post: { businessId: owner.businessId } } });
     const { html } = await page("/l/bayt-al-karak?lang=en");
     const m = html.match(/<a href="(http:\/\/sufra\.test\/r\/[^"]+)" rel="nofollow">See the post<\/a>/);
     expect(m).not.toBeNull();
@@ -424,6 +432,8 @@ describe("the public page", () => {
     expect(html).not.toContain(owner.email);
     expect(html).not.toContain("5555 1234"); // the account's own phone (signUp), not the public one
     expect(html).not.toContain(owner.token);
+    expect(html).not.toContain("IGQVJ-SECRET-TOKEN");
+    expect(html).not.toContain("17841400000000001");
     expect(html).not.toMatch(/eyJ[\w-]+\.[\w-]+/); // no JWT of any kind
     expect(html).not.toContain("Noura"); // the contact person
     expect(html).not.toContain("Flat white");
@@ -537,6 +547,28 @@ describe("the rendered page kept a few seconds", () => {
       locale: "en",
     });
   });
+});
+
+describe("the demo café", () => {
+  test("its page is published once, says it is a demo, and shows its menu and buttons", async () => {
+    const demo = await startTestApp({ DEMO_DATA: "true", DEMO_PASSWORD: "Demo#Pass2026" });
+    try {
+      const businessId = demo.sufra.demo!.businessId;
+      const row = await demo.sufra.deps.db.linkPage.findUniqueOrThrow({ where: { businessId } });
+      expect(row).toMatchObject({ slug: "sufra-demo-cafe", published: true });
+      const r = await fetch(`${demo.base}/l/sufra-demo-cafe?lang=ar`, { headers: { "accept-encoding": "identity" } });
+      expect(r.status).toBe(200);
+      const html = await r.text();
+      expect(html).toContain("مقهى تجريبي: صفحة نموذجية من سُفرة، وليس مقهى حقيقيًا.");
+      expect(html).toContain("اطلب عبر طلبات");
+      expect(html).toContain("<bdi>0.350</bdi> د.ك");
+      expect(html).not.toContain("demo-owner@sufra.local");
+      await ensureDemoLinkPage(demo.sufra.deps.db, businessId); // again: nothing changes
+      expect(await demo.sufra.deps.db.linkPage.count({ where: { businessId } })).toBe(1);
+    } finally {
+      await demo.stop();
+    }
+  }, 120_000);
 });
 
 describe("who may change it", () => {
