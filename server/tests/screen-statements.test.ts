@@ -160,7 +160,8 @@ const SCREENS: {
       ["AnalyticsTopPostsList", () => ({ ...range(), sort: "ENGAGEMENT", limit: 10 }), 4],
       ["AnalyticsContentBreakdown", range, 3],
       ["AnalyticsAudienceView", range, 3],
-      ["AnalyticsGuestsView", range, 4],
+      // review requests (QR scans) against new Google reviews: one grouped statement (docs/architecture.md#review-requests)
+      ["AnalyticsGuestsView", range, 5],
     ],
   },
   {

@@ -18,13 +18,13 @@ const ofBusiness = { authScopes: { business: true } } as const;
 const WeekDayEnum = builder.enumType("HoursWeekDay", {
   description: "A day of the week, as Google names it (the Kuwait week starts on Sunday).",
   values: upper(WEEK_DAYS, {
-    SUNDAY: "Sunday.",
-    MONDAY: "Monday.",
-    TUESDAY: "Tuesday.",
-    WEDNESDAY: "Wednesday.",
-    THURSDAY: "Thursday.",
-    FRIDAY: "Friday.",
-    SATURDAY: "Saturday.",
+    SUNDAY: "The week's Sunday, as Google names it.",
+    MONDAY: "The week's Monday, as Google names it.",
+    TUESDAY: "The week's Tuesday, as Google names it.",
+    WEDNESDAY: "The week's Wednesday, as Google names it.",
+    THURSDAY: "The week's Thursday, as Google names it.",
+    FRIDAY: "The week's Friday, as Google names it.",
+    SATURDAY: "The week's Saturday, as Google names it.",
   }),
 });
 const OccasionEnum = builder.enumType("SpecialHoursOccasion", {
@@ -77,7 +77,7 @@ const SpecialHoursSpan = builder.objectRef<SpecialSpanView>("SpecialHoursSpan").
     needsTimes: t.exposeBoolean("needsTimes", {
       description: "Neither closed nor with times: a proposal waiting for the café's hours.",
     }),
-    confirmedAt: t.expose("confirmedAt", { type: "DateTime", nullable: true, description: "When confirmed." }),
+    confirmedAt: t.expose("confirmedAt", { type: "DateTime", nullable: true, description: "When a manager confirmed the span; null while proposed." }),
     sentAt: t.expose("sentAt", { type: "DateTime", nullable: true, description: "When Google last took them." }),
     sendError: t.exposeString("sendError", {
       nullable: true,
@@ -123,7 +123,7 @@ const HoursDiffCell = builder.objectRef<{ closed: boolean; periods: HoursPeriodS
   description: "One side's hours of a day.",
   fields: (t) => ({
     closed: t.exposeBoolean("closed", { description: "Closed that day." }),
-    periods: t.field({ type: [HoursPeriod], description: "Its periods.", resolve: (c) => c.periods }),
+    periods: t.field({ type: [HoursPeriod], description: "The openings of that day on this side, in Kuwait time.", resolve: (c) => c.periods }),
   }),
 });
 const HoursDiffRowRef = builder.objectRef<HoursDiffRow>("HoursDiffRow").implement({
@@ -149,7 +149,7 @@ const HoursDiffRowRef = builder.objectRef<HoursDiffRow>("HoursDiffRow").implemen
 const GoogleHoursDiff = builder.objectRef<HoursDiff>("GoogleHoursDiff").implement({
   description: "A branch's hours on Google beside Sufra's.",
   fields: (t) => ({
-    locationId: t.exposeID("locationId", { description: "The location." }),
+    locationId: t.exposeID("locationId", { description: "The Google location (branch) compared." }),
     simulated: t.exposeBoolean("simulated", { description: "A demo location: Google was not asked." }),
     same: t.exposeBoolean("same", { description: "Every row is the same." }),
     sufraWeekEmpty: t.exposeBoolean("sufraWeekEmpty", {
@@ -166,7 +166,7 @@ const SpecialHoursDeleted = builder.objectRef<{ id: string; deleted: true }>("Sp
   description: "A span removed.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The span's id." }),
-    deleted: t.exposeBoolean("deleted", { description: "Always true." }),
+    deleted: t.exposeBoolean("deleted", { description: "True once the span is gone (or dismissed, for a calendar proposal)." }),
   }),
 });
 
@@ -263,7 +263,7 @@ builder.mutationFields((t) => ({
     type: SpecialHoursSpan,
     ...personOfBusiness,
     description: "Adds special hours (proposed until a manager confirms them). People of the business.",
-    args: { input: t.arg({ type: SpecialHoursInput, required: true, description: "The span." }) },
+    args: { input: t.arg({ type: SpecialHoursInput, required: true, description: "The occasion, the Kuwait dates and the day's openings or closed." }) },
     resolve: (_r, { input }, ctx) => ctx.services.openingHours.createSpecial(ctx.viewer, given(input), ctx.meta),
   }),
   updateSpecialHours: t.field({

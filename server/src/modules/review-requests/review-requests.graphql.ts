@@ -15,8 +15,8 @@ const FormatEnum = builder.enumType("ReviewRequestFormat", {
 const LangEnum = builder.enumType("ReviewRequestLang", {
   description: "The languages printed on a review request.",
   values: {
-    EN: { value: REVIEW_REQUEST_LANGS[0], description: "English." },
-    AR: { value: REVIEW_REQUEST_LANGS[1], description: "Arabic." },
+    EN: { value: REVIEW_REQUEST_LANGS[0], description: "The card's words in English only." },
+    AR: { value: REVIEW_REQUEST_LANGS[1], description: "The card's words in Arabic only." },
     BOTH: { value: REVIEW_REQUEST_LANGS[2], description: "English, then Arabic." },
   },
 });
