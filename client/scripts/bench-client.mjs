@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { serveClient } from "../../server/src/http/static-client.ts";
+import { lighthousePage } from "./lighthouse-page.mjs";
 
 const CLIENT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(CLIENT, "dist");
@@ -66,16 +67,6 @@ const fail = async (message, code = 1) => {
 // the whole run is bounded; unref'd so it never keeps the process alive by itself
 setTimeout(() => void fail(`gave up after ${LIMITS.total / 1000} s`, 2), LIMITS.total).unref();
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void fail(`stopped by ${signal}`, 130));
-
-function withTimeout(promise, ms, what) {
-  let timer;
-  return Promise.race([
-    promise,
-    new Promise(
-      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)),
-    ),
-  ]).finally(() => clearTimeout(timer));
-}
 
 /** Runs a command in its own process group (so the whole group can be stopped); resolves with its output. */
 function run(cmd, argv, { timeout, env } = {}) {
@@ -263,53 +254,14 @@ async function browserSizes(base) {
 
 // ------------------------------------------------------------------------------------- lighthouse
 async function lighthouseRun(url, route) {
-  const [{ default: lighthouse }, { launch }] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
-  const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-    logLevel: "silent",
-  });
-  const stop = async () => {
-    await withTimeout(Promise.resolve(chrome.kill()), 5000, "stopping Chrome").catch(() => {
-      try {
-        process.kill(chrome.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    });
-  };
-  cleanups.push(stop);
-  let result;
-  try {
-    result = await withTimeout(
-      lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
-      }),
-      LIMITS.lighthouse,
-      "Lighthouse",
-    );
-  } finally {
-    await stop(); // one Chrome at a time: the next run measures on a quiet machine
-  }
-  if (!result?.lhr) throw new Error("Lighthouse returned no result");
+  // one Chrome at a time, stopped whatever happens (lighthouse-page.mjs): the next run measures on a quiet machine
+  const lhr = await lighthousePage(url, { timeoutMs: LIMITS.lighthouse });
   if (process.env.LHR_OUT)
     writeFileSync(
       process.env.LHR_OUT.replace(/(\.json)?$/, `${route === "/" ? "" : route.replace(/\//g, "-")}$1`),
-      JSON.stringify(result.lhr, null, 1),
+      JSON.stringify(lhr, null, 1),
     );
-  return result.lhr;
+  return lhr;
 }
 
 function printLighthouse(lhr) {
