@@ -987,7 +987,10 @@ export const MESSAGES = {
     en: "Use lower-case latin letters, digits and single dashes (not at the start or end)",
     ar: "استخدم حروفًا لاتينية صغيرة وأرقامًا وشرطات مفردة (ليست في البداية أو النهاية)",
   },
-  linkPageSlugReserved: { en: "This address name is reserved: choose another", ar: "اسم الرابط هذا محجوز: اختر اسمًا آخر" },
+  linkPageSlugReserved: {
+    en: "This address name is reserved: choose another",
+    ar: "اسم الرابط هذا محجوز: اختر اسمًا آخر",
+  },
   linkPageSlugTaken: {
     en: "Another café already uses this address name: choose another",
     ar: "مقهى آخر يستخدم اسم الرابط هذا: اختر اسمًا آخر",

@@ -102,9 +102,10 @@ describe("a real publish to X", () => {
     expect(done.status).toBe("published");
 
     const [tweet] = x.state.posts(b.xUserId);
-    const m = new RegExp(`^Karak week! Order ${base}/r/([2-9a-zA-Z]{8}) and see our page ${base}/l/darqahwa$`).exec(
-      tweet!.text,
-    );
+    // the café's link page is wrapped too: a visit from the post then counts the page's buttons for it
+    const m = new RegExp(
+      `^Karak week! Order ${base}/r/([2-9a-zA-Z]{8}) and see our page ${base}/r/([2-9a-zA-Z]{8})$`,
+    ).exec(tweet!.text);
     expect(m).not.toBeNull();
     const code = m![1]!;
     const link = await app.sufra.deps.db.shortLink.findUniqueOrThrow({ where: { code } });
@@ -140,6 +141,12 @@ describe("a real publish to X", () => {
     expect([...f.byPost]).toEqual([[p.id, 1]]);
     expect([...f.byCampaign]).toEqual([[campaign.body.id, 1]]);
     expect(f.byPlatform).toEqual([{ platform: "twitter", clicks: 1 }]);
+    // the link page's address goes there with the code that brought the visitor (a previewer: not counted)
+    const toPage = await fetch(`${app.base}/r/${m![2]!}`, {
+      redirect: "manual",
+      headers: { "user-agent": "Twitterbot/1.0" },
+    });
+    expect(toPage.headers.get("location")).toBe(`${base}/l/darqahwa?from=${m![2]!}`);
 
     // the same post and network ask for the same code (a retried send posts the same text); another network its own
     const of = { postId: p.id, campaignId: campaign.body.id, platform: "twitter" as const };
@@ -152,7 +159,7 @@ describe("a real publish to X", () => {
       () => true,
     );
     expect(onFacebook).not.toBe(tweet!.text);
-    expect(await app.sufra.deps.db.shortLink.count({ where: { postId: p.id } })).toBe(2);
+    expect(await app.sufra.deps.db.shortLink.count({ where: { postId: p.id } })).toBe(4);
   }, 90_000);
 
   test("a Google post's button goes through its short link; an X link moved to a reply is the short link", async () => {
@@ -170,12 +177,13 @@ describe("a real publish to X", () => {
     expect(posted[0]).toBe("Breakfast menu, today only");
     expect(posted[1]).toMatch(new RegExp(`^${base}/r/[2-9a-zA-Z]{8}$`));
 
-    // Google's button: the same rule as the caption's addresses, Sufra's own left alone
+    // Google's button: the same rule as the caption's addresses, Sufra's own (but the link page) left alone
     const of = { postId: p.id, campaignId: null, platform: "google" as const };
     const button = await app.sufra.services.shortLinks.captionUrl(b.businessId, of, "https://cafe.example/book");
     expect(button).toMatch(new RegExp(`^${base}/r/[2-9a-zA-Z]{8}$`));
-    expect(await app.sufra.services.shortLinks.captionUrl(b.businessId, of, `${base}/l/darqahwa`)).toBe(
-      `${base}/l/darqahwa`,
+    expect(await app.sufra.services.shortLinks.captionUrl(b.businessId, of, `${base}/o/123`)).toBe(`${base}/o/123`);
+    expect(await app.sufra.services.shortLinks.captionUrl(b.businessId, of, `${base}/l/darqahwa`)).toMatch(
+      new RegExp(`^${base}/r/[2-9a-zA-Z]{8}$`),
     );
   }, 90_000);
 });

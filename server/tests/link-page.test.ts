@@ -383,6 +383,42 @@ describe("the public page", () => {
     });
   });
 
+  test("a caption's link to the page carries its post: the page's Talabat button then counts for that post and network", async () => {
+    const post = await db().post.findFirstOrThrow({ where: { businessId: owner.businessId, status: "published" } });
+    const shortLinks = app.sufra.services.shortLinks;
+    // as publishing writes a caption to Instagram: the link page's address becomes a short link for the post
+    const caption = await shortLinks.captionText(
+      owner.businessId,
+      { postId: post.id, platform: "instagram", campaignId: null },
+      "Order from our page http://sufra.test/l/bayt-al-karak tonight",
+      () => true,
+    );
+    const captionCode = caption.match(/http:\/\/sufra\.test\/r\/([2-9a-zA-Z]{8})/)![1]!;
+    const followed = await open(`/r/${captionCode}`, { "user-agent": PHONE_UA });
+    expect(followed.status).toBe(302);
+    const landing = new URL(followed.headers.get("location")!);
+    expect(landing.pathname).toBe("/l/bayt-al-karak");
+    expect(landing.searchParams.get("from")).toBe(captionCode);
+
+    const { html } = await page(`${landing.pathname}${landing.search}&lang=ar`);
+    const talabat = html.match(
+      /<a class="btn(?: alt)?" href="http:\/\/sufra\.test\/r\/([2-9a-zA-Z]{8})"[^>]*>[^<]*طلبات[^<]*<\/a>/,
+    );
+    expect(talabat).not.toBeNull();
+    const tap = await open(`/r/${talabat![1]!}`, { "user-agent": PHONE_UA, "x-forwarded-for": "10.9.9.9" });
+    expect(new URL(tap.headers.get("location")!).hostname).toBe("www.talabat.com");
+    const link = await db().shortLink.findUnique({ where: { code: talabat![1]! }, include: { days: true } });
+    expect(link).toMatchObject({ kind: "link_page", button: "talabat", postId: post.id, platform: "instagram" });
+    expect(link!.days.reduce((a, d) => a + d.clicks, 0)).toBe(1);
+
+    // a made-up or another café's code changes nothing: the plain buttons, counted for no post
+    const plain = await page("/l/bayt-al-karak?lang=ar");
+    const made = await page("/l/bayt-al-karak?lang=ar&from=ZZZZZZZZ");
+    const hrefsOf = (h: string) => [...h.matchAll(/class="btn(?: alt)?" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefsOf(made.html)).toEqual(hrefsOf(plain.html));
+    expect(hrefsOf(plain.html)).not.toContain(`http://sufra.test/r/${talabat![1]!}`);
+  });
+
   test("today's hours highlighted (the clock injected): Tuesday in Kuwait, then Friday's late hours", async () => {
     const { html } = await page("/l/bayt-al-karak?lang=en");
     expect(html).toMatch(

@@ -50,7 +50,11 @@ const MenuSideSectionRef = builder.objectRef<MenuSideSection>("GoogleMenuSideSec
   fields: (t) => ({
     name: t.exposeString("name", { nullable: true, description: "Its English name; null: the first, unnamed one." }),
     nameAr: t.exposeString("nameAr", { nullable: true, description: "Its Arabic name." }),
-    items: t.field({ type: [MenuSideItemRef], description: "The section's items in their order.", resolve: (s) => s.items }),
+    items: t.field({
+      type: [MenuSideItemRef],
+      description: "The section's items in their order.",
+      resolve: (s) => s.items,
+    }),
   }),
 });
 
@@ -113,9 +117,17 @@ const MenuLocationRef = builder.objectRef<GoogleMenuView["location"]>("GoogleMen
 const GoogleMenuRef = builder.objectRef<GoogleMenuView>("GoogleMenu").implement({
   description: "A location's menu on Google beside Sufra's, with each difference; sending makes Google's Sufra's.",
   fields: (t) => ({
-    location: t.field({ type: MenuLocationRef, description: "The Google location (branch) compared.", resolve: (v) => v.location }),
+    location: t.field({
+      type: MenuLocationRef,
+      description: "The Google location (branch) compared.",
+      resolve: (v) => v.location,
+    }),
     google: t.field({ type: [MenuSideSectionRef], description: "Google's menu now.", resolve: (v) => v.google }),
-    sufra: t.field({ type: [MenuSideSectionRef], description: "The menu as Sufra holds it, by section.", resolve: (v) => v.sufra }),
+    sufra: t.field({
+      type: [MenuSideSectionRef],
+      description: "The menu as Sufra holds it, by section.",
+      resolve: (v) => v.sufra,
+    }),
     rows: t.field({ type: [MenuDiffRowRef], description: "Every item compared.", resolve: (v) => v.rows }),
     counts: t.field({ type: MenuCountsRef, description: "Items by state.", resolve: (v) => v.counts }),
     inSync: t.exposeBoolean("inSync", { description: "Nothing to send: Google shows Sufra's menu." }),

@@ -59,7 +59,7 @@ export function linkPageRouter(services: Services) {
   const r = Router();
   r.get("/:slug", async (req, res) => {
     const locale = localeOf(req);
-    const page = await services.linkPage.page(req.params.slug, locale);
+    const page = await services.linkPage.page(req.params.slug, locale, req.query.from);
     if (!page) {
       res.set({ "cache-control": "no-store", "x-robots-tag": "noindex" });
       return void res.status(404).type("html").send(missingLinkPage(locale));

@@ -110,7 +110,13 @@ export function createLinkPageService(
   // times reads none again; bounded, emptied when full
   const links = new Map<string, string>();
   async function shortLink(businessId: string, spec: ShortLinkSpec): Promise<string> {
-    const k = JSON.stringify([businessId, spec.button ?? null, spec.postId ?? null, spec.target]);
+    const k = JSON.stringify([
+      businessId,
+      spec.button ?? null,
+      spec.postId ?? null,
+      spec.platform ?? null,
+      spec.target,
+    ]);
     let url = links.get(k);
     if (url === undefined) {
       url = (await opts.shortLinks.linkFor(businessId, spec)).url;
@@ -228,6 +234,8 @@ export function createLinkPageService(
     businessId: string,
     s: Omit<LinkPageSettings, "url" | "saved" | "publishedAt">,
     preview: boolean,
+    /** the post (and its network and campaign) whose caption link brought the visitor: the buttons count for it */
+    came: Pick<ShortLinkSpec, "postId" | "platform" | "campaignId"> | null = null,
   ) {
     const today = kuwaitDate(now());
     // every read at once: the page's time is one round trip's, not five
@@ -283,7 +291,7 @@ export function createLinkPageService(
         : [],
     ]);
     const link = (spec: Omit<ShortLinkSpec, "kind">) =>
-      preview ? Promise.resolve(spec.target) : shortLink(businessId, { kind: "link_page", ...spec });
+      preview ? Promise.resolve(spec.target) : shortLink(businessId, { kind: "link_page", ...came, ...spec });
 
     const buttons: PageButton[] = [];
     if (b.publicPhone) {
@@ -512,15 +520,28 @@ export function createLinkPageService(
     },
 
     /** The public page of a published slug, or null (unknown, unpublished or not a slug at all). */
-    async page(slug: string, locale: Locale): Promise<{ html: string; businessId: string } | null> {
+    async page(
+      slug: string,
+      locale: Locale,
+      /** `from`: the caption's short code that brought the visitor (short-links' follow adds it) */
+      from?: unknown,
+    ): Promise<{ html: string; businessId: string } | null> {
       if (typeof slug !== "string" || slug.length > 40 || !/^[a-z0-9-]+$/.test(slug)) return null;
       const at = now().getTime();
-      const key = `${slug}\n${locale}\n${kuwaitDate(now())}`;
+      let row: LinkPage | null = null;
+      let came: Awaited<ReturnType<ShortLinksService["cameFrom"]>> = null;
+      if (from !== undefined) {
+        // a made-up or another café's code is the plain page (and its cached render)
+        row = await db.linkPage.findUnique({ where: { slug } });
+        if (!row?.published) return null;
+        came = await opts.shortLinks.cameFrom(row.businessId, from);
+      }
+      const key = `${slug}\n${locale}\n${kuwaitDate(now())}\n${came ? `${came.postId}\n${came.platform}` : ""}`;
       const kept = rendered.get(key);
       if (kept && at - kept.at < cacheMs) return { html: kept.html, businessId: kept.businessId };
-      const row = await db.linkPage.findUnique({ where: { slug } });
+      row ??= await db.linkPage.findUnique({ where: { slug } });
       if (!row?.published) return null;
-      const { view, today } = await viewOf(row.businessId, row, false);
+      const { view, today } = await viewOf(row.businessId, row, false, came);
       const html = linkPageHtml(view, locale, { canonical: pageUrl(row.slug), today });
       if (cacheMs > 0) {
         if (rendered.size >= 2_000) rendered.clear();

@@ -77,7 +77,11 @@ const SpecialHoursSpan = builder.objectRef<SpecialSpanView>("SpecialHoursSpan").
     needsTimes: t.exposeBoolean("needsTimes", {
       description: "Neither closed nor with times: a proposal waiting for the café's hours.",
     }),
-    confirmedAt: t.expose("confirmedAt", { type: "DateTime", nullable: true, description: "When a manager confirmed the span; null while proposed." }),
+    confirmedAt: t.expose("confirmedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When a manager confirmed the span; null while proposed.",
+    }),
     sentAt: t.expose("sentAt", { type: "DateTime", nullable: true, description: "When Google last took them." }),
     sendError: t.exposeString("sendError", {
       nullable: true,
@@ -123,7 +127,11 @@ const HoursDiffCell = builder.objectRef<{ closed: boolean; periods: HoursPeriodS
   description: "One side's hours of a day.",
   fields: (t) => ({
     closed: t.exposeBoolean("closed", { description: "Closed that day." }),
-    periods: t.field({ type: [HoursPeriod], description: "The openings of that day on this side, in Kuwait time.", resolve: (c) => c.periods }),
+    periods: t.field({
+      type: [HoursPeriod],
+      description: "The openings of that day on this side, in Kuwait time.",
+      resolve: (c) => c.periods,
+    }),
   }),
 });
 const HoursDiffRowRef = builder.objectRef<HoursDiffRow>("HoursDiffRow").implement({
@@ -166,7 +174,9 @@ const SpecialHoursDeleted = builder.objectRef<{ id: string; deleted: true }>("Sp
   description: "A span removed.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The span's id." }),
-    deleted: t.exposeBoolean("deleted", { description: "True once the span is gone (or dismissed, for a calendar proposal)." }),
+    deleted: t.exposeBoolean("deleted", {
+      description: "True once the span is gone (or dismissed, for a calendar proposal).",
+    }),
   }),
 });
 
@@ -263,7 +273,13 @@ builder.mutationFields((t) => ({
     type: SpecialHoursSpan,
     ...personOfBusiness,
     description: "Adds special hours (proposed until a manager confirms them). People of the business.",
-    args: { input: t.arg({ type: SpecialHoursInput, required: true, description: "The occasion, the Kuwait dates and the day's openings or closed." }) },
+    args: {
+      input: t.arg({
+        type: SpecialHoursInput,
+        required: true,
+        description: "The occasion, the Kuwait dates and the day's openings or closed.",
+      }),
+    },
     resolve: (_r, { input }, ctx) => ctx.services.openingHours.createSpecial(ctx.viewer, given(input), ctx.meta),
   }),
   updateSpecialHours: t.field({

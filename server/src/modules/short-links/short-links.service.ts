@@ -114,10 +114,22 @@ export function createShortLinksService(deps: Deps, opts: { now?: () => Date } =
   }
 
   const own = new URL(base).origin;
-  /** Sufra's own addresses (the link page /l/, an order's page /o/, a short link /r/): never wrapped again. */
+  /** The café's link page on Sufra (/l/<slug>): a caption's link to it is wrapped, so the page knows the post. */
+  const isLinkPage = (url: string) => {
+    try {
+      const u = new URL(url);
+      return u.origin === own && /^\/l\/[a-z0-9-]+\/?$/.test(u.pathname);
+    } catch {
+      return false;
+    }
+  };
+  /**
+   * Sufra's own addresses (an order's page /o/, a short link /r/, the app): never wrapped again. The link page is
+   * the exception: its visit from a post is carried to its buttons (`from`, see follow).
+   */
   const isOwn = (url: string) => {
     try {
-      return new URL(url).origin === own;
+      return new URL(url).origin === own && !isLinkPage(url);
     } catch {
       return false;
     }
@@ -153,7 +165,28 @@ export function createShortLinksService(deps: Deps, opts: { now?: () => Date } =
         await deps.db.$executeRaw`
           INSERT INTO short_link_days (link_id, day, clicks) VALUES (${link.id}::uuid, ${kuwaitDate(now())}::date, 1)
           ON CONFLICT (link_id, day) DO UPDATE SET clicks = short_link_days.clicks + 1`;
+      if (isLinkPage(link.target)) {
+        // a post's link to the café's link page: the page makes its buttons this post's and network's, so a tap on
+        // Talabat there counts for the post that brought the guest (docs/architecture.md#short-links)
+        const u = new URL(link.target);
+        u.searchParams.set("from", code);
+        return { location: u.toString(), counted };
+      }
       return { location: withUtm(link), counted };
+    },
+
+    /**
+     * The post, network and campaign a caption's short link stands for, when `code` is one of the business's
+     * (the link page's `from`); null for anything else, so a made-up `from` changes nothing.
+     */
+    async cameFrom(businessId: string, code: unknown) {
+      if (typeof code !== "string" || !SHORT_CODE_RE.test(code)) return null;
+      const link = await deps.db.shortLink.findUnique({
+        where: { code },
+        select: { businessId: true, kind: true, postId: true, platform: true, campaignId: true },
+      });
+      if (!link || link.businessId !== businessId || link.kind !== "caption" || !link.postId) return null;
+      return { postId: link.postId, platform: link.platform, campaignId: link.campaignId };
     },
 
     /**
