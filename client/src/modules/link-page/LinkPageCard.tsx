@@ -48,8 +48,10 @@ function LinkPageForm({ page }: { page: LinkPageFieldsFragment }) {
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<LinkPageValues>();
-  const [save, saving] = useMutation(UpdateLinkPageDocument);
-  const [publish, publishing] = useMutation(PublishLinkPageDocument);
+  // the page's settings have no id for the cache to match the answers with: the card's query is read again
+  const again = { refetchQueries: [LinkPageSettingsDocument], awaitRefetchQueries: true };
+  const [save, saving] = useMutation(UpdateLinkPageDocument, again);
+  const [publish, publishing] = useMutation(PublishLinkPageDocument, again);
   const [failure, setFailure] = useState<string | null>(null);
   const shape = linkPageSchema.shape;
 
