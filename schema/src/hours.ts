@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { addDays, daysBetween, isIsoDate, kuwaitDate } from "./calendar.ts";
 import type { MessageKey } from "./messages.ts";
+import { singleLine } from "./text.ts";
 
 /** Days of the week as Google names them, Sunday first (the Kuwait week starts on Sunday). */
 export const WEEK_DAYS = ["SUNDAY", "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY"] as const;
@@ -105,13 +106,11 @@ export function periodSpan(p: HoursPeriod): [number, number] {
 /** Whether a period closes after midnight (a close of "00:00" is the day's end, not the next day). */
 export const closesNextDay = (p: HoursPeriod) => clockMinutes(p.close) < clockMinutes(p.open) && p.close !== "00:00";
 
-const openTime = z
-  .string(msg("hoursTimeInvalid"))
+const openTime = singleLine(msg("hoursTimeInvalid"))
   .trim()
   .refine((v) => CLOCK.test(v) && !Number.isNaN(clockMinutes(v)), msg("hoursTimeInvalid"))
   .refine((v) => v !== "24:00", msg("hoursOpenAt24"));
-const closeTime = z
-  .string(msg("hoursTimeInvalid"))
+const closeTime = singleLine(msg("hoursTimeInvalid"))
   .trim()
   .refine((v) => CLOCK.test(v) && !Number.isNaN(clockMinutes(v)), msg("hoursTimeInvalid"));
 
@@ -167,7 +166,7 @@ export const weeklyHoursSchema = z
   });
 export type WeeklyHoursInput = z.output<typeof weeklyHoursSchema>;
 
-const isoDay = z.string(msg("dateInvalid")).trim().refine(isIsoDate, msg("dateInvalid"));
+const isoDay = singleLine(msg("dateInvalid")).trim().refine(isIsoDate, msg("dateInvalid"));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -187,8 +186,7 @@ export const specialHoursSchema = z
         .max(MAX_PERIODS_PER_DAY, msg("hoursTooManyPeriods"))
         .default([]),
       /** the branch (a Google location of the café); absent or null: the café's own */
-      locationId: z
-        .string(msg("invalidValue"))
+      locationId: singleLine(msg("invalidValue"))
         .regex(UUID, msg("invalidValue"))
         .transform((v) => v.toLowerCase())
         .nullable()
@@ -245,7 +243,7 @@ export const proposeSpecialHoursSchema = z.object({
 /** Spans to confirm at once (several branches' Ramadan). */
 export const confirmSpecialHoursSchema = z.object({
   ids: z
-    .array(z.string(msg("invalidValue")).regex(UUID, msg("invalidValue")), msg("invalidValue"))
+    .array(singleLine(msg("invalidValue")).regex(UUID, msg("invalidValue")), msg("invalidValue"))
     .min(1, msg("invalidValue"))
     .max(200, msg("invalidValue")),
 });

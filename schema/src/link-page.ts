@@ -1,7 +1,7 @@
 // The café's link-in-bio page, /l/<slug> (docs/product.md#one-menu-and-one-link): the rules of its settings, shared by
 // the Settings card and the server's link-page service. Each rule reports message keys (messages.ts), never text.
 import { z } from "zod";
-import { singleLine } from "./text.ts";
+import { checkedByItsRule, singleLine } from "./text.ts";
 import type { MessageKey } from "./messages.ts";
 
 export const LINK_PAGE_LIMITS = { slugMin: 3, slugMax: 40, bio: 160 } as const;
@@ -53,7 +53,8 @@ export function linkPageSlugProblem(slug: string): MessageKey | null {
 
 export const linkPageSlugSchema = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
-  z.string(key("linkPageSlugInvalid")).superRefine((v, ctx) => {
+  // the slug's own rule (latin letters, digits, dashes) refuses control characters with its own message
+  checkedByItsRule(key("linkPageSlugInvalid")).superRefine((v, ctx) => {
     const problem = linkPageSlugProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }),

@@ -5,6 +5,7 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { App, Alert, Button, Drawer, Empty, Grid, Popconfirm, Skeleton, Space, Tag, Typography } from "antd";
 import { useState } from "react";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 import { useTranslation } from "react-i18next";
 import {
   GoogleMenuDiffDocument,
@@ -14,21 +15,21 @@ import {
   type GoogleMenuItemFieldsFragment,
 } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
-import { formatDateTime, formatFilsMoney, formatNumber, partSeparator } from "../../lib/format.ts";
+import { formatDateTime, formatFilsMoney, formatNumber, joinNodes, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
-import { TAG_COLORS } from "../../shared/tagColors.ts";
+import type { TagTone } from "../../shared/tagColors.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 
 type Row = GoogleMenuFieldsFragment["rows"][number];
 type Side = GoogleMenuFieldsFragment["google"];
 
-const STATUS_COLOR: Record<string, string | undefined> = {
-  ADDED: TAG_COLORS.success,
-  CHANGED: TAG_COLORS.warning,
-  REMOVED: TAG_COLORS.danger,
-  SKIPPED: undefined,
-  SAME: undefined,
+const STATUS_TONE: Record<string, TagTone | null> = {
+  ADDED: "success",
+  CHANGED: "warning",
+  REMOVED: "danger",
+  SKIPPED: null,
+  SAME: null,
 };
 
 export function GoogleMenu() {
@@ -236,12 +237,16 @@ function MenuSide({
           <Typography.Text strong>
             {s.name || s.nameAr ? (
               <>
-                {s.name && <bdi>{s.name}</bdi>}
-                {s.name && s.nameAr && " · "}
-                {s.nameAr && (
-                  <span dir="rtl" lang="ar">
-                    {s.nameAr}
-                  </span>
+                {joinNodes(
+                  [
+                    s.name && <bdi key="en">{s.name}</bdi>,
+                    s.nameAr && (
+                      <span key="ar" dir="rtl" lang="ar">
+                        {s.nameAr}
+                      </span>
+                    ),
+                  ],
+                  locale,
                 )}
               </>
             ) : (
@@ -269,9 +274,9 @@ function MenuSide({
                     )}
                     {i.photo && <Tag>{t("googleMenu.photo")}</Tag>}
                     {r && r.status !== "SAME" && (
-                      <Tag variant="solid" color={STATUS_COLOR[r.status]} data-testid="google-menu-status">
+                      <ToneTag tone={STATUS_TONE[r.status] ?? null} testId="google-menu-status">
                         {t(`googleMenu.status.${r.status.toLowerCase()}`)}
-                      </Tag>
+                      </ToneTag>
                     )}
                   </span>
                   {r?.status === "CHANGED" && (

@@ -51,7 +51,7 @@ import {
   type BusinessProfileMenuItemFragment,
 } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
-import { formatMoney, formatNumber, partSeparator } from "../../lib/format.ts";
+import { formatMoney, formatNumber, joinNodes, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { schemaRule } from "./model.ts";
@@ -208,12 +208,16 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
       <Typography.Title level={5} className="sufra-menu-section" data-testid="menu-section">
         {g.name || g.nameAr ? (
           <>
-            {g.name && <bdi>{g.name}</bdi>}
-            {g.name && g.nameAr && " · "}
-            {g.nameAr && (
-              <span dir="rtl" lang="ar">
-                {g.nameAr}
-              </span>
+            {joinNodes(
+              [
+                g.name && <bdi key="en">{g.name}</bdi>,
+                g.nameAr && (
+                  <span key="ar" dir="rtl" lang="ar">
+                    {g.nameAr}
+                  </span>
+                ),
+              ],
+              locale,
             )}
           </>
         ) : (

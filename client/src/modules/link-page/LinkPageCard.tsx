@@ -5,10 +5,11 @@
 // their fields.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { linkPageSchema, linkPageSlugSchema, type Locale } from "@sufra/schema";
-import { App, Button, Card, Checkbox, Col, Form, Input, Row, Segmented, Skeleton, Space, Tag, Typography } from "antd";
+import { App, Button, Card, Checkbox, Col, Form, Input, Row, Segmented, Skeleton, Space, Typography } from "antd";
 import type { FormInstance } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 import {
   LinkPagePreviewDocument,
   LinkPageSettingsDocument,
@@ -87,7 +88,7 @@ function LinkPageForm({ page }: { page: LinkPageFieldsFragment }) {
     <Row gutter={24}>
       <Col xs={24} lg={12}>
         <Space wrap className="sufra-link-page-status" data-testid="link-page-status">
-          <Tag color={page.published ? "green" : "default"}>{t(page.published ? "published" : "notPublished")}</Tag>
+          <ToneTag tone={page.published ? "success" : null}>{t(page.published ? "published" : "notPublished")}</ToneTag>
           <Typography.Text type="secondary">{t(page.published ? "publishedNote" : "notPublishedNote")}</Typography.Text>
         </Space>
         <Form

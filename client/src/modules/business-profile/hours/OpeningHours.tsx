@@ -41,7 +41,7 @@ import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, digitsInput, joinParts, latinText, localDigits } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { LoadError } from "../../../shared/LoadError.tsx";
-import { TAG_COLORS } from "../../../shared/tagColors.ts";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 import { HOURS_NS } from "./i18n.ts";
 
 type Day = (typeof WEEK_DAYS)[number];
@@ -326,13 +326,10 @@ function SpanRow(props: {
           <Typography.Text strong>{t(`occasion.${s.occasion.toLowerCase()}`)}</Typography.Text>
           <Typography.Text>{props.branch}</Typography.Text>
           <Typography.Text type="secondary">{dates}</Typography.Text>
-          <Tag
-            color={s.status === "confirmed" ? TAG_COLORS.success : undefined}
-            data-testid={`hours-span-status-${s.id}`}
-          >
+          <ToneTag tone={s.status === "confirmed" ? "success" : null} testId={`hours-span-status-${s.id}`}>
             {t(`special.status_${s.status}`)}
-          </Tag>
-          {s.needsTimes ? <Tag color={TAG_COLORS.warning}>{t("special.needsTimes")}</Tag> : null}
+          </ToneTag>
+          {s.needsTimes ? <ToneTag tone="warning">{t("special.needsTimes")}</ToneTag> : null}
           {s.sentAt ? (
             <Typography.Text type="secondary">
               {t("special.sent", { when: formatDateTime(s.sentAt, locale) })}
@@ -442,7 +439,7 @@ function GoogleBranch(props: { location: Location; onSent(): void }) {
     <div className="sufra-hours-branch" data-testid={`hours-google-${l.id}`} style={{ marginBlockEnd: 16 }}>
       <Space wrap>
         <Typography.Text strong>{l.title}</Typography.Text>
-        {!l.verified ? <Tag color={TAG_COLORS.warning}>{t("google.unverified")}</Tag> : null}
+        {!l.verified ? <ToneTag tone="warning">{t("google.unverified")}</ToneTag> : null}
         {l.hoursSentAt ? (
           <Typography.Text type="secondary">
             {t("google.lastSent", { when: formatDateTime(l.hoursSentAt, locale) })}
@@ -507,9 +504,9 @@ function GoogleBranch(props: { location: Location; onSent(): void }) {
                   r.same ? (
                     <Tag>{t("google.same")}</Tag>
                   ) : (
-                    <Tag color={TAG_COLORS.warning} data-testid={`hours-google-differs-${r.key}`}>
+                    <ToneTag tone="warning" testId={`hours-google-differs-${r.key}`}>
                       {t("google.differs")}
-                    </Tag>
+                    </ToneTag>
                   ),
               },
             ]}
