@@ -19,4 +19,7 @@ export default {
   globalTeardown: "<rootDir>/tests/support/global-teardown.ts",
   testTimeout: 30000,
   maxWorkers: 2,
+  // a worker that has grown past 1.5 GB (ESM test files' modules are not freed between files) is started afresh
+  // before its next file: past ~5 GB late in a run, its garbage collection stalled timing-sensitive files
+  workerIdleMemoryLimit: "1536MB",
 };
