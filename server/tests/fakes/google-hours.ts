@@ -88,7 +88,7 @@ export interface HoursCall {
 }
 
 // Location's fields (Schema$Location of mybusinessbusinessinformation v1)
-const LOCATION_FIELDS = [
+export const LOCATION_FIELDS = [
   "name",
   "languageCode",
   "storeCode",

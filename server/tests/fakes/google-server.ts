@@ -22,7 +22,14 @@ import { serveFake, type ServedFake } from "./serve.ts";
 // food menus and location photos (google-menus.ts), routed from handle() below
 import { handleMenus, isMenuEndpoint, MENU_SERVICES, menuRoute, type MenuEndpoint } from "./google-menus.ts";
 // opening hours (google-hours.ts): locations.get and locations.patch of Business Information v1
-import { handleHours, HOURS_SERVICES, hoursRoute, isHoursEndpoint, type HoursEndpoint } from "./google-hours.ts";
+import {
+  handleHours,
+  HOURS_SERVICES,
+  hoursRoute,
+  isHoursEndpoint,
+  LOCATION_FIELDS,
+  type HoursEndpoint,
+} from "./google-hours.ts";
 
 export type GoogleEndpoint =
   | "authorize"
@@ -622,21 +629,8 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
           },
         ]);
       }
-      const known = [
-        "name",
-        "languageCode",
-        "storeCode",
-        "title",
-        "phoneNumbers",
-        "categories",
-        "storefrontAddress",
-        "websiteUri",
-        "regularHours",
-        "latlng",
-        "openInfo",
-        "metadata",
-        "profile",
-      ];
+      // the fields of a Location (one list for locations.list and locations.get/patch)
+      const known = LOCATION_FIELDS;
       const fields = readMask.split(",").map((f) => f.trim());
       const bad = fields.find((f) => !known.includes(f));
       if (bad) throw apiError(400, `Invalid field mask provided: ${bad}`);
