@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { errorText, ERRORS, messageText } from "@sufra/schema";
-import { BUSINESS_SCOPE, startGoogleFake } from "./fakes/google-server.ts";
+import { startGoogleFake } from "./fakes/google-server.ts";
 import { menusOf } from "./fakes/google-menus.ts";
-import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import { createGoogleMenus, filsToMoney, moneyToFils } from "../src/networks/google/menus.ts";
 import { PlatformError } from "../src/networks/types.ts";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import { connectedGoogleBusiness } from "./support/google.ts";
 import { freePort } from "./support/networks.ts";
 
 let google: Awaited<ReturnType<typeof startGoogleFake>>;
@@ -42,26 +42,8 @@ const SEND = `mutation($id: ID!) { sendMenuToGoogle(locationId: $id) { ...M } } 
 
 /** A café with one Google location on the stand-in, its connection as the connect flow leaves it, and a menu. */
 async function cafe(opts: { verified?: boolean; region?: string; scopes?: string[] } = {}) {
-  const b = await signedInBusiness(app.base);
-  const { person } = google.state.addPerson({ name: `Dar Qahwa ${b.businessId.slice(0, 6)}` });
-  const holder = google.state.addAccount({ accountName: "Dar Qahwa", people: [person.id] });
-  const tokens = google.state.issueTokens(person.id, { scopes: opts.scopes });
-  const { db, config } = app.sufra.deps;
-  const crypto = createTokenCrypto(config.tokenKey);
-  await db.platformAccount.deleteMany({ where: { businessId: b.businessId, platform: "google" } });
-  const account = await db.platformAccount.create({
-    data: {
-      businessId: b.businessId,
-      platform: "google",
-      externalId: person.id,
-      handle: "Dar Qahwa",
-      status: "connected",
-      accessToken: crypto.seal(tokens.accessToken),
-      refreshToken: crypto.seal(tokens.refreshToken),
-      tokenExpiresAt: new Date(Date.now() + 3_500_000),
-      scopes: [BUSINESS_SCOPE],
-    },
-  });
+  const { b, holder, account, tokens } = await connectedGoogleBusiness(app, google, { scopes: opts.scopes });
+  const { db } = app.sufra.deps;
   const place = google.state.addLocation(holder.name, {
     title: "Dar Qahwa Salmiya",
     verified: opts.verified ?? true,

@@ -5,9 +5,9 @@
 // WebP photo goes as its JPEG copy: the stand-in fetches the photo from our public URL and reads it.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
-import { BUSINESS_SCOPE, startGoogleFake } from "./fakes/google-server.ts";
-import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
-import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import { startGoogleFake } from "./fakes/google-server.ts";
+import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
+import { connectedGoogleBusiness } from "./support/google.ts";
 import { freePort, getPost, settled, waitFor } from "./support/networks.ts";
 
 let google: Awaited<ReturnType<typeof startGoogleFake>>;
@@ -39,26 +39,8 @@ const EVENT = () => ({ title: "Oud night at Dar Qahwa", startsAt: hoursAhead(48)
  * written as the connect flow leaves it (tokens sealed), so this file tests posts, not connecting.
  */
 async function googleBusiness(opts: { locations?: boolean } = {}) {
-  const b = await signedInBusiness(app.base);
-  const { person } = google.state.addPerson({ name: `Dar Qahwa ${b.businessId.slice(0, 6)}` });
-  const holder = google.state.addAccount({ accountName: "Dar Qahwa", people: [person.id] });
-  const tokens = google.state.issueTokens(person.id);
-  const { db, config } = app.sufra.deps;
-  const crypto = createTokenCrypto(config.tokenKey);
-  await db.platformAccount.deleteMany({ where: { businessId: b.businessId, platform: "google" } });
-  const account = await db.platformAccount.create({
-    data: {
-      businessId: b.businessId,
-      platform: "google",
-      externalId: person.id,
-      handle: "Dar Qahwa",
-      status: "connected",
-      accessToken: crypto.seal(tokens.accessToken),
-      refreshToken: crypto.seal(tokens.refreshToken),
-      tokenExpiresAt: new Date(Date.now() + 3_500_000),
-      scopes: [BUSINESS_SCOPE],
-    },
-  });
+  const { b, holder, account } = await connectedGoogleBusiness(app, google);
+  const { db } = app.sufra.deps;
   const places = {
     salmiya: google.state.addLocation(holder.name, { title: "Dar Qahwa Salmiya", verified: true }),
     kuwaitCity: google.state.addLocation(holder.name, { title: "Dar Qahwa Kuwait City", verified: true }),
