@@ -96,6 +96,7 @@ registerTranslations(ANALYTICS_NS, {
     },
     topPosts: {
       title: "Top posts",
+      table: "Posts and their figures",
       sort: "Sort by",
       sorts: {
         ENGAGEMENT: "Engagement",
@@ -331,6 +332,7 @@ registerTranslations(ANALYTICS_NS, {
     },
     topPosts: {
       title: "أفضل المنشورات",
+      table: "المنشورات وأرقامها",
       sort: "رتّب حسب",
       sorts: {
         ENGAGEMENT: "التفاعل",

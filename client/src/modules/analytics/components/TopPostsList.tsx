@@ -88,32 +88,36 @@ export function TopPostsList({ posts, testId }: { posts: readonly TopPost[]; tes
       </ul>
     );
 
+  // the region scrolls sideways, not antd's table: a region can take focus, so a keyboard can scroll
+  // it even when no post has a link to tab to (axe's scrollable-region-focusable)
   return (
-    <Table<TopPost>
-      data-testid={testId}
-      rowKey="postId"
-      size="small"
-      pagination={false}
-      scroll={{ x: 980 }}
-      dataSource={[...posts]}
-      onRow={() => ({ "data-testid": "top-post" }) as React.HTMLAttributes<HTMLElement>}
-      columns={[
-        { key: "post", title: t("topPosts.post"), width: 280, render: (_, p) => <PostText post={p} /> },
-        { key: "published", title: t("topPosts.published"), render: (_, p) => published(p) },
-        { key: "networks", title: t("topPosts.networks"), render: (_, p) => <PostLinks post={p} /> },
-        ...FIGURES.map((f) => ({
-          key: f,
-          title: t(`metrics.${f}`),
-          align: "end" as const,
-          render: (_: unknown, p: TopPost) => formatNumber(p[f], locale),
-        })),
-        {
-          key: "rate",
-          title: t("metrics.engagementRate"),
-          align: "end" as const,
-          render: (_, p) => (p.engagementRate == null ? "—" : formatPercent(p.engagementRate, locale)),
-        },
-      ]}
-    />
+    <div className="sufra-top-posts-scroll" role="region" aria-label={t("topPosts.table")} tabIndex={0}>
+      <Table<TopPost>
+        data-testid={testId}
+        rowKey="postId"
+        size="small"
+        pagination={false}
+        style={{ minInlineSize: 980 }}
+        dataSource={[...posts]}
+        onRow={() => ({ "data-testid": "top-post" }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { key: "post", title: t("topPosts.post"), width: 280, render: (_, p) => <PostText post={p} /> },
+          { key: "published", title: t("topPosts.published"), render: (_, p) => published(p) },
+          { key: "networks", title: t("topPosts.networks"), render: (_, p) => <PostLinks post={p} /> },
+          ...FIGURES.map((f) => ({
+            key: f,
+            title: t(`metrics.${f}`),
+            align: "end" as const,
+            render: (_: unknown, p: TopPost) => formatNumber(p[f], locale),
+          })),
+          {
+            key: "rate",
+            title: t("metrics.engagementRate"),
+            align: "end" as const,
+            render: (_, p) => (p.engagementRate == null ? "—" : formatPercent(p.engagementRate, locale)),
+          },
+        ]}
+      />
+    </div>
   );
 }

@@ -219,6 +219,7 @@ function SpecialHours(props: { spans: HoursSpanFieldsFragment[]; locations: Loca
           value={year}
           onChange={(v) => setYear(Number(v) || year)}
           {...digitsInput(locale)}
+          aria-label={t("special.year")}
           data-testid="hours-special-year"
         />
         <Button

@@ -42,6 +42,7 @@ registerTranslations(HOURS_NS, {
       title: "Special hours",
       intro:
         "Proposed from the Kuwait calendar for the café and each branch. Sufra never guesses your hours: add the times (or mark closed), then confirm.",
+      year: "Year",
       propose: "Propose {{year}} from the calendar",
       proposed_one: "{{count}} new proposal",
       proposed_other: "{{count}} new proposals",
@@ -121,6 +122,7 @@ registerTranslations(HOURS_NS, {
     special: {
       title: "المواعيد الخاصة",
       intro: "مقترحة من تقويم الكويت للمقهى ولكل فرع. لا تخمّن سُفرة مواعيدك: أضف الأوقات (أو اجعلها مغلقة) ثم أكّد.",
+      year: "السنة",
       propose: "اقترح مواعيد {{year}} من التقويم",
       proposed_one: "اقتراح جديد واحد",
       proposed_other: "اقتراحات جديدة: {{count}}",
