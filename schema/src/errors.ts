@@ -52,6 +52,13 @@ export const ERRORS = {
     en: "The query asks for too much at once (too many operations, fields, aliases or levels). Split it into smaller queries",
     ar: "يطلب الاستعلام الكثير دفعة واحدة (عمليات أو حقول أو أسماء بديلة أو مستويات كثيرة جدًا). قسّمه إلى استعلامات أصغر",
   },
+  // a batch of GraphQL operations in one HTTP request beyond the server's limit (graphql/limits.ts)
+  BATCH_TOO_LARGE: {
+    status: 400,
+    graphql: "BAD_USER_INPUT",
+    en: "Too many operations in one request. Send at most 10 together",
+    ar: "عمليات كثيرة جدًا في طلب واحد. أرسل 10 عمليات على الأكثر معًا",
+  },
   EMAIL_TAKEN: {
     status: 409,
     graphql: "BAD_USER_INPUT",

@@ -138,6 +138,9 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
     // on for the server; schemaReadersPlugin refuses it (and hides suggestions) per caller
     introspection: true,
     parseOptions: PARSE_OPTIONS,
+    // a screen's queries in one HTTP request, sharing one context and the request's memo (kernel/request-memo.ts);
+    // documentLimits refuses a batch over GRAPHQL_LIMITS.batch operations (docs/architecture.md#how-a-request-flows)
+    allowBatchedHttpRequests: true,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
@@ -166,6 +169,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
         userAgent: req.get("user-agent"),
         acceptLanguage: req.get("accept-language"),
         business: namedBusiness(req.get(BUSINESS_HEADER)),
+        operations: Array.isArray(req.body) ? req.body.length : 1,
       }).catch((e: unknown) => {
         throw contextError(e);
       }),

@@ -28,13 +28,20 @@ export async function buildContext(
   services: Services,
   db: Db,
   token: string | null,
-  meta: { ip: string; userAgent?: string; acceptLanguage?: string; business?: string | null },
+  meta: {
+    ip: string;
+    userAgent?: string;
+    acceptLanguage?: string;
+    business?: string | null;
+    /** operations the HTTP request carries (a batch: several, sharing this one context), each spending an API key's budget */
+    operations?: number;
+  },
 ): Promise<GraphQLContext> {
   let viewer: Viewer | null = null;
   let authError: AppError | null = null;
   let apiKey: GraphQLContext["apiKey"];
   if (token && looksLikeApiKey(token)) {
-    const caller = await services.apiKeys.identify(token);
+    const caller = await services.apiKeys.identify(token, meta.operations);
     ({ viewer, error: authError } = caller);
     if (caller.apiKeyId) apiKey = { id: caller.apiKeyId, budget: caller.budget };
     // a key acts for its own business only

@@ -23,6 +23,7 @@ import {
   type ValidationRule,
 } from "graphql";
 import type { RequestHandler } from "express";
+import { AppError } from "../kernel/errors.ts";
 
 export const GRAPHQL_LIMITS = {
   /** lexical tokens in a document; the client's largest operations file has about 700 */
@@ -41,6 +42,11 @@ export const GRAPHQL_LIMITS = {
   /** nesting; Pothos allows data 10 deep, the standard introspection query's type references go 14 deep */
   depth: 15,
   directives: 50,
+  /**
+   * operations in one batched HTTP request (a JSON array, Apollo's allowBatchedHttpRequests); the web client
+   * sends a screen's queries together, at most this many (client/src/app/apollo.ts)
+   */
+  batch: 10,
 } as const;
 
 export const PARSE_OPTIONS = { maxTokens: GRAPHQL_LIMITS.tokens };
@@ -172,13 +178,26 @@ function limitErrorOf(query: string): GraphQLError | null {
     : null;
 }
 
-/** In front of Apollo: a document over the limits is answered 400, worded by formatError (the catalogue's text). */
+/**
+ * In front of Apollo: a document over the limits is answered 400, worded by formatError (the catalogue's text).
+ * A batch (a JSON array of operations) is refused whole when it holds more than GRAPHQL_LIMITS.batch
+ * operations or when any of its documents is over the limits: each is checked as if sent alone.
+ */
 export function documentLimits(
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError,
 ): RequestHandler {
   return (req, res, next) => {
-    const body = req.body as { query?: unknown } | undefined;
-    const error = documentLimitError(req.method === "GET" ? req.query.query : body?.query);
+    const body = req.body as { query?: unknown } | { query?: unknown }[] | undefined;
+    let error: GraphQLError | null;
+    if (req.method === "GET") error = documentLimitError(req.query.query);
+    else if (!Array.isArray(body)) error = documentLimitError(body?.query);
+    else if (body.length > GRAPHQL_LIMITS.batch) {
+      const tooMany = new AppError("BATCH_TOO_LARGE");
+      error = new GraphQLError(tooMany.code, { originalError: tooMany });
+    } else {
+      error = null;
+      for (const op of body) if ((error = documentLimitError((op as { query?: unknown } | null)?.query))) break;
+    }
     if (!error) return next();
     res.status(400).json({ errors: [formatError(error.toJSON(), error)] });
   };

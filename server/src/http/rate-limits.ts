@@ -146,10 +146,13 @@ export function createApiKeyLimiter(pool: pg.Pool, opts: { points: number; durat
     exceeded,
   });
   return {
-    /** Counts one request of the key and says where the key stands; over the budget, `exceeded` (the caller refuses with RATE_LIMITED). */
-    async consume(apiKeyId: string): Promise<ApiKeyBudget> {
+    /**
+     * Counts one request of the key (a batch: one per operation) and says where the key stands; over the
+     * budget, `exceeded` (the caller refuses with RATE_LIMITED).
+     */
+    async consume(apiKeyId: string, points = 1): Promise<ApiKeyBudget> {
       try {
-        return budget(await limiter.consume(apiKeyId), false);
+        return budget(await limiter.consume(apiKeyId, points), false);
       } catch (e) {
         if (e instanceof RateLimiterRes) return budget(e, true);
         throw e;

@@ -201,7 +201,7 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
      * authenticate's answer for the GraphQL door, which also reports the key's budget in its headers and
      * counts the request: the caller or the refusal, the key's id once found, and its budget once counted.
      */
-    async identify(token: string): Promise<KeyCaller> {
+    async identify(token: string, operations = 1): Promise<KeyCaller> {
       const refused = (
         code: ConstructorParameters<typeof AppError>[0],
         apiKeyId: string | null = null,
@@ -229,7 +229,8 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
         return refused("SUBSCRIPTION_ENDED", key.id);
       if (!isPremium(key.plan && key.subscriptionStatus ? { plan: key.plan, status: key.subscriptionStatus } : null))
         return refused("API_ACCESS_REQUIRES_PREMIUM", key.id);
-      const budget = await limiter.consume(key.id);
+      // a batched HTTP request spends one request of the budget per operation it carries
+      const budget = await limiter.consume(key.id, operations);
       // removing a member revokes their keys; a creator gone or moved otherwise still ends the key's use
       if (!key.creatorId || key.creatorBusinessId !== key.businessId) return refused("UNAUTHENTICATED", key.id);
       const creator = { id: key.creatorId, email: key.creatorEmail!, name: key.creatorName! };
