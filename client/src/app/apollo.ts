@@ -1,7 +1,9 @@
 // Apollo Client 4 for the signed-in app: HTTP for queries and mutations, graphql-ws for
 // subscriptions, the access token on both. An UNAUTHENTICATED answer gets one refresh (the same
-// one the REST client uses) and one retry; a failed refresh ends the session.
+// one the REST client uses) and one retry; a failed refresh ends the session. The queries a screen
+// starts together go in one HTTP request (docs/architecture.md#how-a-request-flows); a mutation goes alone.
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache } from "@apollo/client";
+import { BatchHttpLink } from "@apollo/client/link/batch-http";
 import { ErrorLink } from "@apollo/client/link/error";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
@@ -55,7 +57,13 @@ export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?:
     return from(refreshAccessToken()).pipe(switchMap(() => forward(operation)));
   });
 
-  const http = new HttpLink({ uri: opts.uri ?? "/graphql", fetch: opts.fetch });
+  const uri = opts.uri ?? "/graphql";
+  // a screen's cards each ask their own query as they mount: those started within BATCH.intervalMs go
+  // together, as one JSON array, at most BATCH.max (the server's own limit, graphql/limits.ts); a mutation
+  // is sent alone, so that it never waits for a batch nor shares a request with reads
+  const batched = new BatchHttpLink({ uri, fetch: opts.fetch, batchMax: BATCH.max, batchInterval: BATCH.intervalMs });
+  const single = new HttpLink({ uri, fetch: opts.fetch });
+  const http = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.QUERY, batched, single);
   const wsUrl =
     opts.wsUrl ??
     (typeof location !== "undefined"
@@ -92,6 +100,9 @@ export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?:
 
   return new ApolloClient({ link, cache: new InMemoryCache({ typePolicies: TYPE_POLICIES }) });
 }
+
+/** Queries per HTTP request (the server refuses more than 10) and how long the first waits for others. */
+export const BATCH = { max: 10, intervalMs: 10 } as const;
 
 /**
  * Objects without an id that several queries read in parts: merged, not replaced, so one query's

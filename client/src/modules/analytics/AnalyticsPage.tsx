@@ -62,22 +62,26 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
     );
   else
     body = (
-      <>
-        <OverviewCards
-          totals={overview.totals}
-          change={overview.change}
-          previous={overview.previous}
-          publishedPosts={overview.publishedPosts}
-          clicks={{ total: overview.clicks, change: overview.clicksChange ?? null }}
-        />
-        <RealtimeStrip clientId={clientId} includeSimulated={filters.includeSimulated} />
-        <EngagementCard variables={variables} />
-        <PlatformsCard networks={overview.byPlatform} variables={variables} />
-        <TopPostsCard variables={variables} />
-        <ContentCard variables={variables} />
-        <AudienceCard variables={variables} />
-      </>
+      <OverviewCards
+        totals={overview.totals}
+        change={overview.change}
+        previous={overview.previous}
+        publishedPosts={overview.publishedPosts}
+        clicks={{ total: overview.clicks, change: overview.clicksChange ?? null }}
+      />
     );
+  // the sections are mounted, hidden, while the overview loads, so that their queries go in the same HTTP
+  // request as the overview's (docs/architecture.md#how-a-request-flows); a period without posts drops them
+  const sections = (overview ? overview.totals.posts > 0 : !overviewQ.error) && (
+    <div className="sufra-analytics-sections" hidden={!overview}>
+      <RealtimeStrip clientId={clientId} includeSimulated={filters.includeSimulated} />
+      <EngagementCard variables={variables} />
+      {overview && <PlatformsCard networks={overview.byPlatform} variables={variables} />}
+      <TopPostsCard variables={variables} />
+      <ContentCard variables={variables} />
+      <AudienceCard variables={variables} />
+    </div>
+  );
 
   return (
     <div className="sufra-analytics" data-testid="analytics">
@@ -134,8 +138,13 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
         />
       )}
       {body}
+      {sections}
       {/* what guests write comes without posts too: shown whenever the figures have loaded */}
-      {overview && <GuestsCard variables={variables} />}
+      {(overview || !overviewQ.error) && (
+        <div className="sufra-analytics-sections" hidden={!overview}>
+          <GuestsCard variables={variables} />
+        </div>
+      )}
     </div>
   );
 }
