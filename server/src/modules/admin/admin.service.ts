@@ -66,7 +66,12 @@ export function createAdminService(
       db.business.count({ where: { status: "active" } }),
       db.business.count({ where: { status: "pending" } }),
       db.business.count({ where: { createdAt: { gte: new Date(Date.now() - 7 * DAY) } } }),
-      db.post.count(),
+      // every post in the system: the businesses' counters (post_counts, kept by the posts' triggers), one row per
+      // business, so the figure costs the same at any history (docs/scaling.md#history-flat-reads)
+      db.$queryRaw<{ n: number }[]>`select coalesce(sum(posts), 0)::int as n from post_counts`.then(
+        (r) => r[0]?.n ?? 0,
+      ),
+      // today's only: bounded by the posts (published_at) index
       db.post.count({ where: { status: "published", publishedAt: { gte: today } } }),
       db.business.findMany({
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -119,7 +119,8 @@ async function activityAndCounts(db: Db, businessId: string, take: number) {
     ({ total: number; scheduledCount: number; pending: number } & Record<keyof ActivityRows, unknown>)[]
   >`
     select
-      (select count(*)::int from posts where business_id = ${businessId}::uuid) as "total",
+      -- every post the business wrote: its counter (post_counts), not a count of its history
+      (select coalesce((select posts from post_counts where business_id = ${businessId}::uuid), 0)) as "total",
       (select count(*)::int from posts where business_id = ${businessId}::uuid and status = 'scheduled') as "scheduledCount",
       (select count(*)::int from posts where business_id = ${businessId}::uuid and status in ('draft', 'publishing', 'unconfirmed')) as "pending",
       (select coalesce(json_agg(x), '[]'::json) from (

@@ -70,21 +70,34 @@ export function dailyFigures(db: Sql, s: FigureScope): Promise<DailyFigures[]> {
 //    figure (reach, likes...) count copies.
 //  - all posts ("All posts", the dashboard): every post the business wrote, drafts included, once each.
 
-/** Posts published in the scope, each once (see above); the same scope as dailyFigures. */
+/**
+ * Posts published in the scope, each once (see above); the same scope as dailyFigures. A copy counts on
+ * its own day (PUBLISHED_AT), which may be after its post first went out: the posts first out in the range
+ * (the posts (business_id, published_at) index) and the copies out in the range (post_targets
+ * (status, published_at)), never the business's whole history (docs/scaling.md#history-flat-reads).
+ */
 export async function publishedPostCount(db: Sql, s: FigureScope): Promise<number> {
   const campaign = s.campaignId ? Prisma.sql`and p.campaign_id = ${s.campaignId}::uuid` : Prisma.empty;
   const platform = s.platform ? Prisma.sql`and pt.platform::text = ${s.platform}` : Prisma.empty;
-  // the (business_id, published_at) index bounds the scan; a copy may go out a little after its post
+  // the range's instants as values (Kuwait is UTC+3 all year), so the planner sees how few rows they hold
+  const start = Prisma.sql`${new Date(`${s.from}T00:00:00+03:00`)}::timestamptz`;
+  const end = Prisma.sql`${new Date(new Date(`${s.to}T00:00:00+03:00`).getTime() + 86_400_000)}::timestamptz`;
+  const copy = Prisma.sql`pt.status = 'published' and (${s.includeSimulated} or not (pt.metrics_simulated or a.demo)) ${platform}`;
+  // lateral reads with a limit: each post's copies by their post_id index and each copy's post by its key, row
+  // by row, where a hash join would read every published copy (or post) of the history to meet a month's
   const [r] = await db.$queryRaw<{ n: number }[]>`
-    select count(distinct p.id)::int as n
-      from posts p
-      join post_targets pt on pt.post_id = p.id
-      join platform_accounts a on a.id = pt.account_id
-     where p.business_id = ${s.businessId}::uuid
-       and pt.status = 'published' and ${PUBLISHED_AT} is not null
-       and ${KUWAIT_DAY} between ${s.from}::date and ${s.to}::date
-       and (${s.includeSimulated} or not (pt.metrics_simulated or a.demo))
-       ${campaign} ${platform}`;
+    select count(*)::int as n from (
+      select p.id from posts p
+       cross join lateral (
+         select 1 from post_targets pt join platform_accounts a on a.id = pt.account_id
+          where pt.post_id = p.id and ${copy} and ${PUBLISHED_AT} >= ${start} and ${PUBLISHED_AT} < ${end} limit 1) c
+       where p.business_id = ${s.businessId}::uuid and p.published_at >= ${start} and p.published_at < ${end} ${campaign}
+      union
+      select p.id from post_targets pt
+        join platform_accounts a on a.id = pt.account_id
+       cross join lateral (
+         select p.id from posts p where p.id = pt.post_id and p.business_id = ${s.businessId}::uuid ${campaign} limit 1) p
+       where pt.published_at >= ${start} and pt.published_at < ${end} and ${copy}) x`;
   return r?.n ?? 0;
 }
 

@@ -17,7 +17,7 @@ import { only, type Events } from "../../kernel/pubsub.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { PostsDeps } from "./posts.deps.ts";
-import { inTransaction, readPost, readPosts, type PostRecord } from "./posts.read.ts";
+import { inTransaction, postCountOf, readPost, readPosts, type PostRecord } from "./posts.read.ts";
 
 export function createPostQueries(deps: PostsDeps) {
   const { db, pubsub, pooled } = deps;
@@ -117,12 +117,14 @@ export function createPostQueries(deps: PostsDeps) {
     );
     const skip = opts.skip ?? (q.page - 1) * q.limit;
     const count = opts.count !== false;
+    // nothing filtered: the total is the business's counter, not a count of its whole history
+    const filtered = statuses?.length || q.approval?.length || q.platform || q.from || q.to || q.search;
     const r = await readPosts(pooled, {
       where,
       orderBy: Prisma.sql`p.scheduled_for desc nulls first, p.created_at desc, p.id asc`,
       skip,
       take: count ? q.limit : q.limit + 1,
-      count,
+      count: count && (filtered ? true : postCountOf(businessId)),
     });
     const items = count ? r.items : r.items.slice(0, q.limit);
     return {

@@ -102,29 +102,39 @@ function record(r: Row): PostRecord {
 
 /**
  * The posts matching `where` (SQL over `p`, the posts table) in `orderBy`'s order, `skip` then `take`,
- * with their relations, in one statement; with `count`, how many match in all (a window over the same
- * scan; a second statement only when the page is empty past the first row).
+ * with their relations, in one statement; with `count`, how many match in all, in the same statement:
+ * `count` as SQL is a cheaper source of that number (the business's post_counts row when nothing is
+ * filtered), `true` counts the matches on their own (docs/scaling.md#history-flat-reads).
  */
 export async function readPosts(
   read: Reader,
-  q: { where: Prisma.Sql; orderBy: Prisma.Sql; skip?: number; take?: number; count?: boolean },
+  q: { where: Prisma.Sql; orderBy: Prisma.Sql; skip?: number; take?: number; count?: boolean | Prisma.Sql },
 ): Promise<{ items: PostRecord[]; total: number | null }> {
-  const window = q.count ? Prisma.sql`, count(*) over ()::int as "total"` : Prisma.empty;
   const limit = q.take !== undefined ? Prisma.sql`limit ${q.take}` : Prisma.empty;
   const offset = q.skip ? Prisma.sql`offset ${q.skip}` : Prisma.empty;
-  // the page first, then its relations: a relation read in the same select as the window would run for every match
-  const rows = (await read(Prisma.sql`
-    select ${postColumns}${q.count ? Prisma.sql`, p.total` : Prisma.empty}, ${relations}
-      from (select p.*${window} from posts p where ${q.where} order by ${q.orderBy} ${limit} ${offset}) p
-     order by ${q.orderBy}`)) as Row[];
-  let total: number | null = null;
-  if (q.count) {
-    if (rows.length) total = Number(rows[0]!.total);
-    else if (!q.skip) total = 0;
-    else total = Number((await read(Prisma.sql`select count(*)::int as n from posts p where ${q.where}`))[0]!.n);
+  const page = Prisma.sql`select p.* from posts p where ${q.where} order by ${q.orderBy} ${limit} ${offset}`;
+  if (!q.count) {
+    // the page first, then its relations: read for the page's rows only
+    const rows = (await read(Prisma.sql`
+      select ${postColumns}, ${relations} from (${page}) p order by ${q.orderBy}`)) as Row[];
+    return { items: rows.map(record), total: null };
   }
-  return { items: rows.map(record), total };
+  // The page is read from the (business, scheduled_for desc, created_at desc, id) index and the total on its
+  // own (a count over the same filter, which reads an index and no post's row, or the counter); a window
+  // over the page's scan (count(*) over ()) read every matching post at full width. The total's row is
+  // joined to the page, so an empty page (past the last) still answers the total in this one statement.
+  const total = q.count === true ? Prisma.sql`(select count(*)::int from posts p where ${q.where})` : q.count;
+  const rows = (await read(Prisma.sql`
+    select ${postColumns}, n.total, ${relations}
+      from (select ${total} as total) n left join (${page}) p on true
+     order by ${q.orderBy}`)) as Row[];
+  const found = rows.filter((r) => r.id !== null);
+  return { items: found.map(record), total: Number(rows[0]?.total ?? 0) };
 }
+
+/** The business's posts in all, from its counter (post_counts, kept by the posts' triggers), as SQL for readPosts' `count`. */
+export const postCountOf = (businessId: string): Prisma.Sql =>
+  Prisma.sql`coalesce((select c.posts from post_counts c where c.business_id = ${businessId}::uuid), 0)`;
 
 /** One post of the business, or null, with its relations, in one statement. */
 export async function readPost(read: Reader, businessId: string, id: string): Promise<PostRecord | null> {
