@@ -57,7 +57,6 @@ async function reads(s: Statement, table: string) {
     s.values as unknown[],
   );
   const plan = rows[0]!["QUERY PLAN"][0].Plan;
-  if (process.env.SHOW_PLANS) console.log(s.text, JSON.stringify(s.values), JSON.stringify(plan, null, 1));
   const scans = nodes(plan).filter((n) => n["Relation Name"] === table);
   return {
     kinds: [...new Set(scans.map((n) => n["Node Type"]))],

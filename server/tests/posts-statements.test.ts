@@ -1,7 +1,7 @@
 // The posts page's SQL statements per request, at both doors and every page size: the page, its
 // targets, accounts, media, authors and campaigns are read in one statement, the total in the same
-// one (a window), and counted at GraphQL only when the caller selects totalCount. Also: that one
-// statement answers exactly what Prisma's include answers.
+// one (the café's counter, or a count beside the page), and counted at GraphQL only when the caller
+// selects totalCount. Also: that one statement answers exactly what Prisma's include answers.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { call, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
