@@ -57,7 +57,7 @@ export const ERRORS = {
     status: 400,
     graphql: "BAD_USER_INPUT",
     en: "Too many operations in one request. Send at most 10 together",
-    ar: "عمليات كثيرة جدًا في طلب واحد. أرسل 10 عمليات على الأكثر معًا",
+    ar: "عمليات كثيرة جدًا في طلب واحد. أرسل ١٠ عمليات على الأكثر معًا",
   },
   EMAIL_TAKEN: {
     status: 409,
