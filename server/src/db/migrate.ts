@@ -8,16 +8,18 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { parse } from "pg-connection-string";
-import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+type Bindings = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
 
 const prismaDir = path.resolve(import.meta.dirname, "../../prisma");
 const schemaPath = path.join(prismaDir, "schema.prisma");
 const migDir = path.join(prismaDir, "migrations");
 
-let wasmReady: Promise<void> | undefined;
+let wasmReady: Promise<Bindings> | undefined;
 function loadWasm() {
-  // the package entry does `import * as wasm from "*.wasm"` (a bundler's import): instantiate it by hand
+  // the package entry does `import * as wasm from "*.wasm"` (a bundler's import): instantiate it by hand;
+  // its bindings too load only when there is something to migrate (docs/scaling.md#memory)
   return (wasmReady ??= (async () => {
+    const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
     const file = createRequire(import.meta.url)
       .resolve("@prisma/schema-engine-wasm/schema_engine_bg")
       .replace(/\.js$/, ".wasm");
@@ -31,6 +33,7 @@ function loadWasm() {
       for (const f of fields) if (f.dataTypeID === 18) f.dataTypeID = 25;
       return addFields.call(this, fields);
     };
+    return bg;
   })());
 }
 
@@ -94,7 +97,7 @@ export async function runMigrations(
   name = "migration",
 ): Promise<MigrateResult> {
   if (command === "deploy" && (await nothingToDeploy(databaseUrl))) return { applied: [] };
-  await loadWasm();
+  const bg = await loadWasm();
   const schema = { files: [{ path: schemaPath, content: await readFile(schemaPath, "utf8") }] };
   const filters = { externalTables: [], externalEnums: [] };
   // discrete fields, never {connectionString}: the shadow database is {...config, database: shadow}, and a

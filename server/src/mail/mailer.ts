@@ -3,7 +3,7 @@
 // A mail about an invoice names it (OutboundMail.invoiceId): its PDF is rendered and attached when the
 // mail is sent, by the `attachmentFor` the composition root hands in (app.ts), so the outbox never
 // imports a module and the PDF is never stored twice.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Locale } from "@sufra/schema";
 import type { Db, Tx } from "../db/prisma.ts";
 import type { Logger } from "../kernel/logger.ts";
@@ -24,10 +24,14 @@ export function createMailer(opts: {
   logger: Logger;
   attachmentFor?: (invoiceId: string) => Promise<MailAttachment>;
 }) {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer is loaded with the first mail sent, not at start (docs/scaling.md#memory)
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url)));
 
   async function send(id: string) {
-    if (!transport) return;
+    if (!smtpUrl) return;
     // claim the row so that two processes never send the same mail
     const claimed = await opts.db.outboundMail.updateMany({
       where: { id, status: { in: ["queued", "failed"] }, attempts: { lt: MAX_MAIL_ATTEMPTS } },
@@ -43,7 +47,8 @@ export function createMailer(opts: {
         const file = await opts.attachmentFor(mail.invoiceId);
         attachments.push({ filename: file.filename, content: file.content, contentType: "application/pdf" });
       }
-      await transport.sendMail({
+      const transporter = await smtp(smtpUrl);
+      await transporter.sendMail({
         from: opts.from,
         to: mail.to,
         subject: mail.subject,
@@ -82,7 +87,7 @@ export function createMailer(opts: {
       const row = await tx.outboundMail.create({
         data: { to, subject, text, html, template, invoiceId: extra.invoiceId ?? null },
       });
-      if (!transport) opts.logger.info(`mail kept in the outbox (no SMTP_URL): to=${to} subject="${subject}"\n${text}`);
+      if (!smtpUrl) opts.logger.info(`mail kept in the outbox (no SMTP_URL): to=${to} subject="${subject}"\n${text}`);
       return row.id;
     },
     /** Sends the given outbox rows; failures stay in the outbox for the retry job. */
@@ -91,7 +96,7 @@ export function createMailer(opts: {
     },
     /** The retry job: sends what is queued or failed, and what a crashed process left half-sent. */
     async deliverPending(limit = 50) {
-      if (!transport) return 0;
+      if (!smtpUrl) return 0;
       await opts.db.outboundMail.updateMany({
         where: { status: "sending", createdAt: { lt: new Date(Date.now() - 5 * 60_000) } },
         data: { status: "failed" },
@@ -105,7 +110,7 @@ export function createMailer(opts: {
       for (const r of rows) await send(r.id);
       return rows.length;
     },
-    close: () => transport?.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;

@@ -30,12 +30,10 @@ import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { accessOf, peopleOf } from "../team/index.ts";
-import {
-  invoicePdfFileName,
-  renderInvoicePdf,
-  type InvoiceDocument,
-  type InvoicePaymentMethod,
-} from "./invoice-pdf.ts";
+import type { InvoiceDocument, InvoicePaymentMethod } from "./invoice-pdf.ts";
+
+// pdfkit, its fonts and its shaping load with the first invoice rendered, not at start (docs/scaling.md#memory)
+const invoicePdf = () => import("./invoice-pdf.ts");
 
 const DAY = 86_400_000;
 
@@ -410,7 +408,8 @@ export async function invoiceAttachment(
   const holder = await accountHolder(db, invoice.businessId);
   const locale = localeOf(holder?.locale);
   const doc = await invoiceDocument(db, invoice, { locale, digits: defaultDigits(locale) }, seller);
-  return { filename: invoicePdfFileName(doc), content: await renderInvoicePdf(doc) };
+  const pdf = await invoicePdf();
+  return { filename: pdf.invoicePdfFileName(doc), content: await pdf.renderInvoicePdf(doc) };
 }
 
 // ------------------------------------------------------------------ reading (the doors)
@@ -520,7 +519,8 @@ export function createInvoicesService(deps: Pick<Deps, "db" | "config">) {
       if (!invoice) throw new AppError("NOT_FOUND");
       const locale = q.lang ?? fallbackLocale;
       const doc = await invoiceDocument(db, invoice, { locale, digits: q.digits ?? defaultDigits(locale) }, seller);
-      return { fileName: invoicePdfFileName(doc), body: await renderInvoicePdf(doc) };
+      const pdf = await invoicePdf();
+      return { fileName: pdf.invoicePdfFileName(doc), body: await pdf.renderInvoicePdf(doc) };
     },
   };
 }

@@ -18,7 +18,9 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { ShortLinksService } from "../short-links/index.ts";
-import { renderReviewCardPdf, renderReviewQrPng } from "./review-requests.pdf.ts";
+
+// pdfkit and qrcode load with the first QR code or card drawn, not at start (docs/scaling.md#memory)
+const drawing = () => import("./review-requests.pdf.ts");
 
 export interface ReviewRequest {
   locationId: string;
@@ -120,7 +122,7 @@ export function createReviewRequestsService(
       const size = q.size ?? REVIEW_QR_SIZE.default;
       return {
         fileName: `review-qr-${slug(request.branch)}-${size}.png`,
-        body: await renderReviewQrPng(request.shortUrl, size),
+        body: await (await drawing()).renderReviewQrPng(request.shortUrl, size),
       };
     },
 
@@ -130,7 +132,9 @@ export function createReviewRequestsService(
       const { location, request } = await usable(viewer, locationId);
       const format: ReviewRequestFormat = q.format ?? "table_tent";
       const lang: ReviewRequestLang = q.lang ?? "both";
-      const body = await renderReviewCardPdf({
+      const body = await (
+        await drawing()
+      ).renderReviewCardPdf({
         name: await cafeName(location.businessId),
         branch: request.branch,
         url: request.shortUrl,
