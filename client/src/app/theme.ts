@@ -11,7 +11,10 @@ export const PALETTE = {
   night: "#17120E",
 } as const;
 
-const FONT = `Inter, "IBM Plex Sans Arabic", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+// the page's language's face only (as styles.css's --sufra-font): English screens never name the Arabic face, so
+// the browser does not fetch it for a word of Arabic among them (docs/architecture.md#a-light-first-visit)
+const FONT_TAIL = `system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+const fontFor = (rtl: boolean) => (rtl ? `"IBM Plex Sans Arabic", Inter, ${FONT_TAIL}` : `Inter, ${FONT_TAIL}`);
 
 /**
  * antd derives secondary text, descriptions and its error red with too little contrast for Sufra's
@@ -32,7 +35,7 @@ export function sufraTheme(dark: boolean, rtl: boolean): ThemeConfig {
       colorTextBase: dark ? "#F3EAE0" : PALETTE.dateBrown,
       colorBgBase: dark ? PALETTE.night : PALETTE.warmWhite,
       colorBgLayout: dark ? PALETTE.night : PALETTE.warmWhite,
-      fontFamily: FONT,
+      fontFamily: fontFor(rtl),
       borderRadius: 8,
       // Arabic needs room for its diacritics
       lineHeight: rtl ? 1.7 : 1.5715,
