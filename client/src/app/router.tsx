@@ -10,6 +10,13 @@ const part =
   async () => ({ Component: (await load())[name] });
 
 const guards = () => import("./guards.tsx");
+/** A screen whose charts open it: the drawing's chunk starts beside the screen's own (charts load as they come into view). */
+const withCharts =
+  (load: Loader): Loader =>
+  () => {
+    void import("../shared/charts/drawing.ts").then((d) => d.preloadDrawing());
+    return load();
+  };
 
 /** An old address that moved: the same query string and fragment at the new path (saved links keep their filters). */
 function Moved({ to }: { to: string }) {
@@ -84,7 +91,10 @@ export const routes: RouteObject[] = [
                       { path: "posts/:id/edit", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
                       { path: "inbox", lazy: page(() => import("../modules/inbox/InboxPage.tsx")) },
                       { path: "orders", lazy: page(() => import("../modules/orders/OrdersPage.tsx")) },
-                      { path: "analytics", lazy: page(() => import("../modules/analytics/AnalyticsPage.tsx")) },
+                      {
+                        path: "analytics",
+                        lazy: page(withCharts(() => import("../modules/analytics/AnalyticsPage.tsx"))),
+                      },
                       { path: "competitors", lazy: page(() => import("../modules/competitors/CompetitorsPage.tsx")) },
                       { path: "campaigns", lazy: page(() => import("../modules/campaigns/CampaignsPage.tsx")) },
                       { path: "campaigns/:id", lazy: page(() => import("../modules/campaigns/CampaignPage.tsx")) },

@@ -3,26 +3,41 @@
 // as table". Where the drawing cannot load or draw (no canvas, an old browser), the table takes its
 // place, visibly, and the screen goes on working.
 import { Button, Skeleton, Typography } from "antd";
-import { Component, lazy, Suspense, useId, useState, type ReactNode } from "react";
+import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../lib/useLocale.ts";
 import { useTheme } from "../../lib/preferences.ts";
 import { canDraw } from "./canvas.ts";
 import { ChartTable } from "./ChartTable.tsx";
+import { loadDrawing } from "./drawing.ts";
 import { CHARTS_NS } from "./i18n.ts";
 import type { SufraChartProps } from "./types.ts";
 import "./charts.css";
 
-const loadDrawing = () => import("./PlotView.tsx");
 const PlotView = lazy(loadDrawing);
-// The drawing's chunk (@ant-design/plots, about 1.5 MB) starts loading with the screen that shows
-// charts, beside the screen's own queries, rather than after its figures arrive (which made the
-// dashboard's chart wait for its query and then for the chunk, one after the other).
-// (After the importing modules have run: canDraw reads the page as it is then.) A failed load shows
-// again, and is caught, at render.
-queueMicrotask(() => {
-  if (canDraw()) void loadDrawing().catch(() => {});
-});
+
+/**
+ * Whether the figure has come into view (or within a little of it): the drawing's chunk is fetched then, so
+ * a screen whose charts sit below the fold (the dashboard's) does not carry it on a first visit
+ * (docs/architecture.md#a-light-first-visit). Without IntersectionObserver: at once.
+ */
+function useSeen() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    const el = ref.current;
+    if (seen || !el) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: "50px" },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [seen]);
+  return [ref, seen] as const;
+}
 
 /** Catches a drawing that fails to load or render, and says so once. */
 class DrawingBoundary extends Component<{ onFailed: () => void; children: ReactNode }, { failed: boolean }> {
@@ -46,10 +61,14 @@ export function SufraChart(props: SufraChartProps) {
   const [asTable, setAsTable] = useState(props.table === "visible");
   const [failed, setFailed] = useState(() => !canDraw());
   const titleId = useId();
+  const [canvasRef, seen] = useSeen();
   const height = props.height ?? 280;
   const empty =
     props.kind === "heatmap" ? !props.cells.some((c) => c.value !== null) : !props.data.some((d) => d.y !== null);
 
+  const skeleton = (
+    <Skeleton.Node active className="sufra-chart-skeleton" style={{ blockSize: height }} aria-label={t("loading")} />
+  );
   const unavailable = (
     <div className="sufra-chart-unavailable" role="note">
       <Typography.Text type="secondary">{t("unavailable")}</Typography.Text>
@@ -89,19 +108,10 @@ export function SufraChart(props: SufraChartProps) {
         unavailable
       ) : (
         <>
-          <div className="sufra-chart-canvas" style={{ minBlockSize: height }} aria-hidden="true">
+          <div ref={canvasRef} className="sufra-chart-canvas" style={{ minBlockSize: height }} aria-hidden="true">
             <DrawingBoundary onFailed={() => setFailed(true)}>
-              <Suspense
-                fallback={
-                  <Skeleton.Node
-                    active
-                    className="sufra-chart-skeleton"
-                    style={{ blockSize: height }}
-                    aria-label={t("loading")}
-                  />
-                }
-              >
-                <PlotView chart={props} locale={locale} rtl={locale === "ar"} dark={dark} />
+              <Suspense fallback={skeleton}>
+                {seen ? <PlotView chart={props} locale={locale} rtl={locale === "ar"} dark={dark} /> : skeleton}
               </Suspense>
             </DrawingBoundary>
           </div>
