@@ -52,10 +52,39 @@ const reactRouterProduction: Plugin = {
   }),
 };
 
+// The signed-in app's chunks (docs/architecture.md#a-light-first-visit). Left to itself the bundler makes a chunk
+// for every set of screens sharing a module: some 115 files on a first visit to /dashboard, many of
+// a few hundred bytes. Modules used by at least SHARED_BY screens go instead into two common chunks
+// (libraries, our own code) that every signed-in screen loads: 35 files, a few KB more. The light
+// pages (the entry, the landing page, the legal pages, the plain sign-in doors) and everything they
+// import stay out of those chunks, so they never load the signed-in app's code; and a captured
+// module's imports are not dragged in after it (includeDependenciesRecursively: false), or React
+// itself would move out of the entry into the app's chunk.
+const SHARED_BY = 3;
+const LIGHT =
+  /src[\\/](main|modules[\\/](landing[\\/]LandingPage|legal[\\/]\w+Page|auth[\\/](Login|ForgotPassword|ResetPassword)Page)|app[\\/]AuthRoot)\.tsx$/;
+const light = new Set<string>();
+/** Collects the light pages' modules, and what they import, once the module graph is known (before chunking). */
+const lightModules: Plugin = {
+  name: "sufra:light-modules",
+  apply: "build",
+  buildEnd() {
+    light.clear();
+    const queue = [...this.getModuleIds()].filter((id) => LIGHT.test(id));
+    for (const id of queue) {
+      if (light.has(id)) continue;
+      light.add(id);
+      queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+const ours = /[\\/](client|schema)[\\/]src[\\/]/;
+
 export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction,
+    lightModules,
     // every text asset also as .br and .gz beside it (best levels, once at build): the server sends the
     // twin the browser accepts (server/src/http/static-client.ts); a twin no smaller is not written
     compression({ algorithms: ["brotliCompress", "gzip"], logLevel: "silent" }),
@@ -67,6 +96,19 @@ export default defineConfig({
     // every browser the client supports knows <link rel="modulepreload">: no polyfill in the first download
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: "app-libs",
+              test: (id: string) => /node_modules/.test(id) && !light.has(id),
+              minShareCount: SHARED_BY,
+            },
+            { name: "app", test: (id: string) => ours.test(id) && !light.has(id), minShareCount: SHARED_BY },
+          ],
+        },
+      },
       treeshake: {
         moduleSideEffects: (id: string) => !id.startsWith(schemaSrc),
       },
