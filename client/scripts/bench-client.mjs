@@ -9,9 +9,12 @@
 //     requests and response bytes as the browser counted them (bodies as sent, and headers), fonts and all;
 //  4. Lighthouse 12 (mobile, the default) on / and /login from the same server: performance and
 //     accessibility scores, FCP, LCP, TBT and CLS, beside the goal (performance >= 90).
-// /dashboard and /analytics need a signed-in person and the API: they are measured from the manifest only.
+//  5. every signed-in route, in Chromium, on a real server (server/src/main.ts on an embedded PostgreSQL with the
+//     demo café, as the browser tests start it: e2e/support.mjs) serving this dist/: a first visit after
+//     sign-in (a fresh context holding the session, nothing cached): requests, JavaScript as a brotli browser
+//     is sent it (the .br twins), CSS, fonts (and whether the other language's face came), beside the goals.
 // Everything is bounded in time, stays on 127.0.0.1 and the script exits by itself (0 when all went well).
-// Options: --skip-build (reuse dist/), --no-lighthouse, --no-browser. CHROME_PATH overrides /usr/bin/chromium;
+// Options: --skip-build (reuse dist/), --no-lighthouse, --no-browser, --no-signed-in. CHROME_PATH overrides /usr/bin/chromium;
 // LHR_OUT=<file> keeps Lighthouse's full JSON results (which elements shifted, what blocked, ...).
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -20,9 +23,11 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import { serveClient } from "../../server/src/http/static-client.ts";
 import { lighthousePage } from "./lighthouse-page.mjs";
+import { ADMIN, CHROMIUM, DEMO, networkQuiet, startServer as startAppServer } from "../e2e/support.mjs";
 
 const CLIENT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const DIST = join(CLIENT, "dist");
+// BENCH_DIST=<folder> measures another build (with --skip-build), e.g. a baseline kept from before a change
+const DIST = process.env.BENCH_DIST ?? join(CLIENT, "dist");
 const MANIFEST = join(DIST, ".vite", "manifest.json");
 const args = new Set(process.argv.slice(2));
 
@@ -45,6 +50,36 @@ const ROUTES = [
   // the analytics screen draws charts: the chart library's chunk is part of its first visit
   { route: "/analytics", modules: [...SHELL, "src/modules/analytics/AnalyticsPage.tsx", CHARTS] },
 ];
+/** Signed-in routes measured in a browser on a real server, and who opens each (docs/architecture.md#a-light-first-visit). */
+const SIGNED_IN = [
+  ...[
+    "/dashboard",
+    "/posts",
+    "/posts/new",
+    "/inbox",
+    "/orders",
+    "/analytics",
+    "/competitors",
+    "/campaigns",
+    "/schedule",
+    "/planner",
+    "/team",
+    "/api-keys",
+    "/webhooks",
+    "/billing",
+    "/settings",
+    "/profile",
+  ].map((route) => ({ route, who: "client" })),
+  { route: "/owner", who: "owner" },
+  { route: "/admin", who: "admin" },
+  { route: "/admin/clients", who: "admin" },
+];
+/** The issue's goals for a first visit after sign-in: requests, and JavaScript on the wire (brotli). */
+const SIGNED_IN_GOALS = {
+  "/dashboard": { requests: 30, js: 300 * 1024 },
+  "/inbox": { js: 250 * 1024 },
+  "/billing": { js: 250 * 1024 },
+};
 /** Public pages measured in a browser too. */
 const BROWSER_ROUTES = ["/", "/login", "/signup"];
 const LIGHTHOUSE_ROUTES = ["/", "/login"];
@@ -252,6 +287,107 @@ async function browserSizes(base) {
   );
 }
 
+// ------------------------------------------------------------------------------- signed-in routes
+/** The bytes a brotli browser is sent for a file of the build (its .br twin, else the file); 0 if not ours. */
+function sentBytes(pathname) {
+  const file = join(DIST, decodeURIComponent(pathname));
+  if (!file.startsWith(DIST) || !existsSync(file)) return 0;
+  return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+}
+
+async function signedInSizes() {
+  console.log("\nSigned-in routes: starting the server (embedded PostgreSQL, the demo café) on this dist/ …");
+  const app = await startAppServer({ env: { CLIENT_DIST: DIST } });
+  cleanups.push(() => app.stop());
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch(CHROMIUM);
+  cleanups.push(() => browser.close());
+  const accounts = { client: DEMO.client, owner: DEMO.owner, admin: ADMIN.email };
+  const sessions = {};
+  for (const [who, email] of Object.entries(accounts)) {
+    const r = await fetch(`${app.base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: who === "admin" ? ADMIN.password : DEMO.password }),
+    });
+    const s = await r.json();
+    if (!s.access_token) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(s)}`);
+    sessions[who] = s;
+  }
+  const rows = [];
+  for (const lng of ["en", "ar"])
+    for (const { route, who } of SIGNED_IN) {
+      if (lng === "ar" && !SIGNED_IN_GOALS[route]) continue; // Arabic: the routes with goals (fonts differ)
+      const s = sessions[who];
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin: app.base,
+              localStorage: [
+                { name: "sufra.access_token", value: s.access_token },
+                { name: "sufra.refresh_token", value: s.refresh_token },
+                { name: "sufra.user", value: JSON.stringify(s.user) },
+                { name: "i18nextLng", value: lng },
+              ],
+            },
+          ],
+        },
+      });
+      const page = await context.newPage();
+      const requests = [];
+      page.on("request", (r) => requests.push(r));
+      // drawn: the shell's language switch shows, then nothing asked for 1.5 s (a busy machine parses the
+      // first chunks for longer than networkidle's 0.5 s, which would end the count at the entry)
+      const quiet = networkQuiet(page, { quiet: 1500, timeout: LIMITS.page });
+      await page.goto(app.base + route, { timeout: LIMITS.page });
+      await page.locator(".sufra-topbar [data-testid='lang-switch']").waitFor({ timeout: LIMITS.page });
+      await quiet();
+      const count = (type) => requests.filter((r) => r.resourceType() === type);
+      const bytes = (type) => count(type).reduce((n, r) => n + sentBytes(new URL(r.url()).pathname), 0);
+      const fonts = count("font").map((r) => new URL(r.url()).pathname);
+      rows.push({
+        route,
+        lng,
+        requests: requests.length,
+        scripts: count("script").length,
+        js: bytes("script"),
+        css: bytes("stylesheet"),
+        api: count("fetch").length + count("xhr").length,
+        fonts: fonts.length,
+        fontBytes: bytes("font"),
+        otherFace: fonts.some((f) => (lng === "en" ? /ibm-plex-sans-arabic/ : /inter-latin/).test(f)),
+      });
+      await context.close();
+    }
+  const goal = (r) => {
+    const g = SIGNED_IN_GOALS[r.route];
+    if (!g) return "-";
+    const parts = [];
+    if (g.requests) parts.push(`<= ${g.requests} req ${r.requests <= g.requests ? "met" : "MISSED"}`);
+    if (g.js) parts.push(`<= ${kb(g.js)} KB ${r.js <= g.js ? "met" : "MISSED"}`);
+    return parts.join(", ");
+  };
+  printTable(
+    "A first visit after sign-in (Chromium, a fresh context with the session; JavaScript and CSS as brotli twins):",
+    rows.map((r) => ({
+      route: r.route,
+      lng: r.lng,
+      requests: r.requests,
+      scripts: r.scripts,
+      "JS KB": kb(r.js),
+      "CSS KB": kb(r.css),
+      API: r.api,
+      fonts: r.fonts,
+      "fonts KB": kb(r.fontBytes),
+      "other face": r.otherFace ? "yes" : "no",
+      goal: goal(r),
+    })),
+  );
+}
+
 // ------------------------------------------------------------------------------------- lighthouse
 async function lighthouseRun(url, route) {
   // one Chrome at a time, stopped whatever happens (lighthouse-page.mjs): the next run measures on a quiet machine
@@ -298,6 +434,7 @@ try {
   const needServer = !args.has("--no-browser") || !args.has("--no-lighthouse");
   const base = needServer ? await startServer() : "";
   if (!args.has("--no-browser")) await browserSizes(base);
+  if (!args.has("--no-browser") && !args.has("--no-signed-in")) await signedInSizes();
   if (!args.has("--no-lighthouse")) {
     const results = [];
     for (const route of LIGHTHOUSE_ROUTES) {
