@@ -1,6 +1,7 @@
 // The hand-written twin of the posts page, for bench/api.bench.ts: node:http and `pg` on Sufra's own
 // database, no framework, two SQL statements a request (the token's person and session, then the page
-// with its targets, accounts, media, author, campaign and total aggregated by PostgreSQL). It answers
+// with its targets, accounts, media, author, campaign and total aggregated by PostgreSQL; the total from the
+// business's counter, as Sufra reads it: docs/scaling.md#history-flat-reads). It answers
 // the same JSON as Sufra's REST `GET /api/posts?limit=N` and as Sufra's GraphQL answer to the web
 // client's PostsList operation (POST /graphql here answers that one operation, whatever is sent).
 // It is what Sufra's doors cost beside the least a server must do; the bench checks the answers match.
@@ -27,9 +28,16 @@ const PAGE_SQL = `
           from post_media pm join media m on m.id = pm.media_id where pm.post_id = p.id) as media,
        (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = p.author_id) as author,
        (select c.name from campaigns c where c.id = p.campaign_id) as campaign_name
-    from (select p.*, count(*) over ()::int as total from posts p where p.business_id = $1
+    from (select p.*, coalesce((select c.posts from post_counts c where c.business_id = $1), 0) as total from posts p where p.business_id = $1
            order by p.scheduled_for desc nulls first, p.created_at desc, p.id asc limit $2 offset $3) p
    order by p.scheduled_for desc nulls first, p.created_at desc, p.id asc`;
+
+// the shape Sufra's page had before (docs/scaling.md#history-flat-reads): the total as a window over the page's
+// scan, which reads every post of the café; GET /api/posts?count=window answers by it, for the history bench
+export const WINDOW_SQL = PAGE_SQL.replace(
+  /coalesce\(\(select c\.posts from post_counts c where c\.business_id = \$1\), 0\) as total/,
+  "count(*) over ()::int as total",
+);
 
 type Json = Record<string, any>;
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -219,7 +227,8 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
       } else return send(404, { message: "Not found" });
       const businessId = await viewer(req);
       if (!businessId) return send(401, { message: "Sign in" });
-      const rows = (await pool.query(PAGE_SQL, [businessId, first, 0])).rows as Json[];
+      const sql = url.searchParams.get("count") === "window" ? WINDOW_SQL : PAGE_SQL;
+      const rows = (await pool.query(sql, [businessId, first, 0])).rows as Json[];
       const total = rows.length ? (rows[0]!.total as number) : 0;
       if (!graph)
         return send(200, { posts: rows.map(rest), total, page: 1, limit: first, pages: Math.ceil(total / first) });

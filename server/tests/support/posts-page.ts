@@ -39,8 +39,9 @@ interface Sql {
  * `count` posts for the business, written in SQL (fast), as the studio would have them: a mix of
  * statuses and times, two or three networks each on the business's accounts (some failed with an
  * error), one to three photos with their variants, a campaign on every third, Google options on some.
+ * `after`: posts already seeded this way, so these go on back in time from the oldest (a growing history).
  */
-export async function seedPosts(db: Sql, businessId: string, authorId: string, count: number) {
+export async function seedPosts(db: Sql, businessId: string, authorId: string, count: number, after = 0) {
   await db.$executeRawUnsafe(
     `insert into campaigns (id, business_id, name, goal, start_date, end_date, created_at, updated_at)
      values (gen_random_uuid(), $1::uuid, 'Ramadan nights', 'awareness', current_date - 10, current_date + 20, now(), now())
@@ -68,7 +69,7 @@ export async function seedPosts(db: Sql, businessId: string, authorId: string, c
             case when g % 3 = 0 then (select id from campaigns where business_id = $1::uuid order by created_at limit 1) end,
             case when g % 3 = 0 and g % 4 = 0 then '{"type":"standard","cta":{"action":"order","url":"https://example.com/order"}}'::jsonb end,
             now() - make_interval(hours => g), now() - make_interval(mins => g)
-       from generate_series(1, ${Number(count)}) g`,
+       from generate_series(${Number(after) + 1}, ${Number(after) + Number(count)}) g`,
     businessId,
     authorId,
   );
