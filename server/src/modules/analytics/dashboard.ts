@@ -21,7 +21,13 @@ import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import { inTransaction, readPosts } from "../posts/index.ts";
 import { audienceOf, engagementOf, rateOver } from "./figures.ts";
 import { compare } from "./series.ts";
-import { dailyFigures, publishedPostCount, simulatedByDefault } from "./source.ts";
+import {
+  dailyFiguresQuery,
+  publishedPostCountQuery,
+  simulatedByDefault,
+  type DailyFigures,
+  type FigureScope,
+} from "./source.ts";
 
 export interface ActivityMetadata {
   likes: number | null;
@@ -112,13 +118,25 @@ interface ActivityRows {
 /**
  * The four kinds of activity, each its latest `take`, in one statement (each part bounded by its index:
  * posts (business_id, published_at) and (business_id, status), a business's few competitors, reviews
- * by business), with the dashboard's three post counts beside them.
+ * by business), with the dashboard's three post counts beside them, and the figures' days (`daily`, the
+ * 60 days compared) and posts published (`publishedCount`, the 30 days) as analytics reads them (source.ts):
+ * the screen's reads in one statement (docs/architecture.md#how-a-request-flows).
  */
-async function activityAndCounts(db: Db, businessId: string, take: number) {
+async function activityAndCounts(
+  db: Db,
+  businessId: string,
+  take: number,
+  figures: { daily: FigureScope; published: FigureScope },
+) {
   const [r] = await db.$queryRaw<
-    ({ total: number; scheduledCount: number; pending: number } & Record<keyof ActivityRows, unknown>)[]
+    ({ total: number; scheduledCount: number; pending: number; publishedCount: number } & Record<
+      keyof ActivityRows | "daily",
+      unknown
+    >)[]
   >`
     select
+      (select coalesce(json_agg(d), '[]'::json) from (${dailyFiguresQuery(figures.daily)}) d) as "daily",
+      (${publishedPostCountQuery(figures.published)}) as "publishedCount",
       -- every post the business wrote: its counter (post_counts), not a count of its history
       (select coalesce((select posts from post_counts where business_id = ${businessId}::uuid), 0)) as "total",
       (select count(*)::int from posts where business_id = ${businessId}::uuid and status = 'scheduled') as "scheduledCount",
@@ -153,7 +171,14 @@ async function activityAndCounts(db: Db, businessId: string, take: number) {
     snapshots: json(r!.snapshots),
     reviews: json(r!.reviews),
   };
-  return { total: r!.total, scheduled: r!.scheduledCount, pending: r!.pending, rows };
+  return {
+    total: r!.total,
+    scheduled: r!.scheduledCount,
+    pending: r!.pending,
+    rows,
+    daily: json<DailyFigures[]>(r!.daily),
+    publishedPosts: r!.publishedCount,
+  };
 }
 
 /** The latest CLIENT_RECENT_ACTIVITY things that happened in the business, newest first. */
@@ -222,15 +247,14 @@ function recentActivity(
 async function dashboardAnalytics(db: Db, businessId: string, today: string = kuwaitDate()) {
   const from = addDays(today, -(DASHBOARD_DAYS - 1));
   const previous = previousPeriod(from, today);
-  const [includeSimulated, own] = await Promise.all([
-    simulatedByDefault(db, businessId),
-    activityAndCounts(db, businessId, CLIENT_RECENT_ACTIVITY),
-  ]);
-  const [rows, publishedPosts] = await Promise.all([
-    dailyFigures(db, { businessId, from: previous.from, to: today, includeSimulated, campaignId: null }),
-    publishedPostCount(db, { businessId, from, to: today, includeSimulated, campaignId: null }),
-  ]);
-  const { totals, change } = compare(rows, from);
+  // asked by every analytics field of the screen, once per request (and per batch)
+  const includeSimulated = await simulatedByDefault(db, businessId);
+  const own = await activityAndCounts(db, businessId, CLIENT_RECENT_ACTIVITY, {
+    daily: { businessId, from: previous.from, to: today, includeSimulated, campaignId: null },
+    published: { businessId, from, to: today, includeSimulated, campaignId: null },
+  });
+  const publishedPosts = own.publishedPosts;
+  const { totals, change } = compare(own.daily, from);
   const analytics: DashboardAnalytics = {
     period: { from, to: today },
     publishedPosts,

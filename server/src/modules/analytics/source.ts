@@ -31,10 +31,15 @@ type Sql = Pick<Db, "$queryRaw">;
 
 /** Per day and network, the figures in scope; days without a published target have no row. */
 export function dailyFigures(db: Sql, s: FigureScope): Promise<DailyFigures[]> {
+  return db.$queryRaw<DailyFigures[]>(dailyFiguresQuery(s));
+}
+
+/** dailyFigures' statement, for a screen that reads it beside its own in one (the client dashboard). */
+export function dailyFiguresQuery(s: FigureScope): Prisma.Sql {
   if (s.campaignId) {
     const platform = s.platform ? Prisma.sql`and pt.platform::text = ${s.platform}` : Prisma.empty;
     // the campaign index bounds the scan; the business id keeps it to the caller's own rows
-    return db.$queryRaw<DailyFigures[]>`
+    return Prisma.sql`
       select to_char(${KUWAIT_DAY}, 'YYYY-MM-DD') as day, pt.platform::text as platform,
              count(*)::float8 as posts, sum(pt.reach)::float8 as reach, sum(pt.views)::float8 as views,
              sum(pt.likes)::float8 as likes, sum(pt.comments)::float8 as comments, sum(pt.shares)::float8 as shares
@@ -49,7 +54,7 @@ export function dailyFigures(db: Sql, s: FigureScope): Promise<DailyFigures[]> {
        group by 1, 2`;
   }
   const platform = s.platform ? Prisma.sql`and platform::text = ${s.platform}` : Prisma.empty;
-  return db.$queryRaw<DailyFigures[]>`
+  return Prisma.sql`
     select to_char(day, 'YYYY-MM-DD') as day, platform::text as platform,
            sum(posts)::float8 as posts, sum(reach)::float8 as reach, sum(views)::float8 as views,
            sum(likes)::float8 as likes, sum(comments)::float8 as comments, sum(shares)::float8 as shares
@@ -77,6 +82,12 @@ export function dailyFigures(db: Sql, s: FigureScope): Promise<DailyFigures[]> {
  * (status, published_at)), never the business's whole history (docs/scaling.md#history-flat-reads).
  */
 export async function publishedPostCount(db: Sql, s: FigureScope): Promise<number> {
+  const [r] = await db.$queryRaw<{ n: number }[]>(publishedPostCountQuery(s));
+  return r?.n ?? 0;
+}
+
+/** publishedPostCount's statement (one row, `n`), for a screen that reads it beside its own in one. */
+export function publishedPostCountQuery(s: FigureScope): Prisma.Sql {
   const campaign = s.campaignId ? Prisma.sql`and p.campaign_id = ${s.campaignId}::uuid` : Prisma.empty;
   const platform = s.platform ? Prisma.sql`and pt.platform::text = ${s.platform}` : Prisma.empty;
   // the range's instants as values (Kuwait is UTC+3 all year), so the planner sees how few rows they hold
@@ -85,7 +96,7 @@ export async function publishedPostCount(db: Sql, s: FigureScope): Promise<numbe
   const copy = Prisma.sql`pt.status = 'published' and (${s.includeSimulated} or not (pt.metrics_simulated or a.demo)) ${platform}`;
   // lateral reads with a limit: each post's copies by their post_id index and each copy's post by its key, row
   // by row, where a hash join would read every published copy (or post) of the history to meet a month's
-  const [r] = await db.$queryRaw<{ n: number }[]>`
+  return Prisma.sql`
     select count(*)::int as n from (
       select p.id from posts p
        cross join lateral (
@@ -98,7 +109,6 @@ export async function publishedPostCount(db: Sql, s: FigureScope): Promise<numbe
        cross join lateral (
          select p.id from posts p where p.id = pt.post_id and p.business_id = ${s.businessId}::uuid ${campaign} limit 1) p
        where pt.published_at >= ${start} and pt.published_at < ${end} and ${copy}) x`;
-  return r?.n ?? 0;
 }
 
 /**
