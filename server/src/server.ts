@@ -3,7 +3,6 @@
 import { createServer, type Server } from "node:http";
 import type { RequestHandler } from "express";
 import { ApolloServer } from "@apollo/server";
-import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -24,6 +23,8 @@ import { readOnlyMembersPlugin } from "./graphql/read-only.ts";
 import { mayReadSchema, schemaDocument, schemaReadersPlugin, withoutSuggestions } from "./graphql/introspection.ts";
 import { PARSE_OPTIONS, documentLimits, prepareOperation } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
+import { compiledGateway } from "./graphql/compiled.ts";
+import { apolloHandler } from "./graphql/http.ts";
 import { subscriptionsOverWebSocketOnly } from "./graphql/transport.ts";
 import { subscribeSharing } from "./graphql/fanout.ts";
 import type { Viewer } from "./kernel/policy.ts";
@@ -132,7 +133,8 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
   );
 
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    // the schema, executed by graphql-jit's compiled documents (graphql/compiled.ts)
+    gateway: compiledGateway(schema),
     formatError,
     includeStacktraceInErrorResponses: false,
     // on for the server; schemaReadersPlugin refuses it (and hides suggestions) per caller
@@ -162,18 +164,17 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
   });
   await apollo.start();
 
-  const apolloMiddleware = expressMiddleware(apollo, {
-    context: async ({ req }) =>
-      buildContext(services, deps.db, bearer(req.get("authorization")), {
-        ip: req.ip ?? "unknown",
-        userAgent: req.get("user-agent"),
-        acceptLanguage: req.get("accept-language"),
-        business: namedBusiness(req.get(BUSINESS_HEADER)),
-        operations: Array.isArray(req.body) ? req.body.length : 1,
-      }).catch((e: unknown) => {
-        throw contextError(e);
-      }),
-  });
+  const apolloMiddleware = apolloHandler(apollo, async ({ req }) =>
+    buildContext(services, deps.db, bearer(req.get("authorization")), {
+      ip: req.ip ?? "unknown",
+      userAgent: req.get("user-agent"),
+      acceptLanguage: req.get("accept-language"),
+      business: namedBusiness(req.get(BUSINESS_HEADER)),
+      operations: Array.isArray(req.body) ? req.body.length : 1,
+    }).catch((e: unknown) => {
+      throw contextError(e);
+    }),
+  );
   // hostile documents are refused before Apollo parses and validates them (see limits.ts)
   const limits = documentLimits(formatError);
   const graphql: RequestHandler = (req, res, next) =>
