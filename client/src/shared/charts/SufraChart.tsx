@@ -9,7 +9,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { useTheme } from "../../lib/preferences.ts";
 import { canDraw } from "./canvas.ts";
 import { ChartTable } from "./ChartTable.tsx";
-import { loadDrawing } from "./drawing.ts";
+import { drawingRequested, loadDrawing } from "./drawing.ts";
 import { CHARTS_NS } from "./i18n.ts";
 import type { SufraChartProps } from "./types.ts";
 import "./charts.css";
@@ -19,11 +19,12 @@ const PlotView = lazy(loadDrawing);
 /**
  * Whether the figure has come into view (or within a little of it): the drawing's chunk is fetched then, so
  * a screen whose charts sit below the fold (the dashboard's) does not carry it on a first visit
- * (docs/architecture.md#a-light-first-visit). Without IntersectionObserver: at once.
+ * (docs/architecture.md#a-light-first-visit). At once without IntersectionObserver, or when the drawing was
+ * asked for already (another chart, or the screen's preload: /analytics).
  */
 function useSeen() {
   const ref = useRef<HTMLDivElement>(null);
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === "undefined");
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === "undefined" || drawingRequested());
   useEffect(() => {
     const el = ref.current;
     if (seen || !el) return;

@@ -53,3 +53,12 @@ test("a chart out of view shows its skeleton and loads the drawing once it comes
   expect(await findByTestId("plot")).toHaveTextContent("drawn");
   expect(mockLoaded.drawing).toBe(1);
 });
+
+test("once the drawing was asked for, a chart out of view draws at once", async () => {
+  const { SufraChart } = await import("./SufraChart.tsx");
+  const { findByTestId } = render(
+    <SufraChart kind="line" title="Views" xLabel="Day" yLabel="Views" data={[{ x: "Tue", y: 5 }]} />,
+  );
+  expect(await findByTestId("plot")).toHaveTextContent("drawn");
+  expect(observed).toHaveLength(0);
+});
