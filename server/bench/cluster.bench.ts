@@ -18,11 +18,10 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { createClient } from "graphql-ws";
-import pg from "pg";
 import WebSocket from "ws";
 import { freePort, startEmbeddedPostgres } from "../src/db/embedded.ts";
-import { POSTS_LIST, seedPosts } from "../tests/support/posts-page.ts";
-import { approvedCafeAt, json } from "./support.ts";
+import { POSTS_LIST } from "../tests/support/posts-page.ts";
+import { cafeWithPostsAt } from "./support.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -148,22 +147,7 @@ try {
   const idle = await Promise.all(procs.map(memory));
 
   // ------------------------------------------------------------ the café and its posts page
-  const cafe = await approvedCafeAt(api1.base, ADMIN);
-  const auth = { ...json, authorization: `Bearer ${cafe.token}` };
-  const sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
-  const owner = (
-    await sql.query<{ id: string }>("select user_id as id from memberships where business_id = $1 limit 1", [
-      cafe.businessId,
-    ])
-  ).rows[0]!.id;
-  await seedPosts(
-    { $executeRawUnsafe: (q: string, ...v: unknown[]) => sql.query(q, v).then((r) => r.rowCount ?? 0) },
-    cafe.businessId,
-    owner,
-    POSTS,
-  );
-  await sql.query("analyze");
+  const { cafe, auth, sql } = await cafeWithPostsAt(api1.base, ADMIN, databaseUrl, POSTS);
 
   const rows = [
     {

@@ -12,10 +12,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { freePort, startEmbeddedPostgres } from "../src/db/embedded.ts";
-import { clientOperation, POSTS_LIST, seedPosts } from "../tests/support/posts-page.ts";
-import { approvedCafeAt, json } from "./support.ts";
+import { clientOperation, POSTS_LIST } from "../tests/support/posts-page.ts";
+import { cafeWithPostsAt } from "./support.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
@@ -153,23 +152,8 @@ async function memory(p: Proc) {
 
 // a first start migrates the database and creates the admin; then the café and its posts
 const first = await start("plain");
-const cafe = await approvedCafeAt(first.base, ADMIN);
+const { cafe, auth, sql } = await cafeWithPostsAt(first.base, ADMIN, databaseUrl, POSTS);
 await stop(first);
-const auth = { ...json, authorization: `Bearer ${cafe.token}` };
-const sql = new pg.Client({ connectionString: databaseUrl });
-await sql.connect();
-const owner = (
-  await sql.query<{ id: string }>("select user_id as id from memberships where business_id = $1 limit 1", [
-    cafe.businessId,
-  ])
-).rows[0]!.id;
-await seedPosts(
-  { $executeRawUnsafe: (q: string, ...v: unknown[]) => sql.query(q, v).then((r) => r.rowCount ?? 0) },
-  cafe.businessId,
-  owner,
-  POSTS,
-);
-await sql.query("analyze");
 await sql.end();
 
 const DASHBOARD = clientOperation("ClientDashboard", [

@@ -7,6 +7,8 @@ import path from "node:path";
 import { loadConfig } from "../src/config.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { startSufra } from "../src/app.ts";
+import pg from "pg";
+import { seedPosts } from "../tests/support/posts-page.ts";
 
 export const json = { "content-type": "application/json" };
 
@@ -38,6 +40,38 @@ export async function approvedCafeAt(base: string, admin: { email: string; passw
     businessId: reg.business.id as string,
     token: (await post("/api/auth/login", owner)).access_token as string,
   };
+}
+
+/**
+ * The café's token and `count` posts for its owner, written over a plain pg client (benchmarks whose Sufra
+ * runs in other processes); the client stays open for the caller.
+ */
+export async function cafeWithPostsAt(
+  base: string,
+  admin: { email: string; password: string },
+  databaseUrl: string,
+  count: number,
+) {
+  const cafe = await approvedCafeAt(base, admin);
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+  await seedPostsOver(sql, cafe.businessId, count);
+  return { cafe, sql, auth: { ...json, authorization: `Bearer ${cafe.token}` } };
+}
+
+async function seedPostsOver(sql: pg.Client, businessId: string, count: number) {
+  const owner = (
+    await sql.query<{ id: string }>("select user_id as id from memberships where business_id = $1 limit 1", [
+      businessId,
+    ])
+  ).rows[0]!.id;
+  await seedPosts(
+    { $executeRawUnsafe: (q: string, ...v: unknown[]) => sql.query(q, v).then((r) => r.rowCount ?? 0) },
+    businessId,
+    owner,
+    count,
+  );
+  await sql.query("analyze");
 }
 
 export async function startBenchSufra(env: Record<string, string> = {}) {
