@@ -18,7 +18,7 @@ export const json = { "content-type": "application/json" };
  * its id and its owner's access token. Any Sufra process on the database will do (bench/cluster.bench.ts
  * signs up through the first of two).
  */
-export async function approvedCafeAt(base: string, admin: { email: string; password: string }) {
+async function approvedCafeAt(base: string, admin: { email: string; password: string }) {
   const post = async (p: string, body: unknown, headers: Record<string, string> = json) =>
     (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
   const owner = { email: "bench-cafe@bench.local", password: "Saffron#2026" };
