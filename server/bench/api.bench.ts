@@ -82,14 +82,14 @@ const targets: Target[] = [
     path: "/graphql",
     method: "POST",
     body: postsBody(20),
-    goal: ">= 0.6x twin",
+    goal: ">= 0.7x twin",
     twin: "twin: posts page, GraphQL's JSON",
   },
   {
     title: "REST GET /api/posts?limit=20",
     base,
     path: "/api/posts?limit=20",
-    goal: ">= 0.6x twin",
+    goal: ">= 0.8x twin",
     twin: "twin: posts page, REST's JSON",
   },
   {
