@@ -24,7 +24,7 @@ const PAGE_SQL = `
             'metricsSimulated', t.metrics_simulated, 'metricsAt', t.metrics_at, 'accountId', a.id, 'handle', a.handle, 'demo', a.demo) order by t.platform), '[]')
           from post_targets t join platform_accounts a on a.id = t.account_id where t.post_id = p.id) as targets,
        (select coalesce(json_agg(json_build_object('id', m.id, 'kind', m.kind, 'mime', m.mime, 'bytes', m.bytes, 'width', m.width, 'height', m.height,
-            'durationMs', m.duration_ms, 'originalName', m.original_name, 'variants', m.variants, 'sourceId', m.source_id) order by pm.position), '[]')
+            'durationMs', m.duration_ms, 'originalName', m.original_name, 'variants', m.variants, 'sourceId', m.source_id, 'menuItemId', m.menu_item_id) order by pm.position), '[]')
           from post_media pm join media m on m.id = pm.media_id where pm.post_id = p.id) as media,
        (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = p.author_id) as author,
        (select c.name from campaigns c where c.id = p.campaign_id) as campaign_name
@@ -42,6 +42,15 @@ export const WINDOW_SQL = PAGE_SQL.replace(
 type Json = Record<string, any>;
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const up = (v: string | null) => v && v.toUpperCase();
+/** JSON's keys in snake_case, at every depth (the REST contract's network options). */
+const snakeKeys = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(snakeKeys)
+    : v && typeof v === "object"
+      ? Object.fromEntries(
+          Object.entries(v).map(([k, x]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeKeys(x)]),
+        )
+      : v;
 const cursor = (i: number) => Buffer.from(`o:${i}`).toString("base64url");
 
 export async function startTwin(opts: { connectionString: string; jwtSecret: string; publicUrl: string }) {
@@ -80,6 +89,7 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
     occasion: p.occasion,
     campaign_id: p.campaign_id,
     campaign_name: p.campaign_name,
+    network_options: p.network_options ? snakeKeys(p.network_options) : null,
     google_options: p.google_options
       ? {
           type: p.google_options.type,
@@ -141,6 +151,7 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
       url: at("original"),
       thumbnailUrl: v.thumb ? at("thumb") : null,
       sourceId: m.sourceId,
+      menuItemId: m.menuItemId,
       crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({
         name,
         url: at(name),
@@ -165,6 +176,10 @@ export async function startTwin(opts: { connectionString: string; jwtSecret: str
       authorName: p.author?.name ?? null,
       occasion: isContentOccasionKey(p.occasion) ? up(p.occasion) : null,
       campaignId: p.campaign_id,
+      approval: up(p.approval),
+      revision: p.revision,
+      // the bench's posts carry no network options; the comparison of answers would show any that differ
+      networkOptions: p.network_options ?? null,
       googleOptions: o
         ? {
             type: up(o.type),
