@@ -13,15 +13,15 @@
 // Loopback only; about two and a half minutes. BENCH_SECONDS (per load row), BENCH_JOBS, BENCH_EVENTS,
 // BENCH_IDLE_MS change the shape. Exits non-zero when an event is lost or a job runs twice.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { freePort, startEmbeddedPostgres } from "../src/db/embedded.ts";
+import { freePort } from "../src/db/embedded.ts";
 import { POSTS_LIST } from "../tests/support/posts-page.ts";
-import { cafeWithPostsAt } from "./support.ts";
+import { cafeWithPostsAt, throwawayDatabase } from "./support.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,14 +45,9 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN;
 };
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "sufra-bench-cluster-"));
-chmodSync(dir, 0o755); // embedded PostgreSQL runs as user postgres
-const dataDir = path.join(dir, "data"); // shared by every process, as the compose file's volume
-mkdirSync(dataDir);
 const t0 = performance.now();
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), throwaway: true });
-await db.createDatabase("cluster");
-const databaseUrl = db.url("cluster");
+// dataDir: shared by every process, as the compose file's volume
+const { dir, dataDir, databaseUrl, done } = await throwawayDatabase("cluster");
 
 interface Proc {
   name: string;
@@ -371,7 +366,6 @@ try {
       await Promise.race([gone, sleep(15_000)]);
     }),
   );
-  await db.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await done();
 }
 process.exit(failed ? 1 : 0);

@@ -8,13 +8,12 @@
 // the resident set at the end. Runs alternate (BENCH_RUNS) so a busy machine weighs on all alike; medians
 // are printed, as ratios to the baseline and against the goals (idle <= 150 MB, under load <= 300 MB).
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, startEmbeddedPostgres } from "../src/db/embedded.ts";
+import { freePort } from "../src/db/embedded.ts";
 import { clientOperation, POSTS_LIST } from "../tests/support/posts-page.ts";
-import { cafeWithPostsAt } from "./support.ts";
+import { cafeWithPostsAt, throwawayDatabase } from "./support.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
@@ -69,13 +68,7 @@ http.createServer(async (req, res) => {
 }).listen(Number(process.env.PORT), "127.0.0.1");
 `;
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "sufra-bench-memory-"));
-chmodSync(dir, 0o755); // embedded PostgreSQL runs as user postgres
-const dataDir = path.join(dir, "data");
-mkdirSync(dataDir);
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), throwaway: true });
-await db.createDatabase("memory");
-const databaseUrl = db.url("memory");
+const { dir, dataDir, databaseUrl, done } = await throwawayDatabase("memory");
 
 interface Proc {
   child: ChildProcess;
@@ -256,5 +249,4 @@ console.log(
   `goals (as \`npm start\`): idle ${idle.toFixed(0)} MB / ${GOAL_IDLE_MB} MB ${idle <= GOAL_IDLE_MB ? "met" : "NOT met"}; ` +
     `under load ${peak.toFixed(0)} MB / ${GOAL_LOAD_MB} MB ${peak <= GOAL_LOAD_MB ? "met" : "NOT met"}`,
 );
-await db.stop();
-rmSync(dir, { recursive: true, force: true });
+await done();

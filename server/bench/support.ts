@@ -1,7 +1,7 @@
 // What the benchmarks start from: a Sufra on a throwaway embedded PostgreSQL (its rate limits out of
 // the way of the load), and the Premium café each benchmark measures, signed up and approved through
 // the API like any café.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../src/config.ts";
@@ -72,6 +72,24 @@ async function seedPostsOver(sql: pg.Client, businessId: string, count: number) 
     count,
   );
   await sql.query("analyze");
+}
+
+/**
+ * A throwaway folder and embedded PostgreSQL for benchmarks that start Sufra as separate processes:
+ * `dataDir` is the processes' shared DATA_DIR; `done()` stops the database and removes the folder.
+ */
+export async function throwawayDatabase(name: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `sufra-bench-${name}-`));
+  chmodSync(dir, 0o755); // embedded PostgreSQL runs as user postgres
+  const dataDir = path.join(dir, "data");
+  mkdirSync(dataDir);
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), throwaway: true });
+  await db.createDatabase(name);
+  const done = async () => {
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, dataDir, databaseUrl: db.url(name), done };
 }
 
 export async function startBenchSufra(env: Record<string, string> = {}) {
